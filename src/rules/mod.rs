@@ -1,0 +1,214 @@
+//! The four puzzles as pure rules: state, legal moves, apply and undo, goal and
+//! dead-end tests, and a text notation for moves. No Bevy, no I/O, no clocks.
+
+pub mod escape;
+pub mod flood;
+pub mod hop;
+pub mod swap;
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Why a move was refused, in words a player understands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveError(pub String);
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+pub(crate) fn refuse<T>(reason: impl Into<String>) -> Result<T, MoveError> {
+    Err(MoveError(reason.into()))
+}
+
+/// What every puzzle shares.
+pub trait Rules: Clone {
+    type Move: Copy + Eq + fmt::Debug;
+    /// What `undo` needs to take a move back exactly.
+    type Undo: Clone + fmt::Debug;
+
+    /// Appends every legal move to `out` (which is cleared first).
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Checks a move against the rules and plays it.
+    fn apply(&mut self, mv: Self::Move) -> Result<Self::Undo, MoveError>;
+    /// Takes back the move that returned `undo`; it must be the last one applied.
+    fn undo(&mut self, undo: &Self::Undo);
+    fn is_goal(&self) -> bool;
+    fn is_dead_end(&self) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.is_empty() && !self.is_goal()
+    }
+    fn move_text(mv: Self::Move) -> String;
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+}
+
+/// Which of the four puzzles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PuzzleKind {
+    Swap,
+    Hop,
+    Flood,
+    Escape,
+}
+
+impl PuzzleKind {
+    pub const ALL: [PuzzleKind; 4] = [Self::Swap, Self::Hop, Self::Flood, Self::Escape];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Swap => "swap",
+            Self::Hop => "hop",
+            Self::Flood => "flood",
+            Self::Escape => "escape",
+        }
+    }
+}
+
+/// Any puzzle's state: what the game, the command line and the solvers share.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Puzzle {
+    Swap(swap::Swap),
+    Hop(hop::Hop),
+    Flood(flood::Flood),
+    Escape(escape::Escape),
+}
+
+/// Any puzzle's move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PuzzleMove {
+    Swap(swap::SwapMove),
+    Hop(hop::HopMove),
+    Flood(flood::FloodMove),
+    Escape(escape::EscapeMove),
+}
+
+/// Any puzzle's undo record.
+#[derive(Debug, Clone)]
+pub enum PuzzleUndo {
+    Swap(<swap::Swap as Rules>::Undo),
+    Hop(<hop::Hop as Rules>::Undo),
+    Flood(<flood::Flood as Rules>::Undo),
+    Escape(<escape::Escape as Rules>::Undo),
+}
+
+/// Runs `$body` with `$p` bound to the inner state, whatever the puzzle.
+macro_rules! each_puzzle {
+    ($value:expr, $p:ident => $body:expr) => {
+        match $value {
+            Puzzle::Swap($p) => $body,
+            Puzzle::Hop($p) => $body,
+            Puzzle::Flood($p) => $body,
+            Puzzle::Escape($p) => $body,
+        }
+    };
+}
+
+fn mismatch<T>() -> Result<T, MoveError> {
+    refuse("that move belongs to another puzzle")
+}
+
+impl Puzzle {
+    pub fn kind(&self) -> PuzzleKind {
+        match self {
+            Puzzle::Swap(_) => PuzzleKind::Swap,
+            Puzzle::Hop(_) => PuzzleKind::Hop,
+            Puzzle::Flood(_) => PuzzleKind::Flood,
+            Puzzle::Escape(_) => PuzzleKind::Escape,
+        }
+    }
+
+    pub fn legal_moves(&self) -> Vec<PuzzleMove> {
+        let mut out = Vec::new();
+        match self {
+            Puzzle::Swap(p) => wrap_moves(p, &mut out, PuzzleMove::Swap),
+            Puzzle::Hop(p) => wrap_moves(p, &mut out, PuzzleMove::Hop),
+            Puzzle::Flood(p) => wrap_moves(p, &mut out, PuzzleMove::Flood),
+            Puzzle::Escape(p) => wrap_moves(p, &mut out, PuzzleMove::Escape),
+        }
+        out
+    }
+
+    pub fn apply(&mut self, mv: PuzzleMove) -> Result<PuzzleUndo, MoveError> {
+        match (self, mv) {
+            (Puzzle::Swap(p), PuzzleMove::Swap(m)) => p.apply(m).map(PuzzleUndo::Swap),
+            (Puzzle::Hop(p), PuzzleMove::Hop(m)) => p.apply(m).map(PuzzleUndo::Hop),
+            (Puzzle::Flood(p), PuzzleMove::Flood(m)) => p.apply(m).map(PuzzleUndo::Flood),
+            (Puzzle::Escape(p), PuzzleMove::Escape(m)) => p.apply(m).map(PuzzleUndo::Escape),
+            _ => mismatch(),
+        }
+    }
+
+    /// Takes back a move; an undo record of another puzzle is ignored.
+    pub fn undo(&mut self, undo: &PuzzleUndo) {
+        match (self, undo) {
+            (Puzzle::Swap(p), PuzzleUndo::Swap(u)) => p.undo(u),
+            (Puzzle::Hop(p), PuzzleUndo::Hop(u)) => p.undo(u),
+            (Puzzle::Flood(p), PuzzleUndo::Flood(u)) => p.undo(u),
+            (Puzzle::Escape(p), PuzzleUndo::Escape(u)) => p.undo(u),
+            _ => {}
+        }
+    }
+
+    pub fn is_goal(&self) -> bool {
+        each_puzzle!(self, p => p.is_goal())
+    }
+
+    pub fn is_dead_end(&self) -> bool {
+        each_puzzle!(self, p => p.is_dead_end())
+    }
+
+    /// True when the level is won: the goal reached within any move limit.
+    pub fn is_won(&self) -> bool {
+        match self {
+            Puzzle::Flood(f) => f.is_goal() && !f.over_limit(),
+            other => other.is_goal(),
+        }
+    }
+
+    pub fn parse_move(&self, text: &str) -> Result<PuzzleMove, MoveError> {
+        match self {
+            Puzzle::Swap(p) => p.parse_move(text).map(PuzzleMove::Swap),
+            Puzzle::Hop(p) => p.parse_move(text).map(PuzzleMove::Hop),
+            Puzzle::Flood(p) => p.parse_move(text).map(PuzzleMove::Flood),
+            Puzzle::Escape(p) => p.parse_move(text).map(PuzzleMove::Escape),
+        }
+    }
+
+    /// Plays a whole line of moves; stops at the first illegal one.
+    pub fn play_all(&mut self, moves: &[PuzzleMove]) -> Result<(), (usize, MoveError)> {
+        for (i, &mv) in moves.iter().enumerate() {
+            self.apply(mv).map_err(|e| (i, e))?;
+        }
+        Ok(())
+    }
+}
+
+fn wrap_moves<R: Rules>(p: &R, out: &mut Vec<PuzzleMove>, wrap: fn(R::Move) -> PuzzleMove) {
+    let mut inner = Vec::new();
+    p.legal_moves(&mut inner);
+    out.extend(inner.into_iter().map(wrap));
+}
+
+impl fmt::Display for PuzzleMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match *self {
+            PuzzleMove::Swap(m) => swap::Swap::move_text(m),
+            PuzzleMove::Hop(m) => hop::Hop::move_text(m),
+            PuzzleMove::Flood(m) => flood::Flood::move_text(m),
+            PuzzleMove::Escape(m) => escape::Escape::move_text(m),
+        };
+        f.write_str(&text)
+    }
+}
+
+/// Parses a cell or pad number of a move's text.
+pub(crate) fn parse_index(text: &str, what: &str) -> Result<usize, MoveError> {
+    text.trim()
+        .parse::<usize>()
+        .map_err(|_| MoveError(format!("expected a {what} number, found `{}`", text.trim())))
+}
