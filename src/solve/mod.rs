@@ -1,0 +1,436 @@
+//! The solvers: exact searches that stream what they do, honour a budget, and
+//! replay every answer through the rules before returning it.
+
+pub mod escape;
+pub mod flood;
+pub mod hop;
+pub mod swap;
+
+use crate::rules::{Puzzle, PuzzleMove, Rules};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// What a search may spend. Every limit is optional; the cancel flag is checked
+/// as often as the clock.
+#[derive(Debug, Clone, Default)]
+pub struct Budget {
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+    /// Bytes of tables the search may hold.
+    pub memory: Option<usize>,
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Budget {
+    pub fn unlimited() -> Budget {
+        Budget::default()
+    }
+
+    pub fn nodes(n: u64) -> Budget {
+        Budget {
+            nodes: Some(n),
+            ..Budget::default()
+        }
+    }
+
+    pub fn time(t: Duration) -> Budget {
+        Budget {
+            time: Some(t),
+            ..Budget::default()
+        }
+    }
+}
+
+/// Why a search stopped before it knew the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum StopReason {
+    Nodes,
+    Time,
+    Memory,
+    Cancelled,
+    /// The solver's answer failed its replay through the rules (a solver bug).
+    ReplayFailed,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::Nodes => "node limit reached",
+            StopReason::Time => "time limit reached",
+            StopReason::Memory => "memory limit reached",
+            StopReason::Cancelled => "cancelled",
+            StopReason::ReplayFailed => "the solver's answer failed its replay",
+        })
+    }
+}
+
+/// What a search is doing, for a caller that watches it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum SolverEvent<M> {
+    /// The search plays `mv` at `depth` (the first move is at depth 1).
+    Tried { mv: M, depth: u32 },
+    /// The search takes back `mv`, which it played at `depth`.
+    TakenBack { mv: M, depth: u32 },
+    Progress { nodes: u64, depth: u32 },
+    Done(Outcome<M>),
+}
+
+impl<M: Copy> SolverEvent<M> {
+    pub fn map<N>(&self, f: impl Fn(M) -> N) -> SolverEvent<N> {
+        match self {
+            SolverEvent::Tried { mv, depth } => SolverEvent::Tried {
+                mv: f(*mv),
+                depth: *depth,
+            },
+            SolverEvent::TakenBack { mv, depth } => SolverEvent::TakenBack {
+                mv: f(*mv),
+                depth: *depth,
+            },
+            SolverEvent::Progress { nodes, depth } => SolverEvent::Progress {
+                nodes: *nodes,
+                depth: *depth,
+            },
+            SolverEvent::Done(o) => SolverEvent::Done(o.map(f)),
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Outcome<M> {
+    Solved {
+        moves: Vec<M>,
+        /// True when no shorter solution exists.
+        optimal: bool,
+    },
+    Unsolvable,
+    OutOfBudget {
+        /// The best solution found so far, if any (not proven optimal).
+        best: Option<Vec<M>>,
+        reason: StopReason,
+    },
+}
+
+impl<M: Copy> Outcome<M> {
+    pub fn map<N>(&self, f: impl Fn(M) -> N) -> Outcome<N> {
+        match self {
+            Outcome::Solved { moves, optimal } => Outcome::Solved {
+                moves: moves.iter().map(|&m| f(m)).collect(),
+                optimal: *optimal,
+            },
+            Outcome::Unsolvable => Outcome::Unsolvable,
+            Outcome::OutOfBudget { best, reason } => Outcome::OutOfBudget {
+                best: best.as_ref().map(|b| b.iter().map(|&m| f(m)).collect()),
+                reason: *reason,
+            },
+        }
+    }
+
+    /// The moves to play, proven or not.
+    pub fn moves(&self) -> Option<&[M]> {
+        match self {
+            Outcome::Solved { moves, .. } => Some(moves),
+            Outcome::OutOfBudget { best: Some(b), .. } => Some(b),
+            _ => None,
+        }
+    }
+}
+
+/// A finished search: its outcome and what it cost.
+#[derive(Debug, Clone)]
+pub struct Report<M> {
+    pub outcome: Outcome<M>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// The book-keeping every search shares: counting nodes, checking the budget,
+/// and passing events to whoever watches.
+pub struct Search<'a, M> {
+    budget: Budget,
+    start: Instant,
+    pub nodes: u64,
+    next_check: u64,
+    stopped: Option<StopReason>,
+    sink: Option<&'a mut dyn FnMut(&SolverEvent<M>)>,
+    /// Whether the watcher wants every move tried and taken back.
+    trace: bool,
+}
+
+/// How many nodes pass between looks at the clock and the cancel flag.
+const CHECK_EVERY: u64 = 1 << 12;
+
+impl<'a, M: Copy> Search<'a, M> {
+    pub fn new(budget: Budget) -> Self {
+        Search {
+            budget,
+            start: Instant::now(),
+            nodes: 0,
+            next_check: CHECK_EVERY,
+            stopped: None,
+            sink: None,
+            trace: false,
+        }
+    }
+
+    /// Sends events to `sink`; with `trace`, every move tried and taken back too.
+    pub fn with_sink(mut self, sink: &'a mut dyn FnMut(&SolverEvent<M>), trace: bool) -> Self {
+        self.sink = Some(sink);
+        self.trace = trace;
+        self
+    }
+
+    pub fn tracing(&self) -> bool {
+        self.trace && self.sink.is_some()
+    }
+
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+
+    /// Counts one node; false once the search must stop.
+    #[inline]
+    pub fn node(&mut self, depth: u32) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check(depth);
+        }
+        self.stopped.is_none()
+    }
+
+    #[cold]
+    fn check(&mut self, depth: u32) {
+        self.next_check = self.nodes + CHECK_EVERY;
+        if self.stopped.is_some() {
+            return;
+        }
+        if self.budget.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = Some(StopReason::Nodes);
+        } else if self.budget.time.is_some_and(|t| self.start.elapsed() >= t) {
+            self.stopped = Some(StopReason::Time);
+        } else if self
+            .budget
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            self.stopped = Some(StopReason::Cancelled);
+        }
+        if let Some(sink) = self.sink.as_mut() {
+            sink(&SolverEvent::Progress {
+                nodes: self.nodes,
+                depth,
+            });
+        }
+    }
+
+    /// Reports the bytes the search's tables hold; false once over the budget.
+    pub fn memory(&mut self, bytes: usize) -> bool {
+        if self.budget.memory.is_some_and(|m| bytes > m) {
+            self.stopped = Some(StopReason::Memory);
+        }
+        self.stopped.is_none()
+    }
+
+    #[inline]
+    pub fn tried(&mut self, mv: M, depth: u32) {
+        if self.trace
+            && let Some(sink) = self.sink.as_mut()
+        {
+            sink(&SolverEvent::Tried { mv, depth });
+        }
+    }
+
+    #[inline]
+    pub fn taken_back(&mut self, mv: M, depth: u32) {
+        if self.trace
+            && let Some(sink) = self.sink.as_mut()
+        {
+            sink(&SolverEvent::TakenBack { mv, depth });
+        }
+    }
+
+    /// The outcome for a search that stopped early, with the best line found.
+    pub fn out_of_budget(&self, best: Option<Vec<M>>) -> Outcome<M> {
+        Outcome::OutOfBudget {
+            best,
+            reason: self.stopped.unwrap_or(StopReason::Nodes),
+        }
+    }
+
+    fn finish(mut self, outcome: Outcome<M>) -> Report<M> {
+        if let Some(sink) = self.sink.as_mut() {
+            sink(&SolverEvent::Done(outcome.clone()));
+        }
+        Report {
+            outcome,
+            nodes: self.nodes,
+            elapsed: self.start.elapsed(),
+        }
+    }
+}
+
+/// Plays `moves` on a copy of `start`; Ok only if every move is legal and the
+/// last one reaches the goal.
+pub fn replay<R: Rules>(start: &R, moves: &[R::Move]) -> Result<(), String> {
+    let mut state = start.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        state
+            .apply(mv)
+            .map_err(|e| format!("move {} ({}) is illegal: {e}", i + 1, R::move_text(mv)))?;
+    }
+    if state.is_goal() {
+        Ok(())
+    } else {
+        Err(format!("{} moves do not reach the goal", moves.len()))
+    }
+}
+
+/// Replays a solver's answer; a solution that fails the rules is a solver bug,
+/// reported as an unsolved outcome rather than shown to anyone.
+fn verified<R: Rules>(start: &R, outcome: Outcome<R::Move>) -> Outcome<R::Move> {
+    match outcome {
+        Outcome::Solved { ref moves, .. } => match replay(start, moves) {
+            Ok(()) => outcome,
+            Err(e) => {
+                debug_assert!(false, "solver answer failed its replay: {e}");
+                Outcome::OutOfBudget {
+                    best: None,
+                    reason: StopReason::ReplayFailed,
+                }
+            }
+        },
+        Outcome::OutOfBudget {
+            best: Some(ref b),
+            reason,
+        } if replay(start, b).is_err() => Outcome::OutOfBudget { best: None, reason },
+        other => other,
+    }
+}
+
+/// Solves one puzzle, replaying the answer through the rules before returning.
+pub fn solve_puzzle<R: Rules>(
+    start: &R,
+    mut search: Search<'_, R::Move>,
+    solver: fn(&R, &mut Search<'_, R::Move>) -> Outcome<R::Move>,
+) -> Report<R::Move> {
+    let outcome = solver(start, &mut search);
+    let outcome = verified(start, outcome);
+    search.finish(outcome)
+}
+
+/// Solves any puzzle with its exact solver.
+pub fn solve(
+    puzzle: &Puzzle,
+    budget: Budget,
+    sink: Option<&mut dyn FnMut(&SolverEvent<PuzzleMove>)>,
+    trace: bool,
+) -> Report<PuzzleMove> {
+    fn run<R: Rules>(
+        p: &R,
+        budget: Budget,
+        sink: Option<&mut dyn FnMut(&SolverEvent<PuzzleMove>)>,
+        trace: bool,
+        wrap: fn(R::Move) -> PuzzleMove,
+        solver: fn(&R, &mut Search<'_, R::Move>) -> Outcome<R::Move>,
+    ) -> Report<PuzzleMove> {
+        let report = match sink {
+            Some(outer) => {
+                let mut inner = |e: &SolverEvent<R::Move>| outer(&e.map(wrap));
+                let search = Search::new(budget).with_sink(&mut inner, trace);
+                solve_puzzle(p, search, solver)
+            }
+            None => solve_puzzle(p, Search::new(budget), solver),
+        };
+        Report {
+            outcome: report.outcome.map(wrap),
+            nodes: report.nodes,
+            elapsed: report.elapsed,
+        }
+    }
+    match puzzle {
+        Puzzle::Swap(p) => run(p, budget, sink, trace, PuzzleMove::Swap, swap::solve),
+        Puzzle::Hop(p) => run(p, budget, sink, trace, PuzzleMove::Hop, hop::solve),
+        Puzzle::Flood(p) => run(p, budget, sink, trace, PuzzleMove::Flood, flood::solve),
+        Puzzle::Escape(p) => run(p, budget, sink, trace, PuzzleMove::Escape, escape::solve),
+    }
+}
+
+/// Breadth-first search for a shortest path: the plain, obviously right search
+/// that the fast solvers are checked against, and the engine of some of them.
+pub fn breadth_first<S, M>(
+    start: S,
+    search: &mut Search<'_, M>,
+    mut successors: impl FnMut(&S, &mut Vec<(M, S)>),
+    is_goal: impl Fn(&S) -> bool,
+    bytes_per_state: usize,
+) -> Outcome<M>
+where
+    S: Clone + Eq + Hash,
+    M: Copy,
+{
+    let mut states: Vec<(S, u32, Option<M>)> = vec![(start.clone(), u32::MAX, None)];
+    let mut seen: HashMap<S, ()> = HashMap::new();
+    seen.insert(start, ());
+    let mut head = 0;
+    let mut next = Vec::new();
+    while head < states.len() {
+        if is_goal(&states[head].0) {
+            let mut path = Vec::new();
+            let mut at = head;
+            while let Some(mv) = states[at].2 {
+                path.push(mv);
+                at = states[at].1 as usize;
+            }
+            path.reverse();
+            return Outcome::Solved {
+                moves: path,
+                optimal: true,
+            };
+        }
+        if !search.node(0) || !search.memory(states.len() * bytes_per_state * 3) {
+            return search.out_of_budget(None);
+        }
+        successors(&states[head].0, &mut next);
+        for (mv, s) in next.drain(..) {
+            if seen.insert(s.clone(), ()).is_none() {
+                states.push((s, head as u32, Some(mv)));
+            }
+        }
+        head += 1;
+    }
+    Outcome::Unsolvable
+}
+
+/// The length of a shortest solution by plain breadth-first search over the
+/// rules, or None when there is none. For tests on small boards.
+pub fn brute_force_shortest<R>(start: &R) -> Option<usize>
+where
+    R: Rules + Eq + Hash,
+{
+    let mut search = Search::new(Budget::unlimited());
+    let mut moves = Vec::new();
+    let outcome = breadth_first(
+        start.clone(),
+        &mut search,
+        |s: &R, out| {
+            s.legal_moves(&mut moves);
+            for &mv in &moves {
+                let mut next = s.clone();
+                if next.apply(mv).is_ok() {
+                    out.push((mv, next));
+                }
+            }
+        },
+        |s| s.is_goal(),
+        64,
+    );
+    match outcome {
+        Outcome::Solved { moves, .. } => Some(moves.len()),
+        _ => None,
+    }
+}
