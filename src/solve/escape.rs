@@ -2,9 +2,8 @@
 //! the last animal left from), with a table of positions known to fail, and a
 //! memoised count of solutions for grading.
 
-use super::{Outcome, Search};
+use super::{FastMap, FastSet, Outcome, Search};
 use crate::rules::escape::{Escape, EscapeMove};
-use std::collections::{HashMap, HashSet};
 
 /// Rows and columns a position key can hold: 4 bits a row, 16 rows.
 pub const MAX_ROWS: u8 = 16;
@@ -15,7 +14,7 @@ type Key = (u64, u8);
 struct Solver<'e> {
     e: &'e Escape,
     cols: usize,
-    dead: HashSet<Key>,
+    dead: FastSet<Key>,
 }
 
 fn pack(left: &[u8]) -> u64 {
@@ -31,7 +30,7 @@ impl<'e> Solver<'e> {
         Solver {
             e,
             cols: e.cols as usize,
-            dead: HashSet::new(),
+            dead: FastSet::default(),
         }
     }
 
@@ -93,7 +92,7 @@ impl<'e> Solver<'e> {
         Some(false)
     }
 
-    fn count(&mut self, left: &mut [u8], last_row: u8, remaining: usize, cap: u64, memo: &mut HashMap<Key, u64>) -> u64 {
+    fn count(&mut self, left: &mut [u8], last_row: u8, remaining: usize, cap: u64, memo: &mut FastMap<Key, u64>) -> u64 {
         if remaining == 0 {
             return 1;
         }
@@ -146,7 +145,7 @@ pub fn count_solutions(e: &Escape, cap: u64) -> u64 {
     }
     let mut solver = Solver::new(e);
     let mut left = e.left.clone();
-    solver.count(&mut left, last_row(e), e.remaining(), cap, &mut HashMap::new())
+    solver.count(&mut left, last_row(e), e.remaining(), cap, &mut FastMap::default())
 }
 
 #[cfg(test)]

@@ -1,13 +1,12 @@
 //! Flood solvers. The board is reduced to its graph of one-colour blobs; the
 //! flooded region is a set of blobs. The exact solver is A* with an admissible
-//! bound (the larger of the colours left and the blob-graph distance to the
-//! farthest blob), and it plays a colour at once when that move clears the
+//! bound (colours still present in the farthest layers of blobs, see `bound`),
+//! and it plays a colour at once when that move clears the
 //! colour from the board, which never costs a move. The fast solver is greedy
 //! with a short look-ahead, for hints and huge boards.
 
-use super::{Outcome, Search};
+use super::{FastMap, Outcome, Search};
 use crate::rules::flood::{Flood, FloodMove};
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 /// The board's blobs: maximal one-colour groups of orthogonally joined cells.
@@ -272,7 +271,7 @@ struct AStar<'b, const W: usize> {
     of_colour: Vec<Set<W>>,
     all: Set<W>,
     nodes: Vec<Node<W>>,
-    best_g: HashMap<Set<W>, u8>,
+    best_g: FastMap<Set<W>, u8>,
     // Scratch space for the distance bound.
     distance: Vec<u8>,
     queue: Vec<u32>,
@@ -291,7 +290,7 @@ impl<'b, const W: usize> AStar<'b, W> {
             of_colour,
             all,
             nodes: Vec::new(),
-            best_g: HashMap::new(),
+            best_g: FastMap::default(),
             distance: vec![0; blobs.len()],
             queue: Vec::with_capacity(blobs.len()),
         }
@@ -316,15 +315,14 @@ impl<'b, const W: usize> AStar<'b, W> {
         out
     }
 
-    /// A lower bound on the moves left: every colour outside the region needs
-    /// a move, and a move reaches at most one blob further.
+    /// A lower bound on the moves left. Number the blobs outside the region by
+    /// their distance from it (layer 1 touches it). A blob in layer `l` joins
+    /// at move `l` at the earliest, and only by a move of its own colour, so if
+    /// `n_k` colours still have a blob in layer `k` or beyond, moves `k` and on
+    /// must name at least `n_k` colours: at least `k - 1 + n_k` moves in all.
+    /// With `k = 1` this is the number of colours left; with the last layer it
+    /// is at least the distance to the farthest blob.
     fn bound(&mut self, region: &Set<W>) -> u8 {
-        let mut colours = 0u8;
-        for set in &self.of_colour {
-            if (0..W).any(|w| set[w] & !region[w] != 0) {
-                colours += 1;
-            }
-        }
         self.queue.clear();
         for b in 0..self.blobs.len() {
             if has(region, b) {
@@ -334,21 +332,32 @@ impl<'b, const W: usize> AStar<'b, W> {
                 self.distance[b] = u8::MAX;
             }
         }
+        let mut last_layer = [0u8; crate::rules::flood::MAX_COLOURS as usize];
         let mut head = 0;
-        let mut far = 0u8;
         while head < self.queue.len() {
             let b = self.queue[head] as usize;
             head += 1;
             let d = self.distance[b];
-            far = far.max(d);
+            let colour = self.blobs.colour[b] as usize;
+            last_layer[colour] = last_layer[colour].max(d);
             for &n in &self.blobs.neighbours[b] {
                 if self.distance[n as usize] == u8::MAX {
-                    self.distance[n as usize] = d + 1;
+                    self.distance[n as usize] = d.saturating_add(1);
                     self.queue.push(n);
                 }
             }
         }
-        colours.max(far)
+        let mut layers = last_layer;
+        layers.sort_unstable_by(|a, b| b.cmp(a));
+        // layers[i] is the (i+1)-th latest last layer: n_k >= i + 1 for k <= layers[i].
+        let mut best = 0u8;
+        for (i, &k) in layers.iter().enumerate() {
+            if k == 0 {
+                break;
+            }
+            best = best.max(k - 1 + i as u8 + 1);
+        }
+        best
     }
 
     fn path_to(&self, mut id: u32) -> Vec<u8> {

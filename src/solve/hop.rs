@@ -2,9 +2,8 @@
 //! of failed positions folded by the board's symmetries, after a parity test
 //! (position classes) that proves many starts hopeless at once.
 
-use super::{Outcome, Search};
+use super::{FastMap, FastSet, Outcome, Search};
 use crate::rules::hop::{Board, Hop, HopMove};
-use std::collections::{HashMap, HashSet};
 
 const NO_RED: u8 = u8::MAX;
 
@@ -28,7 +27,7 @@ pub fn solve(h: &Hop, search: &mut Search<'_, HopMove>) -> Outcome<HopMove> {
 /// How many different jump sequences win from `h`, counting up to `cap`.
 pub fn count_solutions(h: &Hop, cap: u64) -> u64 {
     let mut solver = Solver::new(h);
-    let mut memo = HashMap::new();
+    let mut memo = FastMap::default();
     solver.count(h.green, h.red.unwrap_or(NO_RED), cap, &mut memo)
 }
 
@@ -39,7 +38,7 @@ pub fn random_win_chance(h: &Hop) -> f64 {
         s: &Solver,
         green: u64,
         red: u8,
-        memo: &mut HashMap<(u64, u8), f64>,
+        memo: &mut FastMap<(u64, u8), f64>,
     ) -> f64 {
         if s.is_goal(green, red) {
             return 1.0;
@@ -68,7 +67,7 @@ pub fn random_win_chance(h: &Hop) -> f64 {
         p
     }
     let solver = Solver::new(h);
-    chance(&solver, h.green, h.red.unwrap_or(NO_RED), &mut HashMap::new())
+    chance(&solver, h.green, h.red.unwrap_or(NO_RED), &mut FastMap::default())
 }
 
 /// Decides every position of a board (at most 20 pads) that has one red frog
@@ -180,7 +179,7 @@ struct Solver {
     finish: Option<u8>,
     /// For each symmetry that keeps the finish pad: byte-wise lookup tables.
     symmetries: Vec<(Vec<[u64; 256]>, Vec<u8>)>,
-    dead: HashSet<(u64, u8)>,
+    dead: FastSet<(u64, u8)>,
 }
 
 impl Solver {
@@ -223,7 +222,7 @@ impl Solver {
             jumps,
             finish: h.finish,
             symmetries,
-            dead: HashSet::new(),
+            dead: FastSet::default(),
         }
     }
 
@@ -310,7 +309,7 @@ impl Solver {
         green: u64,
         red: u8,
         cap: u64,
-        memo: &mut HashMap<(u64, u8), u64>,
+        memo: &mut FastMap<(u64, u8), u64>,
     ) -> u64 {
         if self.is_goal(green, red) {
             return 1;
@@ -345,6 +344,7 @@ mod tests {
     use crate::rules::Rules;
     use crate::rules::hop::Shape;
     use crate::solve::{Budget, replay};
+    use std::collections::HashMap;
 
     fn pond(green: u64, red: Option<u8>) -> Hop {
         Hop {

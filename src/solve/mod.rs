@@ -8,11 +8,56 @@ pub mod swap;
 
 use crate::rules::{Puzzle, PuzzleMove, Rules};
 use serde::Serialize;
-use std::collections::HashMap;
-use std::hash::Hash;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// A fast hash for the solvers' tables, whose keys are bit sets and counters
+/// made by the solver itself (not by anyone who could pick colliding keys).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        // A final mix so the low bits, which pick the bucket, depend on every bit.
+        let z = self.0 ^ (self.0 >> 29);
+        z.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (z >> 32)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+        for &b in chunks.remainder() {
+            self.write_u64(b as u64);
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(x as u64);
+    }
+
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(x as u64);
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+pub type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
 
 /// What a search may spend. Every limit is optional; the cancel flag is checked
 /// as often as the clock.
