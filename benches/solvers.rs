@@ -1,0 +1,89 @@
+//! Criterion benchmarks of the solvers, at sizes that run in seconds.
+//! `pond bench` runs the full-size workloads.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use pond_puzzles::levels::generate::deal;
+use pond_puzzles::levels::rng::{SplitMix64, flood_cells};
+use pond_puzzles::rules::flood::Flood;
+use pond_puzzles::rules::hop::{Board, Hop, Shape};
+use pond_puzzles::rules::swap::{Swap, parse_row};
+use pond_puzzles::solve::{self, Budget, Search};
+use std::hint::black_box;
+
+fn flood_boards(seed: u64, count: usize, side: u16) -> Vec<Flood> {
+    let mut rng = SplitMix64::new(seed);
+    (0..count)
+        .map(|_| Flood::new(side, side, 6, flood_cells(side, side, 6, rng.next_u64()), None))
+        .collect()
+}
+
+fn flood(c: &mut Criterion) {
+    let boards = flood_boards(1, 10, 14);
+    c.bench_function("flood optimal 14x14 k6 (10 boards)", |b| {
+        b.iter(|| {
+            for f in &boards {
+                let mut search = Search::new(Budget::unlimited());
+                black_box(solve::flood::solve(f, &mut search));
+            }
+        })
+    });
+    let big = flood_boards(2, 1, 100);
+    c.bench_function("flood fast 100x100 k6", |b| {
+        b.iter(|| black_box(solve::flood::solve_fast(&big[0])))
+    });
+}
+
+fn pegs(c: &mut Criterion) {
+    let present: Vec<Vec<bool>> = (0..7)
+        .map(|r| (0..7).map(|c| (2..5).contains(&r) || (2..5).contains(&c)).collect())
+        .collect();
+    let board = Board::new(Shape::Square, &present);
+    let centre = board.pad_at(3, 3);
+    let english = Hop {
+        green: board.all_pads() & !(1u64 << centre.unwrap_or(16)),
+        red: None,
+        finish: centre,
+        board,
+    };
+    c.bench_function("pegs english central", |b| {
+        b.iter(|| {
+            let mut search = Search::new(Budget::unlimited());
+            black_box(solve::hop::solve(&english, &mut search))
+        })
+    });
+    let pond = Board::pond();
+    c.bench_function("pond every red position", |b| {
+        b.iter(|| black_box(solve::hop::classify_red_positions(&pond)))
+    });
+}
+
+fn swap(c: &mut Criterion) {
+    let text = format!("{}_{}", "L".repeat(200), "R".repeat(200));
+    let s = Swap::new(parse_row(&text).unwrap_or_default(), false);
+    c.bench_function("swap 200 v 200", |b| {
+        b.iter(|| {
+            let mut search = Search::new(Budget::unlimited());
+            black_box(solve::swap::solve(&s, &mut search))
+        })
+    });
+}
+
+fn escape(c: &mut Criterion) {
+    let mut rng = SplitMix64::new(3);
+    let deals: Vec<_> = (0..1000).map(|_| deal(&mut rng, 4, 4, 4, 4)).collect();
+    c.bench_function("escape 1000 classic deals", |b| {
+        b.iter(|| {
+            for e in &deals {
+                let mut search = Search::new(Budget::unlimited());
+                black_box(solve::escape::solve(e, &mut search));
+            }
+        })
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = flood, pegs, swap, escape
+}
+criterion_main!(benches);

@@ -1,0 +1,297 @@
+//! `pond bench`: the solver workloads, timed, as a table. Each workload has a
+//! flag; with none, every workload runs at a size that finishes quickly.
+
+use crate::levels::rng::{SplitMix64, flood_cells};
+use crate::levels::generate::deal;
+use crate::rules::flood::Flood;
+use crate::rules::hop::Board;
+use crate::rules::swap::{Swap, parse_row};
+use crate::solve::{self, Budget, Outcome, Search};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Flood, optimal: this many random 14x14 boards with 6 colours.
+    #[arg(long)]
+    flood: Option<usize>,
+    /// Flood, optimal: this many random 19x19 boards with 6 colours.
+    #[arg(long)]
+    flood19: Option<usize>,
+    /// Flood, fast: this many random 100x100 boards with 6 colours.
+    #[arg(long)]
+    flood_fast: Option<usize>,
+    /// Pegs: the English central game.
+    #[arg(long)]
+    pegs: bool,
+    /// Pond: every position with one red frog classified.
+    #[arg(long)]
+    pond: bool,
+    /// Swap: a thousand frogs against a thousand.
+    #[arg(long)]
+    swap: bool,
+    /// Escape: this many random classic 4x4 deals decided.
+    #[arg(long)]
+    escape: Option<usize>,
+    /// Escape: this many random 8x8 deals (8 types, 8 colours) decided.
+    #[arg(long)]
+    escape8: Option<usize>,
+    /// Seed for every random board.
+    #[arg(long, default_value_t = 2026)]
+    seed: u64,
+    /// Also write the 14x14 Flood boards here, one a line (196 digits 1-6),
+    /// for running other solvers on the same boards.
+    #[arg(long)]
+    export_flood: Option<PathBuf>,
+}
+
+struct Row {
+    workload: String,
+    count: usize,
+    times: Vec<Duration>,
+    peak_bytes: Option<u64>,
+    moves: u64,
+    optimal: usize,
+    nodes: u64,
+}
+
+impl Row {
+    fn new(workload: &str) -> Row {
+        reset_peak_memory();
+        Row {
+            workload: workload.to_string(),
+            count: 0,
+            times: Vec::new(),
+            peak_bytes: None,
+            moves: 0,
+            optimal: 0,
+            nodes: 0,
+        }
+    }
+
+    fn finish(mut self) -> Row {
+        self.peak_bytes = peak_memory();
+        self
+    }
+}
+
+/// Lets the kernel's peak-memory mark start again from here (Linux only).
+fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The peak resident memory of this process, if the system tells it.
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let out = f();
+    (out, start.elapsed())
+}
+
+fn flood_boards(seed: u64, count: usize, side: u16) -> Vec<Flood> {
+    let mut rng = SplitMix64::new(seed);
+    (0..count)
+        .map(|_| Flood::new(side, side, 6, flood_cells(side, side, 6, rng.next_u64()), None))
+        .collect()
+}
+
+fn flood_optimal(name: &str, boards: &[Flood]) -> Row {
+    let mut row = Row::new(name);
+    for f in boards {
+        let (outcome, t) = timed(|| {
+            let mut search = Search::new(Budget::unlimited());
+            let outcome = solve::flood::solve(f, &mut search);
+            (outcome, search.nodes)
+        });
+        row.times.push(t);
+        row.count += 1;
+        row.nodes += outcome.1;
+        if let Outcome::Solved { moves, optimal } = &outcome.0 {
+            row.moves += moves.len() as u64;
+            row.optimal += *optimal as usize;
+        }
+    }
+    row.finish()
+}
+
+fn flood_fast(boards: &[Flood]) -> Row {
+    let mut row = Row::new("flood fast 100x100");
+    for f in boards {
+        let (moves, t) = timed(|| solve::flood::solve_fast(f));
+        row.times.push(t);
+        row.count += 1;
+        row.moves += moves.len() as u64;
+    }
+    row.finish()
+}
+
+fn pegs() -> Row {
+    let mut row = Row::new("pegs english central");
+    let present: Vec<Vec<bool>> = (0..7)
+        .map(|r| (0..7).map(|c| (2..5).contains(&r) || (2..5).contains(&c)).collect())
+        .collect();
+    let board = Board::new(crate::rules::hop::Shape::Square, &present);
+    let centre = board.pad_at(3, 3);
+    let h = crate::rules::hop::Hop {
+        green: board.all_pads() & !centre.map_or(0, |c| 1u64 << c),
+        red: None,
+        finish: centre,
+        board,
+    };
+    let ((outcome, nodes), t) = timed(|| {
+        let mut search = Search::new(Budget::unlimited());
+        let o = solve::hop::solve(&h, &mut search);
+        (o, search.nodes)
+    });
+    row.times.push(t);
+    row.count = 1;
+    row.nodes = nodes;
+    if let Outcome::Solved { moves, optimal } = outcome {
+        row.moves = moves.len() as u64;
+        row.optimal = optimal as usize;
+    }
+    row.finish()
+}
+
+fn pond() -> Row {
+    let mut row = Row::new("pond, every red position");
+    let board = Board::pond();
+    let (table, t) = timed(|| solve::hop::classify_red_positions(&board));
+    row.times.push(t);
+    let positions = 13 * (1usize << 12);
+    row.count = positions;
+    row.optimal = (0..13usize)
+        .map(|red| {
+            (0..1usize << 13)
+                .filter(|g| g >> red & 1 == 0 && table[red << 13 | g])
+                .count()
+        })
+        .sum();
+    row.finish()
+}
+
+fn swap() -> Row {
+    let mut row = Row::new("swap 1000 v 1000");
+    let text = format!("{}_{}", "L".repeat(1000), "R".repeat(1000));
+    let s = Swap::new(parse_row(&text).unwrap_or_default(), false);
+    let ((outcome, nodes), t) = timed(|| {
+        let mut search = Search::new(Budget::unlimited());
+        let o = solve::swap::solve(&s, &mut search);
+        (o, search.nodes)
+    });
+    row.times.push(t);
+    row.count = 1;
+    row.nodes = nodes;
+    if let Outcome::Solved { moves, optimal } = outcome {
+        row.moves = moves.len() as u64;
+        row.optimal = optimal as usize;
+    }
+    row.finish()
+}
+
+fn escape(name: &str, seed: u64, count: usize, side: u8) -> Row {
+    let mut row = Row::new(name);
+    let mut rng = SplitMix64::new(seed);
+    let deals: Vec<_> = (0..count).map(|_| deal(&mut rng, side, side, side, side)).collect();
+    for e in &deals {
+        let ((outcome, nodes), t) = timed(|| {
+            let mut search = Search::new(Budget::unlimited());
+            let o = solve::escape::solve(e, &mut search);
+            (o, search.nodes)
+        });
+        row.times.push(t);
+        row.count += 1;
+        row.nodes += nodes;
+        if let Outcome::Solved { moves, .. } = outcome {
+            row.moves += moves.len() as u64;
+            row.optimal += 1;
+        }
+    }
+    row.finish()
+}
+
+fn print_table(rows: &[Row]) {
+    println!(
+        "| {:<28} | {:>8} | {:>11} | {:>11} | {:>9} | {:>10} | {:>9} | {:>12} |",
+        "workload", "count", "total ms", "median ms", "peak MiB", "moves", "solved/opt", "nodes"
+    );
+    println!("|{}|", ["-"; 8].map(|_| "---").join("|"));
+    for r in rows {
+        let mut times = r.times.clone();
+        times.sort();
+        let total: Duration = times.iter().sum();
+        let median = times.get(times.len() / 2).copied().unwrap_or_default();
+        let peak = r
+            .peak_bytes
+            .map_or("-".to_string(), |b| format!("{:.1}", b as f64 / (1 << 20) as f64));
+        println!(
+            "| {:<28} | {:>8} | {:>11.3} | {:>11.3} | {:>9} | {:>10} | {:>9} | {:>12} |",
+            r.workload,
+            r.count,
+            total.as_secs_f64() * 1e3,
+            median.as_secs_f64() * 1e3,
+            peak,
+            r.moves,
+            r.optimal,
+            r.nodes
+        );
+    }
+}
+
+pub fn run(a: BenchArgs) -> ExitCode {
+    let none = a.flood.is_none()
+        && a.flood19.is_none()
+        && a.flood_fast.is_none()
+        && !a.pegs
+        && !a.pond
+        && !a.swap
+        && a.escape.is_none()
+        && a.escape8.is_none();
+    let pick = |n: Option<usize>, default: usize| n.or(none.then_some(default));
+    let mut rows = Vec::new();
+    if let Some(n) = pick(a.flood, 20) {
+        let boards = flood_boards(a.seed, n, 14);
+        if let Some(path) = &a.export_flood {
+            let text: String = boards
+                .iter()
+                .map(|f| f.cells.iter().map(|c| char::from(b'1' + c)).collect::<String>() + "\n")
+                .collect();
+            if let Err(e) = std::fs::write(path, text) {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+        rows.push(flood_optimal("flood optimal 14x14 k6", &boards));
+    }
+    if let Some(n) = pick(a.flood19, 2) {
+        rows.push(flood_optimal("flood optimal 19x19 k6", &flood_boards(a.seed ^ 19, n, 19)));
+    }
+    if let Some(n) = pick(a.flood_fast, 3) {
+        rows.push(flood_fast(&flood_boards(a.seed ^ 100, n, 100)));
+    }
+    if a.pegs || none {
+        rows.push(pegs());
+    }
+    if a.pond || none {
+        rows.push(pond());
+    }
+    if a.swap || none {
+        rows.push(swap());
+    }
+    if let Some(n) = pick(a.escape, 10_000) {
+        rows.push(escape("escape 4x4 deals", a.seed, n, 4));
+    }
+    if let Some(n) = pick(a.escape8, 10) {
+        rows.push(escape("escape 8x8 deals (8 types/colours)", a.seed ^ 8, n, 8));
+    }
+    print_table(&rows);
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,73 @@
+//! `pond check PACK...`: exit status 0 only if every file is sound.
+
+use crate::levels;
+use crate::rules::Puzzle;
+use crate::solve::{self, Budget, Outcome};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Pack files.
+    #[arg(required = true)]
+    packs: Vec<PathBuf>,
+    /// Seconds the solver may spend on each level.
+    #[arg(long, default_value_t = 5.0)]
+    seconds: f64,
+}
+
+pub fn run(args: CheckArgs) -> ExitCode {
+    let mut sound = true;
+    for path in &args.packs {
+        let pack = match levels::load(path) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {e}");
+                sound = false;
+                continue;
+            }
+        };
+        let mut warnings = 0;
+        for (i, level) in pack.levels.iter().enumerate() {
+            let budget = Budget::time(Duration::from_secs_f64(args.seconds.max(0.0)));
+            let report = solve::solve(&level.puzzle, budget, None, false);
+            let label = format!("{}: level {} \"{}\"", path.display(), i + 1, level.name);
+            match &report.outcome {
+                Outcome::Unsolvable => {
+                    warnings += 1;
+                    println!("warning: {label}: the solver proves it unsolvable");
+                }
+                Outcome::OutOfBudget { best: None, reason } => {
+                    warnings += 1;
+                    println!("warning: {label}: undecided ({reason})");
+                }
+                outcome => {
+                    if let (Puzzle::Flood(f), Some(moves)) = (&level.puzzle, outcome.moves())
+                        && let Some(limit) = f.limit
+                        && moves.len() as u32 > limit
+                        && matches!(outcome, Outcome::Solved { optimal: true, .. })
+                    {
+                        warnings += 1;
+                        println!(
+                            "warning: {label}: needs {} moves but the limit is {limit}: it cannot be won",
+                            moves.len()
+                        );
+                    }
+                }
+            }
+        }
+        println!(
+            "{}: {} levels, {}",
+            path.display(),
+            pack.levels.len(),
+            if warnings == 0 {
+                "all sound and solvable".to_string()
+            } else {
+                format!("{warnings} warning(s)")
+            }
+        );
+    }
+    if sound { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}

@@ -1,0 +1,101 @@
+//! `pond gen swap|hop|flood|escape [options] --seed N [--count K]`
+
+use super::PuzzleName;
+use crate::levels::PackFile;
+use crate::levels::generate::{self, write_pack};
+use clap::Args;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Debug, Args)]
+pub struct GenArgs {
+    puzzle: PuzzleName,
+    #[arg(long)]
+    seed: u64,
+    #[arg(long, default_value_t = 10)]
+    count: usize,
+    /// Swap: most frogs a side.
+    #[arg(long, default_value_t = 6)]
+    max_side: usize,
+    /// Flood: board width and height.
+    #[arg(long, default_value_t = 14)]
+    width: u16,
+    #[arg(long, default_value_t = 14)]
+    height: u16,
+    /// Flood and Escape: number of colours.
+    #[arg(long, default_value_t = 6)]
+    colours: u8,
+    /// Flood: moves allowed beyond the solver's best.
+    #[arg(long, default_value_t = 0)]
+    slack: u32,
+    /// Flood: seconds the solver may think about each board.
+    #[arg(long, default_value_t = 10.0)]
+    think: f64,
+    /// Escape: grid rows, columns and animal types.
+    #[arg(long, default_value_t = 4)]
+    rows: u8,
+    #[arg(long, default_value_t = 4)]
+    cols: u8,
+    #[arg(long, default_value_t = 4)]
+    types: u8,
+    /// The pack's name.
+    #[arg(long)]
+    name: Option<String>,
+}
+
+pub fn run(a: GenArgs) -> ExitCode {
+    if a.count == 0 || a.count > crate::levels::limits::LEVELS {
+        eprintln!("error: --count must be 1 to {}", crate::levels::limits::LEVELS);
+        return ExitCode::FAILURE;
+    }
+    let levels = match a.puzzle {
+        PuzzleName::Swap => generate::swap_levels(a.seed, a.count, a.max_side),
+        PuzzleName::Hop => generate::hop_levels(a.seed, a.count),
+        PuzzleName::Flood => {
+            let max = crate::levels::limits::FLOOD_SIDE as u16;
+            if !(1..=max).contains(&a.width) || !(1..=max).contains(&a.height) || !(2..=10).contains(&a.colours) {
+                eprintln!("error: Flood boards are 1 to {max} cells a side with 2 to 10 colours");
+                return ExitCode::FAILURE;
+            }
+            let think = Duration::from_secs_f64(a.think.max(0.0));
+            generate::flood_levels(a.seed, a.count, (a.width, a.height), a.colours, a.slack, think)
+                .into_iter()
+                .map(|(l, _)| l)
+                .collect()
+        }
+        PuzzleName::Escape => {
+            let side = crate::levels::limits::ESCAPE_SIDE as u8;
+            if !(1..=side).contains(&a.rows)
+                || !(1..=side).contains(&a.cols)
+                || !(1..=12).contains(&a.types)
+                || !(1..=9).contains(&a.colours)
+            {
+                eprintln!("error: Escape grids are 1 to {side} a side, with 1 to 12 types and 1 to 9 colours");
+                return ExitCode::FAILURE;
+            }
+            generate::escape_levels(a.seed, a.count, a.rows, a.cols, a.types, a.colours)
+        }
+    };
+    let name = a
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("Generated {} (seed {})", a.puzzle_name(), a.seed));
+    let pack = PackFile {
+        name,
+        author: Some("pond gen".into()),
+        levels,
+    };
+    print!("{}", write_pack(&pack, &format!("Made by `pond gen {} --seed {} --count {}`.", a.puzzle_name(), a.seed, a.count)));
+    ExitCode::SUCCESS
+}
+
+impl GenArgs {
+    fn puzzle_name(&self) -> &'static str {
+        match self.puzzle {
+            PuzzleName::Swap => "swap",
+            PuzzleName::Hop => "hop",
+            PuzzleName::Flood => "flood",
+            PuzzleName::Escape => "escape",
+        }
+    }
+}

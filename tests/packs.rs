@@ -1,0 +1,321 @@
+//! The pack format: the documented examples, the shipped packs (every level
+//! solved and replayed), and every class of mistake a player can make.
+
+use pond_puzzles::levels::{self, PackError, SHIPPED, parse_pack};
+use pond_puzzles::rules::Puzzle;
+use pond_puzzles::solve::{self, Budget, Outcome, replay};
+use std::time::Duration;
+
+/// The example of `LEVEL-FORMAT.md`, as written there.
+const FORMAT_EXAMPLE: &str = r#"
+// Comments are allowed anywhere.
+Pack(
+    name: "Lily pond: beginner",
+    author: Some("Pond Puzzles"),          // optional
+    levels: [
+        // Swap. `row` uses L, R and _; `goal` defaults to the row mirrored.
+        Swap(name: "Three and three", row: "LLL_RRR"),
+        Swap(name: "Two gaps", row: "LLL__RRR", jump_own: false),
+
+        // Hop. `board`: Pond, Square or Triangle. `layout` rows, one character
+        // per cell, spaces between cells ignored:
+        //   o empty pad   g green frog   r red frog   . no pad (water / off-board)
+        // On the Pond only cells with row+col even may hold a pad.
+        Hop(name: "First jump", board: Pond, layout: [
+            "o . g . o",
+            ". g . o .",
+            "o . r . o",
+            ". o . o .",
+            "o . o . o",
+        ]),
+        Hop(name: "English", board: Square, layout: [
+            ". . g g g . .",
+            ". . g g g . .",
+            "g g g g g g g",
+            "g g g o g g g",
+            "g g g g g g g",
+            ". . g g g . .",
+            ". . g g g . .",
+        ], finish: Some((3, 3))),           // optional pad (row, col) for the last frog
+        Hop(name: "Triangle", board: Triangle, layout: [
+            "o",
+            "g g",
+            "g g g",
+            "g g g g",
+            "g g g g g",
+        ]),
+
+        // Flood. Either `cells` (one digit or letter per cell: 0-9 = colour) or
+        // `random` (seeded, reproducible on every machine and version).
+        Flood(name: "Warm-up", cells: ["0120", "1201", "2012", "0120"], moves: Some(7)),
+        Flood(name: "Classic", random: (width: 14, height: 14, colours: 6, seed: 7), moves: Some(25)),
+
+        // Escape. Each animal is a type letter (a, b, c, ...) and a colour digit
+        // (1, 2, ...); rows are written west to east, the exit is on the east.
+        Escape(name: "Easy deal", rows: [
+            "a1 b2 c3 d4",
+            "b1 c2 d3 a4",
+            "c1 d2 a3 b4",
+            "d1 a2 b3 c4",
+        ]),
+    ],
+)
+"#;
+
+#[test]
+fn the_documented_example_loads_as_written() {
+    let pack = parse_pack("example.ron", FORMAT_EXAMPLE).unwrap();
+    assert_eq!(pack.name, "Lily pond: beginner");
+    assert_eq!(pack.author.as_deref(), Some("Pond Puzzles"));
+    assert_eq!(pack.levels.len(), 8);
+    let kinds: Vec<&str> = pack.levels.iter().map(|l| l.puzzle.kind().name()).collect();
+    assert_eq!(kinds, ["swap", "swap", "hop", "hop", "hop", "flood", "flood", "escape"]);
+    let Puzzle::Hop(english) = &pack.levels[3].puzzle else {
+        panic!("level 4 is Hop")
+    };
+    assert_eq!(english.board.pads.len(), 33);
+    assert_eq!(english.finish, english.board.pad_at(3, 3));
+    let Puzzle::Flood(classic) = &pack.levels[6].puzzle else {
+        panic!("level 7 is Flood")
+    };
+    assert_eq!((classic.width, classic.height, classic.colours), (14, 14, 6));
+    assert_eq!(classic.limit, Some(25));
+}
+
+fn must_solve(file: &str, index: usize, level: &levels::Level) {
+    let report = solve::solve(&level.puzzle, Budget::time(Duration::from_secs(60)), None, false);
+    let moves = report
+        .outcome
+        .moves()
+        .unwrap_or_else(|| panic!("{file} level {}: {:?}", index + 1, report.outcome));
+    let mut state = level.puzzle.clone();
+    state
+        .play_all(moves)
+        .unwrap_or_else(|(i, e)| panic!("{file} level {}: move {i}: {e}", index + 1));
+    assert!(state.is_goal(), "{file} level {}", index + 1);
+    if let Puzzle::Flood(f) = &level.puzzle {
+        let limit = f.limit.expect("shipped Flood levels have a move limit");
+        assert!(moves.len() as u32 <= limit, "{file} level {}: limit below the solution", index + 1);
+    }
+}
+
+#[test]
+fn every_shipped_level_is_solved_and_replayed() {
+    for (file, text) in SHIPPED {
+        let pack = parse_pack(file, text).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!pack.levels.is_empty(), "{file}");
+        for (i, level) in pack.levels.iter().enumerate() {
+            must_solve(file, i, level);
+        }
+    }
+}
+
+fn shipped(name: &str) -> levels::Pack {
+    let text = SHIPPED.iter().find(|(n, _)| *n == name).unwrap().1;
+    parse_pack(name, text).unwrap()
+}
+
+#[test]
+fn shipped_packs_have_what_the_game_promises() {
+    let swap = shipped("swap.ron");
+    assert!(swap.levels.len() >= 12);
+    let hop = shipped("hop.ron");
+    assert!(hop.levels.len() >= 40);
+    for grade in ["beginner", "intermediate", "advanced", "expert"] {
+        let n = hop.levels.iter().filter(|l| l.grade.as_deref() == Some(grade)).count();
+        assert!(n >= 10, "{grade}: {n}");
+    }
+    let mut seen = std::collections::HashSet::new();
+    for l in &hop.levels {
+        let Puzzle::Hop(h) = &l.puzzle else { panic!() };
+        assert!(h.red.is_some());
+        assert!(seen.insert(pond_puzzles::levels::generate::canonical(h)), "{}", l.name);
+    }
+    let flood = shipped("flood.ron");
+    assert!(flood.levels.len() >= 30);
+    let escape = shipped("escape.ron");
+    let classic = escape
+        .levels
+        .iter()
+        .filter(|l| matches!(&l.puzzle, Puzzle::Escape(e) if e.rows == 4 && e.cols == 4))
+        .count();
+    assert!(classic >= 60);
+}
+
+#[test]
+fn the_english_game_and_european_start_are_solved() {
+    let pegs = shipped("pegs.ron");
+    for name in ["English", "European", "Triangle"] {
+        let level = pegs.levels.iter().find(|l| l.name == name).unwrap();
+        let report = solve::solve(&level.puzzle, Budget::unlimited(), None, false);
+        let Outcome::Solved { moves, .. } = &report.outcome else {
+            panic!("{name}: {:?}", report.outcome)
+        };
+        let Puzzle::Hop(h) = &level.puzzle else { panic!() };
+        replay(h, &moves.iter().map(|m| match m {
+            pond_puzzles::rules::PuzzleMove::Hop(m) => *m,
+            _ => panic!(),
+        }).collect::<Vec<_>>())
+        .unwrap();
+    }
+}
+
+fn error_of(text: &str) -> PackError {
+    match parse_pack("bad.ron", text) {
+        Ok(_) => panic!("accepted:\n{text}"),
+        Err(e) => e,
+    }
+}
+
+fn one_level(level: &str) -> String {
+    format!("Pack(\n    name: \"p\",\n    levels: [\n        {level},\n    ],\n)\n")
+}
+
+#[test]
+fn syntax_errors_name_line_and_column() {
+    let e = error_of("Pack(\n    name: \"p\"\n    levels: [],\n)");
+    assert_eq!(e.file, "bad.ron");
+    assert_eq!(e.line, 3);
+    assert!(e.col >= 1);
+    let e = error_of("Pack(name: \"p\", levels: [Swap(name: \"a\", row: \"L_R\")]");
+    assert_eq!(e.line, 1);
+    assert!(e.to_string().starts_with("bad.ron:1:"), "{e}");
+}
+
+#[test]
+fn unknown_fields_are_errors() {
+    let e = error_of(&one_level("Swap(name: \"a\", row: \"L_R\", colour: 3)"));
+    assert_eq!(e.line, 4);
+    assert!(e.message.contains("colour"), "{e}");
+    let e = error_of("Pack(name: \"p\", levels: [], difficulty: 2)");
+    assert!(e.message.contains("difficulty"), "{e}");
+    let e = error_of(&one_level("Sokoban(name: \"a\")"));
+    assert!(e.message.contains("Sokoban"), "{e}");
+}
+
+#[test]
+fn wrong_characters_point_at_the_character() {
+    let e = error_of(&one_level("Swap(name: \"a\", row: \"LLX_RR\")"));
+    assert_eq!((e.line, e.col), (4, 33), "{e}");
+    assert!(e.message.contains("`X`") && e.message.contains("expected L"), "{e}");
+    let text = "Pack(name: \"p\", levels: [\n  Hop(name: \"h\", board: Pond, layout: [\n    \"o . g . o\",\n    \". g . x .\",\n    \"o . r . o\",\n    \". o . o .\",\n    \"o . o . o\",\n  ]),\n])";
+    let e = error_of(text);
+    assert_eq!((e.line, e.col), (4, 12), "{e}");
+    let e = error_of(&one_level("Flood(name: \"f\", cells: [\"01\", \"1a\"])"));
+    assert!(e.message.contains("`a`"), "{e}");
+    let e = error_of(&one_level("Escape(name: \"e\", rows: [\"a1 b2\", \"c0 d4\"])"));
+    assert!(e.message.contains("colour digit"), "{e}");
+}
+
+#[test]
+fn wrong_row_lengths_are_errors() {
+    let e = error_of(&one_level("Flood(name: \"f\", cells: [\"012\", \"01\"])"));
+    assert!(e.message.contains("row 2 has 2 cells"), "{e}");
+    assert_eq!(e.line, 4);
+    let e = error_of(&one_level("Hop(name: \"h\", board: Square, layout: [\"g g o\", \"g o\"])"));
+    assert!(e.message.contains("row 2"), "{e}");
+    let e = error_of(&one_level("Hop(name: \"h\", board: Triangle, layout: [\"o\", \"g g g\"])"));
+    assert!(e.message.contains("triangle"), "{e}");
+    let e = error_of(&one_level("Escape(name: \"e\", rows: [\"a1 b2\", \"c3\"])"));
+    assert!(e.message.contains("row 2 has 1 animals"), "{e}");
+    let e = error_of(&one_level("Swap(name: \"s\", row: \"L_R\", goal: Some(\"R_LL\"))"));
+    assert!(e.message.contains("goal"), "{e}");
+}
+
+#[test]
+fn pads_off_the_board_and_other_rule_breaks() {
+    // (0, 1) has row + col odd: water on the Pond.
+    let text = one_level("Hop(name: \"h\", board: Pond, layout: [\"o g g . o\", \". g . o .\", \"o . r . o\", \". o . o .\", \"o . o . o\"])");
+    let e = error_of(&text);
+    assert!(e.message.contains("no pad here"), "{e}");
+    assert_eq!(e.line, 4);
+    let e = error_of(&one_level("Hop(name: \"h\", board: Pond, layout: [\"r . g . r\", \". g . o .\", \"o . o . o\", \". o . o .\", \"o . o . o\"])"));
+    assert!(e.message.contains("second red frog"), "{e}");
+    let e = error_of(&one_level("Hop(name: \"h\", board: Square, layout: [\"g g o\"], finish: Some((2, 2)))"));
+    assert!(e.message.contains("no pad at row 2"), "{e}");
+    let e = error_of(&one_level("Flood(name: \"f\", cells: [\"012\"], colours: Some(2))"));
+    assert!(e.message.contains("beyond"), "{e}");
+    let e = error_of(&one_level("Flood(name: \"f\", random: (width: 5, height: 5, colours: 11, seed: 1))"));
+    assert!(e.message.contains("11 colours"), "{e}");
+}
+
+#[test]
+fn too_large_is_refused_clearly() {
+    let e = error_of(&one_level("Flood(name: \"f\", random: (width: 5000, height: 5000, colours: 6, seed: 1))"));
+    assert!(e.message.contains("5000x5000"), "{e}");
+    let row = format!("{}_{}", "L".repeat(6000), "R".repeat(6000));
+    let e = error_of(&one_level(&format!("Swap(name: \"s\", row: \"{row}\")")));
+    assert!(e.message.contains("at most"), "{e}");
+    let big = format!("Pack(name: \"{}\", levels: [])", "x".repeat(2 << 20));
+    let e = error_of(&big);
+    assert!(e.message.contains("bytes"), "{e}");
+    let layout: Vec<String> = (0..9).map(|_| "\"g g g g g g g g\"".to_string()).collect();
+    let e = error_of(&one_level(&format!("Hop(name: \"h\", board: Square, layout: [{}])", layout.join(", "))));
+    assert!(e.message.contains("64 pads"), "{e}");
+    let levels: Vec<&str> = (0..1001).map(|_| "Swap(name: \"s\", row: \"L_R\")").collect();
+    let e = error_of(&format!("Pack(name: \"p\", levels: [{}])", levels.join(",")));
+    assert!(e.message.contains("at most 1000"), "{e}");
+}
+
+#[test]
+fn errors_never_take_other_levels_down_with_a_panic() {
+    let deep = format!("Pack(name: \"p\", levels: {}{})", "[".repeat(10_000), "]".repeat(10_000));
+    let _ = error_of(&deep);
+    let _ = error_of("");
+    let _ = error_of("\u{feff}");
+    let _ = error_of("Pack(name: \"p\", levels: [Flood(name: \"f\", cells: [])])");
+    let _ = error_of("Pack(name: \"p\", levels: [Escape(name: \"e\", rows: [\"\"])])");
+    let _ = error_of("Pack(name: \"p\", levels: [Hop(name: \"h\", board: Pond, layout: [])])");
+}
+
+/// Thousands of damaged copies of the shipped packs and the example: each is
+/// loaded or refused with an error, and none panics.
+#[test]
+fn mutated_packs_are_loaded_or_refused() {
+    let mut rng = levels::rng::SplitMix64::new(2026);
+    let mut sources: Vec<&str> = SHIPPED.iter().map(|(_, t)| *t).collect();
+    sources.push(FORMAT_EXAMPLE);
+    let mut refused = 0;
+    let rounds = 4000;
+    for round in 0..rounds {
+        let src = sources[round % sources.len()].as_bytes();
+        let mut bytes = src.to_vec();
+        let edits = 1 + rng.below(4);
+        for _ in 0..edits {
+            let at = rng.below(bytes.len().max(1) as u64) as usize;
+            match rng.below(5) {
+                0 => {
+                    if let Some(b) = bytes.get_mut(at) {
+                        *b ^= 1 << rng.below(8);
+                    }
+                }
+                1 => bytes.truncate(at),
+                2 => {
+                    let end = (at + 1 + rng.below(64) as usize).min(bytes.len());
+                    let piece = bytes[at.min(end)..end].to_vec();
+                    for _ in 0..1 + rng.below(8) {
+                        bytes.splice(at..at, piece.iter().copied());
+                    }
+                }
+                3 => {
+                    // Make a number huge.
+                    if let Some(p) = bytes[at..].iter().position(|b| b.is_ascii_digit()) {
+                        let p = at + p;
+                        bytes.splice(p..p, b"99999999999999999999".iter().copied());
+                    }
+                }
+                _ => {
+                    if at < bytes.len() {
+                        bytes.remove(at);
+                    }
+                }
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        if let Err(e) = parse_pack("mutant.ron", &text) {
+            assert!(!e.message.is_empty());
+            refused += 1;
+        }
+    }
+    assert!(refused > rounds / 4, "only {refused} of {rounds} mutants were refused");
+}
