@@ -13,7 +13,15 @@ use std::hint::black_box;
 fn flood_boards(seed: u64, count: usize, side: u16) -> Vec<Flood> {
     let mut rng = SplitMix64::new(seed);
     (0..count)
-        .map(|_| Flood::new(side, side, 6, flood_cells(side, side, 6, rng.next_u64()), None))
+        .map(|_| {
+            Flood::new(
+                side,
+                side,
+                6,
+                flood_cells(side, side, 6, rng.next_u64()),
+                None,
+            )
+        })
         .collect()
 }
 
@@ -35,7 +43,11 @@ fn flood(c: &mut Criterion) {
 
 fn pegs(c: &mut Criterion) {
     let present: Vec<Vec<bool>> = (0..7)
-        .map(|r| (0..7).map(|c| (2..5).contains(&r) || (2..5).contains(&c)).collect())
+        .map(|r| {
+            (0..7)
+                .map(|c| (2..5).contains(&r) || (2..5).contains(&c))
+                .collect()
+        })
         .collect();
     let board = Board::new(Shape::Square, &present);
     let centre = board.pad_at(3, 3);

@@ -1,7 +1,7 @@
 //! Pond Puzzles: four classic puzzles, their exact solvers, level packs, and the
 //! Bevy game that plays them.
 
+pub mod cli;
 pub mod levels;
 pub mod rules;
 pub mod solve;
-pub mod cli;

@@ -46,7 +46,12 @@ fn solve_prints_moves_and_figures() {
     let out = pond(&["solve", "levels/swap.ron", "--level", "1"]);
     let text = stdout(&out);
     assert!(text.contains("solved in 3 moves (optimal)"), "{text}");
-    assert!(text.lines().nth(1).is_some_and(|l| l.split_whitespace().count() == 3), "{text}");
+    assert!(
+        text.lines()
+            .nth(1)
+            .is_some_and(|l| l.split_whitespace().count() == 3),
+        "{text}"
+    );
 }
 
 #[test]
@@ -68,7 +73,10 @@ fn a_missing_level_is_a_clear_error() {
 fn check_passes_shipped_packs_and_fails_broken_ones() {
     let out = pond(&["check", "levels/swap.ron", "levels/escape.ron"]);
     assert!(out.status.success(), "{out:?}");
-    let broken = temp_file("broken.ron", "Pack(\n  name: \"b\",\n  levels: [Swap(name: \"s\", row: \"LQ_R\")],\n)\n");
+    let broken = temp_file(
+        "broken.ron",
+        "Pack(\n  name: \"b\",\n  levels: [Swap(name: \"s\", row: \"LQ_R\")],\n)\n",
+    );
     let out = pond(&["check", "levels/swap.ron", broken.to_str().unwrap()]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
@@ -92,7 +100,20 @@ fn gen_prints_a_pack_that_loads() {
     for args in [
         vec!["gen", "swap", "--seed", "3", "--count", "4"],
         vec!["gen", "hop", "--seed", "3", "--count", "4"],
-        vec!["gen", "flood", "--seed", "3", "--count", "2", "--width", "6", "--height", "6", "--colours", "4"],
+        vec![
+            "gen",
+            "flood",
+            "--seed",
+            "3",
+            "--count",
+            "2",
+            "--width",
+            "6",
+            "--height",
+            "6",
+            "--colours",
+            "4",
+        ],
         vec!["gen", "escape", "--seed", "3", "--count", "5"],
     ] {
         let out = pond(&args);

@@ -1,8 +1,8 @@
 //! `pond bench`: the solver workloads, timed, as a table. Each workload has a
 //! flag; with none, every workload runs at a size that finishes quickly.
 
-use crate::levels::rng::{SplitMix64, flood_cells};
 use crate::levels::generate::deal;
+use crate::levels::rng::{SplitMix64, flood_cells};
 use crate::rules::flood::Flood;
 use crate::rules::hop::Board;
 use crate::rules::swap::{Swap, parse_row};
@@ -99,7 +99,15 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 fn flood_boards(seed: u64, count: usize, side: u16) -> Vec<Flood> {
     let mut rng = SplitMix64::new(seed);
     (0..count)
-        .map(|_| Flood::new(side, side, 6, flood_cells(side, side, 6, rng.next_u64()), None))
+        .map(|_| {
+            Flood::new(
+                side,
+                side,
+                6,
+                flood_cells(side, side, 6, rng.next_u64()),
+                None,
+            )
+        })
         .collect()
 }
 
@@ -136,7 +144,11 @@ fn flood_fast(boards: &[Flood]) -> Row {
 fn pegs() -> Row {
     let mut row = Row::new("pegs english central");
     let present: Vec<Vec<bool>> = (0..7)
-        .map(|r| (0..7).map(|c| (2..5).contains(&r) || (2..5).contains(&c)).collect())
+        .map(|r| {
+            (0..7)
+                .map(|c| (2..5).contains(&r) || (2..5).contains(&c))
+                .collect()
+        })
         .collect();
     let board = Board::new(crate::rules::hop::Shape::Square, &present);
     let centre = board.pad_at(3, 3);
@@ -200,7 +212,9 @@ fn swap() -> Row {
 fn escape(name: &str, seed: u64, count: usize, side: u8) -> Row {
     let mut row = Row::new(name);
     let mut rng = SplitMix64::new(seed);
-    let deals: Vec<_> = (0..count).map(|_| deal(&mut rng, side, side, side, side)).collect();
+    let deals: Vec<_> = (0..count)
+        .map(|_| deal(&mut rng, side, side, side, side))
+        .collect();
     for e in &deals {
         let ((outcome, nodes), t) = timed(|| {
             let mut search = Search::new(Budget::unlimited());
@@ -229,9 +243,9 @@ fn print_table(rows: &[Row]) {
         times.sort();
         let total: Duration = times.iter().sum();
         let median = times.get(times.len() / 2).copied().unwrap_or_default();
-        let peak = r
-            .peak_bytes
-            .map_or("-".to_string(), |b| format!("{:.1}", b as f64 / (1 << 20) as f64));
+        let peak = r.peak_bytes.map_or("-".to_string(), |b| {
+            format!("{:.1}", b as f64 / (1 << 20) as f64)
+        });
         println!(
             "| {:<28} | {:>8} | {:>11.3} | {:>11.3} | {:>9} | {:>10} | {:>9} | {:>12} |",
             r.workload,
@@ -262,7 +276,13 @@ pub fn run(a: BenchArgs) -> ExitCode {
         if let Some(path) = &a.export_flood {
             let text: String = boards
                 .iter()
-                .map(|f| f.cells.iter().map(|c| char::from(b'1' + c)).collect::<String>() + "\n")
+                .map(|f| {
+                    f.cells
+                        .iter()
+                        .map(|c| char::from(b'1' + c))
+                        .collect::<String>()
+                        + "\n"
+                })
                 .collect();
             if let Err(e) = std::fs::write(path, text) {
                 eprintln!("error: cannot write {}: {e}", path.display());
@@ -272,7 +292,10 @@ pub fn run(a: BenchArgs) -> ExitCode {
         rows.push(flood_optimal("flood optimal 14x14 k6", &boards));
     }
     if let Some(n) = pick(a.flood19, 2) {
-        rows.push(flood_optimal("flood optimal 19x19 k6", &flood_boards(a.seed ^ 19, n, 19)));
+        rows.push(flood_optimal(
+            "flood optimal 19x19 k6",
+            &flood_boards(a.seed ^ 19, n, 19),
+        ));
     }
     if let Some(n) = pick(a.flood_fast, 3) {
         rows.push(flood_fast(&flood_boards(a.seed ^ 100, n, 100)));
@@ -290,7 +313,12 @@ pub fn run(a: BenchArgs) -> ExitCode {
         rows.push(escape("escape 4x4 deals", a.seed, n, 4));
     }
     if let Some(n) = pick(a.escape8, 10) {
-        rows.push(escape("escape 8x8 deals (8 types/colours)", a.seed ^ 8, n, 8));
+        rows.push(escape(
+            "escape 8x8 deals (8 types/colours)",
+            a.seed ^ 8,
+            n,
+            8,
+        ));
     }
     print_table(&rows);
     ExitCode::SUCCESS

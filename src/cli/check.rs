@@ -69,5 +69,9 @@ pub fn run(args: CheckArgs) -> ExitCode {
             }
         );
     }
-    if sound { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if sound {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

@@ -45,7 +45,10 @@ pub struct GenArgs {
 
 pub fn run(a: GenArgs) -> ExitCode {
     if a.count == 0 || a.count > crate::levels::limits::LEVELS {
-        eprintln!("error: --count must be 1 to {}", crate::levels::limits::LEVELS);
+        eprintln!(
+            "error: --count must be 1 to {}",
+            crate::levels::limits::LEVELS
+        );
         return ExitCode::FAILURE;
     }
     let levels = match a.puzzle {
@@ -53,15 +56,25 @@ pub fn run(a: GenArgs) -> ExitCode {
         PuzzleName::Hop => generate::hop_levels(a.seed, a.count),
         PuzzleName::Flood => {
             let max = crate::levels::limits::FLOOD_SIDE as u16;
-            if !(1..=max).contains(&a.width) || !(1..=max).contains(&a.height) || !(2..=10).contains(&a.colours) {
+            if !(1..=max).contains(&a.width)
+                || !(1..=max).contains(&a.height)
+                || !(2..=10).contains(&a.colours)
+            {
                 eprintln!("error: Flood boards are 1 to {max} cells a side with 2 to 10 colours");
                 return ExitCode::FAILURE;
             }
             let think = Duration::from_secs_f64(a.think.max(0.0));
-            generate::flood_levels(a.seed, a.count, (a.width, a.height), a.colours, a.slack, think)
-                .into_iter()
-                .map(|(l, _)| l)
-                .collect()
+            generate::flood_levels(
+                a.seed,
+                a.count,
+                (a.width, a.height),
+                a.colours,
+                a.slack,
+                think,
+            )
+            .into_iter()
+            .map(|(l, _)| l)
+            .collect()
         }
         PuzzleName::Escape => {
             let side = crate::levels::limits::ESCAPE_SIDE as u8;
@@ -70,7 +83,9 @@ pub fn run(a: GenArgs) -> ExitCode {
                 || !(1..=12).contains(&a.types)
                 || !(1..=9).contains(&a.colours)
             {
-                eprintln!("error: Escape grids are 1 to {side} a side, with 1 to 12 types and 1 to 9 colours");
+                eprintln!(
+                    "error: Escape grids are 1 to {side} a side, with 1 to 12 types and 1 to 9 colours"
+                );
                 return ExitCode::FAILURE;
             }
             generate::escape_levels(a.seed, a.count, a.rows, a.cols, a.types, a.colours)
@@ -85,7 +100,18 @@ pub fn run(a: GenArgs) -> ExitCode {
         author: Some("pond gen".into()),
         levels,
     };
-    print!("{}", write_pack(&pack, &format!("Made by `pond gen {} --seed {} --count {}`.", a.puzzle_name(), a.seed, a.count)));
+    print!(
+        "{}",
+        write_pack(
+            &pack,
+            &format!(
+                "Made by `pond gen {} --seed {} --count {}`.",
+                a.puzzle_name(),
+                a.seed,
+                a.count
+            )
+        )
+    );
     ExitCode::SUCCESS
 }
 

@@ -9,7 +9,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 
 #[derive(Debug, Parser)]
-#[command(name = "pond", version, about = "Pond Puzzles: Swap, Hop, Flood and Escape, with exact solvers")]
+#[command(
+    name = "pond",
+    version,
+    about = "Pond Puzzles: Swap, Hop, Flood and Escape, with exact solvers"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -56,6 +60,8 @@ fn pick_levels(count: usize, level: Option<usize>) -> Result<Vec<usize>, String>
     match level {
         None => Ok((0..count).collect()),
         Some(n) if n >= 1 && n <= count => Ok(vec![n - 1]),
-        Some(n) => Err(format!("there is no level {n}: the pack has levels 1 to {count}")),
+        Some(n) => Err(format!(
+            "there is no level {n}: the pack has levels 1 to {count}"
+        )),
     }
 }

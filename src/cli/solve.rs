@@ -3,7 +3,7 @@
 use super::pick_levels;
 use crate::levels;
 use crate::rules::PuzzleMove;
-use crate::solve::{self, Budget, Outcome, SolverEvent};
+use crate::solve::{self, Budget, Outcome, Sink, SolverEvent};
 use clap::Args;
 use serde_json::json;
 use std::path::PathBuf;
@@ -56,11 +56,16 @@ pub fn run(args: SolveArgs) -> ExitCode {
         let mut print_event = |e: &SolverEvent<PuzzleMove>| match e {
             SolverEvent::Tried { mv, depth } => println!("  try  {depth:>4} {mv}"),
             SolverEvent::TakenBack { mv, depth } => println!("  back {depth:>4} {mv}"),
-            SolverEvent::Progress { nodes, depth } => println!("  progress: {nodes} nodes, depth {depth}"),
+            SolverEvent::Progress { nodes, depth } => {
+                println!("  progress: {nodes} nodes, depth {depth}")
+            }
             SolverEvent::Done(_) => {}
         };
-        let sink: Option<&mut dyn FnMut(&SolverEvent<PuzzleMove>)> =
-            if args.trace { Some(&mut print_event) } else { None };
+        let sink: Option<Sink<'_, PuzzleMove>> = if args.trace {
+            Some(&mut print_event)
+        } else {
+            None
+        };
         let report = solve::solve(&level.puzzle, budget, sink, args.trace);
         let millis = report.elapsed.as_secs_f64() * 1000.0;
         let moves: Option<Vec<String>> = report
@@ -98,13 +103,25 @@ pub fn run(args: SolveArgs) -> ExitCode {
             Outcome::Solved { moves, optimal } => format!(
                 "solved in {} moves ({}), {figures}",
                 moves.len(),
-                if *optimal { "optimal" } else { "not proven optimal" }
+                if *optimal {
+                    "optimal"
+                } else {
+                    "not proven optimal"
+                }
             ),
             Outcome::Unsolvable => format!("unsolvable (proven), {figures}"),
-            Outcome::OutOfBudget { best: Some(b), reason } => {
-                format!("out of budget ({reason}); best found {} moves, not proven optimal, {figures}", b.len())
+            Outcome::OutOfBudget {
+                best: Some(b),
+                reason,
+            } => {
+                format!(
+                    "out of budget ({reason}); best found {} moves, not proven optimal, {figures}",
+                    b.len()
+                )
             }
-            Outcome::OutOfBudget { best: None, reason } => format!("undecided: out of budget ({reason}), {figures}"),
+            Outcome::OutOfBudget { best: None, reason } => {
+                format!("undecided: out of budget ({reason}), {figures}")
+            }
         };
         println!("level {} \"{}\" ({kind}): {summary}", i + 1, level.name);
         if let Some(m) = moves {

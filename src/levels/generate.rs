@@ -243,7 +243,11 @@ fn unplay(board: &Board, frogs: u32, rng: &mut SplitMix64) -> Option<Hop> {
         let options: Vec<_> = board
             .lines
             .iter()
-            .filter(|l| occupied >> l.to & 1 == 1 && occupied >> l.from & 1 == 0 && occupied >> l.over & 1 == 0)
+            .filter(|l| {
+                occupied >> l.to & 1 == 1
+                    && occupied >> l.from & 1 == 0
+                    && occupied >> l.over & 1 == 0
+            })
             .collect();
         if options.is_empty() {
             return None;
@@ -264,7 +268,12 @@ pub fn canonical(h: &Hop) -> (u64, u8) {
     h.board
         .symmetries
         .iter()
-        .map(|p| (Board::map_set(p, h.green), h.red.map_or(u8::MAX, |r| p[r as usize])))
+        .map(|p| {
+            (
+                Board::map_set(p, h.green),
+                h.red.map_or(u8::MAX, |r| p[r as usize]),
+            )
+        })
         .min()
         .unwrap_or((h.green, h.red.unwrap_or(u8::MAX)))
 }
@@ -311,7 +320,13 @@ pub fn flood_levels(
         .map(|i| {
             let board_seed = rng.next_u64() % 1_000_000;
             let (width, height) = size;
-            let f = Flood::new(width, height, colours, flood_cells(width, height, colours, board_seed), None);
+            let f = Flood::new(
+                width,
+                height,
+                colours,
+                flood_cells(width, height, colours, board_seed),
+                None,
+            );
             let mut search = Search::new(Budget::time(think));
             let outcome = solve::flood::solve(&f, &mut search);
             let (best, proven) = match &outcome {
@@ -373,7 +388,14 @@ pub const ESCAPE_GRADES: [&str; 5] = ["easy", "fair", "tricky", "hard", "fiendis
 
 /// Solvable Escape deals in five grades by number of solutions (quintiles of
 /// a pool), easiest first.
-pub fn escape_levels(seed: u64, count: usize, rows: u8, cols: u8, types: u8, colours: u8) -> Vec<LevelFile> {
+pub fn escape_levels(
+    seed: u64,
+    count: usize,
+    rows: u8,
+    cols: u8,
+    types: u8,
+    colours: u8,
+) -> Vec<LevelFile> {
     let mut rng = SplitMix64::new(seed);
     let pool_size = (count * 8).max(40);
     let mut pool = Vec::new();
@@ -402,7 +424,12 @@ pub fn escape_levels(seed: u64, count: usize, rows: u8, cols: u8, types: u8, col
             }
             let (e, n) = &band[i * band.len() / per_grade];
             out.push(LevelFile::Escape {
-                name: format!("{} {} ({n} way{} out)", capitalised(grade), i + 1, if *n == 1 { "" } else { "s" }),
+                name: format!(
+                    "{} {} ({n} way{} out)",
+                    capitalised(grade),
+                    i + 1,
+                    if *n == 1 { "" } else { "s" }
+                ),
                 rows: escape_rows(e),
                 grade: Some(grade.to_string()),
             });
@@ -421,7 +448,11 @@ mod tests {
     fn generated_packs_load_and_are_solvable() {
         let mut levels = swap_levels(1, 5, 4);
         levels.extend(hop_levels(2, 8));
-        levels.extend(flood_levels(3, 2, (6, 6), 4, 2, Duration::from_secs(5)).into_iter().map(|(l, _)| l));
+        levels.extend(
+            flood_levels(3, 2, (6, 6), 4, 2, Duration::from_secs(5))
+                .into_iter()
+                .map(|(l, _)| l),
+        );
         levels.extend(escape_levels(4, 5, 4, 4, 4, 4));
         let pack = PackFile {
             name: "Generated \"test\"".into(),
@@ -432,7 +463,12 @@ mod tests {
         let loaded = parse_pack("gen.ron", &text).unwrap();
         assert_eq!(loaded.levels.len(), 20);
         for level in &loaded.levels {
-            let report = solve::solve(&level.puzzle, Budget::time(Duration::from_secs(20)), None, false);
+            let report = solve::solve(
+                &level.puzzle,
+                Budget::time(Duration::from_secs(20)),
+                None,
+                false,
+            );
             let moves = report.outcome.moves().expect("solvable");
             if let Puzzle::Flood(f) = &level.puzzle {
                 assert!(moves.len() as u32 <= f.limit.unwrap_or(u32::MAX));

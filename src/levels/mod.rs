@@ -130,7 +130,11 @@ impl fmt::Display for PackError {
         if self.line == 0 {
             write!(f, "{}: {}", self.file, self.message)
         } else {
-            write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.col, self.message
+            )
         }
     }
 }
@@ -151,9 +155,9 @@ pub const SHIPPED: [(&str, &str); 5] = [
 /// file exists (so `pond solve hop.ron` works from any directory).
 pub fn load(path: &Path) -> Result<Pack, PackError> {
     if !path.exists()
-        && let Some((name, text)) = SHIPPED
-            .iter()
-            .find(|(name, _)| path.as_os_str() == *name || path.ends_with(Path::new("levels").join(name)))
+        && let Some((name, text)) = SHIPPED.iter().find(|(name, _)| {
+            path.as_os_str() == *name || path.ends_with(Path::new("levels").join(name))
+        })
     {
         return parse_pack(name, text);
     }
@@ -223,7 +227,10 @@ pub fn parse_pack(file: &str, text: &str) -> Result<Pack, PackError> {
     if raw.name.chars().count() > limits::NAME_CHARS {
         return Err(at(
             locate(&Spot::root("name")),
-            format!("a pack name may have at most {} characters", limits::NAME_CHARS),
+            format!(
+                "a pack name may have at most {} characters",
+                limits::NAME_CHARS
+            ),
         ));
     }
     if raw.levels.len() > limits::LEVELS {
@@ -239,7 +246,10 @@ pub fn parse_pack(file: &str, text: &str) -> Result<Pack, PackError> {
     let mut levels = Vec::with_capacity(raw.levels.len());
     for (i, level) in raw.levels.iter().enumerate() {
         let built = build_level(level).map_err(|(spot, message)| {
-            let spot = Spot { level: Some(i), ..spot };
+            let spot = Spot {
+                level: Some(i),
+                ..spot
+            };
             at(locate(&spot), format!("level {}: {message}", i + 1))
         })?;
         levels.push(built);
@@ -321,7 +331,10 @@ fn check_name(name: &str) -> Built<()> {
     if name.chars().count() > limits::NAME_CHARS {
         return Err((
             Spot::field("name"),
-            format!("a level name may have at most {} characters", limits::NAME_CHARS),
+            format!(
+                "a level name may have at most {} characters",
+                limits::NAME_CHARS
+            ),
         ));
     }
     Ok(())
@@ -335,14 +348,22 @@ fn build_level(level: &LevelFile) -> Built<Level> {
             goal,
             jump_own,
             grade,
-        } => (name, grade, Puzzle::Swap(build_swap(row, goal.as_deref(), *jump_own)?)),
+        } => (
+            name,
+            grade,
+            Puzzle::Swap(build_swap(row, goal.as_deref(), *jump_own)?),
+        ),
         LevelFile::Hop {
             name,
             board,
             layout,
             finish,
             grade,
-        } => (name, grade, Puzzle::Hop(build_hop(*board, layout, *finish)?)),
+        } => (
+            name,
+            grade,
+            Puzzle::Hop(build_hop(*board, layout, *finish)?),
+        ),
         LevelFile::Flood {
             name,
             cells,
@@ -353,9 +374,16 @@ fn build_level(level: &LevelFile) -> Built<Level> {
         } => (
             name,
             grade,
-            Puzzle::Flood(build_flood(cells.as_deref(), random.as_ref(), *colours, *moves)?),
+            Puzzle::Flood(build_flood(
+                cells.as_deref(),
+                random.as_ref(),
+                *colours,
+                *moves,
+            )?),
         ),
-        LevelFile::Escape { name, rows, grade } => (name, grade, Puzzle::Escape(build_escape(rows)?)),
+        LevelFile::Escape { name, rows, grade } => {
+            (name, grade, Puzzle::Escape(build_escape(rows)?))
+        }
     };
     check_name(name)?;
     Ok(Level {
@@ -370,16 +398,28 @@ fn swap_row(text: &str, field: &'static str) -> Built<Vec<Cell>> {
     if len > limits::SWAP_CELLS {
         return Err((
             Spot::field(field),
-            format!("the row has {len} cells; a row may have at most {}", limits::SWAP_CELLS),
+            format!(
+                "the row has {len} cells; a row may have at most {}",
+                limits::SWAP_CELLS
+            ),
         ));
     }
     if len == 0 {
-        return Err((Spot::field(field), "the row is empty: expected L, R and _".into()));
+        return Err((
+            Spot::field(field),
+            "the row is empty: expected L, R and _".into(),
+        ));
     }
-    if let Some((i, c)) = text.chars().enumerate().find(|&(_, c)| Cell::from_char(c).is_none()) {
+    if let Some((i, c)) = text
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| Cell::from_char(c).is_none())
+    {
         return Err((
             Spot::ch(field, None, i),
-            format!("unexpected `{c}` in the row: expected L (a frog facing right), R (facing left) or _ (an empty pad)"),
+            format!(
+                "unexpected `{c}` in the row: expected L (a frog facing right), R (facing left) or _ (an empty pad)"
+            ),
         ));
     }
     Ok(parse_row(text).unwrap_or_default())
@@ -394,7 +434,11 @@ fn build_swap(row: &str, goal: Option<&str>, jump_own: bool) -> Built<Swap> {
             if goal.len() != cells.len() {
                 return Err((
                     Spot::field("goal"),
-                    format!("the goal has {} cells; expected {} like the row", goal.len(), cells.len()),
+                    format!(
+                        "the goal has {} cells; expected {} like the row",
+                        goal.len(),
+                        cells.len()
+                    ),
                 ));
             }
             for kind in [Cell::L, Cell::R] {
@@ -428,7 +472,11 @@ fn build_hop(shape: Shape, layout: &[String], finish: Option<(u8, u8)>) -> Built
     if layout.len() > limits::HOP_SIDE {
         return Err((
             Spot::field("layout"),
-            format!("the layout has {} rows; at most {}", layout.len(), limits::HOP_SIDE),
+            format!(
+                "the layout has {} rows; at most {}",
+                layout.len(),
+                limits::HOP_SIDE
+            ),
         ));
     }
     // (character index in the text, cell character) of each cell of each row.
@@ -443,7 +491,10 @@ fn build_hop(shape: Shape, layout: &[String], finish: Option<(u8, u8)>) -> Built
             Shape::Square => None,
         };
         let width = expected.unwrap_or(rows[0].len());
-        if row.len() > limits::HOP_SIDE || (expected.is_none() && row.len() != width) || expected.is_some_and(|w| w != row.len()) {
+        if row.len() > limits::HOP_SIDE
+            || (expected.is_none() && row.len() != width)
+            || expected.is_some_and(|w| w != row.len())
+        {
             let why = match shape {
                 Shape::Pond => "the Pond is 5 cells wide".to_string(),
                 Shape::Triangle => format!("row {} of a triangle has {} cells", r + 1, r + 1),
@@ -451,14 +502,20 @@ fn build_hop(shape: Shape, layout: &[String], finish: Option<(u8, u8)>) -> Built
             };
             return Err((
                 Spot::item("layout", r),
-                format!("row {} has {} cells; expected {width}: {why}", r + 1, row.len()),
+                format!(
+                    "row {} has {} cells; expected {width}: {why}",
+                    r + 1,
+                    row.len()
+                ),
             ));
         }
         for &(i, c) in row {
             if !"ogr.".contains(c) {
                 return Err((
                     Spot::ch("layout", Some(r), i),
-                    format!("unexpected `{c}`: expected o (empty pad), g (green frog), r (red frog) or . (no pad)"),
+                    format!(
+                        "unexpected `{c}`: expected o (empty pad), g (green frog), r (red frog) or . (no pad)"
+                    ),
                 ));
             }
         }
@@ -480,17 +537,27 @@ fn build_hop(shape: Shape, layout: &[String], finish: Option<(u8, u8)>) -> Built
             if pad && shape == Shape::Pond && (r + c) % 2 == 1 {
                 return Err((
                     Spot::ch("layout", Some(r), i),
-                    format!("row {}, cell {}: the Pond has no pad here (only cells with row + column even hold pads)", r + 1, c + 1),
+                    format!(
+                        "row {}, cell {}: the Pond has no pad here (only cells with row + column even hold pads)",
+                        r + 1,
+                        c + 1
+                    ),
                 ));
             }
             if pad {
                 if pads == MAX_PADS {
-                    return Err((Spot::ch("layout", Some(r), i), format!("a board may have at most {MAX_PADS} pads")));
+                    return Err((
+                        Spot::ch("layout", Some(r), i),
+                        format!("a board may have at most {MAX_PADS} pads"),
+                    ));
                 }
                 match ch {
                     'g' => green |= 1u64 << pads,
                     'r' if red.is_some() => {
-                        return Err((Spot::ch("layout", Some(r), i), "a second red frog: a board has at most one".into()));
+                        return Err((
+                            Spot::ch("layout", Some(r), i),
+                            "a second red frog: a board has at most one".into(),
+                        ));
                     }
                     'r' => red = Some(pads as u8),
                     _ => {}
@@ -502,7 +569,10 @@ fn build_hop(shape: Shape, layout: &[String], finish: Option<(u8, u8)>) -> Built
         present.push(line);
     }
     if green == 0 && red.is_none() {
-        return Err((Spot::field("layout"), "the board has no frogs: expected at least one g or r".into()));
+        return Err((
+            Spot::field("layout"),
+            "the board has no frogs: expected at least one g or r".into(),
+        ));
     }
     let board = Board::new(shape, &present);
     let finish = match finish {
@@ -512,7 +582,9 @@ fn build_hop(shape: Shape, layout: &[String], finish: Option<(u8, u8)>) -> Built
             None => {
                 return Err((
                     Spot::field("finish"),
-                    format!("there is no pad at row {r}, column {c} (counted from 0) for the last frog"),
+                    format!(
+                        "there is no pad at row {r}, column {c} (counted from 0) for the last frog"
+                    ),
                 ));
             }
         },
@@ -550,13 +622,22 @@ fn build_flood(
         Ok(())
     };
     match (cells, random) {
-        (Some(_), Some(_)) => Err((Spot::field("random"), "give either `cells` or `random`, not both".into())),
-        (None, None) => Err((Spot::field("name"), "a Flood level needs `cells` or `random`".into())),
+        (Some(_), Some(_)) => Err((
+            Spot::field("random"),
+            "give either `cells` or `random`, not both".into(),
+        )),
+        (None, None) => Err((
+            Spot::field("name"),
+            "a Flood level needs `cells` or `random`".into(),
+        )),
         (None, Some(r)) => {
             side_check(r.width as usize, r.height as usize, Spot::field("random"))?;
             colour_check(r.colours, Spot::field("random"))?;
             if let Some(k) = colours.filter(|&k| k != r.colours) {
-                return Err((Spot::field("colours"), format!("`colours` is {k} but `random` has {}", r.colours)));
+                return Err((
+                    Spot::field("colours"),
+                    format!("`colours` is {k} but `random` has {}", r.colours),
+                ));
             }
             let grid = rng::flood_cells(r.width, r.height, r.colours, r.seed);
             Ok(Flood::new(r.width, r.height, r.colours, grid, moves))
@@ -571,19 +652,28 @@ fn build_flood(
                 if len != width {
                     return Err((
                         Spot::item("cells", r),
-                        format!("row {} has {len} cells; expected {width} like the first row", r + 1),
+                        format!(
+                            "row {} has {len} cells; expected {width} like the first row",
+                            r + 1
+                        ),
                     ));
                 }
                 for (i, c) in row.chars().enumerate() {
                     let Some(d) = c.to_digit(10) else {
-                        return Err((Spot::ch("cells", Some(r), i), format!("unexpected `{c}`: expected a colour digit 0 to 9")));
+                        return Err((
+                            Spot::ch("cells", Some(r), i),
+                            format!("unexpected `{c}`: expected a colour digit 0 to 9"),
+                        ));
                     };
                     if let Some(k) = colours
                         && d as u8 >= k
                     {
                         return Err((
                             Spot::ch("cells", Some(r), i),
-                            format!("colour {d} is beyond the level's {k} colours (0 to {})", k - 1),
+                            format!(
+                                "colour {d} is beyond the level's {k} colours (0 to {})",
+                                k - 1
+                            ),
                         ));
                     }
                     grid.push(d as u8);
@@ -621,16 +711,27 @@ fn build_escape(rows: &[String]) -> Built<Escape> {
             }
             let kind = chars[i];
             let colour = chars.get(i + 1).copied().unwrap_or(' ');
-            let kind_ok = kind.is_ascii_lowercase() && ((kind as u8 - b'a') as usize) < limits::ESCAPE_TYPES;
+            let kind_ok =
+                kind.is_ascii_lowercase() && ((kind as u8 - b'a') as usize) < limits::ESCAPE_TYPES;
             if !kind_ok {
                 let last = (b'a' + limits::ESCAPE_TYPES as u8 - 1) as char;
-                return Err((Spot::ch("rows", Some(r), i), format!("unexpected `{kind}`: expected an animal type letter a to {last}")));
+                return Err((
+                    Spot::ch("rows", Some(r), i),
+                    format!("unexpected `{kind}`: expected an animal type letter a to {last}"),
+                ));
             }
             if !('1'..='9').contains(&colour) {
-                return Err((Spot::ch("rows", Some(r), i + 1), format!("expected a colour digit 1 to 9 after `{kind}`")));
+                return Err((
+                    Spot::ch("rows", Some(r), i + 1),
+                    format!("expected a colour digit 1 to 9 after `{kind}`"),
+                ));
             }
             if chars.get(i + 2).is_some_and(|&c| c != ' ') {
-                return Err((Spot::ch("rows", Some(r), i + 2), "expected a space between animals (each is a letter and a digit, like a1)".into()));
+                return Err((
+                    Spot::ch("rows", Some(r), i + 2),
+                    "expected a space between animals (each is a letter and a digit, like a1)"
+                        .into(),
+                ));
             }
             animals.push(Animal {
                 kind: kind as u8 - b'a',
@@ -640,12 +741,25 @@ fn build_escape(rows: &[String]) -> Built<Escape> {
             i += 2;
         }
         if count == 0 || count > limits::ESCAPE_SIDE {
-            return Err((Spot::item("rows", r), format!("row {} has {count} animals; expected 1 to {}", r + 1, limits::ESCAPE_SIDE)));
+            return Err((
+                Spot::item("rows", r),
+                format!(
+                    "row {} has {count} animals; expected 1 to {}",
+                    r + 1,
+                    limits::ESCAPE_SIDE
+                ),
+            ));
         }
         match width {
             None => width = Some(count),
             Some(w) if w != count => {
-                return Err((Spot::item("rows", r), format!("row {} has {count} animals; expected {w} like the first row", r + 1)));
+                return Err((
+                    Spot::item("rows", r),
+                    format!(
+                        "row {} has {count} animals; expected {w} like the first row",
+                        r + 1
+                    ),
+                ));
             }
             _ => {}
         }

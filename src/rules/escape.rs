@@ -35,7 +35,10 @@ impl Animal {
             .get(self.colour as usize)
             .copied()
             .unwrap_or("plain");
-        let kind = TYPE_NAMES.get(self.kind as usize).copied().unwrap_or("beast");
+        let kind = TYPE_NAMES
+            .get(self.kind as usize)
+            .copied()
+            .unwrap_or("beast");
         format!("{colour} {kind}")
     }
 }

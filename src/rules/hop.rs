@@ -26,7 +26,7 @@ pub struct Line {
 }
 
 /// The pads of a board and its jump lines. Pads are numbered row by row.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Board {
     pub shape: Shape,
     pub rows: u8,
@@ -75,8 +75,16 @@ impl Board {
                     at(cells[1].0, cells[1].1),
                     at(cells[2].0, cells[2].1),
                 ) {
-                    lines.push(Line { from: a, over: b, to: e });
-                    lines.push(Line { from: e, over: b, to: a });
+                    lines.push(Line {
+                        from: a,
+                        over: b,
+                        to: e,
+                    });
+                    lines.push(Line {
+                        from: e,
+                        over: b,
+                        to: a,
+                    });
                 }
             }
         }
@@ -137,7 +145,7 @@ impl Board {
 
     fn find_symmetries(&self) -> Vec<Vec<u8>> {
         let (h, w) = (self.rows as i32 - 1, self.cols as i32 - 1);
-        let candidates: Vec<Box<dyn Fn(i32, i32) -> (i32, i32)>> = match self.shape {
+        let candidates: Vec<CellMap> = match self.shape {
             Shape::Triangle => {
                 let n = h;
                 // Barycentric coordinates (a, b, g) = (c, r - c, n - r), permuted.
@@ -156,7 +164,7 @@ impl Board {
                             let bary = [c, r - c, n - r];
                             let (a, b) = (bary[p[0]], bary[p[1]]);
                             (a + b, a)
-                        }) as Box<dyn Fn(i32, i32) -> (i32, i32)>
+                        }) as CellMap
                     })
                     .collect()
             }
@@ -196,6 +204,9 @@ impl Board {
     }
 }
 
+/// A map of grid cells `(row, col)`, a candidate symmetry.
+type CellMap = Box<dyn Fn(i32, i32) -> (i32, i32)>;
+
 /// The pond's jump lines: rows and columns on even cells, the long diagonals,
 /// and the four short diagonals through the odd cells.
 fn pond_line(cells: [(i32, i32); 3]) -> bool {
@@ -221,7 +232,7 @@ fn pond_line(cells: [(i32, i32); 3]) -> bool {
 }
 
 /// Frogs on a board. Green frogs are a set of pads; the red frog, if any, is one.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Hop {
     pub board: Board,
     pub green: u64,

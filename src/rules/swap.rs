@@ -92,7 +92,11 @@ impl Swap {
     /// A row whose goal is its mirror image.
     pub fn new(cells: Vec<Cell>, jump_own: bool) -> Swap {
         let goal = mirrored(&cells);
-        Swap { cells, goal, jump_own }
+        Swap {
+            cells,
+            goal,
+            jump_own,
+        }
     }
 
     /// The cell a frog on `from` would land on, if it can move.
@@ -126,15 +130,15 @@ impl Rules for Swap {
         let Some(to) = self.target(from) else {
             return match frog {
                 Cell::Empty => refuse(format!("there is no frog on pad {from}")),
-                Cell::L if self.jump_own => refuse(
-                    "an L frog only moves right: one step to an empty pad, or over one frog",
-                ),
+                Cell::L if self.jump_own => {
+                    refuse("an L frog only moves right: one step to an empty pad, or over one frog")
+                }
                 Cell::L => refuse(
                     "an L frog only moves right: one step to an empty pad, or over one R frog",
                 ),
-                Cell::R if self.jump_own => refuse(
-                    "an R frog only moves left: one step to an empty pad, or over one frog",
-                ),
+                Cell::R if self.jump_own => {
+                    refuse("an R frog only moves left: one step to an empty pad, or over one frog")
+                }
                 Cell::R => refuse(
                     "an R frog only moves left: one step to an empty pad, or over one L frog",
                 ),
@@ -209,7 +213,12 @@ mod tests {
         let before = s.clone();
         let err = s.apply(SwapMove { from: 0 }).unwrap_err();
         assert!(err.0.contains("L frog only moves right"), "{err}");
-        assert!(s.apply(SwapMove { from: 3 }).unwrap_err().0.contains("no frog"));
+        assert!(
+            s.apply(SwapMove { from: 3 })
+                .unwrap_err()
+                .0
+                .contains("no frog")
+        );
         assert!(s.apply(SwapMove { from: 70 }).is_err());
         assert_eq!(s, before);
     }

@@ -34,12 +34,7 @@ pub fn count_solutions(h: &Hop, cap: u64) -> u64 {
 /// The chance that a player who picks each jump at random wins from `h`: a
 /// difficulty measure that weighs frog count, ways to win and ways to go wrong.
 pub fn random_win_chance(h: &Hop) -> f64 {
-    fn chance(
-        s: &Solver,
-        green: u64,
-        red: u8,
-        memo: &mut FastMap<(u64, u8), f64>,
-    ) -> f64 {
+    fn chance(s: &Solver, green: u64, red: u8, memo: &mut FastMap<(u64, u8), f64>) -> f64 {
         if s.is_goal(green, red) {
             return 1.0;
         }
@@ -62,12 +57,21 @@ pub fn random_win_chance(h: &Hop) -> f64 {
             options += 1;
             total += chance(s, g, r, memo);
         }
-        let p = if options == 0 { 0.0 } else { total / options as f64 };
+        let p = if options == 0 {
+            0.0
+        } else {
+            total / options as f64
+        };
         memo.insert((green, red), p);
         p
     }
     let solver = Solver::new(h);
-    chance(&solver, h.green, h.red.unwrap_or(NO_RED), &mut FastMap::default())
+    chance(
+        &solver,
+        h.green,
+        h.red.unwrap_or(NO_RED),
+        &mut FastMap::default(),
+    )
 }
 
 /// Decides every position of a board (at most 20 pads) that has one red frog
@@ -304,13 +308,7 @@ impl Solver {
         Some(false)
     }
 
-    fn count(
-        &mut self,
-        green: u64,
-        red: u8,
-        cap: u64,
-        memo: &mut FastMap<(u64, u8), u64>,
-    ) -> u64 {
+    fn count(&mut self, green: u64, red: u8, cap: u64, memo: &mut FastMap<(u64, u8), u64>) -> u64 {
         if self.is_goal(green, red) {
             return 1;
         }
@@ -516,7 +514,10 @@ mod tests {
         let mut search = Search::new(Budget::nodes(10_000));
         let outcome = solve(&h, &mut search);
         assert!(
-            matches!(outcome, Outcome::OutOfBudget { .. } | Outcome::Solved { .. }),
+            matches!(
+                outcome,
+                Outcome::OutOfBudget { .. } | Outcome::Solved { .. }
+            ),
             "{outcome:?}"
         );
     }

@@ -117,10 +117,19 @@ impl std::fmt::Display for StopReason {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum SolverEvent<M> {
     /// The search plays `mv` at `depth` (the first move is at depth 1).
-    Tried { mv: M, depth: u32 },
+    Tried {
+        mv: M,
+        depth: u32,
+    },
     /// The search takes back `mv`, which it played at `depth`.
-    TakenBack { mv: M, depth: u32 },
-    Progress { nodes: u64, depth: u32 },
+    TakenBack {
+        mv: M,
+        depth: u32,
+    },
+    Progress {
+        nodes: u64,
+        depth: u32,
+    },
     Done(Outcome<M>),
 }
 
@@ -185,6 +194,12 @@ impl<M: Copy> Outcome<M> {
     }
 }
 
+/// Whoever watches a search: called with every event.
+pub type Sink<'a, M> = &'a mut dyn FnMut(&SolverEvent<M>);
+
+/// A puzzle's exact solver.
+pub type Solver<R> = fn(&R, &mut Search<'_, <R as Rules>::Move>) -> Outcome<<R as Rules>::Move>;
+
 /// A finished search: its outcome and what it cost.
 #[derive(Debug, Clone)]
 pub struct Report<M> {
@@ -201,7 +216,7 @@ pub struct Search<'a, M> {
     pub nodes: u64,
     next_check: u64,
     stopped: Option<StopReason>,
-    sink: Option<&'a mut dyn FnMut(&SolverEvent<M>)>,
+    sink: Option<Sink<'a, M>>,
     /// Whether the watcher wants every move tried and taken back.
     trace: bool,
 }
@@ -223,7 +238,7 @@ impl<'a, M: Copy> Search<'a, M> {
     }
 
     /// Sends events to `sink`; with `trace`, every move tried and taken back too.
-    pub fn with_sink(mut self, sink: &'a mut dyn FnMut(&SolverEvent<M>), trace: bool) -> Self {
+    pub fn with_sink(mut self, sink: Sink<'a, M>, trace: bool) -> Self {
         self.sink = Some(sink);
         self.trace = trace;
         self
@@ -361,7 +376,7 @@ fn verified<R: Rules>(start: &R, outcome: Outcome<R::Move>) -> Outcome<R::Move> 
 pub fn solve_puzzle<R: Rules>(
     start: &R,
     mut search: Search<'_, R::Move>,
-    solver: fn(&R, &mut Search<'_, R::Move>) -> Outcome<R::Move>,
+    solver: Solver<R>,
 ) -> Report<R::Move> {
     let outcome = solver(start, &mut search);
     let outcome = verified(start, outcome);
@@ -372,16 +387,16 @@ pub fn solve_puzzle<R: Rules>(
 pub fn solve(
     puzzle: &Puzzle,
     budget: Budget,
-    sink: Option<&mut dyn FnMut(&SolverEvent<PuzzleMove>)>,
+    sink: Option<Sink<'_, PuzzleMove>>,
     trace: bool,
 ) -> Report<PuzzleMove> {
     fn run<R: Rules>(
         p: &R,
         budget: Budget,
-        sink: Option<&mut dyn FnMut(&SolverEvent<PuzzleMove>)>,
+        sink: Option<Sink<'_, PuzzleMove>>,
         trace: bool,
         wrap: fn(R::Move) -> PuzzleMove,
-        solver: fn(&R, &mut Search<'_, R::Move>) -> Outcome<R::Move>,
+        solver: Solver<R>,
     ) -> Report<PuzzleMove> {
         let report = match sink {
             Some(outer) => {

@@ -51,7 +51,11 @@ fn classic_pattern(s: &Swap, search: &mut Search<'_, SwapMove>) -> Option<Outcom
     // The frog of kind `k` that would step or jump into the gap.
     let from = |cells: &[Cell], gap: usize, k: Cell, jump: bool| -> Option<usize> {
         let d = 1 + jump as usize;
-        let f = if k == Cell::L { gap.checked_sub(d)? } else { gap + d };
+        let f = if k == Cell::L {
+            gap.checked_sub(d)?
+        } else {
+            gap + d
+        };
         let ok = cells.get(f) == Some(&k) && (!jump || cells[(f + gap) / 2] == other(k));
         ok.then_some(f)
     };
