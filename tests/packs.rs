@@ -173,6 +173,21 @@ fn shipped_packs_have_what_the_game_promises() {
         .filter(|l| matches!(&l.puzzle, Puzzle::Escape(e) if e.rows == 4 && e.cols == 4))
         .count();
     assert!(classic >= 60);
+    for l in &escape.levels {
+        let Puzzle::Escape(e) = &l.puzzle else {
+            panic!()
+        };
+        let mut pairs: Vec<(u8, u8)> = e.animals.iter().map(|a| (a.kind, a.colour)).collect();
+        pairs.sort();
+        pairs.dedup();
+        assert_eq!(
+            pairs.len(),
+            e.animals.len(),
+            "{}: every type-colour pair once",
+            l.name
+        );
+        assert_eq!(e.rows, e.cols, "{}", l.name);
+    }
 }
 
 #[test]

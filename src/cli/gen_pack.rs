@@ -22,9 +22,9 @@ pub struct GenArgs {
     width: u16,
     #[arg(long, default_value_t = 14)]
     height: u16,
-    /// Flood and Escape: number of colours.
-    #[arg(long, default_value_t = 6)]
-    colours: u8,
+    /// Flood and Escape: number of colours (Flood 6, Escape as many as types).
+    #[arg(long)]
+    colours: Option<u8>,
     /// Flood: moves allowed beyond the solver's best.
     #[arg(long, default_value_t = 0)]
     slack: u32,
@@ -51,6 +51,10 @@ pub fn run(a: GenArgs) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
+    let colours = a.colours.unwrap_or(match a.puzzle {
+        PuzzleName::Escape => a.types,
+        _ => 6,
+    });
     let levels = match a.puzzle {
         PuzzleName::Swap => generate::swap_levels(a.seed, a.count, a.max_side),
         PuzzleName::Hop => generate::hop_levels(a.seed, a.count),
@@ -58,7 +62,7 @@ pub fn run(a: GenArgs) -> ExitCode {
             let max = crate::levels::limits::FLOOD_SIDE as u16;
             if !(1..=max).contains(&a.width)
                 || !(1..=max).contains(&a.height)
-                || !(2..=10).contains(&a.colours)
+                || !(2..=10).contains(&colours)
             {
                 eprintln!("error: Flood boards are 1 to {max} cells a side with 2 to 10 colours");
                 return ExitCode::FAILURE;
@@ -68,7 +72,7 @@ pub fn run(a: GenArgs) -> ExitCode {
                 a.seed,
                 a.count,
                 (a.width, a.height),
-                a.colours,
+                colours,
                 a.slack,
                 think,
             )
@@ -81,14 +85,14 @@ pub fn run(a: GenArgs) -> ExitCode {
             if !(1..=side).contains(&a.rows)
                 || !(1..=side).contains(&a.cols)
                 || !(1..=12).contains(&a.types)
-                || !(1..=9).contains(&a.colours)
+                || !(1..=9).contains(&colours)
             {
                 eprintln!(
                     "error: Escape grids are 1 to {side} a side, with 1 to 12 types and 1 to 9 colours"
                 );
                 return ExitCode::FAILURE;
             }
-            generate::escape_levels(a.seed, a.count, a.rows, a.cols, a.types, a.colours)
+            generate::escape_levels(a.seed, a.count, a.rows, a.cols, a.types, colours)
         }
     };
     let name = a
