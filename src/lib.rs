@@ -2,6 +2,7 @@
 //! Bevy game that plays them.
 
 pub mod cli;
+pub mod game;
 pub mod levels;
 pub mod rules;
 pub mod solve;

@@ -5,7 +5,9 @@ mod check;
 mod gen_pack;
 mod solve;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use crate::game::{self, GameOptions};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Debug, Parser)]
@@ -17,10 +19,27 @@ use std::process::ExitCode;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Save a screenshot of the title screen once it has settled, then exit.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The pack to open (a shipped pack's file name works from anywhere).
+    pack: PathBuf,
+    /// Open this level (counted from 1) instead of the level select.
+    #[arg(long)]
+    level: Option<usize>,
+    /// Save a screenshot once the screen has settled, then exit.
+    #[arg(long)]
+    screenshot: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Open a pack in the game, at its level select or at one level.
+    Play(PlayArgs),
     /// Solve every level of a pack (or one) and print the moves and figures.
     Solve(solve::SolveArgs),
     /// Load and validate packs; warn about unsolvable levels.
@@ -42,16 +61,32 @@ pub enum PuzzleName {
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
-        None => {
-            eprintln!(
-                "The game window is not built yet. Try `pond solve levels/hop.ron`, `pond check levels/*.ron` or `pond --help`."
-            );
-            ExitCode::SUCCESS
-        }
+        None => play(GameOptions {
+            screenshot: cli.screenshot,
+            ..GameOptions::default()
+        }),
+        Some(Command::Play(args)) => play(GameOptions {
+            pack: Some(args.pack),
+            level: args.level,
+            screenshot: args.screenshot.or(cli.screenshot),
+        }),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Check(args)) => check::run(args),
         Some(Command::Gen(args)) => gen_pack::run(args),
         Some(Command::Bench(args)) => bench::run(args),
+    }
+}
+
+fn play(options: GameOptions) -> ExitCode {
+    if let Some(pack) = &options.pack
+        && let Err(e) = crate::levels::load(pack)
+    {
+        // The game shows the mistake too; say it where the command was typed.
+        eprintln!("warning: {e}");
+    }
+    match game::run(options) {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(_) => ExitCode::FAILURE,
     }
 }
 

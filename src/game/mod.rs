@@ -1,0 +1,76 @@
+//! Everything Bevy: the window, the screens, the boards and their animations.
+//! The rules state is one resource, the single source of truth; entities mirror
+//! it and are respawned from it after every move.
+
+mod anim;
+pub mod board;
+mod hud;
+pub mod moves;
+pub mod packs;
+mod screens;
+mod shot;
+mod theme;
+
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+/// What the command line asks of the game.
+#[derive(Debug, Clone, Default, Resource)]
+pub struct GameOptions {
+    /// A pack to open at once (its level select, or a level).
+    pub pack: Option<PathBuf>,
+    /// A level of that pack, counted from 1.
+    pub level: Option<usize>,
+    /// Save a screenshot here once the screen has settled, then exit.
+    pub screenshot: Option<PathBuf>,
+}
+
+/// The screens of the game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, States)]
+pub enum Screen {
+    /// The first frame, while packs and art are made.
+    #[default]
+    Loading,
+    Title,
+    Levels,
+    Play,
+}
+
+/// The game's logic and screens, without the window: what headless tests add.
+pub fn plugin(app: &mut App) {
+    app.init_state::<Screen>().add_plugins((
+        theme::plugin,
+        packs::plugin,
+        moves::plugin,
+        board::plugin,
+        anim::plugin,
+        hud::plugin,
+        screens::plugin,
+    ));
+}
+
+/// Opens the window and plays until it closes.
+pub fn run(options: GameOptions) -> AppExit {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Pond Puzzles".into(),
+            resolution: (1280, 720).into(),
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins((MeshPickingPlugin, bevy_tweening::TweeningPlugin))
+    .insert_resource(ClearColor(theme::WATER))
+    .insert_resource(options.clone())
+    .add_plugins(plugin)
+    .add_systems(Startup, spawn_camera);
+    if options.screenshot.is_some() {
+        app.add_plugins(shot::plugin);
+    }
+    app.run()
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, Name::new("Camera")));
+}

@@ -1,0 +1,399 @@
+//! The screens: title (the packs), level select, and play (keys and the level
+//! being played). Each is a state; leaving one despawns what it spawned.
+
+use super::moves::{BoardCommand, MoveRequested, PlayState};
+use super::packs::{Current, Packs};
+use super::{GameOptions, Screen, theme};
+use crate::rules::flood::FloodMove;
+use crate::rules::{Puzzle, PuzzleMove};
+use bevy::prelude::*;
+use std::collections::HashMap;
+
+/// Levels won this session: (pack file, level index) -> fewest moves.
+#[derive(Resource, Default)]
+pub struct Solved(pub HashMap<(String, usize), usize>);
+
+/// What a menu button does.
+#[derive(Component, Debug, Clone, Copy)]
+enum MenuAction {
+    OpenPack(usize),
+    PlayLevel(usize),
+    Back,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Solved>()
+        .add_systems(Startup, open_from_command_line)
+        .add_systems(OnEnter(Screen::Title), spawn_title)
+        .add_systems(OnEnter(Screen::Levels), spawn_levels)
+        .add_systems(Update, (menu_buttons, menu_keys))
+        .add_systems(
+            Update,
+            (play_keys, record_wins)
+                .run_if(in_state(Screen::Play).and_then(resource_exists::<PlayState>)),
+        );
+}
+
+fn open_from_command_line(
+    mut commands: Commands,
+    options: Option<Res<GameOptions>>,
+    packs: Res<Packs>,
+    mut current: ResMut<Current>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    next.set(Screen::Title);
+    let Some(options) = options else { return };
+    if options.pack.is_none() {
+        return;
+    }
+    current.pack = 0;
+    next.set(Screen::Levels);
+    if let (Some(n), Some(Ok(pack))) = (options.level, packs.0.first().map(|e| &e.pack))
+        && let Some(level) = n.checked_sub(1).and_then(|i| pack.levels.get(i))
+    {
+        current.level = n - 1;
+        commands.insert_resource(PlayState::new(level.clone()));
+        next.set(Screen::Play);
+    }
+}
+
+fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (
+        Text::new(value),
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(color),
+    )
+}
+
+fn button(action: MenuAction, width: f32, label: impl Bundle) -> impl Bundle {
+    (
+        Button,
+        action,
+        Node {
+            width: px(width),
+            padding: UiRect::axes(px(16), px(10)),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        BackgroundColor(theme::BUTTON),
+        children![label],
+    )
+}
+
+fn screen_root(screen: Screen) -> impl Bundle {
+    (
+        DespawnOnExit(screen),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            row_gap: px(14),
+            ..default()
+        },
+    )
+}
+
+fn pack_blurb(file: &str) -> &'static str {
+    match file {
+        "swap.ron" => "Frogs facing each other change sides",
+        "hop.ron" => "Jump frogs off the pond until only the red one is left",
+        "pegs.ron" => "Peg solitaire: English, European and triangle boards",
+        "flood.ron" => "Flood the grid to one colour from the corner",
+        "escape.ron" => "Animals leave the prison, each like the last",
+        _ => "A level pack",
+    }
+}
+
+fn spawn_title(
+    mut commands: Commands,
+    packs: Res<Packs>,
+    mut camera: Query<&mut Projection, With<Camera2d>>,
+) {
+    for mut p in &mut camera {
+        *p = Projection::Orthographic(OrthographicProjection::default_2d());
+    }
+    commands
+        .spawn(screen_root(Screen::Title))
+        .with_children(|ui| {
+            ui.spawn(text("Pond Puzzles", 72.0, theme::TEXT));
+            ui.spawn((
+                text("Pick a pack. Keys 1 to 5 work too.", 22.0, theme::TEXT_DIM),
+                Node {
+                    margin: UiRect::bottom(px(16)),
+                    ..default()
+                },
+            ));
+            for (i, entry) in packs.0.iter().enumerate() {
+                let (name, blurb) = match &entry.pack {
+                    Ok(p) => (
+                        format!("{}  ({} levels)", p.name, p.levels.len()),
+                        pack_blurb(&entry.file).to_string(),
+                    ),
+                    Err(_) => (
+                        entry.file.clone(),
+                        "This pack has a mistake: open it to see where".to_string(),
+                    ),
+                };
+                ui.spawn(button(
+                    MenuAction::OpenPack(i),
+                    720.0,
+                    (
+                        Node {
+                            flex_direction: FlexDirection::Column,
+                            align_items: AlignItems::Center,
+                            ..default()
+                        },
+                        children![
+                            text(name, 26.0, theme::TEXT),
+                            text(blurb, 17.0, theme::TEXT_DIM)
+                        ],
+                    ),
+                ));
+            }
+        });
+}
+
+fn spawn_levels(
+    mut commands: Commands,
+    packs: Res<Packs>,
+    current: Res<Current>,
+    solved: Res<Solved>,
+    mut camera: Query<&mut Projection, With<Camera2d>>,
+) {
+    for mut p in &mut camera {
+        *p = Projection::Orthographic(OrthographicProjection::default_2d());
+    }
+    let Some(entry) = packs.0.get(current.pack) else {
+        return;
+    };
+    commands
+        .spawn(screen_root(Screen::Levels))
+        .with_children(|ui| {
+            match &entry.pack {
+                Err(e) => {
+                    ui.spawn(text(
+                        format!("{} could not be loaded", entry.file),
+                        34.0,
+                        theme::WARN,
+                    ));
+                    ui.spawn((
+                        Node {
+                            max_width: px(900),
+                            padding: UiRect::all(px(16)),
+                            ..default()
+                        },
+                        BackgroundColor(theme::PANEL),
+                        children![text(e.to_string(), 20.0, theme::TEXT)],
+                    ));
+                }
+                Ok(pack) => {
+                    ui.spawn(text(pack.name.clone(), 40.0, theme::TEXT));
+                    ui.spawn(Node {
+                        flex_wrap: FlexWrap::Wrap,
+                        justify_content: JustifyContent::Center,
+                        max_width: px(1180),
+                        column_gap: px(8),
+                        row_gap: px(8),
+                        ..default()
+                    })
+                    .with_children(|grid| {
+                        for (i, level) in pack.levels.iter().enumerate() {
+                            let best = solved.0.get(&(entry.file.clone(), i));
+                            let mark = best.map(|b| format!("  ✓ {b}")).unwrap_or_default();
+                            let grade = level.grade.clone().unwrap_or_default();
+                            grid.spawn(button(
+                                MenuAction::PlayLevel(i),
+                                180.0,
+                                (
+                                    Node {
+                                        flex_direction: FlexDirection::Column,
+                                        align_items: AlignItems::Center,
+                                        ..default()
+                                    },
+                                    children![
+                                        text(
+                                            format!("{}{mark}", i + 1),
+                                            20.0,
+                                            if best.is_some() {
+                                                theme::WIN
+                                            } else {
+                                                theme::TEXT
+                                            }
+                                        ),
+                                        text(short(&level.name, 22), 13.0, theme::TEXT),
+                                        text(grade, 12.0, theme::TEXT_DIM),
+                                    ],
+                                ),
+                            ));
+                        }
+                    });
+                }
+            }
+            ui.spawn(button(
+                MenuAction::Back,
+                240.0,
+                text("Back (Esc)", 20.0, theme::TEXT),
+            ));
+        });
+}
+
+fn short(name: &str, max: usize) -> String {
+    if name.chars().count() <= max {
+        name.to_string()
+    } else {
+        name.chars()
+            .take(max - 1)
+            .chain(std::iter::once('…'))
+            .collect()
+    }
+}
+
+fn menu_buttons(
+    mut commands: Commands,
+    mut buttons: Query<(&Interaction, &MenuAction, &mut BackgroundColor), Changed<Interaction>>,
+    packs: Res<Packs>,
+    mut current: ResMut<Current>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for (interaction, action, mut colour) in &mut buttons {
+        match interaction {
+            Interaction::Hovered => colour.0 = theme::BUTTON_HOVER,
+            Interaction::None => colour.0 = theme::BUTTON,
+            Interaction::Pressed => match *action {
+                MenuAction::OpenPack(i) => {
+                    current.pack = i;
+                    next.set(Screen::Levels);
+                }
+                MenuAction::PlayLevel(i) => {
+                    start_level(&mut commands, &packs, &mut current, i, &mut next);
+                }
+                MenuAction::Back => next.set(Screen::Title),
+            },
+        }
+    }
+}
+
+fn start_level(
+    commands: &mut Commands,
+    packs: &Packs,
+    current: &mut Current,
+    index: usize,
+    next: &mut NextState<Screen>,
+) -> bool {
+    let Some(Ok(pack)) = packs.0.get(current.pack).map(|e| &e.pack) else {
+        return false;
+    };
+    let Some(level) = pack.levels.get(index) else {
+        return false;
+    };
+    current.level = index;
+    commands.insert_resource(PlayState::new(level.clone()));
+    next.set(Screen::Play);
+    true
+}
+
+fn menu_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<Screen>>,
+    packs: Res<Packs>,
+    mut current: ResMut<Current>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    match screen.get() {
+        Screen::Title => {
+            let digits = [
+                KeyCode::Digit1,
+                KeyCode::Digit2,
+                KeyCode::Digit3,
+                KeyCode::Digit4,
+                KeyCode::Digit5,
+                KeyCode::Digit6,
+            ];
+            for (i, key) in digits.iter().enumerate() {
+                if keys.just_pressed(*key) && i < packs.0.len() {
+                    current.pack = i;
+                    next.set(Screen::Levels);
+                }
+            }
+        }
+        Screen::Levels if keys.just_pressed(KeyCode::Escape) => next.set(Screen::Title),
+        _ => {}
+    }
+}
+
+fn play_keys(
+    mut commands: Commands,
+    keys: Res<ButtonInput<KeyCode>>,
+    state: Res<PlayState>,
+    packs: Res<Packs>,
+    mut current: ResMut<Current>,
+    mut next: ResMut<NextState<Screen>>,
+    mut board: MessageWriter<BoardCommand>,
+    mut moves: MessageWriter<MoveRequested>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
+        board.write(BoardCommand::Undo);
+    }
+    if keys.just_pressed(KeyCode::KeyR) || (ctrl && keys.just_pressed(KeyCode::KeyY)) {
+        board.write(BoardCommand::Redo);
+    }
+    if keys.just_pressed(KeyCode::Backspace) {
+        board.write(BoardCommand::Restart);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        next.set(Screen::Levels);
+    }
+    if keys.just_pressed(KeyCode::KeyN) {
+        let following = current.level + 1;
+        if !start_level(&mut commands, &packs, &mut current, following, &mut next) {
+            next.set(Screen::Levels);
+        }
+    }
+    if let Puzzle::Flood(f) = &state.puzzle {
+        let digits = [
+            KeyCode::Digit1,
+            KeyCode::Digit2,
+            KeyCode::Digit3,
+            KeyCode::Digit4,
+            KeyCode::Digit5,
+            KeyCode::Digit6,
+            KeyCode::Digit7,
+            KeyCode::Digit8,
+            KeyCode::Digit9,
+        ];
+        for (i, key) in digits.iter().enumerate() {
+            if keys.just_pressed(*key) && (i as u8) < f.colours {
+                moves.write(MoveRequested(PuzzleMove::Flood(FloodMove {
+                    colour: i as u8,
+                })));
+            }
+        }
+    }
+}
+
+fn record_wins(
+    state: Res<PlayState>,
+    packs: Res<Packs>,
+    current: Res<Current>,
+    mut solved: ResMut<Solved>,
+) {
+    if !state.is_changed() || !state.puzzle.is_won() {
+        return;
+    }
+    let Some(entry) = packs.0.get(current.pack) else {
+        return;
+    };
+    let best = solved
+        .0
+        .entry((entry.file.clone(), current.level))
+        .or_insert(usize::MAX);
+    *best = (*best).min(state.moves());
+}

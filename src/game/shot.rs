@@ -1,0 +1,57 @@
+//! `--screenshot OUT.png`: once the chosen screen has settled (no animation
+//! running for a while), save a screenshot and exit with status 0.
+
+use super::GameOptions;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy_tweening::TweenAnim;
+
+/// Frames the screen must stay still before the picture is taken.
+const SETTLE_FRAMES: u32 = 40;
+
+#[derive(Resource, Default)]
+struct Shot {
+    still: u32,
+    taken: bool,
+    saved: bool,
+    after: u32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Shot>()
+        .add_systems(Update, take_and_exit);
+}
+
+fn take_and_exit(
+    mut commands: Commands,
+    options: Res<GameOptions>,
+    mut shot: ResMut<Shot>,
+    anims: Query<(), With<TweenAnim>>,
+    screen: Res<State<super::Screen>>,
+    next: Res<NextState<super::Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(path) = options.screenshot.clone() else {
+        return;
+    };
+    let settling =
+        !anims.is_empty() || screen.is_changed() || !matches!(*next, NextState::Unchanged);
+    if !shot.taken {
+        shot.still = if settling { 0 } else { shot.still + 1 };
+        if shot.still >= SETTLE_FRAMES {
+            shot.taken = true;
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(path))
+                .observe(|_: On<ScreenshotCaptured>, mut shot: ResMut<Shot>| shot.saved = true);
+        }
+        return;
+    }
+    if shot.saved {
+        // A few frames for the file to be written.
+        shot.after += 1;
+        if shot.after > 5 {
+            exit.write(AppExit::Success);
+        }
+    }
+}
