@@ -2,28 +2,12 @@
 //! `pond bench` runs the full-size workloads.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pond_puzzles::levels::generate::deal;
-use pond_puzzles::levels::rng::{SplitMix64, flood_cells};
-use pond_puzzles::rules::flood::Flood;
-use pond_puzzles::rules::hop::{Board, Hop, Shape};
+use pond_puzzles::levels::generate::{deal, flood_boards};
+use pond_puzzles::levels::rng::SplitMix64;
+use pond_puzzles::rules::hop::{Board, Hop};
 use pond_puzzles::rules::swap::{Swap, parse_row};
 use pond_puzzles::solve::{self, Budget, Search};
 use std::hint::black_box;
-
-fn flood_boards(seed: u64, count: usize, side: u16) -> Vec<Flood> {
-    let mut rng = SplitMix64::new(seed);
-    (0..count)
-        .map(|_| {
-            Flood::new(
-                side,
-                side,
-                6,
-                flood_cells(side, side, 6, rng.next_u64()),
-                None,
-            )
-        })
-        .collect()
-}
 
 fn flood(c: &mut Criterion) {
     let boards = flood_boards(1, 10, 14);
@@ -42,21 +26,7 @@ fn flood(c: &mut Criterion) {
 }
 
 fn pegs(c: &mut Criterion) {
-    let present: Vec<Vec<bool>> = (0..7)
-        .map(|r| {
-            (0..7)
-                .map(|c| (2..5).contains(&r) || (2..5).contains(&c))
-                .collect()
-        })
-        .collect();
-    let board = Board::new(Shape::Square, &present);
-    let centre = board.pad_at(3, 3);
-    let english = Hop {
-        green: board.all_pads() & !(1u64 << centre.unwrap_or(16)),
-        red: None,
-        finish: centre,
-        board,
-    };
+    let english = Hop::english_central();
     c.bench_function("pegs english central", |b| {
         b.iter(|| {
             let mut search = Search::new(Budget::unlimited());

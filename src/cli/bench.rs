@@ -1,8 +1,8 @@
 //! `pond bench`: the solver workloads, timed, as a table. Each workload has a
 //! flag; with none, every workload runs at a size that finishes quickly.
 
-use crate::levels::generate::deal;
-use crate::levels::rng::{SplitMix64, flood_cells};
+use crate::levels::generate::{deal, flood_boards};
+use crate::levels::rng::SplitMix64;
 use crate::rules::flood::Flood;
 use crate::rules::hop::Board;
 use crate::rules::swap::{Swap, parse_row};
@@ -96,21 +96,6 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     (out, start.elapsed())
 }
 
-fn flood_boards(seed: u64, count: usize, side: u16) -> Vec<Flood> {
-    let mut rng = SplitMix64::new(seed);
-    (0..count)
-        .map(|_| {
-            Flood::new(
-                side,
-                side,
-                6,
-                flood_cells(side, side, 6, rng.next_u64()),
-                None,
-            )
-        })
-        .collect()
-}
-
 fn flood_optimal(name: &str, boards: &[Flood]) -> Row {
     let mut row = Row::new(name);
     for f in boards {
@@ -143,21 +128,7 @@ fn flood_fast(boards: &[Flood]) -> Row {
 
 fn pegs() -> Row {
     let mut row = Row::new("pegs english central");
-    let present: Vec<Vec<bool>> = (0..7)
-        .map(|r| {
-            (0..7)
-                .map(|c| (2..5).contains(&r) || (2..5).contains(&c))
-                .collect()
-        })
-        .collect();
-    let board = Board::new(crate::rules::hop::Shape::Square, &present);
-    let centre = board.pad_at(3, 3);
-    let h = crate::rules::hop::Hop {
-        green: board.all_pads() & !centre.map_or(0, |c| 1u64 << c),
-        red: None,
-        finish: centre,
-        board,
-    };
+    let h = crate::rules::hop::Hop::english_central();
     let ((outcome, nodes), t) = timed(|| {
         let mut search = Search::new(Budget::unlimited());
         let o = solve::hop::solve(&h, &mut search);
@@ -291,7 +262,8 @@ pub fn run(a: BenchArgs) -> ExitCode {
         }
         rows.push(flood_optimal("flood optimal 14x14 k6", &boards));
     }
-    if let Some(n) = pick(a.flood19, 2) {
+    // The 19x19 boards take tens of seconds each: only when asked for.
+    if let Some(n) = a.flood19 {
         rows.push(flood_optimal(
             "flood optimal 19x19 k6",
             &flood_boards(a.seed ^ 19, n, 19),

@@ -5,6 +5,7 @@ use super::Screen;
 use super::board::HopPick;
 use super::moves::{MoveApplied, MoveRejected, MoveRequested, PlayState};
 use super::theme;
+use super::theme::text;
 use crate::rules::flood::FloodMove;
 use crate::rules::{Puzzle, PuzzleMove};
 use bevy::prelude::*;
@@ -28,17 +29,6 @@ pub(super) fn plugin(app: &mut App) {
             (update_counter, update_message, palette_clicks)
                 .run_if(in_state(Screen::Play).and_then(resource_exists::<PlayState>)),
         );
-}
-
-fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
-    (
-        Text::new(value),
-        TextFont {
-            font_size: FontSize::Px(size),
-            ..default()
-        },
-        TextColor(color),
-    )
 }
 
 fn controls(p: &Puzzle) -> &'static str {

@@ -3,11 +3,25 @@
 
 use super::moves::{BoardCommand, MoveRequested, PlayState};
 use super::packs::{Current, Packs};
+use super::theme::text;
 use super::{GameOptions, Screen, theme};
 use crate::rules::flood::FloodMove;
 use crate::rules::{Puzzle, PuzzleMove};
 use bevy::prelude::*;
 use std::collections::HashMap;
+
+/// Number keys 1 to 9, in order.
+const DIGITS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
 
 /// Levels won this session: (pack file, level index) -> fewest moves.
 #[derive(Resource, Default)]
@@ -55,17 +69,6 @@ fn open_from_command_line(
         commands.insert_resource(PlayState::new(level.clone()));
         next.set(Screen::Play);
     }
-}
-
-fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
-    (
-        Text::new(value),
-        TextFont {
-            font_size: FontSize::Px(size),
-            ..default()
-        },
-        TextColor(color),
-    )
 }
 
 fn button(action: MenuAction, width: f32, label: impl Bundle) -> impl Bundle {
@@ -308,15 +311,7 @@ fn menu_keys(
 ) {
     match screen.get() {
         Screen::Title => {
-            let digits = [
-                KeyCode::Digit1,
-                KeyCode::Digit2,
-                KeyCode::Digit3,
-                KeyCode::Digit4,
-                KeyCode::Digit5,
-                KeyCode::Digit6,
-            ];
-            for (i, key) in digits.iter().enumerate() {
+            for (i, key) in DIGITS.iter().enumerate() {
                 if keys.just_pressed(*key) && i < packs.0.len() {
                     current.pack = i;
                     next.set(Screen::Levels);
@@ -358,18 +353,7 @@ fn play_keys(
         }
     }
     if let Puzzle::Flood(f) = &state.puzzle {
-        let digits = [
-            KeyCode::Digit1,
-            KeyCode::Digit2,
-            KeyCode::Digit3,
-            KeyCode::Digit4,
-            KeyCode::Digit5,
-            KeyCode::Digit6,
-            KeyCode::Digit7,
-            KeyCode::Digit8,
-            KeyCode::Digit9,
-        ];
-        for (i, key) in digits.iter().enumerate() {
+        for (i, key) in DIGITS.iter().enumerate() {
             if keys.just_pressed(*key) && (i as u8) < f.colours {
                 moves.write(MoveRequested(PuzzleMove::Flood(FloodMove {
                     colour: i as u8,

@@ -34,6 +34,18 @@ pub const PALETTE: [Color; 10] = [
     Color::srgb(0.25, 0.80, 0.80),
 ];
 
+/// A line of UI text.
+pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (
+        Text::new(value),
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(color),
+    )
+}
+
 /// Meshes and materials made once and shared by every board.
 #[derive(Resource)]
 pub struct Art {

@@ -352,6 +352,23 @@ pub fn flood_levels(
         .collect()
 }
 
+/// `count` random square Flood boards of `side` cells with six colours, each
+/// seeded from one SplitMix64 stream: the benchmark workloads.
+pub fn flood_boards(seed: u64, count: usize, side: u16) -> Vec<Flood> {
+    let mut rng = SplitMix64::new(seed);
+    (0..count)
+        .map(|_| {
+            Flood::new(
+                side,
+                side,
+                6,
+                flood_cells(side, side, 6, rng.next_u64()),
+                None,
+            )
+        })
+        .collect()
+}
+
 /// A random deal: every type-colour combination once if the grid has room,
 /// otherwise random animals.
 pub fn deal(rng: &mut SplitMix64, rows: u8, cols: u8, types: u8, colours: u8) -> Escape {

@@ -109,6 +109,18 @@ impl Board {
         Board::new(Shape::Pond, &present)
     }
 
+    /// The English 33-hole cross.
+    pub fn english() -> Board {
+        let present: Vec<Vec<bool>> = (0..7)
+            .map(|r| {
+                (0..7)
+                    .map(|c| (2..5).contains(&r) || (2..5).contains(&c))
+                    .collect()
+            })
+            .collect();
+        Board::new(Shape::Square, &present)
+    }
+
     pub fn pad_at(&self, row: u8, col: u8) -> Option<u8> {
         self.pads
             .iter()
@@ -254,6 +266,19 @@ pub struct HopUndo {
 }
 
 impl Hop {
+    /// The English central game: every hole filled but the centre, and the
+    /// last peg must end in the centre.
+    pub fn english_central() -> Hop {
+        let board = Board::english();
+        let centre = board.pad_at(3, 3);
+        Hop {
+            green: board.all_pads() & !centre.map_or(0, |c| 1u64 << c),
+            red: None,
+            finish: centre,
+            board,
+        }
+    }
+
     pub fn occupied(&self) -> u64 {
         self.green | self.red.map_or(0, |r| 1u64 << r)
     }
@@ -393,20 +418,9 @@ mod tests {
         assert!(b.line(3, 9).is_some_and(|l| l.over == 6));
     }
 
-    fn english() -> Board {
-        let present: Vec<Vec<bool>> = (0..7)
-            .map(|r| {
-                (0..7)
-                    .map(|c| (2..5).contains(&r) || (2..5).contains(&c))
-                    .collect()
-            })
-            .collect();
-        Board::new(Shape::Square, &present)
-    }
-
     #[test]
     fn english_board_shape() {
-        let b = english();
+        let b = Board::english();
         assert_eq!(b.pads.len(), 33);
         assert_eq!(b.lines.len(), 76);
         assert_eq!(b.symmetries.len(), 8);
