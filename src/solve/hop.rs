@@ -41,18 +41,11 @@ pub fn random_win_chance(h: &Hop) -> f64 {
         if let Some(&p) = memo.get(&(green, red)) {
             return p;
         }
-        let red_bit = if red == NO_RED { 0 } else { 1u64 << red };
-        let occupied = green | red_bit;
         let mut total = 0.0;
         let mut options = 0u32;
         for j in &s.jumps {
-            if occupied & j.from == 0 || green & j.over == 0 || occupied & j.to != 0 {
+            let Some((g, r)) = Solver::after(j, green, red) else {
                 continue;
-            }
-            let (g, r) = if j.from == red_bit {
-                (green & !j.over, j.mv.to)
-            } else {
-                ((green & !j.over & !j.from) | j.to, red)
             };
             options += 1;
             total += chance(s, g, r, memo);
@@ -230,6 +223,21 @@ impl Solver {
         }
     }
 
+    /// The position after jump `j`, if it is legal from (`green`, `red`).
+    #[inline]
+    fn after(j: &Jump, green: u64, red: u8) -> Option<(u64, u8)> {
+        let red_bit = if red == NO_RED { 0 } else { 1u64 << red };
+        let occupied = green | red_bit;
+        if occupied & j.from == 0 || green & j.over == 0 || occupied & j.to != 0 {
+            return None;
+        }
+        Some(if j.from == red_bit {
+            (green & !j.over, j.mv.to)
+        } else {
+            ((green & !j.over & !j.from) | j.to, red)
+        })
+    }
+
     fn canonical(&self, green: u64, red: u8) -> (u64, u8) {
         let mut best = (green, red);
         for (tables, perm) in &self.symmetries {
@@ -281,19 +289,11 @@ impl Solver {
         if !search.node(depth) || !search.memory(self.dead.len() * 24) {
             return None;
         }
-        let red_bit = if red == NO_RED { 0 } else { 1u64 << red };
-        let occupied = green | red_bit;
         for i in 0..self.jumps.len() {
-            let j = &self.jumps[i];
-            if occupied & j.from == 0 || green & j.over == 0 || occupied & j.to != 0 {
+            let Some((next_green, next_red)) = Solver::after(&self.jumps[i], green, red) else {
                 continue;
-            }
-            let mv = j.mv;
-            let (next_green, next_red) = if j.from == red_bit {
-                (green & !j.over, mv.to)
-            } else {
-                ((green & !j.over & !j.from) | j.to, red)
             };
+            let mv = self.jumps[i].mv;
             path.push(mv);
             search.tried(mv, depth + 1);
             match self.dfs(next_green, next_red, path, search) {
@@ -316,18 +316,10 @@ impl Solver {
         if let Some(&n) = memo.get(&key) {
             return n;
         }
-        let red_bit = if red == NO_RED { 0 } else { 1u64 << red };
-        let occupied = green | red_bit;
         let mut total = 0u64;
         for i in 0..self.jumps.len() {
-            let j = &self.jumps[i];
-            if occupied & j.from == 0 || green & j.over == 0 || occupied & j.to != 0 {
+            let Some((g, r)) = Solver::after(&self.jumps[i], green, red) else {
                 continue;
-            }
-            let (g, r) = if j.from == red_bit {
-                (green & !j.over, j.mv.to)
-            } else {
-                ((green & !j.over & !j.from) | j.to, red)
             };
             total = total.saturating_add(self.count(g, r, cap, memo)).min(cap);
         }
