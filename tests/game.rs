@@ -3,18 +3,22 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use pond_puzzles::game::autoplay::{
+    Autoplay, AutoplayCommand, Ending, PlayerInput, SolverBudget, Speed, Watch,
+};
 use pond_puzzles::game::moves::{BoardCommand, MoveRequested, PlayState};
 use pond_puzzles::game::packs::{Current, Packs};
 use pond_puzzles::game::{self, Screen};
 use pond_puzzles::levels::{SHIPPED, parse_pack};
 use pond_puzzles::rules::Puzzle;
 use pond_puzzles::solve::{self, Budget};
-use std::time::Duration;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 fn app() -> App {
     let mut app = App::new();
     app.add_plugins((
-        MinimalPlugins,
+        MinimalPlugins.set(game::task_pools()),
         StatesPlugin,
         AssetPlugin::default(),
         bevy::input::InputPlugin,
@@ -49,11 +53,24 @@ fn start_level(app: &mut App, pack: &str, level: usize) {
     settle(app);
 }
 
-/// Runs frames until no animation is left.
+/// Runs frames until no animation is left (and a few more, for messages and
+/// state changes to land).
 fn settle(app: &mut App) {
-    for _ in 0..200 {
+    let mut still = 0;
+    for _ in 0..400 {
         app.update();
+        let busy = app
+            .world_mut()
+            .query_filtered::<(), With<bevy_tweening::TweenAnim>>()
+            .iter(app.world())
+            .next()
+            .is_some();
+        still = if busy { 0 } else { still + 1 };
+        if still >= 5 {
+            return;
+        }
     }
+    panic!("the board did not settle");
 }
 
 fn count<C: Component>(app: &mut App) -> usize {
@@ -145,4 +162,304 @@ fn flood_and_escape_boards_mirror_the_rules() {
     };
     assert_eq!(e.queue.len(), 1);
     assert_eq!(count::<game::board::Animal>(&mut app), 16);
+}
+
+/// The node budget of Flood's exact search in the auto-play soak.
+const FLOOD_NODES: u64 = 100_000;
+
+/// Starts auto-play and runs frames until it ends; returns how it ended.
+fn autoplay(app: &mut App, watch: Watch) -> Ending {
+    app.world_mut().write_message(AutoplayCommand::Start(watch));
+    for _ in 0..200_000 {
+        app.update();
+        if let Some(ending) = app
+            .world()
+            .get_resource::<Autoplay>()
+            .and_then(|a| a.ending.clone())
+        {
+            settle(app);
+            return ending;
+        }
+        // The solver runs on another thread: give it a moment while it thinks.
+        if app
+            .world()
+            .get_resource::<Autoplay>()
+            .is_some_and(|a| a.solution_len().is_none() && a.watch == Watch::Solution)
+        {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    panic!("auto-play did not end");
+}
+
+/// The board's pieces agree with the rules state.
+fn assert_board_mirrors_rules(app: &mut App) {
+    match puzzle(app) {
+        Puzzle::Swap(s) => {
+            let frogs = s
+                .cells
+                .iter()
+                .filter(|c| **c != pond_puzzles::rules::swap::Cell::Empty)
+                .count();
+            assert_eq!(count::<game::board::Frog>(app), frogs);
+            assert_eq!(count::<game::board::Lily>(app), s.cells.len());
+        }
+        Puzzle::Hop(h) => {
+            assert_eq!(count::<game::board::Frog>(app), h.frogs() as usize);
+            assert_eq!(count::<game::board::Lily>(app), h.board.pads.len());
+        }
+        Puzzle::Flood(f) => {
+            assert_eq!(count::<game::board::Tile>(app), f.cells.len());
+        }
+        Puzzle::Escape(e) => {
+            assert_eq!(
+                count::<game::board::Animal>(app),
+                e.rows as usize * e.cols as usize
+            );
+        }
+    }
+    assert_eq!(count::<game::board::BoardRoot>(app), 1);
+}
+
+#[test]
+fn every_shipped_level_is_won_by_auto_play() {
+    let mut app = app();
+    app.insert_resource(Speed::Instant);
+    let mut played = 0;
+    let mut over_limit = Vec::new();
+    for (file, text) in SHIPPED {
+        // Flood's exact search is bounded so the biggest boards stop early and
+        // play the best line found so far, as the game does on a slow machine.
+        let budget = if file.ends_with("flood.ron") {
+            Budget::nodes(FLOOD_NODES)
+        } else {
+            Budget::unlimited()
+        };
+        app.insert_resource(SolverBudget(budget.clone()));
+        let pack = parse_pack(file, text).unwrap();
+        for (index, level) in pack.levels.iter().enumerate() {
+            let label = format!("{file} level {}", index + 1);
+            start_level(&mut app, file, index);
+            let ending = autoplay(&mut app, Watch::Solution);
+            let reported = app
+                .world()
+                .resource::<Autoplay>()
+                .solution_len()
+                .unwrap_or_else(|| panic!("{label}: {ending}"));
+            assert_eq!(
+                app.world().resource::<PlayState>().moves(),
+                reported,
+                "{label}"
+            );
+            assert_board_mirrors_rules(&mut app);
+            played += 1;
+            if let (Ending::Stuck(_), Puzzle::Flood(f)) = (&ending, &level.puzzle) {
+                // Only a line the bounded solver itself reports over the limit
+                // may end short of a win; the game says so plainly.
+                let outcome = solve::solve(&level.puzzle, budget.clone(), None, false).outcome;
+                assert_eq!(outcome.moves().map(<[_]>::len), Some(reported), "{label}");
+                assert!(reported as u32 > f.limit.unwrap(), "{label}");
+                over_limit.push(label);
+                continue;
+            }
+            assert_eq!(ending, Ending::Won(reported), "{label}");
+            assert!(puzzle(&app).is_won(), "{label}");
+        }
+    }
+    println!("{played} levels played; over the limit with {FLOOD_NODES} nodes: {over_limit:?}");
+    assert!(played > 150);
+    assert!(over_limit.len() <= 3, "{over_limit:?}");
+}
+
+#[test]
+fn solve_wins_from_the_middle_of_a_level() {
+    let mut app = app();
+    app.insert_resource(Speed::Instant);
+    // Flood: any colour keeps an easy level winnable within its slack.
+    start_level(&mut app, "flood.ron", 0);
+    for mv in puzzle(&app).legal_moves().into_iter().rev().take(2) {
+        app.world_mut().write_message(MoveRequested(mv));
+        settle(&mut app);
+    }
+    assert_eq!(app.world().resource::<PlayState>().moves(), 2);
+    let ending = autoplay(&mut app, Watch::Solution);
+    let solution = app.world().resource::<Autoplay>().solution_len().unwrap();
+    assert_eq!(ending, Ending::Won(2 + solution));
+    assert!(puzzle(&app).is_won());
+
+    // Hop: after a first move that still wins, the search wins from there;
+    // after one that loses, Solve says so and leaves the board as it was.
+    start_level(&mut app, "hop.ron", 30);
+    let start = puzzle(&app);
+    let outcome_after = |mv| {
+        let mut p = start.clone();
+        p.apply(mv).unwrap();
+        solve::solve(&p, Budget::unlimited(), None, false).outcome
+    };
+    let moves = start.legal_moves();
+    let good = moves
+        .iter()
+        .copied()
+        .find(|&mv| matches!(outcome_after(mv), solve::Outcome::Solved { .. }))
+        .unwrap();
+    app.world_mut().write_message(MoveRequested(good));
+    settle(&mut app);
+    let ending = autoplay(&mut app, Watch::Search);
+    assert!(matches!(ending, Ending::Won(_)), "{ending}");
+    assert!(puzzle(&app).is_won());
+    assert_eq!(app.world().resource::<PlayState>().done[0].0, good);
+    assert_board_mirrors_rules(&mut app);
+
+    let bad = moves
+        .iter()
+        .copied()
+        .find(|&mv| matches!(outcome_after(mv), solve::Outcome::Unsolvable));
+    if let Some(bad) = bad {
+        start_level(&mut app, "hop.ron", 30);
+        app.world_mut().write_message(MoveRequested(bad));
+        settle(&mut app);
+        let lost = puzzle(&app);
+        assert_eq!(autoplay(&mut app, Watch::Solution), Ending::Unsolvable);
+        assert_eq!(puzzle(&app), lost);
+    }
+}
+
+#[test]
+fn the_search_is_watched_move_by_move_and_ends_won() {
+    let mut app = app();
+    app.insert_resource(Speed::Instant);
+    start_level(&mut app, "pegs.ron", 0);
+    let ending = autoplay(&mut app, Watch::Search);
+    let a = app.world().resource::<Autoplay>();
+    assert!(matches!(ending, Ending::Won(_)), "{ending}");
+    // The English board's search backtracks before it finds the way.
+    assert!(a.stats.backtracks > 0);
+    assert!(a.stats.tried > a.stats.backtracks);
+    assert_board_mirrors_rules(&mut app);
+}
+
+#[test]
+fn leaving_a_level_cancels_its_solver() {
+    let mut app = app();
+    app.insert_resource(SolverBudget(Budget::time(Duration::from_secs(600))));
+    // The biggest Flood board: its exact search runs for minutes.
+    let last = parse_pack(
+        "flood.ron",
+        SHIPPED.iter().find(|(n, _)| *n == "flood.ron").unwrap().1,
+    )
+    .unwrap()
+    .levels
+    .len()
+        - 1;
+    start_level(&mut app, "flood.ron", last);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Solution));
+    app.update();
+    let running = app
+        .world()
+        .resource::<Autoplay>()
+        .job()
+        .expect("the solver runs")
+        .running();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        running.load(Ordering::Acquire),
+        "the solver was still searching"
+    );
+    let left = Instant::now();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Levels);
+    app.update();
+    assert!(app.world().get_resource::<Autoplay>().is_none());
+    while running.load(Ordering::Acquire) {
+        assert!(
+            left.elapsed() < Duration::from_secs(5),
+            "the solver still runs after leaving"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    println!("solver stopped {:?} after leaving", left.elapsed());
+}
+
+#[test]
+fn a_storm_of_input_during_auto_play_leaves_board_and_rules_agreeing() {
+    let mut app = app();
+    app.insert_resource(Speed::Times(16.0));
+    let keys = [
+        KeyCode::KeyU,
+        KeyCode::KeyR,
+        KeyCode::KeyS,
+        KeyCode::KeyW,
+        KeyCode::KeyH,
+        KeyCode::Space,
+        KeyCode::Period,
+        KeyCode::KeyX,
+        KeyCode::Minus,
+        KeyCode::Equal,
+        KeyCode::Backspace,
+        KeyCode::Digit1,
+        KeyCode::Digit3,
+    ];
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z ^ (z >> 31)
+    };
+    for (pack, level) in [
+        ("hop.ron", 20),
+        ("flood.ron", 5),
+        ("escape.ron", 30),
+        ("swap.ron", 6),
+    ] {
+        start_level(&mut app, pack, level);
+        app.world_mut()
+            .write_message(AutoplayCommand::Start(Watch::Search));
+        for frame in 0..600 {
+            let r = next();
+            match r % 7 {
+                0 => {
+                    let key = keys[(r >> 8) as usize % keys.len()];
+                    app.world_mut()
+                        .resource_mut::<ButtonInput<KeyCode>>()
+                        .press(key);
+                }
+                1 => {
+                    // A click: a legal or an illegal move, as the board makes them.
+                    let moves = puzzle(&app).legal_moves();
+                    if let Some(&mv) = moves.get((r >> 8) as usize % (moves.len() + 1)) {
+                        app.world_mut().write_message(MoveRequested(mv));
+                    } else {
+                        app.world_mut().write_message(MoveRequested(
+                            pond_puzzles::rules::PuzzleMove::Hop(
+                                pond_puzzles::rules::hop::HopMove { from: 0, to: 2 },
+                            ),
+                        ));
+                    }
+                    app.world_mut().write_message(PlayerInput);
+                }
+                2 if frame % 50 == 0 => {
+                    app.world_mut()
+                        .write_message(AutoplayCommand::Start(Watch::Solution));
+                }
+                _ => {}
+            }
+            app.update();
+            app.world_mut()
+                .resource_mut::<ButtonInput<KeyCode>>()
+                .release_all();
+        }
+        // Whatever happened, once still, the board is the rules state's.
+        app.world_mut().write_message(AutoplayCommand::Stop);
+        settle(&mut app);
+        assert_board_mirrors_rules(&mut app);
+        let state = app.world().resource::<PlayState>();
+        let mut replay = state.level.puzzle.clone();
+        for (mv, _) in &state.done {
+            replay.apply(*mv).unwrap();
+        }
+        assert_eq!(replay, state.puzzle);
+    }
 }

@@ -5,6 +5,7 @@ mod check;
 mod gen_pack;
 mod solve;
 
+use crate::game::autoplay::{Speed, Watch};
 use crate::game::{self, GameOptions};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -34,6 +35,23 @@ pub struct PlayArgs {
     /// Save a screenshot once the screen has settled, then exit.
     #[arg(long)]
     screenshot: Option<PathBuf>,
+    /// Start watching the solver at once: its solution, or its search.
+    #[arg(long, value_enum, requires = "level")]
+    autoplay: Option<WatchName>,
+    /// Auto-play's speed: 0.25 to 16, or "instant".
+    #[arg(long, value_parser = Speed::parse)]
+    speed: Option<Speed>,
+    /// Exit when auto-play ends, printing `won: N moves` (or how it ended);
+    /// the status is 0 only on a win.
+    #[arg(long, requires = "autoplay")]
+    exit_when_done: bool,
+}
+
+/// What auto-play shows, as the command line names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum WatchName {
+    Solution,
+    Search,
 }
 
 #[derive(Debug, Subcommand)]
@@ -69,6 +87,12 @@ pub fn run(cli: Cli) -> ExitCode {
             pack: Some(args.pack),
             level: args.level,
             screenshot: args.screenshot.or(cli.screenshot),
+            autoplay: args.autoplay.map(|w| match w {
+                WatchName::Solution => Watch::Solution,
+                WatchName::Search => Watch::Search,
+            }),
+            speed: args.speed,
+            exit_when_done: args.exit_when_done,
         }),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Check(args)) => check::run(args),

@@ -4,6 +4,7 @@
 
 use super::Screen;
 use super::anim::{self, DespawnWhenDone, JumpLens, PopLens, ShakeLens, SinkLens, SplashLens};
+use super::autoplay::{Hint, PlayerInput};
 use super::moves::{MoveApplied, MoveRejected, MoveRequested, PlayState};
 use super::theme::Art;
 use crate::rules::escape::{Escape, EscapeMove};
@@ -13,6 +14,7 @@ use crate::rules::swap::{Cell, SwapMove};
 use crate::rules::{Puzzle, PuzzleMove};
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use std::collections::HashMap;
 
 const SWAP_STEP: f32 = 84.0;
@@ -22,8 +24,24 @@ const FLOOD_TILE: f32 = 34.0;
 const ESCAPE_STEP: f32 = 74.0;
 const QUEUE_STEP: f32 = 60.0;
 const QUEUE_PER_ROW: usize = 8;
-/// Room kept around the board for the panels above and below it.
-const MARGIN: Vec2 = Vec2::new(120.0, 300.0);
+/// Room kept around the board, in pixels, for the panels.
+struct Margins {
+    left: f32,
+    right: f32,
+    top: f32,
+    bottom: f32,
+}
+
+/// The level panel above, the solver panel on the right, the palette and the
+/// controls below.
+const PANEL_PX: Margins = Margins {
+    left: 24.0,
+    right: 330.0,
+    top: 150.0,
+    bottom: 130.0,
+};
+/// World units of water kept around the board.
+const BOARD_PAD: f32 = 40.0;
 
 /// The parent of every board entity; respawned whole after each change.
 #[derive(Component)]
@@ -62,9 +80,16 @@ pub struct HopPick(pub Option<u8>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HopPick>()
         .add_systems(OnEnter(Screen::Play), spawn_fresh)
+        .add_systems(OnExit(Screen::Play), reset_camera)
         .add_systems(
             Update,
-            (respawn_after_move, shake_on_reject, show_pick)
+            (
+                respawn_after_move,
+                shake_on_reject,
+                show_pick,
+                show_hint,
+                fit_camera,
+            )
                 .chain()
                 .run_if(in_state(Screen::Play).and_then(resource_exists::<PlayState>)),
         );
@@ -154,26 +179,60 @@ fn spawn_fresh(
     mut commands: Commands,
     state: Option<Res<PlayState>>,
     art: Res<Art>,
-    mut camera: Query<&mut Projection, With<Camera2d>>,
     mut pick: ResMut<HopPick>,
 ) {
     let Some(state) = state else { return };
     pick.0 = None;
-    fit_camera(&state.puzzle, &mut camera);
     spawn_board(&mut commands, &art, &state.puzzle);
 }
 
-/// Keeps the whole board in view whatever the window's size.
-fn fit_camera(p: &Puzzle, camera: &mut Query<&mut Projection, With<Camera2d>>) {
-    let size = extent(p) + MARGIN;
-    for mut projection in camera.iter_mut() {
-        *projection = Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin {
-                min_width: size.x.max(640.0),
-                min_height: size.y.max(480.0),
-            },
+/// Keeps the whole board in view, centred in the part of the window the
+/// panels leave free, whatever the window's size.
+fn fit_camera(
+    state: Res<PlayState>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
+) {
+    let Some(window) = window else { return };
+    let size = Vec2::new(window.width(), window.height());
+    let free = (size
+        - Vec2::new(
+            PANEL_PX.left + PANEL_PX.right,
+            PANEL_PX.top + PANEL_PX.bottom,
+        ))
+    .max(Vec2::splat(100.0));
+    let board = extent(&state.puzzle) + Vec2::splat(BOARD_PAD);
+    // World units per pixel: the larger need of the two directions.
+    let scale = (board.x / free.x).max(board.y / free.y);
+    let centre = Vec2::new(PANEL_PX.left + free.x / 2.0, PANEL_PX.top + free.y / 2.0);
+    // The camera sits so that the world's origin shows at `centre`.
+    let at = Vec3::new(
+        (size.x / 2.0 - centre.x) * scale,
+        (centre.y - size.y / 2.0) * scale,
+        0.0,
+    );
+    for (mut projection, mut transform) in &mut camera {
+        let fitted = OrthographicProjection {
+            scaling_mode: ScalingMode::WindowSize,
+            scale,
             ..OrthographicProjection::default_2d()
-        });
+        };
+        if let Projection::Orthographic(o) = projection.as_ref()
+            && o.scale == scale
+            && transform.translation == at
+        {
+            continue;
+        }
+        *projection = Projection::Orthographic(fitted);
+        transform.translation = at;
+    }
+}
+
+/// Back to a plain camera for the menus.
+fn reset_camera(mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>) {
+    for (mut projection, mut transform) in &mut camera {
+        *projection = Projection::Orthographic(OrthographicProjection::default_2d());
+        transform.translation = Vec3::ZERO;
     }
 }
 
@@ -386,10 +445,12 @@ fn on_click(
     mut pick: ResMut<HopPick>,
     mut moves: MessageWriter<MoveRequested>,
     mut commands: MessageWriter<super::moves::BoardCommand>,
+    mut input: MessageWriter<PlayerInput>,
 ) {
     let (Ok(&target), Some(state)) = (clickables.get(click.entity), state) else {
         return;
     };
+    input.write(PlayerInput);
     let mv = match (target, &state.puzzle) {
         (Clickable::SwapFrog(from), Puzzle::Swap(_)) => Some(PuzzleMove::Swap(SwapMove { from })),
         (Clickable::HopPad(pad), Puzzle::Hop(h)) => {
@@ -680,6 +741,74 @@ fn show_pick(
             Pickable::IGNORE,
             ChildOf(root),
         ));
+    }
+}
+
+/// A ring on the pieces the hint's move involves.
+#[derive(Component)]
+struct HintMark;
+
+fn show_hint(
+    mut commands: Commands,
+    hint: Option<Res<Hint>>,
+    state: Res<PlayState>,
+    art: Res<Art>,
+    marks: Query<Entity, With<HintMark>>,
+    roots: Query<Entity, With<BoardRoot>>,
+) {
+    let Some(hint) = hint else { return };
+    if !hint.is_changed() {
+        return;
+    }
+    for mark in &marks {
+        commands.entity(mark).despawn();
+    }
+    let Some((at, mv)) = hint.shown.as_ref() else {
+        return;
+    };
+    if *at != state.puzzle {
+        return;
+    }
+    let mut rings: Vec<(Vec2, f32)> = Vec::new();
+    match (&state.puzzle, *mv) {
+        (Puzzle::Swap(s), PuzzleMove::Swap(m)) => {
+            rings.push((swap_pos(m.from as usize, s.cells.len()), 1.0));
+        }
+        (Puzzle::Hop(h), PuzzleMove::Hop(m)) => {
+            rings.push((hop_pos(h, m.from), 1.0));
+            rings.push((hop_pos(h, m.to), 1.0));
+        }
+        (Puzzle::Flood(f), PuzzleMove::Flood(_)) => {
+            // The cells the move would join to the flooded region.
+            let before: std::collections::HashSet<u32> = f.region().into_iter().collect();
+            let mut after = state.puzzle.clone();
+            if after.apply(*mv).is_ok()
+                && let Puzzle::Flood(a) = &after
+            {
+                for i in a.region() {
+                    if !before.contains(&i) {
+                        rings.push((flood_pos(f, i as usize), 0.35));
+                    }
+                }
+            }
+        }
+        (Puzzle::Escape(e), PuzzleMove::Escape(m)) => {
+            let col = e.left[m.row as usize].saturating_sub(1);
+            rings.push((escape_pos(e, m.row, col), 0.9));
+        }
+        _ => {}
+    }
+    for root in &roots {
+        for &(at, size) in &rings {
+            commands.spawn((
+                HintMark,
+                Mesh2d(art.pad_ring.clone()),
+                MeshMaterial2d(art.highlight_mat.clone()),
+                Transform::from_translation(at.extend(8.0)).with_scale(Vec3::splat(size)),
+                Pickable::IGNORE,
+                ChildOf(root),
+            ));
+        }
     }
 }
 

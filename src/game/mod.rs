@@ -3,6 +3,7 @@
 //! it and are respawned from it after every move.
 
 mod anim;
+pub mod autoplay;
 pub mod board;
 mod hud;
 pub mod moves;
@@ -23,6 +24,12 @@ pub struct GameOptions {
     pub level: Option<usize>,
     /// Save a screenshot here once the screen has settled, then exit.
     pub screenshot: Option<PathBuf>,
+    /// Start auto-play on the opened level at once.
+    pub autoplay: Option<autoplay::Watch>,
+    /// Auto-play's speed.
+    pub speed: Option<autoplay::Speed>,
+    /// Exit once auto-play ends, printing how it ended; status 0 only on a win.
+    pub exit_when_done: bool,
 }
 
 /// The screens of the game.
@@ -44,22 +51,38 @@ pub fn plugin(app: &mut App) {
         moves::plugin,
         board::plugin,
         anim::plugin,
+        autoplay::plugin,
         hud::plugin,
         screens::plugin,
     ));
 }
 
+/// The task pools, with room on the async compute pool for the solvers: a
+/// search being watched waits for the board on one of its threads, and
+/// Bevy's own work there (compiling shaders) must never queue behind it.
+pub fn task_pools() -> TaskPoolPlugin {
+    let mut options = TaskPoolOptions::default();
+    options.async_compute.min_threads = 4;
+    TaskPoolPlugin {
+        task_pool_options: options,
+    }
+}
+
 /// Opens the window and plays until it closes.
 pub fn run(options: GameOptions) -> AppExit {
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Pond Puzzles".into(),
-            resolution: (1280, 720).into(),
-            ..default()
-        }),
-        ..default()
-    }))
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Pond Puzzles".into(),
+                    resolution: (1280, 720).into(),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(task_pools()),
+    )
     .add_plugins((MeshPickingPlugin, bevy_tweening::TweeningPlugin))
     .insert_resource(ClearColor(theme::WATER))
     .insert_resource(options.clone())

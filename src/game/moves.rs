@@ -53,6 +53,10 @@ impl PlayState {
     }
 }
 
+/// The systems that apply moves and commands; input is read before them.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MovesSystems;
+
 /// True while any board animation runs; moves wait for the board to be idle.
 pub fn board_busy(anims: Query<(), With<TweenAnim>>) -> bool {
     !anims.is_empty()
@@ -67,6 +71,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (apply_commands, apply_moves)
                 .chain()
+                .in_set(MovesSystems)
                 .run_if(in_state(Screen::Play).and_then(resource_exists::<PlayState>)),
         );
 }

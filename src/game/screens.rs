@@ -1,6 +1,7 @@
 //! The screens: title (the packs), level select, and play (keys and the level
 //! being played). Each is a state; leaving one despawns what it spawned.
 
+use super::autoplay::{AutoplayCommand, PlayerInput, Watch};
 use super::moves::{BoardCommand, MoveRequested, PlayState};
 use super::packs::{Current, Packs};
 use super::theme::text;
@@ -114,14 +115,7 @@ fn pack_blurb(file: &str) -> &'static str {
     }
 }
 
-fn spawn_title(
-    mut commands: Commands,
-    packs: Res<Packs>,
-    mut camera: Query<&mut Projection, With<Camera2d>>,
-) {
-    for mut p in &mut camera {
-        *p = Projection::Orthographic(OrthographicProjection::default_2d());
-    }
+fn spawn_title(mut commands: Commands, packs: Res<Packs>) {
     commands
         .spawn(screen_root(Screen::Title))
         .with_children(|ui| {
@@ -168,11 +162,7 @@ fn spawn_levels(
     packs: Res<Packs>,
     current: Res<Current>,
     solved: Res<Solved>,
-    mut camera: Query<&mut Projection, With<Camera2d>>,
 ) {
-    for mut p in &mut camera {
-        *p = Projection::Orthographic(OrthographicProjection::default_2d());
-    }
     let Some(entry) = packs.0.get(current.pack) else {
         return;
     };
@@ -252,8 +242,8 @@ fn short(name: &str, max: usize) -> String {
         name.to_string()
     } else {
         name.chars()
-            .take(max - 1)
-            .chain(std::iter::once('…'))
+            .take(max.saturating_sub(3))
+            .chain("...".chars())
             .collect()
     }
 }
@@ -332,16 +322,22 @@ fn play_keys(
     mut next: ResMut<NextState<Screen>>,
     mut board: MessageWriter<BoardCommand>,
     mut moves: MessageWriter<MoveRequested>,
+    mut watch: MessageWriter<AutoplayCommand>,
+    mut input: MessageWriter<PlayerInput>,
 ) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let mut act = |command: BoardCommand| {
+        board.write(command);
+        input.write(PlayerInput);
+    };
     if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
-        board.write(BoardCommand::Undo);
+        act(BoardCommand::Undo);
     }
     if keys.just_pressed(KeyCode::KeyR) || (ctrl && keys.just_pressed(KeyCode::KeyY)) {
-        board.write(BoardCommand::Redo);
+        act(BoardCommand::Redo);
     }
     if keys.just_pressed(KeyCode::Backspace) {
-        board.write(BoardCommand::Restart);
+        act(BoardCommand::Restart);
     }
     if keys.just_pressed(KeyCode::Escape) {
         next.set(Screen::Levels);
@@ -352,12 +348,27 @@ fn play_keys(
             next.set(Screen::Levels);
         }
     }
+    for (key, command) in [
+        (KeyCode::KeyS, AutoplayCommand::Start(Watch::Solution)),
+        (KeyCode::KeyW, AutoplayCommand::Start(Watch::Search)),
+        (KeyCode::KeyH, AutoplayCommand::Hint),
+        (KeyCode::Space, AutoplayCommand::Pause),
+        (KeyCode::Period, AutoplayCommand::Step),
+        (KeyCode::KeyX, AutoplayCommand::Stop),
+        (KeyCode::Minus, AutoplayCommand::Slower),
+        (KeyCode::Equal, AutoplayCommand::Faster),
+    ] {
+        if keys.just_pressed(key) && !ctrl {
+            watch.write(command);
+        }
+    }
     if let Puzzle::Flood(f) = &state.puzzle {
         for (i, key) in DIGITS.iter().enumerate() {
             if keys.just_pressed(*key) && (i as u8) < f.colours {
                 moves.write(MoveRequested(PuzzleMove::Flood(FloodMove {
                     colour: i as u8,
                 })));
+                input.write(PlayerInput);
             }
         }
     }

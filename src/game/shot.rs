@@ -2,6 +2,7 @@
 //! running for a while), save a screenshot and exit with status 0.
 
 use super::GameOptions;
+use super::autoplay::{Autoplay, Ending};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy_tweening::TweenAnim;
@@ -29,13 +30,20 @@ fn take_and_exit(
     anims: Query<(), With<TweenAnim>>,
     screen: Res<State<super::Screen>>,
     next: Res<NextState<super::Screen>>,
+    autoplay: Option<Res<Autoplay>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(path) = options.screenshot.clone() else {
         return;
     };
-    let settling =
-        !anims.is_empty() || screen.is_changed() || !matches!(*next, NextState::Unchanged);
+    // With auto-play, the picture shows where it ended.
+    let watching = options.autoplay.is_some()
+        && *screen.get() == super::Screen::Play
+        && autoplay.as_ref().is_none_or(|a| a.is_active());
+    let settling = watching
+        || !anims.is_empty()
+        || screen.is_changed()
+        || !matches!(*next, NextState::Unchanged);
     if !shot.taken {
         shot.still = if settling { 0 } else { shot.still + 1 };
         if shot.still >= SETTLE_FRAMES {
@@ -51,7 +59,15 @@ fn take_and_exit(
         // A few frames for the file to be written.
         shot.after += 1;
         if shot.after > 5 {
-            exit.write(AppExit::Success);
+            let lost = options.exit_when_done
+                && autoplay
+                    .as_ref()
+                    .is_some_and(|a| !matches!(a.ending, Some(Ending::Won(_))));
+            exit.write(if lost {
+                AppExit::error()
+            } else {
+                AppExit::Success
+            });
         }
     }
 }

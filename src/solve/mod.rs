@@ -215,14 +215,22 @@ pub struct Search<'a, M> {
     start: Instant,
     pub nodes: u64,
     next_check: u64,
+    /// Nodes between checks: fewer when nodes are slow, so a cancel or a
+    /// deadline is seen within a few milliseconds on any board.
+    check_every: u64,
+    last_check: Instant,
     stopped: Option<StopReason>,
     sink: Option<Sink<'a, M>>,
     /// Whether the watcher wants every move tried and taken back.
     trace: bool,
 }
 
-/// How many nodes pass between looks at the clock and the cancel flag.
+/// At most this many nodes pass between looks at the clock and the cancel flag.
 const CHECK_EVERY: u64 = 1 << 12;
+/// The time between two looks the search aims to stay under.
+const CHECK_INTERVAL: Duration = Duration::from_millis(2);
+/// Nodes before the first look: few, so a slow search is seen early too.
+const FIRST_CHECK: u64 = 64;
 
 impl<'a, M: Copy> Search<'a, M> {
     pub fn new(budget: Budget) -> Self {
@@ -230,7 +238,9 @@ impl<'a, M: Copy> Search<'a, M> {
             budget,
             start: Instant::now(),
             nodes: 0,
-            next_check: CHECK_EVERY,
+            next_check: FIRST_CHECK,
+            check_every: FIRST_CHECK,
+            last_check: Instant::now(),
             stopped: None,
             sink: None,
             trace: false,
@@ -264,7 +274,18 @@ impl<'a, M: Copy> Search<'a, M> {
 
     #[cold]
     fn check(&mut self, depth: u32) {
-        self.next_check = self.nodes + CHECK_EVERY;
+        let now = Instant::now();
+        let took = now - self.last_check;
+        self.last_check = now;
+        if took < CHECK_INTERVAL / 4 {
+            self.check_every = (self.check_every * 2).min(CHECK_EVERY);
+        } else {
+            // Aim the next interval at the target from the nodes' pace now.
+            let pace = self.check_every as f64 / took.as_secs_f64().max(1e-9);
+            let next = pace * CHECK_INTERVAL.as_secs_f64();
+            self.check_every = (next as u64).clamp(1, CHECK_EVERY);
+        }
+        self.next_check = self.nodes + self.check_every;
         if self.stopped.is_some() {
             return;
         }
