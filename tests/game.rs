@@ -1,11 +1,15 @@
 //! The game without a window: the same `MoveRequested` messages a click
 //! makes, frames run by hand, and the entities checked against the rules.
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use pond_puzzles::game::autoplay::{
-    Autoplay, AutoplayCommand, Ending, PlayerInput, SolverBudget, Speed, Watch,
+    Autoplay, AutoplayCommand, Ending, Hint, PlayerInput, Solvability, SolverBudget, Speed,
+    Verdict, Watch,
 };
+use pond_puzzles::game::board::HintMark;
 use pond_puzzles::game::moves::{BoardCommand, MoveRequested, PlayState};
 use pond_puzzles::game::packs::{Current, Packs};
 use pond_puzzles::game::{self, Screen};
@@ -162,6 +166,21 @@ fn flood_and_escape_boards_mirror_the_rules() {
     };
     assert_eq!(e.queue.len(), 1);
     assert_eq!(count::<game::board::Animal>(&mut app), 16);
+}
+
+/// A key pressed and released, as the window reports it.
+fn press(app: &mut App, key: KeyCode) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: key,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
 }
 
 /// The node budget of Flood's exact search in the auto-play soak.
@@ -422,9 +441,7 @@ fn a_storm_of_input_during_auto_play_leaves_board_and_rules_agreeing() {
             match r % 7 {
                 0 => {
                     let key = keys[(r >> 8) as usize % keys.len()];
-                    app.world_mut()
-                        .resource_mut::<ButtonInput<KeyCode>>()
-                        .press(key);
+                    press(&mut app, key);
                 }
                 1 => {
                     // A click: a legal or an illegal move, as the board makes them.
@@ -447,9 +464,6 @@ fn a_storm_of_input_during_auto_play_leaves_board_and_rules_agreeing() {
                 _ => {}
             }
             app.update();
-            app.world_mut()
-                .resource_mut::<ButtonInput<KeyCode>>()
-                .release_all();
         }
         // Whatever happened, once still, the board is the rules state's.
         app.world_mut().write_message(AutoplayCommand::Stop);
@@ -462,4 +476,55 @@ fn a_storm_of_input_during_auto_play_leaves_board_and_rules_agreeing() {
         }
         assert_eq!(replay, state.puzzle);
     }
+}
+
+#[test]
+fn a_hint_is_a_move_of_a_solution_and_a_lost_position_is_told() {
+    let mut app = app();
+    start_level(&mut app, "hop.ron", 30);
+    press(&mut app, KeyCode::KeyH);
+    let mut shown = None;
+    for _ in 0..2000 {
+        app.update();
+        shown = app.world().resource::<Hint>().shown.clone();
+        if shown.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let (at, mv) = shown.expect("a hint");
+    assert_eq!(at, puzzle(&app));
+    let mut after = at.clone();
+    after.apply(mv).unwrap();
+    assert!(matches!(
+        solve::solve(&after, Budget::unlimited(), None, false).outcome,
+        solve::Outcome::Solved { .. }
+    ));
+    app.update();
+    assert!(count::<HintMark>(&mut app) >= 2);
+
+    // A move that loses: the background check says it could be won one move back.
+    let start = puzzle(&app);
+    let bad = start.legal_moves().into_iter().find(|&m| {
+        let mut p = start.clone();
+        p.apply(m).unwrap();
+        matches!(
+            solve::solve(&p, Budget::unlimited(), None, false).outcome,
+            solve::Outcome::Unsolvable
+        )
+    });
+    let Some(bad) = bad else { return };
+    app.world_mut().write_message(MoveRequested(bad));
+    settle(&mut app);
+    assert_eq!(count::<HintMark>(&mut app), 0);
+    let mut verdict = None;
+    for _ in 0..2000 {
+        app.update();
+        verdict = app.world().resource::<Solvability>().verdict;
+        if verdict.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(verdict, Some((1, Verdict::Lost { back: Some(1) })));
 }

@@ -746,7 +746,7 @@ fn show_pick(
 
 /// A ring on the pieces the hint's move involves.
 #[derive(Component)]
-struct HintMark;
+pub struct HintMark;
 
 fn show_hint(
     mut commands: Commands,
