@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 
 fn app() -> App {
     let mut app = App::new();
+    game::packs::register_disk_source(&mut app);
     app.add_plugins((
         MinimalPlugins.set(game::task_pools()),
         StatesPlugin,
@@ -34,8 +35,15 @@ fn app() -> App {
         Duration::from_millis(50),
     ))
     .add_plugins(game::plugin);
-    app.update();
-    app
+    // The packs load as assets; the title shows once they have.
+    for _ in 0..5000 {
+        app.update();
+        if *app.world().resource::<State<Screen>>().get() == Screen::Title {
+            return app;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the packs did not load");
 }
 
 fn start_level(app: &mut App, pack: &str, level: usize) {
@@ -527,4 +535,65 @@ fn a_hint_is_a_move_of_a_solution_and_a_lost_position_is_told() {
         std::thread::sleep(Duration::from_millis(1));
     }
     assert_eq!(verdict, Some((1, Verdict::Lost { back: Some(1) })));
+}
+
+#[test]
+fn a_dropped_pack_opens_and_reloads_when_its_file_changes() {
+    let mut app = app();
+    let dir = std::env::temp_dir().join(format!("pond-drop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mine.ron");
+    let good = "Pack(name: \"Mine\", levels: [Swap(name: \"One\", row: \"L_R\")])";
+    std::fs::write(&path, good).unwrap();
+    app.world_mut()
+        .write_message(bevy::window::FileDragAndDrop::DroppedFile {
+            window: Entity::PLACEHOLDER,
+            path_buf: path.clone(),
+        });
+    let file = path.display().to_string();
+    let find = |app: &App| {
+        app.world()
+            .resource::<Packs>()
+            .0
+            .iter()
+            .position(|e| e.file == file)
+    };
+    for _ in 0..5000 {
+        app.update();
+        if find(&app).is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let at = find(&app).expect("the dropped pack is listed");
+    app.update();
+    assert_eq!(app.world().resource::<Current>().pack, at);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Levels
+    );
+    let name = |app: &App| match &app.world().resource::<Packs>().0[at].pack {
+        Ok(p) => p.name.clone(),
+        Err(e) => e.to_string(),
+    };
+    assert_eq!(name(&app), "Mine");
+
+    // Broken on disk: the reload shows where, and the game goes on.
+    std::thread::sleep(Duration::from_millis(1100));
+    std::fs::write(
+        &path,
+        "Pack(name: \"Mine\", levels: [Swap(name: \"One\", row: 7)])",
+    )
+    .unwrap();
+    let mut seen = String::new();
+    for _ in 0..400 {
+        app.update();
+        seen = name(&app);
+        if seen != "Mine" {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(seen.starts_with(&format!("{file}:1:")), "{seen}");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -71,6 +71,7 @@ pub fn task_pools() -> TaskPoolPlugin {
 /// Opens the window and plays until it closes.
 pub fn run(options: GameOptions) -> AppExit {
     let mut app = App::new();
+    packs::register_disk_source(&mut app);
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {

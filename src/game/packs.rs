@@ -1,14 +1,75 @@
-//! The packs the game offers: the shipped ones (embedded in the binary) and
-//! any pack named on the command line. A broken pack is kept with its error,
-//! so the level select can show it while the other packs stay playable.
+//! The packs the game offers, loaded as Bevy assets through `PackLoader`: the
+//! shipped ones (embedded in the binary, so the game runs from any directory),
+//! a pack named on the command line, and `.ron` files dropped on the window.
+//! In development builds a pack read from disk is reloaded when its file
+//! changes. A broken pack is kept with its error, so the level select can show
+//! it while the other packs stay playable.
 
-use super::GameOptions;
+use super::{GameOptions, Screen};
 use crate::levels::{self, Pack, PackError, SHIPPED};
+use bevy::asset::io::embedded::EmbeddedAssetRegistry;
+use bevy::asset::io::{AssetSourceBuilder, AssetSourceId, Reader};
+use bevy::asset::{AssetLoader, LoadContext, LoadState};
 use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// The asset source that reads any file on disk by its absolute path.
+const DISK: &str = "disk";
+/// Where the shipped packs live in the embedded asset source.
+const EMBEDDED_DIR: &str = "pond_puzzles/levels";
+
+/// A pack file as an asset: the pack, or what is wrong with it.
+#[derive(Asset, TypePath, Debug)]
+pub struct PackAsset {
+    pub pack: Result<Pack, PackError>,
+}
+
+/// Reads `.ron` pack files; a pack with a mistake still loads, as its error.
+#[derive(Default, TypePath)]
+pub struct PackLoader;
+
+impl AssetLoader for PackLoader {
+    type Asset = PackAsset;
+    type Settings = ();
+    type Error = std::io::Error;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        load_context: &mut LoadContext<'_>,
+    ) -> Result<PackAsset, std::io::Error> {
+        let file = load_context.path().to_string();
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await?;
+        let pack = match String::from_utf8(bytes) {
+            Ok(text) => levels::parse_pack(&file, &text),
+            Err(e) => Err(PackError {
+                file,
+                line: 0,
+                col: 0,
+                message: format!(
+                    "the file is not UTF-8 text (bad byte at offset {})",
+                    e.utf8_error().valid_up_to()
+                ),
+            }),
+        };
+        Ok(PackAsset { pack })
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["ron"]
+    }
+}
 
 pub struct PackEntry {
+    /// The name the player knows the pack by.
     pub file: String,
     pub pack: Result<Pack, PackError>,
+    handle: Option<Handle<PackAsset>>,
+    /// The file on disk, for reloading when it changes.
+    disk: Option<(PathBuf, Option<SystemTime>)>,
 }
 
 #[derive(Resource, Default)]
@@ -21,24 +82,289 @@ pub struct Current {
     pub level: usize,
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Current>()
-        .add_systems(PreStartup, load_packs);
+/// A pack being loaded: where it goes in the list, and whether to open it.
+struct Pending {
+    order: usize,
+    file: String,
+    handle: Handle<PackAsset>,
+    disk: Option<PathBuf>,
+    open: bool,
 }
 
-fn load_packs(mut commands: Commands, options: Option<Res<GameOptions>>) {
-    let mut entries: Vec<PackEntry> = Vec::new();
+/// Packs still loading.
+#[derive(Resource, Default)]
+pub struct PendingPacks(Vec<Pending>);
+
+impl PendingPacks {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Makes the "disk" asset source, which reads files by absolute path (packs
+/// named on the command line or dropped on the window). Call before the asset
+/// plugin is added.
+pub fn register_disk_source(app: &mut App) {
+    app.register_asset_source(
+        AssetSourceId::from(DISK),
+        AssetSourceBuilder::new(bevy::asset::io::AssetSource::get_default_reader(
+            "/".to_string(),
+        )),
+    );
+}
+
+pub(super) fn plugin(app: &mut App) {
+    if let Some(registry) = app.world().get_resource::<EmbeddedAssetRegistry>() {
+        for (name, text) in SHIPPED {
+            let path = Path::new(EMBEDDED_DIR).join(name);
+            registry.insert_asset(PathBuf::from(name), &path, text.as_bytes());
+        }
+    }
+    app.init_asset::<PackAsset>()
+        .register_asset_loader(PackLoader)
+        // The window reports drops; without one (headless) nothing comes.
+        .add_message::<bevy::window::FileDragAndDrop>()
+        .init_resource::<Current>()
+        .init_resource::<Packs>()
+        .init_resource::<PendingPacks>()
+        .add_systems(Startup, load_packs)
+        .add_systems(
+            Update,
+            (receive_packs, dropped_files, hot_reload, reloaded).chain(),
+        );
+}
+
+/// Where to load `path` from: the disk when it exists there, the shipped
+/// pack of that name otherwise.
+fn asset_path(server: &AssetServer, path: &Path) -> Option<(String, Option<PathBuf>)> {
+    let has_disk = server.get_source(AssetSourceId::from(DISK)).is_ok();
+    if has_disk
+        && path.is_file()
+        && let Ok(full) = path.canonicalize()
+    {
+        let inside = full.to_string_lossy().trim_start_matches('/').to_string();
+        return Some((format!("{DISK}://{inside}"), Some(full)));
+    }
+    let name = SHIPPED
+        .iter()
+        .map(|(n, _)| *n)
+        .find(|n| path.as_os_str() == *n || path.ends_with(Path::new("levels").join(n)))?;
+    Some((format!("embedded://{EMBEDDED_DIR}/{name}"), None))
+}
+
+/// The shipped pack `name` as the game loads it: in development builds from
+/// the project's `levels/` folder, so edits there show at once.
+fn shipped_path(server: &AssetServer, name: &str) -> (String, Option<PathBuf>) {
+    if cfg!(debug_assertions) {
+        let dev = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("levels")
+            .join(name);
+        if let Some(found) = asset_path(server, &dev)
+            && found.1.is_some()
+        {
+            return found;
+        }
+    }
+    (format!("embedded://{EMBEDDED_DIR}/{name}"), None)
+}
+
+fn load_packs(
+    server: Res<AssetServer>,
+    options: Option<Res<GameOptions>>,
+    mut packs: ResMut<Packs>,
+    mut pending: ResMut<PendingPacks>,
+) {
+    let mut order = 0;
     if let Some(path) = options.as_ref().and_then(|o| o.pack.as_ref()) {
-        entries.push(PackEntry {
-            file: path.display().to_string(),
-            pack: levels::load(path),
+        start_loading(&server, path, order, false, &mut packs, &mut pending);
+    }
+    for (name, _) in SHIPPED {
+        order += 1;
+        let (at, disk) = shipped_path(&server, name);
+        pending.0.push(Pending {
+            order,
+            file: name.to_string(),
+            handle: server.load(at),
+            disk,
+            open: false,
         });
     }
-    for (file, text) in SHIPPED {
-        entries.push(PackEntry {
-            file: file.to_string(),
-            pack: levels::parse_pack(file, text),
-        });
+}
+
+/// Starts loading the pack at `path`; a path that cannot be read becomes an
+/// entry with the error at once.
+fn start_loading(
+    server: &AssetServer,
+    path: &Path,
+    order: usize,
+    open: bool,
+    packs: &mut Packs,
+    pending: &mut PendingPacks,
+) {
+    let file = path.display().to_string();
+    match asset_path(server, path) {
+        Some((at, disk)) => pending.0.push(Pending {
+            order,
+            file,
+            handle: server.load(at),
+            disk,
+            open,
+        }),
+        None => {
+            add_entry(
+                packs,
+                order,
+                PackEntry {
+                    file,
+                    // Says why: missing, unreadable, too big.
+                    pack: levels::load(path),
+                    handle: None,
+                    disk: None,
+                },
+            );
+        }
     }
-    commands.insert_resource(Packs(entries));
+}
+
+/// Puts an entry in the list by its order (a pack of the same file is replaced).
+fn add_entry(packs: &mut Packs, order: usize, entry: PackEntry) -> usize {
+    if let Some(i) = packs.0.iter().position(|e| e.file == entry.file) {
+        packs.0[i] = entry;
+        return i;
+    }
+    let at = order.min(packs.0.len());
+    packs.0.insert(at, entry);
+    at
+}
+
+fn receive_packs(
+    server: Res<AssetServer>,
+    mut assets: ResMut<Assets<PackAsset>>,
+    mut packs: ResMut<Packs>,
+    mut pending: ResMut<PendingPacks>,
+    mut current: ResMut<Current>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let mut still = Vec::new();
+    for p in std::mem::take(&mut pending.0) {
+        let pack = match server.load_state(&p.handle) {
+            LoadState::Loaded => match assets.get_mut(&p.handle) {
+                Some(asset) => named(asset.pack.clone(), &p.file),
+                None => {
+                    still.push(p);
+                    continue;
+                }
+            },
+            LoadState::Failed(e) => Err(PackError {
+                file: p.file.clone(),
+                line: 0,
+                col: 0,
+                message: format!("cannot read the pack: {e}"),
+            }),
+            _ => {
+                still.push(p);
+                continue;
+            }
+        };
+        let modified = p.disk.as_ref().and_then(|d| modified(d));
+        let at = add_entry(
+            &mut packs,
+            p.order,
+            PackEntry {
+                file: p.file,
+                pack,
+                handle: Some(p.handle),
+                disk: p.disk.map(|d| (d, modified)),
+            },
+        );
+        if p.open {
+            current.pack = at;
+            next.set(Screen::Levels);
+        }
+    }
+    pending.0 = still;
+}
+
+/// Errors name the file as the player knows it.
+fn named(pack: Result<Pack, PackError>, file: &str) -> Result<Pack, PackError> {
+    pack.map_err(|mut e| {
+        e.file = file.to_string();
+        e
+    })
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// A `.ron` file dropped on the window opens as a pack.
+fn dropped_files(
+    mut drops: MessageReader<bevy::window::FileDragAndDrop>,
+    server: Res<AssetServer>,
+    mut packs: ResMut<Packs>,
+    mut pending: ResMut<PendingPacks>,
+) {
+    for drop in drops.read() {
+        if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
+            let order = packs.0.len();
+            start_loading(&server, path_buf, order, true, &mut packs, &mut pending);
+        }
+    }
+}
+
+/// In development builds, a pack whose file changed on disk is reloaded.
+fn hot_reload(
+    time: Res<Time<Real>>,
+    mut since: Local<f32>,
+    server: Res<AssetServer>,
+    mut packs: ResMut<Packs>,
+) {
+    if !cfg!(debug_assertions) {
+        return;
+    }
+    *since += time.delta_secs();
+    if *since < 1.0 {
+        return;
+    }
+    *since = 0.0;
+    for entry in &mut packs.0 {
+        let (Some(handle), Some((path, seen))) = (&entry.handle, &mut entry.disk) else {
+            continue;
+        };
+        let now = modified(path);
+        if now != *seen {
+            *seen = now;
+            if let Some(at) = handle.path() {
+                server.reload(at.clone());
+            }
+        }
+    }
+}
+
+/// A reloaded pack replaces the old one; its level select is shown again.
+fn reloaded(
+    mut events: MessageReader<AssetEvent<PackAsset>>,
+    assets: Res<Assets<PackAsset>>,
+    mut packs: ResMut<Packs>,
+    current: Res<Current>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for event in events.read() {
+        let AssetEvent::Modified { id } = event else {
+            continue;
+        };
+        let Some(asset) = assets.get(*id) else {
+            continue;
+        };
+        for (i, entry) in packs.0.iter_mut().enumerate() {
+            if entry.handle.as_ref().is_some_and(|h| h.id() == *id) {
+                entry.pack = named(asset.pack.clone(), &entry.file);
+                info!("reloaded {}", entry.file);
+                if i == current.pack && *screen.get() == Screen::Levels {
+                    next.set(Screen::Levels);
+                }
+            }
+        }
+    }
 }

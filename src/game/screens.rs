@@ -3,7 +3,7 @@
 
 use super::autoplay::{AutoplayCommand, PlayerInput, Watch};
 use super::moves::{BoardCommand, MoveRequested, PlayState};
-use super::packs::{Current, Packs};
+use super::packs::{Current, Packs, PendingPacks};
 use super::theme::text;
 use super::{GameOptions, Screen, theme};
 use crate::rules::flood::FloodMove;
@@ -38,7 +38,7 @@ enum MenuAction {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Solved>()
-        .add_systems(Startup, open_from_command_line)
+        .add_systems(Update, open_when_loaded.run_if(in_state(Screen::Loading)))
         .add_systems(OnEnter(Screen::Title), spawn_title)
         .add_systems(OnEnter(Screen::Levels), spawn_levels)
         .add_systems(Update, (menu_buttons, menu_keys))
@@ -49,13 +49,18 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn open_from_command_line(
+/// Once the packs have loaded: the title, or what the command line opens.
+fn open_when_loaded(
     mut commands: Commands,
     options: Option<Res<GameOptions>>,
     packs: Res<Packs>,
+    pending: Res<PendingPacks>,
     mut current: ResMut<Current>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    if !pending.is_empty() {
+        return;
+    }
     next.set(Screen::Title);
     let Some(options) = options else { return };
     if options.pack.is_none() {
