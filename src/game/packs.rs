@@ -174,15 +174,14 @@ fn load_packs(
     mut packs: ResMut<Packs>,
     mut pending: ResMut<PendingPacks>,
 ) {
-    let mut order = 0;
+    // The command line's pack comes first, then the shipped ones in order.
     if let Some(path) = options.as_ref().and_then(|o| o.pack.as_ref()) {
-        start_loading(&server, path, order, false, &mut packs, &mut pending);
+        start_loading(&server, path, 0, false, &mut packs, &mut pending);
     }
-    for (name, _) in SHIPPED {
-        order += 1;
+    for (i, (name, _)) in SHIPPED.iter().enumerate() {
         let (at, disk) = shipped_path(&server, name);
         pending.0.push(Pending {
-            order,
+            order: i + 1,
             file: name.to_string(),
             handle: server.load(at),
             disk,
