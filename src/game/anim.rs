@@ -80,6 +80,10 @@ impl Lens<Transform> for ShakeLens {
     }
 }
 
+/// An animation around the board, not of it: moves do not wait for it.
+#[derive(Component)]
+pub struct Decoration;
+
 /// Despawned once its animation has ended (splashes).
 #[derive(Component)]
 pub struct DespawnWhenDone;

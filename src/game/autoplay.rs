@@ -4,7 +4,7 @@
 //! check and the animations are the same as for a click. Also the hint (H) and
 //! the background "still solvable?" check after each of the player's moves.
 
-use super::moves::{BoardCommand, MoveApplied, MoveRequested, MovesSystems, PlayState};
+use super::moves::{BoardAnims, BoardCommand, MoveApplied, MoveRequested, MovesSystems, PlayState};
 use super::{GameOptions, Screen};
 use crate::rules::{Puzzle, PuzzleMove};
 use crate::solve::{self, Budget, Outcome, SolverEvent, StopReason};
@@ -419,7 +419,7 @@ fn start_from_command_line(
 fn exit_when_done(
     options: Option<Res<GameOptions>>,
     autoplay: Res<Autoplay>,
-    anims: Query<(), With<TweenAnim>>,
+    anims: BoardAnims,
     mut said: Local<bool>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -523,7 +523,7 @@ fn play_step(
     speed: Res<Speed>,
     state: Res<PlayState>,
     autoplay: Option<ResMut<Autoplay>>,
-    anims: Query<(), With<TweenAnim>>,
+    anims: BoardAnims,
     mut moves: MessageWriter<MoveRequested>,
     mut board: MessageWriter<BoardCommand>,
 ) {

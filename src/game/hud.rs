@@ -25,6 +25,10 @@ struct Message;
 #[derive(Component)]
 struct PaletteButton(u8);
 
+/// The right-hand column: the solver panel, and the dead-end card under it.
+#[derive(Component)]
+pub struct SideColumn;
+
 /// A button of the solver panel.
 #[derive(Component, Clone, Copy)]
 struct SolverButton(AutoplayCommand);
@@ -60,16 +64,16 @@ pub(super) fn plugin(app: &mut App) {
 fn controls(p: &Puzzle) -> &'static str {
     match p {
         Puzzle::Swap(_) => {
-            "Click a frog to move it.   U undo   R redo   Backspace restart   N next   Esc levels"
+            "Click a frog to move it.   U undo   R redo   Backspace restart   N next   Esc menu"
         }
         Puzzle::Hop(_) => {
-            "Click a frog, then the pad to jump to.   U undo   R redo   Backspace restart   N next   Esc levels"
+            "Click a frog, then the pad to jump to.   U undo   R redo   Backspace restart   N next   Esc menu"
         }
         Puzzle::Flood(_) => {
-            "Click a tile or a colour, or press 1-9.   U undo   R redo   Backspace restart   N next   Esc levels"
+            "Click a tile or a colour, or press 1-9.   U undo   R redo   Backspace restart   N next   Esc menu"
         }
         Puzzle::Escape(_) => {
-            "Click the east-most animal of a row; click the queue's last to take it back.   U undo   Esc levels"
+            "Click the east-most animal of a row; click the queue's last to take it back.   U undo   R redo   Esc menu"
         }
     }
 }
@@ -170,7 +174,20 @@ fn spawn_hud(mut commands: Commands, state: Option<Res<PlayState>>) {
                     children![text(controls(&state.puzzle), 17.0, theme::TEXT_DIM)],
                 ));
             });
-            ui.spawn(solver_panel());
+            ui.spawn((
+                SideColumn,
+                Node {
+                    position_type: PositionType::Absolute,
+                    right: px(14),
+                    top: px(14),
+                    width: px(300),
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(10),
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![solver_panel()],
+            ));
         });
 }
 
@@ -211,10 +228,6 @@ fn solver_panel() -> impl Bundle {
     (
         Name::new("Solver panel"),
         Node {
-            position_type: PositionType::Absolute,
-            right: px(14),
-            top: px(14),
-            width: px(300),
             flex_direction: FlexDirection::Column,
             padding: UiRect::all(px(12)),
             row_gap: px(8),
@@ -422,27 +435,12 @@ fn update_message(
     let hint_words = hint.as_ref().and_then(|h| h.words.clone());
     let (words, colour) = if let Some(MoveRejected(why)) = refused {
         (format!("Not allowed: {why}."), theme::WARN)
-    } else if state.puzzle.is_won() {
-        (
-            format!(
-                "Solved in {} moves! Press N for the next level.",
-                state.moves()
-            ),
-            theme::WIN,
-        )
     } else if let Puzzle::Flood(f) = &state.puzzle
         && f.over_limit()
     {
         (
             "Over the move limit: this level is lost. Finish it anyway, or Backspace to try again."
                 .into(),
-            theme::WARN,
-        )
-    } else if state.puzzle.is_goal() {
-        ("Finished, but over the move limit.".into(), theme::WARN)
-    } else if state.puzzle.is_dead_end() {
-        (
-            "No more moves. Press U to undo or Backspace to restart.".into(),
             theme::WARN,
         )
     } else if let Some(words) = lost {

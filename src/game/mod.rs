@@ -7,6 +7,7 @@ pub mod autoplay;
 pub mod board;
 mod hud;
 pub mod moves;
+pub mod overlay;
 pub mod packs;
 mod screens;
 mod shot;
@@ -53,6 +54,7 @@ pub fn plugin(app: &mut App) {
         anim::plugin,
         autoplay::plugin,
         hud::plugin,
+        overlay::plugin,
         screens::plugin,
     ));
 }

@@ -2,6 +2,7 @@
 //! `MoveRejected`. Undo, redo and restart go the same way.
 
 use super::Screen;
+use super::anim::Decoration;
 use crate::levels::Level;
 use crate::rules::{Puzzle, PuzzleMove, PuzzleUndo};
 use bevy::prelude::*;
@@ -57,10 +58,9 @@ impl PlayState {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MovesSystems;
 
-/// True while any board animation runs; moves wait for the board to be idle.
-pub fn board_busy(anims: Query<(), With<TweenAnim>>) -> bool {
-    !anims.is_empty()
-}
+/// The animations a move waits for: every one on the board, not the
+/// decorations around it (the confetti of a win).
+pub type BoardAnims<'w, 's> = Query<'w, 's, (), (With<TweenAnim>, Without<Decoration>)>;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MoveRequested>()
@@ -79,7 +79,7 @@ pub(super) fn plugin(app: &mut App) {
 fn apply_moves(
     mut requests: MessageReader<MoveRequested>,
     mut state: ResMut<PlayState>,
-    anims: Query<(), With<TweenAnim>>,
+    anims: BoardAnims,
     mut applied: MessageWriter<MoveApplied>,
     mut rejected: MessageWriter<MoveRejected>,
 ) {
@@ -108,7 +108,7 @@ fn apply_moves(
 fn apply_commands(
     mut commands: MessageReader<BoardCommand>,
     mut state: ResMut<PlayState>,
-    anims: Query<(), With<TweenAnim>>,
+    anims: BoardAnims,
     mut applied: MessageWriter<MoveApplied>,
     mut rejected: MessageWriter<MoveRejected>,
 ) {

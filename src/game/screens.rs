@@ -3,6 +3,7 @@
 
 use super::autoplay::{AutoplayCommand, PlayerInput, Watch};
 use super::moves::{BoardCommand, MoveRequested, PlayState};
+use super::overlay::{MenuOpen, PlayAction};
 use super::packs::{Current, Packs, PendingPacks};
 use super::theme::text;
 use super::{GameOptions, Screen, theme};
@@ -44,7 +45,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (menu_buttons, menu_keys))
         .add_systems(
             Update,
-            (play_keys, record_wins)
+            (play_keys, play_actions, record_wins)
+                .chain()
                 .run_if(in_state(Screen::Play).and_then(resource_exists::<PlayState>)),
         );
 }
@@ -319,39 +321,40 @@ fn menu_keys(
 }
 
 fn play_keys(
-    mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
     state: Res<PlayState>,
-    packs: Res<Packs>,
-    mut current: ResMut<Current>,
-    mut next: ResMut<NextState<Screen>>,
+    menu: Res<MenuOpen>,
     mut board: MessageWriter<BoardCommand>,
     mut moves: MessageWriter<MoveRequested>,
     mut watch: MessageWriter<AutoplayCommand>,
     mut input: MessageWriter<PlayerInput>,
+    mut actions: MessageWriter<PlayAction>,
 ) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let mut act = |command: BoardCommand| {
-        board.write(command);
-        input.write(PlayerInput);
-    };
-    if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
-        act(BoardCommand::Undo);
+    for (key, action) in [
+        (KeyCode::Escape, PlayAction::Menu),
+        (KeyCode::KeyL, PlayAction::LevelSelect),
+        (KeyCode::KeyT, PlayAction::Title),
+        (KeyCode::Backspace, PlayAction::Replay),
+    ] {
+        if keys.just_pressed(key) {
+            actions.write(action);
+        }
     }
-    if keys.just_pressed(KeyCode::KeyR) || (ctrl && keys.just_pressed(KeyCode::KeyY)) {
-        act(BoardCommand::Redo);
-    }
-    if keys.just_pressed(KeyCode::Backspace) {
-        act(BoardCommand::Restart);
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        next.set(Screen::Levels);
+    // With the menu open, the board takes no input.
+    if menu.0 {
+        return;
     }
     if keys.just_pressed(KeyCode::KeyN) {
-        let following = current.level + 1;
-        if !start_level(&mut commands, &packs, &mut current, following, &mut next) {
-            next.set(Screen::Levels);
-        }
+        actions.write(PlayAction::NextLevel);
+    }
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
+        board.write(BoardCommand::Undo);
+        input.write(PlayerInput);
+    }
+    if keys.just_pressed(KeyCode::KeyR) || (ctrl && keys.just_pressed(KeyCode::KeyY)) {
+        board.write(BoardCommand::Redo);
+        input.write(PlayerInput);
     }
     for (key, command) in [
         (KeyCode::KeyS, AutoplayCommand::Start(Watch::Solution)),
@@ -375,6 +378,41 @@ fn play_keys(
                 })));
                 input.write(PlayerInput);
             }
+        }
+    }
+}
+
+/// The banners' and the menu's buttons, and their keys.
+fn play_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<PlayAction>,
+    packs: Res<Packs>,
+    mut current: ResMut<Current>,
+    mut menu: ResMut<MenuOpen>,
+    mut next: ResMut<NextState<Screen>>,
+    mut board: MessageWriter<BoardCommand>,
+    mut input: MessageWriter<PlayerInput>,
+) {
+    for action in actions.read() {
+        match action {
+            PlayAction::Menu => menu.0 = !menu.0,
+            PlayAction::NextLevel => {
+                let following = current.level + 1;
+                if !start_level(&mut commands, &packs, &mut current, following, &mut next) {
+                    next.set(Screen::Levels);
+                }
+            }
+            PlayAction::Replay => {
+                menu.0 = false;
+                board.write(BoardCommand::Restart);
+                input.write(PlayerInput);
+            }
+            PlayAction::Undo => {
+                board.write(BoardCommand::Undo);
+                input.write(PlayerInput);
+            }
+            PlayAction::LevelSelect => next.set(Screen::Levels),
+            PlayAction::Title => next.set(Screen::Title),
         }
     }
 }
