@@ -597,3 +597,33 @@ fn a_dropped_pack_opens_and_reloads_when_its_file_changes() {
     assert!(seen.starts_with(&format!("{file}:1:")), "{seen}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn arrows_and_enter_play_a_move_like_a_click() {
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 0);
+    press(&mut app, KeyCode::ArrowRight);
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().moves(), 1);
+    assert_board_mirrors_rules(&mut app);
+    // Hop: Enter on a frog picks it; Enter on a pad beyond jumps.
+    start_level(&mut app, "hop.ron", 0);
+    let start = puzzle(&app);
+    let Puzzle::Hop(h) = &start else { panic!() };
+    let legal = start.legal_moves();
+    let pond_puzzles::rules::PuzzleMove::Hop(jump) = legal[0] else {
+        panic!()
+    };
+    let at = |pad: u8| game::board::hop_pos(h, pad);
+    app.world_mut().resource_mut::<game::board::KeyCursor>().0 = Some(at(jump.from));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.world().resource::<game::board::HopPick>().0,
+        Some(jump.from)
+    );
+    app.world_mut().resource_mut::<game::board::KeyCursor>().0 = Some(at(jump.to));
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().done[0].0, legal[0]);
+}

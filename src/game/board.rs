@@ -5,7 +5,7 @@
 use super::Screen;
 use super::anim::{self, DespawnWhenDone, JumpLens, PopLens, ShakeLens, SinkLens, SplashLens};
 use super::autoplay::{Hint, PlayerInput};
-use super::moves::{MoveApplied, MoveRejected, MoveRequested, PlayState};
+use super::moves::{BoardCommand, MoveApplied, MoveRejected, MoveRequested, PlayState};
 use super::theme::Art;
 use crate::rules::escape::{Escape, EscapeMove};
 use crate::rules::flood::{Flood, FloodMove};
@@ -79,6 +79,7 @@ pub struct HopPick(pub Option<u8>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HopPick>()
+        .init_resource::<KeyCursor>()
         .add_systems(OnEnter(Screen::Play), spawn_fresh)
         .add_systems(OnExit(Screen::Play), reset_camera)
         .add_systems(
@@ -88,6 +89,8 @@ pub(super) fn plugin(app: &mut App) {
                 shake_on_reject,
                 show_pick,
                 show_hint,
+                cursor_keys,
+                show_cursor,
                 fit_camera,
             )
                 .chain()
@@ -180,9 +183,11 @@ fn spawn_fresh(
     state: Option<Res<PlayState>>,
     art: Res<Art>,
     mut pick: ResMut<HopPick>,
+    mut cursor: ResMut<KeyCursor>,
 ) {
     let Some(state) = state else { return };
     pick.0 = None;
+    cursor.0 = None;
     spawn_board(&mut commands, &art, &state.puzzle);
 }
 
@@ -307,6 +312,14 @@ pub fn spawn_board(
         if let Some(c) = bundle.1 {
             commands.entity(bundle.0).insert(c).observe(on_click);
             commands.entity(bundle.0).observe(on_over).observe(on_out);
+            if matches!(c, Clickable::HopPad(_)) {
+                commands
+                    .entity(bundle.0)
+                    .observe(on_drag_start)
+                    .observe(on_drag)
+                    .observe(on_drop)
+                    .observe(on_drag_end);
+            }
         }
     };
     match p {
@@ -444,14 +457,25 @@ fn on_click(
     state: Option<Res<PlayState>>,
     mut pick: ResMut<HopPick>,
     mut moves: MessageWriter<MoveRequested>,
-    mut commands: MessageWriter<super::moves::BoardCommand>,
+    mut commands: MessageWriter<BoardCommand>,
     mut input: MessageWriter<PlayerInput>,
 ) {
     let (Ok(&target), Some(state)) = (clickables.get(click.entity), state) else {
         return;
     };
     input.write(PlayerInput);
-    let mv = match (target, &state.puzzle) {
+    act(target, &state.puzzle, &mut pick, &mut moves, &mut commands);
+}
+
+/// What a click (or Enter on the keyboard cursor) on `target` does.
+fn act(
+    target: Clickable,
+    puzzle: &Puzzle,
+    pick: &mut HopPick,
+    moves: &mut MessageWriter<MoveRequested>,
+    commands: &mut MessageWriter<BoardCommand>,
+) {
+    let mv = match (target, puzzle) {
         (Clickable::SwapFrog(from), Puzzle::Swap(_)) => Some(PuzzleMove::Swap(SwapMove { from })),
         (Clickable::HopPad(pad), Puzzle::Hop(h)) => {
             let has_frog = h.occupied() >> pad & 1 == 1;
@@ -474,13 +498,200 @@ fn on_click(
             Some(PuzzleMove::Escape(EscapeMove { row }))
         }
         (Clickable::QueueLast, Puzzle::Escape(_)) => {
-            commands.write(super::moves::BoardCommand::Undo);
+            commands.write(BoardCommand::Undo);
             None
         }
         _ => None,
     };
     if let Some(mv) = mv {
         moves.write(MoveRequested(mv));
+    }
+}
+
+/// Where a dragged Hop frog stood before the drag.
+#[derive(Component)]
+struct DragHome(Vec3);
+
+/// Hop: a frog picked up by a drag follows the pointer.
+fn on_drag_start(
+    drag: On<Pointer<DragStart>>,
+    mut commands: Commands,
+    state: Option<Res<PlayState>>,
+    mut frogs: Query<(&Clickable, &Transform), With<Frog>>,
+    mut pick: ResMut<HopPick>,
+    mut input: MessageWriter<PlayerInput>,
+) {
+    let (Some(state), Ok((&Clickable::HopPad(pad), t))) = (state, frogs.get_mut(drag.entity))
+    else {
+        return;
+    };
+    if !matches!(state.puzzle, Puzzle::Hop(_)) {
+        return;
+    }
+    input.write(PlayerInput);
+    pick.0 = Some(pad);
+    // The pads under the frog must see the pointer while it is carried.
+    commands
+        .entity(drag.entity)
+        .insert((DragHome(t.translation), Pickable::IGNORE));
+}
+
+fn on_drag(
+    drag: On<Pointer<Drag>>,
+    mut frogs: Query<&mut Transform, With<DragHome>>,
+    camera: Query<&Projection, With<Camera2d>>,
+) {
+    let Ok(mut t) = frogs.get_mut(drag.entity) else {
+        return;
+    };
+    let scale = match camera.iter().next() {
+        Some(Projection::Orthographic(o)) => o.scale,
+        _ => 1.0,
+    };
+    t.translation.x += drag.delta.x * scale;
+    t.translation.y -= drag.delta.y * scale;
+    t.translation.z = 9.0;
+}
+
+/// Dropped on a pad: the jump is asked for; the rules decide.
+fn on_drop(
+    drop: On<Pointer<DragDrop>>,
+    pads: Query<&Clickable>,
+    carried: Query<(), With<DragHome>>,
+    mut pick: ResMut<HopPick>,
+    mut moves: MessageWriter<MoveRequested>,
+) {
+    if carried.get(drop.dropped).is_err() {
+        return;
+    }
+    let (Ok(&Clickable::HopPad(to)), Some(from)) = (pads.get(drop.entity), pick.0) else {
+        return;
+    };
+    pick.0 = None;
+    if from != to {
+        moves.write(MoveRequested(PuzzleMove::Hop(HopMove { from, to })));
+    }
+}
+
+/// A frog let go anywhere goes home; a legal jump respawns the board anyway.
+fn on_drag_end(
+    end: On<Pointer<DragEnd>>,
+    mut commands: Commands,
+    mut frogs: Query<(&mut Transform, &DragHome)>,
+    mut pick: ResMut<HopPick>,
+) {
+    if let Ok((mut t, home)) = frogs.get_mut(end.entity) {
+        t.translation = home.0;
+        pick.0 = None;
+        commands
+            .entity(end.entity)
+            .remove::<DragHome>()
+            .insert(Pickable::default());
+    }
+}
+
+/// The keyboard's cursor on the board: arrows move it to the nearest piece
+/// that way, Enter acts as a click there.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct KeyCursor(pub Option<Vec2>);
+
+#[derive(Component)]
+struct CursorRing;
+
+fn cursor_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    menu: Res<super::overlay::MenuOpen>,
+    state: Res<PlayState>,
+    targets: Query<(&Clickable, &Transform)>,
+    mut cursor: ResMut<KeyCursor>,
+    mut pick: ResMut<HopPick>,
+    mut moves: MessageWriter<MoveRequested>,
+    mut commands: MessageWriter<BoardCommand>,
+    mut input: MessageWriter<PlayerInput>,
+) {
+    if menu.0 {
+        return;
+    }
+    let way = [
+        (KeyCode::ArrowLeft, Vec2::NEG_X),
+        (KeyCode::ArrowRight, Vec2::X),
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::ArrowDown, Vec2::NEG_Y),
+    ]
+    .into_iter()
+    .find(|(k, _)| keys.just_pressed(*k))
+    .map(|(_, w)| w);
+    let spots: Vec<(Clickable, Vec2)> = targets
+        .iter()
+        .map(|(c, t)| (*c, t.translation.truncate()))
+        .collect();
+    if spots.is_empty() {
+        return;
+    }
+    if let Some(way) = way {
+        let from = cursor.0;
+        cursor.0 = match from {
+            None => spots
+                .iter()
+                .min_by(|a, b| a.1.length().total_cmp(&b.1.length()))
+                .map(|s| s.1),
+            Some(at) => spots
+                .iter()
+                .filter_map(|s| {
+                    let d = s.1 - at;
+                    let ahead = d.dot(way);
+                    // Mostly that way: distance along it, plus a penalty for
+                    // straying sideways.
+                    (ahead > 1.0).then(|| (ahead + 2.0 * d.perp_dot(way).abs(), s.1))
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|s| s.1)
+                .or(Some(at)),
+        };
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
+        && let Some(at) = cursor.0
+        && let Some(&(target, _)) = spots
+            .iter()
+            .min_by(|a, b| (a.1 - at).length().total_cmp(&(b.1 - at).length()))
+    {
+        input.write(PlayerInput);
+        act(target, &state.puzzle, &mut pick, &mut moves, &mut commands);
+    }
+}
+
+fn show_cursor(
+    mut commands: Commands,
+    cursor: Res<KeyCursor>,
+    state: Res<PlayState>,
+    art: Res<Art>,
+    mut rings: Query<(Entity, &mut Transform), With<CursorRing>>,
+    roots: Query<Entity, With<BoardRoot>>,
+) {
+    let Some(at) = cursor.0 else { return };
+    let size = match &state.puzzle {
+        Puzzle::Flood(_) => 0.45,
+        Puzzle::Escape(_) => 0.85,
+        _ => 1.05,
+    };
+    let place = Transform::from_translation(at.extend(9.0)).with_scale(Vec3::splat(size));
+    if let Ok((_, mut t)) = rings.single_mut() {
+        *t = place;
+        return;
+    }
+    // The ring went with the last board; put one on this one.
+    for (ring, _) in &rings {
+        commands.entity(ring).despawn();
+    }
+    if let Some(root) = roots.iter().next() {
+        commands.spawn((
+            CursorRing,
+            Mesh2d(art.pad_ring.clone()),
+            MeshMaterial2d(art.eye_mat.clone()),
+            place,
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
     }
 }
 

@@ -39,10 +39,15 @@ enum MenuAction {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Solved>()
+        .init_resource::<MenuFocus>()
         .add_systems(Update, open_when_loaded.run_if(in_state(Screen::Loading)))
         .add_systems(OnEnter(Screen::Title), spawn_title)
         .add_systems(OnEnter(Screen::Levels), spawn_levels)
-        .add_systems(Update, (menu_buttons, menu_keys))
+        .add_systems(
+            Update,
+            (menu_buttons, menu_keys, menu_focus)
+                .run_if(in_state(Screen::Title).or_else(in_state(Screen::Levels))),
+        )
         .add_systems(
             Update,
             (play_keys, play_actions, record_wins)
@@ -85,7 +90,7 @@ fn button(action: MenuAction, width: f32, label: impl Bundle) -> impl Bundle {
         action,
         Node {
             width: px(width),
-            padding: UiRect::axes(px(16), px(10)),
+            padding: UiRect::axes(px(6), px(8)),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
             justify_content: JustifyContent::Center,
@@ -195,22 +200,45 @@ fn spawn_levels(
                 }
                 Ok(pack) => {
                     ui.spawn(text(pack.name.clone(), 40.0, theme::TEXT));
+                    // Big packs get smaller buttons, so every level fits on
+                    // one screen of 1280x720.
+                    let compact = pack.levels.len() > 24;
+                    let (width, name_chars, gap) = if compact {
+                        (118.0, 13, 6)
+                    } else {
+                        (180.0, 22, 8)
+                    };
                     ui.spawn(Node {
                         flex_wrap: FlexWrap::Wrap,
                         justify_content: JustifyContent::Center,
-                        max_width: px(1180),
-                        column_gap: px(8),
-                        row_gap: px(8),
+                        max_width: px(1250),
+                        column_gap: px(gap),
+                        row_gap: px(gap),
                         ..default()
                     })
                     .with_children(|grid| {
                         for (i, level) in pack.levels.iter().enumerate() {
                             let best = solved.0.get(&(entry.file.clone(), i));
-                            let mark = best.map(|b| format!("  ✓ {b}")).unwrap_or_default();
-                            let grade = level.grade.clone().unwrap_or_default();
+                            let number = match best {
+                                Some(b) => format!("{}  best {b}", i + 1),
+                                None => format!("{}", i + 1),
+                            };
+                            let colour = if best.is_some() {
+                                theme::WIN
+                            } else {
+                                theme::TEXT
+                            };
+                            // Compact buttons name the grade, when there is one.
+                            let (name, grade) = match (&level.grade, compact) {
+                                (Some(g), true) => (g.clone(), String::new()),
+                                (g, _) => (
+                                    short(&level.name, name_chars),
+                                    g.clone().unwrap_or_default(),
+                                ),
+                            };
                             grid.spawn(button(
                                 MenuAction::PlayLevel(i),
-                                180.0,
+                                width,
                                 (
                                     Node {
                                         flex_direction: FlexDirection::Column,
@@ -218,16 +246,8 @@ fn spawn_levels(
                                         ..default()
                                     },
                                     children![
-                                        text(
-                                            format!("{}{mark}", i + 1),
-                                            20.0,
-                                            if best.is_some() {
-                                                theme::WIN
-                                            } else {
-                                                theme::TEXT
-                                            }
-                                        ),
-                                        text(short(&level.name, 22), 13.0, theme::TEXT),
+                                        text(number, if compact { 17.0 } else { 20.0 }, colour),
+                                        text(name, 12.0, theme::TEXT),
                                         text(grade, 12.0, theme::TEXT_DIM),
                                     ],
                                 ),
@@ -266,17 +286,93 @@ fn menu_buttons(
         match interaction {
             Interaction::Hovered => colour.0 = theme::BUTTON_HOVER,
             Interaction::None => colour.0 = theme::BUTTON,
-            Interaction::Pressed => match *action {
-                MenuAction::OpenPack(i) => {
-                    current.pack = i;
-                    next.set(Screen::Levels);
-                }
-                MenuAction::PlayLevel(i) => {
-                    start_level(&mut commands, &packs, &mut current, i, &mut next);
-                }
-                MenuAction::Back => next.set(Screen::Title),
-            },
+            Interaction::Pressed => {
+                do_menu_action(*action, &mut commands, &packs, &mut current, &mut next);
+            }
         }
+    }
+}
+
+fn do_menu_action(
+    action: MenuAction,
+    commands: &mut Commands,
+    packs: &Packs,
+    current: &mut Current,
+    next: &mut NextState<Screen>,
+) {
+    match action {
+        MenuAction::OpenPack(i) => {
+            current.pack = i;
+            next.set(Screen::Levels);
+        }
+        MenuAction::PlayLevel(i) => {
+            start_level(commands, packs, current, i, next);
+        }
+        MenuAction::Back => next.set(Screen::Title),
+    }
+}
+
+/// The menu button the keyboard is on (outlined); arrows move it to the
+/// nearest button that way, Enter presses it.
+#[derive(Resource, Default)]
+struct MenuFocus(Option<Entity>);
+
+fn menu_focus(
+    mut commands: Commands,
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Query<(Entity, &MenuAction, &UiGlobalTransform)>,
+    mut focus: ResMut<MenuFocus>,
+    packs: Res<Packs>,
+    mut current: ResMut<Current>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let way = [
+        (KeyCode::ArrowLeft, Vec2::NEG_X),
+        (KeyCode::ArrowRight, Vec2::X),
+        (KeyCode::ArrowUp, Vec2::NEG_Y),
+        (KeyCode::ArrowDown, Vec2::Y),
+        (KeyCode::Tab, Vec2::X),
+    ]
+    .into_iter()
+    .find(|(k, _)| keys.just_pressed(*k))
+    .map(|(_, w)| w);
+    let at = |e: Entity| buttons.get(e).ok().map(|(_, _, t)| t.translation);
+    let old = focus.0.filter(|&e| buttons.contains(e));
+    if let Some(way) = way {
+        let chosen = match old.and_then(at) {
+            None => buttons
+                .iter()
+                .min_by(|a, b| {
+                    (a.2.translation.y, a.2.translation.x)
+                        .partial_cmp(&(b.2.translation.y, b.2.translation.x))
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                })
+                .map(|b| b.0),
+            Some(from) => buttons
+                .iter()
+                .filter_map(|(e, _, t)| {
+                    let d = t.translation - from;
+                    let ahead = d.dot(way);
+                    (ahead > 1.0).then(|| (ahead + 3.0 * d.perp_dot(way).abs(), e))
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|b| b.1)
+                .or(old),
+        };
+        if let Some(e) = old {
+            commands.entity(e).remove::<Outline>();
+        }
+        if let Some(e) = chosen {
+            commands
+                .entity(e)
+                .insert(Outline::new(px(3), px(2), theme::HIGHLIGHT));
+        }
+        focus.0 = chosen;
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
+        && let Some((_, &action, _)) = old.and_then(|e| buttons.get(e).ok())
+    {
+        do_menu_action(action, &mut commands, &packs, &mut current, &mut next);
     }
 }
 
