@@ -20,7 +20,14 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 fn app() -> App {
+    app_with(None)
+}
+
+fn app_with(options: Option<game::GameOptions>) -> App {
     let mut app = App::new();
+    if let Some(o) = options {
+        app.insert_resource(o);
+    }
     game::packs::register_disk_source(&mut app);
     app.add_plugins((
         MinimalPlugins.set(game::task_pools()),
@@ -626,4 +633,27 @@ fn arrows_and_enter_play_a_move_like_a_click() {
     press(&mut app, KeyCode::Enter);
     settle(&mut app);
     assert_eq!(app.world().resource::<PlayState>().done[0].0, legal[0]);
+}
+
+#[test]
+fn a_win_is_kept_in_the_data_directory_across_runs() {
+    let dir = std::env::temp_dir().join(format!("pond-data-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let options = game::GameOptions {
+        data_dir: Some(dir.clone()),
+        ..Default::default()
+    };
+    let mut app = app_with(Some(options.clone()));
+    app.insert_resource(Speed::Instant);
+    start_level(&mut app, "swap.ron", 1);
+    assert_eq!(autoplay(&mut app, Watch::Solution), Ending::Won(5));
+    let on_disk = std::fs::read_to_string(dir.join(game::progress::FILE)).unwrap();
+    assert!(on_disk.contains("swap.ron"), "{on_disk}");
+    drop(app);
+
+    let app = app_with(Some(options));
+    let progress = app.world().resource::<game::progress::Progress>();
+    let record = progress.file.record("swap.ron", 1).expect("kept");
+    assert_eq!(record.best, 5);
+    std::fs::remove_dir_all(&dir).ok();
 }

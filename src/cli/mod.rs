@@ -23,6 +23,10 @@ pub struct Cli {
     /// Save a screenshot of the title screen once it has settled, then exit.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
+    /// Keep progress in this directory instead of the platform's data
+    /// directory (~/.local/share/pond-puzzles on Linux).
+    #[arg(long, global = true)]
+    pub data_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -81,6 +85,7 @@ pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         None => play(GameOptions {
             screenshot: cli.screenshot,
+            data_dir: cli.data_dir,
             ..GameOptions::default()
         }),
         Some(Command::Play(args)) => play(GameOptions {
@@ -93,6 +98,7 @@ pub fn run(cli: Cli) -> ExitCode {
             }),
             speed: args.speed,
             exit_when_done: args.exit_when_done,
+            data_dir: cli.data_dir,
         }),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Check(args)) => check::run(args),

@@ -9,6 +9,7 @@ mod hud;
 pub mod moves;
 pub mod overlay;
 pub mod packs;
+pub mod progress;
 mod screens;
 mod shot;
 mod theme;
@@ -31,6 +32,8 @@ pub struct GameOptions {
     pub speed: Option<autoplay::Speed>,
     /// Exit once auto-play ends, printing how it ended; status 0 only on a win.
     pub exit_when_done: bool,
+    /// Where progress is kept, instead of the platform's data directory.
+    pub data_dir: Option<PathBuf>,
 }
 
 /// The screens of the game.
@@ -55,6 +58,7 @@ pub fn plugin(app: &mut App) {
         autoplay::plugin,
         hud::plugin,
         overlay::plugin,
+        progress::plugin,
         screens::plugin,
     ));
 }

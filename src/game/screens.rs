@@ -5,12 +5,12 @@ use super::autoplay::{AutoplayCommand, PlayerInput, Watch};
 use super::moves::{BoardCommand, MoveRequested, PlayState};
 use super::overlay::{MenuOpen, PlayAction};
 use super::packs::{Current, Packs, PendingPacks};
+use super::progress::Progress;
 use super::theme::text;
 use super::{GameOptions, Screen, theme};
 use crate::rules::flood::FloodMove;
 use crate::rules::{Puzzle, PuzzleMove};
 use bevy::prelude::*;
-use std::collections::HashMap;
 
 /// Number keys 1 to 9, in order.
 const DIGITS: [KeyCode; 9] = [
@@ -25,10 +25,6 @@ const DIGITS: [KeyCode; 9] = [
     KeyCode::Digit9,
 ];
 
-/// Levels won this session: (pack file, level index) -> fewest moves.
-#[derive(Resource, Default)]
-pub struct Solved(pub HashMap<(String, usize), usize>);
-
 /// What a menu button does.
 #[derive(Component, Debug, Clone, Copy)]
 enum MenuAction {
@@ -38,8 +34,7 @@ enum MenuAction {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Solved>()
-        .init_resource::<MenuFocus>()
+    app.init_resource::<MenuFocus>()
         .add_systems(Update, open_when_loaded.run_if(in_state(Screen::Loading)))
         .add_systems(OnEnter(Screen::Title), spawn_title)
         .add_systems(OnEnter(Screen::Levels), spawn_levels)
@@ -50,7 +45,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (play_keys, play_actions, record_wins)
+            (play_keys, play_actions)
                 .chain()
                 .run_if(in_state(Screen::Play).and_then(resource_exists::<PlayState>)),
         );
@@ -127,22 +122,42 @@ fn pack_blurb(file: &str) -> &'static str {
     }
 }
 
-fn spawn_title(mut commands: Commands, packs: Res<Packs>) {
+fn spawn_title(mut commands: Commands, packs: Res<Packs>, progress: Res<Progress>) {
     commands
         .spawn(screen_root(Screen::Title))
         .with_children(|ui| {
             ui.spawn(text("Pond Puzzles", 72.0, theme::TEXT));
             ui.spawn((
-                text("Pick a pack. Keys 1 to 5 work too.", 22.0, theme::TEXT_DIM),
+                text(
+                    "Pick a pack: click, keys 1 to 5, or arrows and Enter.",
+                    22.0,
+                    theme::TEXT_DIM,
+                ),
                 Node {
                     margin: UiRect::bottom(px(16)),
                     ..default()
                 },
             ));
+            if let Some(notice) = &progress.notice {
+                ui.spawn((
+                    Node {
+                        max_width: px(900),
+                        padding: UiRect::all(px(10)),
+                        ..default()
+                    },
+                    BackgroundColor(theme::PANEL),
+                    children![text(notice.clone(), 17.0, theme::WARN)],
+                ));
+            }
             for (i, entry) in packs.0.iter().enumerate() {
                 let (name, blurb) = match &entry.pack {
                     Ok(p) => (
-                        format!("{}  ({} levels)", p.name, p.levels.len()),
+                        format!(
+                            "{}  ({} of {} solved)",
+                            p.name,
+                            progress.file.solved_in(&entry.file).min(p.levels.len()),
+                            p.levels.len()
+                        ),
                         pack_blurb(&entry.file).to_string(),
                     ),
                     Err(_) => (
@@ -173,7 +188,7 @@ fn spawn_levels(
     mut commands: Commands,
     packs: Res<Packs>,
     current: Res<Current>,
-    solved: Res<Solved>,
+    progress: Res<Progress>,
 ) {
     let Some(entry) = packs.0.get(current.pack) else {
         return;
@@ -218,9 +233,14 @@ fn spawn_levels(
                     })
                     .with_children(|grid| {
                         for (i, level) in pack.levels.iter().enumerate() {
-                            let best = solved.0.get(&(entry.file.clone(), i));
+                            let record = progress.file.record(&entry.file, i);
+                            let best = record.map(|r| r.best);
+                            let stars = record
+                                .and_then(|r| r.stars())
+                                .map(|n| "*".repeat(n as usize))
+                                .unwrap_or_default();
                             let number = match best {
-                                Some(b) => format!("{}  best {b}", i + 1),
+                                Some(b) => format!("{}  {b} {stars}", i + 1),
                                 None => format!("{}", i + 1),
                             };
                             let colour = if best.is_some() {
@@ -511,23 +531,4 @@ fn play_actions(
             PlayAction::Title => next.set(Screen::Title),
         }
     }
-}
-
-fn record_wins(
-    state: Res<PlayState>,
-    packs: Res<Packs>,
-    current: Res<Current>,
-    mut solved: ResMut<Solved>,
-) {
-    if !state.is_changed() || !state.puzzle.is_won() {
-        return;
-    }
-    let Some(entry) = packs.0.get(current.pack) else {
-        return;
-    };
-    let best = solved
-        .0
-        .entry((entry.file.clone(), current.level))
-        .or_insert(usize::MAX);
-    *best = (*best).min(state.moves());
 }

@@ -1,0 +1,382 @@
+//! The player's progress: levels solved, the fewest moves, and stars against
+//! the solver's shortest solution, kept as RON in the data directory. Writes
+//! are atomic (a temporary file, then a rename), so a game killed at any
+//! moment leaves the last complete file; a damaged or foreign file is moved
+//! aside and the game starts clean.
+
+use super::moves::PlayState;
+use super::packs::{Current, Packs};
+use super::{GameOptions, Screen};
+use crate::solve::{self, Budget, Outcome};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The file's name in the data directory.
+pub const FILE: &str = "progress.ron";
+/// The largest progress file read (a bigger one is not ours).
+const MAX_BYTES: u64 = 8 << 20;
+
+/// One level's record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelRecord {
+    /// The fewest moves the player has won it in.
+    pub best: usize,
+    /// The solver's shortest solution, once known.
+    #[serde(default)]
+    pub shortest: Option<usize>,
+}
+
+impl LevelRecord {
+    /// 3 stars for a shortest solution, 2 within a quarter more moves, else 1;
+    /// None while the shortest is not known.
+    pub fn stars(&self) -> Option<u8> {
+        let shortest = self.shortest?;
+        Some(if self.best <= shortest {
+            3
+        } else if self.best * 4 <= shortest * 5 {
+            2
+        } else {
+            1
+        })
+    }
+}
+
+/// The format's version, written in every file.
+const VERSION: u32 = 1;
+
+/// Everything kept between runs: pack file -> level number (from 1) -> record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Progress")]
+pub struct ProgressFile {
+    pub version: u32,
+    pub levels: BTreeMap<String, BTreeMap<usize, LevelRecord>>,
+}
+
+impl Default for ProgressFile {
+    fn default() -> Self {
+        ProgressFile {
+            version: VERSION,
+            levels: BTreeMap::new(),
+        }
+    }
+}
+
+impl ProgressFile {
+    pub fn record(&self, pack: &str, level: usize) -> Option<&LevelRecord> {
+        self.levels.get(pack)?.get(&(level + 1))
+    }
+
+    /// Notes a win; true when it is a new best.
+    pub fn won(&mut self, pack: &str, level: usize, moves: usize) -> bool {
+        let entry = self
+            .levels
+            .entry(pack.to_string())
+            .or_default()
+            .entry(level + 1)
+            .or_insert(LevelRecord {
+                best: usize::MAX,
+                shortest: None,
+            });
+        let better = moves < entry.best;
+        entry.best = entry.best.min(moves);
+        better
+    }
+
+    pub fn solved_in(&self, pack: &str) -> usize {
+        self.levels.get(pack).map_or(0, BTreeMap::len)
+    }
+}
+
+/// How reading the progress file went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Loaded {
+    Fresh,
+    Read,
+    /// The file was damaged or not ours; it was moved here.
+    MovedAside(PathBuf, String),
+}
+
+/// Reads the progress file in `dir`. A missing file is a fresh start; one that
+/// cannot be read as progress is renamed aside, never lost, never fatal.
+pub fn load(dir: &Path) -> (ProgressFile, Loaded) {
+    let path = dir.join(FILE);
+    let text = match std::fs::metadata(&path) {
+        Err(_) => return (ProgressFile::default(), Loaded::Fresh),
+        Ok(m) if m.len() > MAX_BYTES => Err(format!("the file is {} bytes", m.len())),
+        Ok(_) => std::fs::read(&path)
+            .map_err(|e| format!("cannot read it: {e}"))
+            .and_then(|b| String::from_utf8(b).map_err(|_| "it is not text".to_string())),
+    };
+    let parsed =
+        text.and_then(|t| ron::from_str::<ProgressFile>(&t).map_err(|e| format!("{}:{}", FILE, e)));
+    match parsed {
+        Ok(p) => (p, Loaded::Read),
+        Err(why) => {
+            let stamp = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs());
+            let aside = dir.join(format!("{FILE}.damaged-{stamp}"));
+            match std::fs::rename(&path, &aside) {
+                Ok(()) => (ProgressFile::default(), Loaded::MovedAside(aside, why)),
+                Err(e) => (
+                    ProgressFile::default(),
+                    Loaded::MovedAside(path, format!("{why}; it could not be moved: {e}")),
+                ),
+            }
+        }
+    }
+}
+
+/// Writes the progress file atomically: a temporary file in the same
+/// directory, flushed, then renamed over the old one.
+pub fn save(dir: &Path, progress: &ProgressFile) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let text = ron::ser::to_string_pretty(progress, ron::ser::PrettyConfig::default())
+        .map_err(std::io::Error::other)?;
+    let tmp = dir.join(format!("{FILE}.tmp"));
+    {
+        use std::io::Write;
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, dir.join(FILE))
+}
+
+/// Where progress is kept: `--data-dir`, or the platform's data directory.
+pub fn default_dir() -> Option<PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let base = if cfg!(target_os = "windows") {
+        var("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        var("HOME").map(|h| h.join("Library/Application Support"))
+    } else {
+        var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local/share")))
+    }?;
+    Some(base.join("pond-puzzles"))
+}
+
+/// The progress in play, and where it is saved (None: kept in memory only,
+/// as in tests).
+#[derive(Resource, Default)]
+pub struct Progress {
+    pub file: ProgressFile,
+    pub dir: Option<PathBuf>,
+    /// Something to tell the player about the file, once.
+    pub notice: Option<String>,
+    shortest: Vec<(String, usize, Task<Option<usize>>)>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Progress>()
+        .add_systems(Startup, open)
+        .add_systems(
+            Update,
+            (record_wins, receive_shortest)
+                .chain()
+                .run_if(in_state(Screen::Play).and_then(resource_exists::<PlayState>)),
+        );
+}
+
+fn open(options: Option<Res<GameOptions>>, mut progress: ResMut<Progress>) {
+    let Some(options) = options else { return };
+    let Some(dir) = options.data_dir.clone().or_else(default_dir) else {
+        progress.notice = Some("No data directory: progress is not saved.".into());
+        return;
+    };
+    let (file, loaded) = load(&dir);
+    if let Loaded::MovedAside(aside, why) = &loaded {
+        let words = format!(
+            "The progress file could not be read ({why}); it was moved to {} and the game starts clean.",
+            aside.display()
+        );
+        warn!("{words}");
+        progress.notice = Some(words);
+    }
+    progress.file = file;
+    progress.dir = Some(dir);
+}
+
+fn persist(progress: &mut Progress) {
+    if let Some(dir) = progress.dir.clone()
+        && let Err(e) = save(&dir, &progress.file)
+    {
+        let words = format!("Progress could not be saved in {}: {e}", dir.display());
+        warn!("{words}");
+        progress.notice = Some(words);
+    }
+}
+
+/// A win is written down at once, and the level's shortest solution is
+/// looked up in the background for the stars.
+fn record_wins(
+    state: Res<PlayState>,
+    packs: Res<Packs>,
+    current: Res<Current>,
+    mut progress: ResMut<Progress>,
+) {
+    if !state.is_changed() || !state.puzzle.is_won() {
+        return;
+    }
+    let Some(entry) = packs.0.get(current.pack) else {
+        return;
+    };
+    let file = entry.file.clone();
+    let level = current.level;
+    progress.file.won(&file, level, state.moves());
+    let known = progress
+        .file
+        .record(&file, level)
+        .is_some_and(|r| r.shortest.is_some());
+    persist(&mut progress);
+    if !known {
+        let start = state.level.puzzle.clone();
+        let pool = AsyncComputeTaskPool::get_or_init(TaskPool::new);
+        let task = pool.spawn(async move {
+            let report = solve::solve(&start, Budget::time(Duration::from_secs(5)), None, false);
+            match report.outcome {
+                Outcome::Solved {
+                    moves,
+                    optimal: true,
+                } => Some(moves.len()),
+                _ => None,
+            }
+        });
+        progress.shortest.push((file, level, task));
+    }
+}
+
+fn receive_shortest(mut progress: ResMut<Progress>) {
+    if progress.shortest.is_empty() {
+        return;
+    }
+    let mut done = Vec::new();
+    let p = progress.bypass_change_detection();
+    p.shortest.retain_mut(
+        |(file, level, task)| match bevy::tasks::futures::check_ready(task) {
+            Some(found) => {
+                done.push((file.clone(), *level, found));
+                false
+            }
+            None => true,
+        },
+    );
+    if done.is_empty() {
+        return;
+    }
+    for (file, level, found) in done {
+        if let Some(n) = found
+            && let Some(r) = progress
+                .file
+                .levels
+                .get_mut(&file)
+                .and_then(|l| l.get_mut(&(level + 1)))
+        {
+            r.shortest = Some(n);
+        }
+    }
+    persist(&mut progress);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("pond-progress-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn progress_round_trips_and_keeps_the_best() {
+        let dir = temp_dir("round");
+        let mut p = ProgressFile::default();
+        assert!(p.won("hop.ron", 0, 9));
+        assert!(!p.won("hop.ron", 0, 11));
+        assert!(p.won("hop.ron", 0, 7));
+        p.won("flood.ron", 4, 20);
+        p.levels
+            .get_mut("hop.ron")
+            .unwrap()
+            .get_mut(&1)
+            .unwrap()
+            .shortest = Some(7);
+        save(&dir, &p).unwrap();
+        let (back, how) = load(&dir);
+        assert_eq!(how, Loaded::Read);
+        assert_eq!(back, p);
+        assert_eq!(back.record("hop.ron", 0).unwrap().best, 7);
+        assert_eq!(back.record("hop.ron", 0).unwrap().stars(), Some(3));
+        assert_eq!(back.record("flood.ron", 4).unwrap().stars(), None);
+        assert_eq!(back.solved_in("hop.ron"), 1);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn stars_follow_the_shortest_solution() {
+        let r = |best, shortest| LevelRecord {
+            best,
+            shortest: Some(shortest),
+        };
+        assert_eq!(r(20, 20).stars(), Some(3));
+        assert_eq!(r(25, 20).stars(), Some(2));
+        assert_eq!(r(26, 20).stars(), Some(1));
+    }
+
+    #[test]
+    fn a_writer_killed_mid_write_leaves_the_old_file() {
+        let dir = temp_dir("killed");
+        let mut p = ProgressFile::default();
+        p.won("swap.ron", 2, 15);
+        save(&dir, &p).unwrap();
+        // A later write that died halfway: only its temporary file exists.
+        let mut later = p.clone();
+        later.won("swap.ron", 3, 24);
+        let text = ron::ser::to_string(&later).unwrap();
+        std::fs::write(dir.join(format!("{FILE}.tmp")), &text[..text.len() / 2]).unwrap();
+        let (back, how) = load(&dir);
+        assert_eq!(how, Loaded::Read);
+        assert_eq!(back, p);
+        // The next save replaces the half-written temporary file.
+        save(&dir, &later).unwrap();
+        assert_eq!(load(&dir).0, later);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_damaged_or_foreign_file_is_moved_aside() {
+        for (i, junk) in [
+            &b"Progress(version: 1, levels: {\"hop.ron\": {1: (best: "[..],
+            b"\xff\xfe not text",
+            b"(version: 1, levels: {}, cheats: true)",
+            b"",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let dir = temp_dir(&format!("damaged{i}"));
+            std::fs::write(dir.join(FILE), junk).unwrap();
+            let (p, how) = load(&dir);
+            assert_eq!(p, ProgressFile::default());
+            let Loaded::MovedAside(aside, _) = how else {
+                panic!("{how:?}")
+            };
+            assert_eq!(std::fs::read(&aside).unwrap(), *junk);
+            assert!(!dir.join(FILE).exists());
+            // And the game goes on: a save works.
+            save(&dir, &p).unwrap();
+            assert_eq!(load(&dir).1, Loaded::Read);
+            std::fs::remove_dir_all(&dir).ok();
+        }
+    }
+}
