@@ -11,52 +11,177 @@ pub const MAX_COLS: u8 = 15;
 
 type Key = (u64, u8);
 
+/// The largest flat table of lost positions, in entries; bigger boards use a
+/// hash set.
+const DENSE_MAX: usize = 1 << 20;
+
+thread_local! {
+    /// The flat table, kept between searches: an entry is a position lost in
+    /// the search whose stamp it holds, so a new search needs no clearing.
+    static DENSE: std::cell::RefCell<(Vec<u16>, u16)> = const {
+        std::cell::RefCell::new((Vec::new(), 0))
+    };
+}
+
+/// Positions known to be lost, by (animals left per row as a number, the row
+/// the last animal left from).
+enum Dead {
+    Dense {
+        table: Vec<u16>,
+        stamp: u16,
+        rows: usize,
+    },
+    Sparse(FastSet<Key>),
+}
+
+impl Dead {
+    /// A flat table when `(cols+1)^rows * (rows+1)` entries are few enough.
+    fn new(rows: usize, cols: usize, dense: bool) -> Dead {
+        let size = (0..rows)
+            .try_fold(rows + 1, |n, _| n.checked_mul(cols + 1))
+            .filter(|&n| n <= DENSE_MAX);
+        let Some(size) = size.filter(|_| dense) else {
+            return Dead::Sparse(FastSet::default());
+        };
+        DENSE.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            let (table, stamp) = &mut *cell;
+            if table.len() < size {
+                *table = vec![0; size];
+                *stamp = 0;
+            }
+            *stamp = stamp.wrapping_add(1);
+            if *stamp == 0 {
+                table.fill(0);
+                *stamp = 1;
+            }
+            Dead::Dense {
+                table: std::mem::take(table),
+                stamp: *stamp,
+                rows,
+            }
+        })
+    }
+
+    fn is_dense(&self) -> bool {
+        matches!(self, Dead::Dense { .. })
+    }
+
+    #[inline]
+    fn index(left: u64, last_row: u8, rows: usize) -> usize {
+        let last = if last_row == NONE {
+            rows
+        } else {
+            last_row as usize
+        };
+        left as usize * (rows + 1) + last
+    }
+
+    #[inline]
+    fn contains(&self, left: u64, last_row: u8) -> bool {
+        match self {
+            Dead::Dense { table, stamp, rows } => {
+                table[Self::index(left, last_row, *rows)] == *stamp
+            }
+            Dead::Sparse(set) => set.contains(&(left, last_row)),
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, left: u64, last_row: u8) {
+        match self {
+            Dead::Dense { table, stamp, rows } => {
+                table[Self::index(left, last_row, *rows)] = *stamp;
+            }
+            Dead::Sparse(set) => {
+                set.insert((left, last_row));
+            }
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            Dead::Dense { .. } => 0,
+            Dead::Sparse(set) => set.len() * 32,
+        }
+    }
+}
+
+impl Drop for Dead {
+    fn drop(&mut self) {
+        // The flat table goes back for the next search on this thread.
+        if let Dead::Dense { table, .. } = self {
+            let table = std::mem::take(table);
+            DENSE.with(|cell| cell.borrow_mut().0 = table);
+        }
+    }
+}
+
 struct Solver<'e> {
     e: &'e Escape,
     cols: usize,
-    dead: FastSet<Key>,
-}
-
-fn pack(left: &[u8]) -> u64 {
-    left.iter()
-        .enumerate()
-        .fold(0, |k, (i, &l)| k | (l as u64) << (4 * i))
+    dead: Dead,
+    /// What one animal leaving row r takes off the position's number: the
+    /// animals left per row are its digits, base `cols + 1` for the flat
+    /// table and base 16 (4 bits a row) for the hash set.
+    strides: [u64; MAX_ROWS as usize],
 }
 
 const NONE: u8 = u8::MAX;
 
 impl<'e> Solver<'e> {
-    fn new(e: &'e Escape) -> Self {
+    fn new(e: &'e Escape, dense: bool) -> Self {
+        let dead = Dead::new(e.rows as usize, e.cols as usize, dense);
+        let radix = if dead.is_dense() {
+            e.cols as u64 + 1
+        } else {
+            16
+        };
+        let mut strides = [0u64; MAX_ROWS as usize];
+        let mut s = 1u64;
+        for stride in strides.iter_mut().take(e.rows as usize) {
+            *stride = s;
+            s = s.wrapping_mul(radix);
+        }
         Solver {
             e,
             cols: e.cols as usize,
-            dead: FastSet::default(),
+            dead,
+            strides,
         }
+    }
+
+    /// The position's number for `left`.
+    fn key(&self, left: &[u8]) -> u64 {
+        left.iter()
+            .zip(&self.strides)
+            .map(|(&l, &s)| l as u64 * s)
+            .sum()
     }
 
     fn animal(&self, row: usize, col: u8) -> crate::rules::escape::Animal {
         self.e.animals[row * self.cols + col as usize]
     }
 
-    /// Rows whose front animal may leave after the animal from `last_row` left.
-    fn options(&self, left: &[u8], last_row: u8) -> impl Iterator<Item = usize> + '_ {
+    /// Rows whose front animal may leave after the animal from `last_row`
+    /// left, written into `out`; returns how many.
+    fn options(&self, left: &[u8], last_row: u8, out: &mut [u8; MAX_ROWS as usize]) -> usize {
         let last =
             (last_row != NONE).then(|| self.animal(last_row as usize, left[last_row as usize]));
-        let fronts: Vec<(usize, crate::rules::escape::Animal)> = left
-            .iter()
-            .enumerate()
-            .filter(|&(_, &l)| l > 0)
-            .map(|(r, &l)| (r, self.animal(r, l - 1)))
-            .collect();
-        fronts
-            .into_iter()
-            .filter(move |&(_, a)| last.is_none_or(|l| a.shares_with(l)))
-            .map(|(r, _)| r)
+        let mut n = 0;
+        for (r, &l) in left.iter().enumerate() {
+            if l > 0 && last.is_none_or(|a| self.animal(r, l - 1).shares_with(a)) {
+                out[n] = r as u8;
+                n += 1;
+            }
+        }
+        n
     }
 
     fn dfs(
         &mut self,
         left: &mut [u8],
+        key: u64,
         last_row: u8,
         remaining: usize,
         path: &mut Vec<EscapeMove>,
@@ -65,22 +190,23 @@ impl<'e> Solver<'e> {
         if remaining == 0 {
             return Some(true);
         }
-        let key = (pack(left), last_row);
-        if self.dead.contains(&key) {
+        if self.dead.contains(key, last_row) {
             return Some(false);
         }
         let depth = path.len() as u32;
-        if !search.node(depth) || !search.memory(self.dead.len() * 32) {
+        if !search.node(depth) || !search.memory(self.dead.bytes()) {
             return None;
         }
-        let rows: Vec<usize> = self.options(left, last_row).collect();
-        for row in rows {
-            let mv = EscapeMove { row: row as u8 };
-            left[row] -= 1;
+        let mut rows = [0u8; MAX_ROWS as usize];
+        let n = self.options(left, last_row, &mut rows);
+        for &row in &rows[..n] {
+            let mv = EscapeMove { row };
+            left[row as usize] -= 1;
             path.push(mv);
             search.tried(mv, depth + 1);
-            let r = self.dfs(left, row as u8, remaining - 1, path, search);
-            left[row] += 1;
+            let next = key - self.strides[row as usize];
+            let r = self.dfs(left, next, row, remaining - 1, path, search);
+            left[row as usize] += 1;
             match r {
                 Some(true) => return Some(true),
                 None => return None,
@@ -89,7 +215,7 @@ impl<'e> Solver<'e> {
             path.pop();
             search.taken_back(mv, depth + 1);
         }
-        self.dead.insert(key);
+        self.dead.insert(key, last_row);
         Some(false)
     }
 
@@ -104,18 +230,19 @@ impl<'e> Solver<'e> {
         if remaining == 0 {
             return 1;
         }
-        let key = (pack(left), last_row);
+        let key = (self.key(left), last_row);
         if let Some(&n) = memo.get(&key) {
             return n;
         }
-        let rows: Vec<usize> = self.options(left, last_row).collect();
+        let mut rows = [0u8; MAX_ROWS as usize];
+        let n = self.options(left, last_row, &mut rows);
         let mut total = 0u64;
-        for row in rows {
-            left[row] -= 1;
+        for &row in &rows[..n] {
+            left[row as usize] -= 1;
             total = total
-                .saturating_add(self.count(left, row as u8, remaining - 1, cap, memo))
+                .saturating_add(self.count(left, row, remaining - 1, cap, memo))
                 .min(cap);
-            left[row] += 1;
+            left[row as usize] += 1;
         }
         memo.insert(key, total);
         total
@@ -128,14 +255,28 @@ fn last_row(e: &Escape) -> u8 {
 }
 
 pub fn solve(e: &Escape, search: &mut Search<'_, EscapeMove>) -> Outcome<EscapeMove> {
+    solve_with(e, search, true)
+}
+
+/// `solve`, with the flat table of lost positions allowed or not (the hash
+/// set is the plain version the flat one is checked against).
+fn solve_with(e: &Escape, search: &mut Search<'_, EscapeMove>, dense: bool) -> Outcome<EscapeMove> {
     if e.rows > MAX_ROWS || e.cols > MAX_COLS {
         search.memory(usize::MAX);
         return search.out_of_budget(None);
     }
-    let mut solver = Solver::new(e);
+    let mut solver = Solver::new(e, dense);
     let mut left = e.left.clone();
-    let mut path = Vec::new();
-    match solver.dfs(&mut left, last_row(e), e.remaining(), &mut path, search) {
+    let mut path = Vec::with_capacity(e.remaining());
+    let key = solver.key(&left);
+    match solver.dfs(
+        &mut left,
+        key,
+        last_row(e),
+        e.remaining(),
+        &mut path,
+        search,
+    ) {
         // Every animal leaves once: every solution has the same length.
         Some(true) => Outcome::Solved {
             moves: path,
@@ -151,7 +292,7 @@ pub fn count_solutions(e: &Escape, cap: u64) -> u64 {
     if e.rows > MAX_ROWS || e.cols > MAX_COLS {
         return 0;
     }
-    let mut solver = Solver::new(e);
+    let mut solver = Solver::new(e, false);
     let mut left = e.left.clone();
     solver.count(
         &mut left,
@@ -233,6 +374,39 @@ mod tests {
         p.swap(i - 1, j);
         p[i..].reverse();
         true
+    }
+
+    #[test]
+    fn the_flat_table_agrees_with_the_hash_set_on_random_deals() {
+        let mut rng = crate::levels::rng::SplitMix64::new(77);
+        let mut solvable = 0;
+        for i in 0..3000 {
+            let (rows, cols) = [(4, 4), (3, 5), (2, 6), (4, 3)][i % 4];
+            let types = 2 + (i % 3) as u8;
+            let animals = (0..rows * cols)
+                .map(|_| Animal {
+                    kind: (rng.next_u64() % types as u64) as u8,
+                    colour: (rng.next_u64() % types as u64) as u8,
+                })
+                .collect();
+            let mut e = Escape::new(rows, cols, animals);
+            // Some from the middle of a game, after a legal first move.
+            let mut first = Vec::new();
+            e.legal_moves(&mut first);
+            if i % 3 == 0
+                && let Some(&mv) = first.first()
+            {
+                e.apply(mv).unwrap();
+            }
+            let dense = solve_with(&e, &mut Search::new(Budget::unlimited()), true);
+            let sparse = solve_with(&e, &mut Search::new(Budget::unlimited()), false);
+            assert_eq!(dense, sparse, "deal {i}");
+            if let Outcome::Solved { moves, .. } = &dense {
+                replay(&e, moves).unwrap();
+                solvable += 1;
+            }
+        }
+        assert!(solvable > 100 && solvable < 3000, "{solvable}");
     }
 
     #[test]
