@@ -168,6 +168,8 @@ fn spawn_hud(mut commands: Commands, state: Option<Res<PlayState>>) {
                 bottom.spawn((
                     Node {
                         padding: UiRect::axes(px(12), px(6)),
+                        // Wraps in a narrow window rather than running off it.
+                        max_width: percent(100),
                         ..default()
                     },
                     BackgroundColor(theme::PANEL),
