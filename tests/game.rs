@@ -654,3 +654,39 @@ fn a_win_is_kept_in_the_data_directory_across_runs() {
     assert_eq!(record.best, 5);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn colour_blind_mode_numbers_the_colours_and_is_kept() {
+    let dir = std::env::temp_dir().join(format!("pond-settings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let options = game::GameOptions {
+        data_dir: Some(dir.clone()),
+        ..Default::default()
+    };
+    let mut app = app_with(Some(options.clone()));
+    start_level(&mut app, "flood.ron", 0);
+    assert_eq!(count::<Text2d>(&mut app), 0);
+    press(&mut app, KeyCode::KeyC);
+    settle(&mut app);
+    assert!(
+        app.world()
+            .resource::<game::settings::Settings>()
+            .colour_blind
+    );
+    let Puzzle::Flood(f) = puzzle(&app) else {
+        panic!()
+    };
+    // Every tile carries its colour's number.
+    assert_eq!(count::<Text2d>(&mut app), f.cells.len());
+    assert_board_mirrors_rules(&mut app);
+    let saved = std::fs::read_to_string(dir.join(game::settings::FILE)).unwrap();
+    assert!(saved.contains("colour_blind: true"), "{saved}");
+    drop(app);
+    let app = app_with(Some(options));
+    assert!(
+        app.world()
+            .resource::<game::settings::Settings>()
+            .colour_blind
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

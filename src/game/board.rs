@@ -6,6 +6,7 @@ use super::Screen;
 use super::anim::{self, DespawnWhenDone, JumpLens, PopLens, ShakeLens, SinkLens, SplashLens};
 use super::autoplay::{Hint, PlayerInput};
 use super::moves::{BoardCommand, MoveApplied, MoveRejected, MoveRequested, PlayState};
+use super::settings::Settings;
 use super::theme::Art;
 use crate::rules::escape::{Escape, EscapeMove};
 use crate::rules::flood::{Flood, FloodMove};
@@ -184,11 +185,12 @@ fn spawn_fresh(
     art: Res<Art>,
     mut pick: ResMut<HopPick>,
     mut cursor: ResMut<KeyCursor>,
+    settings: Res<Settings>,
 ) {
     let Some(state) = state else { return };
     pick.0 = None;
     cursor.0 = None;
-    spawn_board(&mut commands, &art, &state.puzzle);
+    spawn_board(&mut commands, &art, &state.puzzle, settings.colour_blind);
 }
 
 /// Keeps the whole board in view, centred in the part of the window the
@@ -296,6 +298,7 @@ pub fn spawn_board(
     commands: &mut Commands,
     art: &Art,
     p: &Puzzle,
+    numbered: bool,
 ) -> (Entity, HashMap<Place, Entity>) {
     let mut places = HashMap::new();
     let root = commands
@@ -369,6 +372,11 @@ pub fn spawn_board(
                             .with_scale(Vec3::new(FLOOD_TILE - 2.0, FLOOD_TILE - 2.0, 1.0)),
                     ))
                     .id();
+                if numbered {
+                    commands
+                        .entity(tile)
+                        .with_child(number_label(c, 17.0, FLOOD_TILE - 2.0));
+                }
                 add(commands, (tile, Some(Clickable::FloodTile(c))));
             }
         }
@@ -414,7 +422,7 @@ pub fn spawn_board(
                 for col in 0..e.left[row as usize] {
                     let a = e.animal(row, col);
                     let front = col + 1 == e.left[row as usize];
-                    let entity = spawn_animal(commands, art, a, escape_pos(e, row, col));
+                    let entity = spawn_animal(commands, art, a, escape_pos(e, row, col), numbered);
                     places.insert(Place::Grid(row, col), entity);
                     add(
                         commands,
@@ -424,7 +432,13 @@ pub fn spawn_board(
             }
             for (slot, &(row, col)) in e.queue.iter().enumerate() {
                 let last = slot + 1 == e.queue.len();
-                let entity = spawn_animal(commands, art, e.animal(row, col), queue_pos(e, slot));
+                let entity = spawn_animal(
+                    commands,
+                    art,
+                    e.animal(row, col),
+                    queue_pos(e, slot),
+                    numbered,
+                );
                 places.insert(Place::Slot(slot), entity);
                 add(commands, (entity, last.then_some(Clickable::QueueLast)));
             }
@@ -438,9 +452,10 @@ fn spawn_animal(
     art: &Art,
     a: crate::rules::escape::Animal,
     at: Vec2,
+    numbered: bool,
 ) -> Entity {
     let mesh = art.animals[a.kind as usize % art.animals.len()].clone();
-    commands
+    let animal = commands
         .spawn((
             Animal,
             Name::new(a.describe()),
@@ -448,7 +463,32 @@ fn spawn_animal(
             MeshMaterial2d(art.palette[a.colour as usize % art.palette.len()].clone()),
             Transform::from_translation(at.extend(2.0)),
         ))
-        .id()
+        .id();
+    if numbered {
+        commands
+            .entity(animal)
+            .with_child(number_label(a.colour, 18.0, 1.0));
+    }
+    animal
+}
+
+/// A colour's number (from 1, as on the palette), drawn over a piece whose
+/// transform is scaled by `scale` (tiles are unit squares scaled up).
+fn number_label(colour: u8, size: f32, scale: f32) -> impl Bundle {
+    (
+        Text2d::new(format!("{}", colour + 1)),
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(Color::BLACK),
+        bevy::sprite::Text2dShadow {
+            color: Color::srgba(1.0, 1.0, 1.0, 0.8),
+            offset: Vec2::new(1.0, -1.0),
+        },
+        Transform::from_xyz(0.0, 0.0, 1.0).with_scale(Vec3::new(1.0 / scale, 1.0 / scale, 1.0)),
+        Pickable::IGNORE,
+    )
 }
 
 fn on_click(
@@ -723,6 +763,7 @@ fn respawn_after_move(
     art: Res<Art>,
     roots: Query<Entity, With<BoardRoot>>,
     mut pick: ResMut<HopPick>,
+    settings: Res<Settings>,
 ) {
     let Some(change) = applied.read().last() else {
         return;
@@ -731,7 +772,7 @@ fn respawn_after_move(
     for root in &roots {
         commands.entity(root).despawn();
     }
-    let (root, places) = spawn_board(&mut commands, &art, &state.puzzle);
+    let (root, places) = spawn_board(&mut commands, &art, &state.puzzle, settings.colour_blind);
     animate_change(
         &mut commands,
         &art,

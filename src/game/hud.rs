@@ -54,6 +54,7 @@ pub(super) fn plugin(app: &mut App) {
                 update_counter,
                 update_message,
                 palette_clicks,
+                palette_colours,
                 solver_buttons,
                 update_solver_panel,
             )
@@ -78,7 +79,11 @@ fn controls(p: &Puzzle) -> &'static str {
     }
 }
 
-fn spawn_hud(mut commands: Commands, state: Option<Res<PlayState>>) {
+fn spawn_hud(
+    mut commands: Commands,
+    state: Option<Res<PlayState>>,
+    settings: Res<super::settings::Settings>,
+) {
     let Some(state) = state else { return };
     let palette: Vec<u8> = match &state.puzzle {
         Puzzle::Flood(f) => (0..f.colours).collect(),
@@ -154,7 +159,8 @@ fn spawn_hud(mut commands: Commands, state: Option<Res<PlayState>>) {
                                         ..default()
                                     },
                                     BackgroundColor(
-                                        theme::PALETTE[c as usize % theme::PALETTE.len()],
+                                        theme::palette(settings.colour_blind)
+                                            [c as usize % theme::PALETTE.len()],
                                     ),
                                 ))
                                 .with_child(text(
@@ -460,6 +466,19 @@ fn update_message(
     for (mut t, mut c) in &mut message {
         t.0 = words.clone();
         c.0 = colour;
+    }
+}
+
+/// The palette's buttons follow colour-blind mode.
+fn palette_colours(
+    settings: Res<super::settings::Settings>,
+    mut buttons: Query<(&PaletteButton, &mut BackgroundColor)>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    for (b, mut colour) in &mut buttons {
+        colour.0 = theme::palette(settings.colour_blind)[b.0 as usize % theme::PALETTE.len()];
     }
 }
 

@@ -11,6 +11,7 @@ pub mod overlay;
 pub mod packs;
 pub mod progress;
 mod screens;
+pub mod settings;
 mod shot;
 mod theme;
 
@@ -59,6 +60,7 @@ pub fn plugin(app: &mut App) {
         hud::plugin,
         overlay::plugin,
         progress::plugin,
+        settings::plugin,
         screens::plugin,
     ));
 }

@@ -21,6 +21,8 @@ pub enum PlayAction {
     Title,
     /// Opens or closes the menu.
     Menu,
+    /// Colour-blind mode on or off.
+    ColourBlind,
 }
 
 /// Whether the menu (Esc) is open; the board takes no input meanwhile.
@@ -251,10 +253,11 @@ fn action_buttons(
 fn show_menu(
     mut commands: Commands,
     menu: Res<MenuOpen>,
+    settings: Res<super::settings::Settings>,
     panels: Query<Entity, With<MenuPanel>>,
     autoplay: Option<ResMut<Autoplay>>,
 ) {
-    if !menu.is_changed() {
+    if !menu.is_changed() && !settings.is_changed() {
         return;
     }
     for p in &panels {
@@ -304,9 +307,15 @@ fn show_menu(
                             ..default()
                         },
                     ));
+                    let colour_blind = if settings.colour_blind {
+                        "Colour-blind mode: on (C)"
+                    } else {
+                        "Colour-blind mode: off (C)"
+                    };
                     for (label, action) in [
                         ("Resume (Esc)", PlayAction::Menu),
                         ("Restart level (Backspace)", PlayAction::Replay),
+                        (colour_blind, PlayAction::ColourBlind),
                         ("Level select (L)", PlayAction::LevelSelect),
                         ("Title screen (T)", PlayAction::Title),
                     ] {

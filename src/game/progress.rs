@@ -131,20 +131,25 @@ pub fn load(dir: &Path) -> (ProgressFile, Loaded) {
     }
 }
 
-/// Writes the progress file atomically: a temporary file in the same
-/// directory, flushed, then renamed over the old one.
+/// Writes the progress file atomically.
 pub fn save(dir: &Path, progress: &ProgressFile) -> std::io::Result<()> {
+    save_ron(dir, FILE, progress)
+}
+
+/// Writes `value` as RON to `dir/name` atomically: a temporary file in the
+/// same directory, flushed, then renamed over the old one.
+pub fn save_ron<T: Serialize>(dir: &Path, name: &str, value: &T) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let text = ron::ser::to_string_pretty(progress, ron::ser::PrettyConfig::default())
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(std::io::Error::other)?;
-    let tmp = dir.join(format!("{FILE}.tmp"));
+    let tmp = dir.join(format!("{name}.tmp"));
     {
         use std::io::Write;
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
     }
-    std::fs::rename(&tmp, dir.join(FILE))
+    std::fs::rename(&tmp, dir.join(name))
 }
 
 /// Where progress is kept: `--data-dir`, or the platform's data directory.

@@ -6,6 +6,7 @@ use super::moves::{BoardCommand, MoveRequested, PlayState};
 use super::overlay::{MenuOpen, PlayAction};
 use super::packs::{Current, Packs, PendingPacks};
 use super::progress::Progress;
+use super::settings::ToggleColourBlind;
 use super::theme::text;
 use super::{GameOptions, Screen, theme};
 use crate::rules::flood::FloodMove;
@@ -623,6 +624,7 @@ fn play_keys(
         (KeyCode::KeyL, PlayAction::LevelSelect),
         (KeyCode::KeyT, PlayAction::Title),
         (KeyCode::Backspace, PlayAction::Replay),
+        (KeyCode::KeyC, PlayAction::ColourBlind),
     ] {
         if keys.just_pressed(key) {
             actions.write(action);
@@ -680,6 +682,7 @@ fn play_actions(
     mut next: ResMut<NextState<Screen>>,
     mut board: MessageWriter<BoardCommand>,
     mut input: MessageWriter<PlayerInput>,
+    mut colour_blind: MessageWriter<ToggleColourBlind>,
 ) {
     for action in actions.read() {
         match action {
@@ -701,6 +704,9 @@ fn play_actions(
             }
             PlayAction::LevelSelect => next.set(Screen::Levels),
             PlayAction::Title => next.set(Screen::Title),
+            PlayAction::ColourBlind => {
+                colour_blind.write(ToggleColourBlind);
+            }
         }
     }
 }
