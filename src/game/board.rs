@@ -1064,20 +1064,36 @@ fn show_hint(
     }
 }
 
+/// A refused move shakes the piece that was asked to move (the whole board
+/// when there is none, as for an undo with nothing to undo).
 fn shake_on_reject(
     mut commands: Commands,
     mut rejected: MessageReader<MoveRejected>,
     roots: Query<(Entity, &Transform), With<BoardRoot>>,
+    pieces: Query<(Entity, &Clickable, &Transform, Has<Frog>), Without<BoardRoot>>,
 ) {
-    if rejected.read().last().is_none() {
+    let Some(MoveRejected(_, mv)) = rejected.read().last() else {
         return;
-    }
-    for (root, t) in &roots {
-        commands.entity(root).insert(anim::tween(
-            300,
-            ShakeLens {
-                rest: t.translation,
-            },
-        ));
-    }
+    };
+    let wanted = match mv {
+        Some(PuzzleMove::Swap(m)) => Some((Clickable::SwapFrog(m.from), true)),
+        Some(PuzzleMove::Hop(m)) => Some((Clickable::HopPad(m.from), true)),
+        Some(PuzzleMove::Escape(m)) => Some((Clickable::EscapeRow(m.row), false)),
+        _ => None,
+    };
+    let piece = wanted.and_then(|(clickable, frog)| {
+        pieces
+            .iter()
+            .find(|(_, c, _, is_frog)| **c == clickable && *is_frog == frog)
+    });
+    let (entity, rest) = match piece {
+        Some((e, _, t, _)) => (e, t.translation),
+        None => match roots.iter().next() {
+            Some((e, t)) => (e, t.translation),
+            None => return,
+        },
+    };
+    commands
+        .entity(entity)
+        .insert(anim::tween(300, ShakeLens { rest }));
 }

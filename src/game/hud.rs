@@ -441,7 +441,7 @@ fn update_message(
             _ => None,
         });
     let hint_words = hint.as_ref().and_then(|h| h.words.clone());
-    let (words, colour) = if let Some(MoveRejected(why)) = refused {
+    let (words, colour) = if let Some(MoveRejected(why, _)) = refused {
         (format!("Not allowed: {why}."), theme::WARN)
     } else if let Puzzle::Flood(f) = &state.puzzle
         && f.over_limit()

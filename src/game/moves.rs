@@ -26,9 +26,9 @@ pub struct MoveApplied {
     pub before: Puzzle,
 }
 
-/// The rules refused a move, with their reason in words.
+/// The rules refused a move (or an undo or redo), with their reason in words.
 #[derive(Message, Debug, Clone)]
-pub struct MoveRejected(pub String);
+pub struct MoveRejected(pub String, pub Option<PuzzleMove>);
 
 /// The level being played: the single source of truth for the board.
 #[derive(Resource, Debug, Clone)]
@@ -99,7 +99,7 @@ fn apply_moves(
                 break;
             }
             Err(e) => {
-                rejected.write(MoveRejected(e.0));
+                rejected.write(MoveRejected(e.0, Some(*mv)));
             }
         }
     }
@@ -120,7 +120,7 @@ fn apply_commands(
         match command {
             BoardCommand::Undo => {
                 let Some((mv, undo)) = state.done.pop() else {
-                    rejected.write(MoveRejected("nothing to undo".into()));
+                    rejected.write(MoveRejected("nothing to undo".into(), None));
                     continue;
                 };
                 state.puzzle.undo(&undo);
@@ -128,13 +128,13 @@ fn apply_commands(
             }
             BoardCommand::Redo => {
                 let Some(mv) = state.undone.pop() else {
-                    rejected.write(MoveRejected("nothing to redo".into()));
+                    rejected.write(MoveRejected("nothing to redo".into(), None));
                     continue;
                 };
                 match state.puzzle.apply(mv) {
                     Ok(undo) => state.done.push((mv, undo)),
                     Err(e) => {
-                        rejected.write(MoveRejected(e.0));
+                        rejected.write(MoveRejected(e.0, Some(mv)));
                         continue;
                     }
                 }

@@ -42,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Levels), spawn_levels)
         .add_systems(
             Update,
-            (menu_buttons, menu_keys, menu_focus)
+            (menu_buttons, menu_keys, menu_focus, show_level_name)
                 .run_if(in_state(Screen::Title).or_else(in_state(Screen::Levels))),
         )
         .add_systems(
@@ -447,6 +447,12 @@ fn spawn_levels(
                             ));
                         }
                     });
+                    // The full name of the level under the pointer or the
+                    // keyboard's outline.
+                    ui.spawn((
+                        LevelName,
+                        text("Point at a level to see its name.", 18.0, theme::TEXT_DIM),
+                    ));
                 }
             }
             ui.spawn(button(
@@ -502,6 +508,48 @@ fn do_menu_action(
             start_level(commands, packs, current, i, next);
         }
         MenuAction::Back => next.set(Screen::Title),
+    }
+}
+
+/// The line under the level grid that names the level pointed at.
+#[derive(Component)]
+struct LevelName;
+
+fn show_level_name(
+    buttons: Query<(Entity, &Interaction, &MenuAction)>,
+    focus: Res<MenuFocus>,
+    packs: Res<Packs>,
+    current: Res<Current>,
+    mut line: Query<&mut Text, With<LevelName>>,
+) {
+    let pointed = buttons
+        .iter()
+        .find(|(_, i, _)| **i != Interaction::None)
+        .or_else(|| {
+            focus
+                .0
+                .and_then(|f| buttons.iter().find(|(e, _, _)| *e == f))
+        })
+        .and_then(|(_, _, a)| match a {
+            MenuAction::PlayLevel(i) => Some(*i),
+            _ => None,
+        });
+    let Some(Ok(pack)) = packs.0.get(current.pack).map(|e| &e.pack) else {
+        return;
+    };
+    let Some(level) = pointed.and_then(|i| pack.levels.get(i)) else {
+        return;
+    };
+    let grade = level
+        .grade
+        .as_deref()
+        .map(|g| format!("  ({g})"))
+        .unwrap_or_default();
+    let words = format!("{}. {}{grade}", pointed.unwrap_or(0) + 1, level.name);
+    for mut t in &mut line {
+        if t.0 != words {
+            t.0 = words.clone();
+        }
     }
 }
 
