@@ -895,28 +895,66 @@ fn animate_change(
             }
         }
         (Puzzle::Escape(b), Puzzle::Escape(a)) => {
+            // The animal walks out east through the gate, down the east side
+            // and along to its slot; taken back, it walks the same way home.
+            let route = |row: u8, col: u8, slot: usize| {
+                let home = escape_pos(a, row, col);
+                let outside = escape_pos(a, row, a.cols) + Vec2::new(ESCAPE_STEP * 0.1, 0.0);
+                let end = queue_pos(a, slot);
+                let below = Vec2::new(outside.x, end.y);
+                [home, outside, below, end]
+            };
+            let walk = |place: Place, points: [Vec2; 4], commands: &mut Commands| {
+                if let Some(&e) = places.get(&place) {
+                    commands.entity(e).insert(anim::tween(
+                        820,
+                        WalkLens::new(points.map(|p| p.extend(5.0))),
+                    ));
+                }
+            };
             if a.queue.len() > b.queue.len() {
                 let slot = a.queue.len() - 1;
                 let (row, col) = a.queue[slot];
-                fly(
-                    Place::Slot(slot),
-                    escape_pos(a, row, col),
-                    queue_pos(a, slot),
-                    60.0,
-                    560,
-                );
+                walk(Place::Slot(slot), route(row, col, slot), commands);
             } else if let Some(&(row, col)) = b.queue.last() {
                 let slot = b.queue.len() - 1;
-                fly(
-                    Place::Grid(row, col),
-                    queue_pos(a, slot),
-                    escape_pos(a, row, col),
-                    60.0,
-                    560,
-                );
+                let mut back = route(row, col, slot);
+                back.reverse();
+                walk(Place::Grid(row, col), back, commands);
             }
         }
         _ => {}
+    }
+}
+
+/// Walks along a line of points at an even pace, bobbing a little.
+#[derive(Debug, Clone, Copy)]
+struct WalkLens {
+    points: [Vec3; 4],
+    /// The distance along the line at each point.
+    at: [f32; 4],
+}
+
+impl WalkLens {
+    fn new(points: [Vec3; 4]) -> WalkLens {
+        let mut at = [0.0; 4];
+        for i in 1..4 {
+            at[i] = at[i - 1] + points[i].distance(points[i - 1]);
+        }
+        WalkLens { points, at }
+    }
+}
+
+impl bevy_tweening::Lens<Transform> for WalkLens {
+    fn lerp(&mut self, mut target: Mut<'_, Transform>, ratio: f32) {
+        let total = self.at[3].max(1e-3);
+        let d = ratio * total;
+        let i = (1..4).find(|&i| d <= self.at[i]).unwrap_or(3);
+        let span = (self.at[i] - self.at[i - 1]).max(1e-3);
+        let t = ((d - self.at[i - 1]) / span).clamp(0.0, 1.0);
+        let p = self.points[i - 1].lerp(self.points[i], t);
+        let bob = (ratio * total / 18.0).sin().abs() * 5.0 * (1.0 - ratio);
+        target.translation = p + Vec3::new(0.0, bob, 0.0);
     }
 }
 
