@@ -125,3 +125,21 @@ fn gen_prints_a_pack_that_loads() {
         assert_eq!(stdout(&pond(&args)), text);
     }
 }
+
+#[test]
+fn a_bad_level_code_is_refused_with_what_was_expected() {
+    for (code, words) in [
+        ("nope.1", "no shipped pack `nope`"),
+        ("hop.99", "1 to 40"),
+        ("F14x14c6d3", "needs `-SEED`"),
+        ("Z9", "expected PACK.LEVEL"),
+    ] {
+        let out = pond(&["play", "--code", code]);
+        assert!(!out.status.success(), "{code}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(words), "{code}: {err}");
+    }
+    let out = pond(&["play", "swap.ron", "--autoplay", "solution"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a level"));
+}

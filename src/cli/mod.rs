@@ -32,7 +32,12 @@ pub struct Cli {
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// The pack to open (a shipped pack's file name works from anywhere).
-    pack: PathBuf,
+    #[arg(required_unless_present = "code")]
+    pack: Option<PathBuf>,
+    /// Play the level of this code instead: a shipped one (`hop.12`) or a
+    /// random one (`F14x14c6d3-4821`, `E4x4t4c4d2-77`, `S3v4`).
+    #[arg(long, conflicts_with = "pack")]
+    code: Option<String>,
     /// Open this level (counted from 1) instead of the level select.
     #[arg(long)]
     level: Option<usize>,
@@ -40,7 +45,7 @@ pub struct PlayArgs {
     #[arg(long)]
     screenshot: Option<PathBuf>,
     /// Start watching the solver at once: its solution, or its search.
-    #[arg(long, value_enum, requires = "level")]
+    #[arg(long, value_enum)]
     autoplay: Option<WatchName>,
     /// Auto-play's speed: 0.25 to 16, or "instant".
     #[arg(long, value_parser = Speed::parse)]
@@ -88,23 +93,45 @@ pub fn run(cli: Cli) -> ExitCode {
             data_dir: cli.data_dir,
             ..GameOptions::default()
         }),
-        Some(Command::Play(args)) => play(GameOptions {
-            pack: Some(args.pack),
-            level: args.level,
-            screenshot: args.screenshot.or(cli.screenshot),
-            autoplay: args.autoplay.map(|w| match w {
-                WatchName::Solution => Watch::Solution,
-                WatchName::Search => Watch::Search,
-            }),
-            speed: args.speed,
-            exit_when_done: args.exit_when_done,
-            data_dir: cli.data_dir,
-        }),
+        Some(Command::Play(args)) => {
+            let code = match args.code.as_deref().map(code_level) {
+                Some(Ok(c)) => Some(c),
+                Some(Err(e)) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+                None => None,
+            };
+            let level = if code.is_some() { Some(1) } else { args.level };
+            if args.autoplay.is_some() && level.is_none() {
+                eprintln!("error: --autoplay needs a level: --level N or --code CODE");
+                return ExitCode::FAILURE;
+            }
+            play(GameOptions {
+                pack: args.pack,
+                code,
+                level,
+                screenshot: args.screenshot.or(cli.screenshot),
+                autoplay: args.autoplay.map(|w| match w {
+                    WatchName::Solution => Watch::Solution,
+                    WatchName::Search => Watch::Search,
+                }),
+                speed: args.speed,
+                exit_when_done: args.exit_when_done,
+                data_dir: cli.data_dir,
+            })
+        }
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Check(args)) => check::run(args),
         Some(Command::Gen(args)) => gen_pack::run(args),
         Some(Command::Bench(args)) => bench::run(args),
     }
+}
+
+/// The level of a code, with the code as written back.
+fn code_level(code: &str) -> Result<(String, crate::levels::Level), String> {
+    let c = crate::levels::code::LevelCode::parse(code)?;
+    Ok((c.to_string(), c.level()?))
 }
 
 fn play(options: GameOptions) -> ExitCode {

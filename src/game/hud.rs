@@ -83,8 +83,22 @@ fn spawn_hud(
     mut commands: Commands,
     state: Option<Res<PlayState>>,
     settings: Res<super::settings::Settings>,
+    packs: Res<super::packs::Packs>,
+    current: Res<super::packs::Current>,
 ) {
     let Some(state) = state else { return };
+    // The level's code, to share: shipped levels by pack and number, a level
+    // opened by its code by that code.
+    let code = packs.0.get(current.pack).and_then(|entry| {
+        crate::levels::code::shipped_code(&entry.file, current.level)
+            .map(|c| c.to_string())
+            .or_else(|| {
+                crate::levels::code::LevelCode::parse(&entry.file)
+                    .ok()
+                    .map(|c| c.to_string())
+            })
+    });
+    let code = code.map(|c| format!("   code {c}")).unwrap_or_default();
     let palette: Vec<u8> = match &state.puzzle {
         Puzzle::Flood(f) => (0..f.colours).collect(),
         _ => Vec::new(),
@@ -126,6 +140,14 @@ fn spawn_hud(
                 top.spawn((
                     LevelTitle,
                     text(format!("{}{grade}", state.level.name), 26.0, theme::TEXT),
+                    children![(
+                        TextSpan::new(code),
+                        TextFont {
+                            font_size: FontSize::Px(18.0),
+                            ..default()
+                        },
+                        TextColor(theme::TEXT_DIM),
+                    )],
                 ));
                 top.spawn((MoveCounter, text("", 20.0, theme::TEXT_DIM)));
                 top.spawn((Message, text("", 20.0, theme::WARN)));

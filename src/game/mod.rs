@@ -25,6 +25,9 @@ pub struct GameOptions {
     pub pack: Option<PathBuf>,
     /// A level of that pack, counted from 1.
     pub level: Option<usize>,
+    /// A level given by its code (the code, and the level): played as a pack
+    /// of one.
+    pub code: Option<(String, crate::levels::Level)>,
     /// Save a screenshot here once the screen has settled, then exit.
     pub screenshot: Option<PathBuf>,
     /// Start auto-play on the opened level at once.

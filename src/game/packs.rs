@@ -174,9 +174,26 @@ fn load_packs(
     mut packs: ResMut<Packs>,
     mut pending: ResMut<PendingPacks>,
 ) {
-    // The command line's pack comes first, then the shipped ones in order.
+    // The command line's pack (or level code) comes first, then the shipped
+    // ones in order.
     if let Some(path) = options.as_ref().and_then(|o| o.pack.as_ref()) {
         start_loading(&server, path, 0, false, &mut packs, &mut pending);
+    }
+    if let Some((code, level)) = options.as_ref().and_then(|o| o.code.clone()) {
+        add_entry(
+            &mut packs,
+            0,
+            PackEntry {
+                file: code.clone(),
+                pack: Ok(Pack {
+                    name: format!("Level code {code}"),
+                    author: None,
+                    levels: vec![level],
+                }),
+                handle: None,
+                disk: None,
+            },
+        );
     }
     for (i, (name, _)) in SHIPPED.iter().enumerate() {
         let (at, disk) = shipped_path(&server, name);

@@ -67,7 +67,7 @@ fn open_when_loaded(
     }
     next.set(Screen::Title);
     let Some(options) = options else { return };
-    if options.pack.is_none() {
+    if options.pack.is_none() && options.code.is_none() {
         return;
     }
     current.pack = 0;

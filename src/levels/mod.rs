@@ -2,6 +2,7 @@
 //! errors, checked against the rules and the size limits, and turned into
 //! puzzles. Also the seeded generators behind `pond gen`.
 
+pub mod code;
 pub mod generate;
 pub mod locate;
 pub mod rng;

@@ -1,0 +1,422 @@
+//! Short level codes that give the same level on every machine: a shipped
+//! level by pack and number (`hop.12`), or a random level by its puzzle, size,
+//! difficulty and seed (`F14x14c6d3-4821`, `E4x4t4c4d2-77`, `S3v4`). Random
+//! levels are checked by the solver: always solvable, within their difficulty.
+
+use super::generate::deal;
+use super::rng::{SplitMix64, flood_cells};
+use super::{Level, SHIPPED, parse_pack};
+use crate::rules::Puzzle;
+use crate::rules::escape::Escape;
+use crate::rules::flood::Flood;
+use crate::rules::swap::{Cell, Swap};
+use crate::solve::{self, Budget, Outcome, Search};
+use std::fmt;
+
+/// Difficulties, 1 (easiest) to 5.
+pub const DIFFICULTIES: [&str; 5] = ["easy", "fair", "tricky", "hard", "fiendish"];
+/// Flood: moves allowed beyond the solver's best, by difficulty.
+const FLOOD_SLACK: [u32; 5] = [4, 3, 2, 1, 0];
+/// Escape: the fewest ways out a deal of each difficulty has (and below the
+/// one before).
+const ESCAPE_WAYS: [u64; 5] = [150, 50, 15, 4, 1];
+/// Deals tried for an Escape code before the nearest difficulty is taken.
+const ESCAPE_TRIES: usize = 20_000;
+/// Flood's exact search per code: a node budget, so every machine finds the
+/// same limit.
+const FLOOD_NODES: u64 = 100_000;
+
+/// A level's code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LevelCode {
+    /// A shipped pack (by file name without `.ron`) and a level from 1.
+    Shipped {
+        pack: String,
+        level: usize,
+    },
+    Swap {
+        left: u8,
+        right: u8,
+    },
+    Flood {
+        width: u16,
+        height: u16,
+        colours: u8,
+        difficulty: u8,
+        seed: u64,
+    },
+    Escape {
+        rows: u8,
+        cols: u8,
+        types: u8,
+        colours: u8,
+        difficulty: u8,
+        seed: u64,
+    },
+}
+
+impl fmt::Display for LevelCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelCode::Shipped { pack, level } => write!(f, "{pack}.{level}"),
+            LevelCode::Swap { left, right } => write!(f, "S{left}v{right}"),
+            LevelCode::Flood {
+                width,
+                height,
+                colours,
+                difficulty,
+                seed,
+            } => {
+                write!(f, "F{width}x{height}c{colours}d{difficulty}-{seed}")
+            }
+            LevelCode::Escape {
+                rows,
+                cols,
+                types,
+                colours,
+                difficulty,
+                seed,
+            } => {
+                write!(f, "E{rows}x{cols}t{types}c{colours}d{difficulty}-{seed}")
+            }
+        }
+    }
+}
+
+/// Reads the numbers of `text` after each of `tags`, in order: `F14x14c6d3`
+/// with tags "F","x","c","d" gives [14, 14, 6, 3].
+fn fields(text: &str, tags: &[char]) -> Option<Vec<u64>> {
+    let mut rest = text;
+    let mut out = Vec::new();
+    for &tag in tags {
+        rest = rest.strip_prefix(tag)?;
+        let end = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        out.push(rest[..end].parse().ok()?);
+        rest = &rest[end..];
+    }
+    rest.is_empty().then_some(out)
+}
+
+impl LevelCode {
+    pub fn parse(code: &str) -> Result<LevelCode, String> {
+        let code = code.trim();
+        let bad = |what: &str| format!("level code `{code}`: {what}");
+        let in_range = |v: u64, lo: u64, hi: u64, what: &str| {
+            if (lo..=hi).contains(&v) {
+                Ok(v)
+            } else {
+                Err(bad(&format!("{what} must be {lo} to {hi}, found {v}")))
+            }
+        };
+        if let Some((pack, level)) = code.split_once('.') {
+            let level = level
+                .parse::<usize>()
+                .map_err(|_| bad("expected PACK.LEVEL, as `hop.12`"))?;
+            let file = format!("{pack}.ron");
+            if !SHIPPED.iter().any(|(n, _)| *n == file) {
+                let names: Vec<&str> = SHIPPED
+                    .iter()
+                    .map(|(n, _)| n.trim_end_matches(".ron"))
+                    .collect();
+                return Err(bad(&format!(
+                    "no shipped pack `{pack}`; the packs are {}",
+                    names.join(", ")
+                )));
+            }
+            return Ok(LevelCode::Shipped {
+                pack: pack.to_string(),
+                level,
+            });
+        }
+        let (head, seed) = match code.split_once('-') {
+            Some((h, s)) => (
+                h,
+                Some(
+                    s.parse::<u64>()
+                        .map_err(|_| bad("the seed after `-` must be a number"))?,
+                ),
+            ),
+            None => (code, None),
+        };
+        match head.chars().next().map(|c| c.to_ascii_uppercase()) {
+            Some('S') => {
+                let f = fields(&head.to_ascii_uppercase(), &['S', 'V'])
+                    .ok_or_else(|| bad("expected S<left>v<right>, as `S3v4`"))?;
+                Ok(LevelCode::Swap {
+                    left: in_range(f[0], 1, 40, "frogs a side")? as u8,
+                    right: in_range(f[1], 1, 40, "frogs a side")? as u8,
+                })
+            }
+            Some('F') => {
+                let f = fields(&head.to_ascii_uppercase(), &['F', 'X', 'C', 'D'])
+                    .ok_or_else(|| bad("expected F<width>x<height>c<colours>d<difficulty>-<seed>, as `F14x14c6d3-4821`"))?;
+                Ok(LevelCode::Flood {
+                    width: in_range(f[0], 2, 30, "the width")? as u16,
+                    height: in_range(f[1], 2, 30, "the height")? as u16,
+                    colours: in_range(f[2], 2, 9, "the colours")? as u8,
+                    difficulty: in_range(f[3], 1, 5, "the difficulty")? as u8,
+                    seed: seed.ok_or_else(|| bad("a random level needs `-SEED` at the end"))?,
+                })
+            }
+            Some('E') => {
+                let f = fields(&head.to_ascii_uppercase(), &['E', 'X', 'T', 'C', 'D'])
+                    .ok_or_else(|| bad("expected E<rows>x<cols>t<types>c<colours>d<difficulty>-<seed>, as `E4x4t4c4d2-77`"))?;
+                Ok(LevelCode::Escape {
+                    rows: in_range(f[0], 2, 6, "the rows")? as u8,
+                    cols: in_range(f[1], 2, 6, "the columns")? as u8,
+                    types: in_range(f[2], 1, 9, "the types")? as u8,
+                    colours: in_range(f[3], 1, 9, "the colours")? as u8,
+                    difficulty: in_range(f[4], 1, 5, "the difficulty")? as u8,
+                    seed: seed.ok_or_else(|| bad("a random level needs `-SEED` at the end"))?,
+                })
+            }
+            _ => Err(bad(
+                "expected PACK.LEVEL (as `hop.12`), or a random level: S (Swap), F (Flood) or E (Escape)",
+            )),
+        }
+    }
+
+    /// The level this code stands for: the same on every machine.
+    pub fn level(&self) -> Result<Level, String> {
+        match *self {
+            LevelCode::Shipped { ref pack, level } => {
+                let file = format!("{pack}.ron");
+                let text = SHIPPED
+                    .iter()
+                    .find(|(n, _)| *n == file)
+                    .map(|(_, t)| *t)
+                    .ok_or_else(|| format!("no shipped pack `{pack}`"))?;
+                let p = parse_pack(&file, text).map_err(|e| e.to_string())?;
+                let count = p.levels.len();
+                level
+                    .checked_sub(1)
+                    .and_then(|i| p.levels.into_iter().nth(i))
+                    .ok_or_else(|| format!("{file} has levels 1 to {count}, not {level}"))
+            }
+            LevelCode::Swap { left, right } => {
+                let cells: Vec<Cell> = std::iter::repeat_n(Cell::L, left as usize)
+                    .chain(std::iter::once(Cell::Empty))
+                    .chain(std::iter::repeat_n(Cell::R, right as usize))
+                    .collect();
+                Ok(Level {
+                    name: format!("{left} and {right}"),
+                    grade: None,
+                    puzzle: Puzzle::Swap(Swap::new(cells, false)),
+                })
+            }
+            LevelCode::Flood {
+                width,
+                height,
+                colours,
+                difficulty,
+                seed,
+            } => {
+                let cells = flood_cells(width, height, colours, seed);
+                let open = Flood::new(width, height, colours, cells.clone(), None);
+                let mut search = Search::new(Budget::nodes(FLOOD_NODES));
+                let best = match solve::flood::solve(&open, &mut search) {
+                    Outcome::Solved { moves, .. } => moves.len(),
+                    Outcome::OutOfBudget { best: Some(b), .. } => b.len(),
+                    _ => solve::flood::solve_fast(&open).len(),
+                } as u32;
+                let d = difficulty as usize - 1;
+                Ok(Level {
+                    name: format!("Random {width}x{height}, {colours} colours"),
+                    grade: Some(DIFFICULTIES[d].to_string()),
+                    puzzle: Puzzle::Flood(Flood::new(
+                        width,
+                        height,
+                        colours,
+                        cells,
+                        Some(best + FLOOD_SLACK[d]),
+                    )),
+                })
+            }
+            LevelCode::Escape {
+                rows,
+                cols,
+                types,
+                colours,
+                difficulty,
+                seed,
+            } => {
+                let d = difficulty as usize - 1;
+                let band =
+                    |ways: u64| ways >= ESCAPE_WAYS[d] && (d == 0 || ways < ESCAPE_WAYS[d - 1]);
+                let mut rng = SplitMix64::new(seed);
+                let mut nearest: Option<(Escape, u64)> = None;
+                for _ in 0..ESCAPE_TRIES {
+                    let e = deal(&mut rng, rows, cols, types, colours);
+                    let ways = solve::escape::count_solutions(&e, 1 << 40);
+                    if ways == 0 {
+                        continue;
+                    }
+                    if band(ways) {
+                        nearest = Some((e, ways));
+                        break;
+                    }
+                    // Otherwise the solvable deal closest to the band.
+                    let gap = |w: u64| w.abs_diff(ESCAPE_WAYS[d]);
+                    if nearest.as_ref().is_none_or(|(_, n)| gap(ways) < gap(*n)) {
+                        nearest = Some((e, ways));
+                    }
+                }
+                let (e, ways) = nearest.ok_or_else(|| {
+                    format!("no solvable {rows}x{cols} deal of {types} types and {colours} colours found")
+                })?;
+                Ok(Level {
+                    name: format!(
+                        "Random {rows}x{cols} ({ways} way{} out)",
+                        if ways == 1 { "" } else { "s" }
+                    ),
+                    grade: Some(DIFFICULTIES[d].to_string()),
+                    puzzle: Puzzle::Escape(e),
+                })
+            }
+        }
+    }
+}
+
+/// The code of level `index` (from 0) of a shipped pack file, if it is one.
+pub fn shipped_code(file: &str, index: usize) -> Option<LevelCode> {
+    let name = std::path::Path::new(file).file_name()?.to_str()?;
+    SHIPPED
+        .iter()
+        .any(|(n, _)| *n == name)
+        .then(|| LevelCode::Shipped {
+            pack: name.trim_end_matches(".ron").to_string(),
+            level: index + 1,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::replay;
+
+    #[test]
+    fn codes_read_back_as_written() {
+        for code in [
+            "hop.12",
+            "S3v4",
+            "F14x14c6d3-4821",
+            "E4x4t4c4d2-77",
+            "swap.1",
+        ] {
+            assert_eq!(LevelCode::parse(code).unwrap().to_string(), code);
+        }
+        assert_eq!(
+            LevelCode::parse(" f8x8c4d1-5 ").unwrap().to_string(),
+            "F8x8c4d1-5"
+        );
+        for bad in [
+            "",
+            "hop",
+            "hop.x",
+            "nope.3",
+            "F14x14c6d3",
+            "F14x14c6d9-1",
+            "E4x4-1",
+            "Q1",
+            "S0v3",
+            "F99x9c6d1-1",
+        ] {
+            let e = LevelCode::parse(bad).unwrap_err();
+            assert!(e.contains("level code"), "{bad}: {e}");
+        }
+        assert!(
+            LevelCode::parse("hop.99")
+                .unwrap()
+                .level()
+                .unwrap_err()
+                .contains("1 to 40")
+        );
+    }
+
+    #[test]
+    fn the_same_code_gives_the_same_level() {
+        for code in ["F10x10c5d2-99", "E4x4t4c4d3-12345", "swap.4", "S2v5"] {
+            let c = LevelCode::parse(code).unwrap();
+            assert_eq!(c.level().unwrap(), c.level().unwrap(), "{code}");
+        }
+        assert_eq!(
+            shipped_code("levels/hop.ron", 11),
+            Some(LevelCode::Shipped {
+                pack: "hop".into(),
+                level: 12
+            })
+        );
+        assert_eq!(shipped_code("mine.ron", 0), None);
+    }
+
+    #[test]
+    fn a_thousand_random_escape_levels_are_solvable_and_graded() {
+        let mut in_band = 0;
+        for seed in 0..1000u64 {
+            let difficulty = (seed % 5) as u8 + 1;
+            let code = LevelCode::Escape {
+                rows: 4,
+                cols: 4,
+                types: 4,
+                colours: 4,
+                difficulty,
+                seed,
+            };
+            let level = code.level().unwrap();
+            let Puzzle::Escape(e) = &level.puzzle else {
+                panic!()
+            };
+            let ways = solve::escape::count_solutions(e, 1 << 40);
+            assert!(ways > 0, "{code}");
+            let d = difficulty as usize - 1;
+            if ways >= ESCAPE_WAYS[d] && (d == 0 || ways < ESCAPE_WAYS[d - 1]) {
+                in_band += 1;
+            }
+            assert_eq!(level.grade.as_deref(), Some(DIFFICULTIES[d]));
+        }
+        // Nearly all land in their band; the rest are the nearest found.
+        assert!(in_band >= 950, "{in_band}");
+    }
+
+    #[test]
+    fn random_flood_and_swap_levels_are_won_within_their_limit() {
+        for seed in 0..40u64 {
+            let difficulty = (seed % 5) as u8 + 1;
+            let code = LevelCode::Flood {
+                width: 8,
+                height: 8,
+                colours: 5,
+                difficulty,
+                seed,
+            };
+            let level = code.level().unwrap();
+            let Puzzle::Flood(f) = &level.puzzle else {
+                panic!()
+            };
+            let report = solve::solve(&level.puzzle, Budget::unlimited(), None, false);
+            let moves = report.outcome.moves().unwrap();
+            replay(
+                f,
+                &moves
+                    .iter()
+                    .map(|m| match m {
+                        crate::rules::PuzzleMove::Flood(m) => *m,
+                        _ => panic!(),
+                    })
+                    .collect::<Vec<_>>(),
+            )
+            .unwrap();
+            assert!(moves.len() as u32 <= f.limit.unwrap(), "{code}");
+        }
+        for (l, r) in [(1, 1), (3, 5), (7, 2)] {
+            let level = LevelCode::Swap { left: l, right: r }.level().unwrap();
+            let report = solve::solve(&level.puzzle, Budget::unlimited(), None, false);
+            assert_eq!(
+                report.outcome.moves().unwrap().len(),
+                (l * r + l + r) as usize
+            );
+        }
+    }
+}
