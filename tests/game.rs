@@ -662,10 +662,26 @@ fn a_win_is_kept_in_the_data_directory_across_runs() {
     assert!(on_disk.contains("swap.ron"), "{on_disk}");
     drop(app);
 
-    let app = app_with(Some(options));
+    let mut app = app_with(Some(options));
     let progress = app.world().resource::<game::progress::Progress>();
     let record = progress.file.record("swap.ron", 1).expect("kept");
     assert_eq!(record.best, 5);
+    // The statistics screen counts it.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Stats);
+    app.update();
+    app.update();
+    let texts: Vec<String> = app
+        .world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect();
+    assert!(
+        texts.iter().any(|t| t.contains("1 of  16 solved")),
+        "{texts:?}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -49,6 +49,8 @@ pub enum Screen {
     Title,
     Levels,
     Play,
+    /// Levels solved per pack, stars, moves and time played.
+    Stats,
 }
 
 /// The game's logic and screens, without the window: what headless tests add.

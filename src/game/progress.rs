@@ -54,6 +54,9 @@ const VERSION: u32 = 1;
 pub struct ProgressFile {
     pub version: u32,
     pub levels: BTreeMap<String, BTreeMap<usize, LevelRecord>>,
+    /// Seconds spent playing levels.
+    #[serde(default)]
+    pub seconds_played: u64,
 }
 
 impl Default for ProgressFile {
@@ -61,6 +64,7 @@ impl Default for ProgressFile {
         ProgressFile {
             version: VERSION,
             levels: BTreeMap::new(),
+            seconds_played: 0,
         }
     }
 }
@@ -178,14 +182,17 @@ pub struct Progress {
     /// Something to tell the player about the file, once.
     pub notice: Option<String>,
     shortest: Vec<(String, usize, Task<Option<usize>>)>,
+    /// Playing time not yet a whole second.
+    unsaved_seconds: f64,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Progress>()
         .add_systems(Startup, open)
+        .add_systems(OnExit(Screen::Play), save_time)
         .add_systems(
             Update,
-            (record_wins, receive_shortest)
+            (count_time, record_wins, receive_shortest)
                 .chain()
                 .run_if(in_state(Screen::Play).and_then(resource_exists::<PlayState>)),
         );
@@ -208,6 +215,20 @@ fn open(options: Option<Res<GameOptions>>, mut progress: ResMut<Progress>) {
     }
     progress.file = file;
     progress.dir = Some(dir);
+}
+
+/// Time in a level counts as played; it is written with the next save (a
+/// win, or leaving the level).
+fn count_time(time: Res<Time<Real>>, mut progress: ResMut<Progress>) {
+    let p = progress.bypass_change_detection();
+    p.unsaved_seconds += time.delta_secs_f64();
+    let whole = p.unsaved_seconds.floor();
+    p.file.seconds_played += whole as u64;
+    p.unsaved_seconds -= whole;
+}
+
+fn save_time(mut progress: ResMut<Progress>) {
+    persist(&mut progress);
 }
 
 fn persist(progress: &mut Progress) {

@@ -33,6 +33,7 @@ enum MenuAction {
     OpenPack(usize),
     PlayLevel(usize),
     Back,
+    Stats,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -40,10 +41,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, open_when_loaded.run_if(in_state(Screen::Loading)))
         .add_systems(OnEnter(Screen::Title), spawn_title)
         .add_systems(OnEnter(Screen::Levels), spawn_levels)
+        .add_systems(OnEnter(Screen::Stats), spawn_stats)
         .add_systems(
             Update,
-            (menu_buttons, menu_keys, menu_focus, show_level_name)
-                .run_if(in_state(Screen::Title).or_else(in_state(Screen::Levels))),
+            (menu_buttons, menu_keys, menu_focus, show_level_name).run_if(
+                in_state(Screen::Title)
+                    .or_else(in_state(Screen::Levels))
+                    .or_else(in_state(Screen::Stats)),
+            ),
         )
         .add_systems(
             Update,
@@ -217,6 +222,11 @@ fn spawn_title(mut commands: Commands, packs: Res<Packs>, progress: Res<Progress
                     });
                 });
             }
+            ui.spawn(button(
+                MenuAction::Stats,
+                240.0,
+                text("Statistics", 20.0, theme::TEXT),
+            ));
         });
 }
 
@@ -355,6 +365,64 @@ fn spawn_picture(ui: &mut ChildSpawnerCommands, picture: Option<Picture>) {
             pic.spawn(dot(W / 2.0, H / 2.0, 20.0, theme::WARN, true));
         }
     });
+}
+
+fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: Res<Progress>) {
+    let file = &progress.file;
+    let mut stars = 0;
+    let mut moves = 0;
+    let mut rows: Vec<String> = Vec::new();
+    for entry in &packs.0 {
+        let Ok(pack) = &entry.pack else { continue };
+        let records = file.levels.get(&entry.file);
+        let solved = records.map_or(0, |r| r.len()).min(pack.levels.len());
+        let pack_stars: u32 = records.map_or(0, |r| {
+            r.values().filter_map(|l| l.stars()).map(u32::from).sum()
+        });
+        let pack_moves: usize = records.map_or(0, |r| r.values().map(|l| l.best).sum());
+        stars += pack_stars;
+        moves += pack_moves;
+        rows.push(format!(
+            "{:<28} {:>3} of {:>3} solved   {:>3} stars   {:>5} moves",
+            short(&pack.name, 28),
+            solved,
+            pack.levels.len(),
+            pack_stars,
+            pack_moves
+        ));
+    }
+    let secs = file.seconds_played;
+    let played = format!(
+        "Time played: {} h {:02} min {:02} s.   Stars: {stars}.   Moves in best solutions: {moves}.",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    );
+    commands
+        .spawn(screen_root(Screen::Stats))
+        .with_children(|ui| {
+            ui.spawn(text("Statistics", 48.0, theme::TEXT));
+            ui.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    padding: UiRect::all(px(16)),
+                    row_gap: px(6),
+                    ..default()
+                },
+                BackgroundColor(theme::PANEL),
+            ))
+            .with_children(|panel| {
+                for row in rows {
+                    panel.spawn(text(row, 20.0, theme::TEXT));
+                }
+            });
+            ui.spawn(text(played, 20.0, theme::TEXT_DIM));
+            ui.spawn(button(
+                MenuAction::Back,
+                240.0,
+                text("Back (Esc)", 20.0, theme::TEXT),
+            ));
+        });
 }
 
 fn spawn_levels(
@@ -508,6 +576,7 @@ fn do_menu_action(
             start_level(commands, packs, current, i, next);
         }
         MenuAction::Back => next.set(Screen::Title),
+        MenuAction::Stats => next.set(Screen::Stats),
     }
 }
 
@@ -652,7 +721,9 @@ fn menu_keys(
                 }
             }
         }
-        Screen::Levels if keys.just_pressed(KeyCode::Escape) => next.set(Screen::Title),
+        Screen::Levels | Screen::Stats if keys.just_pressed(KeyCode::Escape) => {
+            next.set(Screen::Title)
+        }
         _ => {}
     }
 }
