@@ -709,8 +709,32 @@ fn colour_blind_mode_numbers_the_colours_and_is_kept() {
     // Every tile carries its colour's number.
     assert_eq!(count::<Text2d>(&mut app), f.cells.len());
     assert_board_mirrors_rules(&mut app);
+    // A: the player's moves animate faster (1.5x after normal).
+    press(&mut app, KeyCode::KeyA);
+    assert_eq!(
+        app.world()
+            .resource::<game::settings::Settings>()
+            .animation_speed(),
+        1.5
+    );
+    let mv = puzzle(&app).legal_moves()[0];
+    app.world_mut().write_message(MoveRequested(mv));
+    app.update();
+    app.update();
+    let speeds: Vec<f64> = app
+        .world_mut()
+        .query::<&bevy_tweening::TweenAnim>()
+        .iter(app.world())
+        .map(|t| t.speed)
+        .collect();
+    assert!(
+        !speeds.is_empty() && speeds.iter().all(|&s| s == 1.5),
+        "{speeds:?}"
+    );
+    settle(&mut app);
     let saved = std::fs::read_to_string(dir.join(game::settings::FILE)).unwrap();
     assert!(saved.contains("colour_blind: true"), "{saved}");
+    assert!(saved.contains("animation: 3"), "{saved}");
     drop(app);
     let app = app_with(Some(options));
     assert!(

@@ -832,15 +832,17 @@ fn winnable(p: &Puzzle, budget: &Budget) -> Option<bool> {
     }
 }
 
-/// Auto-play's speed applies to the animations it starts.
+/// Auto-play's speed applies to the animations it starts; the player's
+/// moves animate at the speed chosen in the settings.
 fn animation_speed(
     speed: Res<Speed>,
+    settings: Res<super::settings::Settings>,
     autoplay: Option<Res<Autoplay>>,
     mut added: Query<&mut TweenAnim, Added<TweenAnim>>,
 ) {
     let factor = match autoplay {
         Some(a) if a.is_active() => speed.factor(),
-        _ => 1.0,
+        _ => settings.animation_speed() as f64,
     };
     for mut anim in &mut added {
         anim.speed = factor;

@@ -23,6 +23,9 @@ pub enum PlayAction {
     Menu,
     /// Colour-blind mode on or off.
     ColourBlind,
+    /// The next animation speed.
+    AnimationSpeed,
+    Fullscreen,
 }
 
 /// Whether the menu (Esc) is open; the board takes no input meanwhile.
@@ -312,10 +315,18 @@ fn show_menu(
                     } else {
                         "Colour-blind mode: off (C)"
                     };
+                    let speed = format!("Animation speed: {}x (A)", settings.animation_speed());
+                    let fullscreen = if settings.fullscreen {
+                        "Fullscreen: on (F)"
+                    } else {
+                        "Fullscreen: off (F)"
+                    };
                     for (label, action) in [
                         ("Resume (Esc)", PlayAction::Menu),
                         ("Restart level (Backspace)", PlayAction::Replay),
                         (colour_blind, PlayAction::ColourBlind),
+                        (speed.as_str(), PlayAction::AnimationSpeed),
+                        (fullscreen, PlayAction::Fullscreen),
                         ("Level select (L)", PlayAction::LevelSelect),
                         ("Title screen (T)", PlayAction::Title),
                     ] {

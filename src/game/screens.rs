@@ -6,7 +6,7 @@ use super::moves::{BoardCommand, MoveRequested, PlayState};
 use super::overlay::{MenuOpen, PlayAction};
 use super::packs::{Current, Packs, PendingPacks};
 use super::progress::Progress;
-use super::settings::ToggleColourBlind;
+use super::settings::ChangeSetting;
 use super::theme::text;
 use super::{GameOptions, Screen, theme};
 use crate::rules::flood::FloodMove;
@@ -744,6 +744,8 @@ fn play_keys(
         (KeyCode::KeyT, PlayAction::Title),
         (KeyCode::Backspace, PlayAction::Replay),
         (KeyCode::KeyC, PlayAction::ColourBlind),
+        (KeyCode::KeyA, PlayAction::AnimationSpeed),
+        (KeyCode::KeyF, PlayAction::Fullscreen),
     ] {
         if keys.just_pressed(key) {
             actions.write(action);
@@ -801,7 +803,7 @@ fn play_actions(
     mut next: ResMut<NextState<Screen>>,
     mut board: MessageWriter<BoardCommand>,
     mut input: MessageWriter<PlayerInput>,
-    mut colour_blind: MessageWriter<ToggleColourBlind>,
+    mut setting: MessageWriter<ChangeSetting>,
 ) {
     for action in actions.read() {
         match action {
@@ -824,7 +826,13 @@ fn play_actions(
             PlayAction::LevelSelect => next.set(Screen::Levels),
             PlayAction::Title => next.set(Screen::Title),
             PlayAction::ColourBlind => {
-                colour_blind.write(ToggleColourBlind);
+                setting.write(ChangeSetting::ColourBlind);
+            }
+            PlayAction::AnimationSpeed => {
+                setting.write(ChangeSetting::AnimationSpeed);
+            }
+            PlayAction::Fullscreen => {
+                setting.write(ChangeSetting::Fullscreen);
             }
         }
     }

@@ -1,7 +1,8 @@
 //! The player's settings, kept beside the progress (`settings.ron`, written
-//! atomically): colour-blind mode, which numbers Flood's tiles and Escape's
-//! animals by colour and switches to a palette told apart under the common
-//! colour-vision deficiencies. C toggles it while playing; the menu has it too.
+//! atomically): colour-blind mode (numbers on Flood's tiles and Escape's
+//! animals, and a palette told apart under the common colour-vision
+//! deficiencies), the speed of the animations of the player's moves, and
+//! fullscreen. The menu (Esc) changes them; C, A and F are their keys.
 
 use super::moves::PlayState;
 use super::progress::{Progress, save_ron};
@@ -12,22 +13,49 @@ use serde::{Deserialize, Serialize};
 
 pub const FILE: &str = "settings.ron";
 
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, rename = "Settings")]
 pub struct Settings {
     /// Colours carry a number as well, and the palette suits colour-blind eyes.
     pub colour_blind: bool,
+    /// Index into `ANIMATION_SPEEDS`.
+    pub animation: u8,
+    pub fullscreen: bool,
 }
 
-/// Asks to flip colour-blind mode (key C, the menu's button).
-#[derive(Message, Debug, Clone, Copy)]
-pub struct ToggleColourBlind;
+/// The animation speeds offered, slowest first (2 is normal).
+pub const ANIMATION_SPEEDS: [f32; 5] = [0.5, 0.75, 1.0, 1.5, 2.0];
+
+impl Settings {
+    pub fn animation_speed(&self) -> f32 {
+        ANIMATION_SPEEDS[(self.animation as usize).min(ANIMATION_SPEEDS.len() - 1)]
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            colour_blind: false,
+            animation: 2,
+            fullscreen: false,
+        }
+    }
+}
+
+/// A change of the settings asked for by a key or the menu.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeSetting {
+    ColourBlind,
+    /// The next animation speed, round to the slowest after the fastest.
+    AnimationSpeed,
+    Fullscreen,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
-        .add_message::<ToggleColourBlind>()
+        .add_message::<ChangeSetting>()
         .add_systems(Startup, open)
-        .add_systems(Update, (toggle, apply_palette).chain());
+        .add_systems(Update, (change, apply_palette, apply_window).chain());
 }
 
 /// Reads the settings; a damaged file is ignored (and overwritten on the
@@ -47,19 +75,44 @@ fn open(options: Option<Res<GameOptions>>, mut settings: ResMut<Settings>) {
     }
 }
 
-fn toggle(
-    mut asked: MessageReader<ToggleColourBlind>,
+fn change(
+    mut asked: MessageReader<ChangeSetting>,
     mut settings: ResMut<Settings>,
     progress: Res<Progress>,
 ) {
-    if asked.read().count().is_multiple_of(2) {
-        return;
+    let mut changed = false;
+    for c in asked.read() {
+        changed = true;
+        match c {
+            ChangeSetting::ColourBlind => settings.colour_blind = !settings.colour_blind,
+            ChangeSetting::AnimationSpeed => {
+                settings.animation = (settings.animation + 1) % ANIMATION_SPEEDS.len() as u8;
+            }
+            ChangeSetting::Fullscreen => settings.fullscreen = !settings.fullscreen,
+        }
     }
-    settings.colour_blind = !settings.colour_blind;
-    if let Some(dir) = &progress.dir
+    if changed
+        && let Some(dir) = &progress.dir
         && let Err(e) = save_ron(dir, FILE, &*settings)
     {
         warn!("settings could not be saved in {}: {e}", dir.display());
+    }
+}
+
+/// Fullscreen follows the setting (when there is a window).
+fn apply_window(
+    settings: Res<Settings>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    for mut w in &mut windows {
+        w.mode = if settings.fullscreen {
+            bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current)
+        } else {
+            bevy::window::WindowMode::Windowed
+        };
     }
 }
 
@@ -68,15 +121,18 @@ fn toggle(
 fn apply_palette(
     mut commands: Commands,
     settings: Res<Settings>,
+    mut shown: Local<Option<bool>>,
     art: Res<Art>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     state: Option<Res<PlayState>>,
     screen: Res<State<Screen>>,
     roots: Query<Entity, With<super::board::BoardRoot>>,
 ) {
-    if !settings.is_changed() {
+    if *shown == Some(settings.colour_blind) {
         return;
     }
+    let first = shown.is_none();
+    *shown = Some(settings.colour_blind);
     for (i, handle) in art.palette.iter().enumerate() {
         if let Some(mut m) = materials.get_mut(handle) {
             m.color = theme::palette(settings.colour_blind)[i];
@@ -84,7 +140,7 @@ fn apply_palette(
     }
     if *screen.get() == Screen::Play
         && let Some(state) = state
-        && !settings.is_added()
+        && !first
     {
         for root in &roots {
             commands.entity(root).despawn();
