@@ -652,15 +652,7 @@ fn cursor_keys(
     if menu.0 {
         return;
     }
-    let way = [
-        (KeyCode::ArrowLeft, Vec2::NEG_X),
-        (KeyCode::ArrowRight, Vec2::X),
-        (KeyCode::ArrowUp, Vec2::Y),
-        (KeyCode::ArrowDown, Vec2::NEG_Y),
-    ]
-    .into_iter()
-    .find(|(k, _)| keys.just_pressed(*k))
-    .map(|(_, w)| w);
+    let way = super::keys::arrow(&keys, false);
     let spots: Vec<(Clickable, Vec2)> = targets
         .iter()
         .map(|(c, t)| (*c, t.translation.truncate()))
@@ -675,17 +667,7 @@ fn cursor_keys(
                 .iter()
                 .min_by(|a, b| a.1.length().total_cmp(&b.1.length()))
                 .map(|s| s.1),
-            Some(at) => spots
-                .iter()
-                .filter_map(|s| {
-                    let d = s.1 - at;
-                    let ahead = d.dot(way);
-                    // Mostly that way: distance along it, plus a penalty for
-                    // straying sideways.
-                    (ahead > 1.0).then(|| (ahead + 2.0 * d.perp_dot(way).abs(), s.1))
-                })
-                .min_by(|a, b| a.0.total_cmp(&b.0))
-                .map(|s| s.1)
+            Some(at) => super::keys::nearest_toward(at, way, 2.0, spots.iter().map(|s| (s.1, s.1)))
                 .or(Some(at)),
         };
     }

@@ -6,6 +6,7 @@ mod anim;
 pub mod autoplay;
 pub mod board;
 mod hud;
+mod keys;
 pub mod moves;
 pub mod overlay;
 pub mod packs;

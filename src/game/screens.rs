@@ -636,16 +636,7 @@ fn menu_focus(
     mut current: ResMut<Current>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let way = [
-        (KeyCode::ArrowLeft, Vec2::NEG_X),
-        (KeyCode::ArrowRight, Vec2::X),
-        (KeyCode::ArrowUp, Vec2::NEG_Y),
-        (KeyCode::ArrowDown, Vec2::Y),
-        (KeyCode::Tab, Vec2::X),
-    ]
-    .into_iter()
-    .find(|(k, _)| keys.just_pressed(*k))
-    .map(|(_, w)| w);
+    let way = super::keys::arrow(&keys, true);
     let at = |e: Entity| buttons.get(e).ok().map(|(_, _, t)| t.translation);
     let old = focus.0.filter(|&e| buttons.contains(e));
     if let Some(way) = way {
@@ -658,16 +649,13 @@ fn menu_focus(
                         .unwrap_or(std::cmp::Ordering::Equal)
                 })
                 .map(|b| b.0),
-            Some(from) => buttons
-                .iter()
-                .filter_map(|(e, _, t)| {
-                    let d = t.translation - from;
-                    let ahead = d.dot(way);
-                    (ahead > 1.0).then(|| (ahead + 3.0 * d.perp_dot(way).abs(), e))
-                })
-                .min_by(|a, b| a.0.total_cmp(&b.0))
-                .map(|b| b.1)
-                .or(old),
+            Some(from) => super::keys::nearest_toward(
+                from,
+                way,
+                3.0,
+                buttons.iter().map(|(e, _, t)| (e, t.translation)),
+            )
+            .or(old),
         };
         if let Some(e) = old {
             commands.entity(e).remove::<Outline>();

@@ -243,8 +243,6 @@ impl LevelCode {
                 seed,
             } => {
                 let d = difficulty as usize - 1;
-                let band =
-                    |ways: u64| ways >= ESCAPE_WAYS[d] && (d == 0 || ways < ESCAPE_WAYS[d - 1]);
                 let mut rng = SplitMix64::new(seed);
                 let mut nearest: Option<(Escape, u64)> = None;
                 for _ in 0..ESCAPE_TRIES {
@@ -253,7 +251,7 @@ impl LevelCode {
                     if ways == 0 {
                         continue;
                     }
-                    if band(ways) {
+                    if in_band(d, ways) {
                         nearest = Some((e, ways));
                         break;
                     }
@@ -277,6 +275,11 @@ impl LevelCode {
             }
         }
     }
+}
+
+/// Whether a deal with `ways` ways out is of difficulty `d` (from 0).
+fn in_band(d: usize, ways: u64) -> bool {
+    ways >= ESCAPE_WAYS[d] && (d == 0 || ways < ESCAPE_WAYS[d - 1])
 }
 
 /// The code of level `index` (from 0) of a shipped pack file, if it is one.
@@ -371,7 +374,7 @@ mod tests {
             let ways = solve::escape::count_solutions(e, 1 << 40);
             assert!(ways > 0, "{code}");
             let d = difficulty as usize - 1;
-            if ways >= ESCAPE_WAYS[d] && (d == 0 || ways < ESCAPE_WAYS[d - 1]) {
+            if super::in_band(d, ways) {
                 in_band += 1;
             }
             assert_eq!(level.grade.as_deref(), Some(DIFFICULTIES[d]));

@@ -1,0 +1,39 @@
+//! Moving a keyboard focus with the arrow keys: the board's cursor and the
+//! menus' outline both go to the nearest target in the arrow's direction.
+
+use bevy::prelude::*;
+
+/// The direction of the arrow key just pressed, with y up (the world) or
+/// down (the UI); Tab counts as right.
+pub fn arrow(keys: &ButtonInput<KeyCode>, y_down: bool) -> Option<Vec2> {
+    let up = if y_down { Vec2::NEG_Y } else { Vec2::Y };
+    [
+        (KeyCode::ArrowLeft, Vec2::NEG_X),
+        (KeyCode::ArrowRight, Vec2::X),
+        (KeyCode::ArrowUp, up),
+        (KeyCode::ArrowDown, -up),
+        (KeyCode::Tab, Vec2::X),
+    ]
+    .into_iter()
+    .find(|(k, _)| keys.just_pressed(*k))
+    .map(|(_, w)| w)
+}
+
+/// The target nearest to `from` that lies `way`: distance along the way,
+/// plus `sideways` times the distance off it.
+pub fn nearest_toward<T: Copy>(
+    from: Vec2,
+    way: Vec2,
+    sideways: f32,
+    targets: impl IntoIterator<Item = (T, Vec2)>,
+) -> Option<T> {
+    targets
+        .into_iter()
+        .filter_map(|(t, at)| {
+            let d = at - from;
+            let ahead = d.dot(way);
+            (ahead > 1.0).then(|| (ahead + sideways * d.perp_dot(way).abs(), t))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, t)| t)
+}
