@@ -20,10 +20,14 @@ const FLOOD_SLACK: [u32; 5] = [4, 3, 2, 1, 0];
 /// Escape: the fewest ways out a deal of each difficulty has (and below the
 /// one before).
 const ESCAPE_WAYS: [u64; 5] = [150, 50, 15, 4, 1];
-/// Deals tried for an Escape code before the nearest difficulty is taken.
-const ESCAPE_TRIES: usize = 20_000;
-/// Flood's exact search per code: a node budget, so every machine finds the
-/// same limit.
+/// The work spent on an Escape code, in positions counted over all the deals
+/// tried (each deal's count visits up to `(cols+1)^rows * (rows+1)` of them),
+/// before the nearest difficulty found is taken: bounded, so any code answers
+/// in well under a second.
+const ESCAPE_WORK: usize = 5_000_000;
+/// Flood's exact search per code on a 14x14 board: a node budget, so every
+/// machine finds the same limit; bigger boards get fewer (their nodes cost
+/// more), so any code answers in about a second.
 const FLOOD_NODES: u64 = 100_000;
 
 /// A level's code.
@@ -215,7 +219,9 @@ impl LevelCode {
             } => {
                 let cells = flood_cells(width, height, colours, seed);
                 let open = Flood::new(width, height, colours, cells.clone(), None);
-                let mut search = Search::new(Budget::nodes(FLOOD_NODES));
+                let scale = (width as f64 * height as f64 / 196.0).max(1.0);
+                let nodes = ((FLOOD_NODES as f64 / (scale * scale)) as u64).max(2_000);
+                let mut search = Search::new(Budget::nodes(nodes));
                 let best = match solve::flood::solve(&open, &mut search) {
                     Outcome::Solved { moves, .. } => moves.len(),
                     Outcome::OutOfBudget { best: Some(b), .. } => b.len(),
@@ -245,7 +251,9 @@ impl LevelCode {
                 let d = difficulty as usize - 1;
                 let mut rng = SplitMix64::new(seed);
                 let mut nearest: Option<(Escape, u64)> = None;
-                for _ in 0..ESCAPE_TRIES {
+                let positions = (cols as usize + 1).pow(rows as u32) * (rows as usize + 1);
+                let tries = (ESCAPE_WORK / positions).clamp(5, 20_000);
+                for _ in 0..tries {
                     let e = deal(&mut rng, rows, cols, types, colours);
                     let ways = solve::escape::count_solutions(&e, 1 << 40);
                     if ways == 0 {
@@ -352,6 +360,22 @@ mod tests {
             })
         );
         assert_eq!(shipped_code("mine.ron", 0), None);
+    }
+
+    #[test]
+    fn a_hostile_code_answers_without_hanging() {
+        // Every deal of one type and one colour has 36! ways out: never
+        // fiendish. The bounded tries give the nearest found, or say none.
+        let code = LevelCode::parse("E6x6t1c1d5-1").unwrap();
+        let level = code.level().unwrap();
+        assert_eq!(level.grade.as_deref(), Some("fiendish"));
+        let none = LevelCode::parse("E6x6t9c9d5-3").unwrap().level();
+        assert!(none.unwrap_err().contains("no solvable"));
+        let big = LevelCode::parse("F30x30c9d5-1").unwrap().level().unwrap();
+        let Puzzle::Flood(f) = &big.puzzle else {
+            panic!()
+        };
+        assert!(f.limit.is_some());
     }
 
     #[test]
