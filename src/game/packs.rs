@@ -180,20 +180,7 @@ fn load_packs(
         start_loading(&server, path, 0, false, &mut packs, &mut pending);
     }
     if let Some((code, level)) = options.as_ref().and_then(|o| o.code.clone()) {
-        add_entry(
-            &mut packs,
-            0,
-            PackEntry {
-                file: code.clone(),
-                pack: Ok(Pack {
-                    name: format!("Level code {code}"),
-                    author: None,
-                    levels: vec![level],
-                }),
-                handle: None,
-                disk: None,
-            },
-        );
+        add_code_level(&mut packs, 0, &code, level);
     }
     for (i, (name, _)) in SHIPPED.iter().enumerate() {
         let (at, disk) = shipped_path(&server, name);
@@ -240,6 +227,25 @@ fn start_loading(
             );
         }
     }
+}
+
+/// A level given by its code, as a pack of one named by the code; returns
+/// where it is in the list.
+pub fn add_code_level(packs: &mut Packs, order: usize, code: &str, level: levels::Level) -> usize {
+    add_entry(
+        packs,
+        order,
+        PackEntry {
+            file: code.to_string(),
+            pack: Ok(Pack {
+                name: format!("Level code {code}"),
+                author: None,
+                levels: vec![level],
+            }),
+            handle: None,
+            disk: None,
+        },
+    )
 }
 
 /// Puts an entry in the list by its order (a pack of the same file is replaced).

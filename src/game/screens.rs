@@ -4,11 +4,12 @@
 use super::autoplay::{AutoplayCommand, PlayerInput, Watch};
 use super::moves::{BoardCommand, MoveRequested, PlayState};
 use super::overlay::{MenuOpen, PlayAction};
-use super::packs::{Current, Packs, PendingPacks};
+use super::packs::{Current, Packs, PendingPacks, add_code_level};
 use super::progress::Progress;
 use super::settings::ChangeSetting;
 use super::theme::text;
 use super::{GameOptions, Screen, theme};
+use crate::levels::code::{DIFFICULTIES, LevelCode};
 use crate::rules::flood::FloodMove;
 use crate::rules::hop::Shape;
 use crate::rules::{Puzzle, PuzzleMove};
@@ -34,6 +35,65 @@ enum MenuAction {
     PlayLevel(usize),
     Back,
     Stats,
+    /// A new random level like this pack's, of a difficulty from 1 to 5.
+    Random(u8),
+}
+
+/// A random level being made in the background (a Flood limit takes the
+/// solver up to a second): its code and level, or why not.
+#[derive(Resource)]
+struct MakingRandom(bevy::tasks::Task<Result<(String, crate::levels::Level), String>>);
+
+/// The code of a new random level like `puzzle`, of difficulty `d` (1-5),
+/// seeded from the clock.
+fn random_code(puzzle: &Puzzle, d: u8) -> Option<LevelCode> {
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |t| t.as_micros() as u64 % 1_000_000);
+    Some(match puzzle {
+        Puzzle::Swap(_) => LevelCode::Swap {
+            left: d + 1,
+            right: d + 1 + (seed % 2) as u8,
+        },
+        Puzzle::Flood(_) => LevelCode::Flood {
+            width: 14,
+            height: 14,
+            colours: 6,
+            difficulty: d,
+            seed,
+        },
+        Puzzle::Escape(_) => LevelCode::Escape {
+            rows: 4,
+            cols: 4,
+            types: 4,
+            colours: 4,
+            difficulty: d,
+            seed,
+        },
+        Puzzle::Hop(_) => return None,
+    })
+}
+
+fn receive_random(
+    mut commands: Commands,
+    making: Option<ResMut<MakingRandom>>,
+    mut packs: ResMut<Packs>,
+    mut current: ResMut<Current>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(mut making) = making else { return };
+    let Some(made) = bevy::tasks::futures::check_ready(&mut making.0) else {
+        return;
+    };
+    commands.remove_resource::<MakingRandom>();
+    match made {
+        Ok((code, level)) => {
+            let order = packs.0.len();
+            current.pack = add_code_level(&mut packs, order, &code, level);
+            start_level(&mut commands, &packs, &mut current, 0, &mut next);
+        }
+        Err(e) => warn!("no random level: {e}"),
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -44,11 +104,18 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Stats), spawn_stats)
         .add_systems(
             Update,
-            (menu_buttons, menu_keys, menu_focus, show_level_name).run_if(
-                in_state(Screen::Title)
-                    .or_else(in_state(Screen::Levels))
-                    .or_else(in_state(Screen::Stats)),
-            ),
+            (
+                menu_buttons,
+                menu_keys,
+                menu_focus,
+                show_level_name,
+                receive_random,
+            )
+                .run_if(
+                    in_state(Screen::Title)
+                        .or_else(in_state(Screen::Levels))
+                        .or_else(in_state(Screen::Stats)),
+                ),
         )
         .add_systems(
             Update,
@@ -521,6 +588,27 @@ fn spawn_levels(
                         LevelName,
                         text("Point at a level to see its name.", 18.0, theme::TEXT_DIM),
                     ));
+                    let random = pack
+                        .levels
+                        .first()
+                        .is_some_and(|l| random_code(&l.puzzle, 1).is_some());
+                    if random {
+                        ui.spawn(Node {
+                            column_gap: px(8),
+                            align_items: AlignItems::Center,
+                            ..default()
+                        })
+                        .with_children(|row| {
+                            row.spawn(text("A new random level:", 18.0, theme::TEXT_DIM));
+                            for (d, name) in DIFFICULTIES.iter().enumerate() {
+                                row.spawn(button(
+                                    MenuAction::Random(d as u8 + 1),
+                                    110.0,
+                                    text(*name, 16.0, theme::TEXT),
+                                ));
+                            }
+                        });
+                    }
                 }
             }
             ui.spawn(button(
@@ -577,6 +665,23 @@ fn do_menu_action(
         }
         MenuAction::Back => next.set(Screen::Title),
         MenuAction::Stats => next.set(Screen::Stats),
+        MenuAction::Random(d) => {
+            let code = packs
+                .0
+                .get(current.pack)
+                .and_then(|e| e.pack.as_ref().ok())
+                .and_then(|p| p.levels.first())
+                .and_then(|l| random_code(&l.puzzle, d));
+            if let Some(code) = code {
+                let pool =
+                    bevy::tasks::AsyncComputeTaskPool::get_or_init(bevy::tasks::TaskPool::new);
+                let task = pool.spawn(async move {
+                    let level = code.level()?;
+                    Ok((code.to_string(), level))
+                });
+                commands.insert_resource(MakingRandom(task));
+            }
+        }
     }
 }
 
