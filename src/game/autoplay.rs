@@ -265,7 +265,6 @@ pub struct Autoplay {
     job: Option<SolverJob>,
     /// The solver's moves from `base`, once it has answered.
     solution: Option<Vec<PuzzleMove>>,
-    pub optimal: bool,
     /// What the solver's answer was, for the panel.
     pub verdict: Option<String>,
     /// Moves on the undo stack when auto-play began.
@@ -302,7 +301,6 @@ impl Autoplay {
                 watch == Watch::Search,
             )),
             solution: None,
-            optimal: false,
             verdict: None,
             base: state.moves(),
             stats: SearchStats::default(),
@@ -651,7 +649,6 @@ fn take_outcome(a: &mut Autoplay, outcome: Outcome<PuzzleMove>) {
     a.job = None;
     match &outcome {
         Outcome::Solved { moves, optimal } => {
-            a.optimal = *optimal;
             a.verdict = Some(if *optimal {
                 format!("Shortest solution: {} moves", moves.len())
             } else {
