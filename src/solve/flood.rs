@@ -89,7 +89,11 @@ pub fn solve(f: &Flood, search: &mut Search<'_, FloodMove>) -> Outcome<FloodMove
 }
 
 /// `solve` with a chosen bound and pruning (the tests compare them).
-pub fn solve_with(f: &Flood, search: &mut Search<'_, FloodMove>, exact: Exact) -> Outcome<FloodMove> {
+pub fn solve_with(
+    f: &Flood,
+    search: &mut Search<'_, FloodMove>,
+    exact: Exact,
+) -> Outcome<FloodMove> {
     if f.cells.is_empty() || f.is_goal_board() {
         return Outcome::Solved {
             moves: Vec::new(),
@@ -100,7 +104,8 @@ pub fn solve_with(f: &Flood, search: &mut Search<'_, FloodMove>, exact: Exact) -
     let fast = greedy(&blobs);
     let outcome = match blobs.len() {
         0..=128 => AStar::<2>::new(&blobs, exact).run(search, fast.len()),
-        129..=256 => AStar::<4>::new(&blobs, exact).run(search, fast.len()),
+        129..=192 => AStar::<3>::new(&blobs, exact).run(search, fast.len()),
+        193..=256 => AStar::<4>::new(&blobs, exact).run(search, fast.len()),
         257..=512 => AStar::<8>::new(&blobs, exact).run(search, fast.len()),
         513..=1024 => AStar::<16>::new(&blobs, exact).run(search, fast.len()),
         _ => None,
@@ -318,14 +323,18 @@ pub enum Bound {
 
 struct Node<const W: usize> {
     region: Set<W>,
-    /// The blobs next to the region.
-    frontier: Set<W>,
     parent: u32,
+    /// Where the frontier of an expanded node is kept (`u32::MAX` until it
+    /// is expanded): its children's frontiers are worked out from it.
+    expanded: u32,
     g: u8,
     colour: u8,
     /// The move was the only one offered (it cleared a colour), so its
     /// parent never tried the others.
     forced: bool,
+    /// The bound has been worked out (it is, lazily, when the node first
+    /// comes out of the open list: most nodes made never do).
+    bounded: bool,
 }
 
 struct AStar<'b, const W: usize> {
@@ -374,15 +383,19 @@ impl<'b, const W: usize> AStar<'b, W> {
         for (w, &word) in set.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                let b = w * 64 + bits.trailing_zeros() as usize;
+                let adj = &self.adjacent[w * 64 + bits.trailing_zeros() as usize];
                 bits &= bits - 1;
-                let adj = &self.adjacent[b];
                 for v in 0..W {
                     out[v] |= adj[v];
                 }
             }
         }
         out
+    }
+
+    /// The blobs next to `region`.
+    fn frontier(&self, region: &Set<W>) -> Set<W> {
+        and_not(&self.around(region), region)
     }
 
     /// Colours (as bits) with a blob outside `region`.
@@ -508,14 +521,14 @@ impl<'b, const W: usize> AStar<'b, W> {
     /// second reaches at least the same region in as many moves. When both
     /// orders reach the same region, the lower colour goes first. (Not applied
     /// after a forced move: its parent offered no other.)
-    fn redundant(&self, id: u32, colour: usize) -> bool {
+    /// `frontier` is the node's, `before` its parent's.
+    fn redundant(&self, id: u32, colour: usize, frontier: &Set<W>, before: &Set<W>) -> bool {
         let node = &self.nodes[id as usize];
         if node.forced || node.parent == u32::MAX {
             return false;
         }
-        let parent = &self.nodes[node.parent as usize];
-        let taken = and(&node.frontier, &self.of_colour[colour]);
-        if !subset(&taken, &parent.frontier) {
+        let taken = and(frontier, &self.of_colour[colour]);
+        if !subset(&taken, before) {
             return false;
         }
         let previous = node.colour as usize;
@@ -551,8 +564,7 @@ impl<'b, const W: usize> AStar<'b, W> {
     fn run(mut self, search: &mut Search<'_, FloodMove>, upper: usize) -> Option<Option<Vec<u8>>> {
         let mut start = [0u64; W];
         put(&mut start, 0);
-        let start_frontier = self.adjacent[0];
-        let h0 = self.bound(&start, &start_frontier);
+        let h0 = self.bound(&start, &self.frontier(&start));
         if h0 as usize >= upper {
             return Some(None);
         }
@@ -560,11 +572,12 @@ impl<'b, const W: usize> AStar<'b, W> {
         let mut open: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); upper + 1]; upper + 1];
         self.nodes.push(Node {
             region: start,
-            frontier: start_frontier,
             parent: u32::MAX,
+            expanded: u32::MAX,
             g: 0,
             colour: self.blobs.colour[0],
             forced: false,
+            bounded: true,
         });
         self.best_g.insert(start, 0);
         open[h0 as usize][0].push(0);
@@ -574,6 +587,7 @@ impl<'b, const W: usize> AStar<'b, W> {
         let bytes_per_node = std::mem::size_of::<Node<W>>() + std::mem::size_of::<Set<W>>() + 16;
         let colours = self.blobs.colours as usize;
         let mut choices = Vec::with_capacity(colours);
+        let mut frontiers: Vec<Set<W>> = Vec::new();
         while f < upper {
             let Some(id) = open[f][deepest].pop() else {
                 if deepest == 0 {
@@ -584,14 +598,39 @@ impl<'b, const W: usize> AStar<'b, W> {
                 }
                 continue;
             };
-            let (region, frontier, g) = {
+            let (region, g, bounded, parent) = {
                 let n = &self.nodes[id as usize];
-                (n.region, n.frontier, n.g)
+                (n.region, n.g, n.bounded, n.parent)
             };
             if self.best_g.get(&region).is_some_and(|&best| best < g) {
                 continue;
             }
-            if !search.node(g as u32) || !search.memory(self.nodes.len() * bytes_per_node) {
+            // The parent's frontier, and this node's from it.
+            let (before, frontier) = match parent {
+                u32::MAX => ([0; W], self.frontier(&region)),
+                p => {
+                    let p = &self.nodes[p as usize];
+                    let before = frontiers[p.expanded as usize];
+                    let taken = and_not(&region, &p.region);
+                    (before, and_not(&or(&before, &self.around(&taken)), &region))
+                }
+            };
+            if !bounded {
+                self.nodes[id as usize].bounded = true;
+                let f2 = g as usize + self.bound(&region, &frontier) as usize;
+                if f2 > f {
+                    if f2 < upper {
+                        open[f2][g as usize].push(id);
+                    }
+                    continue;
+                }
+            }
+            if !search.node(g as u32)
+                || !search.memory(
+                    self.nodes.len() * bytes_per_node
+                        + frontiers.len() * std::mem::size_of::<Set<W>>(),
+                )
+            {
                 return None;
             }
             if search.tracing() {
@@ -610,12 +649,13 @@ impl<'b, const W: usize> AStar<'b, W> {
             choices.clear();
             match clearing {
                 Some(c) => choices.push(c),
-                None => choices.extend(
-                    (0..colours).filter(|&c| !empty(&and(&frontier, &self.of_colour[c]))),
-                ),
+                None => choices
+                    .extend((0..colours).filter(|&c| !empty(&and(&frontier, &self.of_colour[c])))),
             }
+            self.nodes[id as usize].expanded = frontiers.len() as u32;
+            frontiers.push(frontier);
             for &c in &choices {
-                if self.exact.prune && self.redundant(id, c) {
+                if self.exact.prune && self.redundant(id, c, &frontier, &before) {
                     continue;
                 }
                 let taken = and(&frontier, &self.of_colour[c]);
@@ -632,21 +672,25 @@ impl<'b, const W: usize> AStar<'b, W> {
                         e.insert(g2);
                     }
                 }
-                let next_frontier = and_not(&or(&frontier, &self.around(&taken)), &next);
-                let f2 = (g2 as usize + self.bound(&next, &next_frontier) as usize).max(f);
+                let done = next == self.all;
+                // The child waits at its parent's estimate (one move nearer,
+                // at least the colours left) until it is taken out.
+                let left = self.colours_left(&next).count_ones() as usize;
+                let f2 = (g2 as usize + left).max(f);
                 if f2 >= upper {
                     continue;
                 }
                 let nid = self.nodes.len() as u32;
                 self.nodes.push(Node {
                     region: next,
-                    frontier: next_frontier,
                     parent: id,
+                    expanded: u32::MAX,
                     g: g2,
                     colour: c as u8,
                     forced: clearing.is_some(),
+                    bounded: done,
                 });
-                if f2 == f && next == self.all {
+                if f2 == f && done {
                     // Nothing open is shorter.
                     return Some(Some(self.path_to(nid)));
                 }
@@ -713,12 +757,22 @@ mod tests {
     fn each_bound_and_pruning_alone_is_exact() {
         for exact in [
             Exact::PLAIN,
-            Exact { bound: Bound::Relaxed, prune: false },
-            Exact { bound: Bound::Layers, prune: true },
+            Exact {
+                bound: Bound::Relaxed,
+                prune: false,
+            },
+            Exact {
+                bound: Bound::Layers,
+                prune: true,
+            },
         ] {
             for code in (0..3u64.pow(9)).step_by(7) {
                 let f = board(3, 3, 3, code);
-                assert_eq!(Some(optimal_len_with(&f, exact)), brute_force_shortest(&f), "{code} {exact:?}");
+                assert_eq!(
+                    Some(optimal_len_with(&f, exact)),
+                    brute_force_shortest(&f),
+                    "{code} {exact:?}"
+                );
             }
         }
     }
