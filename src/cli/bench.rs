@@ -23,6 +23,18 @@ pub struct BenchArgs {
     /// Flood, fast: this many random 100x100 boards with 6 colours.
     #[arg(long)]
     flood_fast: Option<usize>,
+    /// With --flood-fast: also play the same boards by the method of Simon
+    /// Tatham's Flood (greedy, 3-move look-ahead), for the move counts.
+    #[arg(long)]
+    tatham: bool,
+    /// Flood: solve this many random 14x14 boards with both the fast exact
+    /// search and the plain one it was built from, and count disagreements.
+    #[arg(long)]
+    flood_check: Option<usize>,
+    /// Also write our solutions of the 14x14 Flood boards here, one a line
+    /// (digits 1-6), to compare move counts with another solver's.
+    #[arg(long)]
+    flood_moves: Option<PathBuf>,
     /// Pegs: the English central game.
     #[arg(long)]
     pegs: bool,
@@ -96,21 +108,37 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     (out, start.elapsed())
 }
 
-fn flood_optimal(name: &str, boards: &[Flood]) -> Row {
+/// The row, and each board's solution as digits 1-6 (empty when unsolved).
+fn flood_optimal(name: &str, boards: &[Flood], exact: solve::flood::Exact) -> (Row, Vec<String>) {
     let mut row = Row::new(name);
+    let mut lines = Vec::new();
     for f in boards {
         let (outcome, t) = timed(|| {
             let mut search = Search::new(Budget::unlimited());
-            let outcome = solve::flood::solve(f, &mut search);
+            let outcome = solve::flood::solve_with(f, &mut search, exact);
             (outcome, search.nodes)
         });
         row.times.push(t);
         row.count += 1;
         row.nodes += outcome.1;
+        let mut line = String::new();
         if let Outcome::Solved { moves, optimal } = &outcome.0 {
             row.moves += moves.len() as u64;
             row.optimal += *optimal as usize;
+            line = moves.iter().map(|m| char::from(b'1' + m.colour)).collect();
         }
+        lines.push(line);
+    }
+    (row.finish(), lines)
+}
+
+fn flood_tatham(boards: &[Flood]) -> Row {
+    let mut row = Row::new("flood tatham 3-ahead 100x100");
+    for f in boards {
+        let (moves, t) = timed(|| solve::flood::solve_lookahead(f, 3));
+        row.times.push(t);
+        row.count += 1;
+        row.moves += moves.len() as u64;
     }
     row.finish()
 }
@@ -233,6 +261,7 @@ fn print_table(rows: &[Row]) {
 
 pub fn run(a: BenchArgs) -> ExitCode {
     let none = a.flood.is_none()
+        && a.flood_check.is_none()
         && a.flood19.is_none()
         && a.flood_fast.is_none()
         && !a.pegs
@@ -260,17 +289,51 @@ pub fn run(a: BenchArgs) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
-        rows.push(flood_optimal("flood optimal 14x14 k6", &boards));
+        let (row, lines) =
+            flood_optimal("flood optimal 14x14 k6", &boards, solve::flood::Exact::FAST);
+        rows.push(row);
+        if let Some(path) = &a.flood_moves {
+            let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+            if let Err(e) = std::fs::write(path, text) {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let mut disagreements = None;
+    if let Some(n) = a.flood_check {
+        let boards = flood_boards(a.seed, n, 14);
+        let (fast, ours) = flood_optimal(
+            "flood fast exact 14x14 (check)",
+            &boards,
+            solve::flood::Exact::FAST,
+        );
+        let (plain, theirs) = flood_optimal(
+            "flood plain exact 14x14 (check)",
+            &boards,
+            solve::flood::Exact::PLAIN,
+        );
+        disagreements = Some((
+            ours.iter()
+                .zip(&theirs)
+                .filter(|(a, b)| a.len() != b.len())
+                .count(),
+            n,
+        ));
+        rows.push(fast);
+        rows.push(plain);
     }
     // The 19x19 boards take tens of seconds each: only when asked for.
     if let Some(n) = a.flood19 {
-        rows.push(flood_optimal(
-            "flood optimal 19x19 k6",
-            &flood_boards(a.seed ^ 19, n, 19),
-        ));
+        let boards = flood_boards(a.seed ^ 19, n, 19);
+        rows.push(flood_optimal("flood optimal 19x19 k6", &boards, solve::flood::Exact::FAST).0);
     }
     if let Some(n) = pick(a.flood_fast, 3) {
-        rows.push(flood_fast(&flood_boards(a.seed ^ 100, n, 100)));
+        let boards = flood_boards(a.seed ^ 100, n, 100);
+        rows.push(flood_fast(&boards));
+        if a.tatham {
+            rows.push(flood_tatham(&boards));
+        }
     }
     if a.pegs || none {
         rows.push(pegs());
@@ -293,5 +356,13 @@ pub fn run(a: BenchArgs) -> ExitCode {
         ));
     }
     print_table(&rows);
+    if let Some((bad, n)) = disagreements {
+        println!(
+            "flood check: the fast and the plain exact search disagree on {bad} of {n} boards"
+        );
+        if bad > 0 {
+            return ExitCode::FAILURE;
+        }
+    }
     ExitCode::SUCCESS
 }

@@ -152,6 +152,7 @@ impl Flood {
 }
 
 /// The flooded blobs as a growing set, for the greedy solver.
+#[derive(Clone)]
 struct Region<'b> {
     blobs: &'b Blobs,
     inside: Vec<bool>,
@@ -218,6 +219,33 @@ impl<'b> Region<'b> {
     fn done(&self) -> bool {
         self.count == self.blobs.len()
     }
+
+    /// How many blobs must be crossed to reach the farthest one.
+    fn farthest(&self, queue: &mut Vec<u32>) -> u32 {
+        let n = self.blobs.len();
+        let mut distance = vec![u32::MAX; n];
+        queue.clear();
+        for b in 0..n {
+            if self.inside[b] {
+                distance[b] = 0;
+                queue.push(b as u32);
+            }
+        }
+        let mut head = 0;
+        let mut far = 0;
+        while head < queue.len() {
+            let b = queue[head] as usize;
+            head += 1;
+            far = far.max(distance[b]);
+            for &m in &self.blobs.neighbours[b] {
+                if distance[m as usize] == u32::MAX {
+                    distance[m as usize] = distance[b] + 1;
+                    queue.push(m);
+                }
+            }
+        }
+        far
+    }
 }
 
 fn greedy(blobs: &Blobs) -> Vec<u8> {
@@ -256,6 +284,65 @@ fn greedy(blobs: &Blobs) -> Vec<u8> {
         moves.push(pick);
     }
     moves
+}
+
+/// The method of Simon Tatham's Flood, written here as a yardstick for
+/// `solve_fast`: try every line of up to `depth` moves and play the first
+/// move of the one that leaves the farthest blob nearest (counted in blobs
+/// crossed), more cells flooded breaking ties; a line that finishes wins.
+pub fn solve_lookahead(f: &Flood, depth: usize) -> Vec<FloodMove> {
+    let blobs = Blobs::of(f);
+    let mut region = Region::new(&blobs);
+    let mut moves = Vec::new();
+    let mut scratch = Vec::new();
+    while !region.done() {
+        let mut best: Option<(Score, u8)> = None;
+        lookahead(&region, depth, 1, None, &mut scratch, &mut best);
+        let Some((_, colour)) = best else { break };
+        region.play(colour);
+        moves.push(FloodMove { colour });
+    }
+    moves
+}
+
+/// 0 and the moves for a line that finishes, else 1, the farthest distance
+/// and (reversed) the cells flooded: lower is better.
+type Score = (u8, u32, std::cmp::Reverse<u64>);
+
+/// Scores every line from `region` (the score: moves to finish when the line
+/// finishes, else farthest distance and cells), keeping the best first move.
+fn lookahead(
+    region: &Region<'_>,
+    depth: usize,
+    used: u32,
+    first: Option<u8>,
+    queue: &mut Vec<u32>,
+    best: &mut Option<(Score, u8)>,
+) {
+    let (_, count) = region.gains();
+    for c in 0..region.blobs.colours {
+        if count[c as usize] == 0 {
+            continue;
+        }
+        let mut next = region.clone();
+        next.play(c);
+        let first = first.unwrap_or(c);
+        let score = if next.done() {
+            (0, used, std::cmp::Reverse(0))
+        } else if depth > 1 {
+            lookahead(&next, depth - 1, used + 1, Some(first), queue, best);
+            continue;
+        } else {
+            let cells: u64 = (0..next.blobs.len())
+                .filter(|&b| next.inside[b])
+                .map(|b| next.blobs.size[b] as u64)
+                .sum();
+            (1, next.farthest(queue), std::cmp::Reverse(cells))
+        };
+        if best.as_ref().is_none_or(|(s, _)| score < *s) {
+            *best = Some((score, first));
+        }
+    }
 }
 
 /// A set of blobs in `W` words.
@@ -774,6 +861,26 @@ mod tests {
                     "{code} {exact:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn fast_search_matches_the_plain_one_on_random_boards() {
+        // Every shortcut of the fast search (its bound, its pruning, its lazy
+        // bounds, its frontiers) must leave the optimal move count unchanged.
+        let mut x = 2026u64;
+        for i in 0..300 {
+            let (w, h) = (6 + (i % 4) as u16, 6 + (i / 4 % 4) as u16);
+            let k = 3 + (i % 4) as u8;
+            let cells = (0..w as usize * h as usize)
+                .map(|_| (super::super::swap::splitmix(&mut x) % k as u64) as u8)
+                .collect();
+            let f = Flood::new(w, h, k, cells, None);
+            assert_eq!(
+                optimal_len_with(&f, Exact::FAST),
+                optimal_len_with(&f, Exact::PLAIN),
+                "board {i}: {w}x{h}, {k} colours"
+            );
         }
     }
 
