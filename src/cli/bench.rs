@@ -132,26 +132,31 @@ fn flood_optimal(name: &str, boards: &[Flood], exact: solve::flood::Exact) -> (R
     (row.finish(), lines)
 }
 
-fn flood_tatham(boards: &[Flood]) -> Row {
+fn flood_tatham(boards: &[Flood]) -> (Row, Vec<usize>) {
     let mut row = Row::new("flood tatham 3-ahead 100x100");
+    let mut counts = Vec::new();
     for f in boards {
         let (moves, t) = timed(|| solve::flood::solve_lookahead(f, 3));
         row.times.push(t);
         row.count += 1;
         row.moves += moves.len() as u64;
+        counts.push(moves.len());
     }
-    row.finish()
+    (row.finish(), counts)
 }
 
-fn flood_fast(boards: &[Flood]) -> Row {
+/// The row and each board's move count.
+fn flood_fast(boards: &[Flood]) -> (Row, Vec<usize>) {
     let mut row = Row::new("flood fast 100x100");
+    let mut counts = Vec::new();
     for f in boards {
         let (moves, t) = timed(|| solve::flood::solve_fast(f));
         row.times.push(t);
         row.count += 1;
         row.moves += moves.len() as u64;
+        counts.push(moves.len());
     }
-    row.finish()
+    (row.finish(), counts)
 }
 
 fn pegs() -> Row {
@@ -301,6 +306,7 @@ pub fn run(a: BenchArgs) -> ExitCode {
         }
     }
     let mut disagreements = None;
+    let mut notes: Vec<String> = Vec::new();
     if let Some(n) = a.flood_check {
         let boards = flood_boards(a.seed, n, 14);
         let (fast, ours) = flood_optimal(
@@ -330,9 +336,17 @@ pub fn run(a: BenchArgs) -> ExitCode {
     }
     if let Some(n) = pick(a.flood_fast, 3) {
         let boards = flood_boards(a.seed ^ 100, n, 100);
-        rows.push(flood_fast(&boards));
+        let (row, ours) = flood_fast(&boards);
+        rows.push(row);
         if a.tatham {
-            rows.push(flood_tatham(&boards));
+            let (row, theirs) = flood_tatham(&boards);
+            rows.push(row);
+            let worse = ours.iter().zip(&theirs).filter(|(a, b)| a > b).count();
+            let better = ours.iter().zip(&theirs).filter(|(a, b)| a < b).count();
+            notes.push(format!(
+                "flood fast against the look-ahead: fewer moves on {better}, more on {worse} of {} boards",
+                ours.len()
+            ));
         }
     }
     if a.pegs || none {
@@ -356,6 +370,9 @@ pub fn run(a: BenchArgs) -> ExitCode {
         ));
     }
     print_table(&rows);
+    for note in &notes {
+        println!("{note}");
+    }
     if let Some((bad, n)) = disagreements {
         println!(
             "flood check: the fast and the plain exact search disagree on {bad} of {n} boards"

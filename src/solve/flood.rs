@@ -137,10 +137,7 @@ pub fn solve_fast(f: &Flood) -> Vec<FloodMove> {
     if f.is_goal_board() {
         return Vec::new();
     }
-    greedy(&Blobs::of(f))
-        .into_iter()
-        .map(|colour| FloodMove { colour })
-        .collect()
+    Ahead::new(&Blobs::of(f)).run(3, true, false)
 }
 
 impl Flood {
@@ -152,7 +149,6 @@ impl Flood {
 }
 
 /// The flooded blobs as a growing set, for the greedy solver.
-#[derive(Clone)]
 struct Region<'b> {
     blobs: &'b Blobs,
     inside: Vec<bool>,
@@ -219,33 +215,6 @@ impl<'b> Region<'b> {
     fn done(&self) -> bool {
         self.count == self.blobs.len()
     }
-
-    /// How many blobs must be crossed to reach the farthest one.
-    fn farthest(&self, queue: &mut Vec<u32>) -> u32 {
-        let n = self.blobs.len();
-        let mut distance = vec![u32::MAX; n];
-        queue.clear();
-        for b in 0..n {
-            if self.inside[b] {
-                distance[b] = 0;
-                queue.push(b as u32);
-            }
-        }
-        let mut head = 0;
-        let mut far = 0;
-        while head < queue.len() {
-            let b = queue[head] as usize;
-            head += 1;
-            far = far.max(distance[b]);
-            for &m in &self.blobs.neighbours[b] {
-                if distance[m as usize] == u32::MAX {
-                    distance[m as usize] = distance[b] + 1;
-                    queue.push(m);
-                }
-            }
-        }
-        far
-    }
 }
 
 fn greedy(blobs: &Blobs) -> Vec<u8> {
@@ -286,62 +255,384 @@ fn greedy(blobs: &Blobs) -> Vec<u8> {
     moves
 }
 
-/// The method of Simon Tatham's Flood, written here as a yardstick for
-/// `solve_fast`: try every line of up to `depth` moves and play the first
-/// move of the one that leaves the farthest blob nearest (counted in blobs
-/// crossed), more cells flooded breaking ties; a line that finishes wins.
+/// The method of Simon Tatham's Flood, kept as a yardstick for `solve_fast`:
+/// try every line of up to `depth` moves and play the first move of the one
+/// that leaves the farthest blob nearest (counted in blobs crossed), more
+/// cells flooded breaking ties; a line that finishes wins.
 pub fn solve_lookahead(f: &Flood, depth: usize) -> Vec<FloodMove> {
-    let blobs = Blobs::of(f);
-    let mut region = Region::new(&blobs);
-    let mut moves = Vec::new();
-    let mut scratch = Vec::new();
-    while !region.done() {
-        let mut best: Option<(Score, u8)> = None;
-        lookahead(&region, depth, 1, None, &mut scratch, &mut best);
-        let Some((_, colour)) = best else { break };
-        region.play(colour);
-        moves.push(FloodMove { colour });
+    if f.is_goal_board() {
+        return Vec::new();
     }
-    moves
+    let blobs = Blobs::of(f);
+    Ahead::new(&blobs).run(depth, false, true)
 }
 
-/// 0 and the moves for a line that finishes, else 1, the farthest distance
-/// and (reversed) the cells flooded: lower is better.
-type Score = (u8, u32, std::cmp::Reverse<u64>);
+/// Lines of a few moves scored by the farthest blob, on flat arrays with
+/// stamps so a line costs one walk over the blobs outside the region.
+struct Ahead<'b> {
+    blobs: &'b Blobs,
+    inside: Vec<bool>,
+    /// Blobs next to the region (each once).
+    frontier: Vec<u32>,
+    in_frontier: Vec<bool>,
+    /// Blobs of each colour outside the region.
+    left: Vec<u32>,
+    count: usize,
+    cells: u64,
+    /// Scratch for lines: the move of the line that took a blob (0: none).
+    added: Vec<u32>,
+    // `seen[b] == walk` marks a blob the current walk reached.
+    seen: Vec<u32>,
+    walk: u32,
+    queue: Vec<u32>,
+    /// Walk every line out (Tatham's way), or estimate it from the shortest
+    /// paths (see `prepare`).
+    exact_walk: bool,
+    // For the estimate, worked out once a move: each blob's distance from
+    // the region, and which far blobs (those within 3 of the farthest, as
+    // bits, `words` a blob) it lies on a shortest path to.
+    distance: Vec<u32>,
+    paths: Vec<u64>,
+    words: usize,
+    /// The far blobs of each distance, farthest first, as bits.
+    far_layers: Vec<(u32, Vec<u64>)>,
+}
 
-/// Scores every line from `region` (the score: moves to finish when the line
-/// finishes, else farthest distance and cells), keeping the best first move.
-fn lookahead(
-    region: &Region<'_>,
-    depth: usize,
-    used: u32,
-    first: Option<u8>,
-    queue: &mut Vec<u32>,
-    best: &mut Option<(Score, u8)>,
-) {
-    let (_, count) = region.gains();
-    for c in 0..region.blobs.colours {
-        if count[c as usize] == 0 {
-            continue;
-        }
-        let mut next = region.clone();
-        next.play(c);
-        let first = first.unwrap_or(c);
-        let score = if next.done() {
-            (0, used, std::cmp::Reverse(0))
-        } else if depth > 1 {
-            lookahead(&next, depth - 1, used + 1, Some(first), queue, best);
-            continue;
-        } else {
-            let cells: u64 = (0..next.blobs.len())
-                .filter(|&b| next.inside[b])
-                .map(|b| next.blobs.size[b] as u64)
-                .sum();
-            (1, next.farthest(queue), std::cmp::Reverse(cells))
+/// 0 and the moves for a line that finishes, else 1, the farthest distance,
+/// (for the estimate) how many blobs are that far, and (reversed) the cells
+/// flooded: lower is better.
+type Score = (u8, u32, u32, std::cmp::Reverse<u64>);
+
+impl<'b> Ahead<'b> {
+    fn new(blobs: &'b Blobs) -> Self {
+        let n = blobs.len();
+        let mut a = Ahead {
+            blobs,
+            inside: vec![false; n],
+            frontier: Vec::new(),
+            in_frontier: vec![false; n],
+            left: vec![0; blobs.colours as usize],
+            count: 0,
+            cells: 0,
+            added: vec![0; n],
+            seen: vec![0; n],
+            walk: 0,
+            queue: Vec::with_capacity(n),
+            exact_walk: true,
+            distance: vec![0; n],
+            paths: Vec::new(),
+            words: 0,
+            far_layers: Vec::new(),
         };
-        if best.as_ref().is_none_or(|(s, _)| score < *s) {
-            *best = Some((score, first));
+        for &c in &blobs.colour {
+            a.left[c as usize] += 1;
         }
+        a.take(0);
+        a
+    }
+
+    fn take(&mut self, b: usize) {
+        self.inside[b] = true;
+        self.in_frontier[b] = false;
+        self.count += 1;
+        self.cells += self.blobs.size[b] as u64;
+        self.left[self.blobs.colour[b] as usize] -= 1;
+        for &m in &self.blobs.neighbours[b] {
+            if !self.inside[m as usize] && !self.in_frontier[m as usize] {
+                self.in_frontier[m as usize] = true;
+                self.frontier.push(m);
+            }
+        }
+    }
+
+    fn play(&mut self, colour: u8) {
+        let taken: Vec<u32> = self
+            .frontier
+            .iter()
+            .copied()
+            .filter(|&b| self.blobs.colour[b as usize] == colour)
+            .collect();
+        for b in taken {
+            self.take(b as usize);
+        }
+        let inside = &self.inside;
+        self.frontier.retain(|&b| !inside[b as usize]);
+    }
+
+    fn done(&self) -> bool {
+        self.count == self.blobs.len()
+    }
+
+    /// A colour one move clears from the board, the largest if several.
+    fn clearing(&self) -> Option<u8> {
+        let k = self.blobs.colours as usize;
+        let mut next = vec![0u32; k];
+        let mut cells = vec![0u64; k];
+        for &b in &self.frontier {
+            let c = self.blobs.colour[b as usize] as usize;
+            next[c] += 1;
+            cells[c] += self.blobs.size[b as usize] as u64;
+        }
+        (0..k)
+            .filter(|&c| next[c] > 0 && next[c] == self.left[c])
+            .max_by_key(|&c| cells[c])
+            .map(|c| c as u8)
+    }
+
+    fn run(mut self, depth: usize, clear: bool, exact_walk: bool) -> Vec<FloodMove> {
+        self.exact_walk = exact_walk;
+        let mut moves = Vec::new();
+        while !self.done() {
+            let pick = match clear.then(|| self.clearing()).flatten() {
+                Some(c) => c,
+                None => {
+                    let mut best = None;
+                    let start = self.frontier.clone();
+                    if !self.exact_walk {
+                        self.prepare();
+                    }
+                    let unions = vec![0u64; 4 * self.words];
+                    self.lines(&start, 1, depth.max(1), None, 0, 0, &unions, &mut best);
+                    match best {
+                        Some((_, c)) => c,
+                        None => break,
+                    }
+                }
+            };
+            self.play(pick);
+            moves.push(FloodMove { colour: pick });
+        }
+        moves
+    }
+
+    /// Extends a line: the blobs it took are marked in `added` with the
+    /// move that took them (1 for its first); `frontier` lists the blobs next
+    /// to the region and the line (some more than once, some taken: skipped).
+    #[allow(clippy::too_many_arguments)]
+    fn lines(
+        &mut self,
+        frontier: &[u32],
+        level: u32,
+        depth: usize,
+        first: Option<u8>,
+        taken: usize,
+        cells: u64,
+        unions: &[u64],
+        best: &mut Option<(Score, u8)>,
+    ) {
+        let words = self.words;
+        let mut mine = unions.to_vec();
+        let mut by_colour = vec![Vec::new(); self.blobs.colours as usize];
+        for &b in frontier {
+            if self.added[b as usize] == 0 {
+                by_colour[self.blobs.colour[b as usize] as usize].push(b);
+            }
+        }
+        for c in 0..self.blobs.colours {
+            let mut grab = Vec::new();
+            let mut more = cells;
+            for &b in &by_colour[c as usize] {
+                let i = b as usize;
+                if self.added[i] == 0 {
+                    self.added[i] = level;
+                    more += self.blobs.size[i] as u64;
+                    grab.push(b);
+                }
+            }
+            if grab.is_empty() {
+                continue;
+            }
+            let first = first.unwrap_or(c);
+            let now = taken + grab.len();
+            if !self.exact_walk {
+                mine.copy_from_slice(unions);
+                for &b in &grab {
+                    let d = self.distance[b as usize].min(3) as usize;
+                    let from = &self.paths[b as usize * words..(b as usize + 1) * words];
+                    for (u, p) in mine[d * words..(d + 1) * words].iter_mut().zip(from) {
+                        *u |= p;
+                    }
+                }
+            }
+            let score = if self.count + now == self.blobs.len() {
+                Some((0, level, 0, std::cmp::Reverse(0)))
+            } else if depth == 1 && !self.exact_walk {
+                let (far, many) = self.estimate(&mine);
+                Some((1, far, many, std::cmp::Reverse(self.cells + more)))
+            } else {
+                let mut next: Vec<u32> = frontier
+                    .iter()
+                    .copied()
+                    .filter(|&b| self.added[b as usize] == 0)
+                    .collect();
+                for &b in &grab {
+                    for &m in &self.blobs.neighbours[b as usize] {
+                        if !self.inside[m as usize] && self.added[m as usize] == 0 {
+                            next.push(m);
+                        }
+                    }
+                }
+                if depth > 1 {
+                    self.lines(
+                        &next,
+                        level + 1,
+                        depth - 1,
+                        Some(first),
+                        now,
+                        more,
+                        &mine,
+                        best,
+                    );
+                    None
+                } else {
+                    let cutoff = match best {
+                        Some(((1, far, _, _), _)) => *far,
+                        Some(_) => 0,
+                        None => u32::MAX,
+                    };
+                    self.farthest(&next, cutoff)
+                        .map(|far| (1, far, 0, std::cmp::Reverse(self.cells + more)))
+                }
+            };
+            if let Some(score) = score
+                && best.as_ref().is_none_or(|(s, _)| score < *s)
+            {
+                *best = Some((score, first));
+            }
+            for &b in &grab {
+                self.added[b as usize] = 0;
+            }
+        }
+    }
+
+    /// Distances from the region, and for each blob the far blobs it lies on
+    /// a shortest path to (a blob is on its own). A line that takes a blob
+    /// at distance `d` brings those far blobs `d` nearer; the estimate of a
+    /// line's farthest blob counts only such shortest-path gains (it can be
+    /// one too high where a blob off the shortest paths does better).
+    fn prepare(&mut self) {
+        let n = self.blobs.len();
+        self.queue.clear();
+        for b in 0..n {
+            self.distance[b] = if self.inside[b] { 0 } else { u32::MAX };
+        }
+        for &b in &self.frontier {
+            self.distance[b as usize] = 1;
+            self.queue.push(b);
+        }
+        let mut head = 0;
+        while head < self.queue.len() {
+            let b = self.queue[head] as usize;
+            head += 1;
+            let d = self.distance[b] + 1;
+            for &m in &self.blobs.neighbours[b] {
+                if self.distance[m as usize] == u32::MAX {
+                    self.distance[m as usize] = d;
+                    self.queue.push(m);
+                }
+            }
+        }
+        let farthest = self.queue.last().map_or(0, |&b| self.distance[b as usize]);
+        let near = farthest.saturating_sub(3).max(1);
+        // The queue is in order of distance: the far blobs are its tail.
+        let first_far = self
+            .queue
+            .partition_point(|&b| self.distance[b as usize] < near);
+        let far = self.queue.len() - first_far;
+        let words = far.div_ceil(64).max(1);
+        self.words = words;
+        self.paths.clear();
+        self.paths.resize(n * words, 0);
+        self.far_layers.clear();
+        for v in (near..=farthest).rev() {
+            self.far_layers.push((v, vec![0; words]));
+        }
+        for i in (0..self.queue.len()).rev() {
+            let b = self.queue[i] as usize;
+            let d = self.distance[b];
+            if i >= first_far {
+                let bit = i - first_far;
+                self.paths[b * words + bit / 64] |= 1 << (bit % 64);
+                self.far_layers[(farthest - d) as usize].1[bit / 64] |= 1 << (bit % 64);
+            }
+            for &m in &self.blobs.neighbours[b] {
+                let m = m as usize;
+                if self.distance[m] == d + 1 {
+                    for w in 0..words {
+                        let p = self.paths[m * words + w];
+                        self.paths[b * words + w] |= p;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The farthest distance after a line, and how many far blobs are that
+    /// far, from the far blobs its blobs at distance 1, 2 and 3 (`unions`,
+    /// `words` each from 1) bring nearer.
+    fn estimate(&self, unions: &[u64]) -> (u32, u32) {
+        let words = self.words;
+        let (mut far, mut count) = (0u32, 0u32);
+        for (v, layer) in &self.far_layers {
+            // How many blobs of this layer come 0, 1, 2 and 3 nearer.
+            let mut by_gain = [0u32; 4];
+            for (w, &bits) in layer.iter().enumerate() {
+                let c3 = unions[3 * words + w];
+                let c2 = c3 | unions[2 * words + w];
+                let c1 = c2 | unions[words + w];
+                by_gain[0] += (bits & !c1).count_ones();
+                by_gain[1] += (bits & c1 & !c2).count_ones();
+                by_gain[2] += (bits & c2 & !c3).count_ones();
+                by_gain[3] += (bits & c3).count_ones();
+            }
+            for (gain, &n) in by_gain.iter().enumerate() {
+                let d = v.saturating_sub(gain as u32);
+                if n > 0 && d >= far {
+                    count = if d > far { n } else { count + n };
+                    far = d;
+                }
+            }
+        }
+        (far, count)
+    }
+
+    /// The distance (in blobs crossed) from the region and the line's blobs
+    /// to the farthest blob; None once it is beyond `cutoff`.
+    fn farthest(&mut self, frontier: &[u32], cutoff: u32) -> Option<u32> {
+        self.walk += 1;
+        let walk = self.walk;
+        self.queue.clear();
+        for &b in frontier {
+            let b = b as usize;
+            if self.added[b] == 0 && self.seen[b] != walk {
+                self.seen[b] = walk;
+                self.queue.push(b as u32);
+            }
+        }
+        let mut far = 0;
+        let mut head = 0;
+        let mut layer_end = self.queue.len();
+        let mut d = 1;
+        while head < self.queue.len() {
+            if head == layer_end {
+                d += 1;
+                layer_end = self.queue.len();
+                if d > cutoff {
+                    return None;
+                }
+            }
+            let b = self.queue[head] as usize;
+            head += 1;
+            far = d;
+            for &m in &self.blobs.neighbours[b] {
+                let m = m as usize;
+                if !self.inside[m] && self.seen[m] != walk && self.added[m] == 0 {
+                    self.seen[m] = walk;
+                    self.queue.push(m as u32);
+                }
+            }
+        }
+        Some(far)
     }
 }
 
@@ -914,6 +1205,32 @@ mod tests {
         let moves = solve_fast(&f);
         replay(&f, &moves).unwrap();
         assert!(moves.len() >= optimal_len(&f));
+    }
+
+    #[test]
+    fn fast_and_look_ahead_finish_every_shape() {
+        let mut x = 5u64;
+        for i in 0..120u64 {
+            let w = 1 + (super::super::swap::splitmix(&mut x) % 30) as u16;
+            let h = 1 + (super::super::swap::splitmix(&mut x) % 30) as u16;
+            let k = 2 + (i % 7) as u8;
+            let cells = (0..w as usize * h as usize)
+                .map(|_| (super::super::swap::splitmix(&mut x) % k as u64) as u8)
+                .collect();
+            let f = Flood::new(w, h, k, cells, None);
+            for (name, moves) in [
+                ("fast", solve_fast(&f)),
+                ("look-ahead 1", solve_lookahead(&f, 1)),
+                ("look-ahead 3", solve_lookahead(&f, 3)),
+            ] {
+                replay(&f, &moves).unwrap_or_else(|e| panic!("{name} on {w}x{h}: {e:?}"));
+                let mut g = f.clone();
+                for m in &moves {
+                    crate::rules::Rules::apply(&mut g, *m).unwrap();
+                }
+                assert!(g.is_goal_board(), "{name} left {w}x{h} unfinished");
+            }
+        }
     }
 
     #[test]
