@@ -70,7 +70,11 @@ fn random_code(puzzle: &Puzzle, d: u8) -> Option<LevelCode> {
             difficulty: d,
             seed,
         },
-        Puzzle::Hop(_) => return None,
+        Puzzle::Hop(_) => LevelCode::Hop {
+            frogs: crate::levels::code::HOP_FROGS[d as usize - 1],
+            difficulty: d,
+            seed,
+        },
     })
 }
 

@@ -1,14 +1,15 @@
 //! Short level codes that give the same level on every machine: a shipped
 //! level by pack and number (`hop.12`), or a random level by its puzzle, size,
-//! difficulty and seed (`F14x14c6d3-4821`, `E4x4t4c4d2-77`, `S3v4`). Random
+//! difficulty and seed (`F14x14c6d3-4821`, `E4x4t4c4d2-77`, `H8d3-5`, `S3v4`). Random
 //! levels are checked by the solver: always solvable, within their difficulty.
 
-use super::generate::deal;
+use super::generate::{deal, unplay};
 use super::rng::{SplitMix64, flood_cells};
 use super::{Level, SHIPPED, parse_pack};
 use crate::rules::Puzzle;
 use crate::rules::escape::Escape;
 use crate::rules::flood::Flood;
+use crate::rules::hop::{Board, Hop};
 use crate::rules::swap::{Cell, Swap};
 use crate::solve::{self, Budget, Outcome, Search};
 use std::fmt;
@@ -25,6 +26,13 @@ const ESCAPE_WAYS: [u64; 5] = [150, 50, 15, 4, 1];
 /// before the nearest difficulty found is taken: bounded, so any code answers
 /// in well under a second.
 const ESCAPE_WORK: usize = 5_000_000;
+/// Hop: the least chance that jumps picked at random win, by difficulty (and
+/// below the one before).
+const HOP_CHANCE: [f64; 5] = [0.4, 0.15, 0.05, 0.015, 0.0];
+/// Hop: the frogs of the random pond the game offers at each difficulty.
+pub const HOP_FROGS: [u8; 5] = [4, 6, 8, 10, 11];
+/// Hop: positions tried per code before the nearest difficulty is taken.
+const HOP_TRIES: usize = 400;
 /// Flood's exact search per code on a 14x14 board: a node budget, so every
 /// machine finds the same limit; bigger boards get fewer (their nodes cost
 /// more), so any code answers in about a second.
@@ -57,6 +65,12 @@ pub enum LevelCode {
         difficulty: u8,
         seed: u64,
     },
+    /// The 13-pad pond with this many frogs, the red one among them.
+    Hop {
+        frogs: u8,
+        difficulty: u8,
+        seed: u64,
+    },
 }
 
 impl fmt::Display for LevelCode {
@@ -83,6 +97,11 @@ impl fmt::Display for LevelCode {
             } => {
                 write!(f, "E{rows}x{cols}t{types}c{colours}d{difficulty}-{seed}")
             }
+            LevelCode::Hop {
+                frogs,
+                difficulty,
+                seed,
+            } => write!(f, "H{frogs}d{difficulty}-{seed}"),
         }
     }
 }
@@ -176,8 +195,17 @@ impl LevelCode {
                     seed: seed.ok_or_else(|| bad("a random level needs `-SEED` at the end"))?,
                 })
             }
+            Some('H') => {
+                let f = fields(&head.to_ascii_uppercase(), &['H', 'D'])
+                    .ok_or_else(|| bad("expected H<frogs>d<difficulty>-<seed>, as `H8d3-5`"))?;
+                Ok(LevelCode::Hop {
+                    frogs: in_range(f[0], 2, 12, "the frogs")? as u8,
+                    difficulty: in_range(f[1], 1, 5, "the difficulty")? as u8,
+                    seed: seed.ok_or_else(|| bad("a random level needs `-SEED` at the end"))?,
+                })
+            }
             _ => Err(bad(
-                "expected PACK.LEVEL (as `hop.12`), or a random level: S (Swap), F (Flood) or E (Escape)",
+                "expected PACK.LEVEL (as `hop.12`), or a random level: S (Swap), H (Hop), F (Flood) or E (Escape)",
             )),
         }
     }
@@ -281,8 +309,61 @@ impl LevelCode {
                     puzzle: Puzzle::Escape(e),
                 })
             }
+            LevelCode::Hop {
+                frogs,
+                difficulty,
+                seed,
+            } => {
+                // The grade shown is the one the position has: a few frogs
+                // cannot make a fiendish pond, nor many an easy one.
+                let (h, band) = random_pond(frogs, difficulty as usize - 1, seed)?;
+                Ok(Level {
+                    name: format!("Random pond, {frogs} frogs"),
+                    grade: Some(DIFFICULTIES[band].to_string()),
+                    puzzle: Puzzle::Hop(h),
+                })
+            }
         }
     }
+}
+
+/// A winnable pond of `frogs` frogs whose chance of being won by random
+/// jumps is in difficulty `d`'s band, or the nearest found in bounded tries;
+/// with that difficulty (from 0).
+fn random_pond(frogs: u8, d: usize, seed: u64) -> Result<(Hop, usize), String> {
+    let board = Board::pond();
+    let mut rng = SplitMix64::new(seed);
+    let mut nearest: Option<(Hop, f64)> = None;
+    // How far a chance is from the band, on a log scale.
+    let gap = |p: f64| {
+        let lo = HOP_CHANCE[d].max(1e-6);
+        let hi = if d == 0 { 1.0 } else { HOP_CHANCE[d - 1] };
+        if p < lo {
+            (lo / p.max(1e-9)).ln()
+        } else if p >= hi {
+            (p / hi).ln() + 1e-9
+        } else {
+            0.0
+        }
+    };
+    for _ in 0..HOP_TRIES {
+        let Some(h) = unplay(&board, frogs as u32, &mut rng) else {
+            continue;
+        };
+        let p = solve::hop::random_win_chance(&h);
+        if nearest.as_ref().is_none_or(|(_, q)| gap(p) < gap(*q)) {
+            let done = gap(p) == 0.0;
+            nearest = Some((h, p));
+            if done {
+                break;
+            }
+        }
+    }
+    let (h, p) = nearest.ok_or_else(|| format!("no winnable pond of {frogs} frogs found"))?;
+    let band = (0..HOP_CHANCE.len())
+        .find(|&b| p >= HOP_CHANCE[b])
+        .unwrap_or(HOP_CHANCE.len() - 1);
+    Ok((h, band))
 }
 
 /// Whether a deal with `ways` ways out is of difficulty `d` (from 0).
@@ -314,6 +395,7 @@ mod tests {
             "S3v4",
             "F14x14c6d3-4821",
             "E4x4t4c4d2-77",
+            "H8d3-5",
             "swap.1",
         ] {
             assert_eq!(LevelCode::parse(code).unwrap().to_string(), code);
@@ -405,6 +487,63 @@ mod tests {
         }
         // Nearly all land in their band; the rest are the nearest found.
         assert!(in_band >= 950, "{in_band}");
+    }
+
+    #[test]
+    fn a_thousand_random_hop_levels_are_winnable_and_graded() {
+        let mut in_band = 0;
+        for seed in 0..1000u64 {
+            let difficulty = (seed % 5) as u8 + 1;
+            let frogs = HOP_FROGS[difficulty as usize - 1];
+            let code = LevelCode::Hop {
+                frogs,
+                difficulty,
+                seed,
+            };
+            let level = code.level().unwrap();
+            let Puzzle::Hop(h) = &level.puzzle else {
+                panic!()
+            };
+            assert_eq!(h.frogs(), frogs as u32, "{code}");
+            let report = solve::solve(&level.puzzle, Budget::unlimited(), None, false);
+            assert!(report.outcome.moves().is_some(), "{code} is not winnable");
+            // The grade shown is the band of the position's chance.
+            let p = solve::hop::random_win_chance(h);
+            let band = (0..5).find(|&b| p >= HOP_CHANCE[b]).unwrap();
+            assert_eq!(level.grade.as_deref(), Some(DIFFICULTIES[band]), "{code}");
+            if band == difficulty as usize - 1 {
+                in_band += 1;
+            }
+        }
+        assert!(in_band >= 950, "{in_band}");
+    }
+
+    #[test]
+    fn a_thousand_random_flood_levels_are_won_within_their_grade() {
+        // Small boards, so the exact search (a debug build here) proves each
+        // limit: the limit is the optimum plus the difficulty's slack.
+        for seed in 0..1000u64 {
+            let difficulty = (seed % 5) as u8 + 1;
+            let code = LevelCode::Flood {
+                width: 5 + (seed % 4) as u16,
+                height: 5 + (seed / 4 % 4) as u16,
+                colours: 3 + (seed / 16 % 4) as u8,
+                difficulty,
+                seed,
+            };
+            let level = code.level().unwrap();
+            let Puzzle::Flood(f) = &level.puzzle else {
+                panic!()
+            };
+            let report = solve::solve(&level.puzzle, Budget::unlimited(), None, false);
+            let moves = report.outcome.moves().unwrap();
+            let slack = FLOOD_SLACK[difficulty as usize - 1];
+            assert_eq!(f.limit, Some(moves.len() as u32 + slack), "{code}");
+            assert_eq!(
+                level.grade.as_deref(),
+                Some(DIFFICULTIES[difficulty as usize - 1])
+            );
+        }
     }
 
     #[test]

@@ -226,8 +226,9 @@ fn capitalised(s: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Plays jumps backwards from a lone red frog until `frogs` frogs stand.
-fn unplay(board: &Board, frogs: u32, rng: &mut SplitMix64) -> Option<Hop> {
+/// Plays jumps backwards from a lone red frog until `frogs` frogs stand:
+/// always winnable.
+pub fn unplay(board: &Board, frogs: u32, rng: &mut SplitMix64) -> Option<Hop> {
     let pads = board.pads.len() as u64;
     let mut h = Hop {
         board: board.clone(),
