@@ -744,3 +744,132 @@ fn colour_blind_mode_numbers_the_colours_and_is_kept() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Types `text` as a player would: one key message a character.
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+                logical_key: Key::Character(c.to_string().into()),
+                state,
+                text: Some(c.to_string().into()),
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            app.update();
+        }
+    }
+}
+
+fn key_state(app: &mut App, key: KeyCode, state: ButtonState) {
+    app.world_mut().write_message(KeyboardInput {
+        key_code: key,
+        logical_key: Key::Unidentified(NativeKey::Unidentified),
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// Runs frames (with time for the background task) until the screen is `s`.
+fn until_screen(app: &mut App, s: Screen) {
+    for _ in 0..2000 {
+        if screen(app) == s {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("never reached {s:?}");
+}
+
+/// Every text on screen, spans included.
+fn texts(app: &mut App) -> Vec<String> {
+    let mut out: Vec<String> = app
+        .world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect();
+    out.extend(
+        app.world_mut()
+            .query::<&TextSpan>()
+            .iter(app.world())
+            .map(|t| t.0.clone()),
+    );
+    out
+}
+
+#[test]
+fn a_typed_code_opens_its_level_and_ctrl_c_copies_it() {
+    use pond_puzzles::game::codes::CodeEntry;
+    let mut app = app();
+    // A bad code is explained in the box, which stays open.
+    press(&mut app, KeyCode::KeyK);
+    assert!(app.world().resource::<CodeEntry>().open);
+    type_text(&mut app, "Z9");
+    press(&mut app, KeyCode::Enter);
+    let entry = app.world().resource::<CodeEntry>();
+    assert!(entry.open);
+    assert!(
+        entry.error.as_deref().unwrap().contains("`Z9`"),
+        "{entry:?}"
+    );
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("expected PACK.LEVEL"))
+    );
+    // Backspace, then a good code: the box closes and the level opens.
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Backspace);
+    type_text(&mut app, "h8d3-5");
+    assert_eq!(app.world().resource::<CodeEntry>().text, "h8d3-5");
+    press(&mut app, KeyCode::Enter);
+    until_screen(&mut app, Screen::Play);
+    settle(&mut app);
+    let state = app.world().resource::<PlayState>();
+    assert_eq!(state.level.name, "Random pond, 8 frogs");
+    let Puzzle::Hop(h) = &state.puzzle else {
+        panic!()
+    };
+    assert_eq!(h.frogs(), 8);
+    assert!(texts(&mut app).iter().any(|t| t.contains("code H8d3-5")));
+    // Ctrl+C: the code goes to the clipboard (or, with none, is named), and
+    // C's own action (colour-blind mode) does not happen.
+    let colour_blind = app
+        .world()
+        .resource::<pond_puzzles::game::settings::Settings>()
+        .colour_blind;
+    key_state(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
+    press(&mut app, KeyCode::KeyC);
+    key_state(&mut app, KeyCode::ControlLeft, ButtonState::Released);
+    app.update();
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("Code H8d3-5 copied") || t.contains("the code is H8d3-5")),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert_eq!(
+        app.world()
+            .resource::<pond_puzzles::game::settings::Settings>()
+            .colour_blind,
+        colour_blind
+    );
+    // Back on the title, Esc closes an open box without leaving the screen.
+    press(&mut app, KeyCode::KeyT);
+    until_screen(&mut app, Screen::Title);
+    press(&mut app, KeyCode::KeyK);
+    press(&mut app, KeyCode::Escape);
+    assert!(!app.world().resource::<CodeEntry>().open);
+    assert_eq!(screen(&app), Screen::Title);
+}

@@ -46,8 +46,13 @@ enum SolverLine {
 /// Steps of the search's path the panel lists (the newest).
 const PATH_SHOWN: usize = 12;
 
+/// Words for the message line under the board (what Ctrl+C did, say).
+#[derive(Message, Debug, Clone)]
+pub struct Say(pub String);
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Play), spawn_hud)
+    app.add_message::<Say>()
+        .add_systems(OnEnter(Screen::Play), spawn_hud)
         .add_systems(
             Update,
             (
@@ -87,18 +92,10 @@ fn spawn_hud(
     current: Res<super::packs::Current>,
 ) {
     let Some(state) = state else { return };
-    // The level's code, to share: shipped levels by pack and number, a level
-    // opened by its code by that code.
-    let code = packs.0.get(current.pack).and_then(|entry| {
-        crate::levels::code::shipped_code(&entry.file, current.level)
-            .map(|c| c.to_string())
-            .or_else(|| {
-                crate::levels::code::LevelCode::parse(&entry.file)
-                    .ok()
-                    .map(|c| c.to_string())
-            })
-    });
-    let code = code.map(|c| format!("   code {c}")).unwrap_or_default();
+    let code = super::packs::level_code(&packs, &current);
+    let code = code
+        .map(|c| format!("   code {c} (Ctrl+C copies)"))
+        .unwrap_or_default();
     let palette: Vec<u8> = match &state.puzzle {
         Puzzle::Flood(f) => (0..f.colours).collect(),
         _ => Vec::new(),
@@ -426,6 +423,7 @@ fn update_counter(state: Res<PlayState>, mut counter: Query<&mut Text, With<Move
 fn update_message(
     state: Res<PlayState>,
     mut rejected: MessageReader<MoveRejected>,
+    mut say: MessageReader<Say>,
     mut applied: MessageReader<MoveApplied>,
     pick: Res<HopPick>,
     hint: Option<Res<Hint>>,
@@ -433,10 +431,12 @@ fn update_message(
     mut message: Query<(&mut Text, &mut TextColor), With<Message>>,
 ) {
     let refused = rejected.read().last().cloned();
+    let said = say.read().last().cloned();
     let moved = applied.read().last().is_some();
     let hint_changed = hint.as_ref().is_some_and(|h| h.is_changed());
     let check_changed = check.as_ref().is_some_and(|c| c.is_changed());
     if refused.is_none()
+        && said.is_none()
         && !moved
         && !pick.is_changed()
         && !state.is_added()
@@ -465,6 +465,8 @@ fn update_message(
     let hint_words = hint.as_ref().and_then(|h| h.words.clone());
     let (words, colour) = if let Some(MoveRejected(why, _)) = refused {
         (format!("Not allowed: {why}."), theme::WARN)
+    } else if let Some(Say(words)) = said {
+        (words, theme::HIGHLIGHT)
     } else if let Puzzle::Flood(f) = &state.puzzle
         && f.over_limit()
     {

@@ -3,6 +3,13 @@
 
 use bevy::prelude::*;
 
+/// Whether Ctrl is held for the keys of this frame: down now, or let go in
+/// this same frame (a quick chord can go down and up between two frames).
+pub fn ctrl(keys: &ButtonInput<KeyCode>) -> bool {
+    const CTRL: [KeyCode; 2] = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    keys.any_pressed(CTRL) || keys.any_just_released(CTRL)
+}
+
 /// The direction of the arrow key just pressed, with y up (the world) or
 /// down (the UI); Tab counts as right.
 pub fn arrow(keys: &ButtonInput<KeyCode>, y_down: bool) -> Option<Vec2> {

@@ -5,6 +5,7 @@
 mod anim;
 pub mod autoplay;
 pub mod board;
+pub mod codes;
 mod hud;
 mod keys;
 pub mod moves;
@@ -68,6 +69,7 @@ pub fn plugin(app: &mut App) {
         progress::plugin,
         settings::plugin,
         screens::plugin,
+        codes::plugin,
     ));
 }
 

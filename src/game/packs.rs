@@ -231,7 +231,30 @@ fn start_loading(
 
 /// A level given by its code, as a pack of one named by the code; returns
 /// where it is in the list.
+/// The code of the level being played, to share: a shipped level by pack
+/// and number, a level opened by its code by that code; none for a pack of
+/// the player's own.
+pub fn level_code(packs: &Packs, current: &Current) -> Option<String> {
+    let entry = packs.0.get(current.pack)?;
+    levels::code::shipped_code(&entry.file, current.level)
+        .map(|c| c.to_string())
+        .or_else(|| {
+            levels::code::LevelCode::parse(&entry.file)
+                .ok()
+                .map(|c| c.to_string())
+        })
+}
+
+/// Adds the level of a code as a pack of one, in place of the code played
+/// before it (the title lists one; progress is kept by code all the same).
 pub fn add_code_level(packs: &mut Packs, order: usize, code: &str, level: levels::Level) -> usize {
+    packs.0.retain(|e| {
+        e.file == code
+            || e.handle.is_some()
+            || e.disk.is_some()
+            || levels::code::LevelCode::parse(&e.file).is_err()
+    });
+    let order = order.min(packs.0.len());
     add_entry(
         packs,
         order,

@@ -37,16 +37,83 @@ enum MenuAction {
     Stats,
     /// A new random level like this pack's, of a difficulty from 1 to 5.
     Random(u8),
+    /// Open the box to type or paste a level code.
+    EnterCode,
+    /// Make the next random level's board bigger or smaller (`true`: its
+    /// size; `false`: its colours or kinds).
+    Shape(bool, i8),
 }
+
+/// The size and colours (or kinds, or frogs) of the random levels the level
+/// select makes, per puzzle.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct RandomShape {
+    pub flood_size: u16,
+    pub flood_colours: u8,
+    pub escape_size: u8,
+    pub escape_kinds: u8,
+    pub hop_frogs: u8,
+}
+
+impl Default for RandomShape {
+    fn default() -> Self {
+        RandomShape {
+            flood_size: 14,
+            flood_colours: 6,
+            escape_size: 4,
+            escape_kinds: 4,
+            hop_frogs: 8,
+        }
+    }
+}
+
+impl RandomShape {
+    /// Steps a dimension for this puzzle, within what codes allow.
+    fn step(&mut self, puzzle: &Puzzle, size: bool, by: i8) {
+        let at = |v: i32, lo: i32, hi: i32| (v + by as i32).clamp(lo, hi);
+        match (puzzle, size) {
+            (Puzzle::Flood(_), true) => self.flood_size = at(self.flood_size as i32, 4, 30) as u16,
+            (Puzzle::Flood(_), false) => {
+                self.flood_colours = at(self.flood_colours as i32, 3, 9) as u8
+            }
+            (Puzzle::Escape(_), true) => self.escape_size = at(self.escape_size as i32, 2, 6) as u8,
+            (Puzzle::Escape(_), false) => {
+                self.escape_kinds = at(self.escape_kinds as i32, 2, 9) as u8
+            }
+            (Puzzle::Hop(_), _) => self.hop_frogs = at(self.hop_frogs as i32, 3, 12) as u8,
+            _ => {}
+        }
+    }
+
+    /// The words for each dimension this puzzle has.
+    fn describe(&self, puzzle: &Puzzle) -> Vec<(bool, String)> {
+        match puzzle {
+            Puzzle::Flood(_) => vec![
+                (true, format!("Board {0}x{0}", self.flood_size)),
+                (false, format!("{} colours", self.flood_colours)),
+            ],
+            Puzzle::Escape(_) => vec![
+                (true, format!("Prison {0}x{0}", self.escape_size)),
+                (false, format!("{} types and colours", self.escape_kinds)),
+            ],
+            Puzzle::Hop(_) => vec![(true, format!("{} frogs", self.hop_frogs))],
+            Puzzle::Swap(_) => Vec::new(),
+        }
+    }
+}
+
+/// The words of one dimension of the random levels, on the level select.
+#[derive(Component)]
+struct ShapeLabel(bool);
 
 /// A random level being made in the background (a Flood limit takes the
 /// solver up to a second): its code and level, or why not.
 #[derive(Resource)]
 struct MakingRandom(bevy::tasks::Task<Result<(String, crate::levels::Level), String>>);
 
-/// The code of a new random level like `puzzle`, of difficulty `d` (1-5),
-/// seeded from the clock.
-fn random_code(puzzle: &Puzzle, d: u8) -> Option<LevelCode> {
+/// The code of a new random level like `puzzle`, of difficulty `d` (1-5) and
+/// the chosen shape, seeded from the clock.
+fn random_code(puzzle: &Puzzle, d: u8, shape: &RandomShape) -> Option<LevelCode> {
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |t| t.as_micros() as u64 % 1_000_000);
@@ -56,26 +123,48 @@ fn random_code(puzzle: &Puzzle, d: u8) -> Option<LevelCode> {
             right: d + 1 + (seed % 2) as u8,
         },
         Puzzle::Flood(_) => LevelCode::Flood {
-            width: 14,
-            height: 14,
-            colours: 6,
+            width: shape.flood_size,
+            height: shape.flood_size,
+            colours: shape.flood_colours,
             difficulty: d,
             seed,
         },
         Puzzle::Escape(_) => LevelCode::Escape {
-            rows: 4,
-            cols: 4,
-            types: 4,
-            colours: 4,
+            rows: shape.escape_size,
+            cols: shape.escape_size,
+            types: shape.escape_kinds,
+            colours: shape.escape_kinds,
             difficulty: d,
             seed,
         },
-        Puzzle::Hop(_) => LevelCode::Hop {
-            frogs: crate::levels::code::HOP_FROGS[d as usize - 1],
+        Puzzle::Hop(h) if h.board.shape == Shape::Pond => LevelCode::Hop {
+            frogs: shape.hop_frogs,
             difficulty: d,
             seed,
         },
+        Puzzle::Hop(_) => return None,
     })
+}
+
+/// Makes a code's level in the background (a Flood limit takes the solver up
+/// to a second); `receive_random` opens it.
+fn make_level(commands: &mut Commands, code: LevelCode) {
+    commands.insert_resource(level_task(code));
+}
+
+fn level_task(code: LevelCode) -> MakingRandom {
+    let pool = bevy::tasks::AsyncComputeTaskPool::get_or_init(bevy::tasks::TaskPool::new);
+    MakingRandom(pool.spawn(async move {
+        let level = code.level()?;
+        Ok((code.to_string(), level))
+    }))
+}
+
+/// A code typed or pasted in the code box.
+fn play_code(mut commands: Commands, mut codes: MessageReader<super::codes::PlayCode>) {
+    if let Some(super::codes::PlayCode(code)) = codes.read().last().cloned() {
+        make_level(&mut commands, code);
+    }
 }
 
 fn receive_random(
@@ -84,6 +173,7 @@ fn receive_random(
     mut packs: ResMut<Packs>,
     mut current: ResMut<Current>,
     mut next: ResMut<NextState<Screen>>,
+    mut entry: ResMut<super::codes::CodeEntry>,
 ) {
     let Some(mut making) = making else { return };
     let Some(made) = bevy::tasks::futures::check_ready(&mut making.0) else {
@@ -96,12 +186,17 @@ fn receive_random(
             current.pack = add_code_level(&mut packs, order, &code, level);
             start_level(&mut commands, &packs, &mut current, 0, &mut next);
         }
-        Err(e) => warn!("no random level: {e}"),
+        Err(e) => {
+            warn!("no level for that code: {e}");
+            entry.open = true;
+            entry.error = Some(e);
+        }
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuFocus>()
+        .init_resource::<RandomShape>()
         .add_systems(Update, open_when_loaded.run_if(in_state(Screen::Loading)))
         .add_systems(OnEnter(Screen::Title), spawn_title)
         .add_systems(OnEnter(Screen::Levels), spawn_levels)
@@ -109,10 +204,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                menu_buttons,
-                menu_keys,
-                menu_focus,
+                (menu_buttons, menu_keys, menu_focus)
+                    .run_if(super::codes::entry_closed)
+                    .before(super::codes::CodeSystems),
                 show_level_name,
+                play_code,
                 receive_random,
             )
                 .run_if(
@@ -196,6 +292,7 @@ fn pack_blurb(file: &str) -> &'static str {
         "pegs.ron" => "Peg solitaire: English, European and triangle boards",
         "flood.ron" => "Flood the grid to one colour from the corner",
         "escape.ron" => "Animals leave the prison, each like the last",
+        f if LevelCode::parse(f).is_ok() => "A level played by its code",
         _ => "A level pack",
     }
 }
@@ -204,15 +301,22 @@ fn spawn_title(mut commands: Commands, packs: Res<Packs>, progress: Res<Progress
     commands
         .spawn(screen_root(Screen::Title))
         .with_children(|ui| {
-            ui.spawn(text("Pond Puzzles", 72.0, theme::TEXT));
+            // More packs than the shipped five (a dropped one, a code's
+            // level): a smaller heading and rows, so all fit.
+            let compact = packs.0.len() > 5;
+            ui.spawn(text(
+                "Pond Puzzles",
+                if compact { 48.0 } else { 72.0 },
+                theme::TEXT,
+            ));
             ui.spawn((
                 text(
-                    "Pick a pack: click, keys 1 to 5, or arrows and Enter.",
+                    "Pick a pack: click, keys 1 to 9, or arrows and Enter.",
                     22.0,
                     theme::TEXT_DIM,
                 ),
                 Node {
-                    margin: UiRect::bottom(px(16)),
+                    margin: UiRect::bottom(px(if compact { 6 } else { 16 })),
                     ..default()
                 },
             ));
@@ -261,7 +365,7 @@ fn spawn_title(mut commands: Commands, packs: Res<Packs>, progress: Res<Progress
                     MenuAction::OpenPack(i),
                     Node {
                         width: px(860),
-                        padding: UiRect::axes(px(10), px(6)),
+                        padding: UiRect::axes(px(10), px(if compact { 2 } else { 6 })),
                         column_gap: px(14),
                         align_items: AlignItems::Center,
                         ..default()
@@ -293,11 +397,22 @@ fn spawn_title(mut commands: Commands, packs: Res<Packs>, progress: Res<Progress
                     });
                 });
             }
-            ui.spawn(button(
-                MenuAction::Stats,
-                240.0,
-                text("Statistics", 20.0, theme::TEXT),
-            ));
+            ui.spawn(Node {
+                column_gap: px(12),
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn(button(
+                    MenuAction::Stats,
+                    240.0,
+                    text("Statistics", 20.0, theme::TEXT),
+                ));
+                row.spawn(button(
+                    MenuAction::EnterCode,
+                    240.0,
+                    text("Play a code (K)", 20.0, theme::TEXT),
+                ));
+            });
         });
 }
 
@@ -501,6 +616,7 @@ fn spawn_levels(
     packs: Res<Packs>,
     current: Res<Current>,
     progress: Res<Progress>,
+    shape: Res<RandomShape>,
 ) {
     let Some(entry) = packs.0.get(current.pack) else {
         return;
@@ -592,10 +708,48 @@ fn spawn_levels(
                         LevelName,
                         text("Point at a level to see its name.", 18.0, theme::TEXT_DIM),
                     ));
-                    let random = pack
-                        .levels
-                        .first()
-                        .is_some_and(|l| random_code(&l.puzzle, 1).is_some());
+                    let first = pack.levels.first().map(|l| &l.puzzle);
+                    let random =
+                        first.is_some_and(|p| random_code(p, 1, &RandomShape::default()).is_some());
+                    if let Some(puzzle) = first.filter(|_| random) {
+                        let dims = shape.describe(puzzle);
+                        if !dims.is_empty() {
+                            ui.spawn(Node {
+                                column_gap: px(8),
+                                align_items: AlignItems::Center,
+                                ..default()
+                            })
+                            .with_children(|row| {
+                                row.spawn(text("Random levels:", 18.0, theme::TEXT_DIM));
+                                for (size, words) in dims {
+                                    row.spawn(button(
+                                        MenuAction::Shape(size, -1),
+                                        40.0,
+                                        text("-", 18.0, theme::TEXT),
+                                    ));
+                                    row.spawn((
+                                        ShapeLabel(size),
+                                        Node {
+                                            min_width: px(150),
+                                            justify_content: JustifyContent::Center,
+                                            ..default()
+                                        },
+                                        children![text(words, 18.0, theme::TEXT)],
+                                    ));
+                                    row.spawn(button(
+                                        MenuAction::Shape(size, 1),
+                                        40.0,
+                                        text("+", 18.0, theme::TEXT),
+                                    ));
+                                }
+                                row.spawn(text(
+                                    "a new seed each time (K plays a code)",
+                                    15.0,
+                                    theme::TEXT_DIM,
+                                ));
+                            });
+                        }
+                    }
                     if random {
                         ui.spawn(Node {
                             column_gap: px(8),
@@ -669,21 +823,54 @@ fn do_menu_action(
         }
         MenuAction::Back => next.set(Screen::Title),
         MenuAction::Stats => next.set(Screen::Stats),
-        MenuAction::Random(d) => {
-            let code = packs
+        MenuAction::EnterCode => {
+            commands.queue(|world: &mut World| {
+                let mut entry = world.resource_mut::<super::codes::CodeEntry>();
+                entry.open = true;
+                entry.error = None;
+            });
+        }
+        MenuAction::Shape(size, by) => {
+            let first = packs
                 .0
                 .get(current.pack)
                 .and_then(|e| e.pack.as_ref().ok())
                 .and_then(|p| p.levels.first())
-                .and_then(|l| random_code(&l.puzzle, d));
-            if let Some(code) = code {
-                let pool =
-                    bevy::tasks::AsyncComputeTaskPool::get_or_init(bevy::tasks::TaskPool::new);
-                let task = pool.spawn(async move {
-                    let level = code.level()?;
-                    Ok((code.to_string(), level))
+                .map(|l| l.puzzle.clone());
+            if let Some(puzzle) = first {
+                commands.queue(move |world: &mut World| {
+                    world.resource_mut::<RandomShape>().step(&puzzle, size, by);
+                    let words = world.resource::<RandomShape>().describe(&puzzle);
+                    let mut labels = world.query::<(&ShapeLabel, &Children)>();
+                    let texts: Vec<(Entity, String)> = labels
+                        .iter(world)
+                        .filter_map(|(l, c)| {
+                            let w = words.iter().find(|(s, _)| *s == l.0)?;
+                            Some((*c.first()?, w.1.clone()))
+                        })
+                        .collect();
+                    for (e, w) in texts {
+                        if let Some(mut t) = world.get_mut::<Text>(e) {
+                            t.0 = w;
+                        }
+                    }
                 });
-                commands.insert_resource(MakingRandom(task));
+            }
+        }
+        MenuAction::Random(d) => {
+            let first = packs
+                .0
+                .get(current.pack)
+                .and_then(|e| e.pack.as_ref().ok())
+                .and_then(|p| p.levels.first())
+                .map(|l| l.puzzle.clone());
+            if let Some(puzzle) = first {
+                commands.queue(move |world: &mut World| {
+                    let shape = *world.resource::<RandomShape>();
+                    if let Some(code) = random_code(&puzzle, d, &shape) {
+                        world.insert_resource(level_task(code));
+                    }
+                });
             }
         }
     }
@@ -835,6 +1022,7 @@ fn play_keys(
     mut input: MessageWriter<PlayerInput>,
     mut actions: MessageWriter<PlayAction>,
 ) {
+    let ctrl = super::keys::ctrl(&keys);
     for (key, action) in [
         (KeyCode::Escape, PlayAction::Menu),
         (KeyCode::KeyL, PlayAction::LevelSelect),
@@ -844,7 +1032,8 @@ fn play_keys(
         (KeyCode::KeyA, PlayAction::AnimationSpeed),
         (KeyCode::KeyF, PlayAction::Fullscreen),
     ] {
-        if keys.just_pressed(key) {
+        // Ctrl+C copies the code; no key with Ctrl does its plain action.
+        if keys.just_pressed(key) && !ctrl {
             actions.write(action);
         }
     }
@@ -855,7 +1044,6 @@ fn play_keys(
     if keys.just_pressed(KeyCode::KeyN) {
         actions.write(PlayAction::NextLevel);
     }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
         board.write(BoardCommand::Undo);
         input.write(PlayerInput);

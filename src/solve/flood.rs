@@ -126,7 +126,14 @@ pub fn solve_with(
                 // Too many blobs for the exact search's tables.
                 search.memory(usize::MAX);
             }
-            search.out_of_budget(Some(as_moves(&fast)))
+            // The best line known: the greedy one, or the look-ahead's.
+            let ahead = Ahead::new(&blobs).run(3, true, false);
+            let best = if ahead.len() < fast.len() {
+                ahead
+            } else {
+                as_moves(&fast)
+            };
+            search.out_of_budget(Some(best))
         }
     }
 }
