@@ -732,16 +732,28 @@ fn colour_blind_mode_numbers_the_colours_and_is_kept() {
         "{speeds:?}"
     );
     settle(&mut app);
+    // V: the volume steps up (7 to 8 to 10, then round to silent); M mutes,
+    // and a muted game is silent whatever the volume.
+    press(&mut app, KeyCode::KeyV);
+    press(&mut app, KeyCode::KeyV);
+    press(&mut app, KeyCode::KeyM);
+    let s = *app.world().resource::<game::settings::Settings>();
+    assert_eq!((s.volume, s.muted), (10, true));
+    assert_eq!(s.loudness(), 0.0);
+    press(&mut app, KeyCode::KeyV);
+    press(&mut app, KeyCode::KeyV);
+    let s = *app.world().resource::<game::settings::Settings>();
+    assert_eq!((s.volume, s.muted), (2, false));
+    assert!((s.loudness() - 0.2).abs() < 1e-6);
     let saved = std::fs::read_to_string(dir.join(game::settings::FILE)).unwrap();
     assert!(saved.contains("colour_blind: true"), "{saved}");
     assert!(saved.contains("animation: 3"), "{saved}");
+    assert!(saved.contains("volume: 2"), "{saved}");
     drop(app);
     let app = app_with(Some(options));
-    assert!(
-        app.world()
-            .resource::<game::settings::Settings>()
-            .colour_blind
-    );
+    let s = *app.world().resource::<game::settings::Settings>();
+    assert!(s.colour_blind);
+    assert_eq!((s.volume, s.muted), (2, false));
     std::fs::remove_dir_all(&dir).ok();
 }
 

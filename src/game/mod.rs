@@ -15,6 +15,7 @@ pub mod progress;
 mod screens;
 pub mod settings;
 mod shot;
+pub mod sound;
 mod theme;
 
 use bevy::prelude::*;
@@ -70,6 +71,7 @@ pub fn plugin(app: &mut App) {
         settings::plugin,
         screens::plugin,
         codes::plugin,
+        sound::plugin,
     ));
 }
 

@@ -26,6 +26,8 @@ pub enum PlayAction {
     /// The next animation speed.
     AnimationSpeed,
     Fullscreen,
+    Volume,
+    Mute,
 }
 
 /// Whether the menu (Esc) is open; the board takes no input meanwhile.
@@ -321,12 +323,29 @@ fn show_menu(
                     } else {
                         "Fullscreen: off (F)"
                     };
+                    let sound = if cfg!(feature = "audio") {
+                        ""
+                    } else {
+                        " [no audio in this build]"
+                    };
+                    let volume = format!(
+                        "Volume: {}/{} (V){sound}",
+                        settings.volume.min(super::settings::MAX_VOLUME),
+                        super::settings::MAX_VOLUME
+                    );
+                    let mute = if settings.muted {
+                        "Sound: muted (M)"
+                    } else {
+                        "Sound: on (M)"
+                    };
                     for (label, action) in [
                         ("Resume (Esc)", PlayAction::Menu),
                         ("Restart level (Backspace)", PlayAction::Replay),
                         (colour_blind, PlayAction::ColourBlind),
                         (speed.as_str(), PlayAction::AnimationSpeed),
                         (fullscreen, PlayAction::Fullscreen),
+                        (volume.as_str(), PlayAction::Volume),
+                        (mute, PlayAction::Mute),
                         ("Level select (L)", PlayAction::LevelSelect),
                         ("Title screen (T)", PlayAction::Title),
                     ] {

@@ -1031,6 +1031,8 @@ fn play_keys(
         (KeyCode::KeyC, PlayAction::ColourBlind),
         (KeyCode::KeyA, PlayAction::AnimationSpeed),
         (KeyCode::KeyF, PlayAction::Fullscreen),
+        (KeyCode::KeyV, PlayAction::Volume),
+        (KeyCode::KeyM, PlayAction::Mute),
     ] {
         // Ctrl+C copies the code; no key with Ctrl does its plain action.
         if keys.just_pressed(key) && !ctrl {
@@ -1118,6 +1120,12 @@ fn play_actions(
             }
             PlayAction::Fullscreen => {
                 setting.write(ChangeSetting::Fullscreen);
+            }
+            PlayAction::Volume => {
+                setting.write(ChangeSetting::Volume);
+            }
+            PlayAction::Mute => {
+                setting.write(ChangeSetting::Mute);
             }
         }
     }

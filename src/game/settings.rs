@@ -1,8 +1,9 @@
 //! The player's settings, kept beside the progress (`settings.ron`, written
 //! atomically): colour-blind mode (numbers on Flood's tiles and Escape's
 //! animals, and a palette told apart under the common colour-vision
-//! deficiencies), the speed of the animations of the player's moves, and
-//! fullscreen. The menu (Esc) changes them; C, A and F are their keys.
+//! deficiencies), the speed of the animations of the player's moves,
+//! fullscreen, and the sound's volume and mute. The menu (Esc) changes them;
+//! C, A, F, V and M are their keys.
 
 use super::moves::PlayState;
 use super::progress::{Progress, save_ron};
@@ -21,7 +22,13 @@ pub struct Settings {
     /// Index into `ANIMATION_SPEEDS`.
     pub animation: u8,
     pub fullscreen: bool,
+    /// Sound volume, 0 to `MAX_VOLUME` (heard in builds with the `audio`
+    /// feature).
+    pub volume: u8,
+    pub muted: bool,
 }
+
+pub const MAX_VOLUME: u8 = 10;
 
 /// The animation speeds offered, slowest first (2 is normal).
 pub const ANIMATION_SPEEDS: [f32; 5] = [0.5, 0.75, 1.0, 1.5, 2.0];
@@ -29,6 +36,15 @@ pub const ANIMATION_SPEEDS: [f32; 5] = [0.5, 0.75, 1.0, 1.5, 2.0];
 impl Settings {
     pub fn animation_speed(&self) -> f32 {
         ANIMATION_SPEEDS[(self.animation as usize).min(ANIMATION_SPEEDS.len() - 1)]
+    }
+
+    /// The loudness sounds play at, 0 to 1 (0 when muted).
+    pub fn loudness(&self) -> f32 {
+        if self.muted {
+            0.0
+        } else {
+            self.volume.min(MAX_VOLUME) as f32 / MAX_VOLUME as f32
+        }
     }
 }
 
@@ -38,6 +54,8 @@ impl Default for Settings {
             colour_blind: false,
             animation: 2,
             fullscreen: false,
+            volume: 7,
+            muted: false,
         }
     }
 }
@@ -49,6 +67,9 @@ pub enum ChangeSetting {
     /// The next animation speed, round to the slowest after the fastest.
     AnimationSpeed,
     Fullscreen,
+    /// The next volume, round to silent after the loudest (unmutes).
+    Volume,
+    Mute,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -89,6 +110,16 @@ fn change(
                 settings.animation = (settings.animation + 1) % ANIMATION_SPEEDS.len() as u8;
             }
             ChangeSetting::Fullscreen => settings.fullscreen = !settings.fullscreen,
+            ChangeSetting::Volume => {
+                // 0, 2, 4 ... 10, then silent again.
+                settings.volume = if settings.volume >= MAX_VOLUME {
+                    0
+                } else {
+                    (settings.volume / 2 * 2 + 2).min(MAX_VOLUME)
+                };
+                settings.muted = false;
+            }
+            ChangeSetting::Mute => settings.muted = !settings.muted,
         }
     }
     if changed
