@@ -297,8 +297,8 @@ fn show_menu(
                     Node {
                         flex_direction: FlexDirection::Column,
                         align_items: AlignItems::Stretch,
-                        padding: UiRect::all(px(24)),
-                        row_gap: px(12),
+                        padding: UiRect::all(px(20)),
+                        row_gap: px(8),
                         width: px(420),
                         ..default()
                     },
@@ -323,20 +323,15 @@ fn show_menu(
                     } else {
                         "Fullscreen: off (F)"
                     };
-                    let sound = if cfg!(feature = "audio") {
-                        ""
-                    } else {
-                        " [no audio in this build]"
-                    };
                     let volume = format!(
-                        "Volume: {}/{} (V){sound}",
+                        "Volume: {}/{} (V)",
                         settings.volume.min(super::settings::MAX_VOLUME),
                         super::settings::MAX_VOLUME
                     );
-                    let mute = if settings.muted {
-                        "Sound: muted (M)"
-                    } else {
-                        "Sound: on (M)"
+                    let mute = match (cfg!(feature = "audio"), settings.muted) {
+                        (false, _) => "Sound: not in this build (M)",
+                        (true, true) => "Sound: muted (M)",
+                        (true, false) => "Sound: on (M)",
                     };
                     for (label, action) in [
                         ("Resume (Esc)", PlayAction::Menu),
