@@ -1,6 +1,7 @@
 //! The solvers: exact searches that stream what they do, honour a budget, and
 //! replay every answer through the rules before returning it.
 
+pub mod english;
 pub mod escape;
 pub mod flood;
 pub mod hop;

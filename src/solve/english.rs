@@ -1,0 +1,203 @@
+//! Every position of the English central game that can be reached from its
+//! start and can still be won, counted up to the board's eight symmetries.
+//!
+//! The board lives in a 64-bit word as a 7x7 square in the low seven bits of
+//! the low seven bytes (row `r`, column `c` at bit `8r + c`), so the jumps of
+//! every peg in one direction are found at once with shifts, and each of the
+//! eight symmetries is a few word operations: a byte swap flips the rows, a
+//! bit reversal of the bytes flips the columns, and three delta swaps
+//! transpose. A depth-first search remembers every position it has decided
+//! (in its canonical form, the least of its eight images).
+
+use super::FastMap;
+
+/// The 33 holes of the English board.
+pub const HOLES: u64 = {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < 7 {
+        let mut c = 0;
+        while c < 7 {
+            if (r >= 2 && r <= 4) || (c >= 2 && c <= 4) {
+                m |= 1 << (8 * r + c);
+            }
+            c += 1;
+        }
+        r += 1;
+    }
+    m
+};
+
+/// The centre hole.
+pub const CENTRE: u64 = 1 << (8 * 3 + 3);
+
+/// Rows upside down (row `r` to `6 - r`).
+fn flip_rows(x: u64) -> u64 {
+    x.swap_bytes() >> 8
+}
+
+/// Columns mirrored (column `c` to `6 - c`).
+fn flip_columns(x: u64) -> u64 {
+    x.reverse_bits().swap_bytes() >> 1
+}
+
+/// Row `r`, column `c` to row `c`, column `r`.
+fn transpose(mut x: u64) -> u64 {
+    let t = 0x0F0F_0F0F_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
+/// The least of the position's eight images under the board's symmetries.
+pub fn canonical(x: u64) -> u64 {
+    let v = flip_rows(x);
+    let h = flip_columns(x);
+    let vh = flip_columns(v);
+    let four = [x, v, h, vh];
+    let mut best = u64::MAX;
+    for p in four {
+        best = best.min(p).min(transpose(p));
+    }
+    best
+}
+
+/// Calls `f` with the position after each legal jump of `pegs`.
+#[inline]
+fn jumps(pegs: u64, mut f: impl FnMut(u64)) {
+    let holes = HOLES & !pegs;
+    // (shift to the peg jumped over, as a left shift of the jumping peg)
+    for (over, to) in [(1i32, 2i32), (-1, -2), (8, 16), (-8, -16)] {
+        let sh = |x: u64, by: i32| if by >= 0 { x << by } else { x >> -by };
+        // A peg jumps when the next hole holds a peg and the one beyond is empty.
+        let mut from = pegs & sh(pegs, -over) & sh(holes, -to);
+        while from != 0 {
+            let bit = from & from.wrapping_neg();
+            from &= from - 1;
+            f(pegs & !bit & !sh(bit, over) | sh(bit, to));
+        }
+    }
+}
+
+/// What the enumeration found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Census {
+    /// Canonical positions reached from the start (and decided).
+    pub reached: u64,
+    /// Of those, the ones from which the game can still be won.
+    pub winnable: u64,
+}
+
+/// Decides every position reached from the English start (all holes but the
+/// centre filled) whether it can still be won (one peg, in the centre).
+pub fn census() -> Census {
+    fn winnable(pegs: u64, memo: &mut FastMap<u64, bool>) -> bool {
+        if pegs == CENTRE {
+            return true;
+        }
+        let key = canonical(pegs);
+        if let Some(&w) = memo.get(&key) {
+            return w;
+        }
+        let mut any = false;
+        // Every jump is tried, so that every reachable position is decided.
+        let mut next = [0u64; 76];
+        let mut n = 0;
+        jumps(pegs, |p| {
+            next[n] = p;
+            n += 1;
+        });
+        for &p in &next[..n] {
+            any |= winnable(p, memo);
+        }
+        memo.insert(key, any);
+        any
+    }
+    let mut memo = FastMap::default();
+    memo.reserve(4_000_000);
+    let start = HOLES & !CENTRE;
+    winnable(start, &mut memo);
+    // The won position ends every search without being stored.
+    let winnable_count = memo.values().filter(|&&w| w).count() as u64 + 1;
+    Census {
+        reached: memo.len() as u64 + 1,
+        winnable: winnable_count,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetries_keep_the_board_and_undo_themselves() {
+        for f in [flip_rows, flip_columns, transpose] {
+            assert_eq!(f(HOLES), HOLES);
+            assert_eq!(f(CENTRE), CENTRE);
+            let mut x = 0x1234_5678_9ABC_DEF1u64;
+            for _ in 0..200 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let p = x & HOLES;
+                assert_eq!(f(f(p)), p);
+                assert_eq!(f(p) & !HOLES, 0);
+                assert_eq!(f(p).count_ones(), p.count_ones());
+                assert_eq!(canonical(p), canonical(f(p)));
+            }
+        }
+        // A corner hole of the cross: row 0, column 2 maps to row 6 (rows
+        // flipped), column 4 (columns flipped), row 2 column 0 (transposed).
+        let a = 1u64 << 2;
+        assert_eq!(flip_rows(a), 1 << (8 * 6 + 2));
+        assert_eq!(flip_columns(a), 1 << 4);
+        assert_eq!(transpose(a), 1 << (8 * 2));
+    }
+
+    #[test]
+    fn jumps_agree_with_the_rules() {
+        use crate::rules::Rules;
+        use crate::rules::hop::Hop;
+        // The rules' board numbers its holes in reading order: map them.
+        let h = Hop::english_central();
+        let bit = |pad: u8| {
+            let p = &h.board.pads[pad as usize];
+            1u64 << (8 * p.0 as u32 + p.1 as u32)
+        };
+        let to_word = |set: u64| {
+            (0..33u8)
+                .filter(|&i| set >> i & 1 == 1)
+                .map(bit)
+                .sum::<u64>()
+        };
+        let mut pos = h.clone();
+        let mut x = 99u64;
+        for _ in 0..31 {
+            let mut ours = Vec::new();
+            jumps(to_word(pos.green), |p| ours.push(p));
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let mut theirs: Vec<u64> = moves
+                .iter()
+                .map(|&m| {
+                    let mut q = pos.clone();
+                    q.apply(m).unwrap();
+                    to_word(q.green)
+                })
+                .collect();
+            ours.sort_unstable();
+            theirs.sort_unstable();
+            assert_eq!(ours, theirs);
+            if theirs.is_empty() {
+                break;
+            }
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.apply(moves[(x >> 33) as usize % moves.len()]).unwrap();
+        }
+    }
+}
