@@ -75,6 +75,12 @@ pub enum Command {
     Gen(gen_pack::GenArgs),
     /// Run the solver workloads and print a table of timings.
     Bench(bench::BenchArgs),
+    /// Write the game's sounds as WAV files into a directory, to listen to
+    /// (the game plays them in builds with the `audio` feature).
+    Sounds {
+        /// The directory (made if missing).
+        dir: std::path::PathBuf,
+    },
 }
 
 /// The puzzles, as the command line names them.
@@ -125,7 +131,25 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Check(args)) => check::run(args),
         Some(Command::Gen(args)) => gen_pack::run(args),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Sounds { dir }) => write_sounds(&dir),
     }
+}
+
+fn write_sounds(dir: &std::path::Path) -> ExitCode {
+    use crate::game::sound::Sound;
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: cannot make {}: {e}", dir.display());
+        return ExitCode::FAILURE;
+    }
+    for s in Sound::ALL {
+        let path = dir.join(format!("{}.wav", format!("{s:?}").to_lowercase()));
+        if let Err(e) = std::fs::write(&path, s.wav()) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+        println!("{}", path.display());
+    }
+    ExitCode::SUCCESS
 }
 
 /// The level of a code, with the code as written back.

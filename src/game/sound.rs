@@ -36,7 +36,7 @@ impl Sound {
     /// The sound's samples, -1 to 1.
     pub fn samples(self) -> Vec<f32> {
         match self {
-            Sound::Hop => sweep(0.13, 380.0, 880.0, 0.005, 0.10),
+            Sound::Hop => sweep(0.13, 380.0, 880.0, 0.012, 0.10),
             Sound::Splash => splash(),
             Sound::Flood => {
                 let mut s = sweep(0.26, 620.0, 260.0, 0.01, 0.20);
@@ -48,7 +48,7 @@ impl Sound {
                 s
             }
             Sound::Walk => {
-                let step = sweep(0.07, 170.0, 120.0, 0.003, 0.06);
+                let step = sweep(0.07, 170.0, 120.0, 0.012, 0.05);
                 let mut s = vec![0.0; (0.2 * RATE as f32) as usize];
                 for start in [0, (0.11 * RATE as f32) as usize] {
                     for (i, x) in step.iter().enumerate() {
@@ -76,7 +76,7 @@ impl Sound {
                 let mut s = Vec::new();
                 for (k, f) in notes.iter().enumerate() {
                     let long = if k == notes.len() - 1 { 0.45 } else { 0.12 };
-                    s.extend(sweep(long, *f, *f, 0.005, long * 0.8));
+                    s.extend(sweep(long, *f, *f, 0.015, long * 0.8));
                 }
                 s
             }
@@ -116,6 +116,7 @@ fn splash() -> Vec<f32> {
     let n = (length * RATE as f32) as usize;
     let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
     let mut low = 0.0f32;
+    let mut lower = 0.0f32;
     (0..n)
         .map(|i| {
             let t = i as f32 / RATE as f32;
@@ -123,9 +124,11 @@ fn splash() -> Vec<f32> {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             let noise = (seed >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0;
-            let open = 0.5 * (1.0 - t / length) + 0.05;
+            // Two poles, closing from a splash's hiss to a low gurgle.
+            let open = 0.22 * (1.0 - t / length) + 0.03;
             low += open * (noise - low);
-            (1.1 * low).clamp(-0.9, 0.9) * envelope(t, length, 0.004, 0.3)
+            lower += open * (low - lower);
+            (2.2 * lower).clamp(-0.7, 0.7) * envelope(t, length, 0.006, 0.3)
         })
         .collect()
 }
