@@ -6,10 +6,8 @@
 //! every peg in one direction are found at once with shifts, and each of the
 //! eight symmetries is a few word operations: a byte swap flips the rows, a
 //! bit reversal of the bytes flips the columns, and three delta swaps
-//! transpose. A depth-first search remembers every position it has decided
-//! (in its canonical form, the least of its eight images).
-
-use super::FastMap;
+//! transpose. Positions are kept in their canonical form, the least of their
+//! eight images.
 
 /// The 33 holes of the English board.
 pub const HOLES: u64 = {
@@ -82,6 +80,23 @@ fn jumps(pegs: u64, mut f: impl FnMut(u64)) {
     }
 }
 
+/// Calls `f` with each position one jump before `pegs`: a peg stands where
+/// a jump ends and the two holes behind it are empty.
+#[inline]
+fn unjumps(pegs: u64, mut f: impl FnMut(u64)) {
+    let holes = HOLES & !pegs;
+    for (over, to) in [(1i32, 2i32), (-1, -2), (8, 16), (-8, -16)] {
+        let sh = |x: u64, by: i32| if by >= 0 { x << by } else { x >> -by };
+        // The hole the jumping peg came from, the one it jumped over, and its peg.
+        let mut from = holes & sh(holes, -over) & sh(pegs, -to);
+        while from != 0 {
+            let bit = from & from.wrapping_neg();
+            from &= from - 1;
+            f(pegs & !sh(bit, to) | bit | sh(bit, over));
+        }
+    }
+}
+
 /// What the enumeration found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Census {
@@ -92,40 +107,56 @@ pub struct Census {
 }
 
 /// Decides every position reached from the English start (all holes but the
-/// centre filled) whether it can still be won (one peg, in the centre).
+/// centre filled) whether it can still be won (one peg, in the centre),
+/// level by level: the positions of each peg count as a sorted array made
+/// from the level above (no table to look into at random),
+/// then, from the one-peg level up, the winnable ones: the positions one jump
+/// before the winnable positions of the level below, kept where the level
+/// has them.
 pub fn census() -> Census {
-    fn winnable(pegs: u64, memo: &mut FastMap<u64, bool>) -> bool {
-        if pegs == CENTRE {
-            return true;
+    let mut levels: Vec<Vec<u64>> = vec![vec![canonical(HOLES & !CENTRE)]];
+    loop {
+        let above = levels.last().map_or(&[][..], |l| &l[..]);
+        let mut next = Vec::with_capacity(above.len() * 4);
+        for &x in above {
+            jumps(x, |p| next.push(canonical(p)));
         }
-        let key = canonical(pegs);
-        if let Some(&w) = memo.get(&key) {
-            return w;
+        if next.is_empty() {
+            break;
         }
-        let mut any = false;
-        // Every jump is tried, so that every reachable position is decided.
-        let mut next = [0u64; 76];
-        let mut n = 0;
-        jumps(pegs, |p| {
-            next[n] = p;
-            n += 1;
-        });
-        for &p in &next[..n] {
-            any |= winnable(p, memo);
-        }
-        memo.insert(key, any);
-        any
+        next.sort_unstable();
+        next.dedup();
+        levels.push(next);
     }
-    let mut memo = FastMap::default();
-    memo.reserve(4_000_000);
-    let start = HOLES & !CENTRE;
-    winnable(start, &mut memo);
-    // The won position ends every search without being stored.
-    let winnable_count = memo.values().filter(|&&w| w).count() as u64 + 1;
-    Census {
-        reached: memo.len() as u64 + 1,
-        winnable: winnable_count,
+    let reached = levels.iter().map(|l| l.len() as u64).sum();
+    // From the won position up: the positions a jump before the winnable ones
+    // that the start reaches (a merge with the sorted level) are winnable.
+    let mut winnable = 0u64;
+    let mut below: Vec<u64> = Vec::new();
+    for (i, level) in levels.iter().enumerate().rev() {
+        let won: Vec<u64> = if i + 1 == levels.len() {
+            level.iter().copied().filter(|&x| x == CENTRE).collect()
+        } else {
+            let mut before = Vec::with_capacity(below.len() * 4);
+            for &w in &below {
+                unjumps(w, |p| before.push(canonical(p)));
+            }
+            before.sort_unstable();
+            before.dedup();
+            let mut out = Vec::with_capacity(before.len());
+            let mut it = level.iter().peekable();
+            for x in before {
+                while it.next_if(|&&y| y < x).is_some() {}
+                if it.peek() == Some(&&x) {
+                    out.push(x);
+                }
+            }
+            out
+        };
+        winnable += won.len() as u64;
+        below = won;
     }
+    Census { reached, winnable }
 }
 
 #[cfg(test)]
@@ -155,6 +186,29 @@ mod tests {
         assert_eq!(flip_rows(a), 1 << (8 * 6 + 2));
         assert_eq!(flip_columns(a), 1 << 4);
         assert_eq!(transpose(a), 1 << (8 * 2));
+    }
+
+    #[test]
+    fn unjumps_undo_jumps() {
+        let mut x = 7u64;
+        for _ in 0..300 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let p = x & HOLES;
+            let mut after = Vec::new();
+            jumps(p, |q| after.push(q));
+            for q in after {
+                let mut before = Vec::new();
+                unjumps(q, |r| before.push(r));
+                assert!(before.contains(&p));
+                for r in before {
+                    let mut back = Vec::new();
+                    jumps(r, |s| back.push(s));
+                    assert!(back.contains(&q));
+                }
+            }
+        }
     }
 
     #[test]
