@@ -100,63 +100,89 @@ fn unjumps(pegs: u64, mut f: impl FnMut(u64)) {
 /// What the enumeration found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Census {
-    /// Canonical positions reached from the start (and decided).
-    pub reached: u64,
+    /// Canonical positions built on the way (reached from the start, or
+    /// leading to the won position).
+    pub built: u64,
     /// Of those, the ones from which the game can still be won.
     pub winnable: u64,
 }
 
-/// Decides every position reached from the English start (all holes but the
-/// centre filled) whether it can still be won (one peg, in the centre),
-/// level by level: the positions of each peg count as a sorted array made
-/// from the level above (no table to look into at random),
-/// then, from the one-peg level up, the winnable ones: the positions one jump
-/// before the winnable positions of the level below, kept where the level
-/// has them.
-pub fn census() -> Census {
-    let mut levels: Vec<Vec<u64>> = vec![vec![canonical(HOLES & !CENTRE)]];
-    loop {
-        let above = levels.last().map_or(&[][..], |l| &l[..]);
-        let mut next = Vec::with_capacity(above.len() * 4);
-        for &x in above {
+/// Every position one jump after (`forward`) or before the positions of
+/// `from`, canonical, sorted, each once.
+fn step(from: &[u64], forward: bool) -> Vec<u64> {
+    let mut next = Vec::with_capacity(from.len() * 4);
+    for &x in from {
+        if forward {
             jumps(x, |p| next.push(canonical(p)));
-        }
-        if next.is_empty() {
-            break;
-        }
-        next.sort_unstable();
-        next.dedup();
-        levels.push(next);
-    }
-    let reached = levels.iter().map(|l| l.len() as u64).sum();
-    // From the won position up: the positions a jump before the winnable ones
-    // that the start reaches (a merge with the sorted level) are winnable.
-    let mut winnable = 0u64;
-    let mut below: Vec<u64> = Vec::new();
-    for (i, level) in levels.iter().enumerate().rev() {
-        let won: Vec<u64> = if i + 1 == levels.len() {
-            level.iter().copied().filter(|&x| x == CENTRE).collect()
         } else {
-            let mut before = Vec::with_capacity(below.len() * 4);
-            for &w in &below {
-                unjumps(w, |p| before.push(canonical(p)));
-            }
-            before.sort_unstable();
-            before.dedup();
-            let mut out = Vec::with_capacity(before.len());
-            let mut it = level.iter().peekable();
-            for x in before {
-                while it.next_if(|&&y| y < x).is_some() {}
-                if it.peek() == Some(&&x) {
-                    out.push(x);
-                }
-            }
-            out
-        };
-        winnable += won.len() as u64;
-        below = won;
+            unjumps(x, |p| next.push(canonical(p)));
+        }
     }
-    Census { reached, winnable }
+    next.sort_unstable();
+    next.dedup();
+    next
+}
+
+/// The positions of sorted `a` that sorted `b` has too.
+fn intersect(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut it = b.iter().peekable();
+    for &x in a {
+        while it.next_if(|&&y| y < x).is_some() {}
+        if it.peek() == Some(&&x) {
+            out.push(x);
+        }
+    }
+    out
+}
+
+/// Pegs at which the two halves meet: positions with more come forward from
+/// the start, positions with this many or fewer back from the won position.
+const MIDDLE: usize = 16;
+
+/// Decides which positions reached from the English start (all holes but
+/// the centre filled) can still be won (one peg, in the centre), meeting in
+/// the middle, each level a sorted array (no table looked into at random):
+/// forward from the start the positions of 31 pegs down to `MIDDLE + 1`
+/// (what the start reaches), back from the won position those of 2 pegs up
+/// to `MIDDLE` (what can still win). A position of `MIDDLE + 1` pegs is
+/// winnable when it is reached and a jump before a winnable one; from there
+/// the winnable positions are the reached ones a jump before winnable ones
+/// (going up), and the winnable ones a jump after reached winnable ones
+/// (going down).
+pub fn census() -> Census {
+    let start = HOLES & !CENTRE;
+    // reached[i]: what the start reaches with 32 - i pegs.
+    let mut reached = vec![vec![canonical(start)]];
+    while 32 - reached.len() > MIDDLE {
+        let next = step(reached.last().map_or(&[][..], |l| l), true);
+        reached.push(next);
+    }
+    // winning[i]: positions of i + 1 pegs from which the won one is reached.
+    let mut winning = vec![vec![CENTRE]];
+    while winning.len() < MIDDLE {
+        let next = step(winning.last().map_or(&[][..], |l| l), false);
+        winning.push(next);
+    }
+    let built = reached.iter().chain(&winning).map(|l| l.len() as u64).sum();
+    let meet = intersect(
+        &step(winning.last().map_or(&[][..], |l| l), false),
+        reached.last().map_or(&[][..], |l| l),
+    );
+    let mut winnable = meet.len() as u64;
+    // Up from the meeting level towards the start.
+    let mut level = meet.clone();
+    for above in reached.iter().rev().skip(1) {
+        level = intersect(&step(&level, false), above);
+        winnable += level.len() as u64;
+    }
+    // Down from the meeting level to the won position.
+    let mut level = meet;
+    for below in winning.iter().rev() {
+        level = intersect(&step(&level, true), below);
+        winnable += level.len() as u64;
+    }
+    Census { built, winnable }
 }
 
 #[cfg(test)]
