@@ -547,6 +547,20 @@ mod tests {
     }
 
     #[test]
+    fn every_swap_code_is_solved_in_its_move_count() {
+        // All 1600 Swap codes: each is solved, in l*r + l + r moves.
+        for l in 1..=40u8 {
+            for r in 1..=40u8 {
+                let level = LevelCode::Swap { left: l, right: r }.level().unwrap();
+                let report = solve::solve(&level.puzzle, Budget::unlimited(), None, false);
+                let moves = report.outcome.moves().unwrap_or_else(|| panic!("S{l}v{r}"));
+                let (l, r) = (l as usize, r as usize);
+                assert_eq!(moves.len(), l * r + l + r, "S{l}v{r}");
+            }
+        }
+    }
+
+    #[test]
     fn random_flood_and_swap_levels_are_won_within_their_limit() {
         for seed in 0..40u64 {
             let difficulty = (seed % 5) as u8 + 1;
