@@ -63,36 +63,31 @@ pub fn canonical(x: u64) -> u64 {
     best
 }
 
-/// Calls `f` with the position after each legal jump of `pegs`.
+/// Calls `f` with the position after each legal jump of `pegs` (`forward`),
+/// or with each position one jump before it: all the jumps of a direction at
+/// once, by shifts of the whole board.
 #[inline]
-fn jumps(pegs: u64, mut f: impl FnMut(u64)) {
+fn moves(pegs: u64, forward: bool, mut f: impl FnMut(u64)) {
     let holes = HOLES & !pegs;
-    // (shift to the peg jumped over, as a left shift of the jumping peg)
+    // The peg jumped over and the hole landed in, as shifts of the jumping peg.
     for (over, to) in [(1i32, 2i32), (-1, -2), (8, 16), (-8, -16)] {
         let sh = |x: u64, by: i32| if by >= 0 { x << by } else { x >> -by };
-        // A peg jumps when the next hole holds a peg and the one beyond is empty.
-        let mut from = pegs & sh(pegs, -over) & sh(holes, -to);
+        // Forward: a peg, a peg beyond it, then a hole. Back: a hole where
+        // the peg came from, a hole it jumped over, and the peg it became.
+        let mut from = if forward {
+            pegs & sh(pegs, -over) & sh(holes, -to)
+        } else {
+            holes & sh(holes, -over) & sh(pegs, -to)
+        };
         while from != 0 {
             let bit = from & from.wrapping_neg();
             from &= from - 1;
-            f(pegs & !bit & !sh(bit, over) | sh(bit, to));
-        }
-    }
-}
-
-/// Calls `f` with each position one jump before `pegs`: a peg stands where
-/// a jump ends and the two holes behind it are empty.
-#[inline]
-fn unjumps(pegs: u64, mut f: impl FnMut(u64)) {
-    let holes = HOLES & !pegs;
-    for (over, to) in [(1i32, 2i32), (-1, -2), (8, 16), (-8, -16)] {
-        let sh = |x: u64, by: i32| if by >= 0 { x << by } else { x >> -by };
-        // The hole the jumping peg came from, the one it jumped over, and its peg.
-        let mut from = holes & sh(holes, -over) & sh(pegs, -to);
-        while from != 0 {
-            let bit = from & from.wrapping_neg();
-            from &= from - 1;
-            f(pegs & !sh(bit, to) | bit | sh(bit, over));
+            let (gone, come) = if forward {
+                (bit | sh(bit, over), sh(bit, to))
+            } else {
+                (sh(bit, to), bit | sh(bit, over))
+            };
+            f(pegs & !gone | come);
         }
     }
 }
@@ -112,11 +107,7 @@ pub struct Census {
 fn step(from: &[u64], forward: bool) -> Vec<u64> {
     let mut next = Vec::with_capacity(from.len() * 4);
     for &x in from {
-        if forward {
-            jumps(x, |p| next.push(canonical(p)));
-        } else {
-            unjumps(x, |p| next.push(canonical(p)));
-        }
+        moves(x, forward, |p| next.push(canonical(p)));
     }
     next.sort_unstable();
     next.dedup();
@@ -215,7 +206,7 @@ mod tests {
     }
 
     #[test]
-    fn unjumps_undo_jumps() {
+    fn moves_back_undo_moves_forward() {
         let mut x = 7u64;
         for _ in 0..300 {
             x ^= x << 13;
@@ -223,14 +214,14 @@ mod tests {
             x ^= x << 17;
             let p = x & HOLES;
             let mut after = Vec::new();
-            jumps(p, |q| after.push(q));
+            moves(p, true, |q| after.push(q));
             for q in after {
                 let mut before = Vec::new();
-                unjumps(q, |r| before.push(r));
+                moves(q, false, |r| before.push(r));
                 assert!(before.contains(&p));
                 for r in before {
                     let mut back = Vec::new();
-                    jumps(r, |s| back.push(s));
+                    moves(r, true, |s| back.push(s));
                     assert!(back.contains(&q));
                 }
             }
@@ -257,7 +248,7 @@ mod tests {
         let mut x = 99u64;
         for _ in 0..31 {
             let mut ours = Vec::new();
-            jumps(to_word(pos.green), |p| ours.push(p));
+            moves(to_word(pos.green), true, |p| ours.push(p));
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             let mut theirs: Vec<u64> = moves
