@@ -69,7 +69,7 @@ impl Dead {
 
     #[inline]
     fn index(left: u64, last_row: u8, rows: usize) -> usize {
-        let last = if last_row == NONE {
+        let last = if last_row == NO_ROW {
             rows
         } else {
             last_row as usize
@@ -117,97 +117,229 @@ impl Drop for Dead {
     }
 }
 
-struct Solver<'e> {
-    e: &'e Escape,
-    cols: usize,
-    dead: Dead,
-    /// What one animal leaving row r takes off the position's number: the
-    /// animals left per row are its digits, base `cols + 1` for the flat
-    /// table and base 16 (4 bits a row) for the hash set.
-    strides: [u64; MAX_ROWS as usize],
+/// A set of cells, row-major, in `N` words of 64 bits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Cells<const N: usize>([u64; N]);
+
+impl<const N: usize> Cells<N> {
+    const EMPTY: Self = Cells([0; N]);
+
+    #[inline]
+    fn with(mut self, cell: usize) -> Self {
+        self.0[cell / 64] |= 1 << (cell % 64);
+        self
+    }
+
+    #[inline]
+    fn without(mut self, cell: usize) -> Self {
+        self.0[cell / 64] &= !(1 << (cell % 64));
+        self
+    }
+
+    #[inline]
+    fn and(self, other: &Self) -> Self {
+        let mut out = self;
+        for (o, b) in out.0.iter_mut().zip(other.0) {
+            *o &= b;
+        }
+        out
+    }
+
+    #[inline]
+    fn or(self, other: &Self) -> Self {
+        let mut out = self;
+        for (o, b) in out.0.iter_mut().zip(other.0) {
+            *o |= b;
+        }
+        out
+    }
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The cells in the set, lowest first.
+    #[inline]
+    fn iter(self) -> CellIter<N> {
+        CellIter {
+            words: self.0,
+            at: 0,
+        }
+    }
 }
 
-const NONE: u8 = u8::MAX;
+struct CellIter<const N: usize> {
+    words: [u64; N],
+    at: usize,
+}
 
-impl<'e> Solver<'e> {
-    fn new(e: &'e Escape, dense: bool) -> Self {
-        let dead = Dead::new(e.rows as usize, e.cols as usize, dense);
-        let radix = if dead.is_dense() {
-            e.cols as u64 + 1
-        } else {
-            16
-        };
+impl<const N: usize> Iterator for CellIter<N> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.at < N {
+            let w = self.words[self.at];
+            if w != 0 {
+                self.words[self.at] = w & (w - 1);
+                return Some(self.at * 64 + w.trailing_zeros() as usize);
+            }
+            self.at += 1;
+        }
+        None
+    }
+}
+
+/// `NONE` as the row of the last animal out, in a position's key.
+const NO_ROW: u8 = u8::MAX;
+
+/// A position: the animals at the east end of each row (the only ones that
+/// may leave), the position's key, and the cell of the last animal out (the
+/// number of cells when none has left yet).
+#[derive(Clone, Copy)]
+struct Position<const N: usize> {
+    front: Cells<N>,
+    key: u64,
+    last: usize,
+}
+
+/// What the search needs to know of a cell.
+#[derive(Clone, Copy)]
+struct Cell<const N: usize> {
+    /// The cells whose animals share a type or a colour with this one's (for
+    /// the one past the last cell, standing for "no animal out yet": all).
+    shares: Cells<N>,
+    row: u8,
+    /// Whether a cell lies west of it in its row.
+    west: bool,
+    /// What its animal leaving takes off the position's key: the animals left
+    /// per row are the key's digits, base `cols + 1` for the flat table and
+    /// base 16 (4 bits a row) for the hash set.
+    stride: u64,
+}
+
+struct Solver<const N: usize> {
+    dead: Dead,
+    /// Every cell, then one for "no animal out yet".
+    cells: Vec<Cell<N>>,
+}
+
+/// For each animal, the cells whose animals share its type or its colour;
+/// `K` bounds the types and colours.
+fn sharing<const N: usize, const K: usize>(e: &Escape) -> impl Iterator<Item = Cells<N>> + '_ {
+    let mut of_kind = [Cells::EMPTY; K];
+    let mut of_colour = [Cells::EMPTY; K];
+    for (c, a) in e.animals.iter().enumerate() {
+        of_kind[a.kind as usize] = of_kind[a.kind as usize].with(c);
+        of_colour[a.colour as usize] = of_colour[a.colour as usize].with(c);
+    }
+    e.animals
+        .iter()
+        .map(move |a| of_kind[a.kind as usize].or(&of_colour[a.colour as usize]))
+}
+
+impl<const N: usize> Solver<N> {
+    fn new(e: &Escape, dense: bool) -> (Self, Position<N>) {
+        let (rows, cols) = (e.rows as usize, e.cols as usize);
+        let dead = Dead::new(rows, cols, dense);
+        let radix = if dead.is_dense() { cols as u64 + 1 } else { 16 };
         let mut strides = [0u64; MAX_ROWS as usize];
         let mut s = 1u64;
-        for stride in strides.iter_mut().take(e.rows as usize) {
+        for stride in strides.iter_mut().take(rows) {
             *stride = s;
             s = s.wrapping_mul(radix);
         }
-        Solver {
-            e,
-            cols: e.cols as usize,
-            dead,
-            strides,
-        }
-    }
-
-    /// The position's number for `left`.
-    fn key(&self, left: &[u8]) -> u64 {
-        left.iter()
-            .zip(&self.strides)
-            .map(|(&l, &s)| l as u64 * s)
-            .sum()
-    }
-
-    fn animal(&self, row: usize, col: u8) -> crate::rules::escape::Animal {
-        self.e.animals[row * self.cols + col as usize]
-    }
-
-    /// Rows whose front animal may leave after the animal from `last_row`
-    /// left, written into `out`; returns how many.
-    fn options(&self, left: &[u8], last_row: u8, out: &mut [u8; MAX_ROWS as usize]) -> usize {
-        let last =
-            (last_row != NONE).then(|| self.animal(last_row as usize, left[last_row as usize]));
-        let mut n = 0;
-        for (r, &l) in left.iter().enumerate() {
-            if l > 0 && last.is_none_or(|a| self.animal(r, l - 1).shares_with(a)) {
-                out[n] = r as u8;
-                n += 1;
+        let count = rows * cols;
+        let small = e.animals.iter().all(|a| a.kind < 16 && a.colour < 16);
+        let shares: Vec<Cells<N>> = if small {
+            sharing::<N, 16>(e).collect()
+        } else {
+            sharing::<N, 256>(e).collect()
+        };
+        let mut cells = Vec::with_capacity(count + 1);
+        cells.extend(shares.iter().enumerate().map(|(c, &shares)| Cell {
+            shares,
+            row: (c / cols) as u8,
+            west: c % cols != 0,
+            stride: strides[c / cols],
+        }));
+        cells.push(Cell {
+            shares: (0..count).fold(Cells::EMPTY, Cells::with),
+            row: NO_ROW,
+            west: false,
+            stride: 0,
+        });
+        let mut start = Position {
+            front: Cells::EMPTY,
+            key: 0,
+            last: count,
+        };
+        for (r, &l) in e.left.iter().enumerate() {
+            start.key = start.key.wrapping_add(l as u64 * strides[r]);
+            if l > 0 {
+                start.front = start.front.with(r * cols + l as usize - 1);
             }
         }
-        n
+        if let Some(&(r, c)) = e.queue.last() {
+            start.last = r as usize * cols + c as usize;
+        }
+        (Solver { dead, cells }, start)
     }
 
+    fn last_row(&self, p: &Position<N>) -> u8 {
+        self.cells[p.last].row
+    }
+
+    /// The cells whose animal may leave next.
+    #[inline]
+    fn options(&self, p: &Position<N>) -> Cells<N> {
+        p.front.and(&self.cells[p.last].shares)
+    }
+
+    /// The position after the animal in `cell` leaves; the one west of it
+    /// comes to the front.
+    #[inline]
+    fn leave(&self, p: &Position<N>, cell: usize) -> Position<N> {
+        let info = &self.cells[cell];
+        let mut front = p.front.without(cell);
+        if info.west {
+            front = front.with(cell - 1);
+        }
+        Position {
+            front,
+            key: p.key.wrapping_sub(info.stride),
+            last: cell,
+        }
+    }
+
+    /// Whether every animal can leave from `p`, which is neither won nor
+    /// known to be lost; `None` when the search stopped first.
     fn dfs(
         &mut self,
-        left: &mut [u8],
-        key: u64,
-        last_row: u8,
-        remaining: usize,
+        p: Position<N>,
         path: &mut Vec<EscapeMove>,
         search: &mut Search<'_, EscapeMove>,
     ) -> Option<bool> {
-        if remaining == 0 {
-            return Some(true);
-        }
-        if self.dead.contains(key, last_row) {
-            return Some(false);
-        }
         let depth = path.len() as u32;
         if !search.node(depth) || !search.memory(self.dead.bytes()) {
             return None;
         }
-        let mut rows = [0u8; MAX_ROWS as usize];
-        let n = self.options(left, last_row, &mut rows);
-        for &row in &rows[..n] {
+        for cell in self.options(&p).iter() {
+            let next = self.leave(&p, cell);
+            let row = self.cells[cell].row;
+            let won = next.front.is_empty();
+            // A position already lost is not entered again.
+            if !won && self.dead.contains(next.key, row) {
+                continue;
+            }
             let mv = EscapeMove { row };
-            left[row as usize] -= 1;
             path.push(mv);
             search.tried(mv, depth + 1);
-            let next = key - self.strides[row as usize];
-            let r = self.dfs(left, next, row, remaining - 1, path, search);
-            left[row as usize] += 1;
-            match r {
+            if won {
+                return Some(true);
+            }
+            match self.dfs(next, path, search) {
                 Some(true) => return Some(true),
                 None => return None,
                 Some(false) => {}
@@ -215,43 +347,39 @@ impl<'e> Solver<'e> {
             path.pop();
             search.taken_back(mv, depth + 1);
         }
-        self.dead.insert(key, last_row);
+        self.dead.insert(p.key, self.last_row(&p));
         Some(false)
     }
 
-    fn count(
-        &mut self,
-        left: &mut [u8],
-        last_row: u8,
-        remaining: usize,
-        cap: u64,
-        memo: &mut FastMap<Key, u64>,
-    ) -> u64 {
-        if remaining == 0 {
+    fn count(&self, p: Position<N>, cap: u64, memo: &mut FastMap<Key, u64>) -> u64 {
+        if p.front.is_empty() {
             return 1;
         }
-        let key = (self.key(left), last_row);
+        let key = (p.key, self.last_row(&p));
         if let Some(&n) = memo.get(&key) {
             return n;
         }
-        let mut rows = [0u8; MAX_ROWS as usize];
-        let n = self.options(left, last_row, &mut rows);
         let mut total = 0u64;
-        for &row in &rows[..n] {
-            left[row as usize] -= 1;
+        for cell in self.options(&p).iter() {
             total = total
-                .saturating_add(self.count(left, row, remaining - 1, cap, memo))
+                .saturating_add(self.count(self.leave(&p, cell), cap, memo))
                 .min(cap);
-            left[row as usize] += 1;
         }
         memo.insert(key, total);
         total
     }
 }
 
-/// The row the last animal out came from, if any.
-fn last_row(e: &Escape) -> u8 {
-    e.queue.last().map_or(NONE, |&(r, _)| r)
+/// Whether the solver's keys hold the board, and its parts agree on its size.
+fn fits(e: &Escape) -> bool {
+    e.rows <= MAX_ROWS
+        && e.cols <= MAX_COLS
+        && e.animals.len() == e.rows as usize * e.cols as usize
+        && e.left.len() == e.rows as usize
+        && e.left.iter().all(|&l| l <= e.cols)
+        && e.queue
+            .last()
+            .is_none_or(|&(r, c)| r < e.rows && c < e.cols)
 }
 
 pub fn solve(e: &Escape, search: &mut Search<'_, EscapeMove>) -> Outcome<EscapeMove> {
@@ -261,22 +389,30 @@ pub fn solve(e: &Escape, search: &mut Search<'_, EscapeMove>) -> Outcome<EscapeM
 /// `solve`, with the flat table of lost positions allowed or not (the hash
 /// set is the plain version the flat one is checked against).
 fn solve_with(e: &Escape, search: &mut Search<'_, EscapeMove>, dense: bool) -> Outcome<EscapeMove> {
-    if e.rows > MAX_ROWS || e.cols > MAX_COLS {
+    if !fits(e) {
         search.memory(usize::MAX);
         return search.out_of_budget(None);
     }
-    let mut solver = Solver::new(e, dense);
-    let mut left = e.left.clone();
+    if e.animals.len() <= 64 {
+        solve_in::<1>(e, search, dense)
+    } else {
+        solve_in::<4>(e, search, dense)
+    }
+}
+
+fn solve_in<const N: usize>(
+    e: &Escape,
+    search: &mut Search<'_, EscapeMove>,
+    dense: bool,
+) -> Outcome<EscapeMove> {
+    let (mut solver, start) = Solver::<N>::new(e, dense);
     let mut path = Vec::with_capacity(e.remaining());
-    let key = solver.key(&left);
-    match solver.dfs(
-        &mut left,
-        key,
-        last_row(e),
-        e.remaining(),
-        &mut path,
-        search,
-    ) {
+    let won = if start.front.is_empty() {
+        Some(true)
+    } else {
+        solver.dfs(start, &mut path, search)
+    };
+    match won {
         // Every animal leaves once: every solution has the same length.
         Some(true) => Outcome::Solved {
             moves: path,
@@ -289,18 +425,17 @@ fn solve_with(e: &Escape, search: &mut Search<'_, EscapeMove>, dense: bool) -> O
 
 /// How many orders let every animal out, counting up to `cap`.
 pub fn count_solutions(e: &Escape, cap: u64) -> u64 {
-    if e.rows > MAX_ROWS || e.cols > MAX_COLS {
+    if !fits(e) {
         return 0;
     }
-    let mut solver = Solver::new(e, false);
-    let mut left = e.left.clone();
-    solver.count(
-        &mut left,
-        last_row(e),
-        e.remaining(),
-        cap,
-        &mut FastMap::default(),
-    )
+    let memo = &mut FastMap::default();
+    if e.animals.len() <= 64 {
+        let (solver, start) = Solver::<1>::new(e, false);
+        solver.count(start, cap, memo)
+    } else {
+        let (solver, start) = Solver::<4>::new(e, false);
+        solver.count(start, cap, memo)
+    }
 }
 
 #[cfg(test)]
@@ -407,6 +542,51 @@ mod tests {
             }
         }
         assert!(solvable > 100 && solvable < 3000, "{solvable}");
+    }
+
+    #[test]
+    fn one_word_and_four_word_cell_sets_agree() {
+        // Boards of up to 64 cells solved with cell sets of one word and of
+        // four, and boards past 64 cells with the flat table and the hash set.
+        let mut rng = crate::levels::rng::SplitMix64::new(91);
+        let (mut solvable, mut out_of_budget) = ([0, 0], 0);
+        for i in 0..600 {
+            let big = i % 2 == 1;
+            let (rows, cols) = if big {
+                [(5, 13), (6, 11), (8, 9), (16, 15)][i / 2 % 4]
+            } else {
+                [(4, 4), (8, 8), (3, 7)][i / 2 % 3]
+            };
+            let types = 2 + (i % 5) as u8;
+            let animals = (0..rows as usize * cols as usize)
+                .map(|_| Animal {
+                    kind: (rng.next_u64() % types as u64) as u8,
+                    colour: (rng.next_u64() % types as u64) as u8,
+                })
+                .collect();
+            let e = Escape::new(rows, cols, animals);
+            // Both ways search in the same order: the same outcome, even
+            // when the node budget runs out first.
+            let run =
+                |f: fn(&Escape, &mut Search<'_, EscapeMove>, bool) -> Outcome<EscapeMove>,
+                 dense| f(&e, &mut Search::new(Budget::nodes(20_000)), dense);
+            let (a, b) = if big {
+                (run(solve_in::<4>, true), run(solve_in::<4>, false))
+            } else {
+                (run(solve_in::<1>, true), run(solve_in::<4>, true))
+            };
+            assert_eq!(a, b, "deal {i}");
+            match &a {
+                Outcome::Solved { moves, .. } => {
+                    replay(&e, moves).unwrap();
+                    solvable[big as usize] += 1;
+                }
+                Outcome::OutOfBudget { .. } => out_of_budget += 1,
+                _ => {}
+            }
+        }
+        assert!(solvable.iter().all(|&n| n > 20 && n < 300), "{solvable:?}");
+        assert!(out_of_budget < 300, "{out_of_budget}");
     }
 
     #[test]

@@ -235,13 +235,14 @@ const FIRST_CHECK: u64 = 64;
 
 impl<'a, M: Copy> Search<'a, M> {
     pub fn new(budget: Budget) -> Self {
+        let now = Instant::now();
         Search {
+            next_check: budget.nodes.map_or(FIRST_CHECK, |n| n.min(FIRST_CHECK)),
             budget,
-            start: Instant::now(),
+            start: now,
             nodes: 0,
-            next_check: FIRST_CHECK,
             check_every: FIRST_CHECK,
-            last_check: Instant::now(),
+            last_check: now,
             stopped: None,
             sink: None,
             trace: false,
@@ -287,6 +288,10 @@ impl<'a, M: Copy> Search<'a, M> {
             self.check_every = (next as u64).clamp(1, CHECK_EVERY);
         }
         self.next_check = self.nodes + self.check_every;
+        if let Some(n) = self.budget.nodes.filter(|&n| n > self.nodes) {
+            // A node budget stops the search at the same node on any machine.
+            self.next_check = self.next_check.min(n);
+        }
         if self.stopped.is_some() {
             return;
         }
@@ -514,5 +519,28 @@ where
     match outcome {
         Outcome::Solved { moves, .. } => Some(moves.len()),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_node_budget_stops_at_that_node_however_fast_nodes_come() {
+        for budget in [1, 63, 64, 65, 1000, 4097, 100_000] {
+            let mut search: Search<'_, u8> = Search::new(Budget::nodes(budget));
+            let mut entered = 0u64;
+            while search.node(0) {
+                entered += 1;
+                if entered.is_multiple_of(97) {
+                    // Slow nodes now and then change how often the clock is read.
+                    std::thread::sleep(Duration::from_micros(50));
+                }
+                assert!(entered < 2 * budget + 10, "never stopped");
+            }
+            assert_eq!(search.nodes, budget);
+            assert_eq!(search.stopped, Some(StopReason::Nodes));
+        }
     }
 }
