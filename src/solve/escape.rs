@@ -251,19 +251,18 @@ impl<const N: usize> Solver<N> {
             s = s.wrapping_mul(radix);
         }
         let count = rows * cols;
-        let small = e.animals.iter().all(|a| a.kind < 16 && a.colour < 16);
-        let shares: Vec<Cells<N>> = if small {
-            sharing::<N, 16>(e).collect()
-        } else {
-            sharing::<N, 256>(e).collect()
-        };
         let mut cells = Vec::with_capacity(count + 1);
-        cells.extend(shares.iter().enumerate().map(|(c, &shares)| Cell {
+        let cell = |(c, shares)| Cell {
             shares,
             row: (c / cols) as u8,
             west: c % cols != 0,
             stride: strides[c / cols],
-        }));
+        };
+        if e.animals.iter().all(|a| a.kind < 16 && a.colour < 16) {
+            cells.extend(sharing::<N, 16>(e).enumerate().map(cell));
+        } else {
+            cells.extend(sharing::<N, 256>(e).enumerate().map(cell));
+        }
         cells.push(Cell {
             shares: (0..count).fold(Cells::EMPTY, Cells::with),
             row: NO_ROW,
