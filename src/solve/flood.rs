@@ -300,9 +300,23 @@ struct Ahead<'b> {
     // bits, `words` a blob) it lies on a shortest path to.
     distance: Vec<u32>,
     paths: Vec<u64>,
+    on_path: Vec<bool>,
     words: usize,
     /// The far blobs of each distance, farthest first, as bits.
     far_layers: Vec<(u32, Vec<u64>)>,
+    /// Buffers for `lines`, one set a level.
+    scratch: Vec<Scratch>,
+}
+
+/// What one level of `lines` works in: the blobs next to the line by
+/// colour, the blobs a move takes, the blobs
+/// next to the line after it, and the far blobs the line brings nearer.
+#[derive(Default)]
+struct Scratch {
+    by_colour: Vec<Vec<u32>>,
+    grab: Vec<u32>,
+    next: Vec<u32>,
+    mine: Vec<u64>,
 }
 
 /// 0 and the moves for a line that finishes, else 1, the farthest distance,
@@ -328,8 +342,10 @@ impl<'b> Ahead<'b> {
             exact_walk: true,
             distance: vec![0; n],
             paths: Vec::new(),
+            on_path: Vec::new(),
             words: 0,
             far_layers: Vec::new(),
+            scratch: Vec::new(),
         };
         for &c in &blobs.colour {
             a.left[c as usize] += 1;
@@ -428,15 +444,29 @@ impl<'b> Ahead<'b> {
         best: &mut Option<(Score, u8)>,
     ) {
         let words = self.words;
-        let mut mine = unions.to_vec();
-        let mut by_colour = vec![Vec::new(); self.blobs.colours as usize];
+        // This level's buffers, kept from line to line.
+        if self.scratch.len() <= level as usize {
+            self.scratch
+                .resize_with(level as usize + 1, Scratch::default);
+        }
+        let mut scratch = std::mem::take(&mut self.scratch[level as usize]);
+        let Scratch {
+            by_colour,
+            grab,
+            next,
+            mine,
+        } = &mut scratch;
+        mine.clear();
+        mine.extend_from_slice(unions);
+        by_colour.resize_with(self.blobs.colours as usize, Vec::new);
+        by_colour.iter_mut().for_each(Vec::clear);
         for &b in frontier {
             if self.added[b as usize] == 0 {
                 by_colour[self.blobs.colour[b as usize] as usize].push(b);
             }
         }
         for c in 0..self.blobs.colours {
-            let mut grab = Vec::new();
+            grab.clear();
             let mut more = cells;
             for &b in &by_colour[c as usize] {
                 let i = b as usize;
@@ -453,7 +483,7 @@ impl<'b> Ahead<'b> {
             let now = taken + grab.len();
             if !self.exact_walk {
                 mine.copy_from_slice(unions);
-                for &b in &grab {
+                for &b in grab.iter() {
                     let d = self.distance[b as usize].min(3) as usize;
                     let from = &self.paths[b as usize * words..(b as usize + 1) * words];
                     for (u, p) in mine[d * words..(d + 1) * words].iter_mut().zip(from) {
@@ -464,15 +494,17 @@ impl<'b> Ahead<'b> {
             let score = if self.count + now == self.blobs.len() {
                 Some((0, level, 0, std::cmp::Reverse(0)))
             } else if depth == 1 && !self.exact_walk {
-                let (far, many) = self.estimate(&mine);
+                let (far, many) = self.estimate(mine);
                 Some((1, far, many, std::cmp::Reverse(self.cells + more)))
             } else {
-                let mut next: Vec<u32> = frontier
-                    .iter()
-                    .copied()
-                    .filter(|&b| self.added[b as usize] == 0)
-                    .collect();
-                for &b in &grab {
+                next.clear();
+                next.extend(
+                    frontier
+                        .iter()
+                        .copied()
+                        .filter(|&b| self.added[b as usize] == 0),
+                );
+                for &b in grab.iter() {
                     for &m in &self.blobs.neighbours[b as usize] {
                         if !self.inside[m as usize] && self.added[m as usize] == 0 {
                             next.push(m);
@@ -481,13 +513,13 @@ impl<'b> Ahead<'b> {
                 }
                 if depth > 1 {
                     self.lines(
-                        &next,
+                        next,
                         level + 1,
                         depth - 1,
                         Some(first),
                         now,
                         more,
-                        &mine,
+                        mine,
                         best,
                     );
                     None
@@ -497,7 +529,7 @@ impl<'b> Ahead<'b> {
                         Some(_) => 0,
                         None => u32::MAX,
                     };
-                    self.farthest(&next, cutoff)
+                    self.farthest(next, cutoff)
                         .map(|far| (1, far, 0, std::cmp::Reverse(self.cells + more)))
                 }
             };
@@ -506,10 +538,11 @@ impl<'b> Ahead<'b> {
             {
                 *best = Some((score, first));
             }
-            for &b in &grab {
+            for &b in grab.iter() {
                 self.added[b as usize] = 0;
             }
         }
+        self.scratch[level as usize] = scratch;
     }
 
     /// Distances from the region, and for each blob the far blobs it lies on
@@ -554,6 +587,10 @@ impl<'b> Ahead<'b> {
         for v in (near..=farthest).rev() {
             self.far_layers.push((v, vec![0; words]));
         }
+        // Whether a blob lies on a shortest path to any far blob: most do
+        // not, and pass nothing back.
+        self.on_path.clear();
+        self.on_path.resize(n, false);
         for i in (0..self.queue.len()).rev() {
             let b = self.queue[i] as usize;
             let d = self.distance[b];
@@ -561,10 +598,12 @@ impl<'b> Ahead<'b> {
                 let bit = i - first_far;
                 self.paths[b * words + bit / 64] |= 1 << (bit % 64);
                 self.far_layers[(farthest - d) as usize].1[bit / 64] |= 1 << (bit % 64);
+                self.on_path[b] = true;
             }
             for &m in &self.blobs.neighbours[b] {
                 let m = m as usize;
-                if self.distance[m] == d + 1 {
+                if self.on_path[m] && self.distance[m] == d + 1 {
+                    self.on_path[b] = true;
                     for w in 0..words {
                         let p = self.paths[m * words + w];
                         self.paths[b * words + w] |= p;
@@ -579,28 +618,44 @@ impl<'b> Ahead<'b> {
     /// `words` each from 1) bring nearer.
     fn estimate(&self, unions: &[u64]) -> (u32, u32) {
         let words = self.words;
-        let (mut far, mut count) = (0u32, 0u32);
-        for (v, layer) in &self.far_layers {
-            // How many blobs of this layer come 0, 1, 2 and 3 nearer.
-            let mut by_gain = [0u32; 4];
-            for (w, &bits) in layer.iter().enumerate() {
-                let c3 = unions[3 * words + w];
-                let c2 = c3 | unions[2 * words + w];
-                let c1 = c2 | unions[words + w];
-                by_gain[0] += (bits & !c1).count_ones();
-                by_gain[1] += (bits & c1 & !c2).count_ones();
-                by_gain[2] += (bits & c2 & !c3).count_ones();
-                by_gain[3] += (bits & c3).count_ones();
-            }
-            for (gain, &n) in by_gain.iter().enumerate() {
-                let d = v.saturating_sub(gain as u32);
-                if n > 0 && d >= far {
-                    count = if d > far { n } else { count + n };
-                    far = d;
+        let Some(&(top, _)) = self.far_layers.first() else {
+            return (0, 0);
+        };
+        // The blobs of a layer's word `w` that come exactly `gain` nearer.
+        let gained = |layer: &[u64], gain: u32, w: usize| {
+            let c3 = unions[3 * words + w];
+            let c2 = c3 | unions[2 * words + w];
+            let c1 = c2 | unions[words + w];
+            layer[w]
+                & match gain {
+                    0 => !c1,
+                    1 => c1 & !c2,
+                    2 => c2 & !c3,
+                    _ => c3,
+                }
+        };
+        // From the farthest distance down, the first that some far blob
+        // still has, and how many have it (layers are farthest first).
+        for d in (0..=top).rev() {
+            let mut count = 0;
+            for (v, layer) in self.far_layers.iter().take_while(|(v, _)| *v >= d) {
+                // The gains that leave a blob of this layer `d` away (a
+                // gain past the layer's distance leaves it at 0).
+                let gains = if d > 0 { v - d..=v - d } else { *v..=3 };
+                for gain in gains.filter(|&g| g <= 3) {
+                    for w in 0..words {
+                        let bits = gained(layer, gain, w);
+                        if bits != 0 {
+                            count += bits.count_ones();
+                        }
+                    }
                 }
             }
+            if count > 0 {
+                return (d, count);
+            }
         }
-        (far, count)
+        (0, 0)
     }
 
     /// The distance (in blobs crossed) from the region and the line's blobs
