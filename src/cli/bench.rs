@@ -356,11 +356,24 @@ pub fn run(a: BenchArgs) -> ExitCode {
         if a.tatham {
             let (row, theirs) = flood_tatham(&boards);
             rows.push(row);
-            let worse = ours.iter().zip(&theirs).filter(|(a, b)| a > b).count();
             let better = ours.iter().zip(&theirs).filter(|(a, b)| a < b).count();
+            // The boards where ours takes more: board number, ours, theirs.
+            let worse: Vec<String> = ours
+                .iter()
+                .zip(&theirs)
+                .enumerate()
+                .filter(|(_, (a, b))| a > b)
+                .map(|(i, (a, b))| format!("#{i}: {a} against {b}"))
+                .collect();
             notes.push(format!(
-                "flood fast against the look-ahead: fewer moves on {better}, more on {worse} of {} boards",
-                ours.len()
+                "flood fast against the look-ahead: fewer moves on {better}, more on {} of {} boards{}",
+                worse.len(),
+                ours.len(),
+                if worse.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", worse.join(", "))
+                }
             ));
         }
     }

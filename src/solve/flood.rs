@@ -6,7 +6,8 @@
 //! could have been played a move earlier to the same effect. The fast solver is greedy
 //! with a short look-ahead, for hints and huge boards.
 
-use super::{FastMap, Outcome, Search};
+use super::{Budget, FastMap, Outcome, Search};
+use crate::rules::Rules;
 use crate::rules::flood::{Flood, FloodMove};
 use std::collections::hash_map::Entry;
 
@@ -127,7 +128,7 @@ pub fn solve_with(
                 search.memory(usize::MAX);
             }
             // The best line known: the greedy one, or the look-ahead's.
-            let ahead = Ahead::new(&blobs).run(3, true, false);
+            let (ahead, _) = Ahead::new(&blobs).run(3, true, false, 0);
             let best = if ahead.len() < fast.len() {
                 ahead
             } else {
@@ -144,8 +145,34 @@ pub fn solve_fast(f: &Flood) -> Vec<FloodMove> {
     if f.is_goal_board() {
         return Vec::new();
     }
-    Ahead::new(&Blobs::of(f)).run(3, true, false)
+    let (mut line, end) = Ahead::new(&Blobs::of(f)).run(3, true, false, ENDGAME_BLOBS);
+    // The end of the game, from where few blobs are left, by exact search
+    // when it finds a shorter way (within its node budget).
+    if let Some(k) = end {
+        let mut rest = f.clone();
+        rest.limit = None;
+        if line[..k].iter().all(|&mv| rest.apply(mv).is_ok()) {
+            let mut search = Search::new(Budget::nodes(ENDGAME_NODES));
+            let finish = match solve(&rest, &mut search) {
+                Outcome::Solved { moves, .. } => Some(moves),
+                Outcome::OutOfBudget {
+                    best: Some(moves), ..
+                } => Some(moves),
+                _ => None,
+            };
+            if let Some(finish) = finish.filter(|m| m.len() < line.len() - k) {
+                line.truncate(k);
+                line.extend(finish);
+            }
+        }
+    }
+    line
 }
+
+/// Blobs left outside the region when `solve_fast` hands the rest of the
+/// game to the exact search, and the nodes that search may take.
+const ENDGAME_BLOBS: usize = 600;
+const ENDGAME_NODES: u64 = 10_000;
 
 impl Flood {
     /// True when every cell has one colour (whatever the move count).
@@ -271,7 +298,7 @@ pub fn solve_lookahead(f: &Flood, depth: usize) -> Vec<FloodMove> {
         return Vec::new();
     }
     let blobs = Blobs::of(f);
-    Ahead::new(&blobs).run(depth, false, true)
+    Ahead::new(&blobs).run(depth, false, true, 0).0
 }
 
 /// Lines of a few moves scored by the farthest blob, on flat arrays with
@@ -402,10 +429,22 @@ impl<'b> Ahead<'b> {
             .map(|c| c as u8)
     }
 
-    fn run(mut self, depth: usize, clear: bool, exact_walk: bool) -> Vec<FloodMove> {
+    /// The line, and the first move after which at most `end` blobs were
+    /// left outside the region (if it came).
+    fn run(
+        mut self,
+        depth: usize,
+        clear: bool,
+        exact_walk: bool,
+        end: usize,
+    ) -> (Vec<FloodMove>, Option<usize>) {
         self.exact_walk = exact_walk;
         let mut moves = Vec::new();
+        let mut ending = None;
         while !self.done() {
+            if ending.is_none() && self.blobs.len() - self.count <= end {
+                ending = Some(moves.len());
+            }
             let pick = match clear.then(|| self.clearing()).flatten() {
                 Some(c) => c,
                 None => {
@@ -425,7 +464,7 @@ impl<'b> Ahead<'b> {
             self.play(pick);
             moves.push(FloodMove { colour: pick });
         }
-        moves
+        (moves, ending)
     }
 
     /// Extends a line: the blobs it took are marked in `added` with the
@@ -1293,6 +1332,30 @@ mod tests {
                 assert!(g.is_goal_board(), "{name} left {w}x{h} unfinished");
             }
         }
+    }
+
+    #[test]
+    fn the_exact_end_game_only_ever_shortens_the_fast_line() {
+        let mut x = 11u64;
+        let mut shorter = 0;
+        for _ in 0..6 {
+            let cells = (0..50 * 50)
+                .map(|_| (super::super::swap::splitmix(&mut x) % 6) as u8)
+                .collect();
+            let f = Flood::new(50, 50, 6, cells, None);
+            let (alone, end) = Ahead::new(&Blobs::of(&f)).run(3, true, false, ENDGAME_BLOBS);
+            assert!(end.is_some(), "the end game is handed over");
+            let moves = solve_fast(&f);
+            replay(&f, &moves).unwrap();
+            let mut g = f.clone();
+            for m in &moves {
+                crate::rules::Rules::apply(&mut g, *m).unwrap();
+            }
+            assert!(g.is_goal_board());
+            assert!(moves.len() <= alone.len());
+            shorter += usize::from(moves.len() < alone.len());
+        }
+        assert!(shorter > 0, "the exact end game never helped");
     }
 
     #[test]
