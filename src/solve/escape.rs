@@ -589,6 +589,24 @@ mod tests {
     }
 
     #[test]
+    fn a_board_whose_parts_disagree_is_not_searched() {
+        let animal = Animal { kind: 0, colour: 0 };
+        let short = Escape::new(2, 2, vec![animal; 3]);
+        let mut rows = Escape::new(2, 2, vec![animal; 4]);
+        rows.left = vec![2, 2, 2];
+        let mut over = Escape::new(2, 2, vec![animal; 4]);
+        over.left = vec![3, 2];
+        for e in [short, rows, over] {
+            let outcome = solve(&e, &mut Search::new(Budget::unlimited()));
+            assert!(
+                matches!(outcome, Outcome::OutOfBudget { .. }),
+                "{outcome:?}"
+            );
+            assert_eq!(count_solutions(&e, 10), 0);
+        }
+    }
+
+    #[test]
     fn solves_from_the_middle_of_a_game() {
         let animals = (0..16)
             .map(|i| Animal {
