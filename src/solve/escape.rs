@@ -29,7 +29,8 @@ enum Dead {
     Dense {
         table: Vec<u16>,
         stamp: u16,
-        rows: usize,
+        /// Entries for one row of the last animal out: `(cols+1)^rows`.
+        span: usize,
     },
     Sparse(FastSet<Key>),
 }
@@ -58,7 +59,7 @@ impl Dead {
             Dead::Dense {
                 table: std::mem::take(table),
                 stamp: *stamp,
-                rows,
+                span: size / (rows + 1),
             }
         })
     }
@@ -67,32 +68,29 @@ impl Dead {
         matches!(self, Dead::Dense { .. })
     }
 
-    #[inline]
-    fn index(left: u64, last_row: u8, rows: usize) -> usize {
-        let last = if last_row == NO_ROW {
-            rows
-        } else {
-            last_row as usize
-        };
-        left as usize * (rows + 1) + last
+    /// Where positions whose last animal out came from `last_row` (or none,
+    /// `NO_ROW`, after the rows) start in the flat table.
+    fn base(&self, last_row: u8, rows: usize) -> usize {
+        match self {
+            Dead::Dense { span, .. } => span * (last_row as usize).min(rows),
+            Dead::Sparse(_) => 0,
+        }
     }
 
+    /// Whether the position `left` is lost, with the last animal out from
+    /// `last_row`; `base` is `self.base(last_row, ..)`.
     #[inline]
-    fn contains(&self, left: u64, last_row: u8) -> bool {
+    fn contains(&self, left: u64, last_row: u8, base: usize) -> bool {
         match self {
-            Dead::Dense { table, stamp, rows } => {
-                table[Self::index(left, last_row, *rows)] == *stamp
-            }
+            Dead::Dense { table, stamp, .. } => table[base + left as usize] == *stamp,
             Dead::Sparse(set) => set.contains(&(left, last_row)),
         }
     }
 
     #[inline]
-    fn insert(&mut self, left: u64, last_row: u8) {
+    fn insert(&mut self, left: u64, last_row: u8, base: usize) {
         match self {
-            Dead::Dense { table, stamp, rows } => {
-                table[Self::index(left, last_row, *rows)] = *stamp;
-            }
+            Dead::Dense { table, stamp, .. } => table[base + left as usize] = *stamp,
             Dead::Sparse(set) => {
                 set.insert((left, last_row));
             }
@@ -217,6 +215,9 @@ struct Cell<const N: usize> {
     /// per row are the key's digits, base `cols + 1` for the flat table and
     /// base 16 (4 bits a row) for the hash set.
     stride: u64,
+    /// Where the lost positions whose last animal out is this one's start in
+    /// the flat table.
+    base: usize,
 }
 
 struct Solver<const N: usize> {
@@ -257,6 +258,7 @@ impl<const N: usize> Solver<N> {
             row: (c / cols) as u8,
             west: c % cols != 0,
             stride: strides[c / cols],
+            base: dead.base((c / cols) as u8, rows),
         };
         if e.animals.iter().all(|a| a.kind < 16 && a.colour < 16) {
             cells.extend(sharing::<N, 16>(e).enumerate().map(cell));
@@ -268,6 +270,7 @@ impl<const N: usize> Solver<N> {
             row: NO_ROW,
             west: false,
             stride: 0,
+            base: dead.base(NO_ROW, rows),
         });
         let mut start = Position {
             front: Cells::EMPTY,
@@ -321,7 +324,7 @@ impl<const N: usize> Solver<N> {
         search: &mut Search<'_, EscapeMove>,
     ) -> Option<bool> {
         let depth = path.len() as u32;
-        if !search.node(depth) || !search.memory(self.dead.bytes()) {
+        if !search.node(depth) || !(self.dead.is_dense() || search.memory(self.dead.bytes())) {
             return None;
         }
         for cell in self.options(&p).iter() {
@@ -329,7 +332,7 @@ impl<const N: usize> Solver<N> {
             let row = self.cells[cell].row;
             let won = next.front.is_empty();
             // A position already lost is not entered again.
-            if !won && self.dead.contains(next.key, row) {
+            if !won && self.dead.contains(next.key, row, self.cells[cell].base) {
                 continue;
             }
             let mv = EscapeMove { row };
@@ -346,7 +349,8 @@ impl<const N: usize> Solver<N> {
             path.pop();
             search.taken_back(mv, depth + 1);
         }
-        self.dead.insert(p.key, self.last_row(&p));
+        self.dead
+            .insert(p.key, self.last_row(&p), self.cells[p.last].base);
         Some(false)
     }
 
