@@ -186,15 +186,7 @@ fn flood_and_escape_boards_mirror_the_rules() {
 /// A key pressed and released, as the window reports it.
 fn press(app: &mut App, key: KeyCode) {
     for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: key,
-            logical_key: Key::Unidentified(NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
+        key_state(app, key, state);
     }
 }
 

@@ -111,6 +111,13 @@ struct ShapeLabel(bool);
 #[derive(Resource)]
 struct MakingRandom(bevy::tasks::Task<Result<(String, crate::levels::Level), String>>);
 
+/// The first level's puzzle of pack `pack`, if it loaded: what the random
+/// levels of its level select are like.
+fn first_puzzle(packs: &Packs, pack: usize) -> Option<Puzzle> {
+    let pack = packs.0.get(pack)?.pack.as_ref().ok()?;
+    pack.levels.first().map(|l| l.puzzle.clone())
+}
+
 /// The code of a new random level like `puzzle`, of difficulty `d` (1-5) and
 /// the chosen shape, seeded from the clock.
 fn random_code(puzzle: &Puzzle, d: u8, shape: &RandomShape) -> Option<LevelCode> {
@@ -831,12 +838,7 @@ fn do_menu_action(
             });
         }
         MenuAction::Shape(size, by) => {
-            let first = packs
-                .0
-                .get(current.pack)
-                .and_then(|e| e.pack.as_ref().ok())
-                .and_then(|p| p.levels.first())
-                .map(|l| l.puzzle.clone());
+            let first = first_puzzle(packs, current.pack);
             if let Some(puzzle) = first {
                 commands.queue(move |world: &mut World| {
                     world.resource_mut::<RandomShape>().step(&puzzle, size, by);
@@ -858,12 +860,7 @@ fn do_menu_action(
             }
         }
         MenuAction::Random(d) => {
-            let first = packs
-                .0
-                .get(current.pack)
-                .and_then(|e| e.pack.as_ref().ok())
-                .and_then(|p| p.levels.first())
-                .map(|l| l.puzzle.clone());
+            let first = first_puzzle(packs, current.pack);
             if let Some(puzzle) = first {
                 commands.queue(move |world: &mut World| {
                     let shape = *world.resource::<RandomShape>();

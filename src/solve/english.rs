@@ -180,17 +180,22 @@ pub fn census() -> Census {
 mod tests {
     use super::*;
 
+    /// `n` positions on the cross, from a xorshift generator seeded `x`.
+    fn random_positions(mut x: u64, n: usize) -> impl Iterator<Item = u64> {
+        (0..n).map(move |_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x & HOLES
+        })
+    }
+
     #[test]
     fn symmetries_keep_the_board_and_undo_themselves() {
         for f in [flip_rows, flip_columns, transpose] {
             assert_eq!(f(HOLES), HOLES);
             assert_eq!(f(CENTRE), CENTRE);
-            let mut x = 0x1234_5678_9ABC_DEF1u64;
-            for _ in 0..200 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let p = x & HOLES;
+            for p in random_positions(0x1234_5678_9ABC_DEF1, 200) {
                 assert_eq!(f(f(p)), p);
                 assert_eq!(f(p) & !HOLES, 0);
                 assert_eq!(f(p).count_ones(), p.count_ones());
@@ -207,12 +212,7 @@ mod tests {
 
     #[test]
     fn moves_back_undo_moves_forward() {
-        let mut x = 7u64;
-        for _ in 0..300 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let p = x & HOLES;
+        for p in random_positions(7, 300) {
             let mut after = Vec::new();
             moves(p, true, |q| after.push(q));
             for q in after {
