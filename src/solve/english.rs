@@ -50,130 +50,594 @@ fn transpose(mut x: u64) -> u64 {
     x
 }
 
-/// The least of the position's eight images under the board's symmetries.
-pub fn canonical(x: u64) -> u64 {
+/// The position's eight images under the board's symmetries: itself, rows
+/// flipped, columns flipped, both, and the transposes of those four. Each is
+/// a permutation of the squares, so the images of `x ^ m` are those of `x`
+/// each XORed with the same image of `m`.
+fn images(x: u64) -> [u64; 8] {
     let v = flip_rows(x);
     let h = flip_columns(x);
     let vh = flip_columns(v);
-    let four = [x, v, h, vh];
-    let mut best = u64::MAX;
-    for p in four {
-        best = best.min(p).min(transpose(p));
-    }
-    best
+    [
+        x,
+        v,
+        h,
+        vh,
+        transpose(x),
+        transpose(v),
+        transpose(h),
+        transpose(vh),
+    ]
 }
 
-/// Calls `f` with the position after each legal jump of `pegs` (`forward`),
-/// or with each position one jump before it: all the jumps of a direction at
-/// once, by shifts of the whole board.
+/// The least of the position's eight images under the board's symmetries.
+pub fn canonical(x: u64) -> u64 {
+    images(x).into_iter().min().unwrap_or(x)
+}
+
+/// The four directions of a jump: the peg jumped over and the hole landed
+/// in, as shifts of the jumping peg.
+const DIRECTIONS: [(i32, i32); 4] = [(1, 2), (-1, -2), (8, 16), (-8, -16)];
+
+fn shift(x: u64, by: i32) -> u64 {
+    if by >= 0 { x << by } else { x >> -by }
+}
+
+/// The squares from which a jump in direction `d` can start: forward, a peg
+/// with a peg beyond it and then a hole; back (undoing a jump), a hole where
+/// the peg came from, a hole it jumped over, and the peg it became.
 #[inline]
-fn moves(pegs: u64, forward: bool, mut f: impl FnMut(u64)) {
+fn starts(pegs: u64, d: usize, forward: bool) -> u64 {
     let holes = HOLES & !pegs;
-    // The peg jumped over and the hole landed in, as shifts of the jumping peg.
-    for (over, to) in [(1i32, 2i32), (-1, -2), (8, 16), (-8, -16)] {
-        let sh = |x: u64, by: i32| if by >= 0 { x << by } else { x >> -by };
-        // Forward: a peg, a peg beyond it, then a hole. Back: a hole where
-        // the peg came from, a hole it jumped over, and the peg it became.
-        let mut from = if forward {
-            pegs & sh(pegs, -over) & sh(holes, -to)
-        } else {
-            holes & sh(holes, -over) & sh(pegs, -to)
-        };
+    let (over, to) = DIRECTIONS[d];
+    if forward {
+        pegs & shift(pegs, -over) & shift(holes, -to)
+    } else {
+        holes & shift(holes, -over) & shift(pegs, -to)
+    }
+}
+
+/// The three squares a jump in direction `d` from square `from` changes.
+fn jump_mask(d: usize, from: u32) -> u64 {
+    let (over, to) = DIRECTIONS[d];
+    let bit = 1u64 << from;
+    bit | shift(bit, over) | shift(bit, to)
+}
+
+#[cfg(test)]
+/// Calls `f` with the position after each legal jump of `pegs` (`forward`),
+/// or with each position one jump before it.
+fn moves(pegs: u64, forward: bool, mut f: impl FnMut(u64)) {
+    for d in 0..4 {
+        let mut from = starts(pegs, d, forward);
         while from != 0 {
-            let bit = from & from.wrapping_neg();
+            let square = from.trailing_zeros();
             from &= from - 1;
-            let (gone, come) = if forward {
-                (bit | sh(bit, over), sh(bit, to))
-            } else {
-                (sh(bit, to), bit | sh(bit, over))
-            };
-            f(pegs & !gone | come);
+            f(pegs ^ jump_mask(d, square));
         }
     }
 }
 
 /// What the enumeration found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Census {
-    /// Canonical positions built on the way (reached from the start, or
-    /// leading to the won position).
+    /// Canonical positions built on the way: those of 1 to `MIDDLE` pegs
+    /// that can still be won and pass the pagoda test for being reached.
     pub built: u64,
-    /// Of those, the ones from which the game can still be won.
+    /// Positions reached from the start from which the game can still be
+    /// won, up to symmetry.
     pub winnable: u64,
+    /// `winnable` by the number of pegs (index 0 to 33).
+    pub by_pegs: Vec<u64>,
 }
 
-/// Every position one jump after (`forward`) or before the positions of
-/// `from`, canonical, sorted, each once.
-fn step(from: &[u64], forward: bool) -> Vec<u64> {
-    let mut next = Vec::with_capacity(from.len() * 4);
-    for &x in from {
-        moves(x, forward, |p| next.push(canonical(p)));
+/// The binomial coefficient `n` choose `k`, zero when `k` is out of range.
+fn choose(n: i64, k: i64) -> u64 {
+    if k < 0 || k > n {
+        return 0;
     }
-    next.sort_unstable();
-    next.dedup();
-    next
+    let k = k.min(n - k);
+    (0..k).fold(1u64, |c, i| c * (n - i) as u64 / (i + 1) as u64)
 }
 
-/// The positions of sorted `a` that sorted `b` has too.
-fn intersect(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let mut out = Vec::new();
-    let mut it = b.iter().peekable();
-    for &x in a {
-        while it.next_if(|&&y| y < x).is_some() {}
-        if it.peek() == Some(&&x) {
-            out.push(x);
+/// The board's 33 holes as three parts: `a` the first three rows (3 + 3 + 7
+/// holes), `b` the middle row (7), `c` the last three (7 + 3 + 3).
+fn parts(x: u64) -> (usize, usize, usize) {
+    let a = (x >> 2 & 7) | (x >> 10 & 7) << 3 | (x >> 16 & 0x7F) << 6;
+    let b = x >> 24 & 0x7F;
+    let c = (x >> 32 & 0x7F) | (x >> 42 & 7) << 7 | (x >> 50 & 7) << 10;
+    (a as usize, b as usize, c as usize)
+}
+
+/// The position made of three parts (the inverse of `parts`).
+fn from_parts(a: usize, b: usize, c: usize) -> u64 {
+    let (a, b, c) = (a as u64, b as u64, c as u64);
+    (a & 7) << 2
+        | (a >> 3 & 7) << 10
+        | (a >> 6) << 16
+        | b << 24
+        | (c & 0x7F) << 32
+        | (c >> 7 & 7) << 42
+        | (c >> 10) << 50
+}
+
+/// Numbers the positions of `pegs` pegs densely, 0 to 33 choose `pegs`, in
+/// the order of their parts (`a`, then `b`, then `c`): the offset of `a`'s
+/// block, plus that of `b` within it, plus the rank of `c` among the 13-bit
+/// values with as many pegs. Every table fits in the first-level cache but
+/// the first (32 KiB).
+struct Ranks {
+    pegs: i64,
+    /// How many positions the current level has.
+    size: u64,
+    /// Per `a`: its block's offset in the low 32 bits, and above them where
+    /// the row of `b_offset` for the pegs left to `b` and `c` starts.
+    a: Vec<u64>,
+    /// Per pegs left `m` (0 to 20) and `b`, at `m * 128 + b`: the offset of
+    /// `b`'s block among the positions of `b` and `c` with `m` pegs.
+    b_offset: Vec<u32>,
+    /// Per `c`: how many 13-bit values with as many pegs come before it.
+    c_rank: Vec<u16>,
+    /// Per number of pegs: the 13-bit values with that many, ascending.
+    c_values: Vec<Vec<u16>>,
+}
+
+impl Ranks {
+    fn new() -> Ranks {
+        let mut c_rank = vec![0u16; 1 << 13];
+        let mut c_values = vec![Vec::new(); 14];
+        for (c, rank) in c_rank.iter_mut().enumerate() {
+            let v: &mut Vec<u16> = &mut c_values[c.count_ones() as usize];
+            *rank = v.len() as u16;
+            v.push(c as u16);
+        }
+        let mut b_offset = vec![0u32; 21 * 128];
+        for m in 0..21 {
+            let mut sum = 0u64;
+            for b in 0..128usize {
+                b_offset[m * 128 + b] = sum as u32;
+                sum += choose(13, m as i64 - b.count_ones() as i64);
+            }
+        }
+        Ranks {
+            pegs: -1,
+            size: 0,
+            a: vec![0; 1 << 13],
+            b_offset,
+            c_rank,
+            c_values,
         }
     }
-    out
+
+    /// Switches to the positions of `pegs` pegs; returns how many there are.
+    fn level(&mut self, pegs: u32) -> u64 {
+        self.pegs = pegs as i64;
+        let mut sum = 0u64;
+        for (a, entry) in self.a.iter_mut().enumerate() {
+            let m = self.pegs - a.count_ones() as i64;
+            *entry = sum | (m.clamp(0, 20) as u64 * 128) << 32;
+            sum += choose(20, m);
+        }
+        self.size = sum;
+        sum
+    }
+
+    /// The number of a position of the current level's number of pegs.
+    #[inline]
+    fn rank(&self, x: u64) -> u64 {
+        let (a, b, c) = parts(x);
+        let e = self.a[a];
+        (e & 0xFFFF_FFFF) + self.b_offset[(e >> 32) as usize + b] as u64 + self.c_rank[c] as u64
+    }
 }
 
-/// Pegs at which the two halves meet: positions with more come forward from
-/// the start, positions with this many or fewer back from the won position.
+/// Turns the numbers of a level's positions, taken in ascending order, back
+/// into positions: it follows the blocks of positions sharing their part
+/// `a` (numbers up to `a_end`), and within them the blocks sharing part `b`
+/// too (numbers `start` to `end`, their `c` parts the 13-bit values with
+/// `left` pegs).
+struct Block<'r> {
+    ranks: &'r Ranks,
+    a: usize,
+    a_end: u64,
+    b: usize,
+    start: u64,
+    end: u64,
+    left: usize,
+}
+
+impl<'r> Block<'r> {
+    fn new(ranks: &'r Ranks) -> Block<'r> {
+        Block {
+            ranks,
+            a: 0,
+            a_end: 0,
+            b: 0,
+            start: 0,
+            end: 0,
+            left: 0,
+        }
+    }
+
+    /// The position numbered `i`, at or after the last one asked for.
+    #[inline]
+    fn position(&mut self, i: u64) -> u64 {
+        let r = self.ranks;
+        if i >= self.end {
+            if i >= self.a_end {
+                while i >= self.a_end {
+                    self.a += 1;
+                    self.a_end = r.a.get(self.a).map_or(r.size, |e| e & 0xFFFF_FFFF);
+                }
+                // The first block starting after `i` is found: `i` is in the
+                // one before (blocks with no positions end where they start).
+                self.a -= 1;
+                self.b = 0;
+                self.end = 0;
+            }
+            let m = r.pegs - self.a.count_ones() as i64;
+            let base = r.a[self.a] & 0xFFFF_FFFF;
+            loop {
+                let left = m - self.b.count_ones() as i64;
+                if (0..=13).contains(&left) {
+                    self.start = base + r.b_offset[m as usize * 128 + self.b] as u64;
+                    self.left = left as usize;
+                    self.end = self.start + r.c_values[self.left].len() as u64;
+                    if i < self.end {
+                        break;
+                    }
+                }
+                self.b += 1;
+            }
+        }
+        let c = r.c_values[self.left][(i - self.start) as usize];
+        from_parts(self.a, self.b, c as usize)
+    }
+}
+
+/// Numbers are sorted into buckets by all but their low `BUCKET` bits, so
+/// that a bucket's part of a level's bit set (256 KiB) stays in the cache
+/// while its numbers are applied, where the whole set (up to 139 MiB) would
+/// not: each number is written once in order and read once in order.
+const BUCKET: u32 = 21;
+
+/// The low bits of a number: its place in its bucket.
+const LOW: u64 = (1 << BUCKET) - 1;
+
+/// One bucket's part of a level's bit set, with a summary word per 64
+/// words so that only the words in use are read back.
+struct Local {
+    words: Vec<u64>,
+    summary: Vec<u64>,
+}
+
+impl Local {
+    fn new() -> Local {
+        Local {
+            words: vec![0; 1 << (BUCKET - 6)],
+            summary: vec![0; 1 << (BUCKET - 12)],
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, i: u32) {
+        self.words[(i >> 6) as usize] |= 1 << (i & 63);
+        self.summary[(i >> 12) as usize] |= 1 << (i >> 6 & 63);
+    }
+
+    #[inline]
+    fn get(&self, i: u32) -> bool {
+        self.words[(i >> 6) as usize] >> (i & 63) & 1 == 1
+    }
+
+    /// Whether bit `i` was set; clears it (the summary stays).
+    #[inline]
+    fn take(&mut self, i: u32) -> bool {
+        let w = &mut self.words[(i >> 6) as usize];
+        let had = *w >> (i & 63) & 1 == 1;
+        *w &= !(1 << (i & 63));
+        had
+    }
+
+    /// Sets the bits of `numbers` (all of this bucket).
+    fn fill(&mut self, numbers: &[u32]) {
+        for &n in numbers {
+            self.set(n & LOW as u32);
+        }
+    }
+
+    /// Calls `f` with each set bit, ascending, and clears them all.
+    fn drain(&mut self, mut f: impl FnMut(u64)) {
+        for s in 0..self.summary.len() {
+            let mut used = std::mem::take(&mut self.summary[s]);
+            while used != 0 {
+                let w = s << 6 | used.trailing_zeros() as usize;
+                used &= used - 1;
+                let mut word = std::mem::take(&mut self.words[w]);
+                while word != 0 {
+                    f((w as u64) << 6 | word.trailing_zeros() as u64);
+                    word &= word - 1;
+                }
+            }
+        }
+    }
+}
+
+/// Numbers, each with a tag, sorted into buckets by their high bits.
+struct Buckets<T> {
+    lists: Vec<Vec<(u32, T)>>,
+}
+
+impl<T: Copy> Buckets<T> {
+    fn new() -> Buckets<T> {
+        let buckets = (choose(33, MIDDLE as i64) >> BUCKET) as usize + 1;
+        Buckets {
+            lists: (0..buckets).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, i: u64, tag: T) {
+        self.lists[(i >> BUCKET) as usize].push(((i & LOW) as u32, tag));
+    }
+
+    /// Calls `f` with each bucket's first number, the bucket's part of the
+    /// bit set, and its list, bucket by bucket; the lists are left empty.
+    fn apply(&mut self, local: &mut Local, mut f: impl FnMut(u64, &mut Local, &[(u32, T)])) {
+        for (b, list) in self.lists.iter_mut().enumerate() {
+            if !list.is_empty() {
+                f((b as u64) << BUCKET, local, list);
+                list.clear();
+            }
+        }
+    }
+}
+
+/// One level's positions, ascending by number, with their numbers.
+#[derive(Clone, Default)]
+struct Level {
+    positions: Vec<u64>,
+    numbers: Vec<u32>,
+}
+
+impl Level {
+    /// The numbers of the level's positions in the bucket starting at
+    /// `first`.
+    fn bucket(&self, first: u64) -> &[u32] {
+        let from = self.numbers.partition_point(|&n| (n as u64) < first);
+        let to = self.numbers.partition_point(|&n| (n as u64) <= first + LOW);
+        &self.numbers[from..to]
+    }
+}
+
+/// Per direction and square (at `d * 64 + square`), the eight images of the
+/// squares the jump changes, in the order of `images`.
+fn jump_images() -> Vec<[u64; 8]> {
+    let mut t = vec![[0u64; 8]; 4 * 64];
+    for d in 0..4 {
+        for s in 0..64u32 {
+            let m = jump_mask(d, s);
+            if m & !HOLES == 0 && m.count_ones() == 3 {
+                t[d * 64 + s as usize] = images(m);
+            }
+        }
+    }
+    t
+}
+
+/// Calls `f` with the least (`least`) or greatest image of each position one
+/// jump after (`forward`) or before `x`.
+#[inline]
+fn images_of_moves(x: u64, forward: bool, least: bool, jumps: &[[u64; 8]], mut f: impl FnMut(u64)) {
+    let img = images(x);
+    for d in 0..4 {
+        let mut from = starts(x, d, forward);
+        while from != 0 {
+            let m = &jumps[d * 64 + from.trailing_zeros() as usize];
+            from &= from - 1;
+            let mut best = img[0] ^ m[0];
+            for i in 1..8 {
+                let y = img[i] ^ m[i];
+                best = if least { best.min(y) } else { best.max(y) };
+            }
+            f(best);
+        }
+    }
+}
+
+/// Pagoda functions for the centre finish: weights on the holes such that
+/// a jump never raises the total weight of the pegs (the two squares a jump
+/// empties weigh at least as much as the one it fills), so a position that
+/// weighs less than a lone peg in the centre can never be won. Each weighs
+/// symmetric squares alike and is given for the squares (0,2), (0,3),
+/// (1,2), (1,3), (2,2), (2,3) and (3,3) (row, column), the others by
+/// symmetry. They were chosen by trying every such weighting with weights
+/// -2 to 3 on the winnable positions of 16 pegs: the three together tell
+/// 24% of them apart as never reached from the start (their complement
+/// could not be won).
+const PAGODAS: [[i64; 7]; 3] = [
+    [-1, 0, 1, 1, 0, 1, 2],
+    [0, 0, 0, 1, 0, 0, 1],
+    [-1, 1, 1, 0, 0, 1, 1],
+];
+
+/// The weight of the pegs under every pagoda function at once, each in a
+/// 16-bit lane of a word, weights raised by 2 so that none is negative:
+/// one table per row of the board, indexed by the row's byte.
+struct Pagodas {
+    rows: Vec<[u64; 256]>,
+    /// Per lane, the centre's weight (raised by 2).
+    centre: u64,
+}
+
+impl Pagodas {
+    fn new() -> Pagodas {
+        let squares = [(0, 2), (0, 3), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3)];
+        let weight = |j: usize, r: i32, c: i32| -> u64 {
+            // The square's image among `squares`: fold into rows and
+            // columns 0 to 3, then below the diagonal.
+            let (r, c) = (r.min(6 - r), c.min(6 - c));
+            let (r, c) = (r.min(c), r.max(c));
+            let at = squares.iter().position(|&q| q == (r, c)).unwrap_or(0);
+            (PAGODAS[j][at] + 2) as u64
+        };
+        let mut rows = vec![[0u64; 256]; 7];
+        for (r, table) in rows.iter_mut().enumerate() {
+            for (byte, sum) in table.iter_mut().enumerate() {
+                for c in 0..7i32 {
+                    if byte >> c & 1 == 1 && HOLES >> (8 * r as i32 + c) & 1 == 1 {
+                        for j in 0..PAGODAS.len() {
+                            *sum += weight(j, r as i32, c) << (16 * j);
+                        }
+                    }
+                }
+            }
+        }
+        let centre = (0..PAGODAS.len())
+            .map(|j| weight(j, 3, 3) << (16 * j))
+            .sum();
+        Pagodas { rows, centre }
+    }
+
+    /// Whether position `x`, of `pegs` pegs, might still be won: it weighs
+    /// at least the centre under every pagoda function.
+    #[inline]
+    fn may_win(&self, x: u64, pegs: u32) -> bool {
+        let weight: u64 = (0..7)
+            .map(|r| self.rows[r][(x >> (8 * r) & 0xFF) as usize])
+            .sum();
+        // Lane by lane: the true weight (raised weight less 2 a peg)
+        // against the centre's (raised by 2), both raised by 2 a peg.
+        let lanes = (0..PAGODAS.len()).map(|j| 1u64 << (16 * j)).sum::<u64>();
+        let need = self.centre - 2 * lanes + 2 * pegs as u64 * lanes;
+        let high = lanes << 15;
+        ((weight | high) - need) & high == high
+    }
+}
+
+/// Pegs at which the two halves meet.
 const MIDDLE: usize = 16;
 
+/// How many positions of the meeting level are looked at together.
+const CHUNK: usize = 1 << 20;
+
 /// Decides which positions reached from the English start (all holes but
-/// the centre filled) can still be won (one peg, in the centre), meeting in
-/// the middle, each level a sorted array (no table looked into at random):
-/// forward from the start the positions of 31 pegs down to `MIDDLE + 1`
-/// (what the start reaches), back from the won position those of 2 pegs up
-/// to `MIDDLE` (what can still win). A position of `MIDDLE + 1` pegs is
-/// winnable when it is reached and a jump before a winnable one; from there
-/// the winnable positions are the reached ones a jump before winnable ones
-/// (going up), and the winnable ones a jump after reached winnable ones
-/// (going down).
+/// the centre filled) can still be won (one peg, in the centre).
+///
+/// A jump read on the complement of the board (pegs for holes) is a jump
+/// backwards, so a position is reached from the start exactly when its
+/// complement can be won: one search back from the won position gives both
+/// halves. It finds the winnable positions of 1 to `MIDDLE` pegs, level by
+/// level (each position numbered densely among those with as many pegs,
+/// `Ranks`, the numbers deduplicated in a bit set a bucket at a time);
+/// their complements are the reached positions of 33 - `MIDDLE` to 32 pegs.
+/// A reached position of `MIDDLE + 1` pegs is winnable when a jump takes it
+/// to a winnable one; above that, a reached position is winnable when a
+/// jump takes it to a winnable reached one. The winnable reached positions
+/// of `MIDDLE` pegs or fewer are the complements of those of more, so they
+/// are counted, not searched.
 pub fn census() -> Census {
-    let start = HOLES & !CENTRE;
-    // reached[i]: what the start reaches with 32 - i pegs.
-    let mut reached = vec![vec![canonical(start)]];
-    while 32 - reached.len() > MIDDLE {
-        let next = step(reached.last().map_or(&[][..], |l| l), true);
-        reached.push(next);
-    }
-    // winning[i]: positions of i + 1 pegs from which the won one is reached.
-    let mut winning = vec![vec![CENTRE]];
-    while winning.len() < MIDDLE {
-        let next = step(winning.last().map_or(&[][..], |l| l), false);
+    let jumps = jump_images();
+    let mut ranks = Ranks::new();
+    let mut local = Local::new();
+    // winning[k]: positions of k pegs that can be won.
+    let mut winning: Vec<Level> = vec![Level::default(); 2];
+    winning[1].positions.push(CENTRE);
+    ranks.level(1);
+    winning[1].numbers.push(ranks.rank(CENTRE) as u32);
+    let pagodas = Pagodas::new();
+    let mut found = Buckets::<()>::new();
+    for pegs in 1..MIDDLE {
+        ranks.level(pegs as u32 + 1);
+        for &y in &winning[pegs].positions {
+            images_of_moves(y, false, true, &jumps, |p| found.push(ranks.rank(p), ()));
+        }
+        let mut next = Level::default();
+        let mut block = Block::new(&ranks);
+        found.apply(&mut local, |first, local, list| {
+            for &(i, ()) in list {
+                local.set(i);
+            }
+            local.drain(|i| {
+                let p = block.position(first + i);
+                // Its complement must be able to win for it to be reached.
+                if pagodas.may_win(HOLES ^ p, 32 - pegs as u32) {
+                    next.numbers.push((first + i) as u32);
+                    next.positions.push(p);
+                }
+            });
+        });
         winning.push(next);
     }
-    let built = reached.iter().chain(&winning).map(|l| l.len() as u64).sum();
-    let meet = intersect(
-        &step(winning.last().map_or(&[][..], |l| l), false),
-        reached.last().map_or(&[][..], |l| l),
-    );
-    let mut winnable = meet.len() as u64;
-    // Up from the meeting level towards the start.
-    let mut level = meet.clone();
-    for above in reached.iter().rev().skip(1) {
-        level = intersect(&step(&level, false), above);
-        winnable += level.len() as u64;
+    drop(found);
+    let built = winning.iter().map(|l| l.numbers.len() as u64).sum();
+
+    // The meeting level: reached positions of MIDDLE + 1 pegs, complements
+    // of the winnable ones of MIDDLE, with a jump to a winnable one.
+    let top = &winning[MIDDLE];
+    ranks.level(MIDDLE as u32);
+    let mut hit = vec![false; top.positions.len()];
+    let mut probes = Buckets::<u32>::new();
+    for from in (0..top.positions.len()).step_by(CHUNK) {
+        let to = (from + CHUNK).min(top.positions.len());
+        for (at, &y) in top.positions[from..to].iter().enumerate() {
+            images_of_moves(HOLES ^ y, true, true, &jumps, |p| {
+                probes.push(ranks.rank(p), (from + at) as u32)
+            });
+        }
+        probes.apply(&mut local, |first, local, list| {
+            local.fill(top.bucket(first));
+            for &(i, at) in list {
+                hit[at as usize] |= local.get(i);
+            }
+            local.drain(|_| {});
+        });
     }
-    // Down from the meeting level to the won position.
-    let mut level = meet;
-    for below in winning.iter().rev() {
-        level = intersect(&step(&level, true), below);
-        winnable += level.len() as u64;
+    drop(probes);
+    let mut level: Vec<u64> = top
+        .positions
+        .iter()
+        .zip(&hit)
+        .filter(|(_, h)| **h)
+        .map(|(&y, _)| HOLES ^ y)
+        .collect();
+    let mut by_pegs = vec![0u64; 34];
+    by_pegs[MIDDLE + 1] = level.len() as u64;
+
+    // Up: a reached position of k + 1 pegs (its complement winnable, of
+    // 32 - k pegs) a jump before a winnable reached one of k.
+    let mut probes = Buckets::<u64>::new();
+    for k in MIDDLE + 1..32 {
+        let below = &winning[32 - k];
+        ranks.level(32 - k as u32);
+        for &x in &level {
+            // The complement's canonical form is the complement of the
+            // greatest image.
+            images_of_moves(x, false, false, &jumps, |p| {
+                probes.push(ranks.rank(HOLES ^ p), p)
+            });
+        }
+        let mut next = Vec::new();
+        probes.apply(&mut local, |first, local, list| {
+            local.fill(below.bucket(first));
+            for &(i, p) in list {
+                if local.take(i) {
+                    next.push(p);
+                }
+            }
+            local.drain(|_| {});
+        });
+        by_pegs[k + 1] = next.len() as u64;
+        level = next;
     }
-    Census { built, winnable }
+    for k in 1..=MIDDLE {
+        by_pegs[k] = by_pegs[33 - k];
+    }
+    Census {
+        built,
+        winnable: by_pegs.iter().sum(),
+        by_pegs,
+    }
 }
 
 #[cfg(test)]
@@ -188,6 +652,156 @@ mod tests {
             x ^= x << 17;
             x & HOLES
         })
+    }
+
+    /// Every position of `pegs` pegs on the board, ascending.
+    fn every_position(pegs: u32) -> Vec<u64> {
+        let squares: Vec<u32> = (0..64).filter(|&s| HOLES >> s & 1 == 1).collect();
+        let mut out = Vec::new();
+        let mut pick = |set: u64| {
+            if set.count_ones() == pegs {
+                out.push(
+                    squares
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| set >> i & 1 == 1)
+                        .map(|(_, &s)| 1u64 << s)
+                        .sum(),
+                );
+            }
+        };
+        // Few or many pegs: walk the subsets of the 33 squares with that
+        // many (or that many holes).
+        fn subsets(n: u32, k: u32, from: u32, set: u64, f: &mut impl FnMut(u64)) {
+            if k == 0 {
+                f(set);
+                return;
+            }
+            for i in from..n {
+                subsets(n, k - 1, i + 1, set | 1 << i, f);
+            }
+        }
+        if pegs <= 16 {
+            subsets(33, pegs, 0, 0, &mut pick);
+        } else {
+            subsets(33, 33 - pegs, 0, 0, &mut |holes| {
+                pick(((1u64 << 33) - 1) ^ holes)
+            });
+        }
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn numbers_are_dense_and_turn_back_into_their_positions() {
+        let mut ranks = Ranks::new();
+        for pegs in [0, 1, 2, 3, 4, 29, 30, 31, 32, 33] {
+            let size = ranks.level(pegs);
+            assert_eq!(size, choose(33, pegs as i64));
+            let mut numbered: Vec<(u64, u64)> = every_position(pegs)
+                .into_iter()
+                .map(|x| (ranks.rank(x), x))
+                .collect();
+            assert_eq!(numbered.len() as u64, size);
+            numbered.sort_unstable();
+            // Every number from 0 to size - 1, once each.
+            assert!(
+                numbered
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &(n, _))| n == i as u64)
+            );
+            let mut block = Block::new(&ranks);
+            for &(n, x) in &numbered {
+                assert_eq!(block.position(n), x);
+            }
+        }
+        // Random positions of the middle levels: numbers in range, and the
+        // cursor finds them again in ascending order.
+        for pegs in [10, 16, 20] {
+            let size = ranks.level(pegs);
+            let mut numbered: Vec<(u64, u64)> = random_positions(pegs as u64 + 5, 20_000)
+                .filter(|x| x.count_ones() == pegs)
+                .map(|x| (ranks.rank(x), x))
+                .collect();
+            assert!(numbered.len() > 100);
+            numbered.sort_unstable();
+            numbered.dedup();
+            let mut block = Block::new(&ranks);
+            for &(n, x) in &numbered {
+                assert!(n < size);
+                assert_eq!(block.position(n), x);
+            }
+        }
+    }
+
+    #[test]
+    fn buckets_find_each_number_once_in_order() {
+        let mut ranks = Ranks::new();
+        ranks.level(16);
+        let mut found = Buckets::<()>::new();
+        let mut local = Local::new();
+        let mut positions: Vec<u64> = random_positions(3, 50_000)
+            .filter(|x| x.count_ones() == 16)
+            .collect();
+        // Each twice.
+        for &x in positions.iter().chain(&positions.clone()) {
+            found.push(ranks.rank(x), ());
+        }
+        let mut out = Vec::new();
+        let mut block = Block::new(&ranks);
+        found.apply(&mut local, |first, local, list| {
+            for &(i, ()) in list {
+                local.set(i);
+            }
+            local.drain(|i| out.push(block.position(first + i)));
+        });
+        positions.sort_unstable_by_key(|&x| ranks.rank(x));
+        positions.dedup();
+        assert_eq!(out, positions);
+        assert!(local.words.iter().chain(&local.summary).all(|&w| w == 0));
+    }
+
+    #[test]
+    fn pagodas_never_gain_weight_by_a_jump() {
+        let p = Pagodas::new();
+        let weight = |x: u64| -> u64 {
+            (0..7)
+                .map(|r| p.rows[r][(x >> (8 * r) & 0xFF) as usize])
+                .sum()
+        };
+        // Per lane, with weights raised by 2 a peg: a jump loses a peg, so
+        // it must lose at least 2 in every lane.
+        for x in random_positions(11, 2_000) {
+            moves(x, true, |y| {
+                for j in 0..PAGODAS.len() {
+                    let lane = |w: u64| w >> (16 * j) & 0xFFFF;
+                    assert!(lane(weight(y)) + 2 <= lane(weight(x)), "{x:#x} to {y:#x}");
+                }
+            });
+        }
+        assert!(p.may_win(CENTRE, 1));
+        assert!(p.may_win(HOLES & !CENTRE, 32));
+        // A lone peg in a corner of the cross never reaches the centre.
+        assert!(!p.may_win(1 << 2, 1));
+    }
+
+    /// Measured by the earlier solver, which went forward from the start
+    /// and back from the won position separately, with sorted arrays.
+    #[test]
+    fn census_counts_every_winnable_position_reached() {
+        let c = census();
+        assert_eq!(c.winnable, 1_679_072);
+        let above = [
+            230_230, 204_992, 162_319, 112_788, 68_326, 35_749, 16_020, 6_174, 2_089, 635, 164, 38,
+            8, 2, 1, 1,
+        ];
+        assert_eq!(c.by_pegs[17..33], above);
+        assert_eq!(c.by_pegs[33], 0);
+        for k in 1..=16 {
+            assert_eq!(c.by_pegs[k], c.by_pegs[33 - k]);
+        }
+        assert_eq!(c.by_pegs[1], 1);
     }
 
     #[test]
