@@ -33,6 +33,9 @@ fn pegs(c: &mut Criterion) {
             black_box(solve::hop::solve(&english, &mut search))
         })
     });
+    c.bench_function("pegs english, every winnable position reached", |b| {
+        b.iter(|| black_box(solve::english::census()))
+    });
     let pond = Board::pond();
     c.bench_function("pond every red position", |b| {
         b.iter(|| black_box(solve::hop::classify_red_positions(&pond)))
