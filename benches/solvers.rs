@@ -34,7 +34,7 @@ fn pegs(c: &mut Criterion) {
         })
     });
     c.bench_function("pegs english, every winnable position reached", |b| {
-        b.iter(|| black_box(solve::english::census()))
+        b.iter(|| black_box(solve::english::census(1)))
     });
     let pond = Board::pond();
     c.bench_function("pond every red position", |b| {

@@ -42,6 +42,9 @@ pub struct BenchArgs {
     /// start that can still be won, counted up to symmetry (1,679,072).
     #[arg(long)]
     pegs_all: bool,
+    /// Threads for `--pegs-all` (every other workload runs on one).
+    #[arg(long, default_value_t = 1)]
+    pegs_threads: usize,
     /// Pond: every position with one red frog classified.
     #[arg(long)]
     pond: bool,
@@ -181,9 +184,12 @@ fn pegs() -> Row {
     row.finish()
 }
 
-fn pegs_all() -> Row {
-    let mut row = Row::new("pegs english, all winnable");
-    let (census, t) = timed(solve::english::census);
+fn pegs_all(threads: usize) -> Row {
+    let mut row = Row::new(&match threads {
+        0 | 1 => "pegs english, all winnable".to_string(),
+        n => format!("pegs english, all winnable, {n} threads"),
+    });
+    let (census, t) = timed(|| solve::english::census(threads));
     row.times.push(t);
     row.count = census.winnable as usize;
     row.optimal = census.winnable as usize;
@@ -381,7 +387,7 @@ pub fn run(a: BenchArgs) -> ExitCode {
         rows.push(pegs());
     }
     if a.pegs_all {
-        rows.push(pegs_all());
+        rows.push(pegs_all(a.pegs_threads));
     }
     if a.pond || none {
         rows.push(pond());

@@ -380,17 +380,52 @@ impl<T: Copy> Buckets<T> {
     fn push(&mut self, i: u64, tag: T) {
         self.lists[(i >> BUCKET) as usize].push(((i & LOW) as u32, tag));
     }
+}
 
-    /// Calls `f` with each bucket's first number, the bucket's part of the
-    /// bit set, and its list, bucket by bucket; the lists are left empty.
-    fn apply(&mut self, local: &mut Local, mut f: impl FnMut(u64, &mut Local, &[(u32, T)])) {
-        for (b, list) in self.lists.iter_mut().enumerate() {
-            if !list.is_empty() {
-                f((b as u64) << BUCKET, local, list);
-                list.clear();
-            }
+/// Calls `f` with each bucket's first number, the bucket's part of the bit
+/// set, and its lists (one per thread that filled them), bucket by bucket;
+/// the lists are left empty.
+fn apply<T: Copy>(
+    all: &mut [Buckets<T>],
+    local: &mut Local,
+    mut f: impl FnMut(u64, &mut Local, &[&[(u32, T)]]),
+) {
+    let buckets = all.first().map_or(0, |b| b.lists.len());
+    for b in 0..buckets {
+        let lists: Vec<&[(u32, T)]> = all.iter().map(|x| &x.lists[b][..]).collect();
+        if lists.iter().any(|l| !l.is_empty()) {
+            f((b as u64) << BUCKET, local, &lists);
+        }
+        for x in all.iter_mut() {
+            x.lists[b].clear();
         }
     }
+}
+
+/// Calls `f` with each of `sources` (and its index), the sources shared out
+/// in order between the threads, one set of buckets each.
+fn spread<T: Copy + Send>(
+    all: &mut [Buckets<T>],
+    sources: &[u64],
+    f: impl Fn(&mut Buckets<T>, usize, u64) + Sync,
+) {
+    let per = sources.len().div_ceil(all.len()).max(1);
+    if let [only] = all {
+        for (i, &x) in sources.iter().enumerate() {
+            f(only, i, x);
+        }
+        return;
+    }
+    std::thread::scope(|s| {
+        for (t, (buckets, chunk)) in all.iter_mut().zip(sources.chunks(per)).enumerate() {
+            let f = &f;
+            s.spawn(move || {
+                for (i, &x) in chunk.iter().enumerate() {
+                    f(buckets, t * per + i, x);
+                }
+            });
+        }
+    });
 }
 
 /// One level's positions, ascending by number, with their numbers.
@@ -536,7 +571,11 @@ const CHUNK: usize = 1 << 20;
 /// jump takes it to a winnable reached one. The winnable reached positions
 /// of `MIDDLE` pegs or fewer are the complements of those of more, so they
 /// are counted, not searched.
-pub fn census() -> Census {
+///
+/// `threads` (at least 1) share out the work of finding the jumps; the
+/// buckets are applied on one.
+pub fn census(threads: usize) -> Census {
+    let threads = threads.max(1);
     let jumps = jump_images();
     let mut ranks = Ranks::new();
     let mut local = Local::new();
@@ -546,16 +585,16 @@ pub fn census() -> Census {
     ranks.level(1);
     winning[1].numbers.push(ranks.rank(CENTRE) as u32);
     let pagodas = Pagodas::new();
-    let mut found = Buckets::<()>::new();
+    let mut found: Vec<Buckets<()>> = (0..threads).map(|_| Buckets::new()).collect();
     for pegs in 1..MIDDLE {
         ranks.level(pegs as u32 + 1);
-        for &y in &winning[pegs].positions {
-            images_of_moves(y, false, true, &jumps, |p| found.push(ranks.rank(p), ()));
-        }
+        spread(&mut found, &winning[pegs].positions, |b, _, y| {
+            images_of_moves(y, false, true, &jumps, |p| b.push(ranks.rank(p), ()))
+        });
         let mut next = Level::default();
         let mut block = Block::new(&ranks);
-        found.apply(&mut local, |first, local, list| {
-            for &(i, ()) in list {
+        apply(&mut found, &mut local, |first, local, lists| {
+            for &(i, ()) in lists.iter().copied().flatten() {
                 local.set(i);
             }
             local.drain(|i| {
@@ -577,17 +616,17 @@ pub fn census() -> Census {
     let top = &winning[MIDDLE];
     ranks.level(MIDDLE as u32);
     let mut hit = vec![false; top.positions.len()];
-    let mut probes = Buckets::<u32>::new();
+    let mut probes: Vec<Buckets<u32>> = (0..threads).map(|_| Buckets::new()).collect();
     for from in (0..top.positions.len()).step_by(CHUNK) {
         let to = (from + CHUNK).min(top.positions.len());
-        for (at, &y) in top.positions[from..to].iter().enumerate() {
+        spread(&mut probes, &top.positions[from..to], |b, at, y| {
             images_of_moves(HOLES ^ y, true, true, &jumps, |p| {
-                probes.push(ranks.rank(p), (from + at) as u32)
-            });
-        }
-        probes.apply(&mut local, |first, local, list| {
+                b.push(ranks.rank(p), (from + at) as u32)
+            })
+        });
+        apply(&mut probes, &mut local, |first, local, lists| {
             local.fill(top.bucket(first));
-            for &(i, at) in list {
+            for &(i, at) in lists.iter().copied().flatten() {
                 hit[at as usize] |= local.get(i);
             }
             local.drain(|_| {});
@@ -606,21 +645,21 @@ pub fn census() -> Census {
 
     // Up: a reached position of k + 1 pegs (its complement winnable, of
     // 32 - k pegs) a jump before a winnable reached one of k.
-    let mut probes = Buckets::<u64>::new();
+    let mut probes: Vec<Buckets<u64>> = (0..threads).map(|_| Buckets::new()).collect();
     for k in MIDDLE + 1..32 {
         let below = &winning[32 - k];
         ranks.level(32 - k as u32);
-        for &x in &level {
+        spread(&mut probes, &level, |b, _, x| {
             // The complement's canonical form is the complement of the
             // greatest image.
             images_of_moves(x, false, false, &jumps, |p| {
-                probes.push(ranks.rank(HOLES ^ p), p)
-            });
-        }
+                b.push(ranks.rank(HOLES ^ p), p)
+            })
+        });
         let mut next = Vec::new();
-        probes.apply(&mut local, |first, local, list| {
+        apply(&mut probes, &mut local, |first, local, lists| {
             local.fill(below.bucket(first));
-            for &(i, p) in list {
+            for &(i, p) in lists.iter().copied().flatten() {
                 if local.take(i) {
                     next.push(p);
                 }
@@ -739,23 +778,25 @@ mod tests {
     fn buckets_find_each_number_once_in_order() {
         let mut ranks = Ranks::new();
         ranks.level(16);
-        let mut found = Buckets::<()>::new();
+        let mut found = [Buckets::<()>::new(), Buckets::new()];
         let mut local = Local::new();
         let mut positions: Vec<u64> = random_positions(3, 50_000)
             .filter(|x| x.count_ones() == 16)
             .collect();
-        // Each twice.
-        for &x in positions.iter().chain(&positions.clone()) {
-            found.push(ranks.rank(x), ());
+        // Each twice, by two threads' buckets.
+        for (n, &x) in positions.iter().enumerate() {
+            found[n % 2].push(ranks.rank(x), ());
+            found[(n + 1) % 2].push(ranks.rank(x), ());
         }
         let mut out = Vec::new();
         let mut block = Block::new(&ranks);
-        found.apply(&mut local, |first, local, list| {
-            for &(i, ()) in list {
+        apply(&mut found, &mut local, |first, local, lists| {
+            for &(i, ()) in lists.iter().copied().flatten() {
                 local.set(i);
             }
             local.drain(|i| out.push(block.position(first + i)));
         });
+        assert!(found.iter().all(|b| b.lists.iter().all(Vec::is_empty)));
         positions.sort_unstable_by_key(|&x| ranks.rank(x));
         positions.dedup();
         assert_eq!(out, positions);
@@ -790,7 +831,8 @@ mod tests {
     /// and back from the won position separately, with sorted arrays.
     #[test]
     fn census_counts_every_winnable_position_reached() {
-        let c = census();
+        let c = census(1);
+        assert_eq!(census(2), c);
         assert_eq!(c.winnable, 1_679_072);
         let above = [
             230_230, 204_992, 162_319, 112_788, 68_326, 35_749, 16_020, 6_174, 2_089, 635, 164, 38,
