@@ -383,23 +383,71 @@ impl<T: Copy> Buckets<T> {
 }
 
 /// Calls `f` with each bucket's first number, the bucket's part of the bit
-/// set, and its lists (one per thread that filled them), bucket by bucket;
-/// the lists are left empty.
-fn apply<T: Copy>(
-    all: &mut [Buckets<T>],
+/// set, and its lists (one per thread that filled them), for the buckets
+/// of `range` in order.
+fn apply_range<T: Copy>(
+    all: &[Buckets<T>],
+    range: std::ops::Range<usize>,
     local: &mut Local,
     mut f: impl FnMut(u64, &mut Local, &[&[(u32, T)]]),
 ) {
-    let buckets = all.first().map_or(0, |b| b.lists.len());
-    for b in 0..buckets {
+    for b in range {
         let lists: Vec<&[(u32, T)]> = all.iter().map(|x| &x.lists[b][..]).collect();
         if lists.iter().any(|l| !l.is_empty()) {
             f((b as u64) << BUCKET, local, &lists);
         }
-        for x in all.iter_mut() {
-            x.lists[b].clear();
+    }
+}
+
+/// `apply_range` over every bucket; the lists are left empty.
+fn apply<T: Copy>(
+    all: &mut [Buckets<T>],
+    local: &mut Local,
+    f: impl FnMut(u64, &mut Local, &[&[(u32, T)]]),
+) {
+    let buckets = all.first().map_or(0, |b| b.lists.len());
+    apply_range(all, 0..buckets, local, f);
+    empty(all);
+}
+
+fn empty<T>(all: &mut [Buckets<T>]) {
+    for list in all.iter_mut().flat_map(|b| &mut b.lists) {
+        list.clear();
+    }
+}
+
+/// The buckets cut into `parts` runs of about as many entries each.
+fn runs<T>(all: &[Buckets<T>], parts: usize) -> Vec<std::ops::Range<usize>> {
+    let buckets = all.first().map_or(0, |b| b.lists.len());
+    let size = |b: usize| all.iter().map(|x| x.lists[b].len()).sum::<usize>();
+    let total: usize = (0..buckets).map(size).sum();
+    let mut out = Vec::new();
+    let (mut start, mut seen) = (0, 0);
+    for b in 0..buckets {
+        seen += size(b);
+        if seen * parts >= total * (out.len() + 1) && out.len() + 1 < parts {
+            out.push(start..b + 1);
+            start = b + 1;
         }
     }
+    out.push(start..buckets);
+    out
+}
+
+/// `f` of 0 to `n - 1`, each on a thread of its own (on this one if `n`
+/// is 1), the results in order.
+fn on_threads<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
+    if n <= 1 {
+        return (0..n).map(f).collect();
+    }
+    std::thread::scope(|s| {
+        let f = &f;
+        let handles: Vec<_> = (0..n).map(|i| s.spawn(move || f(i))).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
 }
 
 /// Calls `f` with each of `sources` (and its index), the sources shared out
@@ -591,21 +639,38 @@ pub fn census(threads: usize) -> Census {
         spread(&mut found, &winning[pegs].positions, |b, _, y| {
             images_of_moves(y, false, true, &jumps, |p| b.push(ranks.rank(p), ()))
         });
-        let mut next = Level::default();
-        let mut block = Block::new(&ranks);
-        apply(&mut found, &mut local, |first, local, lists| {
-            for &(i, ()) in lists.iter().copied().flatten() {
-                local.set(i);
-            }
-            local.drain(|i| {
-                let p = block.position(first + i);
-                // Its complement must be able to win for it to be reached.
-                if pagodas.may_win(HOLES ^ p, 32 - pegs as u32) {
-                    next.numbers.push((first + i) as u32);
-                    next.positions.push(p);
-                }
-            });
+        // Each thread a run of buckets, with its own part of the bit set.
+        let runs = runs(&found, threads);
+        let parts = on_threads(runs.len(), |t| {
+            let mut next = Level::default();
+            let mut block = Block::new(&ranks);
+            let mut local = Local::new();
+            apply_range(
+                &found,
+                runs[t].clone(),
+                &mut local,
+                |first, local, lists| {
+                    for &(i, ()) in lists.iter().copied().flatten() {
+                        local.set(i);
+                    }
+                    local.drain(|i| {
+                        let p = block.position(first + i);
+                        // Its complement must be able to win for it to be reached.
+                        if pagodas.may_win(HOLES ^ p, 32 - pegs as u32) {
+                            next.numbers.push((first + i) as u32);
+                            next.positions.push(p);
+                        }
+                    });
+                },
+            );
+            next
         });
+        empty(&mut found);
+        let mut next = Level::default();
+        for part in parts {
+            next.numbers.extend(part.numbers);
+            next.positions.extend(part.positions);
+        }
         winning.push(next);
     }
     drop(found);
