@@ -165,7 +165,7 @@ fn from_parts(a: usize, b: usize, c: usize) -> u64 {
 /// the order of their parts (`a`, then `b`, then `c`): the offset of `a`'s
 /// block, plus that of `b` within it, plus the rank of `c` among the 13-bit
 /// values with as many pegs. Every table fits in the first-level cache but
-/// the first (32 KiB).
+/// the first (64 KiB, in the second-level cache).
 struct Ranks {
     pegs: i64,
     /// How many positions the current level has.
