@@ -42,9 +42,9 @@ pub struct BenchArgs {
     /// start that can still be won, counted up to symmetry (1,679,072).
     #[arg(long)]
     pegs_all: bool,
-    /// Threads for `--pegs-all` (every other workload runs on one).
-    #[arg(long, default_value_t = 1)]
-    pegs_threads: usize,
+    /// Threads for `--pegs-all`, 1 to 64 (every other workload runs on one).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pegs_threads: u16,
     /// Pond: every position with one red frog classified.
     #[arg(long)]
     pond: bool,
@@ -387,7 +387,7 @@ pub fn run(a: BenchArgs) -> ExitCode {
         rows.push(pegs());
     }
     if a.pegs_all {
-        rows.push(pegs_all(a.pegs_threads));
+        rows.push(pegs_all(a.pegs_threads.into()));
     }
     if a.pond || none {
         rows.push(pond());

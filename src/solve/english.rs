@@ -71,7 +71,8 @@ fn images(x: u64) -> [u64; 8] {
 }
 
 /// The least of the position's eight images under the board's symmetries.
-pub fn canonical(x: u64) -> u64 {
+#[cfg(test)]
+fn canonical(x: u64) -> u64 {
     images(x).into_iter().min().unwrap_or(x)
 }
 
@@ -544,6 +545,17 @@ const PAGODAS: [[i64; 7]; 3] = [
     [-1, 1, 1, 0, 0, 1, 1],
 ];
 
+/// A 1 in the low bit of each pagoda function's lane.
+const LANES: u64 = {
+    let mut lanes = 0;
+    let mut j = 0;
+    while j < PAGODAS.len() {
+        lanes |= 1 << (16 * j);
+        j += 1;
+    }
+    lanes
+};
+
 /// The weight of the pegs under every pagoda function at once, each in a
 /// 16-bit lane of a word, weights raised by 2 so that none is negative:
 /// one table per row of the board, indexed by the row's byte.
@@ -591,9 +603,8 @@ impl Pagodas {
             .sum();
         // Lane by lane: the true weight (raised weight less 2 a peg)
         // against the centre's (raised by 2), both raised by 2 a peg.
-        let lanes = (0..PAGODAS.len()).map(|j| 1u64 << (16 * j)).sum::<u64>();
-        let need = self.centre - 2 * lanes + 2 * pegs as u64 * lanes;
-        let high = lanes << 15;
+        let need = self.centre - 2 * LANES + 2 * pegs as u64 * LANES;
+        let high = LANES << 15;
         ((weight | high) - need) & high == high
     }
 }
@@ -620,13 +631,13 @@ const CHUNK: usize = 1 << 20;
 /// of `MIDDLE` pegs or fewer are the complements of those of more, so they
 /// are counted, not searched.
 ///
-/// `threads` (at least 1) share out the work of finding the jumps; the
+/// `threads` (1 to 64; other counts are brought into that range) share out the jumps of every level, and the
+/// buckets of the search back; the meeting level's and the way up's
 /// buckets are applied on one.
 pub fn census(threads: usize) -> Census {
-    let threads = threads.max(1);
+    let threads = threads.clamp(1, 64);
     let jumps = jump_images();
     let mut ranks = Ranks::new();
-    let mut local = Local::new();
     // winning[k]: positions of k pegs that can be won.
     let mut winning: Vec<Level> = vec![Level::default(); 2];
     winning[1].positions.push(CENTRE);
@@ -680,6 +691,7 @@ pub fn census(threads: usize) -> Census {
     // of the winnable ones of MIDDLE, with a jump to a winnable one.
     let top = &winning[MIDDLE];
     ranks.level(MIDDLE as u32);
+    let mut local = Local::new();
     let mut hit = vec![false; top.positions.len()];
     let mut probes: Vec<Buckets<u32>> = (0..threads).map(|_| Buckets::new()).collect();
     for from in (0..top.positions.len()).step_by(CHUNK) {
