@@ -821,8 +821,9 @@ struct AStar<'b, const W: usize> {
     exact: Exact,
     /// Each colour's blobs, as a set.
     of_colour: Vec<Set<W>>,
-    /// Each blob's neighbours, as a set.
-    adjacent: Vec<Set<W>>,
+    /// The neighbours of a set's blobs, by byte: entry `j * 256 + v` holds
+    /// every neighbour of the blobs whose bits are `v` in byte `j` of a set.
+    near: Vec<Set<W>>,
     all: Set<W>,
     nodes: Vec<Node<W>>,
     best_g: FastMap<Set<W>, u8>,
@@ -843,14 +844,27 @@ impl<'b, const W: usize> AStar<'b, W> {
                 put(&mut adjacent[b], n as usize);
             }
         }
+        // Each entry is the one with its lowest bit cleared plus that blob's
+        // neighbours.
+        let mut near = vec![[0u64; W]; W * 8 * 256];
+        for j in 0..W * 8 {
+            for v in 1..256usize {
+                let b = j * 8 + v.trailing_zeros() as usize;
+                let rest = near[j * 256 + (v & (v - 1))];
+                near[j * 256 + v] = match adjacent.get(b) {
+                    Some(adj) => or(&rest, adj),
+                    None => rest,
+                };
+            }
+        }
         AStar {
             blobs,
             exact,
             of_colour,
-            adjacent,
+            near,
             all,
             nodes: Vec::new(),
-            best_g: FastMap::default(),
+            best_g: FastMap::with_capacity_and_hasher(1 << 12, Default::default()),
             distance: vec![0; blobs.len()],
             queue: Vec::with_capacity(blobs.len()),
         }
@@ -860,12 +874,16 @@ impl<'b, const W: usize> AStar<'b, W> {
     fn around(&self, set: &Set<W>) -> Set<W> {
         let mut out = [0u64; W];
         for (w, &word) in set.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let adj = &self.adjacent[w * 64 + bits.trailing_zeros() as usize];
-                bits &= bits - 1;
-                for v in 0..W {
-                    out[v] |= adj[v];
+            if word == 0 {
+                continue;
+            }
+            for k in 0..8 {
+                let byte = (word >> (8 * k)) as usize & 0xff;
+                if byte != 0 {
+                    let adj = &self.near[(w * 8 + k) * 256 + byte];
+                    for v in 0..W {
+                        out[v] |= adj[v];
+                    }
                 }
             }
         }
@@ -888,10 +906,10 @@ impl<'b, const W: usize> AStar<'b, W> {
         left
     }
 
-    fn bound(&mut self, region: &Set<W>, frontier: &Set<W>) -> u8 {
+    fn bound(&mut self, region: &Set<W>, frontier: &Set<W>, limit: u8) -> u8 {
         match self.exact.bound {
             Bound::Layers => self.layers(region),
-            Bound::Relaxed => self.relaxed(region, frontier),
+            Bound::Relaxed => self.relaxed(region, frontier, limit),
         }
     }
 
@@ -947,7 +965,7 @@ impl<'b, const W: usize> AStar<'b, W> {
     /// touch the region), and when none can be, take a whole layer in one
     /// move. Any real line of play is also a line of the relaxed game, so it
     /// is no shorter. (The idea is from A. and S. Puchert's Flood-It solver.)
-    fn relaxed(&self, region: &Set<W>, frontier: &Set<W>) -> u8 {
+    fn relaxed(&self, region: &Set<W>, frontier: &Set<W>, limit: u8) -> u8 {
         let mut left = self.colours_left(region);
         if left == 0 {
             return 0;
@@ -972,6 +990,11 @@ impl<'b, const W: usize> AStar<'b, W> {
                 if left & left.wrapping_sub(1) == 0 {
                     return moves + u8::from(left != 0);
                 }
+                // Each colour left needs a move of its own: past the limit
+                // the exact count is not needed.
+                if moves + left.count_ones() as u8 > limit {
+                    return moves + left.count_ones() as u8;
+                }
                 // The cleared colours' blobs of this layer join now; the rest
                 // of the layer waits for its own colours.
                 let mut joined = [0u64; W];
@@ -985,6 +1008,9 @@ impl<'b, const W: usize> AStar<'b, W> {
                 layer = or(&and_not(&layer, &joined), &beyond);
             } else {
                 moves += 1;
+                if moves + left.count_ones() as u8 > limit {
+                    return moves + left.count_ones() as u8;
+                }
                 layer = and_not(&self.around(&layer), &seen);
             }
             if empty(&layer) {
@@ -1043,7 +1069,7 @@ impl<'b, const W: usize> AStar<'b, W> {
     fn run(mut self, search: &mut Search<'_, FloodMove>, upper: usize) -> Option<Option<Vec<u8>>> {
         let mut start = [0u64; W];
         put(&mut start, 0);
-        let h0 = self.bound(&start, &self.frontier(&start));
+        let h0 = self.bound(&start, &self.frontier(&start), u8::MAX);
         if h0 as usize >= upper {
             return Some(None);
         }
@@ -1095,8 +1121,12 @@ impl<'b, const W: usize> AStar<'b, W> {
                 }
             };
             if !bounded {
-                self.nodes[id as usize].bounded = true;
-                let f2 = g as usize + self.bound(&region, &frontier) as usize;
+                let limit = (f - g as usize) as u8;
+                let h = self.bound(&region, &frontier, limit);
+                // Above the limit, `h` may be only a lower bound: the node is
+                // bounded again if it comes out at its new estimate.
+                self.nodes[id as usize].bounded = h <= limit;
+                let f2 = g as usize + h as usize;
                 if f2 > f {
                     if f2 < upper {
                         open[f2][g as usize].push(id);
@@ -1133,6 +1163,7 @@ impl<'b, const W: usize> AStar<'b, W> {
             }
             self.nodes[id as usize].expanded = frontiers.len() as u32;
             frontiers.push(frontier);
+            let left_here = self.colours_left(&region);
             for &c in &choices {
                 if self.exact.prune && self.redundant(id, c, &frontier, &before) {
                     continue;
@@ -1154,7 +1185,9 @@ impl<'b, const W: usize> AStar<'b, W> {
                 let done = next == self.all;
                 // The child waits at its parent's estimate (one move nearer,
                 // at least the colours left) until it is taken out.
-                let left = self.colours_left(&next).count_ones() as usize;
+                // Only the colour played can have been cleared.
+                let cleared = u32::from(subset(&self.of_colour[c], &next)) << c;
+                let left = (left_here & !cleared).count_ones() as usize;
                 let f2 = (g2 as usize + left).max(f);
                 if f2 >= upper {
                     continue;
