@@ -258,24 +258,34 @@ fn escape(name: &str, seed: u64, count: usize, side: u8) -> Row {
 
 fn print_table(rows: &[Row]) {
     println!(
-        "| {:<28} | {:>8} | {:>11} | {:>11} | {:>9} | {:>10} | {:>9} | {:>12} |",
-        "workload", "count", "total ms", "median ms", "peak MiB", "moves", "solved/opt", "nodes"
+        "| {:<28} | {:>8} | {:>11} | {:>11} | {:>11} | {:>9} | {:>10} | {:>9} | {:>12} |",
+        "workload",
+        "count",
+        "total ms",
+        "median ms",
+        "max ms",
+        "peak MiB",
+        "moves",
+        "solved/opt",
+        "nodes"
     );
-    println!("|{}|", ["-"; 8].map(|_| "---").join("|"));
+    println!("|{}|", ["-"; 9].map(|_| "---").join("|"));
     for r in rows {
         let mut times = r.times.clone();
         times.sort();
         let total: Duration = times.iter().sum();
         let median = times.get(times.len() / 2).copied().unwrap_or_default();
+        let max = times.last().copied().unwrap_or_default();
         let peak = r.peak_bytes.map_or("-".to_string(), |b| {
             format!("{:.1}", b as f64 / (1 << 20) as f64)
         });
         println!(
-            "| {:<28} | {:>8} | {:>11.3} | {:>11.3} | {:>9} | {:>10} | {:>9} | {:>12} |",
+            "| {:<28} | {:>8} | {:>11.3} | {:>11.3} | {:>11.3} | {:>9} | {:>10} | {:>9} | {:>12} |",
             r.workload,
             r.count,
             total.as_secs_f64() * 1e3,
             median.as_secs_f64() * 1e3,
+            max.as_secs_f64() * 1e3,
             peak,
             r.moves,
             r.optimal,

@@ -140,7 +140,9 @@ pub fn solve_with(
 }
 
 /// A fast, not always shortest, solution: clear a colour when one move can,
-/// otherwise take the colour that gains most over the next two moves.
+/// otherwise play the first move of the line of three that leaves the
+/// farthest blob nearest (then the fewest blobs that far, then the most
+/// cells flooded); the end of the game by exact search when it is shorter.
 pub fn solve_fast(f: &Flood) -> Vec<FloodMove> {
     if f.is_goal_board() {
         return Vec::new();
@@ -171,7 +173,7 @@ pub fn solve_fast(f: &Flood) -> Vec<FloodMove> {
 
 /// Blobs left outside the region when `solve_fast` hands the rest of the
 /// game to the exact search, and the nodes that search may take.
-const ENDGAME_BLOBS: usize = 600;
+const ENDGAME_BLOBS: usize = 400;
 const ENDGAME_NODES: u64 = 10_000;
 
 impl Flood {
@@ -324,7 +326,9 @@ struct Ahead<'b> {
     exact_walk: bool,
     // For the estimate, worked out once a move: each blob's distance from
     // the region, and which far blobs (those within 3 of the farthest, as
-    // bits, `words` a blob) it lies on a shortest path to.
+    // bits, `words` a blob) it lies on a shortest path to (`paths[b]`), or
+    // on a path one step longer (`paths[n + b]`, n the number of blobs);
+    // `on_path` tells which of these sets are not empty.
     distance: Vec<u32>,
     paths: Vec<u64>,
     on_path: Vec<bool>,
@@ -333,6 +337,10 @@ struct Ahead<'b> {
     far_layers: Vec<(u32, Vec<u64>)>,
     /// Buffers for `lines`, one set a level.
     scratch: Vec<Scratch>,
+    /// Every blob's neighbours in one array: those of `b` are
+    /// `adj[at[b]..at[b + 1]]`.
+    adj: Vec<u32>,
+    at: Vec<u32>,
 }
 
 /// What one level of `lines` works in: the blobs next to the line by
@@ -373,6 +381,13 @@ impl<'b> Ahead<'b> {
             words: 0,
             far_layers: Vec::new(),
             scratch: Vec::new(),
+            adj: blobs.neighbours.iter().flatten().copied().collect(),
+            at: std::iter::once(0)
+                .chain(blobs.neighbours.iter().scan(0u32, |sum, list| {
+                    *sum += list.len() as u32;
+                    Some(*sum)
+                }))
+                .collect(),
         };
         for &c in &blobs.colour {
             a.left[c as usize] += 1;
@@ -523,11 +538,7 @@ impl<'b> Ahead<'b> {
             if !self.exact_walk {
                 mine.copy_from_slice(unions);
                 for &b in grab.iter() {
-                    let d = self.distance[b as usize].min(3) as usize;
-                    let from = &self.paths[b as usize * words..(b as usize + 1) * words];
-                    for (u, p) in mine[d * words..(d + 1) * words].iter_mut().zip(from) {
-                        *u |= p;
-                    }
+                    self.add_gains(b as usize, mine);
                 }
             }
             let score = if self.count + now == self.blobs.len() {
@@ -544,7 +555,9 @@ impl<'b> Ahead<'b> {
                         .filter(|&b| self.added[b as usize] == 0),
                 );
                 for &b in grab.iter() {
-                    for &m in &self.blobs.neighbours[b as usize] {
+                    for &m in
+                        &self.adj[self.at[b as usize] as usize..self.at[b as usize + 1] as usize]
+                    {
                         if !self.inside[m as usize] && self.added[m as usize] == 0 {
                             next.push(m);
                         }
@@ -584,77 +597,144 @@ impl<'b> Ahead<'b> {
         self.scratch[level as usize] = scratch;
     }
 
-    /// Distances from the region, and for each blob the far blobs it lies on
-    /// a shortest path to (a blob is on its own). A line that takes a blob
-    /// at distance `d` brings those far blobs `d` nearer; the estimate of a
-    /// line's farthest blob counts only such shortest-path gains (it can be
-    /// one too high where a blob off the shortest paths does better).
-    fn prepare(&mut self) {
-        let n = self.blobs.len();
-        self.queue.clear();
-        for b in 0..n {
-            self.distance[b] = if self.inside[b] { 0 } else { u32::MAX };
-        }
-        for &b in &self.frontier {
-            self.distance[b as usize] = 1;
-            self.queue.push(b);
-        }
-        let mut head = 0;
-        while head < self.queue.len() {
-            let b = self.queue[head] as usize;
-            head += 1;
-            let d = self.distance[b] + 1;
-            for &m in &self.blobs.neighbours[b] {
-                if self.distance[m as usize] == u32::MAX {
-                    self.distance[m as usize] = d;
-                    self.queue.push(m);
-                }
+    /// Adds to `unions` (the far blobs brought at least 1, 2 and 3 nearer,
+    /// `words` each from 1) those that taking blob `b` brings nearer: a blob
+    /// at distance d brings a far one `gain` nearer when it lies at most
+    /// d - gain steps off a shortest path to it.
+    fn add_gains(&self, b: usize, unions: &mut [u64]) {
+        let (n, words) = (self.blobs.len(), self.words);
+        let d = self.distance[b].min(3) as usize;
+        for gain in (1..=d).rev() {
+            let slack = d - gain;
+            if slack > 1 {
+                break;
             }
-        }
-        let farthest = self.queue.last().map_or(0, |&b| self.distance[b as usize]);
-        let near = farthest.saturating_sub(3).max(1);
-        // The queue is in order of distance: the far blobs are its tail.
-        let first_far = self
-            .queue
-            .partition_point(|&b| self.distance[b as usize] < near);
-        let far = self.queue.len() - first_far;
-        let words = far.div_ceil(64).max(1);
-        self.words = words;
-        self.paths.clear();
-        self.paths.resize(n * words, 0);
-        self.far_layers.clear();
-        for v in (near..=farthest).rev() {
-            self.far_layers.push((v, vec![0; words]));
-        }
-        // Whether a blob lies on a shortest path to any far blob: most do
-        // not, and pass nothing back.
-        self.on_path.clear();
-        self.on_path.resize(n, false);
-        for i in (0..self.queue.len()).rev() {
-            let b = self.queue[i] as usize;
-            let d = self.distance[b];
-            if i >= first_far {
-                let bit = i - first_far;
-                self.paths[b * words + bit / 64] |= 1 << (bit % 64);
-                self.far_layers[(farthest - d) as usize].1[bit / 64] |= 1 << (bit % 64);
-                self.on_path[b] = true;
-            }
-            for &m in &self.blobs.neighbours[b] {
-                let m = m as usize;
-                if self.on_path[m] && self.distance[m] == d + 1 {
-                    self.on_path[b] = true;
-                    for w in 0..words {
-                        let p = self.paths[m * words + w];
-                        self.paths[b * words + w] |= p;
-                    }
-                }
+            let at = (slack * n + b) * words;
+            let from = &self.paths[at..at + words];
+            for (u, p) in unions[gain * words..(gain + 1) * words]
+                .iter_mut()
+                .zip(from)
+            {
+                *u |= p;
             }
         }
     }
 
+    /// Distances from the region, and for each blob the far blobs it lies on
+    /// a shortest path to (a blob is on its own), and those it lies on a
+    /// path one step longer than the shortest to. A line that takes a blob
+    /// at distance `d` brings the first far blobs `d` nearer and the second
+    /// `d - 1`. A line's blobs lie within 3 of the region, so each far blob's
+    /// distance after it is found exactly, except that a gain through a path
+    /// two steps longer (from a blob at distance 3, a gain of 1) is missed.
+    fn prepare(&mut self) {
+        let n = self.blobs.len();
+        // The fields as locals, so the loops below keep them in registers.
+        let Ahead {
+            inside,
+            frontier,
+            queue,
+            distance,
+            paths,
+            on_path,
+            far_layers,
+            adj,
+            at,
+            ..
+        } = self;
+        let near_of = |b: usize| &adj[at[b] as usize..at[b + 1] as usize];
+        queue.clear();
+        for (d, &inside) in distance.iter_mut().zip(inside.iter()) {
+            *d = if inside { 0 } else { u32::MAX };
+        }
+        for &b in frontier.iter() {
+            distance[b as usize] = 1;
+            queue.push(b);
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let b = queue[head] as usize;
+            head += 1;
+            let d = distance[b] + 1;
+            for &m in near_of(b) {
+                if distance[m as usize] == u32::MAX {
+                    distance[m as usize] = d;
+                    queue.push(m);
+                }
+            }
+        }
+        let farthest = queue.last().map_or(0, |&b| distance[b as usize]);
+        let near = farthest.saturating_sub(3).max(1);
+        // The queue is in order of distance: the far blobs are its tail.
+        let first_far = queue.partition_point(|&b| distance[b as usize] < near);
+        let far = queue.len() - first_far;
+        let words = far.div_ceil(64).max(1);
+        self.words = words;
+        paths.clear();
+        paths.resize(2 * n * words, 0);
+        far_layers.clear();
+        for v in (near..=farthest).rev() {
+            far_layers.push((v, vec![0; words]));
+        }
+        // Whether a blob's set (of each slack) has any far blob: most do
+        // not, and pass nothing back.
+        on_path.clear();
+        on_path.resize(2 * n, false);
+        // Backwards, a distance at a time: a blob gets the sets of its
+        // neighbours one further away (of the same slack), and for slack 1
+        // the sets without slack of its neighbours as far (a step along a
+        // distance spends the slack).
+        let mut end = queue.len();
+        let mut sideways = Vec::new();
+        while end > 0 {
+            let d = distance[queue[end - 1] as usize];
+            let begin = queue[..end].partition_point(|&b| distance[b as usize] < d);
+            sideways.clear();
+            for (i, &b) in queue.iter().enumerate().take(end).skip(begin) {
+                let b = b as usize;
+                if i >= first_far {
+                    let bit = i - first_far;
+                    let layer = (farthest - d) as usize;
+                    far_layers[layer].1[bit / 64] |= 1 << (bit % 64);
+                    for s in 0..2 {
+                        paths[(s * n + b) * words + bit / 64] |= 1 << (bit % 64);
+                        on_path[s * n + b] = true;
+                    }
+                }
+                for &m in near_of(b) {
+                    let m = m as usize;
+                    let dm = distance[m];
+                    if dm == d + 1 {
+                        for s in 0..2 {
+                            if on_path[s * n + m] {
+                                on_path[s * n + b] = true;
+                                let (to, from) = ((s * n + b) * words, (s * n + m) * words);
+                                for w in 0..words {
+                                    paths[to + w] |= paths[from + w];
+                                }
+                            }
+                        }
+                    } else if dm == d {
+                        sideways.push((b, m));
+                    }
+                }
+            }
+            for &(b, m) in &sideways {
+                if on_path[m] {
+                    on_path[n + b] = true;
+                    let (to, from) = ((n + b) * words, m * words);
+                    for w in 0..words {
+                        paths[to + w] |= paths[from + w];
+                    }
+                }
+            }
+            end = begin;
+        }
+    }
+
     /// The farthest distance after a line, and how many far blobs are that
-    /// far, from the far blobs its blobs at distance 1, 2 and 3 (`unions`,
-    /// `words` each from 1) bring nearer.
+    /// far, from the far blobs its blobs bring at least 1, 2 and 3 nearer
+    /// (`unions`, `words` each from 1).
     fn estimate(&self, unions: &[u64]) -> (u32, u32) {
         let words = self.words;
         let Some(&(top, _)) = self.far_layers.first() else {
@@ -725,7 +805,7 @@ impl<'b> Ahead<'b> {
             let b = self.queue[head] as usize;
             head += 1;
             far = d;
-            for &m in &self.blobs.neighbours[b] {
+            for &m in &self.adj[self.at[b] as usize..self.at[b + 1] as usize] {
                 let m = m as usize;
                 if !self.inside[m] && self.seen[m] != walk && self.added[m] == 0 {
                     self.seen[m] = walk;
@@ -1389,6 +1469,105 @@ mod tests {
             shorter += usize::from(moves.len() < alone.len());
         }
         assert!(shorter > 0, "the exact end game never helped");
+    }
+
+    /// The blobs a line of moves takes from `a`'s region, and the blobs
+    /// next to the region and the line after it.
+    fn take_line(a: &Ahead<'_>, line: &[u8]) -> (Vec<bool>, Vec<usize>) {
+        let n = a.blobs.len();
+        let mut region = a.inside.clone();
+        let mut taken = Vec::new();
+        for &c in line {
+            let grab: Vec<usize> = (0..n)
+                .filter(|&b| {
+                    !region[b]
+                        && a.blobs.colour[b] == c
+                        && a.blobs.neighbours[b].iter().any(|&m| region[m as usize])
+                })
+                .collect();
+            for &b in &grab {
+                region[b] = true;
+            }
+            taken.extend(grab);
+        }
+        (region, taken)
+    }
+
+    /// The farthest distance from `region` and how many blobs are that far,
+    /// by a plain walk.
+    fn farthest_by_walk(blobs: &Blobs, region: &[bool]) -> (u32, u32) {
+        let n = blobs.len();
+        let mut distance = vec![u32::MAX; n];
+        let mut queue: std::collections::VecDeque<usize> = (0..n).filter(|&b| region[b]).collect();
+        for &b in &queue {
+            distance[b] = 0;
+        }
+        while let Some(b) = queue.pop_front() {
+            for &m in &blobs.neighbours[b] {
+                if distance[m as usize] == u32::MAX {
+                    distance[m as usize] = distance[b] + 1;
+                    queue.push_back(m as usize);
+                }
+            }
+        }
+        let far = distance.iter().copied().max().unwrap_or(0);
+        (far, distance.iter().filter(|&&d| d == far).count() as u32)
+    }
+
+    #[test]
+    fn the_estimate_is_exact_for_two_moves_and_never_low_for_three() {
+        // The estimate follows gains along shortest paths and paths one step
+        // longer: every gain of a blob at distance 1 or 2, so for lines of
+        // two moves it must be the walk's answer; on three it may only miss
+        // gains, never invent them.
+        let mut x = 31u64;
+        let (mut lines, mut exact3) = (0, 0);
+        for i in 0..24u16 {
+            let (w, h, k) = (10 + i % 9, 9 + i % 7, 3 + (i % 4) as u8);
+            let cells = (0..w as usize * h as usize)
+                .map(|_| (super::super::swap::splitmix(&mut x) % k as u64) as u8)
+                .collect();
+            let f = Flood::new(w, h, k, cells, None);
+            let blobs = Blobs::of(&f);
+            let mut a = Ahead::new(&blobs);
+            for _ in 0..i % 4 {
+                if let Some(&b) = a.frontier.first() {
+                    a.play(blobs.colour[b as usize]);
+                }
+            }
+            if a.done() {
+                continue;
+            }
+            a.prepare();
+            for code in 0..(k as usize).pow(3) {
+                let line = [
+                    code % k as usize,
+                    code / k as usize % k as usize,
+                    code / (k as usize).pow(2),
+                ];
+                for len in [2, 3] {
+                    let line: Vec<u8> = line[..len].iter().map(|&c| c as u8).collect();
+                    let (region, taken) = take_line(&a, &line);
+                    if region.iter().all(|&r| r) {
+                        continue;
+                    }
+                    let mut unions = vec![0u64; 4 * a.words];
+                    for &b in &taken {
+                        a.add_gains(b, &mut unions);
+                    }
+                    let estimate = a.estimate(&unions);
+                    let walk = farthest_by_walk(&blobs, &region);
+                    if len == 2 {
+                        assert_eq!(estimate, walk, "board {i}, line {line:?}");
+                        lines += 1;
+                    } else {
+                        assert!(estimate >= walk, "board {i}, line {line:?}");
+                        exact3 += usize::from(estimate == walk);
+                    }
+                }
+            }
+        }
+        assert!(lines > 500 && exact3 > 500, "{lines} {exact3}");
     }
 
     #[test]
