@@ -497,7 +497,6 @@ impl<'b> Ahead<'b> {
         unions: &[u64],
         best: &mut Option<(Score, u8)>,
     ) {
-        let words = self.words;
         // This level's buffers, kept from line to line.
         if self.scratch.len() <= level as usize {
             self.scratch
