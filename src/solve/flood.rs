@@ -337,10 +337,6 @@ struct Ahead<'b> {
     far_layers: Vec<(u32, Vec<u64>)>,
     /// Buffers for `lines`, one set a level.
     scratch: Vec<Scratch>,
-    /// Every blob's neighbours in one array: those of `b` are
-    /// `adj[at[b]..at[b + 1]]`.
-    adj: Vec<u32>,
-    at: Vec<u32>,
 }
 
 /// What one level of `lines` works in: the blobs next to the line by
@@ -381,13 +377,6 @@ impl<'b> Ahead<'b> {
             words: 0,
             far_layers: Vec::new(),
             scratch: Vec::new(),
-            adj: blobs.neighbours.iter().flatten().copied().collect(),
-            at: std::iter::once(0)
-                .chain(blobs.neighbours.iter().scan(0u32, |sum, list| {
-                    *sum += list.len() as u32;
-                    Some(*sum)
-                }))
-                .collect(),
         };
         for &c in &blobs.colour {
             a.left[c as usize] += 1;
@@ -554,9 +543,7 @@ impl<'b> Ahead<'b> {
                         .filter(|&b| self.added[b as usize] == 0),
                 );
                 for &b in grab.iter() {
-                    for &m in
-                        &self.adj[self.at[b as usize] as usize..self.at[b as usize + 1] as usize]
-                    {
+                    for &m in &self.blobs.neighbours[b as usize] {
                         if !self.inside[m as usize] && self.added[m as usize] == 0 {
                             next.push(m);
                         }
@@ -630,6 +617,7 @@ impl<'b> Ahead<'b> {
         let n = self.blobs.len();
         // The fields as locals, so the loops below keep them in registers.
         let Ahead {
+            blobs,
             inside,
             frontier,
             queue,
@@ -637,11 +625,8 @@ impl<'b> Ahead<'b> {
             paths,
             on_path,
             far_layers,
-            adj,
-            at,
             ..
         } = self;
-        let near_of = |b: usize| &adj[at[b] as usize..at[b + 1] as usize];
         queue.clear();
         for (d, &inside) in distance.iter_mut().zip(inside.iter()) {
             *d = if inside { 0 } else { u32::MAX };
@@ -655,7 +640,7 @@ impl<'b> Ahead<'b> {
             let b = queue[head] as usize;
             head += 1;
             let d = distance[b] + 1;
-            for &m in near_of(b) {
+            for &m in &blobs.neighbours[b] {
                 if distance[m as usize] == u32::MAX {
                     distance[m as usize] = d;
                     queue.push(m);
@@ -700,7 +685,7 @@ impl<'b> Ahead<'b> {
                         on_path[s * n + b] = true;
                     }
                 }
-                for &m in near_of(b) {
+                for &m in &blobs.neighbours[b] {
                     let m = m as usize;
                     let dm = distance[m];
                     if dm == d + 1 {
@@ -804,7 +789,7 @@ impl<'b> Ahead<'b> {
             let b = self.queue[head] as usize;
             head += 1;
             far = d;
-            for &m in &self.adj[self.at[b] as usize..self.at[b + 1] as usize] {
+            for &m in &self.blobs.neighbours[b] {
                 let m = m as usize;
                 if !self.inside[m] && self.seen[m] != walk && self.added[m] == 0 {
                     self.seen[m] = walk;
@@ -890,8 +875,10 @@ struct Node<const W: usize> {
     /// The move was the only one offered (it cleared a colour), so its
     /// parent never tried the others.
     forced: bool,
-    /// The bound has been worked out (it is, lazily, when the node first
-    /// comes out of the open list: most nodes made never do).
+    /// The bound has been worked out in full (it is, lazily, when the node
+    /// comes out of the open list; a bound cut short at the node's limit
+    /// leaves this false, so it is worked out again if the node comes out
+    /// later).
     bounded: bool,
 }
 
@@ -1470,8 +1457,8 @@ mod tests {
         assert!(shorter > 0, "the exact end game never helped");
     }
 
-    /// The blobs a line of moves takes from `a`'s region, and the blobs
-    /// next to the region and the line after it.
+    /// The region after a line of moves from `a`'s (as a flag a blob), and
+    /// the blobs the line took.
     fn take_line(a: &Ahead<'_>, line: &[u8]) -> (Vec<bool>, Vec<usize>) {
         let n = a.blobs.len();
         let mut region = a.inside.clone();
