@@ -8,7 +8,7 @@
 
 use super::{Budget, FastMap, Outcome, Search};
 use crate::rules::Rules;
-use crate::rules::flood::{Flood, FloodMove};
+use crate::rules::flood::{Flood, FloodMove, MAX_COLOURS};
 use std::collections::hash_map::Entry;
 
 /// The board's blobs: maximal one-colour groups of orthogonally joined cells.
@@ -801,6 +801,21 @@ impl<'b> Ahead<'b> {
     }
 }
 
+/// How many colours a set of colours (as bits) holds: a table, as the
+/// build targets processors without a population count instruction.
+fn colour_count(colours: u32) -> u8 {
+    const COUNTS: [u8; 1 << MAX_COLOURS] = {
+        let mut t = [0u8; 1 << MAX_COLOURS];
+        let mut i = 1;
+        while i < t.len() {
+            t[i] = t[i >> 1] + (i & 1) as u8;
+            i += 1;
+        }
+        t
+    };
+    COUNTS[colours as usize & ((1 << MAX_COLOURS) - 1)]
+}
+
 /// A set of blobs in `W` words.
 type Set<const W: usize> = [u64; W];
 
@@ -887,9 +902,10 @@ struct AStar<'b, const W: usize> {
     exact: Exact,
     /// Each colour's blobs, as a set.
     of_colour: Vec<Set<W>>,
-    /// The neighbours of a set's blobs, by byte: entry `j * 256 + v` holds
-    /// every neighbour of the blobs whose bits are `v` in byte `j` of a set.
-    near: Vec<Set<W>>,
+    /// The neighbours of a set's blobs, by byte: `near[j][v]` holds every
+    /// neighbour of the blobs whose bits are `v` in byte `j` of a set (one
+    /// table for each of its `8 * W` bytes).
+    near: Vec<[Set<W>; 256]>,
     all: Set<W>,
     nodes: Vec<Node<W>>,
     best_g: FastMap<Set<W>, u8>,
@@ -912,12 +928,12 @@ impl<'b, const W: usize> AStar<'b, W> {
         }
         // Each entry is the one with its lowest bit cleared plus that blob's
         // neighbours.
-        let mut near = vec![[0u64; W]; W * 8 * 256];
-        for j in 0..W * 8 {
+        let mut near = vec![[[0u64; W]; 256]; W * 8];
+        for (j, table) in near.iter_mut().enumerate() {
             for v in 1..256usize {
                 let b = j * 8 + v.trailing_zeros() as usize;
-                let rest = near[j * 256 + (v & (v - 1))];
-                near[j * 256 + v] = match adjacent.get(b) {
+                let rest = table[v & (v - 1)];
+                table[v] = match adjacent.get(b) {
                     Some(adj) => or(&rest, adj),
                     None => rest,
                 };
@@ -939,17 +955,15 @@ impl<'b, const W: usize> AStar<'b, W> {
     /// Every neighbour of the blobs of `set`.
     fn around(&self, set: &Set<W>) -> Set<W> {
         let mut out = [0u64; W];
-        for (w, &word) in set.iter().enumerate() {
+        for (&word, tables) in set.iter().zip(self.near.chunks_exact(8)) {
             if word == 0 {
                 continue;
             }
-            for k in 0..8 {
-                let byte = (word >> (8 * k)) as usize & 0xff;
-                if byte != 0 {
-                    let adj = &self.near[(w * 8 + k) * 256 + byte];
-                    for v in 0..W {
-                        out[v] |= adj[v];
-                    }
+            // The entry for a zero byte is empty: no test a byte.
+            for (k, table) in tables.iter().enumerate() {
+                let adj = &table[(word >> (8 * k)) as u8 as usize];
+                for v in 0..W {
+                    out[v] |= adj[v];
                 }
             }
         }
@@ -1052,14 +1066,14 @@ impl<'b, const W: usize> AStar<'b, W> {
             }
             if cleared != 0 {
                 left &= !cleared;
-                moves += cleared.count_ones() as u8;
+                moves += colour_count(cleared);
                 if left & left.wrapping_sub(1) == 0 {
                     return moves + u8::from(left != 0);
                 }
                 // Each colour left needs a move of its own: past the limit
                 // the exact count is not needed.
-                if moves + left.count_ones() as u8 > limit {
-                    return moves + left.count_ones() as u8;
+                if moves + colour_count(left) > limit {
+                    return moves + colour_count(left);
                 }
                 // The cleared colours' blobs of this layer join now; the rest
                 // of the layer waits for its own colours.
@@ -1074,14 +1088,14 @@ impl<'b, const W: usize> AStar<'b, W> {
                 layer = or(&and_not(&layer, &joined), &beyond);
             } else {
                 moves += 1;
-                if moves + left.count_ones() as u8 > limit {
-                    return moves + left.count_ones() as u8;
+                if moves + colour_count(left) > limit {
+                    return moves + colour_count(left);
                 }
                 layer = and_not(&self.around(&layer), &seen);
             }
             if empty(&layer) {
                 // Cannot happen on a joined board; a safe answer all the same.
-                return moves + left.count_ones() as u8;
+                return moves + colour_count(left);
             }
         }
     }
@@ -1253,7 +1267,7 @@ impl<'b, const W: usize> AStar<'b, W> {
                 // at least the colours left) until it is taken out.
                 // Only the colour played can have been cleared.
                 let cleared = u32::from(subset(&self.of_colour[c], &next)) << c;
-                let left = (left_here & !cleared).count_ones() as usize;
+                let left = colour_count(left_here & !cleared) as usize;
                 let f2 = (g2 as usize + left).max(f);
                 if f2 >= upper {
                     continue;
