@@ -896,6 +896,8 @@ struct Node<const W: usize> {
     /// leaves this false, so it is worked out again if the node comes out
     /// later).
     bounded: bool,
+    /// The colours (as bits) with a blob outside the region.
+    left: u16,
 }
 
 struct AStar<'b, const W: usize> {
@@ -987,10 +989,11 @@ impl<'b, const W: usize> AStar<'b, W> {
         left
     }
 
-    fn bound(&mut self, region: &Set<W>, frontier: &Set<W>, limit: u8) -> u8 {
+    /// `left`: the colours (as bits) with a blob outside `region`.
+    fn bound(&mut self, region: &Set<W>, frontier: &Set<W>, left: u32, limit: u8) -> u8 {
         match self.exact.bound {
             Bound::Layers => self.layers(region),
-            Bound::Relaxed => self.relaxed(region, frontier, limit),
+            Bound::Relaxed => self.relaxed(region, frontier, left, limit),
         }
     }
 
@@ -1046,8 +1049,7 @@ impl<'b, const W: usize> AStar<'b, W> {
     /// touch the region), and when none can be, take a whole layer in one
     /// move. Any real line of play is also a line of the relaxed game, so it
     /// is no shorter. (The idea is from A. and S. Puchert's Flood-It solver.)
-    fn relaxed(&self, region: &Set<W>, frontier: &Set<W>, limit: u8) -> u8 {
-        let mut left = self.colours_left(region);
+    fn relaxed(&self, region: &Set<W>, frontier: &Set<W>, mut left: u32, limit: u8) -> u8 {
         if left == 0 {
             return 0;
         }
@@ -1150,7 +1152,8 @@ impl<'b, const W: usize> AStar<'b, W> {
     fn run(mut self, search: &mut Search<'_, FloodMove>, upper: usize) -> Option<Option<Vec<u8>>> {
         let mut start = [0u64; W];
         put(&mut start, 0);
-        let h0 = self.bound(&start, &self.frontier(&start), u8::MAX);
+        let left0 = self.colours_left(&start);
+        let h0 = self.bound(&start, &self.frontier(&start), left0, u8::MAX);
         if h0 as usize >= upper {
             return Some(None);
         }
@@ -1164,6 +1167,7 @@ impl<'b, const W: usize> AStar<'b, W> {
             colour: self.blobs.colour[0],
             forced: false,
             bounded: true,
+            left: left0 as u16,
         });
         self.best_g.insert(start, 0);
         open[h0 as usize][0].push(0);
@@ -1184,9 +1188,9 @@ impl<'b, const W: usize> AStar<'b, W> {
                 }
                 continue;
             };
-            let (region, g, bounded, parent) = {
+            let (region, g, bounded, parent, left_here) = {
                 let n = &self.nodes[id as usize];
-                (n.region, n.g, n.bounded, n.parent)
+                (n.region, n.g, n.bounded, n.parent, u32::from(n.left))
             };
             if self.best_g.get(&region).is_some_and(|&best| best < g) {
                 continue;
@@ -1203,7 +1207,7 @@ impl<'b, const W: usize> AStar<'b, W> {
             };
             if !bounded {
                 let limit = (f - g as usize) as u8;
-                let h = self.bound(&region, &frontier, limit);
+                let h = self.bound(&region, &frontier, left_here, limit);
                 // Above the limit, `h` may be only a lower bound: the node is
                 // bounded again if it comes out at its new estimate.
                 self.nodes[id as usize].bounded = h <= limit;
@@ -1244,7 +1248,6 @@ impl<'b, const W: usize> AStar<'b, W> {
             }
             self.nodes[id as usize].expanded = frontiers.len() as u32;
             frontiers.push(frontier);
-            let left_here = self.colours_left(&region);
             for &c in &choices {
                 if self.exact.prune && self.redundant(id, c, &frontier, &before) {
                     continue;
@@ -1282,6 +1285,7 @@ impl<'b, const W: usize> AStar<'b, W> {
                     colour: c as u8,
                     forced: clearing.is_some(),
                     bounded: done,
+                    left: (left_here & !cleared) as u16,
                 });
                 if f2 == f && done {
                     // Nothing open is shorter.
