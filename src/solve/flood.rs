@@ -949,7 +949,7 @@ impl<'b, const W: usize> AStar<'b, W> {
             near,
             all,
             nodes: Vec::new(),
-            best_g: FastMap::with_capacity_and_hasher(1 << 12, Default::default()),
+            best_g: FastMap::with_capacity_and_hasher(1 << 14, Default::default()),
             distance: vec![0; blobs.len()],
             queue: Vec::with_capacity(blobs.len()),
         }
