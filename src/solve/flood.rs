@@ -80,6 +80,55 @@ impl Blobs {
         self.colour.len()
     }
 
+    /// The same blobs numbered in the order a breadth-first walk from blob
+    /// 0 (the flooded corner) meets them: the region and the layers around
+    /// it then fill runs of neighbouring bits, so a set of them spans few
+    /// words.
+    fn in_walk_order(&self) -> Blobs {
+        let n = self.len();
+        let mut order = Vec::with_capacity(n);
+        let mut new_id = vec![u32::MAX; n];
+        if n > 0 {
+            order.push(0);
+            new_id[0] = 0;
+        }
+        let mut head = 0;
+        while head < order.len() {
+            let b = order[head];
+            head += 1;
+            for &m in &self.neighbours[b] {
+                if new_id[m as usize] == u32::MAX {
+                    new_id[m as usize] = order.len() as u32;
+                    order.push(m as usize);
+                }
+            }
+        }
+        // A board's blobs are all joined; any the walk missed keep their
+        // place after the others.
+        for (b, id) in new_id.iter_mut().enumerate() {
+            if *id == u32::MAX {
+                *id = order.len() as u32;
+                order.push(b);
+            }
+        }
+        Blobs {
+            colour: order.iter().map(|&b| self.colour[b]).collect(),
+            size: order.iter().map(|&b| self.size[b]).collect(),
+            neighbours: order
+                .iter()
+                .map(|&b| {
+                    let mut list: Vec<u32> = self.neighbours[b]
+                        .iter()
+                        .map(|&m| new_id[m as usize])
+                        .collect();
+                    list.sort_unstable();
+                    list
+                })
+                .collect(),
+            colours: self.colours,
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.colour.is_empty()
     }
@@ -101,7 +150,7 @@ pub fn solve_with(
             optimal: true,
         };
     }
-    let blobs = Blobs::of(f);
+    let blobs = Blobs::of(f).in_walk_order();
     let fast = greedy(&blobs);
     let outcome = match blobs.len() {
         0..=128 => AStar::<2>::new(&blobs, exact).run(search, fast.len()),
