@@ -305,6 +305,9 @@ impl<'b> Region<'b> {
 fn greedy(blobs: &Blobs) -> Vec<u8> {
     let mut region = Region::new(blobs);
     let mut moves = Vec::new();
+    // `seen[b] == stamp`: blob b already counted for the colour tried.
+    let mut seen = vec![0u32; blobs.len()];
+    let mut stamp = 0;
     while !region.done() {
         let (cells, count) = region.gains();
         let k = blobs.colours as usize;
@@ -314,19 +317,27 @@ fn greedy(blobs: &Blobs) -> Vec<u8> {
         let pick = match clearing {
             Some(c) => c as u8,
             None => {
+                // Each colour's gain now plus the best gain a move after it:
+                // after colour c, another colour d gains its blobs next to
+                // the region now and those next to c's blobs (none of c's
+                // own colour can be; no blob is counted twice).
                 let mut best = (0u64, 0u8);
                 for c in (0..k).filter(|&c| count[c] > 0) {
-                    let mut trial = Region {
-                        blobs,
-                        inside: region.inside.clone(),
-                        frontier: region.frontier.clone(),
-                        remaining: region.remaining.clone(),
-                        colour: region.colour,
-                        count: region.count,
-                    };
-                    trial.play(c as u8);
-                    let (after, _) = trial.gains();
-                    let score = cells[c] + after.iter().max().copied().unwrap_or(0);
+                    stamp += 1;
+                    let mut later = cells.clone();
+                    later[c] = 0;
+                    for b in (0..blobs.len())
+                        .filter(|&b| region.frontier[b] && blobs.colour[b] as usize == c)
+                    {
+                        for &m in &blobs.neighbours[b] {
+                            let m = m as usize;
+                            if !region.inside[m] && !region.frontier[m] && seen[m] != stamp {
+                                seen[m] = stamp;
+                                later[blobs.colour[m] as usize] += blobs.size[m] as u64;
+                            }
+                        }
+                    }
+                    let score = cells[c] + later.iter().max().copied().unwrap_or(0);
                     if score > best.0 || best.0 == 0 {
                         best = (score, c as u8);
                     }
