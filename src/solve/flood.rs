@@ -675,7 +675,7 @@ impl<'b> Ahead<'b> {
     /// two steps longer (from a blob at distance 3, a gain of 1) is missed.
     fn prepare(&mut self) {
         let n = self.blobs.len();
-        // The fields as locals, so the loops below keep them in registers.
+        // The fields the loops below use, as locals.
         let Ahead {
             blobs,
             inside,
