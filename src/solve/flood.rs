@@ -1331,8 +1331,8 @@ impl<'b, const W: usize> AStar<'b, W> {
                 // at least the colours left) until it is taken out.
                 // Only the colour played can have been cleared.
                 let cleared = u32::from(subset(&self.of_colour[c], &next)) << c;
-                let left = colour_count(left_here & !cleared) as usize;
-                let f2 = (g2 as usize + left).max(f);
+                let left = left_here & !cleared;
+                let f2 = (g2 as usize + colour_count(left) as usize).max(f);
                 if f2 >= upper {
                     continue;
                 }
@@ -1345,7 +1345,7 @@ impl<'b, const W: usize> AStar<'b, W> {
                     colour: c as u8,
                     forced: clearing.is_some(),
                     bounded: done,
-                    left: (left_here & !cleared) as u16,
+                    left: left as u16,
                 });
                 if f2 == f && done {
                     // Nothing open is shorter.
