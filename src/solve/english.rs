@@ -150,6 +150,20 @@ fn parts(x: u64) -> (usize, usize, usize) {
     (a as usize, b as usize, c as usize)
 }
 
+/// `parts` in one instruction: the holes of the board, in order, are `a`,
+/// then `b`, then `c`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+fn parts_bmi2(x: u64) -> (usize, usize, usize) {
+    let holes = core::arch::x86_64::_pext_u64(x, HOLES);
+    (
+        (holes & 0x1FFF) as usize,
+        (holes >> 13 & 0x7F) as usize,
+        (holes >> 20) as usize,
+    )
+}
+
 /// The position made of three parts (the inverse of `parts`).
 fn from_parts(a: usize, b: usize, c: usize) -> u64 {
     let (a, b, c) = (a as u64, b as u64, c as u64);
@@ -226,7 +240,12 @@ impl Ranks {
     /// The number of a position of the current level's number of pegs.
     #[inline]
     fn rank(&self, x: u64) -> u64 {
-        let (a, b, c) = parts(x);
+        self.rank_of(parts(x))
+    }
+
+    /// `rank` of a position given by its `parts`.
+    #[inline]
+    fn rank_of(&self, (a, b, c): (usize, usize, usize)) -> u64 {
         let e = self.a[a];
         (e & 0xFFFF_FFFF) + self.b_offset[(e >> 32) as usize + b] as u64 + self.c_rank[c] as u64
     }
@@ -331,22 +350,6 @@ impl Local {
         self.words[(i >> 6) as usize] >> (i & 63) & 1 == 1
     }
 
-    /// Whether bit `i` was set; clears it (the summary stays).
-    #[inline]
-    fn take(&mut self, i: u32) -> bool {
-        let w = &mut self.words[(i >> 6) as usize];
-        let had = *w >> (i & 63) & 1 == 1;
-        *w &= !(1 << (i & 63));
-        had
-    }
-
-    /// Sets the bits of `numbers` (all of this bucket).
-    fn fill(&mut self, numbers: &[u32]) {
-        for &n in numbers {
-            self.set(n & LOW as u32);
-        }
-    }
-
     /// Calls `f` with each set bit, ascending, and clears them all.
     fn drain(&mut self, mut f: impl FnMut(u64)) {
         for s in 0..self.summary.len() {
@@ -364,13 +367,14 @@ impl Local {
     }
 }
 
-/// Numbers, each with a tag, sorted into buckets by their high bits.
-struct Buckets<T> {
-    lists: Vec<Vec<(u32, T)>>,
+/// Numbers sorted into buckets by their high bits (each kept as its low
+/// bits).
+struct Buckets {
+    lists: Vec<Vec<u32>>,
 }
 
-impl<T: Copy> Buckets<T> {
-    fn new() -> Buckets<T> {
+impl Buckets {
+    fn new() -> Buckets {
         let buckets = (choose(33, MIDDLE as i64) >> BUCKET) as usize + 1;
         Buckets {
             lists: (0..buckets).map(|_| Vec::new()).collect(),
@@ -378,47 +382,36 @@ impl<T: Copy> Buckets<T> {
     }
 
     #[inline]
-    fn push(&mut self, i: u64, tag: T) {
-        self.lists[(i >> BUCKET) as usize].push(((i & LOW) as u32, tag));
+    fn push(&mut self, i: u64) {
+        self.lists[(i >> BUCKET) as usize].push((i & LOW) as u32);
     }
 }
 
 /// Calls `f` with each bucket's first number, the bucket's part of the bit
 /// set, and its lists (one per thread that filled them), for the buckets
 /// of `range` in order.
-fn apply_range<T: Copy>(
-    all: &[Buckets<T>],
+fn apply_range(
+    all: &[Buckets],
     range: std::ops::Range<usize>,
     local: &mut Local,
-    mut f: impl FnMut(u64, &mut Local, &[&[(u32, T)]]),
+    mut f: impl FnMut(u64, &mut Local, &[&[u32]]),
 ) {
     for b in range {
-        let lists: Vec<&[(u32, T)]> = all.iter().map(|x| &x.lists[b][..]).collect();
+        let lists: Vec<&[u32]> = all.iter().map(|x| &x.lists[b][..]).collect();
         if lists.iter().any(|l| !l.is_empty()) {
             f((b as u64) << BUCKET, local, &lists);
         }
     }
 }
 
-/// `apply_range` over every bucket; the lists are left empty.
-fn apply<T: Copy>(
-    all: &mut [Buckets<T>],
-    local: &mut Local,
-    f: impl FnMut(u64, &mut Local, &[&[(u32, T)]]),
-) {
-    let buckets = all.first().map_or(0, |b| b.lists.len());
-    apply_range(all, 0..buckets, local, f);
-    empty(all);
-}
-
-fn empty<T>(all: &mut [Buckets<T>]) {
+fn empty(all: &mut [Buckets]) {
     for list in all.iter_mut().flat_map(|b| &mut b.lists) {
         list.clear();
     }
 }
 
 /// The buckets cut into `parts` runs of about as many entries each.
-fn runs<T>(all: &[Buckets<T>], parts: usize) -> Vec<std::ops::Range<usize>> {
+fn runs(all: &[Buckets], parts: usize) -> Vec<std::ops::Range<usize>> {
     let buckets = all.first().map_or(0, |b| b.lists.len());
     let size = |b: usize| all.iter().map(|x| x.lists[b].len()).sum::<usize>();
     let total: usize = (0..buckets).map(size).sum();
@@ -451,30 +444,36 @@ fn on_threads<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
     })
 }
 
-/// Calls `f` with each of `sources` (and its index), the sources shared out
-/// in order between the threads, one set of buckets each.
-fn spread<T: Copy + Send>(
-    all: &mut [Buckets<T>],
-    sources: &[u64],
-    f: impl Fn(&mut Buckets<T>, usize, u64) + Sync,
-) {
-    let per = sources.len().div_ceil(all.len()).max(1);
+/// Calls `f` with each of `sources`, the sources shared out in order
+/// between the threads, one set of buckets each.
+fn spread(all: &mut [Buckets], sources: &[u64], f: impl Fn(&mut Buckets, u64) + Sync) {
     if let [only] = all {
-        for (i, &x) in sources.iter().enumerate() {
-            f(only, i, x);
+        for &x in sources {
+            f(only, x);
         }
         return;
     }
+    let per = sources.len().div_ceil(all.len()).max(1);
     std::thread::scope(|s| {
-        for (t, (buckets, chunk)) in all.iter_mut().zip(sources.chunks(per)).enumerate() {
+        for (buckets, chunk) in all.iter_mut().zip(sources.chunks(per)) {
             let f = &f;
             s.spawn(move || {
-                for (i, &x) in chunk.iter().enumerate() {
-                    f(buckets, t * per + i, x);
+                for &x in chunk {
+                    f(buckets, x);
                 }
             });
         }
     });
+}
+
+/// Each thread's positions, joined in order.
+fn joined(parts: Vec<Level>) -> Level {
+    let mut out = Level::default();
+    for part in parts {
+        out.numbers.extend(part.numbers);
+        out.positions.extend(part.positions);
+    }
+    out
 }
 
 /// One level's positions, ascending by number, with their numbers.
@@ -485,12 +484,12 @@ struct Level {
 }
 
 impl Level {
-    /// The numbers of the level's positions in the bucket starting at
-    /// `first`.
-    fn bucket(&self, first: u64) -> &[u32] {
+    /// The numbers, and the positions, of the level in the bucket starting
+    /// at `first`.
+    fn bucket(&self, first: u64) -> (&[u32], &[u64]) {
         let from = self.numbers.partition_point(|&n| (n as u64) < first);
         let to = self.numbers.partition_point(|&n| (n as u64) <= first + LOW);
-        &self.numbers[from..to]
+        (&self.numbers[from..to], &self.positions[from..to])
     }
 }
 
@@ -612,9 +611,6 @@ impl Pagodas {
 /// Pegs at which the two halves meet.
 const MIDDLE: usize = 16;
 
-/// How many positions of the meeting level are looked at together.
-const CHUNK: usize = 1 << 20;
-
 /// Decides which positions reached from the English start (all holes but
 /// the centre filled) can still be won (one peg, in the centre).
 ///
@@ -625,136 +621,151 @@ const CHUNK: usize = 1 << 20;
 /// level (each position numbered densely among those with as many pegs,
 /// `Ranks`, the numbers deduplicated in a bit set a bucket at a time);
 /// their complements are the reached positions of 33 - `MIDDLE` to 32 pegs.
-/// A reached position of `MIDDLE + 1` pegs is winnable when a jump takes it
-/// to a winnable one; above that, a reached position is winnable when a
-/// jump takes it to a winnable reached one. The winnable reached positions
-/// of `MIDDLE` pegs or fewer are the complements of those of more, so they
-/// are counted, not searched.
+/// Then up from `MIDDLE`: a position one jump before a winnable one is
+/// winnable, and it is reached when its complement is among the winnable
+/// positions found on the way back. The winnable reached positions of
+/// `MIDDLE` pegs or fewer are the complements of those of more, so they are
+/// counted, not searched.
 ///
-/// `threads` (1 to 64; other counts are brought into that range) share out the jumps of every level, and the
-/// buckets of the search back; the meeting level's and the way up's
-/// buckets are applied on one.
+/// `threads` (1 to 64; other counts are brought into that range) share out
+/// the jumps of every level, and its buckets.
 pub fn census(threads: usize) -> Census {
     let threads = threads.clamp(1, 64);
-    let jumps = jump_images();
-    let mut ranks = Ranks::new();
-    // winning[k]: positions of k pegs that can be won.
-    let mut winning: Vec<Level> = vec![Level::default(); 2];
-    winning[1].positions.push(CENTRE);
-    ranks.level(1);
-    winning[1].numbers.push(ranks.rank(CENTRE) as u32);
-    let pagodas = Pagodas::new();
-    let mut found: Vec<Buckets<()>> = (0..threads).map(|_| Buckets::new()).collect();
-    for pegs in 1..MIDDLE {
-        ranks.level(pegs as u32 + 1);
-        spread(&mut found, &winning[pegs].positions, |b, _, y| {
-            images_of_moves(y, false, true, &jumps, |p| b.push(ranks.rank(p), ()))
-        });
-        // Each thread a run of buckets, with its own part of the bit set.
-        let runs = runs(&found, threads);
-        let parts = on_threads(runs.len(), |t| {
-            let mut next = Level::default();
-            let mut block = Block::new(&ranks);
-            let mut local = Local::new();
-            apply_range(
-                &found,
-                runs[t].clone(),
-                &mut local,
-                |first, local, lists| {
-                    for &(i, ()) in lists.iter().copied().flatten() {
-                        local.set(i);
-                    }
-                    local.drain(|i| {
-                        let p = block.position(first + i);
-                        // Its complement must be able to win for it to be reached.
-                        if pagodas.may_win(HOLES ^ p, 32 - pegs as u32) {
-                            next.numbers.push((first + i) as u32);
-                            next.positions.push(p);
-                        }
-                    });
-                },
-            );
-            next
-        });
-        empty(&mut found);
-        let mut next = Level::default();
-        for part in parts {
-            next.numbers.extend(part.numbers);
-            next.positions.extend(part.positions);
-        }
-        winning.push(next);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+    {
+        // SAFETY: this CPU has every feature `census_v3` is built for.
+        return unsafe { census_v3(threads) };
     }
-    drop(found);
-    let built = winning.iter().map(|l| l.numbers.len() as u64).sum();
-
-    // The meeting level: reached positions of MIDDLE + 1 pegs, complements
-    // of the winnable ones of MIDDLE, with a jump to a winnable one.
-    let top = &winning[MIDDLE];
-    ranks.level(MIDDLE as u32);
-    let mut local = Local::new();
-    let mut hit = vec![false; top.positions.len()];
-    let mut probes: Vec<Buckets<u32>> = (0..threads).map(|_| Buckets::new()).collect();
-    for from in (0..top.positions.len()).step_by(CHUNK) {
-        let to = (from + CHUNK).min(top.positions.len());
-        spread(&mut probes, &top.positions[from..to], |b, at, y| {
-            images_of_moves(HOLES ^ y, true, true, &jumps, |p| {
-                b.push(ranks.rank(p), (from + at) as u32)
-            })
-        });
-        apply(&mut probes, &mut local, |first, local, lists| {
-            local.fill(top.bucket(first));
-            for &(i, at) in lists.iter().copied().flatten() {
-                hit[at as usize] |= local.get(i);
-            }
-            local.drain(|_| {});
-        });
-    }
-    drop(probes);
-    let mut level: Vec<u64> = top
-        .positions
-        .iter()
-        .zip(&hit)
-        .filter(|(_, h)| **h)
-        .map(|(&y, _)| HOLES ^ y)
-        .collect();
-    let mut by_pegs = vec![0u64; 34];
-    by_pegs[MIDDLE + 1] = level.len() as u64;
-
-    // Up: a reached position of k + 1 pegs (its complement winnable, of
-    // 32 - k pegs) a jump before a winnable reached one of k.
-    let mut probes: Vec<Buckets<u64>> = (0..threads).map(|_| Buckets::new()).collect();
-    for k in MIDDLE + 1..32 {
-        let below = &winning[32 - k];
-        ranks.level(32 - k as u32);
-        spread(&mut probes, &level, |b, _, x| {
-            // The complement's canonical form is the complement of the
-            // greatest image.
-            images_of_moves(x, false, false, &jumps, |p| {
-                b.push(ranks.rank(HOLES ^ p), p)
-            })
-        });
-        let mut next = Vec::new();
-        apply(&mut probes, &mut local, |first, local, lists| {
-            local.fill(below.bucket(first));
-            for &(i, p) in lists.iter().copied().flatten() {
-                if local.take(i) {
-                    next.push(p);
-                }
-            }
-            local.drain(|_| {});
-        });
-        by_pegs[k + 1] = next.len() as u64;
-        level = next;
-    }
-    for k in 1..=MIDDLE {
-        by_pegs[k] = by_pegs[33 - k];
-    }
-    Census {
-        built,
-        winnable: by_pegs.iter().sum(),
-        by_pegs,
-    }
+    census_portable(threads)
 }
+
+/// `census` for any CPU.
+fn census_portable(threads: usize) -> Census {
+    census_body!(threads, parts)
+}
+
+/// `census` built for x86-64-v3 (AVX2, BMI1 and 2, POPCNT, LZCNT): the
+/// least of eight images a few vector instructions, a position's parts one
+/// `pext`, a fifth less time than the baseline build. The body is the same
+/// text as the portable one (a macro), so that the closures that do the
+/// work are inside this function and take its features.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+fn census_v3(threads: usize) -> Census {
+    census_body!(threads, parts_bmi2)
+}
+
+/// The body of `census`, with `$parts` the function that cuts a position
+/// into the parts `Ranks` numbers it by.
+macro_rules! census_body {
+    ($threads:ident, $parts:ident) => {{
+        let threads = $threads;
+        let jumps = jump_images();
+        let mut ranks = Ranks::new();
+        // winning[k]: positions of k pegs that can be won.
+        let mut winning: Vec<Level> = vec![Level::default(); 2];
+        winning[1].positions.push(CENTRE);
+        ranks.level(1);
+        winning[1].numbers.push(ranks.rank(CENTRE) as u32);
+        let pagodas = Pagodas::new();
+        let mut found: Vec<Buckets> = (0..threads).map(|_| Buckets::new()).collect();
+        for pegs in 1..MIDDLE {
+            ranks.level(pegs as u32 + 1);
+            spread(&mut found, &winning[pegs].positions, |b, y| {
+                images_of_moves(y, false, true, &jumps, |p| b.push(ranks.rank_of($parts(p))))
+            });
+            // Each thread a run of buckets, with its own part of the bit set.
+            let runs = runs(&found, threads);
+            let parts = on_threads(runs.len(), |t| {
+                let mut next = Level::default();
+                let mut block = Block::new(&ranks);
+                let mut local = Local::new();
+                apply_range(
+                    &found,
+                    runs[t].clone(),
+                    &mut local,
+                    |first, local, lists| {
+                        for &i in lists.iter().copied().flatten() {
+                            local.set(i);
+                        }
+                        local.drain(|i| {
+                            let p = block.position(first + i);
+                            // Its complement must be able to win for it to be reached.
+                            if pagodas.may_win(HOLES ^ p, 32 - pegs as u32) {
+                                next.numbers.push((first + i) as u32);
+                                next.positions.push(p);
+                            }
+                        });
+                    },
+                );
+                next
+            });
+            empty(&mut found);
+            winning.push(joined(parts));
+        }
+        let built = winning.iter().map(|l| l.numbers.len() as u64).sum();
+
+        // Up from the meeting level: a position of k + 1 pegs one jump
+        // before a winnable one of k (the winnable ones of MIDDLE to start
+        // with) is winnable, and reached when its complement, of 32 - k
+        // pegs, can be won. Numbered by its complement, it is looked up
+        // among those: the bucket's winnable positions whose bit is set
+        // are, by complement, the next level.
+        let mut level: Vec<u64> = winning[MIDDLE].positions.clone();
+        let mut by_pegs = vec![0u64; 34];
+        for k in MIDDLE..32 {
+            let below = &winning[32 - k];
+            ranks.level(32 - k as u32);
+            spread(&mut found, &level, |b, x| {
+                // The complement's canonical form is the complement of the
+                // greatest image.
+                images_of_moves(x, false, false, &jumps, |p| {
+                    b.push(ranks.rank_of($parts(HOLES ^ p)))
+                })
+            });
+            let runs = runs(&found, threads);
+            let parts = on_threads(runs.len(), |t| {
+                let mut next = Level::default();
+                let mut local = Local::new();
+                apply_range(
+                    &found,
+                    runs[t].clone(),
+                    &mut local,
+                    |first, local, lists| {
+                        for &i in lists.iter().copied().flatten() {
+                            local.set(i);
+                        }
+                        let (numbers, positions) = below.bucket(first);
+                        for (&n, &y) in numbers.iter().zip(positions) {
+                            if local.get(n & LOW as u32) {
+                                next.positions.push(HOLES ^ y);
+                            }
+                        }
+                        local.drain(|_| {});
+                    },
+                );
+                next
+            });
+            empty(&mut found);
+            level = joined(parts).positions;
+            by_pegs[k + 1] = level.len() as u64;
+        }
+        for k in 1..=MIDDLE {
+            by_pegs[k] = by_pegs[33 - k];
+        }
+        Census {
+            built,
+            winnable: by_pegs.iter().sum(),
+            by_pegs,
+        }
+    }};
+}
+use census_body;
 
 #[cfg(test)]
 mod tests {
@@ -851,28 +862,42 @@ mod tests {
         }
     }
 
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn parts_by_pext_are_the_parts() {
+        if !std::arch::is_x86_feature_detected!("bmi2") {
+            return;
+        }
+        for x in random_positions(5, 20_000).chain([0, HOLES, CENTRE]) {
+            // SAFETY: this CPU has BMI2 (checked above).
+            assert_eq!(unsafe { parts_bmi2(x) }, parts(x));
+        }
+    }
+
     #[test]
     fn buckets_find_each_number_once_in_order() {
         let mut ranks = Ranks::new();
         ranks.level(16);
-        let mut found = [Buckets::<()>::new(), Buckets::new()];
+        let mut found = [Buckets::new(), Buckets::new()];
         let mut local = Local::new();
         let mut positions: Vec<u64> = random_positions(3, 50_000)
             .filter(|x| x.count_ones() == 16)
             .collect();
         // Each twice, by two threads' buckets.
         for (n, &x) in positions.iter().enumerate() {
-            found[n % 2].push(ranks.rank(x), ());
-            found[(n + 1) % 2].push(ranks.rank(x), ());
+            found[n % 2].push(ranks.rank(x));
+            found[(n + 1) % 2].push(ranks.rank(x));
         }
         let mut out = Vec::new();
         let mut block = Block::new(&ranks);
-        apply(&mut found, &mut local, |first, local, lists| {
-            for &(i, ()) in lists.iter().copied().flatten() {
+        let buckets = found[0].lists.len();
+        apply_range(&found, 0..buckets, &mut local, |first, local, lists| {
+            for &i in lists.iter().copied().flatten() {
                 local.set(i);
             }
             local.drain(|i| out.push(block.position(first + i)));
         });
+        empty(&mut found);
         assert!(found.iter().all(|b| b.lists.iter().all(Vec::is_empty)));
         positions.sort_unstable_by_key(|&x| ranks.rank(x));
         positions.dedup();
@@ -910,6 +935,8 @@ mod tests {
     fn census_counts_every_winnable_position_reached() {
         let c = census(1);
         assert_eq!(census(2), c);
+        // The build for any CPU, whichever this one runs.
+        assert_eq!(census_portable(2), c);
         assert_eq!(c.winnable, 1_679_072);
         let above = [
             230_230, 204_992, 162_319, 112_788, 68_326, 35_749, 16_020, 6_174, 2_089, 635, 164, 38,
