@@ -520,12 +520,13 @@ fn images_of_moves(x: u64, forward: bool, least: bool, jumps: &[[u64; 8]], mut f
         while from != 0 {
             let m = &jumps[d * 64 + from.trailing_zeros() as usize];
             from &= from - 1;
-            let mut best = img[0] ^ m[0];
+            // Positions are below 2^55: as signed numbers they compare alike.
+            let mut best = (img[0] ^ m[0]) as i64;
             for i in 1..8 {
-                let y = img[i] ^ m[i];
+                let y = (img[i] ^ m[i]) as i64;
                 best = if least { best.min(y) } else { best.max(y) };
             }
-            f(best);
+            f(best as u64);
         }
     }
 }
