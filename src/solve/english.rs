@@ -470,7 +470,10 @@ fn spread(all: &mut [Buckets], sources: &[u64], f: impl Fn(&mut Buckets, u64) + 
 
 /// Each thread's positions, joined in order.
 fn joined(parts: Vec<Level>) -> Level {
-    let mut out = Level::default();
+    // Onto the first part: memory new to the process costs a page fault a
+    // page, so a level is not copied into more of it than it must be.
+    let mut parts = parts.into_iter();
+    let mut out = parts.next().unwrap_or_default();
     for part in parts {
         out.numbers.extend(part.numbers);
         out.positions.extend(part.positions);
@@ -719,12 +722,17 @@ macro_rules! census_body {
         // pegs, can be won. Numbered by its complement, it is looked up
         // among those: the bucket's winnable positions whose bit is set
         // are, by complement, the next level.
-        let mut level: Vec<u64> = winning[MIDDLE].positions.clone();
+        let mut level: Vec<u64> = Vec::new();
         let mut by_pegs = vec![0u64; 34];
         for k in MIDDLE..32 {
             let below = &winning[32 - k];
             ranks.level(32 - k as u32);
-            spread(&mut found, &level, |b, x| {
+            let sources = if k == MIDDLE {
+                &winning[MIDDLE].positions
+            } else {
+                &level
+            };
+            spread(&mut found, sources, |b, x| {
                 // The complement's canonical form is the complement of the
                 // greatest image.
                 images_of_moves(x, false, false, &jumps, |p| {
