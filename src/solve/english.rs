@@ -446,6 +446,30 @@ fn on_threads<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
     })
 }
 
+/// The buckets shared out between `threads` in runs of about as many
+/// numbers: each thread sets each bucket's numbers in its part of the bit
+/// set, then calls `f` with its own `R` (made by `new`), the bucket's first
+/// number and that part. The threads' `R`s come back in order.
+fn on_buckets<R: Send>(
+    found: &[Buckets],
+    threads: usize,
+    new: impl Fn() -> R + Sync,
+    f: impl Fn(&mut R, u64, &mut Local) + Sync,
+) -> Vec<R> {
+    let runs = runs(found, threads);
+    on_threads(runs.len(), |t| {
+        let mut out = new();
+        let mut local = Local::new();
+        apply_range(found, runs[t].clone(), &mut local, |first, local, lists| {
+            for &i in lists.iter().copied().flatten() {
+                local.set(i);
+            }
+            f(&mut out, first, local);
+        });
+        out
+    })
+}
+
 /// Calls `f` with each of `sources`, the sources shared out in order
 /// between the threads, one set of buckets each.
 fn spread(all: &mut [Buckets], sources: &[u64], f: impl Fn(&mut Buckets, u64) + Sync) {
@@ -685,34 +709,23 @@ macro_rules! census_body {
             spread(&mut found, &winning[pegs].positions, |b, y| {
                 images_of_moves(y, false, true, &jumps, |p| b.push(ranks.rank_of($parts(p))))
             });
-            // Each thread a run of buckets, with its own part of the bit set.
-            let runs = runs(&found, threads);
-            let parts = on_threads(runs.len(), |t| {
-                let mut next = Level::default();
-                let mut block = Block::new(&ranks);
-                let mut local = Local::new();
-                apply_range(
-                    &found,
-                    runs[t].clone(),
-                    &mut local,
-                    |first, local, lists| {
-                        for &i in lists.iter().copied().flatten() {
-                            local.set(i);
+            let parts = on_buckets(
+                &found,
+                threads,
+                || (Level::default(), Block::new(&ranks)),
+                |(next, block), first, local| {
+                    local.drain(|i| {
+                        let p = block.position(first + i);
+                        // Its complement must be able to win for it to be reached.
+                        if pagodas.may_win(HOLES ^ p, 32 - pegs as u32) {
+                            next.numbers.push((first + i) as u32);
+                            next.positions.push(p);
                         }
-                        local.drain(|i| {
-                            let p = block.position(first + i);
-                            // Its complement must be able to win for it to be reached.
-                            if pagodas.may_win(HOLES ^ p, 32 - pegs as u32) {
-                                next.numbers.push((first + i) as u32);
-                                next.positions.push(p);
-                            }
-                        });
-                    },
-                );
-                next
-            });
+                    });
+                },
+            );
             empty(&mut found);
-            winning.push(joined(parts));
+            winning.push(joined(parts.into_iter().map(|(next, _)| next).collect()));
         }
         let built = winning.iter().map(|l| l.numbers.len() as u64).sum();
 
@@ -739,28 +752,14 @@ macro_rules! census_body {
                     b.push(ranks.rank_of($parts(HOLES ^ p)))
                 })
             });
-            let runs = runs(&found, threads);
-            let parts = on_threads(runs.len(), |t| {
-                let mut next = Level::default();
-                let mut local = Local::new();
-                apply_range(
-                    &found,
-                    runs[t].clone(),
-                    &mut local,
-                    |first, local, lists| {
-                        for &i in lists.iter().copied().flatten() {
-                            local.set(i);
-                        }
-                        let (numbers, positions) = below.bucket(first);
-                        for (&n, &y) in numbers.iter().zip(positions) {
-                            if local.get(n & LOW as u32) {
-                                next.positions.push(HOLES ^ y);
-                            }
-                        }
-                        local.drain(|_| {});
-                    },
-                );
-                next
+            let parts = on_buckets(&found, threads, Level::default, |next, first, local| {
+                let (numbers, positions) = below.bucket(first);
+                for (&n, &y) in numbers.iter().zip(positions) {
+                    if local.get(n & LOW as u32) {
+                        next.positions.push(HOLES ^ y);
+                    }
+                }
+                local.drain(|_| {});
             });
             empty(&mut found);
             level = joined(parts).positions;
