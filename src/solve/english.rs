@@ -375,11 +375,23 @@ struct Buckets {
     lists: Vec<Vec<u32>>,
 }
 
+/// A bucket's list of one thread, out of `threads`, holds fewer numbers
+/// than this (the most, 471,153, is at 16 pegs on one thread).
+fn list_room(threads: usize) -> usize {
+    (1 << 19) / threads + (1 << 16)
+}
+
 impl Buckets {
-    fn new() -> Buckets {
+    /// Each list with room for what it will hold at most (`list_room`), so
+    /// that no list moves: the memory a level touches is the next one's to
+    /// use again, where a moved list would be new memory, a page fault a
+    /// page. (Room not written to costs only address space.)
+    fn new(threads: usize) -> Buckets {
         let buckets = (choose(33, MIDDLE as i64) >> BUCKET) as usize + 1;
         Buckets {
-            lists: (0..buckets).map(|_| Vec::new()).collect(),
+            lists: (0..buckets)
+                .map(|_| Vec::with_capacity(list_room(threads)))
+                .collect(),
         }
     }
 
@@ -703,7 +715,7 @@ macro_rules! census_body {
         ranks.level(1);
         winning[1].numbers.push(ranks.rank(CENTRE) as u32);
         let pagodas = Pagodas::new();
-        let mut found: Vec<Buckets> = (0..threads).map(|_| Buckets::new()).collect();
+        let mut found: Vec<Buckets> = (0..threads).map(|_| Buckets::new(threads)).collect();
         for pegs in 1..MIDDLE {
             ranks.level(pegs as u32 + 1);
             spread(&mut found, &winning[pegs].positions, |b, y| {
@@ -888,7 +900,7 @@ mod tests {
     fn buckets_find_each_number_once_in_order() {
         let mut ranks = Ranks::new();
         ranks.level(16);
-        let mut found = [Buckets::new(), Buckets::new()];
+        let mut found = [Buckets::new(2), Buckets::new(2)];
         let mut local = Local::new();
         let mut positions: Vec<u64> = random_positions(3, 50_000)
             .filter(|x| x.count_ones() == 16)
