@@ -132,13 +132,58 @@ pub struct Census {
     pub by_pegs: Vec<u64>,
 }
 
-/// The binomial coefficient `n` choose `k`, zero when `k` is out of range.
-fn choose(n: i64, k: i64) -> u64 {
-    if k < 0 || k > n {
-        return 0;
+/// The squares of each of the four position classes' parities: a jump
+/// changes three squares in a line, one of each residue of `row + column`
+/// (and of `row - column`) modulo 3, so it flips the parity of the pegs on
+/// every residue, and the parity of the pegs on any two residues together
+/// never changes. Those four parities (two residue pairs for each diagonal
+/// direction) sort the positions into 16 classes; a jump keeps a position
+/// in its class (Conway's position classes, known since the 1960s).
+const CLASS_SQUARES: [u64; 4] = {
+    let mut masks = [0u64; 4];
+    let mut r = 0;
+    while r < 7 {
+        let mut c = 0;
+        while c < 7 {
+            let bit = 1u64 << (8 * r + c);
+            if HOLES & bit != 0 {
+                let sum = (r + c) % 3;
+                let diff = (r + 6 - c) % 3;
+                if sum != 2 {
+                    masks[0] |= bit;
+                }
+                if sum != 0 {
+                    masks[1] |= bit;
+                }
+                if diff != 2 {
+                    masks[2] |= bit;
+                }
+                if diff != 0 {
+                    masks[3] |= bit;
+                }
+            }
+            c += 1;
+        }
+        r += 1;
     }
-    let k = k.min(n - k);
-    (0..k).fold(1u64, |c, i| c * (n - i) as u64 / (i + 1) as u64)
+    masks
+};
+
+/// The position's class, 0 to 15 (see `CLASS_SQUARES`). It is additive:
+/// the class of `x ^ y` is that of `x` XOR that of `y`.
+fn class(x: u64) -> usize {
+    let mut k = 0;
+    for (j, mask) in CLASS_SQUARES.iter().enumerate() {
+        k |= ((x & mask).count_ones() as usize & 1) << j;
+    }
+    k
+}
+
+/// The class of every winnable position: the won position's. Every image
+/// of one under a symmetry, and its complement, is of this class too (the
+/// full board's class is 0, see the tests).
+fn winning_class() -> usize {
+    class(CENTRE)
 }
 
 /// The board's 33 holes as three parts: `a` the first three rows (3 + 3 + 7
@@ -176,42 +221,62 @@ fn from_parts(a: usize, b: usize, c: usize) -> u64 {
         | (c >> 10) << 50
 }
 
-/// Numbers the positions of `pegs` pegs densely, 0 to 33 choose `pegs`, in
+/// Numbers densely, 0 to about 33 choose `pegs` over 16, the positions of
+/// `pegs` pegs in the winning class (every position the census meets), in
 /// the order of their parts (`a`, then `b`, then `c`): the offset of `a`'s
 /// block, plus that of `b` within it, plus the rank of `c` among the 13-bit
-/// values with as many pegs. Every table fits in the first-level cache but
-/// the first (64 KiB, in the second-level cache).
+/// values with as many pegs and the class that completes the position's.
+/// Sixteen times fewer numbers than all positions of `pegs` pegs: a level's
+/// bit set (at most 9 MiB, at 16 pegs) fits in the last-level cache.
 struct Ranks {
     pegs: i64,
     /// How many positions the current level has.
     size: u64,
     /// Per `a`: its block's offset in the low 32 bits, and above them where
-    /// the row of `b_offset` for the pegs left to `b` and `c` starts.
+    /// the row of `b_offset` for its pegs and class left to `b` and `c`
+    /// starts.
     a: Vec<u64>,
-    /// Per pegs left `m` (0 to 20) and `b`, at `m * 128 + b`: the offset of
-    /// `b`'s block among the positions of `b` and `c` with `m` pegs.
+    /// Per pegs left `m` (0 to 20), class left `q` and `b`, at
+    /// `(m * 16 + q) * 128 + b`: the offset of `b`'s block among the
+    /// positions of `b` and `c` with `m` pegs and class `q`.
     b_offset: Vec<u32>,
-    /// Per `c`: how many 13-bit values with as many pegs come before it.
+    /// The class of each `a`, and of each `b`, as parts of a position.
+    a_class: Vec<u8>,
+    b_class: Vec<u8>,
+    /// Per `c`: how many 13-bit values with as many pegs and the same class
+    /// come before it.
     c_rank: Vec<u16>,
-    /// Per number of pegs: the 13-bit values with that many, ascending.
+    /// Per pegs `l` and class `k`, at `l * 16 + k`: the 13-bit values with
+    /// that many pegs and that class as a part `c`, ascending.
     c_values: Vec<Vec<u16>>,
 }
 
 impl Ranks {
     fn new() -> Ranks {
         let mut c_rank = vec![0u16; 1 << 13];
-        let mut c_values = vec![Vec::new(); 14];
+        let mut c_values = vec![Vec::new(); 14 * 16];
         for (c, rank) in c_rank.iter_mut().enumerate() {
-            let v: &mut Vec<u16> = &mut c_values[c.count_ones() as usize];
+            let group = c.count_ones() as usize * 16 + class(from_parts(0, 0, c));
+            let v: &mut Vec<u16> = &mut c_values[group];
             *rank = v.len() as u16;
             v.push(c as u16);
         }
-        let mut b_offset = vec![0u32; 21 * 128];
+        let a_class: Vec<u8> = (0..1 << 13)
+            .map(|a| class(from_parts(a, 0, 0)) as u8)
+            .collect();
+        let b_class: Vec<u8> = (0..128).map(|b| class(from_parts(0, b, 0)) as u8).collect();
+        let mut b_offset = vec![0u32; 21 * 16 * 128];
         for m in 0..21 {
-            let mut sum = 0u64;
-            for b in 0..128usize {
-                b_offset[m * 128 + b] = sum as u32;
-                sum += choose(13, m as i64 - b.count_ones() as i64);
+            for q in 0..16 {
+                let mut sum = 0u32;
+                for b in 0..128usize {
+                    b_offset[(m * 16 + q) * 128 + b] = sum;
+                    let left = m as i64 - b.count_ones() as i64;
+                    if (0..=13).contains(&left) {
+                        let k = q ^ b_class[b] as usize;
+                        sum += c_values[left as usize * 16 + k].len() as u32;
+                    }
+                }
             }
         }
         Ranks {
@@ -219,25 +284,48 @@ impl Ranks {
             size: 0,
             a: vec![0; 1 << 13],
             b_offset,
+            a_class,
+            b_class,
             c_rank,
             c_values,
         }
+    }
+
+    /// How many positions of `b` and `c` have `m` pegs and class `q`.
+    fn block(&self, m: usize, q: usize) -> u64 {
+        let row = (m * 16 + q) * 128;
+        let last = 127;
+        let left = m as i64 - 7;
+        let end = if (0..=13).contains(&left) {
+            self.c_values[left as usize * 16 + (q ^ self.b_class[last] as usize)].len() as u64
+        } else {
+            0
+        };
+        self.b_offset[row + last] as u64 + end
     }
 
     /// Switches to the positions of `pegs` pegs; returns how many there are.
     fn level(&mut self, pegs: u32) -> u64 {
         self.pegs = pegs as i64;
         let mut sum = 0u64;
-        for (a, entry) in self.a.iter_mut().enumerate() {
+        for a in 0..self.a.len() {
             let m = self.pegs - a.count_ones() as i64;
-            *entry = sum | (m.clamp(0, 20) as u64 * 128) << 32;
-            sum += choose(20, m);
+            let q = winning_class() ^ self.a_class[a] as usize;
+            let (row, size) = if (0..=20).contains(&m) {
+                let m = m as usize;
+                ((m * 16 + q) * 128, self.block(m, q))
+            } else {
+                (0, 0)
+            };
+            self.a[a] = sum | (row as u64) << 32;
+            sum += size;
         }
         self.size = sum;
         sum
     }
 
-    /// The number of a position of the current level's number of pegs.
+    /// The number of a position of the current level's number of pegs,
+    /// of the winning class.
     #[inline]
     fn rank(&self, x: u64) -> u64 {
         self.rank_of(parts(x))
@@ -254,8 +342,8 @@ impl Ranks {
 /// Turns the numbers of a level's positions, taken in ascending order, back
 /// into positions: it follows the blocks of positions sharing their part
 /// `a` (numbers up to `a_end`), and within them the blocks sharing part `b`
-/// too (numbers `start` to `end`, their `c` parts the 13-bit values with
-/// `left` pegs).
+/// too (numbers `start` to `end`, their `c` parts the values of
+/// `c_values[group]`).
 struct Block<'r> {
     ranks: &'r Ranks,
     a: usize,
@@ -263,7 +351,7 @@ struct Block<'r> {
     b: usize,
     start: u64,
     end: u64,
-    left: usize,
+    group: usize,
 }
 
 impl<'r> Block<'r> {
@@ -275,7 +363,7 @@ impl<'r> Block<'r> {
             b: 0,
             start: 0,
             end: 0,
-            left: 0,
+            group: 0,
         }
     }
 
@@ -295,14 +383,16 @@ impl<'r> Block<'r> {
                 self.b = 0;
                 self.end = 0;
             }
+            let e = r.a[self.a];
             let m = r.pegs - self.a.count_ones() as i64;
-            let base = r.a[self.a] & 0xFFFF_FFFF;
+            let q = winning_class() ^ r.a_class[self.a] as usize;
+            let (base, row) = (e & 0xFFFF_FFFF, (e >> 32) as usize);
             loop {
                 let left = m - self.b.count_ones() as i64;
                 if (0..=13).contains(&left) {
-                    self.start = base + r.b_offset[m as usize * 128 + self.b] as u64;
-                    self.left = left as usize;
-                    self.end = self.start + r.c_values[self.left].len() as u64;
+                    self.start = base + r.b_offset[row + self.b] as u64;
+                    self.group = left as usize * 16 + (q ^ r.b_class[self.b] as usize);
+                    self.end = self.start + r.c_values[self.group].len() as u64;
                     if i < self.end {
                         break;
                     }
@@ -310,198 +400,207 @@ impl<'r> Block<'r> {
                 self.b += 1;
             }
         }
-        let c = r.c_values[self.left][(i - self.start) as usize];
+        let c = r.c_values[self.group][(i - self.start) as usize];
         from_parts(self.a, self.b, c as usize)
     }
 }
 
-/// Numbers are sorted into buckets by all but their low `BUCKET` bits, so
-/// that a bucket's part of a level's bit set (2 MiB) stays in the cache
-/// while its numbers are applied, where the whole set (up to 139 MiB) would
-/// not: each number is written once in order and read once in order. Few
-/// buckets (70 at 16 pegs) keep the ends of their lists, where the jumps
-/// write, in the first-level cache.
-const BUCKET: u32 = 24;
-
-/// The low bits of a number: its place in its bucket.
-const LOW: u64 = (1 << BUCKET) - 1;
-
-/// One bucket's part of a level's bit set, with a summary word per 64
-/// words so that only the words in use are read back.
-struct Local {
-    words: Vec<u64>,
-    summary: Vec<u64>,
+/// Asks for the cache line of `x` to be brought in.
+#[inline]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and changes nothing a program sees.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+            (x as *const T).cast(),
+        )
+    };
 }
 
-impl Local {
-    fn new() -> Local {
-        Local {
-            words: vec![0; 1 << (BUCKET - 6)],
-            summary: vec![0; 1 << (BUCKET - 12)],
+/// A level's bit set, one bit a number, with a summary bit per word so that
+/// only the words in use are read back and cleared. Each thread has its own,
+/// on cache lines of its own: the sets of two threads lie side by side, and
+/// a line one thread writes at every number and another reads would go back
+/// and forth between their caches.
+#[repr(align(64))]
+struct Bits {
+    words: Vec<u64>,
+    summary: Vec<u64>,
+    /// Numbers to set, in the order they came: each is set `AHEAD` numbers
+    /// after its word was asked for (see `set`).
+    ring: [u64; AHEAD],
+    /// Numbers that came since the last `flush`.
+    count: usize,
+}
+
+/// How many numbers ahead a word is fetched before its bit is set: the
+/// jumps of the numbers between do their work while it comes.
+const AHEAD: usize = 16;
+
+/// Numbers a summary word covers.
+const SPAN: u64 = 1 << 12;
+
+impl Bits {
+    /// Room for the numbers below `size` (the memory is the system's zeroed
+    /// pages, touched only where bits are set).
+    fn new(size: u64) -> Bits {
+        let spans = size.div_ceil(SPAN) as usize;
+        Bits {
+            words: vec![0; spans * 64],
+            summary: vec![0; spans],
+            ring: [0; AHEAD],
+            count: 0,
         }
     }
 
+    /// Sets number `i`, or will by the next `flush`: the set is a level's
+    /// (up to 9 MiB), so its words are fetched ahead of their use.
     #[inline]
-    fn set(&mut self, i: u32) {
+    fn set(&mut self, i: u64) {
+        let w = (i >> 6) as usize;
+        if w < self.words.len() {
+            prefetch(&self.words[w]);
+        }
+        let slot = self.count % AHEAD;
+        if self.count >= AHEAD {
+            self.set_now(self.ring[slot]);
+        }
+        self.ring[slot] = i;
+        self.count += 1;
+    }
+
+    #[inline]
+    fn set_now(&mut self, i: u64) {
         self.words[(i >> 6) as usize] |= 1 << (i & 63);
         self.summary[(i >> 12) as usize] |= 1 << (i >> 6 & 63);
     }
 
-    #[inline]
-    fn get(&self, i: u32) -> bool {
-        self.words[(i >> 6) as usize] >> (i & 63) & 1 == 1
+    /// Sets the numbers `set` has not set yet.
+    fn flush(&mut self) {
+        for k in self.count.saturating_sub(AHEAD)..self.count {
+            self.set_now(self.ring[k % AHEAD]);
+        }
+        self.count = 0;
     }
+}
 
-    /// Calls `f` with each set bit, ascending, and clears them all.
-    fn drain(&mut self, mut f: impl FnMut(u64)) {
-        for s in 0..self.summary.len() {
-            let mut used = std::mem::take(&mut self.summary[s]);
-            while used != 0 {
-                let w = s << 6 | used.trailing_zeros() as usize;
-                used &= used - 1;
-                let mut word = std::mem::take(&mut self.words[w]);
-                while word != 0 {
-                    f((w as u64) << 6 | word.trailing_zeros() as u64);
-                    word &= word - 1;
-                }
+/// One run of a bit set: its words, summary, and the number of its first
+/// bit.
+struct BitsPart<'a> {
+    words: &'a mut [u64],
+    summary: &'a mut [u64],
+    first: u64,
+}
+
+/// Calls `f` with each number set in any of `parts` (runs of several
+/// threads' bit sets, over the same numbers), ascending, and clears them.
+fn drain(parts: &mut [BitsPart<'_>], mut f: impl FnMut(u64)) {
+    let Some(first) = parts.first().map(|p| p.first) else {
+        return;
+    };
+    for s in 0..parts[0].summary.len() {
+        let mut used = 0;
+        for p in parts.iter_mut() {
+            used |= std::mem::take(&mut p.summary[s]);
+        }
+        while used != 0 {
+            let w = s << 6 | used.trailing_zeros() as usize;
+            used &= used - 1;
+            let mut word = 0;
+            for p in parts.iter_mut() {
+                word |= std::mem::take(&mut p.words[w]);
+            }
+            while word != 0 {
+                f(first + ((w as u64) << 6 | word.trailing_zeros() as u64));
+                word &= word - 1;
             }
         }
     }
 }
 
-/// Numbers sorted into buckets by their high bits (each kept as its low
-/// bits).
-struct Buckets {
-    lists: Vec<Vec<u32>>,
+/// Whether number `i` is set in any of `parts` (which hold it).
+#[inline]
+fn any_set(parts: &[BitsPart<'_>], i: u64) -> bool {
+    parts.iter().any(|p| {
+        let j = i - p.first;
+        p.words[(j >> 6) as usize] >> (j & 63) & 1 == 1
+    })
 }
 
-/// A bucket's list of one thread, out of `threads`, holds fewer numbers
-/// than this (the most, 471,153, is at 16 pegs on one thread).
-fn list_room(threads: usize) -> usize {
-    (1 << 19) / threads + (1 << 16)
+/// The summary words of a bit set of `size` numbers cut into `parts` runs
+/// of about as many each.
+fn spans(size: u64, parts: usize) -> Vec<std::ops::Range<usize>> {
+    let spans = size.div_ceil(SPAN) as usize;
+    let parts = parts.max(1);
+    (0..parts)
+        .map(|t| spans * t / parts..spans * (t + 1) / parts)
+        .collect()
 }
 
-impl Buckets {
-    /// Each list with room for what it will hold at most (`list_room`), so
-    /// that no list moves: the memory a level touches is the next one's to
-    /// use again, where a moved list would be new memory, a page fault a
-    /// page. (Room not written to costs only address space.)
-    fn new(threads: usize) -> Buckets {
-        let buckets = (choose(33, MIDDLE as i64) >> BUCKET) as usize + 1;
-        Buckets {
-            lists: (0..buckets)
-                .map(|_| Vec::with_capacity(list_room(threads)))
-                .collect(),
+/// Calls `f` with each of `sources` and a bit set, the sources shared out
+/// in order between the bit sets, one thread each.
+fn spread(sets: &mut [Bits], sources: &[u64], f: impl Fn(&mut Bits, u64) + Sync) {
+    if let [only] = sets {
+        for &x in sources {
+            f(only, x);
+        }
+        only.flush();
+        return;
+    }
+    let per = sources.len().div_ceil(sets.len()).max(1);
+    std::thread::scope(|s| {
+        for (set, chunk) in sets.iter_mut().zip(sources.chunks(per)) {
+            let f = &f;
+            s.spawn(move || {
+                for &x in chunk {
+                    f(set, x);
+                }
+                set.flush();
+            });
+        }
+    });
+}
+
+/// The bit sets cut into a run of numbers for each thread (the same
+/// numbers from every set), and `f` called on each thread with its runs.
+/// The threads' results come back in order.
+fn on_spans<R: Send>(
+    sets: &mut [Bits],
+    size: u64,
+    threads: usize,
+    f: impl Fn(&mut [BitsPart<'_>]) -> R + Sync,
+) -> Vec<R> {
+    let runs = spans(size, threads);
+    // Each set cut at the same places, then regrouped by run.
+    let mut by_run: Vec<Vec<BitsPart<'_>>> = runs.iter().map(|_| Vec::new()).collect();
+    for set in sets.iter_mut() {
+        let (mut words, mut summary) = (&mut set.words[..], &mut set.summary[..]);
+        let mut at = 0;
+        for (t, run) in runs.iter().enumerate() {
+            let (w, rest_w) = std::mem::take(&mut words).split_at_mut((run.end - at) * 64);
+            let (s, rest_s) = std::mem::take(&mut summary).split_at_mut(run.end - at);
+            by_run[t].push(BitsPart {
+                words: &mut w[(run.start - at) * 64..],
+                summary: &mut s[run.start - at..],
+                first: run.start as u64 * SPAN,
+            });
+            (words, summary, at) = (rest_w, rest_s, run.end);
         }
     }
-
-    #[inline]
-    fn push(&mut self, i: u64) {
-        self.lists[(i >> BUCKET) as usize].push((i & LOW) as u32);
-    }
-}
-
-/// Calls `f` with each bucket's first number, the bucket's part of the bit
-/// set, and its lists (one per thread that filled them), for the buckets
-/// of `range` in order.
-fn apply_range(
-    all: &[Buckets],
-    range: std::ops::Range<usize>,
-    local: &mut Local,
-    mut f: impl FnMut(u64, &mut Local, &[&[u32]]),
-) {
-    for b in range {
-        let lists: Vec<&[u32]> = all.iter().map(|x| &x.lists[b][..]).collect();
-        if lists.iter().any(|l| !l.is_empty()) {
-            f((b as u64) << BUCKET, local, &lists);
-        }
-    }
-}
-
-fn empty(all: &mut [Buckets]) {
-    for list in all.iter_mut().flat_map(|b| &mut b.lists) {
-        list.clear();
-    }
-}
-
-/// The buckets cut into `parts` runs of about as many entries each.
-fn runs(all: &[Buckets], parts: usize) -> Vec<std::ops::Range<usize>> {
-    let buckets = all.first().map_or(0, |b| b.lists.len());
-    let size = |b: usize| all.iter().map(|x| x.lists[b].len()).sum::<usize>();
-    let total: usize = (0..buckets).map(size).sum();
-    let mut out = Vec::new();
-    let (mut start, mut seen) = (0, 0);
-    for b in 0..buckets {
-        seen += size(b);
-        if seen * parts >= total * (out.len() + 1) && out.len() + 1 < parts {
-            out.push(start..b + 1);
-            start = b + 1;
-        }
-    }
-    out.push(start..buckets);
-    out
-}
-
-/// `f` of 0 to `n - 1`, each on a thread of its own (on this one if `n`
-/// is 1), the results in order.
-fn on_threads<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
-    if n <= 1 {
-        return (0..n).map(f).collect();
+    if by_run.len() == 1 {
+        return by_run.iter_mut().map(|parts| f(parts)).collect();
     }
     std::thread::scope(|s| {
         let f = &f;
-        let handles: Vec<_> = (0..n).map(|i| s.spawn(move || f(i))).collect();
+        let handles: Vec<_> = by_run
+            .into_iter()
+            .map(|mut parts| s.spawn(move || f(&mut parts)))
+            .collect();
         handles
             .into_iter()
             .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     })
-}
-
-/// The buckets shared out between `threads` in runs of about as many
-/// numbers: each thread sets each bucket's numbers in its part of the bit
-/// set, then calls `f` with its own `R` (made by `new`), the bucket's first
-/// number and that part. The threads' `R`s come back in order.
-fn on_buckets<R: Send>(
-    found: &[Buckets],
-    threads: usize,
-    new: impl Fn() -> R + Sync,
-    f: impl Fn(&mut R, u64, &mut Local) + Sync,
-) -> Vec<R> {
-    let runs = runs(found, threads);
-    on_threads(runs.len(), |t| {
-        let mut out = new();
-        let mut local = Local::new();
-        apply_range(found, runs[t].clone(), &mut local, |first, local, lists| {
-            for &i in lists.iter().copied().flatten() {
-                local.set(i);
-            }
-            f(&mut out, first, local);
-        });
-        out
-    })
-}
-
-/// Calls `f` with each of `sources`, the sources shared out in order
-/// between the threads, one set of buckets each.
-fn spread(all: &mut [Buckets], sources: &[u64], f: impl Fn(&mut Buckets, u64) + Sync) {
-    if let [only] = all {
-        for &x in sources {
-            f(only, x);
-        }
-        return;
-    }
-    let per = sources.len().div_ceil(all.len()).max(1);
-    std::thread::scope(|s| {
-        for (buckets, chunk) in all.iter_mut().zip(sources.chunks(per)) {
-            let f = &f;
-            s.spawn(move || {
-                for &x in chunk {
-                    f(buckets, x);
-                }
-            });
-        }
-    });
 }
 
 /// Each thread's positions, joined in order.
@@ -525,11 +624,11 @@ struct Level {
 }
 
 impl Level {
-    /// The numbers, and the positions, of the level in the bucket starting
-    /// at `first`.
-    fn bucket(&self, first: u64) -> (&[u32], &[u64]) {
+    /// The numbers, and the positions, of the level from `first` to `end`
+    /// (not included).
+    fn between(&self, first: u64, end: u64) -> (&[u32], &[u64]) {
         let from = self.numbers.partition_point(|&n| (n as u64) < first);
-        let to = self.numbers.partition_point(|&n| (n as u64) <= first + LOW);
+        let to = self.numbers.partition_point(|&n| (n as u64) < end);
         (&self.numbers[from..to], &self.positions[from..to])
     }
 }
@@ -660,8 +759,8 @@ const MIDDLE: usize = 16;
 /// backwards, so a position is reached from the start exactly when its
 /// complement can be won: one search back from the won position gives both
 /// halves. It finds the winnable positions of 1 to `MIDDLE` pegs, level by
-/// level (each position numbered densely among those with as many pegs,
-/// `Ranks`, the numbers deduplicated in a bit set a bucket at a time);
+/// level (each position numbered densely among those of its class with as
+/// many pegs, `Ranks`, the numbers deduplicated in a bit set, `Bits`);
 /// their complements are the reached positions of 33 - `MIDDLE` to 32 pegs.
 /// Then up from `MIDDLE`: a position one jump before a winnable one is
 /// winnable, and it is reached when its complement is among the winnable
@@ -670,7 +769,8 @@ const MIDDLE: usize = 16;
 /// counted, not searched.
 ///
 /// `threads` (1 to 64; other counts are brought into that range) share out
-/// the jumps of every level, and its buckets.
+/// the jumps of every level, each into a bit set of its own, then the
+/// numbers of the bit sets, in runs.
 pub fn census(threads: usize) -> Census {
     let threads = threads.clamp(1, 64);
     #[cfg(target_arch = "x86_64")]
@@ -709,35 +809,36 @@ macro_rules! census_body {
         let threads = $threads;
         let jumps = jump_images();
         let mut ranks = Ranks::new();
+        // The largest level the bit sets hold: numbers of MIDDLE pegs.
+        let most = ranks.level(MIDDLE as u32);
+        let mut sets: Vec<Bits> = (0..threads).map(|_| Bits::new(most)).collect();
         // winning[k]: positions of k pegs that can be won.
         let mut winning: Vec<Level> = vec![Level::default(); 2];
         winning[1].positions.push(CENTRE);
         ranks.level(1);
         winning[1].numbers.push(ranks.rank(CENTRE) as u32);
         let pagodas = Pagodas::new();
-        let mut found: Vec<Buckets> = (0..threads).map(|_| Buckets::new(threads)).collect();
         for pegs in 1..MIDDLE {
-            ranks.level(pegs as u32 + 1);
-            spread(&mut found, &winning[pegs].positions, |b, y| {
-                images_of_moves(y, false, true, &jumps, |p| b.push(ranks.rank_of($parts(p))))
+            let size = ranks.level(pegs as u32 + 1);
+            spread(&mut sets, &winning[pegs].positions, |set, y| {
+                images_of_moves(y, false, true, &jumps, |p| {
+                    set.set(ranks.rank_of($parts(p)))
+                })
             });
-            let parts = on_buckets(
-                &found,
-                threads,
-                || (Level::default(), Block::new(&ranks)),
-                |(next, block), first, local| {
-                    local.drain(|i| {
-                        let p = block.position(first + i);
-                        // Its complement must be able to win for it to be reached.
-                        if pagodas.may_win(HOLES ^ p, 32 - pegs as u32) {
-                            next.numbers.push((first + i) as u32);
-                            next.positions.push(p);
-                        }
-                    });
-                },
-            );
-            empty(&mut found);
-            winning.push(joined(parts.into_iter().map(|(next, _)| next).collect()));
+            let parts = on_spans(&mut sets, size, threads, |bits| {
+                let mut next = Level::default();
+                let mut block = Block::new(&ranks);
+                drain(bits, |i| {
+                    let p = block.position(i);
+                    // Its complement must be able to win for it to be reached.
+                    if pagodas.may_win(HOLES ^ p, 32 - pegs as u32) {
+                        next.numbers.push(i as u32);
+                        next.positions.push(p);
+                    }
+                });
+                next
+            });
+            winning.push(joined(parts));
         }
         let built = winning.iter().map(|l| l.numbers.len() as u64).sum();
 
@@ -745,36 +846,39 @@ macro_rules! census_body {
         // before a winnable one of k (the winnable ones of MIDDLE to start
         // with) is winnable, and reached when its complement, of 32 - k
         // pegs, can be won. Numbered by its complement, it is looked up
-        // among those: the bucket's winnable positions whose bit is set
-        // are, by complement, the next level.
+        // among those: the winnable positions whose bit is set are, by
+        // complement, the next level.
         let mut level: Vec<u64> = Vec::new();
         let mut by_pegs = vec![0u64; 34];
         for k in MIDDLE..32 {
             let below = &winning[32 - k];
-            ranks.level(32 - k as u32);
+            let size = ranks.level(32 - k as u32);
             let sources = if k == MIDDLE {
                 &winning[MIDDLE].positions
             } else {
                 &level
             };
-            spread(&mut found, sources, |b, x| {
+            spread(&mut sets, sources, |set, x| {
                 // The complement's canonical form is the complement of the
                 // greatest image.
                 images_of_moves(x, false, false, &jumps, |p| {
-                    b.push(ranks.rank_of($parts(HOLES ^ p)))
+                    set.set(ranks.rank_of($parts(HOLES ^ p)))
                 })
             });
-            let parts = on_buckets(&found, threads, Level::default, |next, first, local| {
-                let (numbers, positions) = below.bucket(first);
-                for (&n, &y) in numbers.iter().zip(positions) {
-                    if local.get(n & LOW as u32) {
-                        next.positions.push(HOLES ^ y);
-                    }
-                }
-                local.drain(|_| {});
+            let parts = on_spans(&mut sets, size, threads, |bits| {
+                let first = bits[0].first;
+                let end = first + bits[0].words.len() as u64 * 64;
+                let (numbers, positions) = below.between(first, end);
+                let next: Vec<u64> = numbers
+                    .iter()
+                    .zip(positions)
+                    .filter(|&(&n, _)| any_set(bits, n as u64))
+                    .map(|(_, &y)| HOLES ^ y)
+                    .collect();
+                drain(bits, |_| {});
+                next
             });
-            empty(&mut found);
-            level = joined(parts).positions;
+            level = parts.concat();
             by_pegs[k + 1] = level.len() as u64;
         }
         for k in 1..=MIDDLE {
@@ -792,6 +896,15 @@ use census_body;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The binomial coefficient `n` choose `k`, zero when `k` is out of range.
+    fn choose(n: i64, k: i64) -> u64 {
+        if k < 0 || k > n {
+            return 0;
+        }
+        let k = k.min(n - k);
+        (0..k).fold(1u64, |c, i| c * (n - i) as u64 / (i + 1) as u64)
+    }
 
     /// `n` positions on the cross, from a xorshift generator seeded `x`.
     fn random_positions(mut x: u64, n: usize) -> impl Iterator<Item = u64> {
@@ -846,9 +959,9 @@ mod tests {
         let mut ranks = Ranks::new();
         for pegs in [0, 1, 2, 3, 4, 29, 30, 31, 32, 33] {
             let size = ranks.level(pegs);
-            assert_eq!(size, choose(33, pegs as i64));
             let mut numbered: Vec<(u64, u64)> = every_position(pegs)
                 .into_iter()
+                .filter(|&x| class(x) == winning_class())
                 .map(|x| (ranks.rank(x), x))
                 .collect();
             assert_eq!(numbered.len() as u64, size);
@@ -869,8 +982,11 @@ mod tests {
         // cursor finds them again in ascending order.
         for pegs in [10, 16, 20] {
             let size = ranks.level(pegs);
-            let mut numbered: Vec<(u64, u64)> = random_positions(pegs as u64 + 5, 20_000)
-                .filter(|x| x.count_ones() == pegs)
+            // About a sixteenth of all positions of as many pegs.
+            let all = choose(33, pegs as i64);
+            assert!(size > all / 17 && size < all / 15, "{size} of {all}");
+            let mut numbered: Vec<(u64, u64)> = random_positions(pegs as u64 + 5, 400_000)
+                .filter(|&x| x.count_ones() == pegs && class(x) == winning_class())
                 .map(|x| (ranks.rank(x), x))
                 .collect();
             assert!(numbered.len() > 100);
@@ -897,34 +1013,63 @@ mod tests {
     }
 
     #[test]
-    fn buckets_find_each_number_once_in_order() {
-        let mut ranks = Ranks::new();
-        ranks.level(16);
-        let mut found = [Buckets::new(2), Buckets::new(2)];
-        let mut local = Local::new();
-        let mut positions: Vec<u64> = random_positions(3, 50_000)
-            .filter(|x| x.count_ones() == 16)
-            .collect();
-        // Each twice, by two threads' buckets.
-        for (n, &x) in positions.iter().enumerate() {
-            found[n % 2].push(ranks.rank(x));
-            found[(n + 1) % 2].push(ranks.rank(x));
-        }
-        let mut out = Vec::new();
-        let mut block = Block::new(&ranks);
-        let buckets = found[0].lists.len();
-        apply_range(&found, 0..buckets, &mut local, |first, local, lists| {
-            for &i in lists.iter().copied().flatten() {
-                local.set(i);
+    fn jumps_and_symmetries_keep_the_winning_class() {
+        // The full board is of class 0, so a complement keeps the class.
+        assert_eq!(class(HOLES), 0);
+        assert_eq!(class(HOLES ^ CENTRE), winning_class());
+        let mut of_every_class = [0; 16];
+        for x in random_positions(9, 5_000) {
+            of_every_class[class(x)] += 1;
+            moves(x, true, |y| assert_eq!(class(y), class(x)));
+            moves(x, false, |y| assert_eq!(class(y), class(x)));
+            assert_eq!(class(HOLES ^ x), class(x));
+            if class(x) == winning_class() {
+                assert!(images(x).iter().all(|&y| class(y) == winning_class()));
             }
-            local.drain(|i| out.push(block.position(first + i)));
-        });
-        empty(&mut found);
-        assert!(found.iter().all(|b| b.lists.iter().all(Vec::is_empty)));
+        }
+        assert!(of_every_class.iter().all(|&n| n > 100));
+    }
+
+    #[test]
+    fn bit_sets_give_each_number_once_in_order() {
+        let mut ranks = Ranks::new();
+        let size = ranks.level(16);
+        let mut sets = [Bits::new(size), Bits::new(size)];
+        let mut positions: Vec<u64> = random_positions(3, 400_000)
+            .filter(|&x| x.count_ones() == 16 && class(x) == winning_class())
+            .collect();
+        assert!(positions.len() > 1_000);
+        // Each twice, by two threads' sets.
+        for (n, &x) in positions.iter().enumerate() {
+            sets[n % 2].set(ranks.rank(x));
+            sets[(n + 1) % 2].set(ranks.rank(x));
+        }
+        sets.iter_mut().for_each(Bits::flush);
         positions.sort_unstable_by_key(|&x| ranks.rank(x));
         positions.dedup();
-        assert_eq!(out, positions);
-        assert!(local.words.iter().chain(&local.summary).all(|&w| w == 0));
+        // Looked up, each from the run of the thread that holds it.
+        let found = on_spans(&mut sets, size, 3, |bits| {
+            let first = bits[0].first;
+            let end = first + bits[0].words.len() as u64 * 64;
+            positions
+                .iter()
+                .map(|&x| ranks.rank(x))
+                .filter(|n| (first..end).contains(n))
+                .all(|n| any_set(bits, n))
+        });
+        assert_eq!(found, [true; 3]);
+        // Read back in order, each once, in three runs.
+        let runs = on_spans(&mut sets, size, 3, |bits| {
+            let mut block = Block::new(&ranks);
+            let mut out = Vec::new();
+            drain(bits, |i| out.push(block.position(i)));
+            out
+        });
+        assert_eq!(runs.concat(), positions);
+        assert!(
+            sets.iter()
+                .all(|s| s.words.iter().chain(&s.summary).all(|&w| w == 0))
+        );
     }
 
     #[test]
