@@ -240,68 +240,84 @@ struct Ranks {
     /// `(m * 16 + q) * 128 + b`: the offset of `b`'s block among the
     /// positions of `b` and `c` with `m` pegs and class `q`.
     b_offset: Vec<u32>,
-    /// The class of each `a`, and of each `b`, as parts of a position.
+    /// The class of each `a` as a part of a position.
     a_class: Vec<u8>,
-    b_class: Vec<u8>,
     /// Per `c`: how many 13-bit values with as many pegs and the same class
     /// come before it.
     c_rank: Vec<u16>,
-    /// Per pegs `l` and class `k`, at `l * 16 + k`: the 13-bit values with
-    /// that many pegs and that class as a part `c`, ascending.
-    c_values: Vec<Vec<u16>>,
+    /// For turning numbers back into positions, per pegs left `m` and class
+    /// left `q`: from `b_row[m * 16 + q]` on, the `b` of each of the
+    /// positions of `b` and `c` in order (1 MiB in all), so that the next
+    /// row starts where these positions end.
+    b_of: Vec<u8>,
+    b_row: Vec<u32>,
+    /// The 13-bit values by pegs and class as a part `c`, ascending, one
+    /// group after another; and per `(m * 16 + q) * 128 + b`, where the
+    /// group of `b`'s block starts in it, less the block's offset.
+    c_values: Vec<u16>,
+    c_at: Vec<u32>,
 }
 
 impl Ranks {
     fn new() -> Ranks {
+        // The values of `c` by pegs `l` and class `k`, at `l * 16 + k`.
+        let mut groups = vec![Vec::new(); 14 * 16];
         let mut c_rank = vec![0u16; 1 << 13];
-        let mut c_values = vec![Vec::new(); 14 * 16];
         for (c, rank) in c_rank.iter_mut().enumerate() {
-            let group = c.count_ones() as usize * 16 + class(from_parts(0, 0, c));
-            let v: &mut Vec<u16> = &mut c_values[group];
-            *rank = v.len() as u16;
-            v.push(c as u16);
+            let group: &mut Vec<u16> =
+                &mut groups[c.count_ones() as usize * 16 + class(from_parts(0, 0, c))];
+            *rank = group.len() as u16;
+            group.push(c as u16);
+        }
+        let mut c_values = Vec::new();
+        let mut group_at = Vec::new();
+        for group in &groups {
+            group_at.push(c_values.len() as u32);
+            c_values.extend_from_slice(group);
         }
         let a_class: Vec<u8> = (0..1 << 13)
             .map(|a| class(from_parts(a, 0, 0)) as u8)
             .collect();
-        let b_class: Vec<u8> = (0..128).map(|b| class(from_parts(0, b, 0)) as u8).collect();
+        let b_class: Vec<usize> = (0..128).map(|b| class(from_parts(0, b, 0))).collect();
         let mut b_offset = vec![0u32; 21 * 16 * 128];
+        let mut c_at = vec![0u32; 21 * 16 * 128];
+        let mut b_of = Vec::new();
+        let mut b_row = Vec::new();
         for m in 0..21 {
             for q in 0..16 {
+                let row = (m * 16 + q) * 128;
+                b_row.push(b_of.len() as u32);
                 let mut sum = 0u32;
                 for b in 0..128usize {
-                    b_offset[(m * 16 + q) * 128 + b] = sum;
+                    b_offset[row + b] = sum;
                     let left = m as i64 - b.count_ones() as i64;
                     if (0..=13).contains(&left) {
-                        let k = q ^ b_class[b] as usize;
-                        sum += c_values[left as usize * 16 + k].len() as u32;
+                        let g = left as usize * 16 + (q ^ b_class[b]);
+                        c_at[row + b] = group_at[g].wrapping_sub(sum);
+                        sum += groups[g].len() as u32;
+                        b_of.resize(b_of.len() + groups[g].len(), b as u8);
                     }
                 }
             }
         }
+        b_row.push(b_of.len() as u32);
         Ranks {
             pegs: -1,
             size: 0,
             a: vec![0; 1 << 13],
             b_offset,
             a_class,
-            b_class,
             c_rank,
+            b_of,
+            b_row,
             c_values,
+            c_at,
         }
     }
 
     /// How many positions of `b` and `c` have `m` pegs and class `q`.
     fn block(&self, m: usize, q: usize) -> u64 {
-        let row = (m * 16 + q) * 128;
-        let last = 127;
-        let left = m as i64 - 7;
-        let end = if (0..=13).contains(&left) {
-            self.c_values[left as usize * 16 + (q ^ self.b_class[last] as usize)].len() as u64
-        } else {
-            0
-        };
-        self.b_offset[row + last] as u64 + end
+        (self.b_row[m * 16 + q + 1] - self.b_row[m * 16 + q]) as u64
     }
 
     /// Switches to the positions of `pegs` pegs; returns how many there are.
@@ -341,17 +357,16 @@ impl Ranks {
 
 /// Turns the numbers of a level's positions, taken in ascending order, back
 /// into positions: it follows the blocks of positions sharing their part
-/// `a` (numbers up to `a_end`), and within them the blocks sharing part `b`
-/// too (numbers `start` to `end`, their `c` parts the values of
-/// `c_values[group]`).
+/// `a` (numbers `a_start` to `a_end`); within one, a number's offset gives
+/// its `b` and `c` by two lookups (`Ranks::b_of`, `Ranks::c_at`).
 struct Block<'r> {
     ranks: &'r Ranks,
     a: usize,
+    a_start: u64,
     a_end: u64,
-    b: usize,
-    start: u64,
-    end: u64,
-    group: usize,
+    /// The rows of `b_of` and `c_at` for this `a`.
+    b_row: usize,
+    row: usize,
 }
 
 impl<'r> Block<'r> {
@@ -359,11 +374,10 @@ impl<'r> Block<'r> {
         Block {
             ranks,
             a: 0,
+            a_start: 0,
             a_end: 0,
-            b: 0,
-            start: 0,
-            end: 0,
-            group: 0,
+            b_row: 0,
+            row: 0,
         }
     }
 
@@ -371,37 +385,22 @@ impl<'r> Block<'r> {
     #[inline]
     fn position(&mut self, i: u64) -> u64 {
         let r = self.ranks;
-        if i >= self.end {
-            if i >= self.a_end {
-                while i >= self.a_end {
-                    self.a += 1;
-                    self.a_end = r.a.get(self.a).map_or(r.size, |e| e & 0xFFFF_FFFF);
-                }
-                // The first block starting after `i` is found: `i` is in the
-                // one before (blocks with no positions end where they start).
-                self.a -= 1;
-                self.b = 0;
-                self.end = 0;
+        if i >= self.a_end {
+            // The last block starting at or before `i` holds it (blocks
+            // with no positions end where they start).
+            while r.a.get(self.a + 1).is_some_and(|e| e & 0xFFFF_FFFF <= i) {
+                self.a += 1;
             }
             let e = r.a[self.a];
-            let m = r.pegs - self.a.count_ones() as i64;
-            let q = winning_class() ^ r.a_class[self.a] as usize;
-            let (base, row) = (e & 0xFFFF_FFFF, (e >> 32) as usize);
-            loop {
-                let left = m - self.b.count_ones() as i64;
-                if (0..=13).contains(&left) {
-                    self.start = base + r.b_offset[row + self.b] as u64;
-                    self.group = left as usize * 16 + (q ^ r.b_class[self.b] as usize);
-                    self.end = self.start + r.c_values[self.group].len() as u64;
-                    if i < self.end {
-                        break;
-                    }
-                }
-                self.b += 1;
-            }
+            self.a_start = e & 0xFFFF_FFFF;
+            self.a_end = r.a.get(self.a + 1).map_or(r.size, |e| e & 0xFFFF_FFFF);
+            self.row = (e >> 32) as usize;
+            self.b_row = r.b_row[self.row / 128] as usize;
         }
-        let c = r.c_values[self.group][(i - self.start) as usize];
-        from_parts(self.a, self.b, c as usize)
+        let offset = (i - self.a_start) as usize;
+        let b = r.b_of[self.b_row + offset] as usize;
+        let c = r.c_values[r.c_at[self.row + b].wrapping_add(offset as u32) as usize];
+        from_parts(self.a, b, c as usize)
     }
 }
 
@@ -417,15 +416,13 @@ fn prefetch<T>(x: &T) {
     };
 }
 
-/// A level's bit set, one bit a number, with a summary bit per word so that
-/// only the words in use are read back and cleared. Each thread has its own,
-/// on cache lines of its own: the sets of two threads lie side by side, and
-/// a line one thread writes at every number and another reads would go back
-/// and forth between their caches.
+/// A level's bit set, one bit a number. Each thread has its own, on cache
+/// lines of its own: the sets of two threads lie side by side, and a line
+/// one thread writes at every number and another reads would go back and
+/// forth between their caches.
 #[repr(align(64))]
 struct Bits {
     words: Vec<u64>,
-    summary: Vec<u64>,
     /// Numbers to set, in the order they came: each is set `AHEAD` numbers
     /// after its word was asked for (see `set`).
     ring: [u64; AHEAD],
@@ -435,19 +432,14 @@ struct Bits {
 
 /// How many numbers ahead a word is fetched before its bit is set: the
 /// jumps of the numbers between do their work while it comes.
-const AHEAD: usize = 16;
-
-/// Numbers a summary word covers.
-const SPAN: u64 = 1 << 12;
+const AHEAD: usize = 32;
 
 impl Bits {
     /// Room for the numbers below `size` (the memory is the system's zeroed
     /// pages, touched only where bits are set).
     fn new(size: u64) -> Bits {
-        let spans = size.div_ceil(SPAN) as usize;
         Bits {
-            words: vec![0; spans * 64],
-            summary: vec![0; spans],
+            words: vec![0; size.div_ceil(64) as usize],
             ring: [0; AHEAD],
             count: 0,
         }
@@ -472,7 +464,6 @@ impl Bits {
     #[inline]
     fn set_now(&mut self, i: u64) {
         self.words[(i >> 6) as usize] |= 1 << (i & 63);
-        self.summary[(i >> 12) as usize] |= 1 << (i >> 6 & 63);
     }
 
     /// Sets the numbers `set` has not set yet.
@@ -484,36 +475,34 @@ impl Bits {
     }
 }
 
-/// One run of a bit set: its words, summary, and the number of its first
-/// bit.
+/// One run of a bit set: its words, and the number of its first bit.
 struct BitsPart<'a> {
     words: &'a mut [u64],
-    summary: &'a mut [u64],
     first: u64,
 }
 
 /// Calls `f` with each number set in any of `parts` (runs of several
 /// threads' bit sets, over the same numbers), ascending, and clears them.
+/// Every word is read: a summary of the words in use, kept up at every
+/// number set, cost more than it saved.
 fn drain(parts: &mut [BitsPart<'_>], mut f: impl FnMut(u64)) {
     let Some(first) = parts.first().map(|p| p.first) else {
         return;
     };
-    for s in 0..parts[0].summary.len() {
-        let mut used = 0;
-        for p in parts.iter_mut() {
-            used |= std::mem::take(&mut p.summary[s]);
+    for w in 0..parts[0].words.len() {
+        let mut word = 0;
+        for p in parts.iter() {
+            word |= p.words[w];
         }
-        while used != 0 {
-            let w = s << 6 | used.trailing_zeros() as usize;
-            used &= used - 1;
-            let mut word = 0;
-            for p in parts.iter_mut() {
-                word |= std::mem::take(&mut p.words[w]);
-            }
-            while word != 0 {
-                f(first + ((w as u64) << 6 | word.trailing_zeros() as u64));
-                word &= word - 1;
-            }
+        if word == 0 {
+            continue;
+        }
+        for p in parts.iter_mut() {
+            p.words[w] = 0;
+        }
+        while word != 0 {
+            f(first + ((w as u64) << 6 | word.trailing_zeros() as u64));
+            word &= word - 1;
         }
     }
 }
@@ -527,13 +516,13 @@ fn any_set(parts: &[BitsPart<'_>], i: u64) -> bool {
     })
 }
 
-/// The summary words of a bit set of `size` numbers cut into `parts` runs
-/// of about as many each.
-fn spans(size: u64, parts: usize) -> Vec<std::ops::Range<usize>> {
-    let spans = size.div_ceil(SPAN) as usize;
+/// The words of a bit set of `size` numbers cut into `parts` runs of about
+/// as many each.
+fn runs(size: u64, parts: usize) -> Vec<std::ops::Range<usize>> {
+    let words = size.div_ceil(64) as usize;
     let parts = parts.max(1);
     (0..parts)
-        .map(|t| spans * t / parts..spans * (t + 1) / parts)
+        .map(|t| words * t / parts..words * (t + 1) / parts)
         .collect()
 }
 
@@ -564,27 +553,25 @@ fn spread(sets: &mut [Bits], sources: &[u64], f: impl Fn(&mut Bits, u64) + Sync)
 /// The bit sets cut into a run of numbers for each thread (the same
 /// numbers from every set), and `f` called on each thread with its runs.
 /// The threads' results come back in order.
-fn on_spans<R: Send>(
+fn on_runs<R: Send>(
     sets: &mut [Bits],
     size: u64,
     threads: usize,
     f: impl Fn(&mut [BitsPart<'_>]) -> R + Sync,
 ) -> Vec<R> {
-    let runs = spans(size, threads);
+    let runs = runs(size, threads);
     // Each set cut at the same places, then regrouped by run.
     let mut by_run: Vec<Vec<BitsPart<'_>>> = runs.iter().map(|_| Vec::new()).collect();
     for set in sets.iter_mut() {
-        let (mut words, mut summary) = (&mut set.words[..], &mut set.summary[..]);
+        let mut words = &mut set.words[..];
         let mut at = 0;
         for (t, run) in runs.iter().enumerate() {
-            let (w, rest_w) = std::mem::take(&mut words).split_at_mut((run.end - at) * 64);
-            let (s, rest_s) = std::mem::take(&mut summary).split_at_mut(run.end - at);
+            let (w, rest) = std::mem::take(&mut words).split_at_mut(run.end - at);
             by_run[t].push(BitsPart {
-                words: &mut w[(run.start - at) * 64..],
-                summary: &mut s[run.start - at..],
-                first: run.start as u64 * SPAN,
+                words: &mut w[run.start - at..],
+                first: run.start as u64 * 64,
             });
-            (words, summary, at) = (rest_w, rest_s, run.end);
+            (words, at) = (rest, run.end);
         }
     }
     if by_run.len() == 1 {
@@ -825,7 +812,7 @@ macro_rules! census_body {
                     set.set(ranks.rank_of($parts(p)))
                 })
             });
-            let parts = on_spans(&mut sets, size, threads, |bits| {
+            let parts = on_runs(&mut sets, size, threads, |bits| {
                 let mut next = Level::default();
                 let mut block = Block::new(&ranks);
                 drain(bits, |i| {
@@ -865,7 +852,7 @@ macro_rules! census_body {
                     set.set(ranks.rank_of($parts(HOLES ^ p)))
                 })
             });
-            let parts = on_spans(&mut sets, size, threads, |bits| {
+            let parts = on_runs(&mut sets, size, threads, |bits| {
                 let first = bits[0].first;
                 let end = first + bits[0].words.len() as u64 * 64;
                 let (numbers, positions) = below.between(first, end);
@@ -1048,7 +1035,7 @@ mod tests {
         positions.sort_unstable_by_key(|&x| ranks.rank(x));
         positions.dedup();
         // Looked up, each from the run of the thread that holds it.
-        let found = on_spans(&mut sets, size, 3, |bits| {
+        let found = on_runs(&mut sets, size, 3, |bits| {
             let first = bits[0].first;
             let end = first + bits[0].words.len() as u64 * 64;
             positions
@@ -1059,17 +1046,14 @@ mod tests {
         });
         assert_eq!(found, [true; 3]);
         // Read back in order, each once, in three runs.
-        let runs = on_spans(&mut sets, size, 3, |bits| {
+        let runs = on_runs(&mut sets, size, 3, |bits| {
             let mut block = Block::new(&ranks);
             let mut out = Vec::new();
             drain(bits, |i| out.push(block.position(i)));
             out
         });
         assert_eq!(runs.concat(), positions);
-        assert!(
-            sets.iter()
-                .all(|s| s.words.iter().chain(&s.summary).all(|&w| w == 0))
-        );
+        assert!(sets.iter().all(|s| s.words.iter().all(|&w| w == 0)));
     }
 
     #[test]
