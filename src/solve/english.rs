@@ -526,28 +526,54 @@ fn runs(size: u64, parts: usize) -> Vec<std::ops::Range<usize>> {
         .collect()
 }
 
-/// Calls `f` with each of `sources` and a bit set, the sources shared out
-/// in order between the bit sets, one thread each.
-fn spread(sets: &mut [Bits], sources: &[u64], f: impl Fn(&mut Bits, u64) + Sync) {
+/// Calls `f` with each of `sources` (the runs of a level, in order) and a
+/// bit set, the sources shared out in order between the bit sets, one
+/// thread each.
+fn spread(sets: &mut [Bits], sources: &[&[u64]], f: impl Fn(&mut Bits, u64) + Sync) {
     if let [only] = sets {
-        for &x in sources {
+        for &x in sources.iter().copied().flatten() {
             f(only, x);
         }
         only.flush();
         return;
     }
-    let per = sources.len().div_ceil(sets.len()).max(1);
+    let shares = share(sources, sets.len());
     std::thread::scope(|s| {
-        for (set, chunk) in sets.iter_mut().zip(sources.chunks(per)) {
+        for (set, share) in sets.iter_mut().zip(shares) {
             let f = &f;
             s.spawn(move || {
-                for &x in chunk {
+                for &x in share.into_iter().flatten() {
                     f(set, x);
                 }
                 set.flush();
             });
         }
     });
+}
+
+/// `runs` (slices one after another) cut into `n` shares of about as many
+/// items each, in order, each share a list of slices.
+fn share<'a, T>(runs: &[&'a [T]], n: usize) -> Vec<Vec<&'a [T]>> {
+    let n = n.max(1);
+    let total: usize = runs.iter().map(|r| r.len()).sum();
+    let per = total.div_ceil(n).max(1);
+    let mut shares = vec![Vec::new(); n];
+    let mut offset = 0;
+    for &run in runs.iter().filter(|r| !r.is_empty()) {
+        let end = offset + run.len();
+        for (t, share) in shares
+            .iter_mut()
+            .enumerate()
+            .take((end - 1) / per + 1)
+            .skip(offset / per)
+        {
+            let from = offset.max(t * per) - offset;
+            let to = end.min((t + 1) * per) - offset;
+            share.push(&run[from..to]);
+        }
+        offset = end;
+    }
+    shares
 }
 
 /// The bit sets cut into a run of numbers for each thread (the same
@@ -590,33 +616,39 @@ fn on_runs<R: Send>(
     })
 }
 
-/// Each thread's positions, joined in order.
-fn joined(parts: Vec<Level>) -> Level {
-    // Onto the first part: memory new to the process costs a page fault a
-    // page, so a level is not copied into more of it than it must be.
-    let mut parts = parts.into_iter();
-    let mut out = parts.next().unwrap_or_default();
-    for part in parts {
-        out.numbers.extend(part.numbers);
-        out.positions.extend(part.positions);
-    }
-    out
-}
-
-/// One level's positions, ascending by number, with their numbers.
+/// A level's positions, ascending by number, with their numbers, kept as
+/// the runs the threads found them in (in order): joined, the level would
+/// be copied into memory new to the process, a page fault a page.
 #[derive(Clone, Default)]
 struct Level {
+    runs: Vec<Run>,
+}
+
+/// A run of a level.
+#[derive(Clone, Default)]
+struct Run {
     positions: Vec<u64>,
     numbers: Vec<u32>,
 }
 
 impl Level {
+    fn len(&self) -> usize {
+        self.runs.iter().map(|r| r.numbers.len()).sum()
+    }
+
+    /// The positions, run by run.
+    fn positions(&self) -> Vec<&[u64]> {
+        self.runs.iter().map(|r| &r.positions[..]).collect()
+    }
+
     /// The numbers, and the positions, of the level from `first` to `end`
-    /// (not included).
-    fn between(&self, first: u64, end: u64) -> (&[u32], &[u64]) {
-        let from = self.numbers.partition_point(|&n| (n as u64) < first);
-        let to = self.numbers.partition_point(|&n| (n as u64) < end);
-        (&self.numbers[from..to], &self.positions[from..to])
+    /// (not included), run by run.
+    fn between(&self, first: u64, end: u64) -> impl Iterator<Item = (&[u32], &[u64])> {
+        self.runs.iter().map(move |r| {
+            let from = r.numbers.partition_point(|&n| (n as u64) < first);
+            let to = r.numbers.partition_point(|&n| (n as u64) < end);
+            (&r.numbers[from..to], &r.positions[from..to])
+        })
     }
 }
 
@@ -801,19 +833,21 @@ macro_rules! census_body {
         let mut sets: Vec<Bits> = (0..threads).map(|_| Bits::new(most)).collect();
         // winning[k]: positions of k pegs that can be won.
         let mut winning: Vec<Level> = vec![Level::default(); 2];
-        winning[1].positions.push(CENTRE);
         ranks.level(1);
-        winning[1].numbers.push(ranks.rank(CENTRE) as u32);
+        winning[1].runs.push(Run {
+            positions: vec![CENTRE],
+            numbers: vec![ranks.rank(CENTRE) as u32],
+        });
         let pagodas = Pagodas::new();
         for pegs in 1..MIDDLE {
             let size = ranks.level(pegs as u32 + 1);
-            spread(&mut sets, &winning[pegs].positions, |set, y| {
+            spread(&mut sets, &winning[pegs].positions(), |set, y| {
                 images_of_moves(y, false, true, &jumps, |p| {
                     set.set(ranks.rank_of($parts(p)))
                 })
             });
             let parts = on_runs(&mut sets, size, threads, |bits| {
-                let mut next = Level::default();
+                let mut next = Run::default();
                 let mut block = Block::new(&ranks);
                 drain(bits, |i| {
                     let p = block.position(i);
@@ -825,9 +859,9 @@ macro_rules! census_body {
                 });
                 next
             });
-            winning.push(joined(parts));
+            winning.push(Level { runs: parts });
         }
-        let built = winning.iter().map(|l| l.numbers.len() as u64).sum();
+        let built = winning.iter().map(|l| l.len() as u64).sum();
 
         // Up from the meeting level: a position of k + 1 pegs one jump
         // before a winnable one of k (the winnable ones of MIDDLE to start
@@ -835,17 +869,17 @@ macro_rules! census_body {
         // pegs, can be won. Numbered by its complement, it is looked up
         // among those: the winnable positions whose bit is set are, by
         // complement, the next level.
-        let mut level: Vec<u64> = Vec::new();
+        let mut level: Vec<Vec<u64>> = Vec::new();
         let mut by_pegs = vec![0u64; 34];
         for k in MIDDLE..32 {
             let below = &winning[32 - k];
             let size = ranks.level(32 - k as u32);
             let sources = if k == MIDDLE {
-                &winning[MIDDLE].positions
+                winning[MIDDLE].positions()
             } else {
-                &level
+                level.iter().map(|run| &run[..]).collect()
             };
-            spread(&mut sets, sources, |set, x| {
+            spread(&mut sets, &sources, |set, x| {
                 // The complement's canonical form is the complement of the
                 // greatest image.
                 images_of_moves(x, false, false, &jumps, |p| {
@@ -855,10 +889,9 @@ macro_rules! census_body {
             let parts = on_runs(&mut sets, size, threads, |bits| {
                 let first = bits[0].first;
                 let end = first + bits[0].words.len() as u64 * 64;
-                let (numbers, positions) = below.between(first, end);
-                let next: Vec<u64> = numbers
-                    .iter()
-                    .zip(positions)
+                let next: Vec<u64> = below
+                    .between(first, end)
+                    .flat_map(|(numbers, positions)| numbers.iter().zip(positions))
                     .filter(|&(&n, _)| any_set(bits, n as u64))
                     .map(|(_, &y)| HOLES ^ y)
                     .collect();
@@ -869,8 +902,8 @@ macro_rules! census_body {
                 }
                 next
             });
-            level = parts.concat();
-            by_pegs[k + 1] = level.len() as u64;
+            by_pegs[k + 1] = parts.iter().map(|run| run.len() as u64).sum();
+            level = parts;
         }
         for k in 1..=MIDDLE {
             by_pegs[k] = by_pegs[33 - k];
@@ -1001,6 +1034,33 @@ mod tests {
             // SAFETY: this CPU has BMI2 (checked above).
             assert_eq!(unsafe { parts_bmi2(x) }, parts(x));
         }
+    }
+
+    #[test]
+    fn shares_cover_the_runs_in_order() {
+        let items: Vec<u32> = (0..100).collect();
+        for cuts in [
+            vec![0, 100],
+            vec![0, 0, 37, 37, 90, 100],
+            vec![0, 1, 2, 3, 100],
+        ] {
+            let runs: Vec<&[u32]> = cuts.windows(2).map(|w| &items[w[0]..w[1]]).collect();
+            for n in 1..=7 {
+                let shares = share(&runs, n);
+                assert_eq!(shares.len(), n);
+                let sizes: Vec<usize> = shares
+                    .iter()
+                    .map(|s| s.iter().map(|r| r.len()).sum())
+                    .collect();
+                assert!(
+                    sizes.iter().all(|&k| k <= 100usize.div_ceil(n)),
+                    "{sizes:?}"
+                );
+                let flat: Vec<u32> = shares.into_iter().flatten().flatten().copied().collect();
+                assert_eq!(flat, items);
+            }
+        }
+        assert!(share::<u32>(&[], 2).iter().all(Vec::is_empty));
     }
 
     #[test]
