@@ -951,10 +951,10 @@ struct Node<const W: usize> {
     /// The move was the only one offered (it cleared a colour), so its
     /// parent never tried the others.
     forced: bool,
-    /// The bound has been worked out in full (it is, lazily, when the node
-    /// comes out of the open list; a bound cut short at the node's limit
-    /// leaves this false, so it is worked out again if the node comes out
-    /// later).
+    /// The bound has been worked out in full (it is when the node is made,
+    /// if it belongs to the current round, else when it comes out of the
+    /// open list; a bound cut short at the node's limit leaves this false,
+    /// so it is worked out again if the node comes out later).
     bounded: bool,
     /// The colours (as bits) with a blob outside the region.
     left: u16,
@@ -1327,14 +1327,29 @@ impl<'b, const W: usize> AStar<'b, W> {
                     }
                 }
                 let done = next == self.all;
-                // The child waits at its parent's estimate (one move nearer,
-                // at least the colours left) until it is taken out.
-                // Only the colour played can have been cleared.
+                // The child's estimate to start with: its parent's (one move
+                // nearer), at least the colours left. Only the colour played
+                // can have been cleared.
                 let cleared = u32::from(subset(&self.of_colour[c], &next)) << c;
                 let left = left_here & !cleared;
-                let f2 = (g2 as usize + colour_count(left) as usize).max(f);
+                let mut f2 = (g2 as usize + colour_count(left) as usize).max(f);
                 if f2 >= upper {
                     continue;
+                }
+                // A child that would come out in this round is bounded now,
+                // while its parent's frontier is at hand: most children of
+                // the last round that finds nothing are pushed on to a later
+                // round, and this spares them a trip through the open list.
+                let mut bounded = done;
+                if !done && f2 == f {
+                    let beside = and_not(&or(&frontier, &self.around(&taken)), &next);
+                    let limit = (f - g2 as usize) as u8;
+                    let h = self.bound(&next, &beside, left, limit);
+                    bounded = h <= limit;
+                    f2 = f2.max(g2 as usize + h as usize);
+                    if f2 >= upper {
+                        continue;
+                    }
                 }
                 let nid = self.nodes.len() as u32;
                 self.nodes.push(Node {
@@ -1344,7 +1359,7 @@ impl<'b, const W: usize> AStar<'b, W> {
                     g: g2,
                     colour: c as u8,
                     forced: clearing.is_some(),
-                    bounded: done,
+                    bounded,
                     left: left as u16,
                 });
                 if f2 == f && done {
