@@ -982,9 +982,9 @@ thread_local! {
 const FIRST_TABLE: usize = 1 << 14;
 const KEPT_TABLE: usize = 1 << 16;
 
-/// Nodes kept for the next search at most (32 MiB of sets of two words):
-/// past that, the memory goes back to the system.
-const KEPT_NODES: usize = 1 << 20;
+/// The most memory a list of nodes or of frontiers keeps for the next
+/// search: past that, it goes back to the system.
+const KEPT_BYTES: usize = 32 << 20;
 
 impl<const W: usize> Kept<W> {
     /// The thread's buffers for sets of `W` words, or new ones.
@@ -1009,11 +1009,11 @@ impl<const W: usize> Kept<W> {
         } else {
             self.best_g.clear();
         }
-        if self.nodes.capacity() > KEPT_NODES {
+        if self.nodes.capacity() * std::mem::size_of::<Node<W>>() > KEPT_BYTES {
             self.nodes = Vec::new();
         }
         self.nodes.clear();
-        if self.frontiers.capacity() > KEPT_NODES {
+        if self.frontiers.capacity() * std::mem::size_of::<Set<W>>() > KEPT_BYTES {
             self.frontiers = Vec::new();
         }
         self.frontiers.clear();
