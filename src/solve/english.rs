@@ -414,6 +414,9 @@ fn prefetch<T>(x: &T) {
             (x as *const T).cast(),
         )
     };
+    // Elsewhere the word simply comes when it is set.
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
 }
 
 /// A level's bit set, one bit a number. Each thread has its own, on cache
