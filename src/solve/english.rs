@@ -1153,6 +1153,8 @@ mod tests {
     fn census_counts_every_winnable_position_reached() {
         let c = census(1);
         assert_eq!(census(2), c);
+        // Runs of numbers and shares of sources that do not divide evenly.
+        assert_eq!(census(3), c);
         // The build for any CPU, whichever this one runs.
         assert_eq!(census_portable(2), c);
         assert_eq!(c.winnable, 1_679_072);
