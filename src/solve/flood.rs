@@ -238,6 +238,9 @@ struct Region<'b> {
     blobs: &'b Blobs,
     inside: Vec<bool>,
     frontier: Vec<bool>,
+    /// The blobs next to the region (each once), so that a move looks at
+    /// them, not at every blob.
+    near: Vec<u32>,
     remaining: Vec<u32>,
     colour: u8,
     count: usize,
@@ -249,6 +252,7 @@ impl<'b> Region<'b> {
             blobs,
             inside: vec![false; blobs.len()],
             frontier: vec![false; blobs.len()],
+            near: Vec::new(),
             remaining: vec![0; blobs.colours as usize],
             colour: blobs.colour[0],
             count: 0,
@@ -266,19 +270,28 @@ impl<'b> Region<'b> {
         self.count += 1;
         self.remaining[self.blobs.colour[b] as usize] -= 1;
         for &n in &self.blobs.neighbours[b] {
-            if !self.inside[n as usize] {
+            if !self.inside[n as usize] && !self.frontier[n as usize] {
                 self.frontier[n as usize] = true;
+                self.near.push(n);
             }
         }
     }
 
+    /// The blobs next to the region of colour `c`.
+    fn near_of(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
+        self.near
+            .iter()
+            .map(|&b| b as usize)
+            .filter(move |&b| self.blobs.colour[b] as usize == c)
+    }
+
     fn play(&mut self, colour: u8) {
-        let picked: Vec<usize> = (0..self.blobs.len())
-            .filter(|&b| self.frontier[b] && self.blobs.colour[b] == colour)
-            .collect();
+        let picked: Vec<usize> = self.near_of(colour as usize).collect();
         for b in picked {
             self.take(b);
         }
+        let inside = &self.inside;
+        self.near.retain(|&b| !inside[b as usize]);
         self.colour = colour;
     }
 
@@ -287,12 +300,10 @@ impl<'b> Region<'b> {
         let k = self.blobs.colours as usize;
         let mut cells = vec![0u64; k];
         let mut count = vec![0u32; k];
-        for b in 0..self.blobs.len() {
-            if self.frontier[b] {
-                let c = self.blobs.colour[b] as usize;
-                cells[c] += self.blobs.size[b] as u64;
-                count[c] += 1;
-            }
+        for &b in &self.near {
+            let c = self.blobs.colour[b as usize] as usize;
+            cells[c] += self.blobs.size[b as usize] as u64;
+            count[c] += 1;
         }
         (cells, count)
     }
@@ -326,9 +337,7 @@ fn greedy(blobs: &Blobs) -> Vec<u8> {
                     stamp += 1;
                     let mut later = cells.clone();
                     later[c] = 0;
-                    for b in (0..blobs.len())
-                        .filter(|&b| region.frontier[b] && blobs.colour[b] as usize == c)
-                    {
+                    for b in region.near_of(c) {
                         for &m in &blobs.neighbours[b] {
                             let m = m as usize;
                             if !region.inside[m] && !region.frontier[m] && seen[m] != stamp {
