@@ -1110,6 +1110,12 @@ impl<'b, const W: usize> AStar<'b, W> {
         and_not(&self.around(region), region)
     }
 
+    /// The blobs next to `region`, which a move made by taking `taken`
+    /// from next to a region whose frontier was `before`.
+    fn frontier_after(&self, before: &Set<W>, taken: &Set<W>, region: &Set<W>) -> Set<W> {
+        and_not(&or(before, &self.around(taken)), region)
+    }
+
     /// Colours (as bits) with a blob outside `region`.
     fn colours_left(&self, region: &Set<W>) -> u32 {
         let mut left = 0;
@@ -1351,7 +1357,7 @@ impl<'b, const W: usize> AStar<'b, W> {
                     let p = &self.nodes[p as usize];
                     let before = frontiers[p.expanded as usize];
                     let taken = and_not(&region, &p.region);
-                    (before, and_not(&or(&before, &self.around(&taken)), &region))
+                    (before, self.frontier_after(&before, &taken, &region))
                 }
             };
             if !bounded {
@@ -1431,7 +1437,7 @@ impl<'b, const W: usize> AStar<'b, W> {
                 // round, and this spares them a trip through the open list.
                 let mut bounded = done;
                 if !done && f2 == f {
-                    let beside = and_not(&or(&frontier, &self.around(&taken)), &next);
+                    let beside = self.frontier_after(&frontier, &taken, &next);
                     let limit = (f - g2 as usize) as u8;
                     let h = self.bound(&next, &beside, left, limit);
                     bounded = h <= limit;
