@@ -1,8 +1,7 @@
-//! Pond Puzzles: four classic puzzles, their exact solvers, level packs, and the
-//! Bevy game that plays them.
+//! Pond Puzzles: the Bevy game and the `pond` command line, over the pure
+//! core (`pond-core`: rules, solvers, level packs).
 
 pub mod cli;
 pub mod game;
-pub mod levels;
-pub mod rules;
-pub mod solve;
+
+pub use pond_core::{levels, rules, solve};

@@ -1,12 +1,12 @@
 //! Property tests: random boards of every puzzle; every answer replays to the
 //! goal, and the solvers agree with plain breadth-first search over the rules.
 
-use pond_puzzles::rules::Rules;
-use pond_puzzles::rules::escape::{Animal, Escape};
-use pond_puzzles::rules::flood::Flood;
-use pond_puzzles::rules::hop::{Board, Hop, Shape};
-use pond_puzzles::rules::swap::{Cell, Swap};
-use pond_puzzles::solve::{self, Budget, Outcome, Search, brute_force_shortest, replay};
+use pond_core::rules::Rules;
+use pond_core::rules::escape::{Animal, Escape};
+use pond_core::rules::flood::Flood;
+use pond_core::rules::hop::{Board, Hop, Shape};
+use pond_core::rules::swap::{Cell, Swap};
+use pond_core::solve::{self, Budget, Outcome, Search, brute_force_shortest, replay};
 use proptest::prelude::*;
 
 /// Checks a solver's outcome against the length of a shortest solution.
@@ -56,7 +56,7 @@ proptest! {
 
     #[test]
     fn flood_boards(w in 1u16..5, h in 1u16..5, k in 2u8..5, seed: u64) {
-        let cells = pond_puzzles::levels::rng::flood_cells(w, h, k, seed);
+        let cells = pond_core::levels::rng::flood_cells(w, h, k, seed);
         let f = Flood::new(w, h, k, cells, None);
         let mut search = Search::new(Budget::unlimited());
         let outcome = solve::flood::solve(&f, &mut search);

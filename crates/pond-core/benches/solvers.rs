@@ -2,11 +2,11 @@
 //! `pond bench` runs the full-size workloads.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pond_puzzles::levels::generate::{deal, flood_boards};
-use pond_puzzles::levels::rng::SplitMix64;
-use pond_puzzles::rules::hop::{Board, Hop};
-use pond_puzzles::rules::swap::{Swap, parse_row};
-use pond_puzzles::solve::{self, Budget, Search};
+use pond_core::levels::generate::{deal, flood_boards};
+use pond_core::levels::rng::SplitMix64;
+use pond_core::rules::hop::{Board, Hop};
+use pond_core::rules::swap::{Swap, parse_row};
+use pond_core::solve::{self, Budget, Search};
 use std::hint::black_box;
 
 fn flood(c: &mut Criterion) {

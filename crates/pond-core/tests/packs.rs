@@ -1,9 +1,9 @@
 //! The pack format: the documented examples, the shipped packs (every level
 //! solved and replayed), and every class of mistake a player can make.
 
-use pond_puzzles::levels::{self, PackError, SHIPPED, parse_pack};
-use pond_puzzles::rules::Puzzle;
-use pond_puzzles::solve::{self, Budget, Outcome, replay};
+use pond_core::levels::{self, PackError, SHIPPED, parse_pack};
+use pond_core::rules::Puzzle;
+use pond_core::solve::{self, Budget, Outcome, replay};
 
 /// The example of `LEVEL-FORMAT.md`, as written there.
 const FORMAT_EXAMPLE: &str = r#"
@@ -159,7 +159,7 @@ fn shipped_packs_have_what_the_game_promises() {
         let Puzzle::Hop(h) = &l.puzzle else { panic!() };
         assert!(h.red.is_some());
         assert!(
-            seen.insert(pond_puzzles::levels::generate::canonical(h)),
+            seen.insert(pond_core::levels::generate::canonical(h)),
             "{}",
             l.name
         );
@@ -207,7 +207,7 @@ fn the_english_game_and_european_start_are_solved() {
             &moves
                 .iter()
                 .map(|m| match m {
-                    pond_puzzles::rules::PuzzleMove::Hop(m) => *m,
+                    pond_core::rules::PuzzleMove::Hop(m) => *m,
                     _ => panic!(),
                 })
                 .collect::<Vec<_>>(),

@@ -145,11 +145,11 @@ impl std::error::Error for PackError {}
 /// The packs that ship with the game, embedded so that `pond` runs anywhere:
 /// (file name, text).
 pub const SHIPPED: [(&str, &str); 5] = [
-    ("swap.ron", include_str!("../../levels/swap.ron")),
-    ("hop.ron", include_str!("../../levels/hop.ron")),
-    ("pegs.ron", include_str!("../../levels/pegs.ron")),
-    ("flood.ron", include_str!("../../levels/flood.ron")),
-    ("escape.ron", include_str!("../../levels/escape.ron")),
+    ("swap.ron", include_str!("../../../../levels/swap.ron")),
+    ("hop.ron", include_str!("../../../../levels/hop.ron")),
+    ("pegs.ron", include_str!("../../../../levels/pegs.ron")),
+    ("flood.ron", include_str!("../../../../levels/flood.ron")),
+    ("escape.ron", include_str!("../../../../levels/escape.ron")),
 ];
 
 /// Loads a pack from a path, or a shipped pack by its file name when no such

@@ -1,0 +1,124 @@
+//! Flood solvers. The board is reduced to its graph of one-colour blobs; the
+//! flooded region is a set of blobs. The exact solver is A* with an admissible
+//! bound (a relaxed game in which one move takes every colour, see
+//! `AStar::relaxed`); it plays a colour at once when that move clears the
+//! colour from the board, which never costs a move, and skips a move that
+//! could have been played a move earlier to the same effect. The fast solver is greedy
+//! with a short look-ahead, for hints and huge boards.
+
+mod ahead;
+mod blobs;
+mod exact;
+mod greedy;
+#[cfg(test)]
+mod tests;
+
+pub use ahead::solve_lookahead;
+pub use blobs::Blobs;
+pub use exact::{Bound, Exact};
+
+use super::{Budget, Outcome, Search};
+use crate::rules::Rules;
+use crate::rules::flood::{Flood, FloodMove};
+use ahead::Ahead;
+use exact::AStar;
+use greedy::greedy;
+
+pub fn solve(f: &Flood, search: &mut Search<'_, FloodMove>) -> Outcome<FloodMove> {
+    solve_with(f, search, Exact::FAST)
+}
+
+/// `solve` with a chosen bound and pruning (the tests compare them).
+pub fn solve_with(
+    f: &Flood,
+    search: &mut Search<'_, FloodMove>,
+    exact: Exact,
+) -> Outcome<FloodMove> {
+    if f.cells.is_empty() || f.is_goal_board() {
+        return Outcome::Solved {
+            moves: Vec::new(),
+            optimal: true,
+        };
+    }
+    let blobs = Blobs::of(f).in_walk_order();
+    let fast = greedy(&blobs);
+    let outcome = match blobs.len() {
+        0..=128 => AStar::<2>::new(&blobs, exact).run(search, fast.len()),
+        129..=192 => AStar::<3>::new(&blobs, exact).run(search, fast.len()),
+        193..=256 => AStar::<4>::new(&blobs, exact).run(search, fast.len()),
+        257..=512 => AStar::<8>::new(&blobs, exact).run(search, fast.len()),
+        513..=1024 => AStar::<16>::new(&blobs, exact).run(search, fast.len()),
+        _ => None,
+    };
+    let as_moves = |colours: &[u8]| colours.iter().map(|&colour| FloodMove { colour }).collect();
+    match outcome {
+        Some(Some(path)) => Outcome::Solved {
+            moves: as_moves(&path),
+            optimal: true,
+        },
+        // Nothing shorter than the greedy line exists: it is optimal.
+        Some(None) if search.stopped().is_none() => Outcome::Solved {
+            moves: as_moves(&fast),
+            optimal: true,
+        },
+        _ => {
+            if search.stopped().is_none() {
+                // Too many blobs for the exact search's tables.
+                search.memory(usize::MAX);
+            }
+            // The best line known: the greedy one, or the look-ahead's.
+            let (ahead, _) = Ahead::new(&blobs).run(3, true, false, 0);
+            let best = if ahead.len() < fast.len() {
+                ahead
+            } else {
+                as_moves(&fast)
+            };
+            search.out_of_budget(Some(best))
+        }
+    }
+}
+
+/// A fast, not always shortest, solution: clear a colour when one move can,
+/// otherwise play the first move of the line of three that leaves the
+/// farthest blob nearest (then the fewest blobs that far, then the most
+/// cells flooded); the end of the game by exact search when it is shorter.
+pub fn solve_fast(f: &Flood) -> Vec<FloodMove> {
+    if f.is_goal_board() {
+        return Vec::new();
+    }
+    let (mut line, end) = Ahead::new(&Blobs::of(f)).run(3, true, false, ENDGAME_BLOBS);
+    // The end of the game, from where few blobs are left, by exact search
+    // when it finds a shorter way (within its node budget).
+    if let Some(k) = end {
+        let mut rest = f.clone();
+        rest.limit = None;
+        if line[..k].iter().all(|&mv| rest.apply(mv).is_ok()) {
+            let mut search = Search::new(Budget::nodes(ENDGAME_NODES));
+            let finish = match solve(&rest, &mut search) {
+                Outcome::Solved { moves, .. } => Some(moves),
+                Outcome::OutOfBudget {
+                    best: Some(moves), ..
+                } => Some(moves),
+                _ => None,
+            };
+            if let Some(finish) = finish.filter(|m| m.len() < line.len() - k) {
+                line.truncate(k);
+                line.extend(finish);
+            }
+        }
+    }
+    line
+}
+
+/// Blobs left outside the region when `solve_fast` hands the rest of the
+/// game to the exact search, and the nodes that search may take.
+const ENDGAME_BLOBS: usize = 400;
+const ENDGAME_NODES: u64 = 10_000;
+
+impl Flood {
+    /// True when every cell has one colour (whatever the move count).
+    pub fn is_goal_board(&self) -> bool {
+        let c = self.region_colour();
+        self.cells.iter().all(|&x| x == c)
+    }
+}

@@ -1,0 +1,173 @@
+//! The Flood solvers against breadth-first search, against each other, and
+//! on every shape of board.
+
+use super::*;
+use crate::solve::{Budget, brute_force_shortest, replay};
+
+pub(super) fn board(w: u16, h: u16, k: u8, code: u64) -> Flood {
+    let mut x = code;
+    let cells = (0..w as usize * h as usize)
+        .map(|_| {
+            let c = (x % k as u64) as u8;
+            x /= k as u64;
+            c
+        })
+        .collect();
+    Flood::new(w, h, k, cells, None)
+}
+
+fn optimal_len(f: &Flood) -> usize {
+    optimal_len_with(f, Exact::FAST)
+}
+
+fn optimal_len_with(f: &Flood, exact: Exact) -> usize {
+    let mut search = Search::new(Budget::unlimited());
+    match solve_with(f, &mut search, exact) {
+        Outcome::Solved { moves, optimal } => {
+            assert!(optimal);
+            replay(f, &moves).unwrap();
+            moves.len()
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn each_bound_and_pruning_alone_is_exact() {
+    for exact in [
+        Exact::PLAIN,
+        Exact {
+            bound: Bound::Relaxed,
+            prune: false,
+        },
+        Exact {
+            bound: Bound::Layers,
+            prune: true,
+        },
+    ] {
+        for code in (0..3u64.pow(9)).step_by(7) {
+            let f = board(3, 3, 3, code);
+            assert_eq!(
+                Some(optimal_len_with(&f, exact)),
+                brute_force_shortest(&f),
+                "{code} {exact:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn fast_search_matches_the_plain_one_on_random_boards() {
+    // Every shortcut of the fast search (its bound, its pruning, its lazy
+    // bounds, its frontiers) must leave the optimal move count unchanged.
+    let mut x = 2026u64;
+    for i in 0..300 {
+        let (w, h) = (6 + (i % 4) as u16, 6 + (i / 4 % 4) as u16);
+        let k = 3 + (i % 4) as u8;
+        let cells = (0..w as usize * h as usize)
+            .map(|_| (crate::solve::swap::splitmix(&mut x) % k as u64) as u8)
+            .collect();
+        let f = Flood::new(w, h, k, cells, None);
+        assert_eq!(
+            optimal_len_with(&f, Exact::FAST),
+            optimal_len_with(&f, Exact::PLAIN),
+            "board {i}: {w}x{h}, {k} colours"
+        );
+    }
+}
+
+#[test]
+fn agrees_with_breadth_first_on_every_3x3_board_with_3_colours() {
+    for code in 0..3u64.pow(9) {
+        let f = board(3, 3, 3, code);
+        assert_eq!(Some(optimal_len(&f)), brute_force_shortest(&f), "{code}");
+    }
+}
+
+#[test]
+fn agrees_with_breadth_first_on_4x4_boards_with_3_colours() {
+    // Every 4x4 board is 43 million; a fixed stride walks a spread of them.
+    let total = 3u64.pow(16);
+    let mut code = 17;
+    while code < total {
+        let f = board(4, 4, 3, code);
+        assert_eq!(Some(optimal_len(&f)), brute_force_shortest(&f), "{code}");
+        code += 9_973;
+    }
+}
+
+#[test]
+fn fast_solution_replays() {
+    let mut x = 99u64;
+    let cells = (0..144)
+        .map(|_| (crate::solve::swap::splitmix(&mut x) % 6) as u8)
+        .collect();
+    let f = Flood::new(12, 12, 6, cells, None);
+    let moves = solve_fast(&f);
+    replay(&f, &moves).unwrap();
+    assert!(moves.len() >= optimal_len(&f));
+}
+
+#[test]
+fn fast_and_look_ahead_finish_every_shape() {
+    let mut x = 5u64;
+    for i in 0..120u64 {
+        let w = 1 + (crate::solve::swap::splitmix(&mut x) % 30) as u16;
+        let h = 1 + (crate::solve::swap::splitmix(&mut x) % 30) as u16;
+        let k = 2 + (i % 7) as u8;
+        let cells = (0..w as usize * h as usize)
+            .map(|_| (crate::solve::swap::splitmix(&mut x) % k as u64) as u8)
+            .collect();
+        let f = Flood::new(w, h, k, cells, None);
+        for (name, moves) in [
+            ("fast", solve_fast(&f)),
+            ("look-ahead 1", solve_lookahead(&f, 1)),
+            ("look-ahead 3", solve_lookahead(&f, 3)),
+        ] {
+            replay(&f, &moves).unwrap_or_else(|e| panic!("{name} on {w}x{h}: {e:?}"));
+            let mut g = f.clone();
+            for m in &moves {
+                crate::rules::Rules::apply(&mut g, *m).unwrap();
+            }
+            assert!(g.is_goal_board(), "{name} left {w}x{h} unfinished");
+        }
+    }
+}
+
+#[test]
+fn the_exact_end_game_only_ever_shortens_the_fast_line() {
+    let mut x = 11u64;
+    let mut shorter = 0;
+    for _ in 0..6 {
+        let cells = (0..50 * 50)
+            .map(|_| (crate::solve::swap::splitmix(&mut x) % 6) as u8)
+            .collect();
+        let f = Flood::new(50, 50, 6, cells, None);
+        let (alone, end) = Ahead::new(&Blobs::of(&f)).run(3, true, false, ENDGAME_BLOBS);
+        assert!(end.is_some(), "the end game is handed over");
+        let moves = solve_fast(&f);
+        replay(&f, &moves).unwrap();
+        let mut g = f.clone();
+        for m in &moves {
+            crate::rules::Rules::apply(&mut g, *m).unwrap();
+        }
+        assert!(g.is_goal_board());
+        assert!(moves.len() <= alone.len());
+        shorter += usize::from(moves.len() < alone.len());
+    }
+    assert!(shorter > 0, "the exact end game never helped");
+}
+#[test]
+fn out_of_budget_still_offers_a_line() {
+    let mut x = 7u64;
+    let cells = (0..26 * 26)
+        .map(|_| (crate::solve::swap::splitmix(&mut x) % 8) as u8)
+        .collect();
+    let f = Flood::new(26, 26, 8, cells, None);
+    let mut search = Search::new(Budget::nodes(5_000));
+    match solve(&f, &mut search) {
+        Outcome::OutOfBudget { best: Some(b), .. } => replay(&f, &b).unwrap(),
+        Outcome::Solved { moves, .. } => replay(&f, &moves).unwrap(),
+        other => panic!("{other:?}"),
+    }
+}
