@@ -5,13 +5,12 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use pond_puzzles::game::autoplay::{
-    Autoplay, AutoplayCommand, Ending, Hint, PlayerInput, Solvability, SolverBudget, Speed,
-    Verdict, Watch,
-};
 use pond_puzzles::game::board::HintMark;
-use pond_puzzles::game::moves::{BoardCommand, MoveRequested, PlayState};
 use pond_puzzles::game::packs::{Current, Packs};
+use pond_puzzles::game::play::{Hint, MoveRequested, PlayState, Request};
+use pond_puzzles::game::solver::{
+    Autoplay, AutoplayCommand, Ending, Solvability, SolverBudget, Speed, Verdict, Watch,
+};
 use pond_puzzles::game::{self, Screen};
 use pond_puzzles::levels::{SHIPPED, parse_pack};
 use pond_puzzles::rules::Puzzle;
@@ -19,15 +18,28 @@ use pond_puzzles::solve::{self, Budget};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-fn app() -> App {
-    app_with(None)
+/// A data directory of the test's own, new and empty: no test reads or
+/// writes the player's.
+fn temp_data_dir() -> std::path::PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("pond-test-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
 }
 
-fn app_with(options: Option<game::GameOptions>) -> App {
+/// A headless game with a data directory of its own.
+fn app() -> App {
+    app_with(game::GameOptions {
+        data_dir: Some(temp_data_dir()),
+        ..Default::default()
+    })
+}
+
+fn app_with(options: game::GameOptions) -> App {
+    assert!(options.data_dir.is_some(), "tests keep their data apart");
     let mut app = App::new();
-    if let Some(o) = options {
-        app.insert_resource(o);
-    }
+    app.insert_resource(options);
     game::packs::register_disk_source(&mut app);
     app.add_plugins((
         MinimalPlugins.set(game::task_pools()),
@@ -35,13 +47,25 @@ fn app_with(options: Option<game::GameOptions>) -> App {
         AssetPlugin::default(),
         bevy::input::InputPlugin,
         bevy_tweening::TweeningPlugin,
+        // The code box's field: text, keyboard focus and the editing keys.
+        bevy::text::TextPlugin,
+        bevy::input_focus::InputDispatchPlugin,
+        bevy::ui_widgets::EditableTextInputPlugin,
     ))
+    // What the text field reads from the window and the pointer, which a
+    // headless game has not.
+    .add_message::<Pointer<Release>>()
+    .add_message::<bevy::window::Ime>()
+    .init_resource::<bevy::ui::UiScale>()
     .init_asset::<Mesh>()
     .init_asset::<ColorMaterial>()
     .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
         Duration::from_millis(50),
     ))
     .add_plugins(game::plugin);
+    // Focused keys are sent from the primary window.
+    app.world_mut()
+        .spawn((Window::default(), bevy::window::PrimaryWindow));
     // The packs load as assets; the title shows once they have.
     for _ in 0..5000 {
         app.update();
@@ -111,17 +135,9 @@ fn a_whole_swap_level_is_won_through_messages() {
     let report = solve::solve(&start, Budget::unlimited(), None, false);
     let moves = report.outcome.moves().unwrap().to_vec();
     for mv in &moves {
-        app.world_mut().write_message(MoveRequested(*mv));
+        app.world_mut().write_message(MoveRequested::player(*mv));
         settle(&mut app);
-        let Puzzle::Swap(s) = puzzle(&app) else {
-            panic!()
-        };
-        let frogs = s
-            .cells
-            .iter()
-            .filter(|c| **c != pond_puzzles::rules::swap::Cell::Empty)
-            .count();
-        assert_eq!(count::<game::board::Frog>(&mut app), frogs);
+        assert_board_mirrors_rules(&mut app);
     }
     assert!(puzzle(&app).is_won());
     assert_eq!(app.world().resource::<PlayState>().moves(), moves.len());
@@ -136,25 +152,28 @@ fn rejected_moves_change_nothing_and_undo_redo_restore() {
     let Puzzle::Hop(h) = &before else { panic!() };
     // A jump between two pads that are not on a line is refused.
     app.world_mut()
-        .write_message(MoveRequested(pond_puzzles::rules::PuzzleMove::Hop(
+        .write_message(MoveRequested::player(pond_puzzles::rules::PuzzleMove::Hop(
             pond_puzzles::rules::hop::HopMove { from: 0, to: 12 },
         )));
     settle(&mut app);
     assert_eq!(puzzle(&app), before);
     assert_eq!(count::<game::board::Frog>(&mut app), frogs);
     let mv = before.legal_moves()[0];
-    app.world_mut().write_message(MoveRequested(mv));
+    app.world_mut().write_message(MoveRequested::player(mv));
     settle(&mut app);
     assert_eq!(count::<game::board::Frog>(&mut app), frogs - 1);
     assert_eq!(count::<game::board::Lily>(&mut app), h.board.pads.len());
     let after = puzzle(&app);
-    app.world_mut().write_message(BoardCommand::Undo);
+    app.world_mut()
+        .write_message(MoveRequested::player_step(Request::Undo));
     settle(&mut app);
     assert_eq!(puzzle(&app), before);
     assert_eq!(count::<game::board::Frog>(&mut app), frogs);
-    app.world_mut().write_message(BoardCommand::Redo);
+    app.world_mut()
+        .write_message(MoveRequested::player_step(Request::Redo));
     settle(&mut app);
     assert_eq!(puzzle(&app), after);
+    assert_board_mirrors_rules(&mut app);
 }
 
 #[test]
@@ -166,7 +185,7 @@ fn flood_and_escape_boards_mirror_the_rules() {
     };
     assert_eq!(count::<game::board::Tile>(&mut app), f.cells.len());
     let mv = puzzle(&app).legal_moves()[0];
-    app.world_mut().write_message(MoveRequested(mv));
+    app.world_mut().write_message(MoveRequested::player(mv));
     settle(&mut app);
     assert_eq!(app.world().resource::<PlayState>().moves(), 1);
     assert_eq!(count::<game::board::Tile>(&mut app), f.cells.len());
@@ -174,13 +193,169 @@ fn flood_and_escape_boards_mirror_the_rules() {
     start_level(&mut app, "escape.ron", 0);
     assert_eq!(count::<game::board::Animal>(&mut app), 16);
     let mv = puzzle(&app).legal_moves()[0];
-    app.world_mut().write_message(MoveRequested(mv));
+    app.world_mut().write_message(MoveRequested::player(mv));
     settle(&mut app);
     let Puzzle::Escape(e) = puzzle(&app) else {
         panic!()
     };
     assert_eq!(e.queue.len(), 1);
     assert_eq!(count::<game::board::Animal>(&mut app), 16);
+    assert_board_mirrors_rules(&mut app);
+    // Taken back, the animal walks home.
+    app.world_mut()
+        .write_message(MoveRequested::player_step(Request::Undo));
+    settle(&mut app);
+    assert_board_mirrors_rules(&mut app);
+}
+
+#[test]
+fn a_win_with_the_solvers_help_is_marked_and_earns_no_stars() {
+    let mut app = app();
+    app.insert_resource(Speed::Instant);
+    start_level(&mut app, "swap.ron", 1);
+    let start = puzzle(&app);
+    let line = solve::solve(&start, Budget::unlimited(), None, false)
+        .outcome
+        .moves()
+        .unwrap()
+        .to_vec();
+    // The player's first move, then the solver's.
+    app.world_mut()
+        .write_message(MoveRequested::player(line[0]));
+    settle(&mut app);
+    assert!(!app.world().resource::<PlayState>().helped);
+    assert_eq!(autoplay(&mut app, Watch::Solution), Ending::Won(line.len()));
+    assert!(app.world().resource::<PlayState>().helped);
+    let record = |app: &App| {
+        *app.world()
+            .resource::<game::progress::Progress>()
+            .file
+            .record("swap.ron", 1)
+            .expect("recorded")
+    };
+    let r = record(&app);
+    assert!(r.with_help, "{r:?}");
+    assert_eq!(r.stars(), None);
+    // The level select marks it.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Levels);
+    app.update();
+    app.update();
+    assert!(
+        texts(&mut app).iter().any(|t| t.contains("helped")),
+        "{:?}",
+        texts(&mut app)
+    );
+
+    // Again, alone: a restart forgets the help, and the win is the player's.
+    start_level(&mut app, "swap.ron", 1);
+    for &mv in &line[..2] {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Solution));
+    settle(&mut app);
+    assert!(app.world().resource::<PlayState>().helped);
+    press(&mut app, KeyCode::Backspace);
+    settle(&mut app);
+    let state = app.world().resource::<PlayState>();
+    assert_eq!(state.moves(), 0);
+    assert!(!state.helped, "a restart starts a fresh attempt");
+    for &mv in &line {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    assert!(puzzle(&app).is_won());
+    let r = record(&app);
+    assert!(!r.with_help, "{r:?}");
+    assert_eq!(r.best, line.len());
+}
+
+#[test]
+fn playing_the_hinted_move_counts_as_help() {
+    let mut app = app();
+    start_level(&mut app, "hop.ron", 3);
+    press(&mut app, KeyCode::KeyH);
+    let mut hinted = None;
+    for _ in 0..2000 {
+        app.update();
+        hinted = app.world().resource::<Hint>().move_for(&puzzle(&app));
+        if hinted.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let mv = hinted.expect("a hint");
+    app.world_mut().write_message(MoveRequested::player(mv));
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().moves(), 1);
+    assert!(app.world().resource::<PlayState>().helped);
+}
+
+#[test]
+fn headless_games_keep_their_files_in_a_directory_of_their_own() {
+    let mut app = app();
+    let dir = app
+        .world()
+        .resource::<game::progress::Progress>()
+        .dir
+        .clone()
+        .unwrap();
+    assert!(dir.starts_with(std::env::temp_dir()), "{}", dir.display());
+    assert_ne!(Some(dir.clone()), game::progress::default_dir());
+    // A setting changed is written there (and so nowhere else).
+    start_level(&mut app, "flood.ron", 0);
+    press(&mut app, KeyCode::KeyC);
+    assert!(dir.join(game::settings::FILE).exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_damaged_settings_file_is_moved_aside_and_told() {
+    let dir = temp_data_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join(game::settings::FILE),
+        "Settings(colour_blind: maybe)",
+    )
+    .unwrap();
+    let app = app_with(game::GameOptions {
+        data_dir: Some(dir.clone()),
+        ..Default::default()
+    });
+    assert_eq!(
+        *app.world().resource::<game::settings::Settings>(),
+        game::settings::Settings::default()
+    );
+    assert!(!dir.join(game::settings::FILE).exists());
+    let aside: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("settings.ron.damaged-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    let notice = app
+        .world()
+        .resource::<game::progress::Progress>()
+        .notice
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        notice.contains("settings file could not be read"),
+        "{notice}"
+    );
+    // Too large a file is not read at all, and is moved aside too.
+    std::fs::write(dir.join(game::settings::FILE), vec![b' '; 9 << 20]).unwrap();
+    let app = app_with(game::GameOptions {
+        data_dir: Some(dir.clone()),
+        ..Default::default()
+    });
+    assert!(!dir.join(game::settings::FILE).exists());
+    drop(app);
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A key pressed and released, as the window reports it.
@@ -219,33 +394,150 @@ fn autoplay(app: &mut App, watch: Watch) -> Ending {
     panic!("auto-play did not end");
 }
 
-/// The board's pieces agree with the rules state.
-fn assert_board_mirrors_rules(app: &mut App) {
-    match puzzle(app) {
+/// Where the board's pieces stand and how they look, as the rules state says
+/// they should: each frog on its pad in its colour, each tile in its cell's
+/// colour, each animal in its cell or its queue slot with its kind and colour.
+/// Returns what disagrees (nothing, for a board that mirrors the rules).
+fn board_mismatches(app: &mut App) -> Vec<String> {
+    use game::board::layout::{escape_pos, flood_pos, hop_pos, queue_pos, swap_pos};
+    use game::board::{Animal, BoardRoot, Frog, Tile};
+    use game::theme::Art;
+    type Piece = (Vec2, AssetId<ColorMaterial>, Option<AssetId<Mesh>>);
+    fn pieces<C: Component>(app: &mut App) -> Vec<Piece> {
+        app.world_mut()
+            .query_filtered::<(&Transform, &MeshMaterial2d<ColorMaterial>, &Mesh2d), With<C>>()
+            .iter(app.world())
+            .map(|(t, m, mesh)| (t.translation.truncate(), m.id(), Some(mesh.id())))
+            .collect()
+    }
+    /// A piece as words, with its place rounded, for comparing as sets.
+    fn words(pieces: &[Piece], with_mesh: bool) -> Vec<String> {
+        let mut out: Vec<String> = pieces
+            .iter()
+            .map(|(at, m, mesh)| {
+                let mesh = if with_mesh {
+                    format!(" {mesh:?}")
+                } else {
+                    String::new()
+                };
+                // Rounded to a tenth, and -0.0 written as 0.0.
+                let (x, y) = (
+                    (at.x * 10.0).round() / 10.0 + 0.0,
+                    (at.y * 10.0).round() / 10.0 + 0.0,
+                );
+                format!("({x:.1}, {y:.1}) {m:?}{mesh}")
+            })
+            .collect();
+        out.sort();
+        out
+    }
+    let art = app.world().resource::<Art>();
+    let colour = |c: u8| art.palette[c as usize % art.palette.len()].id();
+    let (kind, expected): (&str, Vec<Piece>) = match puzzle(app) {
         Puzzle::Swap(s) => {
-            let frogs = s
-                .cells
-                .iter()
-                .filter(|c| **c != pond_puzzles::rules::swap::Cell::Empty)
-                .count();
-            assert_eq!(count::<game::board::Frog>(app), frogs);
-            assert_eq!(count::<game::board::Lily>(app), s.cells.len());
+            let n = s.cells.len();
+            let frogs = s.cells.iter().enumerate().filter_map(|(i, c)| {
+                let m = match c {
+                    pond_puzzles::rules::swap::Cell::L => art.l_mat.id(),
+                    pond_puzzles::rules::swap::Cell::R => art.r_mat.id(),
+                    pond_puzzles::rules::swap::Cell::Empty => return None,
+                };
+                Some((swap_pos(i, n), m, None))
+            });
+            ("frog", frogs.collect())
         }
         Puzzle::Hop(h) => {
-            assert_eq!(count::<game::board::Frog>(app), h.frogs() as usize);
-            assert_eq!(count::<game::board::Lily>(app), h.board.pads.len());
+            let frogs = (0..h.board.pads.len() as u8).filter_map(|pad| {
+                let m = if h.red == Some(pad) {
+                    art.red_mat.id()
+                } else if h.green >> pad & 1 == 1 {
+                    art.green_mat.id()
+                } else {
+                    return None;
+                };
+                Some((hop_pos(&h, pad), m, None))
+            });
+            ("frog", frogs.collect())
         }
         Puzzle::Flood(f) => {
-            assert_eq!(count::<game::board::Tile>(app), f.cells.len());
+            let tiles = f.cells.iter().enumerate();
+            let tiles = tiles.map(|(i, &c)| (flood_pos(&f, i), colour(c), None));
+            ("tile", tiles.collect())
         }
         Puzzle::Escape(e) => {
-            assert_eq!(
-                count::<game::board::Animal>(app),
-                e.rows as usize * e.cols as usize
-            );
+            let look = |row: u8, col: u8| {
+                let a = e.animal(row, col);
+                (
+                    colour(a.colour),
+                    Some(art.animals[a.kind as usize % art.animals.len()].id()),
+                )
+            };
+            let mut animals = Vec::new();
+            for row in 0..e.rows {
+                for col in 0..e.left[row as usize] {
+                    let (m, mesh) = look(row, col);
+                    animals.push((escape_pos(&e, row, col), m, mesh));
+                }
+            }
+            for (slot, &(row, col)) in e.queue.iter().enumerate() {
+                let (m, mesh) = look(row, col);
+                animals.push((queue_pos(&e, slot), m, mesh));
+            }
+            ("animal", animals)
         }
+    };
+    let shown = match kind {
+        "frog" => pieces::<Frog>(app),
+        "tile" => pieces::<Tile>(app),
+        _ => pieces::<Animal>(app),
+    };
+    let with_mesh = kind == "animal";
+    let (want, have) = (words(&expected, with_mesh), words(&shown, with_mesh));
+    let mut wrong: Vec<String> = want
+        .iter()
+        .filter(|w| !have.contains(w))
+        .map(|w| format!("no {kind} at {w}"))
+        .collect();
+    wrong.extend(
+        have.iter()
+            .filter(|h| !want.contains(h))
+            .map(|h| format!("a {kind} at {h} that the rules do not have")),
+    );
+    let roots = count::<BoardRoot>(app);
+    if roots != 1 {
+        wrong.push(format!("{roots} boards"));
     }
-    assert_eq!(count::<game::board::BoardRoot>(app), 1);
+    wrong
+}
+
+/// The board's pieces agree with the rules state, place by place.
+fn assert_board_mirrors_rules(app: &mut App) {
+    let wrong = board_mismatches(app);
+    assert!(
+        wrong.is_empty(),
+        "the board is not the rules state: {wrong:#?}"
+    );
+}
+
+#[test]
+fn a_stale_board_is_caught_by_the_mirror_check() {
+    let mut app = app();
+    for (pack, level) in [
+        ("swap.ron", 0),
+        ("hop.ron", 0),
+        ("flood.ron", 0),
+        ("escape.ron", 0),
+    ] {
+        start_level(&mut app, pack, level);
+        assert_board_mirrors_rules(&mut app);
+        // The rules move on behind the board's back: no message, no respawn.
+        let mv = puzzle(&app).legal_moves()[0];
+        let mut state = app.world_mut().resource_mut::<PlayState>();
+        let undo = state.puzzle.apply(mv).unwrap();
+        state.done.push((mv, undo));
+        let wrong = board_mismatches(&mut app);
+        assert!(!wrong.is_empty(), "{pack}: a stale board passed the check");
+    }
 }
 
 #[test]
@@ -301,7 +593,7 @@ fn solve_wins_from_the_middle_of_a_level() {
     // Flood: any colour keeps an easy level winnable within its slack.
     start_level(&mut app, "flood.ron", 0);
     for mv in puzzle(&app).legal_moves().into_iter().rev().take(2) {
-        app.world_mut().write_message(MoveRequested(mv));
+        app.world_mut().write_message(MoveRequested::player(mv));
         settle(&mut app);
     }
     assert_eq!(app.world().resource::<PlayState>().moves(), 2);
@@ -325,7 +617,7 @@ fn solve_wins_from_the_middle_of_a_level() {
         .copied()
         .find(|&mv| matches!(outcome_after(mv), solve::Outcome::Solved { .. }))
         .unwrap();
-    app.world_mut().write_message(MoveRequested(good));
+    app.world_mut().write_message(MoveRequested::player(good));
     settle(&mut app);
     let ending = autoplay(&mut app, Watch::Search);
     assert!(matches!(ending, Ending::Won(_)), "{ending}");
@@ -339,7 +631,7 @@ fn solve_wins_from_the_middle_of_a_level() {
         .find(|&mv| matches!(outcome_after(mv), solve::Outcome::Unsolvable));
     if let Some(bad) = bad {
         start_level(&mut app, "hop.ron", 30);
-        app.world_mut().write_message(MoveRequested(bad));
+        app.world_mut().write_message(MoveRequested::player(bad));
         settle(&mut app);
         let lost = puzzle(&app);
         assert_eq!(autoplay(&mut app, Watch::Solution), Ending::Unsolvable);
@@ -465,15 +757,14 @@ fn a_storm_of_input_during_auto_play_leaves_board_and_rules_agreeing() {
                     // A click: a legal or an illegal move, as the board makes them.
                     let moves = puzzle(&app).legal_moves();
                     if let Some(&mv) = moves.get((r >> 8) as usize % (moves.len() + 1)) {
-                        app.world_mut().write_message(MoveRequested(mv));
+                        app.world_mut().write_message(MoveRequested::player(mv));
                     } else {
-                        app.world_mut().write_message(MoveRequested(
+                        app.world_mut().write_message(MoveRequested::player(
                             pond_puzzles::rules::PuzzleMove::Hop(
                                 pond_puzzles::rules::hop::HopMove { from: 0, to: 2 },
                             ),
                         ));
                     }
-                    app.world_mut().write_message(PlayerInput);
                 }
                 2 if frame % 50 == 0 => {
                     app.world_mut()
@@ -532,7 +823,7 @@ fn a_hint_is_a_move_of_a_solution_and_a_lost_position_is_told() {
         )
     });
     let Some(bad) = bad else { return };
-    app.world_mut().write_message(MoveRequested(bad));
+    app.world_mut().write_message(MoveRequested::player(bad));
     settle(&mut app);
     assert_eq!(count::<HintMark>(&mut app), 0);
     let mut verdict = None;
@@ -625,11 +916,11 @@ fn arrows_and_enter_play_a_move_like_a_click() {
     let pond_puzzles::rules::PuzzleMove::Hop(jump) = legal[0] else {
         panic!()
     };
-    let at = |pad: u8| game::board::hop_pos(h, pad);
+    let at = |pad: u8| game::board::layout::hop_pos(h, pad);
     app.world_mut().resource_mut::<game::board::KeyCursor>().0 = Some(at(jump.from));
     press(&mut app, KeyCode::Enter);
     assert_eq!(
-        app.world().resource::<game::board::HopPick>().0,
+        app.world().resource::<game::play::HopPick>().0,
         Some(jump.from)
     );
     app.world_mut().resource_mut::<game::board::KeyCursor>().0 = Some(at(jump.to));
@@ -646,7 +937,7 @@ fn a_win_is_kept_in_the_data_directory_across_runs() {
         data_dir: Some(dir.clone()),
         ..Default::default()
     };
-    let mut app = app_with(Some(options.clone()));
+    let mut app = app_with(options.clone());
     app.insert_resource(Speed::Instant);
     start_level(&mut app, "swap.ron", 1);
     assert_eq!(autoplay(&mut app, Watch::Solution), Ending::Won(5));
@@ -654,7 +945,7 @@ fn a_win_is_kept_in_the_data_directory_across_runs() {
     assert!(on_disk.contains("swap.ron"), "{on_disk}");
     drop(app);
 
-    let mut app = app_with(Some(options));
+    let mut app = app_with(options);
     let progress = app.world().resource::<game::progress::Progress>();
     let record = progress.file.record("swap.ron", 1).expect("kept");
     assert_eq!(record.best, 5);
@@ -685,7 +976,7 @@ fn colour_blind_mode_numbers_the_colours_and_is_kept() {
         data_dir: Some(dir.clone()),
         ..Default::default()
     };
-    let mut app = app_with(Some(options.clone()));
+    let mut app = app_with(options.clone());
     start_level(&mut app, "flood.ron", 0);
     assert_eq!(count::<Text2d>(&mut app), 0);
     press(&mut app, KeyCode::KeyC);
@@ -710,7 +1001,7 @@ fn colour_blind_mode_numbers_the_colours_and_is_kept() {
         1.5
     );
     let mv = puzzle(&app).legal_moves()[0];
-    app.world_mut().write_message(MoveRequested(mv));
+    app.world_mut().write_message(MoveRequested::player(mv));
     app.update();
     app.update();
     let speeds: Vec<f64> = app
@@ -742,7 +1033,7 @@ fn colour_blind_mode_numbers_the_colours_and_is_kept() {
     assert!(saved.contains("animation: 3"), "{saved}");
     assert!(saved.contains("volume: 2"), "{saved}");
     drop(app);
-    let app = app_with(Some(options));
+    let app = app_with(options);
     let s = *app.world().resource::<game::settings::Settings>();
     assert!(s.colour_blind);
     assert_eq!((s.volume, s.muted), (2, false));
@@ -767,9 +1058,17 @@ fn type_text(app: &mut App, text: &str) {
 }
 
 fn key_state(app: &mut App, key: KeyCode, state: ButtonState) {
+    // The keys a text field reads by their meaning.
+    let logical_key = match key {
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Escape => Key::Escape,
+        KeyCode::ControlLeft => Key::Control,
+        _ => Key::Unidentified(NativeKey::Unidentified),
+    };
     app.world_mut().write_message(KeyboardInput {
         key_code: key,
-        logical_key: Key::Unidentified(NativeKey::Unidentified),
+        logical_key,
         state,
         text: None,
         repeat: false,
@@ -831,11 +1130,19 @@ fn a_typed_code_opens_its_level_and_ctrl_c_copies_it() {
             .iter()
             .any(|t| t.contains("expected PACK.LEVEL"))
     );
-    // Backspace, then a good code: the box closes and the level opens.
-    press(&mut app, KeyCode::Backspace);
-    press(&mut app, KeyCode::Backspace);
+    // Closed and opened again, the box is empty; a good code closes it and
+    // opens the level.
+    press(&mut app, KeyCode::Escape);
+    assert!(!app.world().resource::<CodeEntry>().open);
+    press(&mut app, KeyCode::KeyK);
     type_text(&mut app, "h8d3-5");
-    assert_eq!(app.world().resource::<CodeEntry>().text, "h8d3-5");
+    let typed = app
+        .world_mut()
+        .query_filtered::<&bevy::text::EditableText, With<pond_puzzles::game::codes::CodeField>>()
+        .single(app.world())
+        .map(|f| f.value().to_string())
+        .ok();
+    assert_eq!(typed.as_deref(), Some("h8d3-5"));
     press(&mut app, KeyCode::Enter);
     until_screen(&mut app, Screen::Play);
     settle(&mut app);

@@ -5,7 +5,7 @@ mod check;
 mod gen_pack;
 mod solve;
 
-use crate::game::autoplay::{Speed, Watch};
+use crate::game::solver::{Speed, Watch};
 use crate::game::{self, GameOptions};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;

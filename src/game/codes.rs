@@ -1,26 +1,27 @@
 //! Level codes in the game: Ctrl+C copies the code of the level being played;
-//! on the title and the level select, K opens a box to type a code and Ctrl+V
-//! pastes one, and Enter plays it (made in the background, as random levels
-//! are).
+//! on the title and the level select, K opens a box to type a code (Bevy's
+//! `EditableText`: a cursor, selection, Ctrl+V to paste) and Enter plays it;
+//! Ctrl+V with the box closed plays the code on the clipboard at once. The
+//! level is made in the background, as random levels are.
 
 use super::Screen;
-use super::hud::Say;
 use super::packs::{Current, Packs, level_code};
+use super::play::Say;
 use super::theme::{self, text};
 use crate::levels::code::LevelCode;
 use bevy::clipboard::Clipboard;
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
+use bevy::text::{EditableText, EditableTextFilter, TextCursorStyle};
 
 /// The longest code the box takes.
 const MAX_CODE: usize = 40;
 
-/// The code box: open or not, what is typed, and why the last code failed.
+/// The code box: open or not, and why the last code failed (what is typed
+/// is the box's `EditableText`).
 #[derive(Resource, Debug, Default)]
 pub struct CodeEntry {
     pub open: bool,
-    pub text: String,
     pub error: Option<String>,
 }
 
@@ -37,8 +38,9 @@ pub struct CodeSystems;
 #[derive(Component)]
 struct EntryPanel;
 
+/// The field a code is typed in.
 #[derive(Component)]
-struct EntryText;
+pub struct CodeField;
 
 #[derive(Component)]
 struct EntryError;
@@ -46,6 +48,7 @@ struct EntryError;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CodeEntry>()
         .init_resource::<Clipboard>()
+        .init_resource::<InputFocus>()
         .add_message::<PlayCode>()
         .add_systems(
             Update,
@@ -83,79 +86,77 @@ fn pasted(clipboard: &mut Clipboard) -> Result<String, String> {
     }
 }
 
+/// The characters a code is made of.
+fn code_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '.' || c == '-'
+}
+
+/// K opens the box; Ctrl+V with the box closed plays the clipboard's code;
+/// with the box open, Enter plays what is typed and Esc closes it (the field
+/// itself takes the typing, the cursor keys and the paste).
 fn entry_keys(
-    mut keyboard: MessageReader<KeyboardInput>,
     keys: Res<ButtonInput<KeyCode>>,
     mut entry: ResMut<CodeEntry>,
     mut clipboard: ResMut<Clipboard>,
+    mut field: Query<&mut EditableText, With<CodeField>>,
     mut play: MessageWriter<PlayCode>,
 ) {
     let ctrl = super::keys::ctrl(&keys);
-    let mut submit = false;
-    for key in keyboard.read() {
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
-        if ctrl && key.key_code == KeyCode::KeyV {
-            // Paste: open the box with the clipboard's code and play it.
+    let typed = if !entry.open {
+        if ctrl && keys.just_pressed(KeyCode::KeyV) {
             entry.open = true;
             match pasted(&mut clipboard) {
-                Ok(t) => {
-                    entry.text = t;
-                    submit = true;
+                Ok(t) => t,
+                Err(e) => {
+                    entry.error = Some(e);
+                    return;
                 }
-                Err(e) => entry.error = Some(e),
             }
-            continue;
-        }
-        if !entry.open {
-            if key.key_code == KeyCode::KeyK && !ctrl {
+        } else {
+            if keys.just_pressed(KeyCode::KeyK) && !ctrl {
                 entry.open = true;
                 entry.error = None;
             }
-            continue;
+            return;
         }
-        match (&key.logical_key, key.key_code) {
-            (_, KeyCode::Escape) => {
-                *entry = CodeEntry::default();
-                return;
-            }
-            (_, KeyCode::Enter | KeyCode::NumpadEnter) => submit = true,
-            (_, KeyCode::Backspace) => {
-                entry.text.pop();
-                entry.error = None;
-            }
-            (Key::Character(s), _) if !ctrl => {
-                for c in s.chars() {
-                    if (c.is_ascii_alphanumeric() || c == '.' || c == '-')
-                        && entry.text.chars().count() < MAX_CODE
-                    {
-                        entry.text.push(c);
-                    }
-                }
-                entry.error = None;
-            }
-            _ => {}
+    } else if keys.just_pressed(KeyCode::Escape) {
+        *entry = CodeEntry::default();
+        return;
+    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
+        match field.single_mut() {
+            Ok(f) => f.value().to_string(),
+            Err(_) => return,
         }
-    }
-    if submit && entry.open {
-        match LevelCode::parse(&entry.text) {
-            Ok(code) => {
-                play.write(PlayCode(code));
-                *entry = CodeEntry::default();
+    } else {
+        if keys.get_just_pressed().next().is_some() && entry.error.is_some() {
+            entry.error = None;
+        }
+        return;
+    };
+    match LevelCode::parse(typed.trim()) {
+        Ok(code) => {
+            play.write(PlayCode(code));
+            *entry = CodeEntry::default();
+        }
+        Err(e) => {
+            entry.error = Some(e);
+            // A pasted code that fails stays in the box, to be mended.
+            if let Ok(mut f) = field.single_mut()
+                && f.value().to_string() != typed
+            {
+                f.editor_mut().set_text(&typed);
             }
-            Err(e) => entry.error = Some(e),
         }
     }
 }
 
-/// The box over the screen while it is open.
+/// The box over the screen while it is open, its field focused.
 fn show_entry(
     mut commands: Commands,
     entry: Res<CodeEntry>,
     panel: Query<Entity, With<EntryPanel>>,
-    mut typed: Query<&mut Text, (With<EntryText>, Without<EntryError>)>,
-    mut error: Query<&mut Text, (With<EntryError>, Without<EntryText>)>,
+    mut error: Query<&mut Text, With<EntryError>>,
+    mut focus: ResMut<InputFocus>,
 ) {
     if !entry.is_changed() {
         return;
@@ -164,12 +165,80 @@ fn show_entry(
         for e in &panel {
             commands.entity(e).despawn();
         }
+        focus.clear();
         return;
     }
-    let shown = format!("{}_", entry.text);
     let why = entry.error.clone().unwrap_or_default();
-    if panel.is_empty() {
-        commands.spawn((
+    if !panel.is_empty() {
+        for mut t in &mut error {
+            t.0 = why.clone();
+        }
+        return;
+    }
+    let field = commands
+        .spawn((
+            CodeField,
+            EditableText {
+                max_characters: Some(MAX_CODE),
+                visible_width: Some(16.0),
+                ..default()
+            },
+            EditableTextFilter::new(code_char),
+            TextFont {
+                font_size: FontSize::Px(28.0),
+                ..default()
+            },
+            TextColor(theme::HIGHLIGHT),
+            TextCursorStyle::default(),
+            TextLayout::no_wrap(),
+            Node {
+                min_width: px(420),
+                padding: UiRect::axes(px(12), px(8)),
+                ..default()
+            },
+            BackgroundColor(theme::BUTTON),
+        ))
+        .id();
+    focus.set(field, FocusCause::Navigated);
+    let card = commands
+        .spawn((
+            Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(12),
+                padding: UiRect::all(px(24)),
+                width: px(760),
+                border: UiRect::all(px(2)),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.05, 0.14, 0.18)),
+            BorderColor::all(theme::HIGHLIGHT),
+            children![
+                text("Play a level code", 30.0, theme::TEXT),
+                text(
+                    "Type a code, or paste one with Ctrl+V: hop.12, S3v4, H8d3-5, \
+                     F14x14c6d3-4821, E4x4t4c4d2-77. A random level's code names its \
+                     size, colours, difficulty and seed. Enter plays it, Esc closes.",
+                    17.0,
+                    theme::TEXT_DIM,
+                ),
+            ],
+        ))
+        .id();
+    let error_line = commands
+        .spawn((
+            EntryError,
+            Node {
+                width: percent(100),
+                min_height: px(44),
+                ..default()
+            },
+            text(why, 17.0, theme::WARN),
+        ))
+        .id();
+    commands.entity(card).add_children(&[field, error_line]);
+    commands
+        .spawn((
             EntryPanel,
             GlobalZIndex(20),
             Node {
@@ -181,57 +250,8 @@ fn show_entry(
                 ..default()
             },
             BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.7)),
-            children![(
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    row_gap: px(12),
-                    padding: UiRect::all(px(24)),
-                    width: px(760),
-                    border: UiRect::all(px(2)),
-                    ..default()
-                },
-                BackgroundColor(Color::srgb(0.05, 0.14, 0.18)),
-                BorderColor::all(theme::HIGHLIGHT),
-                children![
-                    text("Play a level code", 30.0, theme::TEXT),
-                    text(
-                        "Type a code, or paste one with Ctrl+V: hop.12, S3v4, H8d3-5, \
-                         F14x14c6d3-4821, E4x4t4c4d2-77. A random level's code names its \
-                         size, colours, difficulty and seed. Enter plays it, Esc closes.",
-                        17.0,
-                        theme::TEXT_DIM,
-                    ),
-                    (
-                        Node {
-                            min_width: px(420),
-                            padding: UiRect::axes(px(12), px(8)),
-                            justify_content: JustifyContent::Center,
-                            ..default()
-                        },
-                        BackgroundColor(theme::BUTTON),
-                        children![(EntryText, text(shown, 28.0, theme::HIGHLIGHT))],
-                    ),
-                    (
-                        EntryError,
-                        Node {
-                            width: percent(100),
-                            min_height: px(44),
-                            ..default()
-                        },
-                        text(why, 17.0, theme::WARN)
-                    ),
-                ],
-            )],
-        ));
-    } else {
-        for mut t in &mut typed {
-            t.0 = shown.clone();
-        }
-        for mut t in &mut error {
-            t.0 = why.clone();
-        }
-    }
+        ))
+        .add_child(card);
 }
 
 /// Ctrl+C while playing: the level's code to the clipboard.

@@ -2,13 +2,14 @@
 //! the rules said about the last move, the Flood palette and the controls.
 
 use super::Screen;
-use super::autoplay::{
-    Autoplay, AutoplayCommand, Ending, Hint, PlayerInput, Solvability, Speed, Verdict, Watch, short,
+use super::play::{
+    Hint, HopPick, MoveApplied, MoveRejected, MoveRequested, PlayState, PlaySystems, Say,
+    SideColumn,
 };
-use super::board::HopPick;
-use super::moves::{MoveApplied, MoveRejected, MoveRequested, PlayState};
-use super::theme;
-use super::theme::text;
+use super::settings::Settings;
+use super::solver::{Solvability, Verdict};
+use super::theme::widget::{self, ButtonColours};
+use super::theme::{self, text};
 use crate::rules::flood::FloodMove;
 use crate::rules::{Puzzle, PuzzleMove};
 use bevy::prelude::*;
@@ -22,48 +23,19 @@ struct MoveCounter;
 #[derive(Component)]
 struct Message;
 
+/// A Flood palette button: its colour.
 #[derive(Component)]
 struct PaletteButton(u8);
 
-/// The right-hand column: the solver panel, and the dead-end card under it.
-#[derive(Component)]
-pub struct SideColumn;
-
-/// A button of the solver panel.
-#[derive(Component, Clone, Copy)]
-struct SolverButton(AutoplayCommand);
-
-/// The solver panel's lines: what it is doing, its counters, its path, and
-/// the speed.
-#[derive(Component, Clone, Copy, PartialEq, Eq)]
-enum SolverLine {
-    Status,
-    Counters,
-    Path,
-    Speed,
-}
-
-/// Steps of the search's path the panel lists (the newest).
-const PATH_SHOWN: usize = 12;
-
-/// Words for the message line under the board (what Ctrl+C did, say).
-#[derive(Message, Debug, Clone)]
-pub struct Say(pub String);
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Say>()
-        .add_systems(OnEnter(Screen::Play), spawn_hud)
+    app.add_systems(OnEnter(Screen::Play), spawn_hud)
         .add_systems(
             Update,
-            (
-                update_counter,
-                update_message,
-                palette_clicks,
-                palette_colours,
-                solver_buttons,
-                update_solver_panel,
-            )
-                .run_if(in_state(Screen::Play).and_then(resource_exists::<PlayState>)),
+            widget::press::<MoveRequested>.in_set(PlaySystems::Input),
+        )
+        .add_systems(
+            Update,
+            (update_counter, update_message, palette_colours).in_set(PlaySystems::Present),
         );
 }
 
@@ -87,7 +59,7 @@ fn controls(p: &Puzzle) -> &'static str {
 fn spawn_hud(
     mut commands: Commands,
     state: Option<Res<PlayState>>,
-    settings: Res<super::settings::Settings>,
+    settings: Res<Settings>,
     packs: Res<super::packs::Packs>,
     current: Res<super::packs::Current>,
 ) {
@@ -167,25 +139,23 @@ fn spawn_hud(
                         })
                         .with_children(|row| {
                             for c in palette {
+                                let colour = theme::palette(settings.colour_blind)
+                                    [c as usize % theme::PALETTE.len()];
+                                let flood = PuzzleMove::Flood(FloodMove { colour: c });
                                 row.spawn((
-                                    Button,
-                                    PaletteButton(c),
-                                    Node {
-                                        width: px(48),
-                                        height: px(48),
-                                        justify_content: JustifyContent::Center,
-                                        align_items: AlignItems::Center,
-                                        ..default()
-                                    },
-                                    BackgroundColor(
-                                        theme::palette(settings.colour_blind)
-                                            [c as usize % theme::PALETTE.len()],
+                                    widget::coloured_button(
+                                        MoveRequested::player(flood),
+                                        ButtonColours::of(colour),
+                                        Node {
+                                            width: px(48),
+                                            height: px(48),
+                                            justify_content: JustifyContent::Center,
+                                            align_items: AlignItems::Center,
+                                            ..default()
+                                        },
+                                        text(format!("{}", c + 1), 18.0, Color::BLACK),
                                     ),
-                                ))
-                                .with_child(text(
-                                    format!("{}", c + 1),
-                                    18.0,
-                                    Color::BLACK,
+                                    PaletteButton(c),
                                 ));
                             }
                         });
@@ -213,198 +183,8 @@ fn spawn_hud(
                     ..default()
                 },
                 Pickable::IGNORE,
-                children![solver_panel()],
             ));
         });
-}
-
-fn solver_button(label: &str, key: &str, command: AutoplayCommand, width: f32) -> impl Bundle {
-    (
-        Button,
-        SolverButton(command),
-        Node {
-            width: px(width),
-            padding: UiRect::axes(px(4), px(6)),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        BackgroundColor(theme::BUTTON),
-        children![
-            text(label, 16.0, theme::TEXT),
-            text(key, 12.0, theme::TEXT_DIM)
-        ],
-    )
-}
-
-fn button_row(buttons: impl Bundle) -> impl Bundle {
-    (
-        Node {
-            column_gap: px(6),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        buttons,
-    )
-}
-
-/// The solver panel on the right: watch the solution or the search, a hint,
-/// pause, step, stop and speed, and what the search is doing.
-fn solver_panel() -> impl Bundle {
-    (
-        Name::new("Solver panel"),
-        Node {
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::all(px(12)),
-            row_gap: px(8),
-            ..default()
-        },
-        BackgroundColor(theme::PANEL),
-        children![
-            text("Solver", 24.0, theme::TEXT),
-            button_row(children![
-                solver_button("Solve", "S", AutoplayCommand::Start(Watch::Solution), 88.0),
-                solver_button("Search", "W", AutoplayCommand::Start(Watch::Search), 88.0),
-                solver_button("Hint", "H", AutoplayCommand::Hint, 88.0),
-            ]),
-            button_row(children![
-                solver_button("Pause", "Space", AutoplayCommand::Pause, 88.0),
-                solver_button("Step", ".", AutoplayCommand::Step, 88.0),
-                solver_button("Stop", "X", AutoplayCommand::Stop, 88.0),
-            ]),
-            button_row(children![
-                solver_button("Slower", "-", AutoplayCommand::Slower, 88.0),
-                (
-                    SolverLine::Speed,
-                    text("1x", 18.0, theme::TEXT),
-                    Node {
-                        width: px(88),
-                        justify_content: JustifyContent::Center,
-                        ..default()
-                    }
-                ),
-                solver_button("Faster", "+", AutoplayCommand::Faster, 88.0),
-            ]),
-            (SolverLine::Status, text("", 17.0, theme::TEXT)),
-            (SolverLine::Counters, text("", 15.0, theme::TEXT_DIM)),
-            (SolverLine::Path, text("", 15.0, theme::TEXT_DIM)),
-        ],
-    )
-}
-
-fn solver_buttons(
-    mut buttons: Query<(&Interaction, &SolverButton, &mut BackgroundColor), Changed<Interaction>>,
-    mut asked: MessageWriter<AutoplayCommand>,
-) {
-    for (interaction, button, mut colour) in &mut buttons {
-        match interaction {
-            Interaction::Pressed => {
-                asked.write(button.0);
-            }
-            Interaction::Hovered => colour.0 = theme::BUTTON_HOVER,
-            Interaction::None => colour.0 = theme::BUTTON,
-        }
-    }
-}
-
-fn update_solver_panel(
-    state: Res<PlayState>,
-    speed: Res<Speed>,
-    autoplay: Option<Res<Autoplay>>,
-    mut lines: Query<(&SolverLine, &mut Text, &mut TextColor)>,
-) {
-    let changed = autoplay.as_ref().is_some_and(|a| a.is_changed())
-        || autoplay.is_none() && state.is_changed();
-    if !changed && !speed.is_changed() {
-        return;
-    }
-    let (words, colour, counts, path) = match autoplay.as_deref() {
-        None => (
-            "Solve plays a solution from here; Search shows the search at work.".to_string(),
-            theme::TEXT_DIM,
-            String::new(),
-            String::new(),
-        ),
-        Some(a) => panel_text(a, &state),
-    };
-    for (line, mut t, mut c) in &mut lines {
-        match line {
-            SolverLine::Status => {
-                t.0 = words.clone();
-                c.0 = colour;
-            }
-            SolverLine::Counters => t.0 = counts.clone(),
-            SolverLine::Path => t.0 = path.clone(),
-            SolverLine::Speed => t.0 = speed.label(),
-        }
-    }
-}
-
-fn panel_text(a: &Autoplay, state: &PlayState) -> (String, Color, String, String) {
-    let watching = match a.watch {
-        Watch::Solution => "Solution",
-        Watch::Search => "Search",
-    };
-    let (words, colour) = match (&a.ending, a.solution_len()) {
-        (Some(Ending::Won(n)), _) => (format!("{watching}: won in {n} moves"), theme::WIN),
-        (Some(Ending::Stopped), _) => (format!("{watching}: stopped"), theme::TEXT_DIM),
-        (Some(other), _) => (format!("{watching}: {other}"), theme::WARN),
-        (None, None) if a.watch == Watch::Solution => (
-            format!("Thinking... {} positions", group(a.stats.nodes)),
-            theme::TEXT,
-        ),
-        (None, _) => (
-            format!("{watching}{}", if a.paused { " (paused)" } else { "" }),
-            theme::TEXT,
-        ),
-    };
-    let words = match &a.verdict {
-        Some(v) => format!("{words}\n{v}"),
-        None => words,
-    };
-    let counts = if a.watch == Watch::Search {
-        format!(
-            "Nodes {}   Tried {}\nDepth {}   Backtracks {}   {:.1} s",
-            group(a.stats.nodes.max(a.stats.tried)),
-            group(a.stats.tried),
-            a.stats.path.len(),
-            group(a.stats.backtracks),
-            a.watched
-        )
-    } else {
-        format!("Moves {}   {:.1} s", state.moves(), a.watched)
-    };
-    let mut lines = String::new();
-    if a.watch == Watch::Search && !a.stats.path.is_empty() {
-        let skip = a.stats.path.len().saturating_sub(PATH_SHOWN);
-        lines.push_str("Path (untried moves at each step):\n");
-        if skip > 0 {
-            lines.push_str(&format!("  ... {skip} steps before\n"));
-        }
-        for (i, step) in a.stats.path.iter().enumerate().skip(skip) {
-            lines.push_str(&format!(
-                "{:>3}. {:<8} {} left\n",
-                i + 1,
-                short(step.mv),
-                step.untried
-            ));
-        }
-    }
-    (words, colour, counts, lines)
-}
-
-/// 1234567 as "1,234,567".
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 fn update_counter(state: Res<PlayState>, mut counter: Query<&mut Text, With<MoveCounter>>) {
@@ -495,28 +275,15 @@ fn update_message(
 
 /// The palette's buttons follow colour-blind mode.
 fn palette_colours(
-    settings: Res<super::settings::Settings>,
-    mut buttons: Query<(&PaletteButton, &mut BackgroundColor)>,
+    settings: Res<Settings>,
+    mut buttons: Query<(&PaletteButton, &mut ButtonColours)>,
 ) {
     if !settings.is_changed() {
         return;
     }
-    for (b, mut colour) in &mut buttons {
-        colour.0 = theme::palette(settings.colour_blind)[b.0 as usize % theme::PALETTE.len()];
-    }
-}
-
-fn palette_clicks(
-    buttons: Query<(&Interaction, &PaletteButton), Changed<Interaction>>,
-    mut moves: MessageWriter<MoveRequested>,
-    mut input: MessageWriter<PlayerInput>,
-) {
-    for (interaction, button) in &buttons {
-        if *interaction == Interaction::Pressed {
-            input.write(PlayerInput);
-            moves.write(MoveRequested(PuzzleMove::Flood(FloodMove {
-                colour: button.0,
-            })));
-        }
+    for (b, mut colours) in &mut buttons {
+        *colours = ButtonColours::of(
+            theme::palette(settings.colour_blind)[b.0 as usize % theme::PALETTE.len()],
+        );
     }
 }

@@ -1,22 +1,24 @@
 //! Everything Bevy: the window, the screens, the boards and their animations.
 //! The rules state is one resource, the single source of truth; entities mirror
-//! it and are respawned from it after every move.
+//! it and are respawned from it after every move. `docs/ARCHITECTURE.md` draws
+//! the parts and the path of a move.
 
 mod anim;
-pub mod autoplay;
+mod banner;
 pub mod board;
 pub mod codes;
 mod hud;
 mod keys;
-pub mod moves;
-pub mod overlay;
+mod menus;
 pub mod packs;
+pub mod play;
 pub mod progress;
 mod screens;
 pub mod settings;
 mod shot;
+pub mod solver;
 pub mod sound;
-mod theme;
+pub mod theme;
 
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -34,9 +36,9 @@ pub struct GameOptions {
     /// Save a screenshot here once the screen has settled, then exit.
     pub screenshot: Option<PathBuf>,
     /// Start auto-play on the opened level at once.
-    pub autoplay: Option<autoplay::Watch>,
+    pub autoplay: Option<solver::Watch>,
     /// Auto-play's speed.
-    pub speed: Option<autoplay::Speed>,
+    pub speed: Option<solver::Speed>,
     /// Exit once auto-play ends, printing how it ended; status 0 only on a win.
     pub exit_when_done: bool,
     /// Where progress is kept, instead of the platform's data directory.
@@ -61,12 +63,13 @@ pub fn plugin(app: &mut App) {
     app.init_state::<Screen>().add_plugins((
         theme::plugin,
         packs::plugin,
-        moves::plugin,
+        play::plugin,
         board::plugin,
         anim::plugin,
-        autoplay::plugin,
+        solver::plugin,
         hud::plugin,
-        overlay::plugin,
+        banner::plugin,
+        menus::plugin,
         progress::plugin,
         settings::plugin,
         screens::plugin,

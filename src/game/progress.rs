@@ -4,12 +4,13 @@
 //! moment leaves the last complete file; a damaged or foreign file is moved
 //! aside and the game starts clean.
 
-use super::moves::PlayState;
 use super::packs::{Current, Packs};
+use super::play::{PlayState, PlaySystems};
 use super::{GameOptions, Screen};
 use crate::solve::{self, Budget, Outcome};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,23 +18,32 @@ use std::time::Duration;
 
 /// The file's name in the data directory.
 pub const FILE: &str = "progress.ron";
-/// The largest progress file read (a bigger one is not ours).
+/// The largest progress or settings file read (a bigger one is not ours).
 const MAX_BYTES: u64 = 8 << 20;
 
 /// One level's record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LevelRecord {
-    /// The fewest moves the player has won it in.
+    /// The fewest moves the player has won it in (with help, while
+    /// `with_help` is set).
     pub best: usize,
     /// The solver's shortest solution, once known.
     #[serde(default)]
     pub shortest: Option<usize>,
+    /// Solved only with help so far: the solver played some of its moves
+    /// (or the player played a hint's). Stars are for the player's own moves.
+    #[serde(default)]
+    pub with_help: bool,
 }
 
 impl LevelRecord {
     /// 3 stars for a shortest solution, 2 within a quarter more moves, else 1;
-    /// None while the shortest is not known.
+    /// None while the shortest is not known, and for a level solved only with
+    /// help.
     pub fn stars(&self) -> Option<u8> {
+        if self.with_help {
+            return None;
+        }
         let shortest = self.shortest?;
         Some(if self.best <= shortest {
             3
@@ -74,8 +84,9 @@ impl ProgressFile {
         self.levels.get(pack)?.get(&(level + 1))
     }
 
-    /// Notes a win; true when it is a new best.
-    pub fn won(&mut self, pack: &str, level: usize, moves: usize) -> bool {
+    /// Notes a win (`helped`: with the solver's help); true when it is a new
+    /// best. A win of the player's own always beats one with help.
+    pub fn won(&mut self, pack: &str, level: usize, moves: usize, helped: bool) -> bool {
         let entry = self
             .levels
             .entry(pack.to_string())
@@ -84,9 +95,19 @@ impl ProgressFile {
             .or_insert(LevelRecord {
                 best: usize::MAX,
                 shortest: None,
+                with_help: helped,
             });
-        let better = moves < entry.best;
-        entry.best = entry.best.min(moves);
+        let better = match (entry.with_help, helped) {
+            // The first win of the player's own.
+            (true, false) => true,
+            // A helped win never replaces the player's own.
+            (false, true) => false,
+            _ => moves < entry.best,
+        };
+        if better {
+            entry.best = moves;
+            entry.with_help = helped;
+        }
         better
     }
 
@@ -107,27 +128,33 @@ pub enum Loaded {
 /// Reads the progress file in `dir`. A missing file is a fresh start; one that
 /// cannot be read as progress is renamed aside, never lost, never fatal.
 pub fn load(dir: &Path) -> (ProgressFile, Loaded) {
-    let path = dir.join(FILE);
+    load_ron(dir, FILE)
+}
+
+/// Reads `dir/name` as RON: the default when the file is missing; when it is
+/// too large, not text or not what is expected, the default, and the file is
+/// moved aside (`NAME.damaged-SECONDS`) so that nothing is lost.
+pub fn load_ron<T: DeserializeOwned + Default>(dir: &Path, name: &str) -> (T, Loaded) {
+    let path = dir.join(name);
     let text = match std::fs::metadata(&path) {
-        Err(_) => return (ProgressFile::default(), Loaded::Fresh),
+        Err(_) => return (T::default(), Loaded::Fresh),
         Ok(m) if m.len() > MAX_BYTES => Err(format!("the file is {} bytes", m.len())),
         Ok(_) => std::fs::read(&path)
             .map_err(|e| format!("cannot read it: {e}"))
             .and_then(|b| String::from_utf8(b).map_err(|_| "it is not text".to_string())),
     };
-    let parsed =
-        text.and_then(|t| ron::from_str::<ProgressFile>(&t).map_err(|e| format!("{}:{}", FILE, e)));
+    let parsed = text.and_then(|t| ron::from_str::<T>(&t).map_err(|e| format!("{name}:{e}")));
     match parsed {
         Ok(p) => (p, Loaded::Read),
         Err(why) => {
             let stamp = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs());
-            let aside = dir.join(format!("{FILE}.damaged-{stamp}"));
+            let aside = dir.join(format!("{name}.damaged-{stamp}"));
             match std::fs::rename(&path, &aside) {
-                Ok(()) => (ProgressFile::default(), Loaded::MovedAside(aside, why)),
+                Ok(()) => (T::default(), Loaded::MovedAside(aside, why)),
                 Err(e) => (
-                    ProgressFile::default(),
+                    T::default(),
                     Loaded::MovedAside(path, format!("{why}; it could not be moved: {e}")),
                 ),
             }
@@ -156,22 +183,17 @@ pub fn save_ron<T: Serialize>(dir: &Path, name: &str, value: &T) -> std::io::Res
     std::fs::rename(&tmp, dir.join(name))
 }
 
-/// Where progress is kept: `--data-dir`, or the platform's data directory.
+/// The platform's data directory for the game (on Linux
+/// `$XDG_DATA_HOME/pond-puzzles` when that is an absolute path, else
+/// `~/.local/share/pond-puzzles`); `--data-dir` chooses another.
 pub fn default_dir() -> Option<PathBuf> {
-    let var = |name: &str| {
-        std::env::var_os(name)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    let base = if cfg!(target_os = "windows") {
-        var("APPDATA")
-    } else if cfg!(target_os = "macos") {
-        var("HOME").map(|h| h.join("Library/Application Support"))
-    } else {
-        var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local/share")))
-    }?;
-    Some(base.join("pond-puzzles"))
+    dirs::data_dir().map(|d| d.join("pond-puzzles"))
 }
+
+/// Start-up has chosen the data directory and read the progress
+/// (`Progress::dir`): what reads other files there runs after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DataOpened;
 
 /// The progress in play, and where it is saved (None: kept in memory only,
 /// as in tests).
@@ -188,13 +210,13 @@ pub struct Progress {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Progress>()
-        .add_systems(Startup, open)
+        .add_systems(Startup, open.in_set(DataOpened))
         .add_systems(OnExit(Screen::Play), save_time)
         .add_systems(
             Update,
             (count_time, record_wins, receive_shortest)
                 .chain()
-                .run_if(in_state(Screen::Play).and_then(resource_exists::<PlayState>)),
+                .in_set(PlaySystems::Present),
         );
 }
 
@@ -257,7 +279,7 @@ fn record_wins(
     };
     let file = entry.file.clone();
     let level = current.level;
-    progress.file.won(&file, level, state.moves());
+    progress.file.won(&file, level, state.moves(), state.helped);
     let known = progress
         .file
         .record(&file, level)
@@ -324,13 +346,43 @@ mod tests {
     }
 
     #[test]
+    fn a_win_with_help_earns_no_stars_until_one_of_the_players_own() {
+        let mut p = ProgressFile::default();
+        assert!(p.won("hop.ron", 2, 5, true));
+        let shortest = |p: &mut ProgressFile| {
+            p.levels
+                .get_mut("hop.ron")
+                .unwrap()
+                .get_mut(&3)
+                .unwrap()
+                .shortest = Some(5);
+        };
+        shortest(&mut p);
+        let r = *p.record("hop.ron", 2).unwrap();
+        assert!(r.with_help);
+        assert_eq!(r.stars(), None, "a shortest win with help earns nothing");
+        assert_eq!(p.solved_in("hop.ron"), 1, "it counts as solved");
+        // A longer win of the player's own replaces it and earns stars.
+        assert!(p.won("hop.ron", 2, 9, false));
+        let r = *p.record("hop.ron", 2).unwrap();
+        assert_eq!((r.best, r.with_help, r.stars()), (9, false, Some(1)));
+        // A shorter win with help changes nothing after that.
+        assert!(!p.won("hop.ron", 2, 5, true));
+        assert_eq!(p.record("hop.ron", 2).unwrap().best, 9);
+        // Old files, without the field, read as the player's own wins.
+        let old = "Progress(version: 1, levels: {\"swap.ron\": {1: (best: 3, shortest: Some(3))}})";
+        let read: ProgressFile = ron::from_str(old).unwrap();
+        assert_eq!(read.record("swap.ron", 0).unwrap().stars(), Some(3));
+    }
+
+    #[test]
     fn progress_round_trips_and_keeps_the_best() {
         let dir = temp_dir("round");
         let mut p = ProgressFile::default();
-        assert!(p.won("hop.ron", 0, 9));
-        assert!(!p.won("hop.ron", 0, 11));
-        assert!(p.won("hop.ron", 0, 7));
-        p.won("flood.ron", 4, 20);
+        assert!(p.won("hop.ron", 0, 9, false));
+        assert!(!p.won("hop.ron", 0, 11, false));
+        assert!(p.won("hop.ron", 0, 7, false));
+        p.won("flood.ron", 4, 20, false);
         p.levels
             .get_mut("hop.ron")
             .unwrap()
@@ -351,6 +403,7 @@ mod tests {
     #[test]
     fn stars_follow_the_shortest_solution() {
         let r = |best, shortest| LevelRecord {
+            with_help: false,
             best,
             shortest: Some(shortest),
         };
@@ -363,11 +416,11 @@ mod tests {
     fn a_writer_killed_mid_write_leaves_the_old_file() {
         let dir = temp_dir("killed");
         let mut p = ProgressFile::default();
-        p.won("swap.ron", 2, 15);
+        p.won("swap.ron", 2, 15, false);
         save(&dir, &p).unwrap();
         // A later write that died halfway: only its temporary file exists.
         let mut later = p.clone();
-        later.won("swap.ron", 3, 24);
+        later.won("swap.ron", 3, 24, false);
         let text = ron::ser::to_string(&later).unwrap();
         std::fs::write(dir.join(format!("{FILE}.tmp")), &text[..text.len() / 2]).unwrap();
         let (back, how) = load(&dir);

@@ -5,10 +5,8 @@
 //! fullscreen, and the sound's volume and mute. The menu (Esc) changes them;
 //! C, A, F, V and M are their keys.
 
-use super::moves::PlayState;
-use super::progress::{Progress, save_ron};
+use super::progress::{DataOpened, Loaded, Progress, load_ron, save_ron};
 use super::theme::{self, Art};
-use super::{GameOptions, Screen};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -75,24 +73,29 @@ pub enum ChangeSetting {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
         .add_message::<ChangeSetting>()
-        .add_systems(Startup, open)
+        .add_systems(Startup, open.after(DataOpened))
         .add_systems(Update, (change, apply_palette, apply_window).chain());
 }
 
-/// Reads the settings; a damaged file is ignored (and overwritten on the
-/// next change), never fatal.
-fn open(options: Option<Res<GameOptions>>, mut settings: ResMut<Settings>) {
-    let Some(dir) = options
-        .and_then(|o| o.data_dir.clone())
-        .or_else(super::progress::default_dir)
-    else {
+/// Reads the settings from the data directory the progress uses (none: the
+/// defaults, kept in memory). A damaged or foreign file is moved aside, as the
+/// progress file is, and the title says so.
+fn open(mut settings: ResMut<Settings>, mut progress: ResMut<Progress>) {
+    let Some(dir) = progress.dir.clone() else {
         return;
     };
-    if let Ok(text) = std::fs::read_to_string(dir.join(FILE)) {
-        match ron::from_str::<Settings>(&text) {
-            Ok(s) => *settings = s,
-            Err(e) => warn!("{FILE} could not be read ({e}); using the defaults"),
-        }
+    let (read, loaded) = load_ron::<Settings>(&dir, FILE);
+    *settings = read;
+    if let Loaded::MovedAside(aside, why) = loaded {
+        let words = format!(
+            "The settings file could not be read ({why}); it was moved to {} and the defaults are used.",
+            aside.display()
+        );
+        warn!("{words}");
+        progress.notice = Some(match progress.notice.take() {
+            Some(before) => format!("{before}\n{words}"),
+            None => words,
+        });
     }
 }
 
@@ -148,34 +151,20 @@ fn apply_window(
 }
 
 /// The palette's materials follow the mode, so every tile and animal changes
-/// colour at once; the board is respawned for the numbers.
+/// colour at once (the board respawns itself for the numbers).
 fn apply_palette(
-    mut commands: Commands,
     settings: Res<Settings>,
     mut shown: Local<Option<bool>>,
     art: Res<Art>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    state: Option<Res<PlayState>>,
-    screen: Res<State<Screen>>,
-    roots: Query<Entity, With<super::board::BoardRoot>>,
 ) {
     if *shown == Some(settings.colour_blind) {
         return;
     }
-    let first = shown.is_none();
     *shown = Some(settings.colour_blind);
     for (i, handle) in art.palette.iter().enumerate() {
         if let Some(mut m) = materials.get_mut(handle) {
             m.color = theme::palette(settings.colour_blind)[i];
         }
-    }
-    if *screen.get() == Screen::Play
-        && let Some(state) = state
-        && !first
-    {
-        for root in &roots {
-            commands.entity(root).despawn();
-        }
-        super::board::spawn_board(&mut commands, &art, &state.puzzle, settings.colour_blind);
     }
 }

@@ -2,7 +2,7 @@
 //! running for a while), save a screenshot and exit with status 0.
 
 use super::GameOptions;
-use super::autoplay::{Autoplay, Ending};
+use super::solver::{Autoplay, Ending};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy_tweening::TweenAnim;

@@ -160,10 +160,9 @@ fn wav(samples: &[f32]) -> Vec<u8> {
 #[cfg(feature = "audio")]
 mod play {
     use super::Sound;
-    use crate::game::Screen;
-    use crate::game::moves::{MoveApplied, MoveRejected, PlayState};
+    use crate::game::play::{Change, MoveApplied, MoveRejected, PlayState, PlaySystems};
     use crate::game::settings::Settings;
-    use crate::rules::{Puzzle, PuzzleMove};
+    use crate::rules::Puzzle;
     use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
     use bevy::prelude::*;
     use std::collections::HashMap;
@@ -172,10 +171,8 @@ mod play {
     struct Sounds(HashMap<Sound, Handle<AudioSource>>);
 
     pub fn plugin(app: &mut App) {
-        app.add_systems(Startup, make_sounds).add_systems(
-            Update,
-            play_sounds.run_if(in_state(Screen::Play).and_then(resource_exists::<PlayState>)),
-        );
+        app.add_systems(Startup, make_sounds)
+            .add_systems(Update, play_sounds.in_set(PlaySystems::Present));
     }
 
     fn make_sounds(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource>>>) {
@@ -221,10 +218,11 @@ mod play {
             play(Sound::Win);
             return;
         }
-        let last = state.done.last().map(|(m, _)| *m);
-        match (&state.puzzle, last) {
+        match (&state.puzzle, change.change) {
+            (_, Change::Restarted) => {}
             (Puzzle::Swap(_), _) => play(Sound::Hop),
-            (Puzzle::Hop(_), Some(PuzzleMove::Hop(_))) => {
+            // A frog falls in only on a jump forward.
+            (Puzzle::Hop(_), Change::Played(_) | Change::Redone(_)) => {
                 play(Sound::Hop);
                 play(Sound::Splash);
             }

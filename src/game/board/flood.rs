@@ -1,0 +1,126 @@
+//! Flood on the board: a grid of coloured tiles; a click on a tile (or a
+//! palette button, or a digit) floods the corner's region with that colour,
+//! the new colour spreading over the old in the order of the region.
+
+use super::layout::{FLOOD_TILE, flood_pos};
+use super::{Clickable, Spawned, Tile, number_label};
+use crate::game::anim::{self, DespawnWhenDone};
+use crate::game::play::Request;
+use crate::game::theme::Art;
+use crate::rules::flood::{Flood, FloodMove};
+use crate::rules::{PuzzleMove, Rules};
+use bevy::prelude::*;
+use std::collections::HashSet;
+
+/// A tile's size on the board, leaving a thin line of water between tiles.
+const TILE: f32 = FLOOD_TILE - 2.0;
+
+pub(super) fn spawn(
+    commands: &mut Commands,
+    art: &Art,
+    board: &mut Spawned,
+    f: &Flood,
+    numbered: bool,
+) {
+    for (i, &c) in f.cells.iter().enumerate() {
+        let tile = board.add(
+            commands,
+            (
+                Tile,
+                Mesh2d(art.tile.clone()),
+                MeshMaterial2d(art.palette[c as usize % art.palette.len()].clone()),
+                Transform::from_translation(flood_pos(f, i).extend(0.0))
+                    .with_scale(Vec3::new(TILE, TILE, 1.0)),
+            ),
+            None,
+            Some(Clickable::FloodTile(c)),
+        );
+        if numbered {
+            commands
+                .entity(tile)
+                .with_child(number_label(c, 17.0, TILE));
+        }
+    }
+}
+
+/// Every tile whose colour changed is covered by its new colour in wave
+/// order, the old colour kept underneath until the wave reaches it.
+pub(super) fn animate(commands: &mut Commands, art: &Art, board: &Spawned, b: &Flood, a: &Flood) {
+    let order = a.region();
+    let n = order.len().max(1) as f32;
+    for (k, &i) in order.iter().enumerate() {
+        let i = i as usize;
+        if b.cells[i] == a.cells[i] {
+            continue;
+        }
+        let colour = a.cells[i] as usize % art.palette.len();
+        let old = b.cells[i] as usize % art.palette.len();
+        commands.spawn((
+            Mesh2d(art.tile.clone()),
+            MeshMaterial2d(art.palette[old].clone()),
+            Transform::from_translation(flood_pos(a, i).extend(0.5))
+                .with_scale(Vec3::new(TILE, TILE, 1.0)),
+            anim::tween(500, Hold),
+            DespawnWhenDone,
+            Pickable::IGNORE,
+            ChildOf(board.root),
+        ));
+        commands.spawn((
+            Mesh2d(art.tile.clone()),
+            MeshMaterial2d(art.palette[colour].clone()),
+            Transform::from_translation(flood_pos(a, i).extend(1.0)).with_scale(Vec3::ZERO),
+            anim::tween(
+                500,
+                FloodWave {
+                    delay: 0.7 * k as f32 / n,
+                    size: TILE,
+                },
+            ),
+            DespawnWhenDone,
+            Pickable::IGNORE,
+            ChildOf(board.root),
+        ));
+    }
+}
+
+/// Keeps an old tile in place for the length of the wave.
+#[derive(Debug, Clone, Copy)]
+struct Hold;
+
+impl bevy_tweening::Lens<Transform> for Hold {
+    fn lerp(&mut self, _target: Mut<'_, Transform>, _ratio: f32) {}
+}
+
+/// A tile's new colour spreading in: it grows over the old tile in wave order.
+#[derive(Debug, Clone, Copy)]
+struct FloodWave {
+    delay: f32,
+    size: f32,
+}
+
+impl bevy_tweening::Lens<Transform> for FloodWave {
+    fn lerp(&mut self, mut target: Mut<'_, Transform>, ratio: f32) {
+        let span = (1.0 - self.delay).max(0.01);
+        let t = ((ratio - self.delay) / span).clamp(0.0, 1.0);
+        target.scale = Vec3::new(self.size * t, self.size * t, 1.0);
+    }
+}
+
+/// Small rings on the cells the move would join to the flooded region.
+pub(super) fn hint_rings(f: &Flood, m: FloodMove) -> Vec<(Vec2, f32)> {
+    let before: HashSet<u32> = f.region().into_iter().collect();
+    let mut after = f.clone();
+    if after.apply(m).is_err() {
+        return Vec::new();
+    }
+    after
+        .region()
+        .into_iter()
+        .filter(|i| !before.contains(i))
+        .map(|i| (flood_pos(f, i as usize), 0.35))
+        .collect()
+}
+
+pub(super) fn click(colour: u8) -> Option<Request> {
+    Some(Request::Play(PuzzleMove::Flood(FloodMove { colour })))
+}

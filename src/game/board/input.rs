@@ -1,0 +1,228 @@
+//! The board's input: one set of pointer observers on the board's root (a
+//! piece's pointer events bubble up to it) for clicks, hover and Hop's drag,
+//! and the keyboard cursor (arrows move it, Enter clicks there). Each becomes
+//! a `MoveRequested` from the player; nothing here changes the rules state.
+
+use super::{BoardRoot, Clickable, Frog, request};
+use crate::game::keys;
+use crate::game::play::{HopPick, Menu, MoveRequested, Mover, PlayState, PlaySystems};
+use crate::rules::Puzzle;
+use bevy::prelude::*;
+
+/// A piece under the pointer: grown a little, to show it can be clicked.
+#[derive(Component)]
+pub struct Hover;
+
+/// How much a hovered piece grows.
+const HOVER_GROWTH: f32 = 1.1;
+
+/// The keyboard's cursor on the board, in world units.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct KeyCursor(pub Option<Vec2>);
+
+/// Where a dragged Hop frog stood before the drag.
+#[derive(Component)]
+struct DragHome(Vec3);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<KeyCursor>()
+        .add_systems(OnEnter(crate::game::Screen::Play), clear_cursor)
+        .add_systems(
+            Update,
+            cursor_keys
+                .in_set(PlaySystems::Input)
+                .run_if(in_state(Menu::Closed)),
+        );
+}
+
+/// The root's observers: every piece's pointer events reach them.
+pub(super) fn observe(commands: &mut Commands, root: Entity) {
+    commands
+        .entity(root)
+        .observe(on_click)
+        .observe(on_over)
+        .observe(on_out)
+        .observe(on_drag_start)
+        .observe(on_drag)
+        .observe(on_drop)
+        .observe(on_drag_end);
+}
+
+fn clear_cursor(mut cursor: ResMut<KeyCursor>) {
+    cursor.0 = None;
+}
+
+/// Writes what a click on `target` asks for, as the player's.
+fn act(
+    target: Clickable,
+    puzzle: &Puzzle,
+    pick: &mut HopPick,
+    moves: &mut MessageWriter<MoveRequested>,
+) {
+    if let Some(mv) = request(target, puzzle, pick) {
+        moves.write(MoveRequested {
+            mv,
+            by: Mover::Player,
+        });
+    }
+}
+
+fn on_click(
+    click: On<Pointer<Click>>,
+    clickables: Query<&Clickable>,
+    state: Option<Res<PlayState>>,
+    menu: Option<Res<State<Menu>>>,
+    mut pick: ResMut<HopPick>,
+    mut moves: MessageWriter<MoveRequested>,
+) {
+    let open = menu.is_some_and(|m| *m.get() == Menu::Open);
+    let (Ok(&target), Some(state), false) =
+        (clickables.get(click.original_event_target()), state, open)
+    else {
+        return;
+    };
+    act(target, &state.puzzle, &mut pick, &mut moves);
+}
+
+fn on_over(
+    over: On<Pointer<Over>>,
+    mut commands: Commands,
+    mut pieces: Query<&mut Transform, (With<Clickable>, Without<Hover>)>,
+) {
+    let piece = over.original_event_target();
+    if let Ok(mut t) = pieces.get_mut(piece) {
+        t.scale.x *= HOVER_GROWTH;
+        t.scale.y *= HOVER_GROWTH;
+        commands.entity(piece).insert(Hover);
+    }
+}
+
+fn on_out(
+    out: On<Pointer<Out>>,
+    mut commands: Commands,
+    mut pieces: Query<&mut Transform, (With<Clickable>, With<Hover>)>,
+) {
+    let piece = out.original_event_target();
+    if let Ok(mut t) = pieces.get_mut(piece) {
+        t.scale.x /= HOVER_GROWTH;
+        t.scale.y /= HOVER_GROWTH;
+        commands.entity(piece).remove::<Hover>();
+    }
+}
+
+/// Hop: a frog picked up by a drag follows the pointer.
+fn on_drag_start(
+    drag: On<Pointer<DragStart>>,
+    mut commands: Commands,
+    state: Option<Res<PlayState>>,
+    frogs: Query<(&Clickable, &Transform), With<Frog>>,
+    mut pick: ResMut<HopPick>,
+) {
+    let frog = drag.original_event_target();
+    let (Some(state), Ok((&Clickable::HopPad(pad), t))) = (state, frogs.get(frog)) else {
+        return;
+    };
+    if !matches!(state.puzzle, Puzzle::Hop(_)) {
+        return;
+    }
+    pick.0 = Some(pad);
+    // The pads under the frog must see the pointer while it is carried.
+    commands
+        .entity(frog)
+        .insert((DragHome(t.translation), Pickable::IGNORE));
+}
+
+fn on_drag(
+    drag: On<Pointer<Drag>>,
+    mut frogs: Query<&mut Transform, With<DragHome>>,
+    camera: Query<&Projection, With<Camera2d>>,
+) {
+    let Ok(mut t) = frogs.get_mut(drag.original_event_target()) else {
+        return;
+    };
+    let scale = match camera.iter().next() {
+        Some(Projection::Orthographic(o)) => o.scale,
+        _ => 1.0,
+    };
+    t.translation.x += drag.delta.x * scale;
+    t.translation.y -= drag.delta.y * scale;
+    t.translation.z = 9.0;
+}
+
+/// Dropped on a pad: the jump is asked for; the rules decide.
+fn on_drop(
+    drop: On<Pointer<DragDrop>>,
+    pads: Query<&Clickable>,
+    carried: Query<(), With<DragHome>>,
+    state: Option<Res<PlayState>>,
+    mut pick: ResMut<HopPick>,
+    mut moves: MessageWriter<MoveRequested>,
+) {
+    if carried.get(drop.dropped).is_err() {
+        return;
+    }
+    let (Ok(&target @ Clickable::HopPad(to)), Some(state)) =
+        (pads.get(drop.original_event_target()), state)
+    else {
+        return;
+    };
+    if pick.0 != Some(to) {
+        act(target, &state.puzzle, &mut pick, &mut moves);
+    }
+    pick.0 = None;
+}
+
+/// A frog let go anywhere goes home; a legal jump respawns the board anyway.
+fn on_drag_end(
+    end: On<Pointer<DragEnd>>,
+    mut commands: Commands,
+    mut frogs: Query<(&mut Transform, &DragHome)>,
+    mut pick: ResMut<HopPick>,
+) {
+    let frog = end.original_event_target();
+    if let Ok((mut t, home)) = frogs.get_mut(frog) {
+        t.translation = home.0;
+        pick.0 = None;
+        commands
+            .entity(frog)
+            .remove::<DragHome>()
+            .insert(Pickable::default());
+    }
+}
+
+/// Arrows move the cursor to the nearest piece that way; Enter clicks there.
+fn cursor_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    state: Res<PlayState>,
+    targets: Query<(&Clickable, &Transform), Without<BoardRoot>>,
+    mut cursor: ResMut<KeyCursor>,
+    mut pick: ResMut<HopPick>,
+    mut moves: MessageWriter<MoveRequested>,
+) {
+    let spots: Vec<(Clickable, Vec2)> = targets
+        .iter()
+        .map(|(c, t)| (*c, t.translation.truncate()))
+        .collect();
+    if spots.is_empty() {
+        return;
+    }
+    if let Some(way) = keys::arrow(&keys, false) {
+        cursor.0 = match cursor.0 {
+            None => spots
+                .iter()
+                .min_by(|a, b| a.1.length().total_cmp(&b.1.length()))
+                .map(|s| s.1),
+            Some(at) => {
+                keys::nearest_toward(at, way, 2.0, spots.iter().map(|s| (s.1, s.1))).or(Some(at))
+            }
+        };
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
+        && let Some(at) = cursor.0
+        && let Some(&(target, _)) = spots
+            .iter()
+            .min_by(|a, b| (a.1 - at).length().total_cmp(&(b.1 - at).length()))
+    {
+        act(target, &state.puzzle, &mut pick, &mut moves);
+    }
+}

@@ -1,0 +1,166 @@
+//! The marks on the board: the ring on the Hop frog picked, the rings of a
+//! hint's move, the keyboard cursor's ring, and the shake of a refused move.
+
+use super::input::KeyCursor;
+use super::layout::hop_pos;
+use super::{BoardRoot, Clickable, Frog, hint_rings, mover};
+use crate::game::anim::{self, ShakeLens};
+use crate::game::play::{Hint, HopPick, MoveRejected, PlayState, PlaySystems};
+use crate::game::theme::Art;
+use crate::rules::Puzzle;
+use bevy::prelude::*;
+
+/// The ring that marks the Hop frog picked by a first click.
+#[derive(Component)]
+struct PickRing;
+
+/// A ring on the pieces the hint's move involves.
+#[derive(Component)]
+pub struct HintMark;
+
+#[derive(Component)]
+struct CursorRing;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (shake_on_reject, show_pick, show_hint, show_cursor)
+            .chain()
+            .in_set(PlaySystems::Present)
+            .after(super::respawn),
+    );
+}
+
+/// A ring of `art.pad_ring` under the board's root.
+fn ring(
+    art: &Art,
+    material: Handle<ColorMaterial>,
+    at: Vec2,
+    z: f32,
+    size: f32,
+    root: Entity,
+) -> impl Bundle {
+    (
+        Mesh2d(art.pad_ring.clone()),
+        MeshMaterial2d(material),
+        Transform::from_translation(at.extend(z)).with_scale(Vec3::splat(size)),
+        Pickable::IGNORE,
+        ChildOf(root),
+    )
+}
+
+fn show_pick(
+    mut commands: Commands,
+    pick: Res<HopPick>,
+    state: Res<PlayState>,
+    art: Res<Art>,
+    rings: Query<Entity, With<PickRing>>,
+    roots: Query<Entity, With<BoardRoot>>,
+) {
+    if !pick.is_changed() {
+        return;
+    }
+    for r in &rings {
+        commands.entity(r).despawn();
+    }
+    let (Some(pad), Puzzle::Hop(h)) = (pick.0, &state.puzzle) else {
+        return;
+    };
+    for root in &roots {
+        let at = hop_pos(h, pad);
+        commands.spawn((
+            PickRing,
+            ring(&art, art.highlight_mat.clone(), at, 1.0, 1.0, root),
+        ));
+    }
+}
+
+/// The hint's rings, on the board of the position the hint is for.
+fn show_hint(
+    mut commands: Commands,
+    hint: Option<Res<Hint>>,
+    state: Res<PlayState>,
+    art: Res<Art>,
+    marks: Query<Entity, With<HintMark>>,
+    roots: Query<Entity, (With<BoardRoot>, Added<BoardRoot>)>,
+    all_roots: Query<Entity, With<BoardRoot>>,
+) {
+    let Some(hint) = hint else { return };
+    // A new board (after a change) has no marks of its own yet.
+    if !hint.is_changed() && roots.is_empty() {
+        return;
+    }
+    for mark in &marks {
+        commands.entity(mark).despawn();
+    }
+    let Some(mv) = hint.move_for(&state.puzzle) else {
+        return;
+    };
+    for root in &all_roots {
+        for (at, size) in hint_rings(&state.puzzle, mv) {
+            commands.spawn((
+                HintMark,
+                ring(&art, art.highlight_mat.clone(), at, 8.0, size, root),
+            ));
+        }
+    }
+}
+
+fn show_cursor(
+    mut commands: Commands,
+    cursor: Res<KeyCursor>,
+    state: Res<PlayState>,
+    art: Res<Art>,
+    mut rings: Query<(Entity, &mut Transform), With<CursorRing>>,
+    roots: Query<Entity, With<BoardRoot>>,
+) {
+    let Some(at) = cursor.0 else { return };
+    let size = match &state.puzzle {
+        Puzzle::Flood(_) => 0.45,
+        Puzzle::Escape(_) => 0.85,
+        _ => 1.05,
+    };
+    let place = Transform::from_translation(at.extend(9.0)).with_scale(Vec3::splat(size));
+    if let Ok((_, mut t)) = rings.single_mut() {
+        *t = place;
+        return;
+    }
+    // The ring went with the last board; put one on this one.
+    for (r, _) in &rings {
+        commands.entity(r).despawn();
+    }
+    if let Some(root) = roots.iter().next() {
+        commands.spawn((
+            CursorRing,
+            ring(&art, art.eye_mat.clone(), at, 9.0, size, root),
+        ));
+    }
+}
+
+/// A refused move shakes the piece that was asked to move (the whole board
+/// when there is none, as for an undo with nothing to undo).
+fn shake_on_reject(
+    mut commands: Commands,
+    mut rejected: MessageReader<MoveRejected>,
+    roots: Query<(Entity, &Transform), With<BoardRoot>>,
+    pieces: Query<(Entity, &Clickable, &Transform, Has<Frog>), Without<BoardRoot>>,
+) {
+    let Some(MoveRejected(_, mv)) = rejected.read().last() else {
+        return;
+    };
+    let piece = mv.and_then(mover).and_then(|(clickable, frog)| {
+        pieces
+            .iter()
+            .find(|(_, c, _, is_frog)| **c == clickable && *is_frog == frog)
+    });
+    let (entity, rest) = match piece {
+        Some((e, _, t, _)) => (e, t.translation),
+        None => match roots.iter().next() {
+            Some((e, t)) => (e, t.translation),
+            None => return,
+        },
+    };
+    commands
+        .entity(entity)
+        .insert(anim::tween(300, ShakeLens { rest }));
+}

@@ -1,0 +1,69 @@
+//! Swap on the board: a row of lily pads, yellow frogs facing right and blue
+//! frogs facing left; a click on a frog moves it, and the frog hops (or jumps)
+//! to its new pad.
+
+use super::layout::swap_pos;
+use super::{Clickable, Place, Spawned, forward, frog_bundle, jump, lily_bundle};
+use crate::game::play::{Change, Request};
+use crate::game::theme::Art;
+use crate::rules::PuzzleMove;
+use crate::rules::swap::{Cell, Swap, SwapMove};
+use bevy::prelude::*;
+
+pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
+    let n = s.cells.len();
+    for (i, &cell) in s.cells.iter().enumerate() {
+        let at = swap_pos(i, n);
+        board.add(commands, lily_bundle(art, at, false), None, None);
+        let (material, facing) = match cell {
+            Cell::L => (art.l_mat.clone(), Vec2::X),
+            Cell::R => (art.r_mat.clone(), -Vec2::X),
+            Cell::Empty => continue,
+        };
+        board.add(
+            commands,
+            frog_bundle(art, material, at, facing),
+            Some(Place::Cell(i)),
+            Some(Clickable::SwapFrog(i as u32)),
+        );
+    }
+}
+
+/// The frog that moved flies from its old pad to its new one (back, for an
+/// undo): a low hop for a step, a high one for a jump.
+pub(super) fn animate(
+    commands: &mut Commands,
+    board: &Spawned,
+    b: &Swap,
+    a: &Swap,
+    change: Change,
+) {
+    let n = a.cells.len();
+    // The pad a move filled: empty before it, taken after.
+    let filled = |before: &Swap, after: &Swap| {
+        (0..n).find(|&i| before.cells[i] == Cell::Empty && after.cells[i] != Cell::Empty)
+    };
+    let (from, to) = match (forward(change), change) {
+        (Some(PuzzleMove::Swap(m)), _) => (m.from as usize, filled(b, a)),
+        (None, Change::Undone(PuzzleMove::Swap(m))) => match filled(a, b) {
+            Some(was) => (was, Some(m.from as usize)),
+            None => return,
+        },
+        _ => return,
+    };
+    let Some(to) = to else { return };
+    let height = if from.abs_diff(to) > 1 { 70.0 } else { 26.0 };
+    if let Some(&e) = board.places.get(&Place::Cell(to)) {
+        commands
+            .entity(e)
+            .insert(jump(swap_pos(from, n), swap_pos(to, n), height, 340));
+    }
+}
+
+pub(super) fn hint_rings(s: &Swap, m: SwapMove) -> Vec<(Vec2, f32)> {
+    vec![(swap_pos(m.from as usize, s.cells.len()), 1.0)]
+}
+
+pub(super) fn click(from: u32) -> Option<Request> {
+    Some(Request::Play(PuzzleMove::Swap(SwapMove { from })))
+}

@@ -1,0 +1,118 @@
+//! The menu that Esc opens over a level (the `Menu` sub-state of the play
+//! screen): resume, restart, the settings, the level select and the title.
+//! While it is open the board takes no input.
+
+use super::Screen;
+use super::play::{Menu, PlayAction};
+use super::settings::{MAX_VOLUME, Settings};
+use super::solver::Autoplay;
+use super::theme::{self, text, widget};
+use bevy::prelude::*;
+
+#[derive(Component)]
+struct MenuPanel;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Menu::Open), pause_autoplay)
+        .add_systems(Update, show_menu.run_if(in_state(Screen::Play)));
+}
+
+/// The solver waits while the menu is open.
+fn pause_autoplay(autoplay: Option<ResMut<Autoplay>>) {
+    if let Some(mut a) = autoplay {
+        a.paused = true;
+    }
+}
+
+/// The menu over the board: resume, restart, the level select, the title.
+fn show_menu(
+    mut commands: Commands,
+    menu: Option<Res<State<Menu>>>,
+    settings: Res<Settings>,
+    panels: Query<Entity, With<MenuPanel>>,
+) {
+    let Some(menu) = menu else { return };
+    if !menu.is_changed() && !settings.is_changed() {
+        return;
+    }
+    for p in &panels {
+        commands.entity(p).despawn();
+    }
+    if *menu.get() != Menu::Open {
+        return;
+    }
+    commands
+        .spawn((
+            MenuPanel,
+            Name::new("Menu"),
+            DespawnOnExit(Menu::Open),
+            // Covers the window, so the board takes no clicks while it is open.
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.0, 0.05, 0.08, 0.6)),
+            GlobalZIndex(10),
+        ))
+        .with_children(|cover| {
+            cover
+                .spawn((
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        align_items: AlignItems::Stretch,
+                        padding: UiRect::all(px(20)),
+                        row_gap: px(8),
+                        width: px(420),
+                        ..default()
+                    },
+                    BackgroundColor(theme::PANEL),
+                ))
+                .with_children(|panel| {
+                    panel.spawn((
+                        text("Paused", 36.0, theme::TEXT),
+                        Node {
+                            align_self: AlignSelf::Center,
+                            ..default()
+                        },
+                    ));
+                    let colour_blind = if settings.colour_blind {
+                        "Colour-blind mode: on (C)"
+                    } else {
+                        "Colour-blind mode: off (C)"
+                    };
+                    let speed = format!("Animation speed: {}x (A)", settings.animation_speed());
+                    let fullscreen = if settings.fullscreen {
+                        "Fullscreen: on (F)"
+                    } else {
+                        "Fullscreen: off (F)"
+                    };
+                    let volume = format!(
+                        "Volume: {}/{} (V)",
+                        settings.volume.min(MAX_VOLUME),
+                        MAX_VOLUME
+                    );
+                    let mute = match (cfg!(feature = "audio"), settings.muted) {
+                        (false, _) => "Sound: not in this build (M)",
+                        (true, true) => "Sound: muted (M)",
+                        (true, false) => "Sound: on (M)",
+                    };
+                    for (label, action) in [
+                        ("Resume (Esc)", PlayAction::Menu),
+                        ("Restart level (Backspace)", PlayAction::Replay),
+                        (colour_blind, PlayAction::ColourBlind),
+                        (speed.as_str(), PlayAction::AnimationSpeed),
+                        (fullscreen, PlayAction::Fullscreen),
+                        (volume.as_str(), PlayAction::Volume),
+                        (mute, PlayAction::Mute),
+                        ("Level select (L)", PlayAction::LevelSelect),
+                        ("Title screen (T)", PlayAction::Title),
+                    ] {
+                        panel.spawn(widget::text_button(action, label, 20.0));
+                    }
+                });
+        });
+}

@@ -1,0 +1,100 @@
+//! The rules apply what is asked: a move, an undo, a redo or a restart, one
+//! a frame and only while the board is still, so the board and the rules
+//! never disagree.
+
+use super::{
+    BoardAnims, Change, Hint, MoveApplied, MoveRejected, MoveRequested, Mover, PlayState,
+    PlaySystems, Request,
+};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, apply_requests.in_set(PlaySystems::Apply));
+}
+
+fn apply_requests(
+    mut requests: MessageReader<MoveRequested>,
+    hint: Option<Res<Hint>>,
+    mut state: ResMut<PlayState>,
+    anims: BoardAnims,
+    mut applied: MessageWriter<MoveApplied>,
+    mut rejected: MessageWriter<MoveRejected>,
+) {
+    for &MoveRequested { mv, by } in requests.read() {
+        // A request while the last change animates is dropped whole, never
+        // half applied: the player sees the board settle first.
+        if !anims.is_empty() {
+            continue;
+        }
+        let before = state.puzzle.clone();
+        // The player playing the move a hint shows is helped.
+        let hinted = hint.as_ref().and_then(|h| h.move_for(&before));
+        let by = match mv {
+            Request::Play(m) if by == Mover::Player && hinted == Some(m) => Mover::Hint,
+            _ => by,
+        };
+        let change = match step(&mut state, mv) {
+            Ok(Some(change)) => change,
+            Ok(None) => continue,
+            Err((why, mv)) => {
+                rejected.write(MoveRejected(why, mv));
+                continue;
+            }
+        };
+        match change {
+            Change::Restarted => state.helped = false,
+            Change::Played(_) | Change::Redone(_) if by != Mover::Player => state.helped = true,
+            _ => {}
+        }
+        applied.write(MoveApplied { before, change, by });
+        // One change a frame: its animation starts before the next.
+        break;
+    }
+}
+
+/// Applies one request to the rules state: the change, nothing (a restart at
+/// the start), or the reason it was refused.
+fn step(
+    state: &mut PlayState,
+    request: Request,
+) -> Result<Option<Change>, (String, Option<crate::rules::PuzzleMove>)> {
+    match request {
+        Request::Play(mv) => {
+            let undo = state.puzzle.apply(mv).map_err(|e| (e.0, Some(mv)))?;
+            state.done.push((mv, undo));
+            state.undone.clear();
+            Ok(Some(Change::Played(mv)))
+        }
+        Request::Undo => {
+            let (mv, undo) = state
+                .done
+                .pop()
+                .ok_or_else(|| ("nothing to undo".to_string(), None))?;
+            state.puzzle.undo(&undo);
+            state.undone.push(mv);
+            Ok(Some(Change::Undone(mv)))
+        }
+        Request::Redo => {
+            let mv = state
+                .undone
+                .pop()
+                .ok_or_else(|| ("nothing to redo".to_string(), None))?;
+            match state.puzzle.apply(mv) {
+                Ok(undo) => {
+                    state.done.push((mv, undo));
+                    Ok(Some(Change::Redone(mv)))
+                }
+                Err(e) => Err((e.0, Some(mv))),
+            }
+        }
+        Request::Restart => {
+            if state.done.is_empty() {
+                return Ok(None);
+            }
+            state.puzzle = state.level.puzzle.clone();
+            state.done.clear();
+            state.undone.clear();
+            Ok(Some(Change::Restarted))
+        }
+    }
+}

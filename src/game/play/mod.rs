@@ -1,0 +1,225 @@
+//! What every part of a level listens to: the rules state (`PlayState`), the
+//! one way a move travels (`MoveRequested` -> the rules -> `MoveApplied` with
+//! the change, or `MoveRejected`), the undo stack, and the order of the
+//! level's systems (`PlaySystems`), configured here once.
+
+mod apply;
+
+use super::Screen;
+use super::anim::Decoration;
+use crate::levels::Level;
+use crate::rules::{Puzzle, PuzzleMove, PuzzleUndo};
+use bevy::prelude::*;
+use bevy_tweening::TweenAnim;
+
+/// Who asked for a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mover {
+    /// A click, a drag, a key of the player's.
+    Player,
+    /// Auto-play: the solver's solution or its search.
+    Solver,
+    /// The player playing the move a hint showed.
+    Hint,
+}
+
+/// What is asked of the board: a move of the puzzle, or a step along the
+/// undo stack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Request {
+    Play(PuzzleMove),
+    Undo,
+    Redo,
+    Restart,
+}
+
+/// A move asked for, by a click, a key, the solver or a hint. Every move and
+/// every undo goes this way; there is no second path. (A component too: a
+/// button that asks for a move carries it.)
+#[derive(Message, Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveRequested {
+    pub mv: Request,
+    pub by: Mover,
+}
+
+impl MoveRequested {
+    pub fn player(mv: PuzzleMove) -> MoveRequested {
+        MoveRequested {
+            mv: Request::Play(mv),
+            by: Mover::Player,
+        }
+    }
+
+    /// An undo, redo or restart of the player's.
+    pub fn player_step(step: Request) -> MoveRequested {
+        MoveRequested {
+            mv: step,
+            by: Mover::Player,
+        }
+    }
+}
+
+/// What a `MoveApplied` did to the rules state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    Played(PuzzleMove),
+    Undone(PuzzleMove),
+    Redone(PuzzleMove),
+    /// Back to the level's start (from a position `before`).
+    Restarted,
+}
+
+/// The rules state changed: `before` is the state it changed from, `change`
+/// what happened, `by` who asked.
+#[derive(Message, Debug, Clone)]
+pub struct MoveApplied {
+    pub before: Puzzle,
+    pub change: Change,
+    pub by: Mover,
+}
+
+/// The rules refused a move (or an undo or redo), with their reason in words
+/// and the move, if it was one.
+#[derive(Message, Debug, Clone)]
+pub struct MoveRejected(pub String, pub Option<PuzzleMove>);
+
+/// A line for the player under the level's title (a copied code, a notice).
+#[derive(Message, Debug, Clone)]
+pub struct Say(pub String);
+
+/// The level being played: the single source of truth for the board.
+#[derive(Resource, Debug, Clone)]
+pub struct PlayState {
+    pub level: Level,
+    pub puzzle: Puzzle,
+    pub done: Vec<(PuzzleMove, PuzzleUndo)>,
+    pub undone: Vec<PuzzleMove>,
+    /// The solver played a move (or the player played a hint's) since the
+    /// level was started or restarted: a win now is a win with help.
+    pub helped: bool,
+}
+
+impl PlayState {
+    pub fn new(level: Level) -> PlayState {
+        PlayState {
+            puzzle: level.puzzle.clone(),
+            level,
+            done: Vec::new(),
+            undone: Vec::new(),
+            helped: false,
+        }
+    }
+
+    pub fn moves(&self) -> usize {
+        self.done.len()
+    }
+}
+
+/// The Hop frog picked by a first click, waiting for a pad.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HopPick(pub Option<u8>);
+
+/// The next move of a solution from the current position, shown on the board
+/// (not played): the solver fills it, the board rings it, the HUD words it.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Hint {
+    /// The position the hint is for, and the move.
+    pub shown: Option<(Puzzle, PuzzleMove)>,
+    /// Words for the player about the hint.
+    pub words: Option<String>,
+}
+
+impl Hint {
+    /// The hinted move, if it is for `puzzle`.
+    pub fn move_for(&self, puzzle: &Puzzle) -> Option<PuzzleMove> {
+        self.shown
+            .as_ref()
+            .filter(|(at, _)| at == puzzle)
+            .map(|(_, mv)| *mv)
+    }
+}
+
+/// The menu (Esc) over a level: a sub-state of the play screen. While it is
+/// open the board takes no input.
+#[derive(SubStates, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Play)]
+pub enum Menu {
+    #[default]
+    Closed,
+    Open,
+}
+
+/// What a button of a banner, of the menu or of the level select does, and
+/// the keys that do the same.
+#[derive(Message, Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayAction {
+    NextLevel,
+    Replay,
+    Undo,
+    LevelSelect,
+    Title,
+    /// Opens or closes the menu.
+    Menu,
+    /// Colour-blind mode on or off.
+    ColourBlind,
+    /// The next animation speed.
+    AnimationSpeed,
+    Fullscreen,
+    Volume,
+    Mute,
+}
+
+/// The right-hand column of the play screen: the solver panel, then the
+/// banner of a won or lost level.
+#[derive(Component)]
+pub struct SideColumn;
+
+/// The order of a level's systems, each set run only while a level is open.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlaySystems {
+    /// Clicks and keys become requests.
+    Input,
+    /// The solver's tasks are read; auto-play asks for its next move.
+    Solver,
+    /// The rules apply the requests.
+    Apply,
+    /// The board, the panels, the sound and the progress follow the change.
+    Present,
+}
+
+/// The animations a move waits for: every one on the board, not the
+/// decorations around it (the confetti of a win).
+pub type BoardAnims<'w, 's> = Query<'w, 's, (), (With<TweenAnim>, Without<Decoration>)>;
+
+/// The run condition of every system of a level.
+pub fn level_open(screen: Option<Res<State<Screen>>>, state: Option<Res<PlayState>>) -> bool {
+    state.is_some() && screen.is_some_and(|s| *s.get() == Screen::Play)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<MoveRequested>()
+        .add_message::<MoveApplied>()
+        .add_message::<MoveRejected>()
+        .add_message::<Say>()
+        .add_message::<PlayAction>()
+        .add_sub_state::<Menu>()
+        .init_resource::<HopPick>()
+        .configure_sets(
+            Update,
+            (
+                PlaySystems::Input,
+                PlaySystems::Solver,
+                PlaySystems::Apply,
+                PlaySystems::Present,
+            )
+                .chain()
+                .run_if(level_open),
+        )
+        .add_systems(OnEnter(Screen::Play), reset_level_resources)
+        .add_plugins(apply::plugin);
+}
+
+fn reset_level_resources(mut pick: ResMut<HopPick>, mut commands: Commands) {
+    pick.0 = None;
+    commands.insert_resource(Hint::default());
+}

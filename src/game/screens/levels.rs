@@ -1,0 +1,230 @@
+//! A pack's level select: a tile per level with its stars (or its mark when
+//! solved with help), the random level buttons, and the name of the level
+//! pointed at.
+
+use super::*;
+
+pub(super) fn spawn_levels(
+    mut commands: Commands,
+    packs: Res<Packs>,
+    current: Res<Current>,
+    progress: Res<Progress>,
+    shape: Res<RandomShape>,
+) {
+    let Some(entry) = packs.0.get(current.pack) else {
+        return;
+    };
+    commands
+        .spawn(screen_root(Screen::Levels))
+        .with_children(|ui| {
+            match &entry.pack {
+                Err(e) => {
+                    ui.spawn(text(
+                        format!("{} could not be loaded", entry.file),
+                        34.0,
+                        theme::WARN,
+                    ));
+                    ui.spawn((
+                        Node {
+                            max_width: px(900),
+                            padding: UiRect::all(px(16)),
+                            ..default()
+                        },
+                        BackgroundColor(theme::PANEL),
+                        children![text(e.to_string(), 20.0, theme::TEXT)],
+                    ));
+                }
+                Ok(pack) => {
+                    ui.spawn(text(pack.name.clone(), 40.0, theme::TEXT));
+                    // Big packs get smaller buttons, so every level fits on
+                    // one screen of 1280x720.
+                    let compact = pack.levels.len() > 24;
+                    let (width, name_chars, gap) = if compact {
+                        (118.0, 13, 6)
+                    } else {
+                        (180.0, 22, 8)
+                    };
+                    ui.spawn(Node {
+                        flex_wrap: FlexWrap::Wrap,
+                        justify_content: JustifyContent::Center,
+                        max_width: px(1250),
+                        column_gap: px(gap),
+                        row_gap: px(gap),
+                        ..default()
+                    })
+                    .with_children(|grid| {
+                        for (i, level) in pack.levels.iter().enumerate() {
+                            let record = progress.file.record(&entry.file, i);
+                            let best = record.map(|r| r.best);
+                            // Stars for the player's own wins; "helped" marks
+                            // a level solved only with the solver's help.
+                            let mark = match record {
+                                Some(r) if r.with_help => "helped".to_string(),
+                                Some(r) => r
+                                    .stars()
+                                    .map(|n| "*".repeat(n as usize))
+                                    .unwrap_or_default(),
+                                None => String::new(),
+                            };
+                            let number = match best {
+                                Some(b) => format!("{}  {b} {mark}", i + 1),
+                                None => format!("{}", i + 1),
+                            };
+                            let colour = match record {
+                                Some(r) if r.with_help => theme::HIGHLIGHT,
+                                Some(_) => theme::WIN,
+                                None => theme::TEXT,
+                            };
+                            // Compact buttons name the grade, when there is one.
+                            let (name, grade) = match (&level.grade, compact) {
+                                (Some(g), true) => (g.clone(), String::new()),
+                                (g, _) => (
+                                    short(&level.name, name_chars),
+                                    g.clone().unwrap_or_default(),
+                                ),
+                            };
+                            grid.spawn(button(
+                                MenuAction::PlayLevel(i),
+                                width,
+                                (
+                                    Node {
+                                        flex_direction: FlexDirection::Column,
+                                        align_items: AlignItems::Center,
+                                        ..default()
+                                    },
+                                    children![
+                                        text(number, if compact { 17.0 } else { 20.0 }, colour),
+                                        text(name, 12.0, theme::TEXT),
+                                        text(grade, 12.0, theme::TEXT_DIM),
+                                    ],
+                                ),
+                            ));
+                        }
+                    });
+                    // The full name of the level under the pointer or the
+                    // keyboard's outline.
+                    ui.spawn((
+                        LevelName,
+                        text("Point at a level to see its name.", 18.0, theme::TEXT_DIM),
+                    ));
+                    let first = pack.levels.first().map(|l| &l.puzzle);
+                    let random =
+                        first.is_some_and(|p| random_code(p, 1, &RandomShape::default()).is_some());
+                    if let Some(puzzle) = first.filter(|_| random) {
+                        let dims = shape.describe(puzzle);
+                        if !dims.is_empty() {
+                            ui.spawn(Node {
+                                column_gap: px(8),
+                                align_items: AlignItems::Center,
+                                ..default()
+                            })
+                            .with_children(|row| {
+                                row.spawn(text("Random levels:", 18.0, theme::TEXT_DIM));
+                                for (size, words) in dims {
+                                    row.spawn(button(
+                                        MenuAction::Shape(size, -1),
+                                        40.0,
+                                        text("-", 18.0, theme::TEXT),
+                                    ));
+                                    row.spawn((
+                                        ShapeLabel(size),
+                                        Node {
+                                            min_width: px(150),
+                                            justify_content: JustifyContent::Center,
+                                            ..default()
+                                        },
+                                        children![text(words, 18.0, theme::TEXT)],
+                                    ));
+                                    row.spawn(button(
+                                        MenuAction::Shape(size, 1),
+                                        40.0,
+                                        text("+", 18.0, theme::TEXT),
+                                    ));
+                                }
+                                row.spawn(text(
+                                    "a new seed each time (K plays a code)",
+                                    15.0,
+                                    theme::TEXT_DIM,
+                                ));
+                            });
+                        }
+                    }
+                    if random {
+                        ui.spawn(Node {
+                            column_gap: px(8),
+                            align_items: AlignItems::Center,
+                            ..default()
+                        })
+                        .with_children(|row| {
+                            row.spawn(text("A new random level:", 18.0, theme::TEXT_DIM));
+                            for (d, name) in DIFFICULTIES.iter().enumerate() {
+                                row.spawn(button(
+                                    MenuAction::Random(d as u8 + 1),
+                                    110.0,
+                                    text(*name, 16.0, theme::TEXT),
+                                ));
+                            }
+                        });
+                    }
+                }
+            }
+            ui.spawn(button(
+                MenuAction::Back,
+                240.0,
+                text("Back (Esc)", 20.0, theme::TEXT),
+            ));
+        });
+}
+
+pub(super) fn short(name: &str, max: usize) -> String {
+    if name.chars().count() <= max {
+        name.to_string()
+    } else {
+        name.chars()
+            .take(max.saturating_sub(3))
+            .chain("...".chars())
+            .collect()
+    }
+}
+
+/// The line under the level grid that names the level pointed at.
+#[derive(Component)]
+pub(super) struct LevelName;
+
+pub(super) fn show_level_name(
+    buttons: Query<(Entity, &Interaction, &MenuAction)>,
+    focus: Res<MenuFocus>,
+    packs: Res<Packs>,
+    current: Res<Current>,
+    mut line: Query<&mut Text, With<LevelName>>,
+) {
+    let pointed = buttons
+        .iter()
+        .find(|(_, i, _)| **i != Interaction::None)
+        .or_else(|| {
+            focus
+                .0
+                .and_then(|f| buttons.iter().find(|(e, _, _)| *e == f))
+        })
+        .and_then(|(_, _, a)| match a {
+            MenuAction::PlayLevel(i) => Some(*i),
+            _ => None,
+        });
+    let Some(Ok(pack)) = packs.0.get(current.pack).map(|e| &e.pack) else {
+        return;
+    };
+    let Some(level) = pointed.and_then(|i| pack.levels.get(i)) else {
+        return;
+    };
+    let grade = level
+        .grade
+        .as_deref()
+        .map(|g| format!("  ({g})"))
+        .unwrap_or_default();
+    let words = format!("{}. {}{grade}", pointed.unwrap_or(0) + 1, level.name);
+    for mut t in &mut line {
+        if t.0 != words {
+            t.0 = words.clone();
+        }
+    }
+}

@@ -1,0 +1,311 @@
+//! The screens: the title (the packs), a pack's level select, statistics,
+//! and the play screen's keys. Each is a state; leaving one despawns what it
+//! spawned. The buttons of the menu screens send a `MenuAction`.
+
+mod levels;
+mod play;
+mod random;
+mod stats;
+mod title;
+
+pub use random::RandomShape;
+
+use super::packs::{Current, Packs, PendingPacks, add_code_level};
+use super::play::PlayState;
+use super::progress::Progress;
+use super::theme::{text, widget};
+use super::{GameOptions, Screen, theme};
+use crate::levels::code::{DIFFICULTIES, LevelCode};
+use crate::rules::Puzzle;
+use crate::rules::hop::Shape;
+use bevy::prelude::*;
+use levels::{show_level_name, spawn_levels};
+use random::{ShapeLabel, first_puzzle, level_task, play_code, random_code, receive_random};
+use stats::spawn_stats;
+use title::spawn_title;
+
+/// Number keys 1 to 9, in order.
+const DIGITS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
+/// What a button of the title, the level select or the statistics does.
+#[derive(Message, Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum MenuAction {
+    OpenPack(usize),
+    PlayLevel(usize),
+    Back,
+    Stats,
+    /// A new random level like this pack's, of a difficulty from 1 to 5.
+    Random(u8),
+    /// Open the box to type or paste a level code.
+    EnterCode,
+    /// Make the next random level's board bigger or smaller (`true`: its
+    /// size; `false`: its colours or kinds).
+    Shape(bool, i8),
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuFocus>()
+        .init_resource::<RandomShape>()
+        .add_message::<MenuAction>()
+        .add_systems(Update, open_when_loaded.run_if(in_state(Screen::Loading)))
+        .add_systems(OnEnter(Screen::Title), spawn_title)
+        .add_systems(OnEnter(Screen::Levels), spawn_levels)
+        .add_systems(OnEnter(Screen::Stats), spawn_stats)
+        .add_systems(
+            Update,
+            (
+                (
+                    widget::press::<MenuAction>,
+                    menu_keys,
+                    menu_focus,
+                    menu_actions,
+                )
+                    .chain()
+                    .run_if(super::codes::entry_closed)
+                    .before(super::codes::CodeSystems),
+                show_level_name,
+                play_code,
+                receive_random,
+            )
+                .run_if(
+                    in_state(Screen::Title)
+                        .or_else(in_state(Screen::Levels))
+                        .or_else(in_state(Screen::Stats)),
+                ),
+        )
+        .add_plugins(play::plugin);
+}
+
+/// Once the packs have loaded: the title, or what the command line opens.
+fn open_when_loaded(
+    mut commands: Commands,
+    options: Option<Res<GameOptions>>,
+    packs: Res<Packs>,
+    pending: Res<PendingPacks>,
+    mut current: ResMut<Current>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if !pending.is_empty() {
+        return;
+    }
+    next.set(Screen::Title);
+    let Some(options) = options else { return };
+    if options.pack.is_none() && options.code.is_none() {
+        return;
+    }
+    current.pack = 0;
+    next.set(Screen::Levels);
+    if let (Some(n), Some(Ok(pack))) = (options.level, packs.0.first().map(|e| &e.pack))
+        && let Some(level) = n.checked_sub(1).and_then(|i| pack.levels.get(i))
+    {
+        current.level = n - 1;
+        commands.insert_resource(PlayState::new(level.clone()));
+        next.set(Screen::Play);
+    }
+}
+
+/// A menu button `width` pixels wide.
+fn button(action: MenuAction, width: f32, label: impl Bundle) -> impl Bundle {
+    widget::button(
+        action,
+        Node {
+            width: px(width),
+            padding: UiRect::axes(px(6), px(8)),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        label,
+    )
+}
+
+fn screen_root(screen: Screen) -> impl Bundle {
+    (
+        DespawnOnExit(screen),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            row_gap: px(14),
+            ..default()
+        },
+    )
+}
+
+/// What the menu buttons (pressed, or Enter on the focused one) ask for.
+fn menu_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<MenuAction>,
+    packs: Res<Packs>,
+    mut current: ResMut<Current>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for &action in actions.read() {
+        do_menu_action(action, &mut commands, &packs, &mut current, &mut next);
+    }
+}
+
+fn do_menu_action(
+    action: MenuAction,
+    commands: &mut Commands,
+    packs: &Packs,
+    current: &mut Current,
+    next: &mut NextState<Screen>,
+) {
+    match action {
+        MenuAction::OpenPack(i) => {
+            current.pack = i;
+            next.set(Screen::Levels);
+        }
+        MenuAction::PlayLevel(i) => {
+            start_level(commands, packs, current, i, next);
+        }
+        MenuAction::Back => next.set(Screen::Title),
+        MenuAction::Stats => next.set(Screen::Stats),
+        MenuAction::EnterCode => {
+            commands.queue(|world: &mut World| {
+                let mut entry = world.resource_mut::<super::codes::CodeEntry>();
+                entry.open = true;
+                entry.error = None;
+            });
+        }
+        MenuAction::Shape(size, by) => {
+            let first = first_puzzle(packs, current.pack);
+            if let Some(puzzle) = first {
+                commands.queue(move |world: &mut World| {
+                    world.resource_mut::<RandomShape>().step(&puzzle, size, by);
+                    let words = world.resource::<RandomShape>().describe(&puzzle);
+                    let mut labels = world.query::<(&ShapeLabel, &Children)>();
+                    let texts: Vec<(Entity, String)> = labels
+                        .iter(world)
+                        .filter_map(|(l, c)| {
+                            let w = words.iter().find(|(s, _)| *s == l.0)?;
+                            Some((*c.first()?, w.1.clone()))
+                        })
+                        .collect();
+                    for (e, w) in texts {
+                        if let Some(mut t) = world.get_mut::<Text>(e) {
+                            t.0 = w;
+                        }
+                    }
+                });
+            }
+        }
+        MenuAction::Random(d) => {
+            let first = first_puzzle(packs, current.pack);
+            if let Some(puzzle) = first {
+                commands.queue(move |world: &mut World| {
+                    let shape = *world.resource::<RandomShape>();
+                    if let Some(code) = random_code(&puzzle, d, &shape) {
+                        world.insert_resource(level_task(code));
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// The menu button the keyboard is on (outlined); arrows move it to the
+/// nearest button that way, Enter presses it.
+#[derive(Resource, Default)]
+struct MenuFocus(Option<Entity>);
+
+fn menu_focus(
+    mut commands: Commands,
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Query<(Entity, &MenuAction, &UiGlobalTransform)>,
+    mut focus: ResMut<MenuFocus>,
+    mut actions: MessageWriter<MenuAction>,
+) {
+    let way = super::keys::arrow(&keys, true);
+    let at = |e: Entity| buttons.get(e).ok().map(|(_, _, t)| t.translation);
+    let old = focus.0.filter(|&e| buttons.contains(e));
+    if let Some(way) = way {
+        let chosen = match old.and_then(at) {
+            None => buttons
+                .iter()
+                .min_by(|a, b| {
+                    (a.2.translation.y, a.2.translation.x)
+                        .partial_cmp(&(b.2.translation.y, b.2.translation.x))
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                })
+                .map(|b| b.0),
+            Some(from) => super::keys::nearest_toward(
+                from,
+                way,
+                3.0,
+                buttons.iter().map(|(e, _, t)| (e, t.translation)),
+            )
+            .or(old),
+        };
+        if let Some(e) = old {
+            commands.entity(e).remove::<Outline>();
+        }
+        if let Some(e) = chosen {
+            commands
+                .entity(e)
+                .insert(Outline::new(px(3), px(2), theme::HIGHLIGHT));
+        }
+        focus.0 = chosen;
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
+        && let Some((_, &action, _)) = old.and_then(|e| buttons.get(e).ok())
+    {
+        actions.write(action);
+    }
+}
+
+fn start_level(
+    commands: &mut Commands,
+    packs: &Packs,
+    current: &mut Current,
+    index: usize,
+    next: &mut NextState<Screen>,
+) -> bool {
+    let Some(Ok(pack)) = packs.0.get(current.pack).map(|e| &e.pack) else {
+        return false;
+    };
+    let Some(level) = pack.levels.get(index) else {
+        return false;
+    };
+    current.level = index;
+    commands.insert_resource(PlayState::new(level.clone()));
+    next.set(Screen::Play);
+    true
+}
+
+fn menu_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<Screen>>,
+    packs: Res<Packs>,
+    mut current: ResMut<Current>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    match screen.get() {
+        Screen::Title => {
+            for (i, key) in DIGITS.iter().enumerate() {
+                if keys.just_pressed(*key) && i < packs.0.len() {
+                    current.pack = i;
+                    next.set(Screen::Levels);
+                }
+            }
+        }
+        Screen::Levels | Screen::Stats if keys.just_pressed(KeyCode::Escape) => {
+            next.set(Screen::Title)
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,145 @@
+//! The play screen's keys and the actions of its banners and menu: each
+//! becomes a request to the board, to the solver, to the settings, or a
+//! change of screen.
+
+use super::{DIGITS, start_level};
+use crate::game::Screen;
+use crate::game::keys;
+use crate::game::packs::{Current, Packs};
+use crate::game::play::{Menu, MoveRequested, Mover, PlayAction, PlayState, PlaySystems, Request};
+use crate::game::settings::ChangeSetting;
+use crate::game::solver::{AutoplayCommand, Watch};
+use crate::game::theme::widget;
+use crate::rules::flood::FloodMove;
+use crate::rules::{Puzzle, PuzzleMove};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (widget::press::<PlayAction>, play_keys, play_actions)
+            .chain()
+            .in_set(PlaySystems::Input),
+    );
+}
+
+fn play_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    state: Res<PlayState>,
+    menu: Res<State<Menu>>,
+    mut moves: MessageWriter<MoveRequested>,
+    mut watch: MessageWriter<AutoplayCommand>,
+    mut actions: MessageWriter<PlayAction>,
+) {
+    let ctrl = keys::ctrl(&keys);
+    for (key, action) in [
+        (KeyCode::Escape, PlayAction::Menu),
+        (KeyCode::KeyL, PlayAction::LevelSelect),
+        (KeyCode::KeyT, PlayAction::Title),
+        (KeyCode::Backspace, PlayAction::Replay),
+        (KeyCode::KeyC, PlayAction::ColourBlind),
+        (KeyCode::KeyA, PlayAction::AnimationSpeed),
+        (KeyCode::KeyF, PlayAction::Fullscreen),
+        (KeyCode::KeyV, PlayAction::Volume),
+        (KeyCode::KeyM, PlayAction::Mute),
+    ] {
+        // Ctrl+C copies the code; no key with Ctrl does its plain action.
+        if keys.just_pressed(key) && !ctrl {
+            actions.write(action);
+        }
+    }
+    // With the menu open, the board takes no input.
+    if *menu.get() == Menu::Open {
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyN) {
+        actions.write(PlayAction::NextLevel);
+    }
+    let mut ask = |mv: Request| {
+        moves.write(MoveRequested {
+            mv,
+            by: Mover::Player,
+        });
+    };
+    if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
+        ask(Request::Undo);
+    }
+    if keys.just_pressed(KeyCode::KeyR) || (ctrl && keys.just_pressed(KeyCode::KeyY)) {
+        ask(Request::Redo);
+    }
+    for (key, command) in [
+        (KeyCode::KeyS, AutoplayCommand::Start(Watch::Solution)),
+        (KeyCode::KeyW, AutoplayCommand::Start(Watch::Search)),
+        (KeyCode::KeyH, AutoplayCommand::Hint),
+        (KeyCode::Space, AutoplayCommand::Pause),
+        (KeyCode::Period, AutoplayCommand::Step),
+        (KeyCode::KeyX, AutoplayCommand::Stop),
+        (KeyCode::Minus, AutoplayCommand::Slower),
+        (KeyCode::Equal, AutoplayCommand::Faster),
+    ] {
+        if keys.just_pressed(key) && !ctrl {
+            watch.write(command);
+        }
+    }
+    if let Puzzle::Flood(f) = &state.puzzle {
+        for (i, key) in DIGITS.iter().enumerate() {
+            if keys.just_pressed(*key) && (i as u8) < f.colours {
+                ask(Request::Play(PuzzleMove::Flood(FloodMove {
+                    colour: i as u8,
+                })));
+            }
+        }
+    }
+}
+
+/// The banners' and the menu's buttons, and their keys.
+fn play_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<PlayAction>,
+    packs: Res<Packs>,
+    mut current: ResMut<Current>,
+    menu: Res<State<Menu>>,
+    mut next_menu: ResMut<NextState<Menu>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut moves: MessageWriter<MoveRequested>,
+    mut setting: MessageWriter<ChangeSetting>,
+) {
+    for action in actions.read() {
+        match action {
+            PlayAction::Menu => next_menu.set(match menu.get() {
+                Menu::Open => Menu::Closed,
+                Menu::Closed => Menu::Open,
+            }),
+            PlayAction::NextLevel => {
+                let following = current.level + 1;
+                if !start_level(&mut commands, &packs, &mut current, following, &mut next) {
+                    next.set(Screen::Levels);
+                }
+            }
+            PlayAction::Replay => {
+                next_menu.set(Menu::Closed);
+                moves.write(MoveRequested::player_step(Request::Restart));
+            }
+            PlayAction::Undo => {
+                moves.write(MoveRequested::player_step(Request::Undo));
+            }
+            PlayAction::LevelSelect => next.set(Screen::Levels),
+            PlayAction::Title => next.set(Screen::Title),
+            PlayAction::ColourBlind => {
+                setting.write(ChangeSetting::ColourBlind);
+            }
+            PlayAction::AnimationSpeed => {
+                setting.write(ChangeSetting::AnimationSpeed);
+            }
+            PlayAction::Fullscreen => {
+                setting.write(ChangeSetting::Fullscreen);
+            }
+            PlayAction::Volume => {
+                setting.write(ChangeSetting::Volume);
+            }
+            PlayAction::Mute => {
+                setting.write(ChangeSetting::Mute);
+            }
+        }
+    }
+}

@@ -1,0 +1,492 @@
+//! Auto-play: the solver's answer played move by move, or its search watched
+//! (every move tried is played, every one taken back is undone), one request
+//! at a time when the board is idle. Any request of the player's stops it.
+
+use super::job::SolverJob;
+use super::{AutoplayCommand, HintJob, SolverBudget, Speed, Watch};
+use crate::game::GameOptions;
+use crate::game::play::{
+    BoardAnims, Hint, HopPick, MoveRequested, Mover, PlayState, PlaySystems, Request,
+};
+use crate::game::settings::Settings;
+use crate::rules::{Puzzle, PuzzleMove};
+use crate::solve::{Budget, Outcome, SolverEvent, StopReason};
+use bevy::prelude::*;
+use bevy_tweening::{AnimationSystem, TweenAnim};
+use std::time::Duration;
+
+/// Seconds between two auto-played moves at 1x, once the board is idle.
+const PAUSE_BETWEEN: f32 = 0.25;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            start_from_command_line,
+            commands_and_input,
+            play_step,
+            animation_speed.before(AnimationSystem::AnimationUpdate),
+        )
+            .chain()
+            .in_set(PlaySystems::Solver),
+    )
+    .add_systems(
+        Update,
+        exit_when_done.run_if(resource_exists::<Autoplay>.and_then(crate::game::play::level_open)),
+    );
+}
+
+/// How auto-play ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ending {
+    Won(usize),
+    Stuck(String),
+    Unsolvable,
+    OutOfBudget(StopReason),
+    /// The player took over or stopped it.
+    Stopped,
+}
+
+impl std::fmt::Display for Ending {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ending::Won(n) => write!(f, "won: {n} moves"),
+            Ending::Stuck(why) => write!(f, "stuck: {why}"),
+            Ending::Unsolvable => write!(f, "unsolvable"),
+            Ending::OutOfBudget(reason) => write!(f, "out of budget: {reason}"),
+            Ending::Stopped => write!(f, "stopped"),
+        }
+    }
+}
+
+/// One step of the line the search is on: the move, and how many legal moves
+/// at that position the search has not tried yet.
+#[derive(Debug, Clone, Copy)]
+pub struct PathStep {
+    pub mv: PuzzleMove,
+    pub untried: usize,
+}
+
+/// What the search has done so far, as the panel shows it.
+#[derive(Debug, Clone, Default)]
+pub struct SearchStats {
+    /// Nodes the solver has counted.
+    pub nodes: u64,
+    /// Moves tried and taken back on the board.
+    pub tried: u64,
+    pub backtracks: u64,
+    pub path: Vec<PathStep>,
+    /// Legal moves at each position of the path (and the one after it).
+    legal: Vec<usize>,
+    /// Moves already tried at each position of the path.
+    done: Vec<usize>,
+}
+
+impl SearchStats {
+    fn on_tried(&mut self, depth: usize, mv: PuzzleMove, legal_here: usize) {
+        self.tried += 1;
+        self.legal.truncate(depth);
+        self.done.truncate(depth);
+        if self.legal.len() < depth {
+            self.legal.resize(depth, legal_here);
+            self.done.resize(depth, 0);
+        }
+        self.done[depth - 1] += 1;
+        self.path.truncate(depth - 1);
+        self.path.push(PathStep {
+            mv,
+            untried: self.legal[depth - 1].saturating_sub(self.done[depth - 1]),
+        });
+    }
+
+    fn on_taken_back(&mut self, depth: usize) {
+        self.backtracks += 1;
+        self.path.truncate(depth.saturating_sub(1));
+        self.legal.truncate(depth);
+        self.done.truncate(depth);
+    }
+}
+
+/// Auto-play of the level in front of the player; present while it runs and
+/// after it ends (to show how it ended) until the next move.
+#[derive(Resource)]
+pub struct Autoplay {
+    pub watch: Watch,
+    pub paused: bool,
+    step_once: bool,
+    job: Option<SolverJob>,
+    /// The solver's moves from `base`, once it has answered.
+    solution: Option<Vec<PuzzleMove>>,
+    /// What the solver's answer was, for the panel.
+    pub verdict: Option<String>,
+    /// Moves on the undo stack when auto-play began.
+    base: usize,
+    pub stats: SearchStats,
+    /// Seconds the search has been watched (not counting pauses).
+    pub watched: f32,
+    wait: f32,
+    pub ending: Option<Ending>,
+}
+
+impl Autoplay {
+    pub fn is_active(&self) -> bool {
+        self.ending.is_none()
+    }
+
+    /// The solver's job, while it runs.
+    pub fn job(&self) -> Option<&SolverJob> {
+        self.job.as_ref()
+    }
+
+    pub fn solution_len(&self) -> Option<usize> {
+        self.solution.as_ref().map(Vec::len)
+    }
+
+    fn new(watch: Watch, state: &PlayState, budget: &Budget) -> Autoplay {
+        Autoplay {
+            watch,
+            paused: false,
+            step_once: false,
+            job: Some(SolverJob::start(
+                state.puzzle.clone(),
+                budget.clone(),
+                watch == Watch::Search,
+            )),
+            solution: None,
+            verdict: None,
+            base: state.moves(),
+            stats: SearchStats::default(),
+            watched: 0.0,
+            wait: 0.0,
+            ending: None,
+        }
+    }
+
+    fn end(&mut self, ending: Ending) {
+        self.job = None;
+        self.ending = Some(ending);
+    }
+}
+
+/// `--autoplay`: starts watching once, on the level the command line opened.
+fn start_from_command_line(
+    options: Option<Res<GameOptions>>,
+    mut started: Local<bool>,
+    mut speed: ResMut<Speed>,
+    mut asked: MessageWriter<AutoplayCommand>,
+) {
+    if *started {
+        return;
+    }
+    *started = true;
+    let Some(options) = options else { return };
+    if let Some(s) = options.speed {
+        *speed = s;
+    }
+    if let Some(watch) = options.autoplay {
+        asked.write(AutoplayCommand::Start(watch));
+    }
+}
+
+/// `--exit-when-done`: once auto-play has ended and the board is still, says
+/// how it ended and exits (status 0 only on a win). With `--screenshot`, the
+/// screenshot is taken first and its system exits.
+fn exit_when_done(
+    options: Option<Res<GameOptions>>,
+    autoplay: Res<Autoplay>,
+    anims: BoardAnims,
+    mut said: Local<bool>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(options) = options else { return };
+    let Some(ending) = autoplay.ending.as_ref() else {
+        return;
+    };
+    if !options.exit_when_done || !anims.is_empty() || *said {
+        return;
+    }
+    *said = true;
+    println!("{ending}");
+    if options.screenshot.is_none() {
+        exit.write(if matches!(ending, Ending::Won(_)) {
+            AppExit::Success
+        } else {
+            AppExit::error()
+        });
+    }
+}
+
+/// The player's commands to auto-play; any request of the player's own (a
+/// move, an undo, a frog picked) stops it.
+pub(super) fn commands_and_input(
+    mut commands: Commands,
+    mut asked: MessageReader<AutoplayCommand>,
+    mut requests: MessageReader<MoveRequested>,
+    pick: Res<HopPick>,
+    state: Res<PlayState>,
+    budget: Res<SolverBudget>,
+    mut speed: ResMut<Speed>,
+    mut autoplay: Option<ResMut<Autoplay>>,
+    mut hint: ResMut<Hint>,
+    mut hint_job: ResMut<HintJob>,
+) {
+    let players = requests.read().filter(|r| r.by != Mover::Solver).count();
+    let picked = pick.is_changed() && pick.0.is_some();
+    if (players > 0 || picked)
+        && let Some(a) = autoplay.as_mut()
+        && a.is_active()
+    {
+        a.end(Ending::Stopped);
+    }
+    for command in asked.read() {
+        match command {
+            AutoplayCommand::Start(watch) => {
+                if state.puzzle.is_won() {
+                    continue;
+                }
+                hint_job.0 = None;
+                hint.shown = None;
+                commands.insert_resource(Autoplay::new(*watch, &state, &budget.0));
+            }
+            AutoplayCommand::Pause => {
+                if let Some(a) = autoplay.as_mut() {
+                    a.paused = !a.paused;
+                }
+            }
+            AutoplayCommand::Step => {
+                if let Some(a) = autoplay.as_mut() {
+                    a.paused = true;
+                    a.step_once = true;
+                }
+            }
+            AutoplayCommand::Stop => {
+                if let Some(a) = autoplay.as_mut()
+                    && a.is_active()
+                {
+                    a.end(Ending::Stopped);
+                }
+            }
+            AutoplayCommand::Faster => *speed = speed.faster(),
+            AutoplayCommand::Slower => *speed = speed.slower(),
+            AutoplayCommand::Hint => {
+                if state.puzzle.is_goal() || autoplay.as_ref().is_some_and(|a| a.is_active()) {
+                    continue;
+                }
+                let budget = Budget {
+                    time: Some(Duration::from_secs(5)),
+                    ..budget.0.clone()
+                };
+                hint_job.0 = Some(SolverJob::start(state.puzzle.clone(), budget, false));
+                hint.shown = None;
+                hint.words = Some("Looking for a hint...".into());
+            }
+        }
+    }
+}
+
+/// One step of auto-play when the board is idle: the next event of the search
+/// being watched, or the next move of the solution.
+fn play_step(
+    time: Res<Time>,
+    speed: Res<Speed>,
+    state: Res<PlayState>,
+    autoplay: Option<ResMut<Autoplay>>,
+    anims: BoardAnims,
+    mut moves: MessageWriter<MoveRequested>,
+) {
+    let mut ask = |mv: Request| {
+        moves.write(MoveRequested {
+            mv,
+            by: Mover::Solver,
+        });
+    };
+    let Some(mut a) = autoplay else { return };
+    if !a.is_active() {
+        return;
+    }
+    if !a.paused {
+        a.watched += time.delta_secs();
+    }
+    // Answers and progress are read whatever the board is doing.
+    if a.solution.is_none() && a.watch == Watch::Solution {
+        drain_until_done(&mut a);
+        if a.ending.is_some() {
+            return;
+        }
+    }
+    if !anims.is_empty() {
+        return;
+    }
+    let stepping = std::mem::take(&mut a.step_once);
+    if a.paused && !stepping {
+        return;
+    }
+    if !stepping {
+        a.wait -= time.delta_secs();
+        if a.wait > 0.0 {
+            return;
+        }
+    }
+    a.wait = match *speed {
+        Speed::Times(x) => PAUSE_BETWEEN / x,
+        Speed::Instant => 0.0,
+    };
+    if a.solution.is_none() {
+        // Watching the search: take its events until one changes the board.
+        while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
+            let depth_now = state.moves() - a.base;
+            match event {
+                SolverEvent::Progress { nodes, .. } => a.stats.nodes = nodes,
+                SolverEvent::Tried { mv, depth } => {
+                    if depth as usize != depth_now + 1 {
+                        a.end(Ending::Stuck("the search view lost its place".into()));
+                        return;
+                    }
+                    let legal = state.puzzle.legal_moves().len();
+                    a.stats.on_tried(depth as usize, mv, legal);
+                    ask(Request::Play(mv));
+                    return;
+                }
+                SolverEvent::TakenBack { depth, .. } => {
+                    if depth as usize != depth_now {
+                        a.end(Ending::Stuck("the search view lost its place".into()));
+                        return;
+                    }
+                    a.stats.on_taken_back(depth as usize);
+                    ask(Request::Undo);
+                    return;
+                }
+                SolverEvent::Done(outcome) => {
+                    take_outcome(&mut a, outcome);
+                    if a.ending.is_some() {
+                        return;
+                    }
+                    break;
+                }
+            }
+        }
+        if a.solution.is_none() {
+            if a.job.is_none() {
+                a.end(Ending::Stuck("the solver stopped without an answer".into()));
+            }
+            return;
+        }
+    }
+    // Playing the answer: take back what is off its line, then play on.
+    let Some(solution) = a.solution.as_ref() else {
+        return;
+    };
+    let path: Vec<PuzzleMove> = state.done[a.base.min(state.done.len())..]
+        .iter()
+        .map(|(mv, _)| *mv)
+        .collect();
+    let common = path
+        .iter()
+        .zip(solution)
+        .take_while(|(x, y)| x == y)
+        .count();
+    if path.len() > common {
+        ask(Request::Undo);
+    } else if let Some(&mv) = solution.get(common) {
+        ask(Request::Play(mv));
+    } else {
+        let ending = if state.puzzle.is_won() {
+            Ending::Won(state.moves())
+        } else if let Puzzle::Flood(f) = &state.puzzle
+            && f.over_limit()
+        {
+            Ending::Stuck(format!(
+                "the best line found takes {} moves, over the limit",
+                state.moves()
+            ))
+        } else {
+            Ending::Stuck("the solution did not reach the goal".into())
+        };
+        a.end(ending);
+    }
+}
+
+/// Reads the solver's events until its answer arrives (or none are left).
+fn drain_until_done(a: &mut Autoplay) {
+    while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
+        match event {
+            SolverEvent::Progress { nodes, .. } => a.stats.nodes = nodes,
+            SolverEvent::Done(outcome) => {
+                take_outcome(a, outcome);
+                return;
+            }
+            _ => {}
+        }
+    }
+}
+
+fn take_outcome(a: &mut Autoplay, outcome: Outcome<PuzzleMove>) {
+    a.job = None;
+    match &outcome {
+        Outcome::Solved { moves, optimal } => {
+            a.verdict = Some(if *optimal {
+                format!("Shortest solution: {} moves", moves.len())
+            } else {
+                format!("Solution: {} moves", moves.len())
+            });
+            a.solution = Some(moves.clone());
+        }
+        Outcome::Unsolvable => {
+            a.verdict = Some("No solution from this position".into());
+            a.end(Ending::Unsolvable);
+        }
+        Outcome::OutOfBudget { best, reason } => match best {
+            Some(moves) => {
+                a.verdict = Some(format!(
+                    "Out of budget ({reason}): best found {} moves, not proven shortest",
+                    moves.len()
+                ));
+                a.solution = Some(moves.clone());
+            }
+            None => {
+                a.verdict = Some(format!("Out of budget ({reason}): no solution found"));
+                a.end(Ending::OutOfBudget(*reason));
+            }
+        },
+    }
+}
+
+/// Auto-play's speed applies to the animations it starts; the player's
+/// moves animate at the speed chosen in the settings.
+fn animation_speed(
+    speed: Res<Speed>,
+    settings: Res<Settings>,
+    autoplay: Option<Res<Autoplay>>,
+    mut added: Query<&mut TweenAnim, Added<TweenAnim>>,
+) {
+    let factor = match autoplay {
+        Some(a) if a.is_active() => speed.factor(),
+        _ => settings.animation_speed() as f64,
+    };
+    for mut anim in &mut added {
+        anim.speed = factor;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PuzzleMove;
+
+    #[test]
+    fn the_search_path_counts_untried_moves() {
+        let mv = |from| PuzzleMove::Swap(crate::rules::swap::SwapMove { from });
+        let mut s = SearchStats::default();
+        s.on_tried(1, mv(0), 3);
+        s.on_tried(2, mv(1), 2);
+        assert_eq!(s.path.iter().map(|p| p.untried).collect::<Vec<_>>(), [2, 1]);
+        s.on_taken_back(2);
+        s.on_tried(2, mv(2), 2);
+        assert_eq!(s.path.iter().map(|p| p.untried).collect::<Vec<_>>(), [2, 0]);
+        s.on_taken_back(2);
+        s.on_taken_back(1);
+        s.on_tried(1, mv(3), 3);
+        assert_eq!(s.path.iter().map(|p| p.untried).collect::<Vec<_>>(), [1]);
+        assert_eq!((s.tried, s.backtracks), (4, 3));
+    }
+}

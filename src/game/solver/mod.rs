@@ -1,0 +1,176 @@
+//! The solver in front of the player: auto-play of a solution or of the
+//! search itself (`autoplay`), the hint and the background "can this still
+//! be won?" check (`check`), the task they run on (`job`), and the panel on
+//! the right of the play screen (`panel`). Auto-play asks for moves with the
+//! same `MoveRequested` a click sends.
+
+mod autoplay;
+mod check;
+mod job;
+mod panel;
+
+pub use autoplay::{Autoplay, Ending, PathStep, SearchStats};
+pub use check::{HintJob, Solvability, Verdict, describe, short};
+pub use job::SolverJob;
+
+use super::Screen;
+use super::play::Hint;
+use super::theme::widget;
+use crate::solve::Budget;
+use bevy::prelude::*;
+use std::time::Duration;
+
+/// What the player watches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Watch {
+    /// The solver's answer, played move by move.
+    Solution,
+    /// The search itself: every move tried forward, every one taken back.
+    Search,
+}
+
+/// How fast auto-play runs: moves and their animations together.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub enum Speed {
+    Times(f32),
+    /// No animation and no pause: one move a frame.
+    Instant,
+}
+
+impl Default for Speed {
+    fn default() -> Self {
+        Speed::Times(1.0)
+    }
+}
+
+const SPEEDS: [f32; 7] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
+
+impl Speed {
+    /// A speed from the command line: a factor from 0.25 to 16, or "instant".
+    pub fn parse(text: &str) -> Result<Speed, String> {
+        if text.eq_ignore_ascii_case("instant") {
+            return Ok(Speed::Instant);
+        }
+        match text.trim_end_matches(['x', 'X']).parse::<f32>() {
+            Ok(x) if (0.25..=16.0).contains(&x) => Ok(Speed::Times(x)),
+            _ => Err(format!(
+                "speed must be a number from 0.25 to 16, or \"instant\"; found \"{text}\""
+            )),
+        }
+    }
+
+    pub fn faster(self) -> Speed {
+        match self {
+            Speed::Times(x) => SPEEDS
+                .iter()
+                .find(|&&s| s > x)
+                .map_or(Speed::Instant, |&s| Speed::Times(s)),
+            Speed::Instant => Speed::Instant,
+        }
+    }
+
+    pub fn slower(self) -> Speed {
+        match self {
+            Speed::Times(x) => Speed::Times(
+                SPEEDS
+                    .iter()
+                    .rev()
+                    .find(|&&s| s < x)
+                    .copied()
+                    .unwrap_or(SPEEDS[0]),
+            ),
+            Speed::Instant => Speed::Times(SPEEDS[SPEEDS.len() - 1]),
+        }
+    }
+
+    pub fn label(self) -> String {
+        match self {
+            Speed::Times(x) => format!("{x}x"),
+            Speed::Instant => "instant".into(),
+        }
+    }
+
+    /// The factor animations are sped up by.
+    fn factor(self) -> f64 {
+        match self {
+            Speed::Times(x) => x as f64,
+            Speed::Instant => 1e6,
+        }
+    }
+}
+
+/// What the game's solver may spend on one request.
+#[derive(Resource, Debug, Clone)]
+pub struct SolverBudget(pub Budget);
+
+impl Default for SolverBudget {
+    fn default() -> Self {
+        SolverBudget(Budget {
+            time: Some(Duration::from_secs(10)),
+            memory: Some(1 << 30),
+            ..Budget::default()
+        })
+    }
+}
+
+/// What the player asks of auto-play (keys and the panel's buttons).
+#[derive(Message, Component, Debug, Clone, Copy, PartialEq)]
+pub enum AutoplayCommand {
+    Start(Watch),
+    Pause,
+    Step,
+    Stop,
+    Faster,
+    Slower,
+    Hint,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Speed>()
+        .init_resource::<SolverBudget>()
+        .add_message::<AutoplayCommand>()
+        .add_systems(OnEnter(Screen::Play), reset)
+        .add_systems(OnExit(Screen::Play), cancel_all)
+        .add_systems(Update, widget::press::<AutoplayCommand>)
+        .add_plugins((autoplay::plugin, check::plugin, panel::plugin));
+}
+
+fn reset(mut commands: Commands) {
+    commands.remove_resource::<Autoplay>();
+    commands.insert_resource(HintJob::default());
+    commands.insert_resource(Solvability::default());
+}
+
+/// Leaving the level cancels every solver at once (dropping a job cancels it).
+fn cancel_all(mut commands: Commands) {
+    commands.remove_resource::<Autoplay>();
+    commands.remove_resource::<HintJob>();
+    commands.remove_resource::<Solvability>();
+    commands.insert_resource(Hint::default());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speeds_step_through_the_range_and_parse() {
+        let mut s = Speed::Times(0.25);
+        let mut seen = vec![s.label()];
+        while s != Speed::Instant {
+            s = s.faster();
+            seen.push(s.label());
+        }
+        assert_eq!(
+            seen,
+            ["0.25x", "0.5x", "1x", "2x", "4x", "8x", "16x", "instant"]
+        );
+        assert_eq!(Speed::Instant.slower(), Speed::Times(16.0));
+        assert_eq!(Speed::Times(0.25).slower(), Speed::Times(0.25));
+        assert_eq!(Speed::parse("2"), Ok(Speed::Times(2.0)));
+        assert_eq!(Speed::parse("0.5x"), Ok(Speed::Times(0.5)));
+        assert_eq!(Speed::parse("INSTANT"), Ok(Speed::Instant));
+        assert!(Speed::parse("32").is_err());
+        assert!(Speed::parse("fast").is_err());
+    }
+}

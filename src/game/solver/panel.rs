@@ -1,0 +1,217 @@
+//! The solver panel on the right of the play screen: watch the solution or
+//! the search, a hint, pause, step, stop and speed, and what the search is
+//! doing (its counters and the line it is on, with the moves left untried).
+
+use super::check::short;
+use super::{Autoplay, AutoplayCommand, Ending, Speed, Watch};
+use crate::game::play::{PlayState, PlaySystems, SideColumn};
+use crate::game::theme::{self, text, widget};
+use bevy::prelude::*;
+
+/// The solver panel's lines: what it is doing, its counters, its path, and
+/// the speed.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum SolverLine {
+    Status,
+    Counters,
+    Path,
+    Speed,
+}
+
+/// Steps of the search's path the panel lists (the newest).
+const PATH_SHOWN: usize = 12;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (attach_panel, update_solver_panel).in_set(PlaySystems::Present),
+    );
+}
+
+/// The panel goes at the top of the play screen's side column.
+fn attach_panel(mut commands: Commands, columns: Query<Entity, Added<SideColumn>>) {
+    for column in &columns {
+        let panel = commands.spawn(solver_panel()).id();
+        commands.entity(column).insert_children(0, &[panel]);
+    }
+}
+
+fn solver_button(label: &str, key: &str, command: AutoplayCommand, width: f32) -> impl Bundle {
+    widget::button(
+        command,
+        Node {
+            width: px(width),
+            padding: UiRect::axes(px(4), px(6)),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        (
+            Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            Pickable::IGNORE,
+            children![
+                text(label, 16.0, theme::TEXT),
+                text(key, 12.0, theme::TEXT_DIM)
+            ],
+        ),
+    )
+}
+
+fn button_row(buttons: impl Bundle) -> impl Bundle {
+    (
+        Node {
+            column_gap: px(6),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        buttons,
+    )
+}
+
+/// The solver panel on the right: watch the solution or the search, a hint,
+/// pause, step, stop and speed, and what the search is doing.
+fn solver_panel() -> impl Bundle {
+    (
+        Name::new("Solver panel"),
+        Node {
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(12)),
+            row_gap: px(8),
+            ..default()
+        },
+        BackgroundColor(theme::PANEL),
+        children![
+            text("Solver", 24.0, theme::TEXT),
+            button_row(children![
+                solver_button("Solve", "S", AutoplayCommand::Start(Watch::Solution), 88.0),
+                solver_button("Search", "W", AutoplayCommand::Start(Watch::Search), 88.0),
+                solver_button("Hint", "H", AutoplayCommand::Hint, 88.0),
+            ]),
+            button_row(children![
+                solver_button("Pause", "Space", AutoplayCommand::Pause, 88.0),
+                solver_button("Step", ".", AutoplayCommand::Step, 88.0),
+                solver_button("Stop", "X", AutoplayCommand::Stop, 88.0),
+            ]),
+            button_row(children![
+                solver_button("Slower", "-", AutoplayCommand::Slower, 88.0),
+                (
+                    SolverLine::Speed,
+                    text("1x", 18.0, theme::TEXT),
+                    Node {
+                        width: px(88),
+                        justify_content: JustifyContent::Center,
+                        ..default()
+                    }
+                ),
+                solver_button("Faster", "+", AutoplayCommand::Faster, 88.0),
+            ]),
+            (SolverLine::Status, text("", 17.0, theme::TEXT)),
+            (SolverLine::Counters, text("", 15.0, theme::TEXT_DIM)),
+            (SolverLine::Path, text("", 15.0, theme::TEXT_DIM)),
+        ],
+    )
+}
+
+fn update_solver_panel(
+    state: Res<PlayState>,
+    speed: Res<Speed>,
+    autoplay: Option<Res<Autoplay>>,
+    mut lines: Query<(&SolverLine, &mut Text, &mut TextColor)>,
+) {
+    let changed = autoplay.as_ref().is_some_and(|a| a.is_changed())
+        || autoplay.is_none() && state.is_changed();
+    if !changed && !speed.is_changed() {
+        return;
+    }
+    let (words, colour, counts, path) = match autoplay.as_deref() {
+        None => (
+            "Solve plays a solution from here; Search shows the search at work.".to_string(),
+            theme::TEXT_DIM,
+            String::new(),
+            String::new(),
+        ),
+        Some(a) => panel_text(a, &state),
+    };
+    for (line, mut t, mut c) in &mut lines {
+        match line {
+            SolverLine::Status => {
+                t.0 = words.clone();
+                c.0 = colour;
+            }
+            SolverLine::Counters => t.0 = counts.clone(),
+            SolverLine::Path => t.0 = path.clone(),
+            SolverLine::Speed => t.0 = speed.label(),
+        }
+    }
+}
+
+fn panel_text(a: &Autoplay, state: &PlayState) -> (String, Color, String, String) {
+    let watching = match a.watch {
+        Watch::Solution => "Solution",
+        Watch::Search => "Search",
+    };
+    let (words, colour) = match (&a.ending, a.solution_len()) {
+        (Some(Ending::Won(n)), _) => (format!("{watching}: won in {n} moves"), theme::WIN),
+        (Some(Ending::Stopped), _) => (format!("{watching}: stopped"), theme::TEXT_DIM),
+        (Some(other), _) => (format!("{watching}: {other}"), theme::WARN),
+        (None, None) if a.watch == Watch::Solution => (
+            format!("Thinking... {} positions", group(a.stats.nodes)),
+            theme::TEXT,
+        ),
+        (None, _) => (
+            format!("{watching}{}", if a.paused { " (paused)" } else { "" }),
+            theme::TEXT,
+        ),
+    };
+    let words = match &a.verdict {
+        Some(v) => format!("{words}\n{v}"),
+        None => words,
+    };
+    let counts = if a.watch == Watch::Search {
+        format!(
+            "Nodes {}   Tried {}\nDepth {}   Backtracks {}   {:.1} s",
+            group(a.stats.nodes.max(a.stats.tried)),
+            group(a.stats.tried),
+            a.stats.path.len(),
+            group(a.stats.backtracks),
+            a.watched
+        )
+    } else {
+        format!("Moves {}   {:.1} s", state.moves(), a.watched)
+    };
+    let mut lines = String::new();
+    if a.watch == Watch::Search && !a.stats.path.is_empty() {
+        let skip = a.stats.path.len().saturating_sub(PATH_SHOWN);
+        lines.push_str("Path (untried moves at each step):\n");
+        if skip > 0 {
+            lines.push_str(&format!("  ... {skip} steps before\n"));
+        }
+        for (i, step) in a.stats.path.iter().enumerate().skip(skip) {
+            lines.push_str(&format!(
+                "{:>3}. {:<8} {} left\n",
+                i + 1,
+                short(step.mv),
+                step.untried
+            ));
+        }
+    }
+    (words, colour, counts, lines)
+}
+
+/// 1234567 as "1,234,567".
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}

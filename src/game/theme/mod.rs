@@ -1,0 +1,77 @@
+//! The look shared by every screen: colours, text, the art of the boards
+//! (`art`) and the one button widget (`widget`).
+
+mod art;
+pub mod widget;
+
+pub use art::Art;
+
+use bevy::prelude::*;
+
+pub const WATER: Color = Color::srgb(0.12, 0.32, 0.42);
+pub const LILY: Color = Color::srgb(0.30, 0.62, 0.30);
+pub const LILY_DARK: Color = Color::srgb(0.20, 0.47, 0.22);
+pub const FROG_GREEN: Color = Color::srgb(0.55, 0.85, 0.25);
+pub const FROG_RED: Color = Color::srgb(0.90, 0.25, 0.20);
+pub const FROG_L: Color = Color::srgb(0.95, 0.75, 0.20);
+pub const FROG_R: Color = Color::srgb(0.45, 0.80, 0.95);
+pub const EYE: Color = Color::srgb(0.98, 0.98, 0.95);
+pub const PUPIL: Color = Color::srgb(0.05, 0.05, 0.08);
+pub const HIGHLIGHT: Color = Color::srgb(1.0, 0.95, 0.55);
+pub const PANEL: Color = Color::srgba(0.05, 0.12, 0.16, 0.85);
+pub const BUTTON: Color = Color::srgb(0.18, 0.42, 0.36);
+pub const BUTTON_HOVER: Color = Color::srgb(0.26, 0.56, 0.46);
+pub const TEXT: Color = Color::srgb(0.95, 0.97, 0.92);
+pub const TEXT_DIM: Color = Color::srgb(0.70, 0.80, 0.78);
+pub const WARN: Color = Color::srgb(1.0, 0.70, 0.45);
+pub const WIN: Color = Color::srgb(0.75, 1.0, 0.55);
+
+/// Flood tiles and Escape animals: ten colours told apart by hue and lightness.
+pub const PALETTE: [Color; 10] = [
+    Color::srgb(0.89, 0.26, 0.24),
+    Color::srgb(0.22, 0.47, 0.86),
+    Color::srgb(0.30, 0.73, 0.33),
+    Color::srgb(0.98, 0.84, 0.22),
+    Color::srgb(0.60, 0.36, 0.78),
+    Color::srgb(0.97, 0.55, 0.16),
+    Color::srgb(0.95, 0.55, 0.75),
+    Color::srgb(0.55, 0.37, 0.22),
+    Color::srgb(0.60, 0.62, 0.64),
+    Color::srgb(0.25, 0.80, 0.80),
+];
+
+/// The palette of colour-blind mode: the Okabe-Ito colours (told apart under
+/// the common colour-vision deficiencies) and three more of distinct
+/// lightness; every colour also carries its number in this mode.
+pub const PALETTE_CVD: [Color; 10] = [
+    Color::srgb(0.90, 0.62, 0.00),
+    Color::srgb(0.34, 0.71, 0.91),
+    Color::srgb(0.00, 0.62, 0.45),
+    Color::srgb(0.94, 0.89, 0.26),
+    Color::srgb(0.00, 0.45, 0.70),
+    Color::srgb(0.84, 0.37, 0.00),
+    Color::srgb(0.80, 0.47, 0.65),
+    Color::srgb(0.95, 0.95, 0.95),
+    Color::srgb(0.45, 0.45, 0.45),
+    Color::srgb(0.15, 0.15, 0.15),
+];
+
+pub fn palette(colour_blind: bool) -> &'static [Color; 10] {
+    if colour_blind { &PALETTE_CVD } else { &PALETTE }
+}
+
+/// A line of UI text.
+pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (
+        Text::new(value),
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(color),
+    )
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((art::plugin, widget::plugin));
+}

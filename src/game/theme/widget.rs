@@ -1,0 +1,105 @@
+//! The one button of the game: `button(label, action)` spawns it, `hover`
+//! colours every button as the pointer passes and presses, and `press::<A>`
+//! sends a button's action as a message when it is clicked.
+
+use super::{BUTTON, BUTTON_HOVER, text};
+use bevy::prelude::*;
+
+/// A button's colours at rest and under the pointer (pressed is darker).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct ButtonColours {
+    pub rest: Color,
+    pub hover: Color,
+}
+
+impl Default for ButtonColours {
+    fn default() -> Self {
+        ButtonColours {
+            rest: BUTTON,
+            hover: BUTTON_HOVER,
+        }
+    }
+}
+
+impl ButtonColours {
+    /// A button painted in `colour`, lighter under the pointer.
+    pub fn of(colour: Color) -> ButtonColours {
+        ButtonColours {
+            rest: colour,
+            hover: colour.lighter(0.12),
+        }
+    }
+
+    fn at(&self, interaction: Interaction) -> Color {
+        match interaction {
+            Interaction::None => self.rest,
+            Interaction::Hovered => self.hover,
+            Interaction::Pressed => self.hover.darker(0.12),
+        }
+    }
+}
+
+/// A button that sends `action` when pressed; `label` is its content (a text,
+/// or a column of texts), `node` its size and padding.
+pub fn button<A: Component>(action: A, node: Node, label: impl Bundle) -> impl Bundle {
+    coloured_button(action, ButtonColours::default(), node, label)
+}
+
+/// A button in colours of its own (a palette colour, say).
+pub fn coloured_button<A: Component>(
+    action: A,
+    colours: ButtonColours,
+    node: Node,
+    label: impl Bundle,
+) -> impl Bundle {
+    (
+        Button,
+        action,
+        node,
+        BackgroundColor(colours.rest),
+        colours,
+        children![label],
+    )
+}
+
+/// A button with one line of text.
+pub fn text_button<A: Component>(action: A, label: &str, size: f32) -> impl Bundle {
+    button(
+        action,
+        Node {
+            padding: UiRect::axes(px(18), px(10)),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        text(label, size, super::TEXT),
+    )
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, hover);
+}
+
+/// Every button's colour follows the pointer.
+fn hover(
+    mut buttons: Query<
+        (&Interaction, &ButtonColours, &mut BackgroundColor),
+        Or<(Changed<Interaction>, Changed<ButtonColours>)>,
+    >,
+) {
+    for (interaction, colours, mut background) in &mut buttons {
+        background.0 = colours.at(*interaction);
+    }
+}
+
+/// Sends the action of each button pressed this frame. Each part that has
+/// buttons adds this system for its own action type.
+pub fn press<A: Component + Message + Clone>(
+    buttons: Query<(&Interaction, &A), Changed<Interaction>>,
+    mut actions: MessageWriter<A>,
+) {
+    for (interaction, action) in &buttons {
+        if *interaction == Interaction::Pressed {
+            actions.write(action.clone());
+        }
+    }
+}
