@@ -273,21 +273,24 @@ fn a_win_with_the_solvers_help_is_marked_and_earns_no_stars() {
     assert_eq!(r.best, line.len());
 }
 
+/// Presses H and runs frames until the hint shows: its position and move.
+fn ask_for_hint(app: &mut App) -> (Puzzle, pond_puzzles::rules::PuzzleMove) {
+    press(app, KeyCode::KeyH);
+    for _ in 0..2000 {
+        app.update();
+        if let Some(shown) = app.world().resource::<Hint>().shown.clone() {
+            return shown;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("no hint");
+}
+
 #[test]
 fn playing_the_hinted_move_counts_as_help() {
     let mut app = app();
     start_level(&mut app, "hop.ron", 3);
-    press(&mut app, KeyCode::KeyH);
-    let mut hinted = None;
-    for _ in 0..2000 {
-        app.update();
-        hinted = app.world().resource::<Hint>().move_for(&puzzle(&app));
-        if hinted.is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    let mv = hinted.expect("a hint");
+    let (_, mv) = ask_for_hint(&mut app);
     app.world_mut().write_message(MoveRequested::player(mv));
     settle(&mut app);
     assert_eq!(app.world().resource::<PlayState>().moves(), 1);
@@ -791,17 +794,7 @@ fn a_storm_of_input_during_auto_play_leaves_board_and_rules_agreeing() {
 fn a_hint_is_a_move_of_a_solution_and_a_lost_position_is_told() {
     let mut app = app();
     start_level(&mut app, "hop.ron", 30);
-    press(&mut app, KeyCode::KeyH);
-    let mut shown = None;
-    for _ in 0..2000 {
-        app.update();
-        shown = app.world().resource::<Hint>().shown.clone();
-        if shown.is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    let (at, mv) = shown.expect("a hint");
+    let (at, mv) = ask_for_hint(&mut app);
     assert_eq!(at, puzzle(&app));
     let mut after = at.clone();
     after.apply(mv).unwrap();

@@ -24,7 +24,9 @@ const PATH_SHOWN: usize = 12;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (attach_panel, update_solver_panel).in_set(PlaySystems::Present),
+        (attach_panel, update_solver_panel)
+            .chain()
+            .in_set(PlaySystems::Present),
     );
 }
 
@@ -121,11 +123,12 @@ fn update_solver_panel(
     state: Res<PlayState>,
     speed: Res<Speed>,
     autoplay: Option<Res<Autoplay>>,
+    new_panel: Query<(), Added<SolverLine>>,
     mut lines: Query<(&SolverLine, &mut Text, &mut TextColor)>,
 ) {
     let changed = autoplay.as_ref().is_some_and(|a| a.is_changed())
         || autoplay.is_none() && state.is_changed();
-    if !changed && !speed.is_changed() {
+    if !changed && !speed.is_changed() && new_panel.is_empty() {
         return;
     }
     let (words, colour, counts, path) = match autoplay.as_deref() {

@@ -79,13 +79,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, hover);
 }
 
+/// A button whose pointer state or colours changed this frame.
+type Touched = Or<(Changed<Interaction>, Changed<ButtonColours>)>;
+
 /// Every button's colour follows the pointer.
-fn hover(
-    mut buttons: Query<
-        (&Interaction, &ButtonColours, &mut BackgroundColor),
-        Or<(Changed<Interaction>, Changed<ButtonColours>)>,
-    >,
-) {
+fn hover(mut buttons: Query<(&Interaction, &ButtonColours, &mut BackgroundColor), Touched>) {
     for (interaction, colours, mut background) in &mut buttons {
         background.0 = colours.at(*interaction);
     }
