@@ -6,7 +6,7 @@
 
 use super::Screen;
 use super::packs::{Current, Packs, level_code};
-use super::play::Say;
+use super::play::{PlaySystems, Say};
 use super::theme::{self, text};
 use crate::levels::code::LevelCode;
 use bevy::clipboard::Clipboard;
@@ -59,7 +59,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(OnExit(Screen::Title), close_entry)
         .add_systems(OnExit(Screen::Levels), close_entry)
-        .add_systems(Update, copy_code.run_if(in_state(Screen::Play)));
+        .add_systems(Update, copy_code.in_set(PlaySystems::Input));
 }
 
 pub fn entry_closed(entry: Res<CodeEntry>) -> bool {

@@ -2,8 +2,7 @@
 //! screen): resume, restart, the settings, the level select and the title.
 //! While it is open the board takes no input.
 
-use super::Screen;
-use super::play::{Menu, PlayAction};
+use super::play::{Menu, PlayAction, PlaySystems};
 use super::settings::{MAX_VOLUME, Settings};
 use super::solver::Autoplay;
 use super::theme::{self, text, widget};
@@ -14,7 +13,7 @@ struct MenuPanel;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::Open), pause_autoplay)
-        .add_systems(Update, show_menu.run_if(in_state(Screen::Play)));
+        .add_systems(Update, show_menu.in_set(PlaySystems::Present));
 }
 
 /// The solver waits while the menu is open.
