@@ -39,6 +39,10 @@ fn app() -> App {
 fn app_with(options: game::GameOptions) -> App {
     assert!(options.data_dir.is_some(), "tests keep their data apart");
     let mut app = App::new();
+    // A command on an entity that is gone, or any other error the game's
+    // systems hand to Bevy (which a window would log as a warning), fails
+    // the test.
+    app.set_error_handler(bevy::ecs::error::panic);
     app.insert_resource(options);
     game::packs::register_disk_source(&mut app);
     app.add_plugins((
@@ -284,6 +288,24 @@ fn ask_for_hint(app: &mut App) -> (Puzzle, pond_puzzles::rules::PuzzleMove) {
         std::thread::sleep(Duration::from_millis(1));
     }
     panic!("no hint");
+}
+
+#[test]
+fn restarting_a_won_level_touches_no_entity_that_is_gone() {
+    let mut app = app();
+    app.insert_resource(Speed::Instant);
+    start_level(&mut app, "swap.ron", 1);
+    assert!(matches!(
+        autoplay(&mut app, Watch::Solution),
+        Ending::Won(_)
+    ));
+    // The win's banner is up; Backspace plays again, U undoes nothing.
+    press(&mut app, KeyCode::Backspace);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().moves(), 0);
+    press(&mut app, KeyCode::KeyU);
+    settle(&mut app);
+    assert_board_mirrors_rules(&mut app);
 }
 
 #[test]

@@ -135,8 +135,9 @@ fn show_banner(
         } else {
             return;
         };
+    // Only the banner's outermost entity is marked, so that despawning it
+    // never meets a child that went with it.
     let card = (
-        Banner,
         Name::new("Banner"),
         Node {
             flex_direction: FlexDirection::Column,
@@ -187,6 +188,8 @@ fn show_banner(
             });
     } else if let Ok(column) = column.single() {
         // A dead end keeps the board in view: the way out is at the side.
-        commands.spawn((card, ChildOf(column))).with_children(fill);
+        commands
+            .spawn((Banner, card, ChildOf(column)))
+            .with_children(fill);
     }
 }
