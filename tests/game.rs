@@ -291,6 +291,32 @@ fn ask_for_hint(app: &mut App) -> (Puzzle, pond_puzzles::rules::PuzzleMove) {
 }
 
 #[test]
+fn every_puzzle_lists_the_same_keys_and_a_silent_build_offers_no_volume() {
+    let mut app = app();
+    let shared = "U undo   R redo   Backspace restart   N next   Esc menu";
+    for pack in ["swap.ron", "hop.ron", "flood.ron", "escape.ron"] {
+        start_level(&mut app, pack, 0);
+        let texts = texts(&mut app);
+        assert!(
+            texts.iter().any(|t| t.ends_with(shared)),
+            "{pack}: {texts:?}"
+        );
+    }
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    let menu = texts(&mut app);
+    assert!(menu.iter().any(|t| t.contains("Resume")), "{menu:?}");
+    let offered = |word: &str| menu.iter().any(|t| t.contains(word));
+    assert_eq!(offered("Volume"), cfg!(feature = "audio"), "{menu:?}");
+    assert_eq!(offered("Sound:"), cfg!(feature = "audio"), "{menu:?}");
+    // T goes to the title from a level select too.
+    press(&mut app, KeyCode::KeyL);
+    until_screen(&mut app, Screen::Levels);
+    press(&mut app, KeyCode::KeyT);
+    until_screen(&mut app, Screen::Title);
+}
+
+#[test]
 fn restarting_a_won_level_touches_no_entity_that_is_gone() {
     let mut app = app();
     app.insert_resource(Speed::Instant);

@@ -39,21 +39,16 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn controls(p: &Puzzle) -> &'static str {
-    match p {
-        Puzzle::Swap(_) => {
-            "Click a frog to move it.   U undo   R redo   Backspace restart   N next   Esc menu"
-        }
-        Puzzle::Hop(_) => {
-            "Click a frog, then the pad to jump to.   U undo   R redo   Backspace restart   N next   Esc menu"
-        }
-        Puzzle::Flood(_) => {
-            "Click a tile or a colour, or press 1-9.   U undo   R redo   Backspace restart   N next   Esc menu"
-        }
-        Puzzle::Escape(_) => {
-            "Click the east-most animal of a row; click the queue's last to take it back.   U undo   R redo   Esc menu"
-        }
-    }
+/// The bottom line: how to play this puzzle, then the keys every puzzle
+/// shares.
+fn controls(p: &Puzzle) -> String {
+    let how = match p {
+        Puzzle::Swap(_) => "Click a frog to move it.",
+        Puzzle::Hop(_) => "Click a frog, then the pad to jump to.",
+        Puzzle::Flood(_) => "Click a tile or a colour, or press 1-9.",
+        Puzzle::Escape(_) => "Click a row's east-most animal to free it.",
+    };
+    format!("{how}   U undo   R redo   Backspace restart   N next   Esc menu")
 }
 
 fn spawn_hud(

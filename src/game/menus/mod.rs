@@ -94,11 +94,13 @@ fn show_menu(
                         settings.volume.min(MAX_VOLUME),
                         MAX_VOLUME
                     );
-                    let mute = match (cfg!(feature = "audio"), settings.muted) {
-                        (false, _) => "Sound: not in this build (M)",
-                        (true, true) => "Sound: muted (M)",
-                        (true, false) => "Sound: on (M)",
+                    let mute = if settings.muted {
+                        "Sound: muted (M)"
+                    } else {
+                        "Sound: on (M)"
                     };
+                    // A build without sound offers no sound settings.
+                    let sound = cfg!(feature = "audio");
                     for (label, action) in [
                         ("Resume (Esc)", PlayAction::Menu),
                         ("Restart level (Backspace)", PlayAction::Replay),
@@ -110,6 +112,9 @@ fn show_menu(
                         ("Level select (L)", PlayAction::LevelSelect),
                         ("Title screen (T)", PlayAction::Title),
                     ] {
+                        if !sound && matches!(action, PlayAction::Volume | PlayAction::Mute) {
+                            continue;
+                        }
                         panel.spawn(widget::text_button(action, label, 20.0));
                     }
                 });

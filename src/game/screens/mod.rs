@@ -303,7 +303,9 @@ fn menu_keys(
                 }
             }
         }
-        Screen::Levels | Screen::Stats if keys.just_pressed(KeyCode::Escape) => {
+        Screen::Levels | Screen::Stats
+            if keys.any_just_pressed([KeyCode::Escape, KeyCode::KeyT]) =>
+        {
             next.set(Screen::Title)
         }
         _ => {}
