@@ -23,6 +23,9 @@ struct MoveCounter;
 #[derive(Component)]
 struct Message;
 
+/// The longest level name the top bar shows whole.
+const TITLE_CHARS: usize = 40;
+
 /// A Flood palette button: its colour.
 #[derive(Component)]
 struct PaletteButton(u8);
@@ -95,15 +98,27 @@ fn spawn_hud(
                 Pickable::IGNORE,
             ))
             .with_children(|top| {
+                // The grade, unless the name already says it.
+                let name = &state.level.name;
                 let grade = state
                     .level
                     .grade
                     .as_deref()
+                    .filter(|g| !name.to_lowercase().contains(&g.to_lowercase()))
                     .map(|g| format!("  ({g})"))
                     .unwrap_or_default();
                 top.spawn((
                     LevelTitle,
-                    text(format!("{}{grade}", state.level.name), 26.0, theme::TEXT),
+                    text(
+                        format!("{}{grade}", theme::short(name, TITLE_CHARS)),
+                        26.0,
+                        theme::TEXT,
+                    ),
+                ));
+                // The code sits on the counter's line, so the title never wraps.
+                top.spawn((
+                    MoveCounter,
+                    text("", 20.0, theme::TEXT_DIM),
                     children![(
                         TextSpan::new(code),
                         TextFont {
@@ -113,7 +128,6 @@ fn spawn_hud(
                         TextColor(theme::TEXT_DIM),
                     )],
                 ));
-                top.spawn((MoveCounter, text("", 20.0, theme::TEXT_DIM)));
                 top.spawn((Message, text("", 20.0, theme::WARN)));
             });
             ui.spawn((

@@ -79,7 +79,7 @@ pub(super) fn spawn_levels(
                             let (name, grade) = match (&level.grade, compact) {
                                 (Some(g), true) => (g.clone(), String::new()),
                                 (g, _) => (
-                                    short(&level.name, name_chars),
+                                    theme::short(&level.name, name_chars),
                                     g.clone().unwrap_or_default(),
                                 ),
                             };
@@ -174,17 +174,6 @@ pub(super) fn spawn_levels(
                 text("Back (Esc)", 20.0, theme::TEXT),
             ));
         });
-}
-
-pub(super) fn short(name: &str, max: usize) -> String {
-    if name.chars().count() <= max {
-        name.to_string()
-    } else {
-        name.chars()
-            .take(max.saturating_sub(3))
-            .chain("...".chars())
-            .collect()
-    }
 }
 
 /// The line under the level grid that names the level pointed at.

@@ -1,7 +1,6 @@
 //! Statistics: levels solved, stars and moves per pack, and the time played.
 
 use super::*;
-use levels::short;
 
 pub(super) fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: Res<Progress>) {
     let file = &progress.file;
@@ -20,7 +19,7 @@ pub(super) fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: R
         moves += pack_moves;
         rows.push(format!(
             "{:<28} {:>3} of {:>3} solved   {:>3} stars   {:>5} moves",
-            short(&pack.name, 28),
+            theme::short(&pack.name, 28),
             solved,
             pack.levels.len(),
             pack_stars,

@@ -60,6 +60,18 @@ pub fn palette(colour_blind: bool) -> &'static [Color; 10] {
     if colour_blind { &PALETTE_CVD } else { &PALETTE }
 }
 
+/// `name` cut to at most `max` characters, "..." marking the cut.
+pub fn short(name: &str, max: usize) -> String {
+    if name.chars().count() <= max {
+        name.to_string()
+    } else {
+        name.chars()
+            .take(max.saturating_sub(3))
+            .chain("...".chars())
+            .collect()
+    }
+}
+
 /// A line of UI text.
 pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (
