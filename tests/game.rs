@@ -317,6 +317,21 @@ fn every_puzzle_lists_the_same_keys_and_a_silent_build_offers_no_volume() {
 }
 
 #[test]
+fn the_solver_panel_starts_folded_and_unfolds_for_auto_play() {
+    use pond_puzzles::game::play::SolverPanelOpen;
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 0);
+    assert!(!app.world().resource::<SolverPanelOpen>().0);
+    assert!(texts(&mut app).iter().any(|t| t == "Solver  +"));
+    // Its keys work folded: S starts auto-play, which unfolds it.
+    press(&mut app, KeyCode::KeyS);
+    app.update();
+    assert!(app.world().get_resource::<Autoplay>().is_some());
+    assert!(app.world().resource::<SolverPanelOpen>().0);
+    assert!(texts(&mut app).iter().any(|t| t == "Solver  -"));
+}
+
+#[test]
 fn restarting_a_won_level_touches_no_entity_that_is_gone() {
     let mut app = app();
     app.insert_resource(Speed::Instant);

@@ -2,7 +2,7 @@
 //! origin, its extent, and the camera that keeps it whole and centred in the
 //! room the panels leave.
 
-use crate::game::play::PlayState;
+use crate::game::play::{PlayState, SolverPanelOpen};
 use crate::rules::Puzzle;
 use crate::rules::escape::Escape;
 use crate::rules::flood::Flood;
@@ -121,17 +121,23 @@ pub fn extent(p: &Puzzle) -> Vec2 {
 /// panels leave free, whatever the window's size.
 pub(super) fn fit_camera(
     state: Res<PlayState>,
+    panel: Res<SolverPanelOpen>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
-    let free = (size
-        - Vec2::new(
-            PANEL_PX.left + PANEL_PX.right,
-            PANEL_PX.top + PANEL_PX.bottom,
-        ))
-    .max(Vec2::splat(100.0));
+    // The right-hand column needs its room while the solver panel is open,
+    // or while it shows the way out of a dead end; else the board has it.
+    let p = &state.puzzle;
+    let side_card = !p.is_won() && (p.is_dead_end() || p.is_goal());
+    let right = if panel.0 || side_card {
+        PANEL_PX.right
+    } else {
+        PANEL_PX.left
+    };
+    let free = (size - Vec2::new(PANEL_PX.left + right, PANEL_PX.top + PANEL_PX.bottom))
+        .max(Vec2::splat(100.0));
     let board = extent(&state.puzzle) + Vec2::splat(BOARD_PAD);
     // World units per pixel: the larger need of the two directions.
     let scale = (board.x / free.x).max(board.y / free.y);

@@ -1,5 +1,6 @@
-//! The marks on the board: the ring on the Hop frog picked, the rings of a
-//! hint's move, the keyboard cursor's ring, and the shake of a refused move.
+//! The marks on the board: the ring on the Hop frog picked and smaller ones
+//! on the pads it can jump to, the rings of a hint's move (in a colour of
+//! their own), the keyboard cursor's ring, and the shake of a refused move.
 
 use super::input::KeyCursor;
 use super::layout::hop_pos;
@@ -8,6 +9,7 @@ use crate::game::anim::{self, ShakeLens};
 use crate::game::play::{Hint, HopPick, MoveRejected, PlayState, PlaySystems};
 use crate::game::theme::Art;
 use crate::rules::Puzzle;
+use crate::rules::Rules;
 use bevy::prelude::*;
 
 /// The ring that marks the Hop frog picked by a first click.
@@ -66,12 +68,27 @@ fn show_pick(
     let (Some(pad), Puzzle::Hop(h)) = (pick.0, &state.puzzle) else {
         return;
     };
+    // The pads this frog can jump to, from the rules' legal moves.
+    let mut moves = Vec::new();
+    h.legal_moves(&mut moves);
+    let targets: Vec<u8> = moves
+        .iter()
+        .filter(|m| m.from == pad)
+        .map(|m| m.to)
+        .collect();
     for root in &roots {
         let at = hop_pos(h, pad);
         commands.spawn((
             PickRing,
             ring(&art, art.highlight_mat.clone(), at, 1.0, 1.0, root),
         ));
+        for &to in &targets {
+            let at = hop_pos(h, to);
+            commands.spawn((
+                PickRing,
+                ring(&art, art.highlight_mat.clone(), at, 1.0, 0.6, root),
+            ));
+        }
     }
 }
 
@@ -100,7 +117,7 @@ fn show_hint(
         for (at, size) in hint_rings(&state.puzzle, mv) {
             commands.spawn((
                 HintMark,
-                ring(&art, art.highlight_mat.clone(), at, 8.0, size, root),
+                ring(&art, art.hint_mat.clone(), at, 8.0, size, root),
             ));
         }
     }

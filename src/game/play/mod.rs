@@ -169,6 +169,11 @@ pub enum PlayAction {
     Mute,
 }
 
+/// Whether the solver panel is unfolded. Folded, it is one button and the
+/// board takes the room; auto-play unfolds it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolverPanelOpen(pub bool);
+
 /// The right-hand column of the play screen: the solver panel, then the
 /// banner of a won or lost level.
 #[derive(Component)]
@@ -204,6 +209,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<PlayAction>()
         .add_sub_state::<Menu>()
         .init_resource::<HopPick>()
+        .init_resource::<SolverPanelOpen>()
         .configure_sets(
             Update,
             (

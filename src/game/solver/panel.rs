@@ -4,7 +4,7 @@
 
 use super::check::short;
 use super::{Autoplay, AutoplayCommand, Ending, Speed, Watch};
-use crate::game::play::{PlayState, PlaySystems, SideColumn};
+use crate::game::play::{PlayState, PlaySystems, SideColumn, SolverPanelOpen};
 use crate::game::theme::{self, text, widget};
 use bevy::prelude::*;
 
@@ -21,13 +21,61 @@ enum SolverLine {
 /// Steps of the search's path the panel lists (the newest).
 const PATH_SHOWN: usize = 12;
 
+/// Folds or unfolds the solver panel (its header's button).
+#[derive(Message, Component, Debug, Clone, Copy)]
+struct TogglePanel;
+
+/// Everything of the panel under its header: hidden while it is folded.
+#[derive(Component)]
+struct PanelBody;
+
+/// The header's words, which say whether a click unfolds or folds.
+#[derive(Component)]
+struct PanelHeader;
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (attach_panel, update_solver_panel)
-            .chain()
-            .in_set(PlaySystems::Present),
-    );
+    app.add_message::<TogglePanel>()
+        .add_systems(
+            Update,
+            widget::press::<TogglePanel>.in_set(PlaySystems::Input),
+        )
+        .add_systems(
+            Update,
+            (attach_panel, fold_panel, update_solver_panel)
+                .chain()
+                .in_set(PlaySystems::Present),
+        );
+}
+
+fn header(open: bool) -> &'static str {
+    if open { "Solver  -" } else { "Solver  +" }
+}
+
+/// The header's button folds or unfolds the panel; starting auto-play (by
+/// key or button) unfolds it, so the player sees what the solver does.
+fn fold_panel(
+    mut toggles: MessageReader<TogglePanel>,
+    mut asked: MessageReader<AutoplayCommand>,
+    mut open: ResMut<SolverPanelOpen>,
+    new_panel: Query<(), Added<PanelBody>>,
+    mut bodies: Query<&mut Node, With<PanelBody>>,
+    mut headers: Query<&mut Text, With<PanelHeader>>,
+) {
+    for _ in toggles.read() {
+        open.0 = !open.0;
+    }
+    if asked.read().any(|c| matches!(c, AutoplayCommand::Start(_))) {
+        open.0 = true;
+    }
+    if !open.is_changed() && new_panel.is_empty() {
+        return;
+    }
+    for mut node in &mut bodies {
+        node.display = if open.0 { Display::Flex } else { Display::None };
+    }
+    for mut t in &mut headers {
+        t.0 = header(open.0).to_string();
+    }
 }
 
 /// The panel goes at the top of the play screen's side column.
@@ -88,33 +136,51 @@ fn solver_panel() -> impl Bundle {
         },
         BackgroundColor(theme::PANEL),
         children![
-            text("Solver", 24.0, theme::TEXT),
-            button_row(children![
-                solver_button("Solve", "S", AutoplayCommand::Start(Watch::Solution), 88.0),
-                solver_button("Search", "W", AutoplayCommand::Start(Watch::Search), 88.0),
-                solver_button("Hint", "H", AutoplayCommand::Hint, 88.0),
-            ]),
-            button_row(children![
-                solver_button("Pause", "Space", AutoplayCommand::Pause, 88.0),
-                solver_button("Step", ".", AutoplayCommand::Step, 88.0),
-                solver_button("Stop", "X", AutoplayCommand::Stop, 88.0),
-            ]),
-            button_row(children![
-                solver_button("Slower", "-", AutoplayCommand::Slower, 88.0),
-                (
-                    SolverLine::Speed,
-                    text("1x", 18.0, theme::TEXT),
-                    Node {
-                        width: px(88),
-                        justify_content: JustifyContent::Center,
-                        ..default()
-                    }
-                ),
-                solver_button("Faster", "+", AutoplayCommand::Faster, 88.0),
-            ]),
-            (SolverLine::Status, text("", 17.0, theme::TEXT)),
-            (SolverLine::Counters, text("", 15.0, theme::TEXT_DIM)),
-            (SolverLine::Path, text("", 15.0, theme::TEXT_DIM)),
+            widget::button(
+                TogglePanel,
+                Node {
+                    padding: UiRect::axes(px(10), px(4)),
+                    ..default()
+                },
+                (PanelHeader, text(header(false), 24.0, theme::TEXT)),
+            ),
+            (
+                PanelBody,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(8),
+                    display: Display::None,
+                    ..default()
+                },
+                children![
+                    button_row(children![
+                        solver_button("Solve", "S", AutoplayCommand::Start(Watch::Solution), 88.0),
+                        solver_button("Search", "W", AutoplayCommand::Start(Watch::Search), 88.0),
+                        solver_button("Hint", "H", AutoplayCommand::Hint, 88.0),
+                    ]),
+                    button_row(children![
+                        solver_button("Pause", "Space", AutoplayCommand::Pause, 88.0),
+                        solver_button("Step", ".", AutoplayCommand::Step, 88.0),
+                        solver_button("Stop", "X", AutoplayCommand::Stop, 88.0),
+                    ]),
+                    button_row(children![
+                        solver_button("Slower", "-", AutoplayCommand::Slower, 88.0),
+                        (
+                            SolverLine::Speed,
+                            text("1x", 18.0, theme::TEXT),
+                            Node {
+                                width: px(88),
+                                justify_content: JustifyContent::Center,
+                                ..default()
+                            }
+                        ),
+                        solver_button("Faster", "+", AutoplayCommand::Faster, 88.0),
+                    ]),
+                    (SolverLine::Status, text("", 17.0, theme::TEXT)),
+                    (SolverLine::Counters, text("", 15.0, theme::TEXT_DIM)),
+                    (SolverLine::Path, text("", 15.0, theme::TEXT_DIM)),
+                ],
+            ),
         ],
     )
 }

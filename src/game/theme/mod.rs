@@ -18,6 +18,8 @@ pub const FROG_R: Color = Color::srgb(0.45, 0.80, 0.95);
 pub const EYE: Color = Color::srgb(0.98, 0.98, 0.95);
 pub const PUPIL: Color = Color::srgb(0.05, 0.05, 0.08);
 pub const HIGHLIGHT: Color = Color::srgb(1.0, 0.95, 0.55);
+/// The rings of a hint: told apart from the yellow of a picked frog.
+pub const HINT: Color = Color::srgb(0.45, 0.95, 1.0);
 pub const PANEL: Color = Color::srgba(0.05, 0.12, 0.16, 0.85);
 pub const BUTTON: Color = Color::srgb(0.18, 0.42, 0.36);
 pub const BUTTON_HOVER: Color = Color::srgb(0.26, 0.56, 0.46);
