@@ -4,7 +4,7 @@
 
 use super::Screen;
 use super::anim::{self, Decoration, DespawnWhenDone};
-use super::play::{MoveApplied, PlayAction, PlayState, PlaySystems, SideColumn};
+use super::play::{MoveApplied, PlayAction, PlayState, PlaySystems, SideColumn, SolverPanelOpen};
 use super::solver::Autoplay;
 use super::theme::{self, Art, text, widget};
 use bevy::prelude::*;
@@ -95,6 +95,7 @@ fn show_banner(
     mut commands: Commands,
     state: Res<PlayState>,
     autoplay: Option<Res<Autoplay>>,
+    panel: Res<SolverPanelOpen>,
     banners: Query<Entity, With<Banner>>,
     column: Query<Entity, With<SideColumn>>,
 ) {
@@ -174,7 +175,9 @@ fn show_banner(
                 Node {
                     position_type: PositionType::Absolute,
                     left: px(0),
-                    right: px(330),
+                    // Centred over the board, which has the panel's room
+                    // while the panel is folded.
+                    right: px(if panel.0 { 330 } else { 0 }),
                     top: px(0),
                     bottom: px(0),
                     justify_content: JustifyContent::Center,
