@@ -350,6 +350,26 @@ fn restarting_a_won_level_touches_no_entity_that_is_gone() {
 }
 
 #[test]
+fn clicking_the_pad_a_hint_rings_plays_the_hinted_jump() {
+    let mut app = app();
+    start_level(&mut app, "hop.ron", 3);
+    let (at, mv) = ask_for_hint(&mut app);
+    let (Puzzle::Hop(h), pond_puzzles::rules::PuzzleMove::Hop(jump)) = (&at, mv) else {
+        panic!()
+    };
+    // Nothing picked: Enter (a click) on the ringed empty pad.
+    assert_eq!(app.world().resource::<game::play::HopPick>().0, None);
+    app.world_mut().resource_mut::<game::board::KeyCursor>().0 =
+        Some(game::board::layout::hop_pos(h, jump.to));
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    let state = app.world().resource::<PlayState>();
+    assert_eq!(state.done.iter().map(|d| d.0).collect::<Vec<_>>(), [mv]);
+    assert!(state.helped);
+    assert_board_mirrors_rules(&mut app);
+}
+
+#[test]
 fn playing_the_hinted_move_counts_as_help() {
     let mut app = app();
     start_level(&mut app, "hop.ron", 3);

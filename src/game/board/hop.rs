@@ -108,13 +108,22 @@ pub(super) fn hint_rings(h: &Hop, m: HopMove) -> Vec<(Vec2, f32)> {
 }
 
 /// A click on a frog picks it (again: puts it down); a click on an empty pad
-/// while a frog is picked asks for the jump.
-pub(super) fn click(h: &Hop, pad: u8, pick: &mut HopPick) -> Option<Request> {
+/// while a frog is picked asks for the jump. With nothing picked, a click on
+/// the pad a hint ringed plays the hinted jump, as a player expects.
+pub(super) fn click(
+    h: &Hop,
+    pad: u8,
+    hinted: Option<HopMove>,
+    pick: &mut HopPick,
+) -> Option<Request> {
     let has_frog = h.occupied() >> pad & 1 == 1;
     match pick.0 {
         Some(from) if from != pad && !has_frog => {
             pick.0 = None;
             Some(Request::Play(PuzzleMove::Hop(HopMove { from, to: pad })))
+        }
+        None if !has_frog && hinted.is_some_and(|m| m.to == pad) => {
+            hinted.map(|m| Request::Play(PuzzleMove::Hop(m)))
         }
         _ if has_frog => {
             pick.0 = if pick.0 == Some(pad) { None } else { Some(pad) };

@@ -5,7 +5,7 @@
 
 use super::{BoardRoot, Clickable, Frog, request};
 use crate::game::keys;
-use crate::game::play::{HopPick, Menu, MoveRequested, Mover, PlayState, PlaySystems};
+use crate::game::play::{Hint, HopPick, Menu, MoveRequested, Mover, PlayState, PlaySystems};
 use crate::rules::Puzzle;
 use bevy::prelude::*;
 
@@ -52,14 +52,17 @@ fn clear_cursor(mut cursor: ResMut<KeyCursor>) {
     cursor.0 = None;
 }
 
-/// Writes what a click on `target` asks for, as the player's.
+/// Writes what a click on `target` asks for, as the player's. `hint`: the
+/// hint shown, if any.
 fn act(
     target: Clickable,
     puzzle: &Puzzle,
+    hint: Option<&Hint>,
     pick: &mut HopPick,
     moves: &mut MessageWriter<MoveRequested>,
 ) {
-    if let Some(mv) = request(target, puzzle, pick) {
+    let hinted = hint.and_then(|h| h.move_for(puzzle));
+    if let Some(mv) = request(target, puzzle, hinted, pick) {
         moves.write(MoveRequested {
             mv,
             by: Mover::Player,
@@ -71,6 +74,7 @@ fn on_click(
     click: On<Pointer<Click>>,
     clickables: Query<&Clickable>,
     state: Option<Res<PlayState>>,
+    hint: Option<Res<Hint>>,
     menu: Option<Res<State<Menu>>>,
     mut pick: ResMut<HopPick>,
     mut moves: MessageWriter<MoveRequested>,
@@ -81,7 +85,13 @@ fn on_click(
     else {
         return;
     };
-    act(target, &state.puzzle, &mut pick, &mut moves);
+    act(
+        target,
+        &state.puzzle,
+        hint.as_deref(),
+        &mut pick,
+        &mut moves,
+    );
 }
 
 fn on_over(
@@ -155,6 +165,7 @@ fn on_drop(
     pads: Query<&Clickable>,
     carried: Query<(), With<DragHome>>,
     state: Option<Res<PlayState>>,
+    hint: Option<Res<Hint>>,
     mut pick: ResMut<HopPick>,
     mut moves: MessageWriter<MoveRequested>,
 ) {
@@ -167,7 +178,13 @@ fn on_drop(
         return;
     };
     if pick.0 != Some(to) {
-        act(target, &state.puzzle, &mut pick, &mut moves);
+        act(
+            target,
+            &state.puzzle,
+            hint.as_deref(),
+            &mut pick,
+            &mut moves,
+        );
     }
     pick.0 = None;
 }
@@ -194,6 +211,7 @@ fn on_drag_end(
 fn cursor_keys(
     keys: Res<ButtonInput<KeyCode>>,
     state: Res<PlayState>,
+    hint: Option<Res<Hint>>,
     targets: Query<(&Clickable, &Transform), Without<BoardRoot>>,
     mut cursor: ResMut<KeyCursor>,
     mut pick: ResMut<HopPick>,
@@ -223,6 +241,12 @@ fn cursor_keys(
             .iter()
             .min_by(|a, b| (a.1 - at).length().total_cmp(&(b.1 - at).length()))
     {
-        act(target, &state.puzzle, &mut pick, &mut moves);
+        act(
+            target,
+            &state.puzzle,
+            hint.as_deref(),
+            &mut pick,
+            &mut moves,
+        );
     }
 }

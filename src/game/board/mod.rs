@@ -187,11 +187,23 @@ pub fn hint_rings(p: &Puzzle, mv: PuzzleMove) -> Vec<(Vec2, f32)> {
     }
 }
 
-/// What a click (or Enter on the keyboard cursor) on `target` asks for.
-fn request(target: Clickable, p: &Puzzle, pick: &mut HopPick) -> Option<Request> {
+/// What a click (or Enter on the keyboard cursor) on `target` asks for;
+/// `hinted` is the move of the hint shown, if any.
+fn request(
+    target: Clickable,
+    p: &Puzzle,
+    hinted: Option<PuzzleMove>,
+    pick: &mut HopPick,
+) -> Option<Request> {
     match (target, p) {
         (Clickable::SwapFrog(from), Puzzle::Swap(_)) => swap::click(from),
-        (Clickable::HopPad(pad), Puzzle::Hop(h)) => hop::click(h, pad, pick),
+        (Clickable::HopPad(pad), Puzzle::Hop(h)) => {
+            let hinted = match hinted {
+                Some(PuzzleMove::Hop(m)) => Some(m),
+                _ => None,
+            };
+            hop::click(h, pad, hinted, pick)
+        }
         (Clickable::FloodTile(colour), Puzzle::Flood(_)) => flood::click(colour),
         (Clickable::EscapeRow(_) | Clickable::QueueLast, Puzzle::Escape(_)) => {
             escape::click(target)
