@@ -350,6 +350,61 @@ fn restarting_a_won_level_touches_no_entity_that_is_gone() {
 }
 
 #[test]
+fn refusals_and_hints_speak_of_colours_and_rings_not_pad_numbers() {
+    use pond_puzzles::rules::PuzzleMove;
+    let mut app = app();
+    let refused = |app: &mut App| {
+        app.update();
+        app.update();
+        texts(app)
+            .into_iter()
+            .find(|t| t.starts_with("Not allowed"))
+            .expect("a refusal is told")
+    };
+    // Swap: a frog that cannot move is refused in the board's colours.
+    start_level(&mut app, "swap.ron", 5);
+    let Puzzle::Swap(s) = puzzle(&app) else {
+        panic!()
+    };
+    let legal = puzzle(&app).legal_moves();
+    let stuck = (0..s.cells.len() as u32)
+        .find(|&from| {
+            s.cells[from as usize] != pond_puzzles::rules::swap::Cell::Empty
+                && !legal.contains(&PuzzleMove::Swap(pond_puzzles::rules::swap::SwapMove {
+                    from,
+                }))
+        })
+        .unwrap();
+    app.world_mut()
+        .write_message(MoveRequested::player(PuzzleMove::Swap(
+            pond_puzzles::rules::swap::SwapMove { from: stuck },
+        )));
+    let words = refused(&mut app);
+    assert!(words.contains("yellow frog only moves right"), "{words}");
+    assert!(!words.contains("pad "), "{words}");
+    // Hop: a jump off any line says how frogs jump, not which pads.
+    start_level(&mut app, "hop.ron", 0);
+    app.world_mut()
+        .write_message(MoveRequested::player(PuzzleMove::Hop(
+            pond_puzzles::rules::hop::HopMove { from: 0, to: 12 },
+        )));
+    let words = refused(&mut app);
+    assert!(!words.chars().any(|c| c.is_ascii_digit()), "{words}");
+    // A hint points at the rings.
+    start_level(&mut app, "hop.ron", 3);
+    ask_for_hint(&mut app);
+    app.update();
+    let hint = texts(&mut app)
+        .into_iter()
+        .find(|t| t.starts_with("Hint:"))
+        .expect("the hint is told");
+    assert!(
+        hint.contains("ringed frog") && !hint.contains("pad 0"),
+        "{hint}"
+    );
+}
+
+#[test]
 fn clicking_the_pad_a_hint_rings_plays_the_hinted_jump() {
     let mut app = app();
     start_level(&mut app, "hop.ron", 3);

@@ -11,6 +11,7 @@ use super::solver::{Solvability, Verdict};
 use super::theme::widget::{self, ButtonColours};
 use super::theme::{self, text};
 use crate::rules::flood::FloodMove;
+use crate::rules::swap::Cell;
 use crate::rules::{Puzzle, PuzzleMove};
 use bevy::prelude::*;
 
@@ -252,8 +253,11 @@ fn update_message(
             _ => None,
         });
     let hint_words = hint.as_ref().and_then(|h| h.words.clone());
-    let (words, colour) = if let Some(MoveRejected(why, _)) = refused {
-        (format!("Not allowed: {why}."), theme::WARN)
+    let (words, colour) = if let Some(MoveRejected(why, mv)) = refused {
+        (
+            format!("Not allowed: {}.", in_words(&state.puzzle, mv, &why)),
+            theme::WARN,
+        )
     } else if let Some(Say(words)) = said {
         (words, theme::HIGHLIGHT)
     } else if let Puzzle::Flood(f) = &state.puzzle
@@ -268,9 +272,10 @@ fn update_message(
         (words, theme::WARN)
     } else if let Some(words) = hint_words {
         (words, theme::HIGHLIGHT)
-    } else if let Some(pad) = pick.0 {
+    } else if pick.0.is_some() {
         (
-            format!("Frog on pad {pad} picked: click an empty pad to jump to."),
+            "Frog picked: click a ringed pad to jump there, or the frog again to put it down."
+                .to_string(),
             theme::TEXT,
         )
     } else {
@@ -279,6 +284,42 @@ fn update_message(
     for (mut t, mut c) in &mut message {
         t.0 = words.clone();
         c.0 = colour;
+    }
+}
+
+/// A refusal of the rules in the player's words: the board's colours, and
+/// no pad numbers (the pads carry none).
+fn in_words(p: &Puzzle, mv: Option<PuzzleMove>, why: &str) -> String {
+    match (p, mv) {
+        (Puzzle::Swap(s), Some(PuzzleMove::Swap(m))) => {
+            let (colour, way, other) = match s.cells.get(m.from as usize) {
+                Some(Cell::L) => ("yellow", "right", "blue"),
+                Some(Cell::R) => ("blue", "left", "yellow"),
+                _ => return why.to_string(),
+            };
+            let over = if s.jump_own {
+                "one frog".to_string()
+            } else {
+                format!("one {other} frog")
+            };
+            format!(
+                "a {colour} frog only moves {way}: one step onto an empty pad, or a jump over {over}"
+            )
+        }
+        (Puzzle::Hop(h), Some(PuzzleMove::Hop(m))) => {
+            let taken = |pad: u8| h.occupied() >> pad & 1 == 1;
+            match h.board.line(m.from, m.to) {
+                _ if taken(m.to) => "a frog lands only on an empty pad".into(),
+                None => "a frog jumps in a straight line, over one frog, to the pad just beyond it"
+                    .into(),
+                Some(line) if h.red == Some(line.over) => "the red frog may never be jumped".into(),
+                Some(line) if !taken(line.over) => {
+                    "a frog jumps only over another frog, and the pad between is empty".into()
+                }
+                Some(_) => why.to_string(),
+            }
+        }
+        _ => why.to_string(),
     }
 }
 

@@ -5,6 +5,7 @@
 use super::job::SolverJob;
 use super::{Autoplay, SolverBudget};
 use crate::game::play::{Hint, MoveApplied, PlayState, PlaySystems};
+use crate::rules::swap::Cell;
 use crate::rules::{Puzzle, PuzzleMove};
 use crate::solve::{self, Budget, Outcome, SolverEvent};
 use bevy::prelude::*;
@@ -102,9 +103,12 @@ pub fn short(mv: PuzzleMove) -> String {
 /// A move in the player's words.
 pub fn describe(p: &Puzzle, mv: PuzzleMove) -> String {
     match (p, mv) {
-        (Puzzle::Swap(_), PuzzleMove::Swap(m)) => format!("move the frog on pad {}", m.from),
-        (Puzzle::Hop(_), PuzzleMove::Hop(m)) => {
-            format!("jump from pad {} to pad {}", m.from, m.to)
+        (Puzzle::Swap(s), PuzzleMove::Swap(m)) => match s.cells.get(m.from as usize) {
+            Some(Cell::L) => "move the ringed yellow frog".into(),
+            _ => "move the ringed blue frog".into(),
+        },
+        (Puzzle::Hop(_), PuzzleMove::Hop(_)) => {
+            "jump the ringed frog to the ringed pad (or click that pad)".into()
         }
         (Puzzle::Flood(_), PuzzleMove::Flood(m)) => format!("flood with colour {}", m.colour + 1),
         (Puzzle::Escape(e), PuzzleMove::Escape(m)) => {
