@@ -2,7 +2,14 @@
 //! solved with help), the random level buttons, and the name of the level
 //! pointed at.
 
-use super::*;
+use super::random::{RandomShape, ShapeLabel, random_code};
+use super::{MenuAction, MenuFocus, button, screen_root};
+use crate::game::Screen;
+use crate::game::packs::{Current, Packs};
+use crate::game::progress::Progress;
+use crate::game::theme::{self, text};
+use crate::levels::code::DIFFICULTIES;
+use bevy::prelude::*;
 
 pub(super) fn spawn_levels(
     mut commands: Commands,

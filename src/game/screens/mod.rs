@@ -10,14 +10,10 @@ mod title;
 
 pub use random::RandomShape;
 
-use super::packs::{Current, Packs, PendingPacks, add_code_level};
+use super::packs::{Current, Packs, PendingPacks};
 use super::play::PlayState;
-use super::progress::Progress;
-use super::theme::{text, widget};
+use super::theme::widget;
 use super::{GameOptions, Screen, theme};
-use crate::levels::code::{DIFFICULTIES, LevelCode};
-use crate::rules::Puzzle;
-use crate::rules::hop::Shape;
 use bevy::prelude::*;
 use levels::{show_level_name, spawn_levels};
 use random::{ShapeLabel, first_puzzle, level_task, play_code, random_code, receive_random};

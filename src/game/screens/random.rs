@@ -3,7 +3,13 @@
 //! the background from its code; a code typed in the code box opens the
 //! same way.
 
-use super::*;
+use super::start_level;
+use crate::game::Screen;
+use crate::game::packs::{Current, Packs, add_code_level};
+use crate::levels::code::LevelCode;
+use crate::rules::Puzzle;
+use crate::rules::hop::Shape;
+use bevy::prelude::*;
 
 /// The size and colours (or kinds, or frogs) of the random levels the level
 /// select makes, per puzzle.

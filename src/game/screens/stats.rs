@@ -1,6 +1,11 @@
 //! Statistics: levels solved, stars and moves per pack, and the time played.
 
-use super::*;
+use super::{MenuAction, button, screen_root};
+use crate::game::Screen;
+use crate::game::packs::Packs;
+use crate::game::progress::Progress;
+use crate::game::theme::{self, text};
+use bevy::prelude::*;
 
 pub(super) fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: Res<Progress>) {
     let file = &progress.file;

@@ -1,7 +1,15 @@
 //! The title: a card per pack with its picture, progress and key, and the
 //! buttons for statistics and a level code.
 
-use super::*;
+use super::{MenuAction, button, screen_root};
+use crate::game::Screen;
+use crate::game::packs::Packs;
+use crate::game::progress::Progress;
+use crate::game::theme::{self, text};
+use crate::levels::code::LevelCode;
+use crate::rules::Puzzle;
+use crate::rules::hop::Shape;
+use bevy::prelude::*;
 
 fn pack_blurb(file: &str) -> &'static str {
     match file {
