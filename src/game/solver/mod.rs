@@ -14,7 +14,6 @@ pub use check::{HintJob, Solvability, Verdict, describe, short};
 pub use job::SolverJob;
 
 use super::Screen;
-use super::play::Hint;
 use super::theme::widget;
 use crate::solve::Budget;
 use bevy::prelude::*;
@@ -146,7 +145,6 @@ fn cancel_all(mut commands: Commands) {
     commands.remove_resource::<Autoplay>();
     commands.remove_resource::<HintJob>();
     commands.remove_resource::<Solvability>();
-    commands.insert_resource(Hint::default());
 }
 
 #[cfg(test)]
