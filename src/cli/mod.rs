@@ -27,6 +27,10 @@ pub struct Cli {
     /// directory (~/.local/share/pond-puzzles on Linux).
     #[arg(long, global = true)]
     pub data_dir: Option<PathBuf>,
+    /// Print how long the first screen took to show and the frame times over
+    /// the next SECONDS, then exit (with `play --autoplay`, while it plays).
+    #[arg(long, global = true, value_name = "SECONDS")]
+    pub frame_stats: Option<f64>,
 }
 
 #[derive(Debug, Args)]
@@ -97,6 +101,7 @@ pub fn run(cli: Cli) -> ExitCode {
         None => play(GameOptions {
             screenshot: cli.screenshot,
             data_dir: cli.data_dir,
+            frame_stats: cli.frame_stats,
             ..GameOptions::default()
         }),
         Some(Command::Play(args)) => {
@@ -125,6 +130,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 speed: args.speed,
                 exit_when_done: args.exit_when_done,
                 data_dir: cli.data_dir,
+                frame_stats: cli.frame_stats,
             })
         }
         Some(Command::Solve(args)) => solve::run(args),

@@ -7,6 +7,7 @@ mod anim;
 mod banner;
 pub mod board;
 pub mod codes;
+mod frames;
 mod hud;
 mod keys;
 mod menus;
@@ -43,6 +44,9 @@ pub struct GameOptions {
     pub exit_when_done: bool,
     /// Where progress is kept, instead of the platform's data directory.
     pub data_dir: Option<PathBuf>,
+    /// Print the time to the first screen and the frame times over this
+    /// many seconds, then exit.
+    pub frame_stats: Option<f64>,
 }
 
 /// The screens of the game.
@@ -91,6 +95,7 @@ pub fn task_pools() -> TaskPoolPlugin {
 
 /// Opens the window and plays until it closes.
 pub fn run(options: GameOptions) -> AppExit {
+    let started = frames::Started(std::time::Instant::now());
     let mut app = App::new();
     packs::register_disk_source(&mut app);
     app.add_plugins(
@@ -112,6 +117,9 @@ pub fn run(options: GameOptions) -> AppExit {
     .add_systems(Startup, spawn_camera);
     if options.screenshot.is_some() {
         app.add_plugins(shot::plugin);
+    }
+    if options.frame_stats.is_some() {
+        app.insert_resource(started).add_plugins(frames::plugin);
     }
     app.run()
 }
