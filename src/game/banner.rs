@@ -145,9 +145,10 @@ fn show_banner(
             align_items: AlignItems::Center,
             padding: UiRect::all(px(14)),
             row_gap: px(10),
+            border_radius: theme::PANEL_RADIUS,
             ..default()
         },
-        BackgroundColor(theme::PANEL),
+        theme::panel(),
     );
     let won = state.puzzle.is_won();
     let fill = |panel: &mut ChildSpawnerCommands| {

@@ -61,6 +61,7 @@ fn spawn_hud(
     settings: Res<Settings>,
     packs: Res<super::packs::Packs>,
     current: Res<super::packs::Current>,
+    fonts: Res<theme::Fonts>,
 ) {
     let Some(state) = state else { return };
     let code = super::packs::level_code(&packs, &current);
@@ -93,9 +94,10 @@ fn spawn_hud(
                     row_gap: px(4),
                     // The solver panel has the right-hand side.
                     margin: UiRect::right(px(316)),
+                    border_radius: theme::PANEL_RADIUS,
                     ..default()
                 },
-                BackgroundColor(theme::PANEL),
+                theme::panel(),
                 Pickable::IGNORE,
             ))
             .with_children(|top| {
@@ -110,9 +112,10 @@ fn spawn_hud(
                     .unwrap_or_default();
                 top.spawn((
                     LevelTitle,
-                    text(
+                    theme::heading(
+                        &fonts,
                         format!("{}{grade}", theme::short(name, TITLE_CHARS)),
-                        26.0,
+                        24.0,
                         theme::TEXT,
                     ),
                 ));
@@ -175,9 +178,10 @@ fn spawn_hud(
                         padding: UiRect::axes(px(12), px(6)),
                         // Wraps in a narrow window rather than running off it.
                         max_width: percent(100),
+                        border_radius: theme::PANEL_RADIUS,
                         ..default()
                     },
-                    BackgroundColor(theme::PANEL),
+                    theme::panel(),
                     children![text(controls(&state.puzzle), 17.0, theme::TEXT_DIM)],
                 ));
             });

@@ -66,9 +66,10 @@ fn show_menu(
                         padding: UiRect::all(px(20)),
                         row_gap: px(8),
                         width: px(420),
+                        border_radius: theme::PANEL_RADIUS,
                         ..default()
                     },
-                    BackgroundColor(theme::PANEL),
+                    theme::panel(),
                 ))
                 .with_children(|panel| {
                     panel.spawn((

@@ -35,9 +35,10 @@ pub(super) fn spawn_levels(
                         Node {
                             max_width: px(900),
                             padding: UiRect::all(px(16)),
+                            border_radius: theme::PANEL_RADIUS,
                             ..default()
                         },
-                        BackgroundColor(theme::PANEL),
+                        theme::panel(),
                         children![text(e.to_string(), 20.0, theme::TEXT)],
                     ));
                 }

@@ -47,9 +47,10 @@ pub(super) fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: R
                     flex_direction: FlexDirection::Column,
                     padding: UiRect::all(px(16)),
                     row_gap: px(6),
+                    border_radius: theme::PANEL_RADIUS,
                     ..default()
                 },
-                BackgroundColor(theme::PANEL),
+                theme::panel(),
             ))
             .with_children(|panel| {
                 for row in rows {

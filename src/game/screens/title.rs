@@ -23,14 +23,20 @@ fn pack_blurb(file: &str) -> &'static str {
     }
 }
 
-pub(super) fn spawn_title(mut commands: Commands, packs: Res<Packs>, progress: Res<Progress>) {
+pub(super) fn spawn_title(
+    mut commands: Commands,
+    packs: Res<Packs>,
+    progress: Res<Progress>,
+    fonts: Res<theme::Fonts>,
+) {
     commands
         .spawn(screen_root(Screen::Title))
         .with_children(|ui| {
             // More packs than the shipped five (a dropped one, a code's
             // level): a smaller heading and rows, so all fit.
             let compact = packs.0.len() > 5;
-            ui.spawn(text(
+            ui.spawn(theme::heading(
+                &fonts,
                 "Pond Puzzles",
                 if compact { 48.0 } else { 72.0 },
                 theme::TEXT,
@@ -51,9 +57,10 @@ pub(super) fn spawn_title(mut commands: Commands, packs: Res<Packs>, progress: R
                     Node {
                         max_width: px(900),
                         padding: UiRect::all(px(10)),
+                        border_radius: theme::PANEL_RADIUS,
                         ..default()
                     },
-                    BackgroundColor(theme::PANEL),
+                    theme::panel(),
                     children![text(notice.clone(), 17.0, theme::WARN)],
                 ));
             }
@@ -86,17 +93,17 @@ pub(super) fn spawn_title(mut commands: Commands, packs: Res<Packs>, progress: R
                         Puzzle::Flood(_) => Picture::Flood,
                         Puzzle::Escape(_) => Picture::Escape,
                     });
-                ui.spawn((
-                    Button,
+                ui.spawn(theme::widget::raised(
                     MenuAction::OpenPack(i),
+                    theme::widget::ButtonColours::default(),
                     Node {
                         width: px(860),
                         padding: UiRect::axes(px(10), px(if compact { 2 } else { 6 })),
                         column_gap: px(14),
                         align_items: AlignItems::Center,
+                        border_radius: BorderRadius::all(px(12)),
                         ..default()
                     },
-                    BackgroundColor(theme::BUTTON),
                 ))
                 .with_children(|b| {
                     spawn_picture(b, picture);

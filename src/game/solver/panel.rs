@@ -132,9 +132,10 @@ fn solver_panel() -> impl Bundle {
             flex_direction: FlexDirection::Column,
             padding: UiRect::all(px(12)),
             row_gap: px(8),
+            border_radius: theme::PANEL_RADIUS,
             ..default()
         },
-        BackgroundColor(theme::PANEL),
+        theme::panel(),
         children![
             widget::button(
                 TogglePanel,

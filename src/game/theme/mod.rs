@@ -74,6 +74,63 @@ pub fn short(name: &str, max: usize) -> String {
     }
 }
 
+/// The typeface of every text: Noto Sans in place of Bevy's monospace
+/// default, and its bold for titles and buttons.
+#[derive(Resource, Clone)]
+pub struct Fonts {
+    pub bold: Handle<Font>,
+}
+
+/// Puts Noto Sans where every text without a font of its own looks (the
+/// default font's handle), before the first frame lays any text out.
+fn load_fonts(mut commands: Commands, fonts: Option<ResMut<Assets<Font>>>) {
+    let Some(mut fonts) = fonts else {
+        commands.insert_resource(Fonts {
+            bold: Handle::default(),
+        });
+        return;
+    };
+    // The default font's id is always free to take; a failure here would
+    // only leave Bevy's own font in place.
+    let _ = fonts.insert(
+        AssetId::default(),
+        Font::from_bytes(notosans::REGULAR_TTF.to_vec()),
+    );
+    let bold = fonts.add(Font::from_bytes(notosans::BOLD_TTF.to_vec()));
+    commands.insert_resource(Fonts { bold });
+}
+
+/// A line of text in the bold face, for titles.
+pub fn heading(fonts: &Fonts, value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (
+        Text::new(value),
+        TextFont {
+            font: fonts.bold.clone().into(),
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(color),
+    )
+}
+
+/// The look of a panel: the dark glass behind text, with a soft shadow
+/// beneath it. Its node gets `PANEL_RADIUS` corners.
+pub fn panel() -> impl Bundle {
+    (
+        BackgroundColor(PANEL),
+        BoxShadow::new(
+            Color::srgba(0.0, 0.02, 0.04, 0.45),
+            px(0),
+            px(4),
+            px(0),
+            px(12),
+        ),
+    )
+}
+
+/// The corners of panels.
+pub const PANEL_RADIUS: BorderRadius = BorderRadius::all(Val::Px(14.0));
+
 /// A line of UI text.
 pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (
@@ -87,5 +144,6 @@ pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((art::plugin, widget::plugin));
+    app.add_systems(PreStartup, load_fonts)
+        .add_plugins((art::plugin, widget::plugin));
 }

@@ -52,15 +52,28 @@ pub fn coloured_button<A: Component>(
     node: Node,
     label: impl Bundle,
 ) -> impl Bundle {
+    (raised(action, colours, node), children![label])
+}
+
+/// A button without its content, for one that spawns its children itself:
+/// rounded, raised on a shadow, coloured by `hover`.
+pub fn raised<A: Component>(action: A, colours: ButtonColours, node: Node) -> impl Bundle {
+    let mut node = node;
+    if node.border_radius == BorderRadius::DEFAULT {
+        node.border_radius = BorderRadius::all(px(10));
+    }
     (
         Button,
         action,
         node,
         BackgroundColor(colours.rest),
         colours,
-        children![label],
+        BoxShadow::new(RAISED_SHADOW, px(0), px(3), px(0), px(4)),
     )
 }
+
+/// The shadow under a button at rest: it sits a little above the panel.
+const RAISED_SHADOW: Color = Color::srgba(0.0, 0.03, 0.05, 0.5);
 
 /// A button with one line of text.
 pub fn text_button<A: Component>(action: A, label: &str, size: f32) -> impl Bundle {
@@ -82,10 +95,36 @@ pub(super) fn plugin(app: &mut App) {
 /// A button whose pointer state or colours changed this frame.
 type Touched = Or<(Changed<Interaction>, Changed<ButtonColours>)>;
 
-/// Every button's colour follows the pointer.
-fn hover(mut buttons: Query<(&Interaction, &ButtonColours, &mut BackgroundColor), Touched>) {
-    for (interaction, colours, mut background) in &mut buttons {
+/// Every button's colour follows the pointer: lighter and a touch bigger
+/// under it, and pressed down onto its shadow when clicked.
+fn hover(
+    mut buttons: Query<
+        (
+            &Interaction,
+            &ButtonColours,
+            &mut BackgroundColor,
+            Option<&mut BoxShadow>,
+            Option<&mut UiTransform>,
+        ),
+        Touched,
+    >,
+) {
+    for (interaction, colours, mut background, shadow, transform) in &mut buttons {
         background.0 = colours.at(*interaction);
+        let (lift, scale) = match interaction {
+            Interaction::None => (3.0, 1.0),
+            Interaction::Hovered => (4.0, 1.03),
+            Interaction::Pressed => (0.0, 0.97),
+        };
+        if let Some(mut shadow) = shadow
+            && let Some(style) = shadow.0.first_mut()
+        {
+            style.y_offset = px(lift);
+        }
+        if let Some(mut transform) = transform {
+            transform.scale = Vec2::splat(scale);
+            transform.translation = Val2::px(0.0, 3.0 - lift);
+        }
     }
 }
 
