@@ -63,6 +63,7 @@ fn app_with(options: game::GameOptions) -> App {
     .init_resource::<bevy::ui::UiScale>()
     .init_asset::<Mesh>()
     .init_asset::<ColorMaterial>()
+    .init_asset::<Image>()
     .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
         Duration::from_millis(50),
     ))
@@ -608,9 +609,11 @@ fn board_mismatches(app: &mut App) -> Vec<String> {
         Puzzle::Escape(e) => {
             let look = |row: u8, col: u8| {
                 let a = e.animal(row, col);
+                let kind = a.kind as usize % art.animals.len();
+                let bodies = &art.animal_mats[kind];
                 (
-                    colour(a.colour),
-                    Some(art.animals[a.kind as usize % art.animals.len()].id()),
+                    bodies[a.colour as usize % bodies.len()].id(),
+                    Some(art.animals[kind].id()),
                 )
             };
             let mut animals = Vec::new();

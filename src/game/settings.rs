@@ -162,9 +162,11 @@ fn apply_palette(
         return;
     }
     *shown = Some(settings.colour_blind);
-    for (i, handle) in art.palette.iter().enumerate() {
+    let palette = theme::palette(settings.colour_blind);
+    let animals = art.animal_mats.iter().flat_map(|m| m.iter().enumerate());
+    for (i, handle) in art.palette.iter().enumerate().chain(animals) {
         if let Some(mut m) = materials.get_mut(handle) {
-            m.color = theme::palette(settings.colour_blind)[i];
+            m.color = palette[i];
         }
     }
 }

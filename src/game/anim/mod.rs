@@ -14,19 +14,43 @@ pub struct JumpLens {
     pub height: f32,
 }
 
+/// The share of a jump spent crouching before the frog leaves its pad.
+const CROUCH: f32 = 0.16;
+
 impl Lens<Transform> for JumpLens {
     fn lerp(&mut self, mut target: Mut<'_, Transform>, ratio: f32) {
-        let p = self.start.lerp(self.end, ratio);
-        let lift = self.height * 4.0 * ratio * (1.0 - ratio);
-        target.translation = p + Vec3::new(0.0, lift, 10.0 * (ratio * (1.0 - ratio)));
-        // Stretch in the air, squash in the last tenth, settle at the end.
-        let squash = if ratio > 0.9 {
-            let t = (ratio - 0.9) / 0.1;
-            1.0 - 0.25 * (t * std::f32::consts::PI).sin()
+        use std::f32::consts::PI;
+        // Crouch first (a squash in place), then the arc, stretched along
+        // the body in the air, and a squash on landing that settles.
+        let flight = ((ratio - CROUCH) / (1.0 - CROUCH)).clamp(0.0, 1.0);
+        let p = self.start.lerp(self.end, flight);
+        let lift = self.height * 4.0 * flight * (1.0 - flight);
+        target.translation = p + Vec3::new(0.0, lift, 10.0 * (flight * (1.0 - flight)));
+        let squash = if ratio < CROUCH {
+            1.0 - 0.2 * (ratio / CROUCH * PI).sin()
+        } else if flight > 0.88 {
+            let t = (flight - 0.88) / 0.12;
+            1.0 - 0.25 * (t * PI).sin()
         } else {
-            1.0 + 0.15 * (ratio * std::f32::consts::PI).sin()
+            1.0 + 0.2 * (flight / 0.88 * PI).sin()
         };
         target.scale = Vec3::new(2.0 - squash, squash, 1.0);
+    }
+}
+
+/// A drop of a splash: thrown out from where a frog fell in, up and back
+/// down onto the water, shrinking.
+#[derive(Debug, Clone, Copy)]
+pub struct DropLens {
+    pub from: Vec3,
+    pub out: Vec2,
+}
+
+impl Lens<Transform> for DropLens {
+    fn lerp(&mut self, mut target: Mut<'_, Transform>, ratio: f32) {
+        let up = 26.0 * 4.0 * ratio * (1.0 - ratio);
+        target.translation = self.from + (self.out * ratio).extend(0.0) + Vec3::new(0.0, up, 0.0);
+        target.scale = Vec3::splat((1.0 - ratio * 0.7).max(0.0));
     }
 }
 
@@ -48,12 +72,20 @@ impl Lens<Transform> for PopLens {
 }
 
 /// A ring that spreads and thins out where a frog fell into the water.
+/// It starts after `delay` (a share of the tween).
 #[derive(Debug, Clone, Copy)]
-pub struct SplashLens;
+pub struct SplashLens {
+    pub delay: f32,
+}
 
 impl Lens<Transform> for SplashLens {
     fn lerp(&mut self, mut target: Mut<'_, Transform>, ratio: f32) {
-        target.scale = Vec3::splat(0.4 + 1.4 * ratio) * Vec3::new(1.0, 1.0 - 0.9 * ratio, 1.0);
+        let t = ((ratio - self.delay) / (1.0 - self.delay).max(0.01)).clamp(0.0, 1.0);
+        target.scale = if t <= 0.0 {
+            Vec3::ZERO
+        } else {
+            Vec3::splat(0.4 + 1.4 * t) * Vec3::new(1.0, 1.0 - 0.9 * t, 1.0)
+        };
     }
 }
 

@@ -3,7 +3,7 @@
 //! a click on the queue's last takes it back. The animal walks out through
 //! the gate to its slot (home again, for an undo).
 
-use super::layout::{ESCAPE_STEP, escape_pos, queue_pos};
+use super::layout::{ESCAPE_STEP, QUEUE_PER_ROW, QUEUE_STEP, escape_path_x, escape_pos, queue_pos};
 use super::{Clickable, FreedomQueue, Place, Spawned, number_label};
 use crate::game::anim;
 use crate::game::play::{Change, Request};
@@ -19,45 +19,7 @@ pub(super) fn spawn(
     e: &Escape,
     numbered: bool,
 ) {
-    let queue = board.add(
-        commands,
-        (
-            FreedomQueue,
-            Name::new("Freedom queue"),
-            Transform::default(),
-            Visibility::default(),
-        ),
-        None,
-        None,
-    );
-    for slot in 0..e.rows as usize * e.cols as usize {
-        commands.spawn((
-            Mesh2d(art.slot.clone()),
-            MeshMaterial2d(art.slot_mat.clone()),
-            Transform::from_translation(queue_pos(e, slot).extend(0.0)),
-            Pickable::IGNORE,
-            ChildOf(queue),
-        ));
-    }
-    // The exit: a gate on the east side of every row.
-    for row in 0..e.rows {
-        let at = escape_pos(e, row, e.cols) - Vec2::new(ESCAPE_STEP * 0.45, 0.0);
-        board.add(
-            commands,
-            (
-                Mesh2d(art.tile.clone()),
-                MeshMaterial2d(art.lily_mat.clone()),
-                Transform::from_translation(at.extend(0.0)).with_scale(Vec3::new(
-                    6.0,
-                    ESCAPE_STEP * 0.8,
-                    1.0,
-                )),
-                Pickable::IGNORE,
-            ),
-            None,
-            None,
-        );
-    }
+    spawn_grounds(commands, art, board, e);
     for row in 0..e.rows {
         for col in 0..e.left[row as usize] {
             let front = col + 1 == e.left[row as usize];
@@ -93,13 +55,220 @@ pub(super) fn spawn(
     }
 }
 
+/// A gate's iron bars, which rise as an animal walks through.
+#[derive(Component)]
+pub struct Gate;
+
+/// The ground under the animals: the prison (stone walls, a dark floor
+/// for each row, a gate on its east side), the sand path from the gates
+/// down to the meadow, and the meadow where the freed wait in line.
+fn spawn_grounds(commands: &mut Commands, art: &Art, board: &mut Spawned, e: &Escape) {
+    let s = ESCAPE_STEP;
+    let rect = |commands: &mut Commands,
+                board: &mut Spawned,
+                centre: Vec2,
+                size: Vec2,
+                z: f32,
+                mat: &Handle<ColorMaterial>| {
+        board.add(
+            commands,
+            (
+                Mesh2d(art.tile.clone()),
+                MeshMaterial2d(mat.clone()),
+                Transform::from_translation(centre.extend(z)).with_scale(size.extend(1.0)),
+                Pickable::IGNORE,
+            ),
+            None,
+            None,
+        )
+    };
+    // The meadow, behind the queue's slots.
+    let slots = e.rows as usize * e.cols as usize;
+    let per_row = QUEUE_PER_ROW.min(slots);
+    let first = queue_pos(e, 0);
+    let last = queue_pos(e, slots.saturating_sub(1));
+    let meadow_top = first.y + QUEUE_STEP * 0.5 + 4.0;
+    let meadow_bottom = last.y - QUEUE_STEP * 0.5 - 14.0;
+    let meadow_w = per_row as f32 * QUEUE_STEP + 24.0;
+    let path_x = escape_path_x(e);
+    let meadow_right = (meadow_w / 2.0).max(path_x + 24.0);
+    let meadow_left = -meadow_w / 2.0;
+    let meadow = Vec2::new(
+        (meadow_left + meadow_right) / 2.0,
+        (meadow_top + meadow_bottom) / 2.0,
+    );
+    let size = Vec2::new(meadow_right - meadow_left, meadow_top - meadow_bottom);
+    rect(commands, board, meadow, size + 6.0, -1.05, &art.grass_mat);
+    rect(commands, board, meadow, size, -1.0, &art.meadow_mat);
+    // Grass: tufts along the meadow's edges, at places that look random
+    // but are the same each time.
+    let width = meadow_right - meadow_left;
+    for i in 0..(width / 22.0) as usize {
+        let x = meadow_left + 8.0 + i as f32 * 22.0 + ((i * 7) % 5) as f32 * 2.0;
+        for (y, flip) in [(meadow_top - 12.0, 1.0), (meadow_bottom + 3.0, -1.0)] {
+            for dx in [-3.0, 0.0, 3.5] {
+                board.add(
+                    commands,
+                    (
+                        Mesh2d(art.tuft.clone()),
+                        MeshMaterial2d(art.grass_mat.clone()),
+                        Transform::from_xyz(x + dx, y + flip * (dx * 0.3), -0.9)
+                            .with_rotation(Quat::from_rotation_z(-dx * 0.09))
+                            .with_scale(Vec3::new(1.0, 1.0 + (i % 3) as f32 * 0.2, 1.0)),
+                        Pickable::IGNORE,
+                    ),
+                    None,
+                    None,
+                );
+            }
+        }
+    }
+    // The path: out of each gate, down the east side, and along each line
+    // of the queue, where the slots are stepping stones.
+    let top = escape_pos(e, 0, 0).y;
+    let queue_rows = slots.div_ceil(per_row.max(1));
+    let low = queue_pos(e, (queue_rows - 1) * per_row).y;
+    rect(
+        commands,
+        board,
+        Vec2::new(path_x, (top + 14.0 + low - 32.0) / 2.0),
+        Vec2::new(28.0, top - low + 46.0),
+        -0.8,
+        &art.path_mat,
+    );
+    let gate_x = escape_pos(e, 0, e.cols).x - s * 0.45;
+    for row in 0..e.rows {
+        let y = escape_pos(e, row, 0).y;
+        rect(
+            commands,
+            board,
+            Vec2::new((gate_x + path_x) / 2.0, y),
+            Vec2::new(path_x - gate_x, 26.0),
+            -0.8,
+            &art.path_mat,
+        );
+    }
+    for r in 0..queue_rows {
+        let y = queue_pos(e, r * per_row).y;
+        let from = queue_pos(e, r * per_row).x;
+        rect(
+            commands,
+            board,
+            Vec2::new((from + path_x) / 2.0, y - 20.0),
+            Vec2::new(path_x - from + 28.0, 24.0),
+            -0.8,
+            &art.path_mat,
+        );
+    }
+    let queue = board.add(
+        commands,
+        (
+            FreedomQueue,
+            Name::new("Freedom queue"),
+            Transform::default(),
+            Visibility::default(),
+        ),
+        None,
+        None,
+    );
+    for slot in 0..slots {
+        commands.spawn((
+            Mesh2d(art.slot.clone()),
+            MeshMaterial2d(art.slot_mat.clone()),
+            Transform::from_translation((queue_pos(e, slot) - Vec2::new(0.0, 26.0)).extend(-0.7)),
+            Pickable::IGNORE,
+            ChildOf(queue),
+        ));
+    }
+    // The prison: a stone block, a dark corridor for each row, and in its
+    // east wall a gate for each row.
+    let (tl, br) = (escape_pos(e, 0, 0), escape_pos(e, e.rows - 1, e.cols - 1));
+    let wall = 12.0;
+    let min = Vec2::new(tl.x - s / 2.0 - wall, br.y - s / 2.0 - wall);
+    let max = Vec2::new(gate_x + wall / 2.0, tl.y + s / 2.0 + wall);
+    rect(
+        commands,
+        board,
+        (min + max) / 2.0 + Vec2::new(4.0, -6.0),
+        max - min,
+        -0.65,
+        &art.shadow_mat,
+    );
+    rect(
+        commands,
+        board,
+        (min + max) / 2.0,
+        max - min,
+        -0.6,
+        &art.stone_mat,
+    );
+    for row in 0..e.rows {
+        let y = escape_pos(e, row, 0).y;
+        let left = tl.x - s / 2.0;
+        rect(
+            commands,
+            board,
+            Vec2::new((left + gate_x) / 2.0, y - 2.0),
+            Vec2::new(gate_x - left, s * 0.84),
+            -0.5,
+            &art.floor_mat,
+        );
+        // The gate: an opening through the wall, and bars across it.
+        rect(
+            commands,
+            board,
+            Vec2::new(gate_x + wall / 4.0, y - 2.0),
+            Vec2::new(wall * 1.5, s * 0.72),
+            -0.5,
+            &art.floor_mat,
+        );
+        let gate = board.add(
+            commands,
+            (
+                Gate,
+                Transform::from_xyz(gate_x + wall / 4.0, y - 2.0, 3.0),
+                Visibility::default(),
+                Pickable::IGNORE,
+            ),
+            Some(Place::Gate(row)),
+            None,
+        );
+        let h = s * 0.72;
+        for (dx, dy, w, bar_h) in [
+            (-5.0, 0.0, 3.0, h),
+            (0.0, 0.0, 3.0, h),
+            (5.0, 0.0, 3.0, h),
+            (0.0, h / 2.0 - 2.0, 16.0, 4.0),
+            (0.0, 0.0, 16.0, 3.0),
+            (0.0, -h / 2.0 + 2.0, 16.0, 4.0),
+        ] {
+            commands.spawn((
+                Mesh2d(art.tile.clone()),
+                MeshMaterial2d(art.iron_mat.clone()),
+                Transform::from_xyz(dx, dy, 0.0).with_scale(Vec3::new(w, bar_h, 1.0)),
+                Pickable::IGNORE,
+                ChildOf(gate),
+            ));
+        }
+    }
+}
+
+/// An animal: its body in its colour, and its eyes over it untinted.
 fn animal_bundle(art: &Art, a: Animal, at: Vec2) -> impl Bundle {
+    let kind = a.kind as usize % art.animals.len();
+    let bodies = &art.animal_mats[kind];
     (
         super::Animal,
         Name::new(a.describe()),
-        Mesh2d(art.animals[a.kind as usize % art.animals.len()].clone()),
-        MeshMaterial2d(art.palette[a.colour as usize % art.palette.len()].clone()),
+        Mesh2d(art.animals[kind].clone()),
+        MeshMaterial2d(bodies[a.colour as usize % bodies.len()].clone()),
         Transform::from_translation(at.extend(2.0)),
+        children![(
+            Mesh2d(art.animals[kind].clone()),
+            MeshMaterial2d(art.animal_detail[kind].clone()),
+            Transform::from_xyz(0.0, 0.0, 0.05),
+            Pickable::IGNORE,
+        )],
     )
 }
 
@@ -114,7 +283,7 @@ pub(super) fn animate(
 ) {
     let route = |row: u8, col: u8, slot: usize| {
         let home = escape_pos(a, row, col);
-        let outside = escape_pos(a, row, a.cols) + Vec2::new(ESCAPE_STEP * 0.1, 0.0);
+        let outside = Vec2::new(escape_path_x(a), home.y);
         let end = queue_pos(a, slot);
         let below = Vec2::new(outside.x, end.y);
         [home, outside, below, end]
@@ -144,6 +313,47 @@ pub(super) fn animate(
             WalkLens::new(points.map(|p| p.extend(5.0))),
         ));
     }
+    let row = match place {
+        Place::Slot(slot) => a.queue[slot].0,
+        Place::Grid(row, _) => row,
+        _ => return,
+    };
+    if let Some(&gate) = board.places.get(&Place::Gate(row)) {
+        let rest = escape_pos(a, row, a.cols) - Vec2::new(ESCAPE_STEP * 0.45, 0.0);
+        commands.entity(gate).insert((
+            anim::Decoration,
+            anim::tween(
+                1000,
+                GateLens {
+                    rest: Vec3::new(rest.x + 3.0, rest.y - 2.0, 3.0),
+                    lift: ESCAPE_STEP * 0.7,
+                },
+            ),
+        ));
+    }
+}
+
+/// A gate rises while an animal passes under it, and falls shut behind it.
+#[derive(Debug, Clone, Copy)]
+struct GateLens {
+    rest: Vec3,
+    lift: f32,
+}
+
+impl bevy_tweening::Lens<Transform> for GateLens {
+    fn lerp(&mut self, mut target: Mut<'_, Transform>, ratio: f32) {
+        // Up in the first fifth, open while the animal goes through, down
+        // with a little bounce at the end.
+        let open = if ratio < 0.2 {
+            ratio / 0.2
+        } else if ratio < 0.6 {
+            1.0
+        } else {
+            let t = (ratio - 0.6) / 0.4;
+            (1.0 - t * t) + (t * std::f32::consts::PI * 2.0).sin().abs() * 0.08 * (1.0 - t)
+        };
+        target.translation = self.rest + Vec3::new(0.0, open * self.lift, 0.0);
+    }
 }
 
 /// Walks along a line of points at an even pace, bobbing a little.
@@ -172,8 +382,12 @@ impl bevy_tweening::Lens<Transform> for WalkLens {
         let span = (self.at[i] - self.at[i - 1]).max(1e-3);
         let t = ((d - self.at[i - 1]) / span).clamp(0.0, 1.0);
         let p = self.points[i - 1].lerp(self.points[i], t);
-        let bob = (ratio * total / 18.0).sin().abs() * 5.0 * (1.0 - ratio);
+        // A waddle: a bob with each step, and a rock from foot to foot.
+        let step = ratio * total / 18.0;
+        let settle = (1.0 - ratio).min(ratio * 8.0).min(1.0);
+        let bob = step.sin().abs() * 5.0 * settle;
         target.translation = p + Vec3::new(0.0, bob, 0.0);
+        target.rotation = Quat::from_rotation_z(step.cos() * 0.16 * settle);
     }
 }
 

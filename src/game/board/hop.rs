@@ -5,7 +5,7 @@
 
 use super::layout::hop_pos;
 use super::{Clickable, Place, Spawned, forward, frog_bundle, jump, lily_bundle};
-use crate::game::anim::{self, DespawnWhenDone, PopLens, SinkLens, SplashLens};
+use crate::game::anim::{self, DespawnWhenDone, DropLens, PopLens, SinkLens, SplashLens};
 use crate::game::play::{Change, HopPick, Request};
 use crate::game::theme::Art;
 use crate::rules::PuzzleMove;
@@ -85,15 +85,40 @@ pub(super) fn animate(
 /// The jumped frog (the red one, if it was) sinks with a splash where it stood.
 fn sink(commands: &mut Commands, art: &Art, root: Entity, at: Vec2, red: bool) {
     let material = if red { &art.red_mat } else { &art.green_mat };
-    commands.spawn((
-        Mesh2d(art.splash.clone()),
-        MeshMaterial2d(art.splash_mat.clone()),
-        Transform::from_translation(at.extend(6.0)),
-        anim::tween(600, SplashLens),
-        DespawnWhenDone,
-        Pickable::IGNORE,
-        ChildOf(root),
-    ));
+    // Two rings spreading, the second a little behind, and drops thrown
+    // all around.
+    for (ms, delay) in [(650, 0.0), (800, 0.25)] {
+        commands.spawn((
+            Mesh2d(art.splash.clone()),
+            MeshMaterial2d(art.splash_mat.clone()),
+            Transform::from_translation(at.extend(6.0)).with_scale(Vec3::ZERO),
+            anim::tween(ms, SplashLens { delay }),
+            anim::Decoration,
+            DespawnWhenDone,
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+    }
+    for i in 0..8 {
+        let angle = i as f32 / 8.0 * std::f32::consts::TAU + 0.3;
+        let reach = if i % 2 == 0 { 38.0 } else { 26.0 };
+        commands.spawn((
+            Mesh2d(art.drop.clone()),
+            MeshMaterial2d(art.splash_mat.clone()),
+            Transform::from_translation(at.extend(7.0)),
+            anim::tween(
+                520,
+                DropLens {
+                    from: at.extend(7.0),
+                    out: Vec2::from_angle(angle) * reach,
+                },
+            ),
+            anim::Decoration,
+            DespawnWhenDone,
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+    }
     commands.spawn((
         frog_bundle(art, material.clone(), at, Vec2::Y),
         anim::tween(420, SinkLens),

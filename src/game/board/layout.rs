@@ -80,9 +80,14 @@ pub fn escape_pos(e: &Escape, row: u8, col: u8) -> Vec2 {
     )
 }
 
+/// Where the path east of the prison runs, down to the meadow.
+pub fn escape_path_x(e: &Escape) -> f32 {
+    escape_pos(e, 0, e.cols).x + ESCAPE_STEP * 0.25
+}
+
 pub fn queue_height(e: &Escape) -> f32 {
     let slots = e.rows as usize * e.cols as usize;
-    (slots.div_ceil(QUEUE_PER_ROW) as f32) * QUEUE_STEP + 40.0
+    (slots.div_ceil(QUEUE_PER_ROW) as f32) * QUEUE_STEP + 64.0
 }
 
 pub fn queue_pos(e: &Escape, slot: usize) -> Vec2 {
@@ -91,7 +96,7 @@ pub fn queue_pos(e: &Escape, slot: usize) -> Vec2 {
     let grid_bottom = -(e.rows as f32) / 2.0 * ESCAPE_STEP + queue_height(e) / 2.0;
     Vec2::new(
         (c as f32 - (per_row as f32 - 1.0) / 2.0) * QUEUE_STEP,
-        grid_bottom - 50.0 - r as f32 * QUEUE_STEP,
+        grid_bottom - 66.0 - r as f32 * QUEUE_STEP,
     )
 }
 
@@ -110,9 +115,11 @@ pub fn extent(p: &Puzzle) -> Vec2 {
             (max - min).max(Vec2::ZERO) + Vec2::splat(SQUARE_STEP)
         }
         Puzzle::Flood(f) => Vec2::new(f.width as f32, f.height as f32) * FLOOD_TILE,
+        // The path east of the prison counts on both sides, to keep the
+        // prison centred.
         Puzzle::Escape(e) => Vec2::new(
-            (e.cols as f32 * ESCAPE_STEP).max(QUEUE_PER_ROW as f32 * QUEUE_STEP),
-            e.rows as f32 * ESCAPE_STEP + queue_height(e),
+            ((e.cols as f32 + 2.2) * ESCAPE_STEP).max(QUEUE_PER_ROW as f32 * QUEUE_STEP + 30.0),
+            e.rows as f32 * ESCAPE_STEP + queue_height(e) + 20.0,
         ),
     }
 }

@@ -6,6 +6,7 @@
 mod escape;
 mod flood;
 mod hop;
+mod idle;
 mod input;
 pub mod layout;
 mod marks;
@@ -60,6 +61,8 @@ pub enum Place {
     Cell(usize),
     Grid(u8, u8),
     Slot(usize),
+    /// Not a piece: the gate of an Escape row, lifted as an animal passes.
+    Gate(u8),
 }
 
 /// A freshly spawned board: its root, and its pieces by place.
@@ -97,7 +100,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(PlaySystems::Present),
         )
-        .add_plugins((input::plugin, marks::plugin));
+        .add_plugins((input::plugin, marks::plugin, idle::plugin));
 }
 
 fn spawn_fresh(
@@ -251,44 +254,67 @@ fn number_label(colour: u8, size: f32, scale: f32) -> impl Bundle {
 }
 
 /// A frog looking `facing`, in `material`.
+/// A frog facing `facing`: its body in its colour, its eyes over it (they
+/// blink), and a crown if it is the red frog that must stay.
 fn frog_bundle(art: &Art, material: Handle<ColorMaterial>, at: Vec2, facing: Vec2) -> impl Bundle {
-    let side = Vec2::new(-facing.y, facing.x) * 10.0;
-    let ahead = facing * 11.0;
-    let eye = |offset: Vec2| {
-        (
-            Mesh2d(art.eye.clone()),
-            MeshMaterial2d(art.eye_mat.clone()),
-            Transform::from_translation((offset + ahead).extend(1.0)),
-            Pickable::IGNORE,
-            children![(
-                Mesh2d(art.pupil.clone()),
-                MeshMaterial2d(art.pupil_mat.clone()),
-                Transform::from_translation((facing * 3.0).extend(1.0)),
-                Pickable::IGNORE,
-            )],
-        )
-    };
+    let crowned = material == art.red_mat;
+    let turn = Quat::from_rotation_z(facing.to_angle() - std::f32::consts::FRAC_PI_2);
+    let eye_line = super::theme::drawing::FROG_EYE_LINE * super::theme::art::FROG_SIZE;
     (
         Frog,
-        Name::new("Frog"),
+        Name::new(if crowned { "Red frog" } else { "Frog" }),
         Mesh2d(art.frog.clone()),
         MeshMaterial2d(material),
-        Transform::from_translation(at.extend(2.0)),
-        children![eye(side), eye(-side)],
+        Transform::from_translation(at.extend(2.0)).with_rotation(turn),
+        idle::Idle::new(),
+        children![
+            (
+                idle::Eyes,
+                Mesh2d(art.frog_eyes.clone()),
+                MeshMaterial2d(art.frog_eyes_mat.clone()),
+                Transform::from_xyz(0.0, eye_line, 0.1),
+                Pickable::IGNORE,
+            ),
+            (
+                Mesh2d(art.crown.clone()),
+                MeshMaterial2d(art.crown_mat.clone()),
+                Transform::from_xyz(0.0, -2.0, 0.2),
+                if crowned {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                },
+                Pickable::IGNORE,
+            )
+        ],
     )
 }
 
-fn lily_bundle(art: &Art, at: Vec2, dark: bool) -> impl Bundle {
+/// A lily pad, each turned its own way (the same way each time for the
+/// same place); the finish pad is paler and carries a flower.
+fn lily_bundle(art: &Art, at: Vec2, finish: bool) -> impl Bundle {
+    let turn = (at.x * 0.37 + at.y * 0.61).sin() * std::f32::consts::PI;
     (
         Lily,
-        Name::new("Lily"),
+        Name::new(if finish { "Finish pad" } else { "Lily" }),
         Mesh2d(art.lily.clone()),
-        MeshMaterial2d(if dark {
+        MeshMaterial2d(if finish {
             art.lily_dark_mat.clone()
         } else {
             art.lily_mat.clone()
         }),
-        Transform::from_translation(at.extend(0.0)),
+        Transform::from_translation(at.extend(0.0)).with_rotation(Quat::from_rotation_z(turn)),
+        children![(
+            Mesh2d(art.lotus.clone()),
+            MeshMaterial2d(art.lotus_mat.clone()),
+            Transform::from_xyz(-25.0, -22.0, 0.5).with_scale(Vec3::splat(1.25)),
+            if finish {
+                Visibility::Inherited
+            } else {
+                Visibility::Hidden
+            },
+            Pickable::IGNORE,
+        )],
     )
 }
 

@@ -1,5 +1,6 @@
 //! The meshes and materials made once at start-up and shared by every board.
 
+use super::drawing::{self, ANIMALS, Layer};
 use super::*;
 
 /// Meshes and materials made once and shared by every board.
@@ -7,13 +8,29 @@ use super::*;
 pub struct Art {
     pub lily: Handle<Mesh>,
     pub pad_ring: Handle<Mesh>,
+    /// A frog's square, its body drawn on it in the frog's colour.
     pub frog: Handle<Mesh>,
+    /// The frog's eyes: the same square, moved so that the eyes' line is at
+    /// its origin, to blink by squashing it.
+    pub frog_eyes: Handle<Mesh>,
+    pub frog_eyes_mat: Handle<ColorMaterial>,
+    /// The red frog's crown, and the flower on the finish pad.
+    pub crown: Handle<Mesh>,
+    pub crown_mat: Handle<ColorMaterial>,
+    pub lotus: Handle<Mesh>,
+    pub lotus_mat: Handle<ColorMaterial>,
+    /// A drop of a splash.
+    pub drop: Handle<Mesh>,
     pub eye: Handle<Mesh>,
     pub pupil: Handle<Mesh>,
     pub tile: Handle<Mesh>,
     pub slot: Handle<Mesh>,
-    /// One shape per animal type, so a player tells them apart without colour.
+    /// One square per animal type (the same square, a handle of its own).
     pub animals: Vec<Handle<Mesh>>,
+    /// Each animal type's body in each palette colour: `[kind][colour]`.
+    pub animal_mats: Vec<Vec<Handle<ColorMaterial>>>,
+    /// Each animal type's eyes and beak, drawn over the body untinted.
+    pub animal_detail: Vec<Handle<ColorMaterial>>,
     pub splash: Handle<Mesh>,
     pub lily_mat: Handle<ColorMaterial>,
     pub lily_dark_mat: Handle<ColorMaterial>,
@@ -26,6 +43,16 @@ pub struct Art {
     pub highlight_mat: Handle<ColorMaterial>,
     pub hint_mat: Handle<ColorMaterial>,
     pub slot_mat: Handle<ColorMaterial>,
+    /// Escape's prison: its stone walls, the floor of its rows, the iron
+    /// of its gates; and outside, the meadow, its path and its grass.
+    pub stone_mat: Handle<ColorMaterial>,
+    pub floor_mat: Handle<ColorMaterial>,
+    pub iron_mat: Handle<ColorMaterial>,
+    pub shadow_mat: Handle<ColorMaterial>,
+    pub meadow_mat: Handle<ColorMaterial>,
+    pub path_mat: Handle<ColorMaterial>,
+    pub grass_mat: Handle<ColorMaterial>,
+    pub tuft: Handle<Mesh>,
     pub splash_mat: Handle<ColorMaterial>,
     pub palette: Vec<Handle<ColorMaterial>>,
 }
@@ -34,51 +61,134 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, make_art);
 }
 
+/// The side of a frog's square, in world units.
+pub const FROG_SIZE: f32 = 62.0;
+/// The side of a lily pad's square.
+pub const LILY_SIZE: f32 = 80.0;
+
+/// The side of an animal's square on the board, in world units.
+pub const ANIMAL_SIZE: f32 = 64.0;
+/// The pixels its drawing is rendered at: about twice the size it is shown.
+const ANIMAL_PX: u32 = 128;
+
 fn make_art(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: Option<ResMut<Assets<Image>>>,
 ) {
-    let animals = vec![
-        meshes.add(Circle::new(24.0)),
-        meshes.add(Rectangle::new(42.0, 42.0)),
-        meshes.add(Triangle2d::new(
-            Vec2::new(0.0, 27.0),
-            Vec2::new(-25.0, -20.0),
-            Vec2::new(25.0, -20.0),
-        )),
-        meshes.add(RegularPolygon::new(28.0, 4)),
-        meshes.add(RegularPolygon::new(26.0, 5)),
-        meshes.add(RegularPolygon::new(26.0, 6)),
-        meshes.add(Ellipse::new(28.0, 17.0)),
-        meshes.add(Annulus::new(14.0, 25.0)),
-        meshes.add(Rectangle::new(48.0, 26.0)),
-        meshes.add(RegularPolygon::new(26.0, 8)),
-        meshes.add(CircularSector::new(27.0, 2.2)),
-        meshes.add(Capsule2d::new(12.0, 24.0)),
-    ];
+    let mut texture = |svg: &str, layer: Layer, px: u32| -> Option<Handle<Image>> {
+        let images = images.as_mut()?;
+        match drawing::render(svg, layer, px) {
+            Ok(p) => Some(images.add(drawing::image(&p))),
+            Err(e) => {
+                error!("a drawing of the game's own did not render: {e}");
+                None
+            }
+        }
+    };
+    let bodies: Vec<_> = ANIMALS
+        .iter()
+        .map(|a| texture(a.svg, Layer::Body, ANIMAL_PX))
+        .collect();
+    let details: Vec<_> = ANIMALS
+        .iter()
+        .map(|a| texture(a.svg, Layer::Detail, ANIMAL_PX))
+        .collect();
+    let animals = ANIMALS
+        .iter()
+        .map(|_| meshes.add(Rectangle::new(ANIMAL_SIZE, ANIMAL_SIZE)))
+        .collect();
+    let animal_mats = bodies
+        .iter()
+        .map(|body| {
+            PALETTE
+                .iter()
+                .map(|&color| {
+                    materials.add(ColorMaterial {
+                        color,
+                        texture: body.clone(),
+                        ..default()
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let animal_detail = details
+        .into_iter()
+        .map(|texture| {
+            materials.add(ColorMaterial {
+                texture,
+                ..default()
+            })
+        })
+        .collect();
+    let frog_body = texture(drawing::FROG, Layer::Body, 128);
+    let frog_eyes = texture(drawing::FROG, Layer::Detail, 128);
+    let lily = texture(drawing::LILY, Layer::Whole, 160);
+    let lotus = texture(drawing::LOTUS, Layer::Whole, 64);
+    let crown = texture(drawing::CROWN, Layer::Whole, 64);
+    let mut drawn = |color: Color, texture: &Option<Handle<Image>>| {
+        materials.add(ColorMaterial {
+            color,
+            texture: texture.clone(),
+            ..default()
+        })
+    };
+    let frog_mats = [FROG_GREEN, FROG_RED, FROG_L, FROG_R].map(|c| drawn(c, &frog_body));
+    let [green_mat, red_mat, l_mat, r_mat] = frog_mats;
+    let frog_eyes_mat = drawn(Color::WHITE, &frog_eyes);
+    let lily_mat = drawn(Color::WHITE, &lily);
+    let lily_dark_mat = drawn(LILY_DARK, &lily);
+    let crown_mat = drawn(Color::WHITE, &crown);
+    let lotus_mat = drawn(Color::WHITE, &lotus);
+    let eye_line = drawing::FROG_EYE_LINE * FROG_SIZE;
     let mut mat = |c: Color| materials.add(c);
     let art = Art {
-        lily: meshes.add(Circle::new(34.0)),
+        lily: meshes.add(Rectangle::new(LILY_SIZE, LILY_SIZE)),
         pad_ring: meshes.add(Annulus::new(34.0, 39.0)),
-        frog: meshes.add(Ellipse::new(25.0, 21.0)),
+        frog: meshes.add(Rectangle::new(FROG_SIZE, FROG_SIZE)),
+        frog_eyes: meshes.add(
+            Mesh::from(Rectangle::new(FROG_SIZE, FROG_SIZE))
+                .translated_by(Vec3::new(0.0, -eye_line, 0.0)),
+        ),
+        frog_eyes_mat,
+        crown: meshes.add(Rectangle::new(26.0, 26.0)),
+        crown_mat,
+        lotus: meshes.add(Rectangle::new(30.0, 30.0)),
+        lotus_mat,
+        drop: meshes.add(Circle::new(3.2)),
         eye: meshes.add(Circle::new(7.0)),
         pupil: meshes.add(Circle::new(3.5)),
         tile: meshes.add(Rectangle::new(1.0, 1.0)),
-        slot: meshes.add(Rectangle::new(52.0, 52.0)),
+        slot: meshes.add(Ellipse::new(22.0, 8.0)),
         animals,
+        animal_mats,
+        animal_detail,
         splash: meshes.add(Annulus::new(20.0, 26.0)),
-        lily_mat: mat(LILY),
-        lily_dark_mat: mat(LILY_DARK),
-        green_mat: mat(FROG_GREEN),
-        red_mat: mat(FROG_RED),
-        l_mat: mat(FROG_L),
-        r_mat: mat(FROG_R),
+        lily_mat,
+        lily_dark_mat,
+        green_mat,
+        red_mat,
+        l_mat,
+        r_mat,
         eye_mat: mat(EYE),
         pupil_mat: mat(PUPIL),
         highlight_mat: mat(HIGHLIGHT),
         hint_mat: mat(HINT),
-        slot_mat: mat(Color::srgba(1.0, 1.0, 1.0, 0.10)),
+        slot_mat: mat(Color::srgba(0.50, 0.42, 0.30, 0.55)),
+        stone_mat: mat(Color::srgb(0.47, 0.45, 0.42)),
+        floor_mat: mat(Color::srgb(0.23, 0.22, 0.22)),
+        iron_mat: mat(Color::srgb(0.62, 0.63, 0.68)),
+        shadow_mat: mat(Color::srgba(0.0, 0.05, 0.08, 0.35)),
+        meadow_mat: mat(Color::srgb(0.33, 0.58, 0.28)),
+        path_mat: mat(Color::srgb(0.72, 0.62, 0.44)),
+        grass_mat: mat(Color::srgb(0.24, 0.46, 0.21)),
+        tuft: meshes.add(Triangle2d::new(
+            Vec2::new(0.0, 9.0),
+            Vec2::new(-3.0, 0.0),
+            Vec2::new(3.0, 0.0),
+        )),
         splash_mat: mat(Color::srgba(0.85, 0.95, 1.0, 0.8)),
         palette: PALETTE.iter().map(|&c| mat(c)).collect(),
     };

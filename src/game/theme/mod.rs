@@ -1,7 +1,8 @@
 //! The look shared by every screen: colours, text, the art of the boards
 //! (`art`) and the one button widget (`widget`).
 
-mod art;
+pub mod art;
+pub mod drawing;
 pub mod widget;
 
 pub use art::Art;
@@ -10,7 +11,8 @@ use bevy::prelude::*;
 
 pub const WATER: Color = Color::srgb(0.12, 0.32, 0.42);
 pub const LILY: Color = Color::srgb(0.30, 0.62, 0.30);
-pub const LILY_DARK: Color = Color::srgb(0.20, 0.47, 0.22);
+/// The finish pad's tint over the lily pad's drawing.
+pub const LILY_DARK: Color = Color::srgb(0.78, 0.86, 0.72);
 pub const FROG_GREEN: Color = Color::srgb(0.55, 0.85, 0.25);
 pub const FROG_RED: Color = Color::srgb(0.90, 0.25, 0.20);
 pub const FROG_L: Color = Color::srgb(0.95, 0.75, 0.20);
