@@ -602,8 +602,17 @@ fn board_mismatches(app: &mut App) -> Vec<String> {
             ("frog", frogs.collect())
         }
         Puzzle::Flood(f) => {
+            // The flooded region is flat colour, the rest bevelled tiles.
+            let flooded: Vec<u32> = f.region();
             let tiles = f.cells.iter().enumerate();
-            let tiles = tiles.map(|(i, &c)| (flood_pos(&f, i), colour(c), None));
+            let tiles = tiles.map(|(i, &c)| {
+                let m = if flooded.contains(&(i as u32)) {
+                    colour(c)
+                } else {
+                    art.tile_mats[c as usize % art.tile_mats.len()].id()
+                };
+                (flood_pos(&f, i), m, None)
+            });
             ("tile", tiles.collect())
         }
         Puzzle::Escape(e) => {

@@ -110,7 +110,11 @@ pub fn run(options: GameOptions) -> AppExit {
             })
             .set(task_pools()),
     )
-    .add_plugins((MeshPickingPlugin, bevy_tweening::TweeningPlugin))
+    .add_plugins((
+        MeshPickingPlugin,
+        bevy_tweening::TweeningPlugin,
+        theme::water::plugin,
+    ))
     .insert_resource(ClearColor(theme::WATER))
     .insert_resource(options.clone())
     .add_plugins(plugin)
@@ -125,5 +129,5 @@ pub fn run(options: GameOptions) -> AppExit {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, Name::new("Camera")));
+    commands.spawn((Camera2d, Msaa::Off, Name::new("Camera")));
 }

@@ -164,7 +164,8 @@ fn apply_palette(
     *shown = Some(settings.colour_blind);
     let palette = theme::palette(settings.colour_blind);
     let animals = art.animal_mats.iter().flat_map(|m| m.iter().enumerate());
-    for (i, handle) in art.palette.iter().enumerate().chain(animals) {
+    let tiles = art.tile_mats.iter().enumerate();
+    for (i, handle) in art.palette.iter().enumerate().chain(tiles).chain(animals) {
         if let Some(mut m) = materials.get_mut(handle) {
             m.color = palette[i];
         }

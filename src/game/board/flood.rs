@@ -22,13 +22,32 @@ pub(super) fn spawn(
     f: &Flood,
     numbered: bool,
 ) {
+    // The slab the tiles lie on, with its shadow on the water.
+    let size = Vec2::new(f.width as f32, f.height as f32) * FLOOD_TILE + 14.0;
+    for (offset, z, mat) in [
+        (Vec2::new(5.0, -7.0), -0.3, &art.shadow_mat),
+        (Vec2::ZERO, -0.2, &art.slab_mat),
+    ] {
+        board.add(
+            commands,
+            (
+                Mesh2d(art.tile.clone()),
+                MeshMaterial2d(mat.clone()),
+                Transform::from_translation(offset.extend(z)).with_scale(size.extend(1.0)),
+                Pickable::IGNORE,
+            ),
+            None,
+            None,
+        );
+    }
+    let flooded: HashSet<u32> = f.region().into_iter().collect();
+    outline_region(commands, art, board, f, &flooded);
     for (i, &c) in f.cells.iter().enumerate() {
         let tile = board.add(
             commands,
             (
                 Tile,
-                Mesh2d(art.tile.clone()),
-                MeshMaterial2d(art.palette[c as usize % art.palette.len()].clone()),
+                tile_look(art, c, flooded.contains(&(i as u32))),
                 Transform::from_translation(flood_pos(f, i).extend(0.0))
                     .with_scale(Vec3::new(TILE, TILE, 1.0)),
             ),
@@ -40,6 +59,80 @@ pub(super) fn spawn(
                 .entity(tile)
                 .with_child(number_label(c, 17.0, TILE));
         }
+    }
+}
+
+/// A light line around the flooded region, on every side of it that meets
+/// another colour or the edge: the player sees what a move adds to.
+fn outline_region(
+    commands: &mut Commands,
+    art: &Art,
+    board: &mut Spawned,
+    f: &Flood,
+    flooded: &HashSet<u32>,
+) {
+    let (w, h) = (f.width as i32, f.height as i32);
+    let inside = |x: i32, y: i32| {
+        x >= 0 && y >= 0 && x < w && y < h && flooded.contains(&((y * w + x) as u32))
+    };
+    let half = FLOOD_TILE / 2.0;
+    for &i in flooded {
+        let (x, y) = (i as i32 % w, i as i32 / w);
+        let centre = flood_pos(f, i as usize);
+        // Rows go down the screen as y grows.
+        for (dx, dy, offset, size) in [
+            (1, 0, Vec2::new(half, 0.0), Vec2::new(3.0, FLOOD_TILE + 3.0)),
+            (
+                -1,
+                0,
+                Vec2::new(-half, 0.0),
+                Vec2::new(3.0, FLOOD_TILE + 3.0),
+            ),
+            (
+                0,
+                1,
+                Vec2::new(0.0, -half),
+                Vec2::new(FLOOD_TILE + 3.0, 3.0),
+            ),
+            (
+                0,
+                -1,
+                Vec2::new(0.0, half),
+                Vec2::new(FLOOD_TILE + 3.0, 3.0),
+            ),
+        ] {
+            if !inside(x + dx, y + dy) {
+                board.add(
+                    commands,
+                    (
+                        Mesh2d(art.tile.clone()),
+                        MeshMaterial2d(art.region_edge_mat.clone()),
+                        Transform::from_translation((centre + offset).extend(0.8))
+                            .with_scale(size.extend(1.0)),
+                        Pickable::IGNORE,
+                    ),
+                    None,
+                    None,
+                );
+            }
+        }
+    }
+}
+
+/// A tile of colour `c`: flat and edge to edge inside the flooded region,
+/// so that the region reads as one body; a soft bevelled square outside it.
+fn tile_look(art: &Art, c: u8, flooded: bool) -> impl Bundle {
+    let c = c as usize % art.palette.len();
+    if flooded {
+        (
+            Mesh2d(art.flooded_tile.clone()),
+            MeshMaterial2d(art.palette[c].clone()),
+        )
+    } else {
+        (
+            Mesh2d(art.tile.clone()),
+            MeshMaterial2d(art.tile_mats[c].clone()),
+        )
     }
 }
 
@@ -56,7 +149,7 @@ pub(super) fn animate(commands: &mut Commands, art: &Art, board: &Spawned, b: &F
         let colour = a.cells[i] as usize % art.palette.len();
         let old = b.cells[i] as usize % art.palette.len();
         commands.spawn((
-            Mesh2d(art.tile.clone()),
+            Mesh2d(art.flooded_tile.clone()),
             MeshMaterial2d(art.palette[old].clone()),
             Transform::from_translation(flood_pos(a, i).extend(0.5))
                 .with_scale(Vec3::new(TILE, TILE, 1.0)),
@@ -66,7 +159,7 @@ pub(super) fn animate(commands: &mut Commands, art: &Art, board: &Spawned, b: &F
             ChildOf(board.root),
         ));
         commands.spawn((
-            Mesh2d(art.tile.clone()),
+            Mesh2d(art.flooded_tile.clone()),
             MeshMaterial2d(art.palette[colour].clone()),
             Transform::from_translation(flood_pos(a, i).extend(1.0)).with_scale(Vec3::ZERO),
             anim::tween(

@@ -54,7 +54,17 @@ pub struct Art {
     pub grass_mat: Handle<ColorMaterial>,
     pub tuft: Handle<Mesh>,
     pub splash_mat: Handle<ColorMaterial>,
+    /// Flat colours: the flooded region (one body), and whatever else
+    /// takes a palette colour.
     pub palette: Vec<Handle<ColorMaterial>>,
+    /// Flood's tiles outside the flooded region: soft, bevelled squares.
+    pub tile_mats: Vec<Handle<ColorMaterial>>,
+    pub slab_mat: Handle<ColorMaterial>,
+    /// The line around the flooded region.
+    pub region_edge_mat: Handle<ColorMaterial>,
+    /// A flooded tile's square: a little larger than a tile, edge to edge
+    /// with its neighbours.
+    pub flooded_tile: Handle<Mesh>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -138,6 +148,8 @@ fn make_art(
     let frog_mats = [FROG_GREEN, FROG_RED, FROG_L, FROG_R].map(|c| drawn(c, &frog_body));
     let [green_mat, red_mat, l_mat, r_mat] = frog_mats;
     let frog_eyes_mat = drawn(Color::WHITE, &frog_eyes);
+    let tile = texture(drawing::TILE, Layer::Whole, 64);
+    let tile_mats = PALETTE.iter().map(|&c| drawn(c, &tile)).collect();
     let lily_mat = drawn(Color::WHITE, &lily);
     let lily_dark_mat = drawn(LILY_DARK, &lily);
     let crown_mat = drawn(Color::WHITE, &crown);
@@ -191,6 +203,10 @@ fn make_art(
         )),
         splash_mat: mat(Color::srgba(0.85, 0.95, 1.0, 0.8)),
         palette: PALETTE.iter().map(|&c| mat(c)).collect(),
+        tile_mats,
+        slab_mat: mat(Color::srgb(0.07, 0.15, 0.19)),
+        region_edge_mat: mat(Color::srgba(1.0, 1.0, 0.92, 0.9)),
+        flooded_tile: meshes.add(Rectangle::new(1.07, 1.07)),
     };
     commands.insert_resource(art);
 }

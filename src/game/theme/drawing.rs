@@ -48,6 +48,8 @@ pub const FROG: &str = include_str!("../../../assets/art/pond/frog.svg");
 pub const LILY: &str = include_str!("../../../assets/art/pond/lily.svg");
 pub const LOTUS: &str = include_str!("../../../assets/art/pond/lotus.svg");
 pub const CROWN: &str = include_str!("../../../assets/art/pond/crown.svg");
+/// Flood's tile.
+pub const TILE: &str = include_str!("../../../assets/art/flood/tile.svg");
 /// Where the frog's eyes are in its drawing, from its centre, as a share of
 /// its side (north up): blinking squashes them onto this line.
 pub const FROG_EYE_LINE: f32 = 0.28;
@@ -137,7 +139,7 @@ mod tests {
 
     #[test]
     fn the_pond_drawings_render() {
-        for svg in [FROG, LILY, LOTUS, CROWN] {
+        for svg in [FROG, LILY, LOTUS, CROWN, TILE] {
             let p = render(svg, Layer::Whole, 64).unwrap();
             assert!(p.pixels().iter().filter(|p| p.alpha() > 0).count() > 400);
         }

@@ -3,6 +3,7 @@
 
 pub mod art;
 pub mod drawing;
+pub mod water;
 pub mod widget;
 
 pub use art::Art;
