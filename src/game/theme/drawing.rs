@@ -137,6 +137,35 @@ pub fn overlap(a: &[bool], b: &[bool]) -> f64 {
 mod tests {
     use super::*;
 
+    /// Every two animals have clearly different outlines, so a player tells
+    /// them apart by shape alone (colour-blind or not).
+    #[test]
+    fn every_two_animals_differ_in_silhouette() {
+        let shapes: Vec<Vec<bool>> = ANIMALS
+            .iter()
+            .map(|a| silhouette(a.svg, 48).unwrap())
+            .collect();
+        let mut worst = (0.0, "", "");
+        for i in 0..shapes.len() {
+            for j in i + 1..shapes.len() {
+                let o = overlap(&shapes[i], &shapes[j]);
+                if o > worst.0 {
+                    worst = (o, ANIMALS[i].name, ANIMALS[j].name);
+                }
+            }
+        }
+        assert!(
+            worst.0 < 0.8,
+            "{} and {} overlap {:.2} of their silhouettes",
+            worst.1,
+            worst.2,
+            worst.0
+        );
+        // And the measure itself tells a shape from itself and from nothing.
+        assert_eq!(overlap(&shapes[0], &shapes[0]), 1.0);
+        assert_eq!(overlap(&shapes[0], &vec![false; shapes[0].len()]), 0.0);
+    }
+
     #[test]
     fn the_pond_drawings_render() {
         for svg in [FROG, LILY, LOTUS, CROWN, TILE] {

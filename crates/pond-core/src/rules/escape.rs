@@ -4,9 +4,10 @@
 use super::{MoveError, Rules, parse_index, refuse};
 use serde::{Deserialize, Serialize};
 
-/// Animal types, by letter: `a` is a cat, `b` a dog, and so on.
+/// Animal types, by letter: `a` is a crab, `b` a dinosaur, and so on.
 pub const TYPE_NAMES: [&str; 12] = [
-    "cat", "dog", "rabbit", "mouse", "bird", "fox", "owl", "bear", "pig", "sheep", "duck", "snail",
+    "crab", "dinosaur", "dog", "penguin", "cat", "rabbit", "fish", "duck", "turtle", "snail",
+    "mouse", "elephant",
 ];
 /// Colours, by digit: `1` is red, `2` blue, and so on.
 pub const COLOUR_NAMES: [&str; 9] = [
@@ -188,8 +189,8 @@ mod tests {
         e.apply(EscapeMove { row: 0 }).unwrap(); // b2 leaves
         assert_eq!(e.last_out().unwrap().code(), "b2");
         let err = e.apply(EscapeMove { row: 1 }).unwrap_err(); // a3 shares nothing
-        assert!(err.0.contains("blue dog"), "{err}");
-        assert!(err.0.contains("must be blue or a dog"), "{err}");
+        assert!(err.0.contains("blue dinosaur"), "{err}");
+        assert!(err.0.contains("must be blue or a dinosaur"), "{err}");
         assert_eq!(e.remaining(), 3);
     }
 
