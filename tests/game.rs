@@ -1327,3 +1327,59 @@ fn a_typed_code_opens_its_level_and_ctrl_c_copies_it() {
     assert!(!app.world().resource::<CodeEntry>().open);
     assert_eq!(screen(&app), Screen::Title);
 }
+
+/// The first level of a puzzle opens its how-to card, which holds the board
+/// still; Enter closes it, and it does not open by itself again (the
+/// settings remember it, across a restart of the game); `?` opens it again.
+#[test]
+fn the_how_to_card_opens_the_first_time_and_on_the_question_mark() {
+    use game::play::Menu;
+    let dir = temp_data_dir();
+    let options = game::GameOptions {
+        data_dir: Some(dir.clone()),
+        teach: true,
+        ..Default::default()
+    };
+    let menu = |app: &App| *app.world().resource::<State<Menu>>().get();
+    let mut app = app_with(options.clone());
+    start_level(&mut app, "escape.ron", 0);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::HowTo);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("share its colour or its kind"))
+    );
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::Closed);
+    let taught = app.world().resource::<game::settings::Settings>().taught;
+    assert_ne!(taught, 0);
+    // Another Escape level: no card.
+    start_level(&mut app, "escape.ron", 1);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::Closed);
+    press(&mut app, KeyCode::Slash);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::HowTo);
+    press(&mut app, KeyCode::Escape);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::Closed);
+    // A Swap level is new to the player: its own card.
+    start_level(&mut app, "swap.ron", 0);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::HowTo);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("Yellow frogs only move right"))
+    );
+    drop(app);
+    // After a restart, the settings remember both.
+    let mut app = app_with(options);
+    start_level(&mut app, "escape.ron", 2);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::Closed);
+    drop(app);
+    std::fs::remove_dir_all(&dir).ok();
+}

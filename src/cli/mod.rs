@@ -58,6 +58,9 @@ pub struct PlayArgs {
     /// the status is 0 only on a win.
     #[arg(long, requires = "autoplay")]
     exit_when_done: bool,
+    /// Open the puzzle's how-to card over the level at once.
+    #[arg(long, requires = "level")]
+    how_to: bool,
 }
 
 /// What auto-play shows, as the command line names it.
@@ -99,6 +102,7 @@ pub enum PuzzleName {
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         None => play(GameOptions {
+            teach: cli.screenshot.is_none() && cli.frame_stats.is_none(),
             screenshot: cli.screenshot,
             data_dir: cli.data_dir,
             frame_stats: cli.frame_stats,
@@ -118,11 +122,16 @@ pub fn run(cli: Cli) -> ExitCode {
                 eprintln!("error: --autoplay needs a level: --level N or --code CODE");
                 return ExitCode::FAILURE;
             }
+            let screenshot = args.screenshot.or(cli.screenshot);
+            let teach =
+                screenshot.is_none() && args.autoplay.is_none() && cli.frame_stats.is_none();
             play(GameOptions {
+                teach,
+                how_to: args.how_to,
                 pack: args.pack,
                 code,
                 level,
-                screenshot: args.screenshot.or(cli.screenshot),
+                screenshot,
                 autoplay: args.autoplay.map(|w| match w {
                     WatchName::Solution => Watch::Solution,
                     WatchName::Search => Watch::Search,

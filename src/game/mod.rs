@@ -8,6 +8,7 @@ mod banner;
 pub mod board;
 pub mod codes;
 mod frames;
+pub mod howto;
 mod hud;
 mod keys;
 mod menus;
@@ -47,6 +48,11 @@ pub struct GameOptions {
     /// Print the time to the first screen and the frame times over this
     /// many seconds, then exit.
     pub frame_stats: Option<f64>,
+    /// Open a puzzle's how-to card by itself the first time it is played
+    /// (the windowed game, unless auto-play or a picture was asked for).
+    pub teach: bool,
+    /// Open the how-to card over the level at once.
+    pub how_to: bool,
 }
 
 /// The screens of the game.
@@ -79,6 +85,7 @@ pub fn plugin(app: &mut App) {
         screens::plugin,
         codes::plugin,
         sound::plugin,
+        howto::plugin,
     ));
 }
 

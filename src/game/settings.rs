@@ -24,6 +24,9 @@ pub struct Settings {
     /// feature).
     pub volume: u8,
     pub muted: bool,
+    /// The puzzles whose how-to card the player has seen, one bit each
+    /// (`howto::Teach::bit`): the card opens by itself only the first time.
+    pub taught: u8,
 }
 
 pub const MAX_VOLUME: u8 = 10;
@@ -54,6 +57,7 @@ impl Default for Settings {
             fullscreen: false,
             volume: 7,
             muted: false,
+            taught: 0,
         }
     }
 }
@@ -68,6 +72,8 @@ pub enum ChangeSetting {
     /// The next volume, round to silent after the loudest (unmutes).
     Volume,
     Mute,
+    /// The how-to card of a puzzle has been shown (its bit).
+    Taught(u8),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -123,6 +129,7 @@ fn change(
                 settings.muted = false;
             }
             ChangeSetting::Mute => settings.muted = !settings.muted,
+            ChangeSetting::Taught(bit) => settings.taught |= bit,
         }
     }
     if changed

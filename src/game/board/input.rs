@@ -79,7 +79,7 @@ fn on_click(
     mut pick: ResMut<HopPick>,
     mut moves: MessageWriter<MoveRequested>,
 ) {
-    let open = menu.is_some_and(|m| *m.get() == Menu::Open);
+    let open = menu.is_some_and(|m| *m.get() != Menu::Closed);
     let (Ok(&target), Some(state), false) =
         (clickables.get(click.original_event_target()), state, open)
     else {

@@ -147,6 +147,8 @@ pub enum Menu {
     #[default]
     Closed,
     Open,
+    /// The how-to card of the puzzle (`?`).
+    HowTo,
 }
 
 /// What a button of a banner, of the menu or of the level select does, and
@@ -167,6 +169,8 @@ pub enum PlayAction {
     Fullscreen,
     Volume,
     Mute,
+    /// Opens or closes the how-to card.
+    HowTo,
 }
 
 /// Whether the solver panel is unfolded. Folded, it is one button and the

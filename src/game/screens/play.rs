@@ -48,8 +48,11 @@ fn play_keys(
             actions.write(action);
         }
     }
-    // With the menu open, the board takes no input.
-    if *menu.get() == Menu::Open {
+    if (keys.just_pressed(KeyCode::Slash) || keys.just_pressed(KeyCode::F1)) && !ctrl {
+        actions.write(PlayAction::HowTo);
+    }
+    // With the menu or the how-to card open, the board takes no input.
+    if *menu.get() != Menu::Closed {
         return;
     }
     if keys.just_pressed(KeyCode::KeyN) {
@@ -107,8 +110,12 @@ fn play_actions(
     for action in actions.read() {
         match action {
             PlayAction::Menu => next_menu.set(match menu.get() {
-                Menu::Open => Menu::Closed,
+                Menu::Open | Menu::HowTo => Menu::Closed,
                 Menu::Closed => Menu::Open,
+            }),
+            PlayAction::HowTo => next_menu.set(match menu.get() {
+                Menu::HowTo => Menu::Closed,
+                _ => Menu::HowTo,
             }),
             PlayAction::NextLevel => {
                 let following = current.level + 1;

@@ -57,6 +57,8 @@ pub struct Art {
     /// Flat colours: the flooded region (one body), and whatever else
     /// takes a palette colour.
     pub palette: Vec<Handle<ColorMaterial>>,
+    /// The drawings as pictures, for the interface (the how-to card).
+    pub pictures: Pictures,
     /// Flood's tiles outside the flooded region: soft, bevelled squares.
     pub tile_mats: Vec<Handle<ColorMaterial>>,
     pub slab_mat: Handle<ColorMaterial>,
@@ -69,6 +71,18 @@ pub struct Art {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, make_art);
+}
+
+/// The drawings as images, for UI nodes.
+#[derive(Debug, Clone, Default)]
+pub struct Pictures {
+    pub lily: Handle<Image>,
+    pub frog: Handle<Image>,
+    pub frog_eyes: Handle<Image>,
+    pub crown: Handle<Image>,
+    pub tile: Handle<Image>,
+    /// Each animal's body and detail.
+    pub animals: Vec<(Handle<Image>, Handle<Image>)>,
 }
 
 /// The side of a frog's square, in world units.
@@ -125,10 +139,10 @@ fn make_art(
         })
         .collect();
     let animal_detail = details
-        .into_iter()
+        .iter()
         .map(|texture| {
             materials.add(ColorMaterial {
-                texture,
+                texture: texture.clone(),
                 ..default()
             })
         })
@@ -155,6 +169,19 @@ fn make_art(
     let crown_mat = drawn(Color::WHITE, &crown);
     let lotus_mat = drawn(Color::WHITE, &lotus);
     let eye_line = drawing::FROG_EYE_LINE * FROG_SIZE;
+    let or_none = |h: &Option<Handle<Image>>| h.clone().unwrap_or_default();
+    let pictures = Pictures {
+        lily: or_none(&lily),
+        frog: or_none(&frog_body),
+        frog_eyes: or_none(&frog_eyes),
+        crown: or_none(&crown),
+        tile: or_none(&tile),
+        animals: bodies
+            .iter()
+            .zip(&details)
+            .map(|(b, d)| (or_none(b), or_none(d)))
+            .collect(),
+    };
     let mut mat = |c: Color| materials.add(c);
     let art = Art {
         lily: meshes.add(Rectangle::new(LILY_SIZE, LILY_SIZE)),
@@ -204,6 +231,7 @@ fn make_art(
         splash_mat: mat(Color::srgba(0.85, 0.95, 1.0, 0.8)),
         palette: PALETTE.iter().map(|&c| mat(c)).collect(),
         tile_mats,
+        pictures,
         slab_mat: mat(Color::srgb(0.07, 0.15, 0.19)),
         region_edge_mat: mat(Color::srgba(1.0, 1.0, 0.92, 0.9)),
         flooded_tile: meshes.add(Rectangle::new(1.07, 1.07)),

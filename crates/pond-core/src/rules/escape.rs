@@ -32,6 +32,12 @@ impl Animal {
     }
 
     pub fn describe(self) -> String {
+        let (colour, kind) = self.describe_parts();
+        format!("{colour} {kind}")
+    }
+
+    /// Its colour's name and its kind's: ("blue", "dinosaur").
+    pub fn describe_parts(self) -> (&'static str, &'static str) {
         let colour = COLOUR_NAMES
             .get(self.colour as usize)
             .copied()
@@ -40,7 +46,7 @@ impl Animal {
             .get(self.kind as usize)
             .copied()
             .unwrap_or("beast");
-        format!("{colour} {kind}")
+        (colour, kind)
     }
 }
 
