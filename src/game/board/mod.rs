@@ -10,6 +10,7 @@ mod idle;
 mod input;
 pub mod layout;
 mod marks;
+mod showcase;
 mod swap;
 
 pub use input::KeyCursor;
@@ -100,7 +101,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(PlaySystems::Present),
         )
-        .add_plugins((input::plugin, marks::plugin, idle::plugin));
+        .add_plugins((input::plugin, marks::plugin, idle::plugin, showcase::plugin));
 }
 
 fn spawn_fresh(

@@ -5,6 +5,7 @@ use super::{MenuAction, button, screen_root};
 use crate::game::Screen;
 use crate::game::packs::Packs;
 use crate::game::progress::Progress;
+use crate::game::theme::art::Pictures;
 use crate::game::theme::{self, text};
 use crate::levels::code::LevelCode;
 use crate::rules::Puzzle;
@@ -28,6 +29,7 @@ pub(super) fn spawn_title(
     packs: Res<Packs>,
     progress: Res<Progress>,
     fonts: Res<theme::Fonts>,
+    art: Res<theme::Art>,
 ) {
     commands
         .spawn(screen_root(Screen::Title))
@@ -106,7 +108,7 @@ pub(super) fn spawn_title(
                     },
                 ))
                 .with_children(|b| {
-                    spawn_picture(b, picture);
+                    spawn_picture(b, picture, &art.pictures);
                     b.spawn(Node {
                         flex_direction: FlexDirection::Column,
                         align_items: AlignItems::Center,
@@ -161,9 +163,26 @@ enum Picture {
 
 /// Draws a pack's picture with UI nodes: a row of frogs, a pond, a peg
 /// cross, a flooded grid, or a prison of animals.
-fn spawn_picture(ui: &mut ChildSpawnerCommands, picture: Option<Picture>) {
+fn spawn_picture(ui: &mut ChildSpawnerCommands, picture: Option<Picture>, pics: &Pictures) {
     const W: f32 = 112.0;
     const H: f32 = 56.0;
+    let image = |image: &Handle<Image>, x: f32, y: f32, size: f32, tint: Color, turn: f32| {
+        (
+            ImageNode::new(image.clone()).with_color(tint),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(x - size / 2.0),
+                top: px(y - size / 2.0),
+                width: px(size),
+                height: px(size),
+                ..default()
+            },
+            UiTransform {
+                rotation: Rot2::radians(turn),
+                ..default()
+            },
+        )
+    };
     let dot = |x: f32, y: f32, size: f32, colour: Color, round: bool| {
         (
             Node {
@@ -195,14 +214,15 @@ fn spawn_picture(ui: &mut ChildSpawnerCommands, picture: Option<Picture>) {
         Some(Picture::Swap) => {
             for i in 0..7 {
                 let x = 10.0 + i as f32 * 15.3;
-                pic.spawn(dot(x, H / 2.0, 13.0, theme::LILY, true));
+                pic.spawn(image(&pics.lily, x, H / 2.0, 17.0, Color::WHITE, i as f32));
+                // A UI node turns clockwise: east is a quarter turn.
                 let frog = match i {
-                    0..=2 => Some(theme::FROG_L),
-                    4..=6 => Some(theme::FROG_R),
+                    0..=2 => Some((theme::FROG_L, std::f32::consts::FRAC_PI_2)),
+                    4..=6 => Some((theme::FROG_R, -std::f32::consts::FRAC_PI_2)),
                     _ => None,
                 };
-                if let Some(c) = frog {
-                    pic.spawn(dot(x, H / 2.0, 9.0, c, true));
+                if let Some((c, turn)) = frog {
+                    pic.spawn(image(&pics.frog, x, H / 2.0, 15.0, c, turn));
                 }
             }
         }
@@ -217,13 +237,20 @@ fn spawn_picture(ui: &mut ChildSpawnerCommands, picture: Option<Picture>) {
             for (r, cols) in rows.iter().enumerate() {
                 for &c in *cols {
                     let (x, y) = (W / 2.0 + (c - 2.0) * 11.0, 6.0 + r as f32 * 11.0);
-                    pic.spawn(dot(x, y, 9.0, theme::LILY, true));
+                    pic.spawn(image(&pics.lily, x, y, 12.0, Color::WHITE, c + r as f32));
                     if (r + c as usize).is_multiple_of(3) {
-                        pic.spawn(dot(x, y, 6.0, theme::FROG_GREEN, true));
+                        pic.spawn(image(&pics.frog, x, y, 11.0, theme::FROG_GREEN, 0.0));
                     }
                 }
             }
-            pic.spawn(dot(W / 2.0, 6.0 + 2.0 * 11.0, 6.0, theme::FROG_RED, true));
+            pic.spawn(image(
+                &pics.frog,
+                W / 2.0,
+                6.0 + 2.0 * 11.0,
+                11.0,
+                theme::FROG_RED,
+                0.0,
+            ));
         }
         Some(Picture::Pegs) => {
             for r in 0..7 {
@@ -240,7 +267,7 @@ fn spawn_picture(ui: &mut ChildSpawnerCommands, picture: Option<Picture>) {
                         if filled {
                             theme::FROG_GREEN
                         } else {
-                            theme::LILY_DARK
+                            theme::LILY
                         },
                         true,
                     ));
@@ -263,21 +290,17 @@ fn spawn_picture(ui: &mut ChildSpawnerCommands, picture: Option<Picture>) {
             }
         }
         Some(Picture::Escape) => {
-            for r in 0..3 {
+            // The classic deal's crab, dinosaur, dog and penguin.
+            for r in 0..2 {
+                pic.spawn(dot(48.0, 14.0 + r as f32 * 27.0, 0.0, theme::WATER, false));
                 for c in 0..4 {
-                    let (x, y) = (22.0 + c as f32 * 15.0, 10.0 + r as f32 * 17.0);
-                    pic.spawn(dot(
-                        x,
-                        y,
-                        11.0,
-                        theme::PALETTE[(r * 2 + c) % 4],
-                        (r + c) % 2 == 0,
-                    ));
+                    let (x, y) = (14.0 + c as f32 * 23.0, 14.0 + r as f32 * 27.0);
+                    let colour = theme::PALETTE[(r * 2 + c) % 4];
+                    if let Some((body, detail)) = pics.animals.get((c + r * 3) % 4) {
+                        pic.spawn(image(body, x, y, 26.0, colour, 0.0));
+                        pic.spawn(image(detail, x, y, 26.0, Color::WHITE, 0.0));
+                    }
                 }
-            }
-            // The gate on the east side.
-            for r in 0..3 {
-                pic.spawn(dot(86.0, 10.0 + r as f32 * 17.0, 3.0, theme::LILY, false));
             }
         }
         None => {
