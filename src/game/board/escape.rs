@@ -335,9 +335,9 @@ pub(super) fn animate(
 
 /// A gate rises while an animal passes under it, and falls shut behind it.
 #[derive(Debug, Clone, Copy)]
-struct GateLens {
-    rest: Vec3,
-    lift: f32,
+pub(super) struct GateLens {
+    pub rest: Vec3,
+    pub lift: f32,
 }
 
 impl bevy_tweening::Lens<Transform> for GateLens {

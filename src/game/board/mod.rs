@@ -3,6 +3,7 @@
 //! change animated by the puzzle's own file (`swap`, `hop`, `flood`,
 //! `escape`). A fifth puzzle is a new file here and its arms below.
 
+mod celebrate;
 mod escape;
 mod flood;
 mod hop;
@@ -101,7 +102,13 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(PlaySystems::Present),
         )
-        .add_plugins((input::plugin, marks::plugin, idle::plugin, showcase::plugin));
+        .add_plugins((
+            input::plugin,
+            marks::plugin,
+            idle::plugin,
+            showcase::plugin,
+            celebrate::plugin,
+        ));
 }
 
 fn spawn_fresh(

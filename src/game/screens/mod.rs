@@ -2,6 +2,7 @@
 //! and the play screen's keys. Each is a state; leaving one despawns what it
 //! spawned. The buttons of the menu screens send a `MenuAction`.
 
+mod fade;
 mod levels;
 mod play;
 mod random;
@@ -79,7 +80,7 @@ pub(super) fn plugin(app: &mut App) {
                         .or_else(in_state(Screen::Stats)),
                 ),
         )
-        .add_plugins(play::plugin);
+        .add_plugins((play::plugin, fade::plugin));
 }
 
 /// Once the packs have loaded: the title, or what the command line opens.
