@@ -4,7 +4,9 @@
 
 use super::Screen;
 use super::anim::{self, Decoration, DespawnWhenDone};
+use super::packs::{Current, Packs};
 use super::play::{MoveApplied, PlayAction, PlayState, PlaySystems, SideColumn, SolverPanelOpen};
+use super::progress::{Progress, stars_for};
 use super::solver::Autoplay;
 use super::theme::{self, Art, text, widget};
 use bevy::prelude::*;
@@ -13,14 +15,97 @@ use bevy_tweening::Lens;
 #[derive(Component)]
 struct Banner;
 
+/// The won banner's distance from the window's bottom: above the controls.
+const WON_BANNER_BOTTOM: f32 = 58.0;
+/// The room the won banner takes at the bottom, which the board leaves.
+pub const WON_BANNER_ROOM: f32 = 250.0;
+
 /// Pieces of confetti thrown per win.
 const CONFETTI: usize = 70;
+
+/// The row of a win's stars, filled in once the shortest solution is known.
+#[derive(Component)]
+struct WinStars {
+    shown: bool,
+}
+
+/// A star of a win growing in, after its delay in seconds.
+#[derive(Component)]
+struct StarIn(f32);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (celebrate, show_banner).in_set(PlaySystems::Present),
+        (celebrate, show_banner, show_stars, grow_stars).in_set(PlaySystems::Present),
     );
+}
+
+/// The banner's stars: this win's, against the shortest solution once the
+/// background search has found it; they grow in one after another.
+fn show_stars(
+    mut commands: Commands,
+    state: Res<PlayState>,
+    progress: Res<Progress>,
+    packs: Res<Packs>,
+    current: Res<Current>,
+    art: Res<Art>,
+    mut rows: Query<(Entity, &mut WinStars)>,
+) {
+    for (row, mut stars) in &mut rows {
+        if stars.shown {
+            continue;
+        }
+        let Some(entry) = packs.0.get(current.pack) else {
+            continue;
+        };
+        let shortest = progress
+            .file
+            .record(&entry.file, current.level)
+            .and_then(|r| r.shortest);
+        let Some(shortest) = shortest else { continue };
+        stars.shown = true;
+        let moves = state.moves();
+        let earned = if state.helped {
+            0
+        } else {
+            stars_for(moves, shortest)
+        };
+        commands.entity(row).with_children(|r| {
+            for i in 0..3u8 {
+                r.spawn((
+                    ImageNode::new(if i < earned {
+                        art.pictures.star.clone()
+                    } else {
+                        art.pictures.star_empty.clone()
+                    }),
+                    Node {
+                        width: px(40),
+                        height: px(40),
+                        ..default()
+                    },
+                    UiTransform::from_scale(Vec2::ZERO),
+                    StarIn(0.15 + 0.25 * i as f32),
+                ));
+            }
+            let words = if state.helped {
+                format!("shortest {shortest}: solved with help, no stars")
+            } else if moves <= shortest {
+                format!("shortest {shortest}: perfect!")
+            } else {
+                format!("shortest {shortest}")
+            };
+            r.spawn(text(words, 18.0, theme::TEXT_DIM));
+        });
+    }
+}
+
+fn grow_stars(time: Res<Time>, mut stars: Query<(&mut StarIn, &mut UiTransform)>) {
+    for (mut star, mut t) in &mut stars {
+        star.0 -= time.delta_secs();
+        let k = (-star.0 / 0.35).clamp(0.0, 1.0);
+        let s = k + 0.35 * (k * std::f32::consts::PI).sin();
+        t.scale = Vec2::splat(s);
+    }
 }
 
 /// A won level throws confetti over the board.
@@ -153,6 +238,17 @@ fn show_banner(
     let won = state.puzzle.is_won();
     let fill = |panel: &mut ChildSpawnerCommands| {
         panel.spawn(text(title.clone(), if won { 34.0 } else { 24.0 }, colour));
+        if won {
+            panel.spawn((
+                WinStars { shown: false },
+                Node {
+                    column_gap: px(6),
+                    align_items: AlignItems::Center,
+                    min_height: px(40),
+                    ..default()
+                },
+            ));
+        }
         panel
             .spawn(Node {
                 column_gap: px(8),
@@ -168,7 +264,8 @@ fn show_banner(
             });
     };
     if won {
-        // A won board is done: the banner sits over its middle.
+        // The winning position stays in view: the board moves up (the
+        // camera keeps room below it) and the banner sits under it.
         commands
             .spawn((
                 Banner,
@@ -176,13 +273,11 @@ fn show_banner(
                 Node {
                     position_type: PositionType::Absolute,
                     left: px(0),
-                    // Centred over the board, which has the panel's room
+                    // Centred under the board, which has the panel's room
                     // while the panel is folded.
                     right: px(if panel.0 { 330 } else { 0 }),
-                    top: px(0),
-                    bottom: px(0),
+                    bottom: px(WON_BANNER_BOTTOM),
                     justify_content: JustifyContent::Center,
-                    align_items: AlignItems::Center,
                     ..default()
                 },
                 Pickable::IGNORE,

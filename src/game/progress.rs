@@ -44,14 +44,18 @@ impl LevelRecord {
         if self.with_help {
             return None;
         }
-        let shortest = self.shortest?;
-        Some(if self.best <= shortest {
-            3
-        } else if self.best * 4 <= shortest * 5 {
-            2
-        } else {
-            1
-        })
+        Some(stars_for(self.best, self.shortest?))
+    }
+}
+
+/// The stars of a win in `moves` when the shortest solution takes `shortest`.
+pub fn stars_for(moves: usize, shortest: usize) -> u8 {
+    if moves <= shortest {
+        3
+    } else if moves * 4 <= shortest * 5 {
+        2
+    } else {
+        1
     }
 }
 

@@ -143,8 +143,14 @@ pub(super) fn fit_camera(
     } else {
         PANEL_PX.left
     };
-    let free = (size - Vec2::new(PANEL_PX.left + right, PANEL_PX.top + PANEL_PX.bottom))
-        .max(Vec2::splat(100.0));
+    // A won level's banner sits below the board.
+    let bottom = if p.is_won() {
+        PANEL_PX.bottom.max(crate::game::banner::WON_BANNER_ROOM)
+    } else {
+        PANEL_PX.bottom
+    };
+    let free =
+        (size - Vec2::new(PANEL_PX.left + right, PANEL_PX.top + bottom)).max(Vec2::splat(100.0));
     let board = extent(&state.puzzle) + Vec2::splat(BOARD_PAD);
     // World units per pixel: the larger need of the two directions.
     let scale = (board.x / free.x).max(board.y / free.y);

@@ -7,7 +7,7 @@ use super::{MenuAction, MenuFocus, button, screen_root};
 use crate::game::Screen;
 use crate::game::packs::{Current, Packs};
 use crate::game::progress::Progress;
-use crate::game::theme::{self, text};
+use crate::game::theme::{self, Art, text, widget};
 use crate::levels::code::DIFFICULTIES;
 use bevy::prelude::*;
 
@@ -17,6 +17,7 @@ pub(super) fn spawn_levels(
     current: Res<Current>,
     progress: Res<Progress>,
     shape: Res<RandomShape>,
+    art: Res<Art>,
 ) {
     let Some(entry) = packs.0.get(current.pack) else {
         return;
@@ -68,16 +69,14 @@ pub(super) fn spawn_levels(
                             // a level solved only with the solver's help.
                             let mark = match record {
                                 Some(r) if r.with_help => "helped".to_string(),
-                                Some(r) => r
-                                    .stars()
-                                    .map(|n| "*".repeat(n as usize))
-                                    .unwrap_or_default(),
-                                None => String::new(),
+                                _ => String::new(),
                             };
-                            let number = match best {
-                                Some(b) => format!("{}  {b} {mark}", i + 1),
-                                None => format!("{}", i + 1),
+                            let stars = record.filter(|r| !r.with_help).and_then(|r| r.stars());
+                            let best = match best {
+                                Some(b) => format!("{b} moves {mark}"),
+                                None => mark,
                             };
+                            let number = format!("{}", i + 1);
                             let colour = match record {
                                 Some(r) if r.with_help => theme::HIGHLIGHT,
                                 Some(_) => theme::WIN,
@@ -101,7 +100,26 @@ pub(super) fn spawn_levels(
                                         ..default()
                                     },
                                     children![
-                                        text(number, if compact { 17.0 } else { 20.0 }, colour),
+                                        (
+                                            Node {
+                                                column_gap: px(6),
+                                                align_items: AlignItems::Center,
+                                                ..default()
+                                            },
+                                            children![
+                                                text(
+                                                    number,
+                                                    if compact { 17.0 } else { 20.0 },
+                                                    colour
+                                                ),
+                                                widget::stars(
+                                                    &art.pictures,
+                                                    stars.unwrap_or(0),
+                                                    if compact { 13.0 } else { 16.0 },
+                                                ),
+                                            ],
+                                        ),
+                                        text(best, 12.0, colour),
                                         text(name, 12.0, theme::TEXT),
                                         text(grade, 12.0, theme::TEXT_DIM),
                                     ],

@@ -81,6 +81,8 @@ pub struct Pictures {
     pub frog_eyes: Handle<Image>,
     pub crown: Handle<Image>,
     pub tile: Handle<Image>,
+    pub star: Handle<Image>,
+    pub star_empty: Handle<Image>,
     /// Each animal's body and detail.
     pub animals: Vec<(Handle<Image>, Handle<Image>)>,
 }
@@ -176,6 +178,8 @@ fn make_art(
         frog_eyes: or_none(&frog_eyes),
         crown: or_none(&crown),
         tile: or_none(&tile),
+        star: or_none(&texture(drawing::STAR, Layer::Whole, 64)),
+        star_empty: or_none(&texture(drawing::STAR_EMPTY, Layer::Whole, 64)),
         animals: bodies
             .iter()
             .zip(&details)

@@ -48,6 +48,9 @@ pub const FROG: &str = include_str!("../../../assets/art/pond/frog.svg");
 pub const LILY: &str = include_str!("../../../assets/art/pond/lily.svg");
 pub const LOTUS: &str = include_str!("../../../assets/art/pond/lotus.svg");
 pub const CROWN: &str = include_str!("../../../assets/art/pond/crown.svg");
+/// A star earned, and one not earned.
+pub const STAR: &str = include_str!("../../../assets/art/ui/star.svg");
+pub const STAR_EMPTY: &str = include_str!("../../../assets/art/ui/star-empty.svg");
 /// Flood's tile.
 pub const TILE: &str = include_str!("../../../assets/art/flood/tile.svg");
 /// Where the frog's eyes are in its drawing, from its centre, as a share of
@@ -168,7 +171,7 @@ mod tests {
 
     #[test]
     fn the_pond_drawings_render() {
-        for svg in [FROG, LILY, LOTUS, CROWN, TILE] {
+        for svg in [FROG, LILY, LOTUS, CROWN, TILE, STAR, STAR_EMPTY] {
             let p = render(svg, Layer::Whole, 64).unwrap();
             assert!(p.pixels().iter().filter(|p| p.alpha() > 0).count() > 400);
         }

@@ -88,6 +88,32 @@ pub fn text_button<A: Component>(action: A, label: &str, size: f32) -> impl Bund
     )
 }
 
+/// Three stars in a row, `earned` of them filled, each `size` pixels.
+pub fn stars(pictures: &super::art::Pictures, earned: u8, size: f32) -> impl Bundle {
+    let star = |i: u8| {
+        (
+            ImageNode::new(if i < earned {
+                pictures.star.clone()
+            } else {
+                pictures.star_empty.clone()
+            }),
+            Node {
+                width: px(size),
+                height: px(size),
+                ..default()
+            },
+        )
+    };
+    (
+        Node {
+            column_gap: px(size * 0.1),
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        children![star(0), star(1), star(2)],
+    )
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, hover);
 }
