@@ -88,6 +88,12 @@ pub enum Command {
         /// The directory (made if missing).
         dir: std::path::PathBuf,
     },
+    /// Write the game's drawings, rendered as the game renders them, as PNG
+    /// files into a directory (the visual test checks them).
+    Art {
+        /// The directory (made if missing).
+        dir: std::path::PathBuf,
+    },
 }
 
 /// The puzzles, as the command line names them.
@@ -147,7 +153,41 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Gen(args)) => gen_pack::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Sounds { dir }) => write_sounds(&dir),
+        Some(Command::Art { dir }) => write_art(&dir),
     }
+}
+
+fn write_art(dir: &std::path::Path) -> ExitCode {
+    use crate::game::theme::drawing::{self, ANIMALS, Layer};
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: {}: {e}", dir.display());
+        return ExitCode::FAILURE;
+    }
+    let pond = [
+        ("frog", drawing::FROG),
+        ("lily", drawing::LILY),
+        ("lotus", drawing::LOTUS),
+        ("crown", drawing::CROWN),
+        ("reeds", drawing::REEDS),
+        ("stones", drawing::STONES),
+        ("tile", drawing::TILE),
+        ("star", drawing::STAR),
+        ("star-empty", drawing::STAR_EMPTY),
+    ];
+    let animals = ANIMALS.iter().map(|a| (a.name, a.svg));
+    for (name, svg) in pond.into_iter().chain(animals) {
+        let path = dir.join(format!("{name}.png"));
+        let written = drawing::render(svg, Layer::Whole, 128)
+            .and_then(|p| p.save_png(&path).map_err(|e| e.to_string()));
+        match written {
+            Ok(()) => println!("{}", path.display()),
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 fn write_sounds(dir: &std::path::Path) -> ExitCode {

@@ -3,8 +3,8 @@
 
 use super::Screen;
 use super::play::{
-    Hint, HopPick, MoveApplied, MoveRejected, MoveRequested, PlayState, PlaySystems, Say,
-    SideColumn,
+    Hint, HopPick, MoveApplied, MoveRejected, MoveRequested, PlayAction, PlayState, PlaySystems,
+    Say, SideColumn,
 };
 use super::settings::Settings;
 use super::solver::{Solvability, Verdict};
@@ -133,6 +133,25 @@ fn spawn_hud(
                     )],
                 ));
                 top.spawn((Message, text("", 20.0, theme::WARN)));
+                // The how-to card, at the bar's right end.
+                top.spawn((
+                    widget::button(
+                        PlayAction::HowTo,
+                        Node {
+                            position_type: PositionType::Absolute,
+                            right: px(12),
+                            top: px(12),
+                            width: px(40),
+                            height: px(40),
+                            justify_content: JustifyContent::Center,
+                            align_items: AlignItems::Center,
+                            border_radius: BorderRadius::MAX,
+                            ..default()
+                        },
+                        theme::heading(&fonts, "?", 24.0, theme::TEXT),
+                    ),
+                    Name::new("How to play"),
+                ));
             });
             ui.spawn((
                 Node {

@@ -141,6 +141,13 @@ pub fn spawn_board(commands: &mut Commands, art: &Art, p: &Puzzle, numbered: boo
     match p {
         Puzzle::Swap(s) => swap::spawn(commands, art, &mut board, s),
         Puzzle::Hop(h) => hop::spawn(commands, art, &mut board, h),
+        _ => {}
+    }
+    if matches!(p, Puzzle::Swap(_) | Puzzle::Hop(_)) {
+        pond_edges(commands, art, &board, layout::extent(p));
+    }
+    match p {
+        Puzzle::Swap(_) | Puzzle::Hop(_) => {}
         Puzzle::Flood(f) => flood::spawn(commands, art, &mut board, f, numbered),
         Puzzle::Escape(e) => escape::spawn(commands, art, &mut board, e, numbered),
     }
@@ -296,6 +303,41 @@ fn frog_bundle(art: &Art, material: Handle<ColorMaterial>, at: Vec2, facing: Vec
             )
         ],
     )
+}
+
+/// Reeds and stones at two corners of a pond, just outside its pads.
+fn pond_edges(commands: &mut Commands, art: &Art, board: &Spawned, extent: Vec2) {
+    let half = extent / 2.0;
+    for (at, mat, flip) in [
+        (
+            Vec2::new(-half.x - 18.0, -half.y + 6.0),
+            &art.reeds_mat,
+            false,
+        ),
+        (Vec2::new(half.x + 14.0, half.y - 4.0), &art.reeds_mat, true),
+        (
+            Vec2::new(half.x + 20.0, -half.y - 2.0),
+            &art.stones_mat,
+            false,
+        ),
+        (
+            Vec2::new(-half.x - 20.0, half.y + 4.0),
+            &art.stones_mat,
+            true,
+        ),
+    ] {
+        commands.spawn((
+            Mesh2d(art.edge.clone()),
+            MeshMaterial2d(mat.clone()),
+            Transform::from_translation(at.extend(-1.0)).with_scale(Vec3::new(
+                if flip { -0.8 } else { 0.8 },
+                0.8,
+                1.0,
+            )),
+            Pickable::IGNORE,
+            ChildOf(board.root),
+        ));
+    }
 }
 
 /// A lily pad, each turned its own way (the same way each time for the

@@ -5,7 +5,8 @@
 use super::check::short;
 use super::{Autoplay, AutoplayCommand, Ending, Speed, Watch};
 use crate::game::play::{PlayState, PlaySystems, SideColumn, SolverPanelOpen};
-use crate::game::theme::{self, text, widget};
+use crate::game::theme::art::Pictures;
+use crate::game::theme::{self, Art, text, widget};
 use bevy::prelude::*;
 
 /// The solver panel's lines: what it is doing, its counters, its path, and
@@ -79,11 +80,59 @@ fn fold_panel(
 }
 
 /// The panel goes at the top of the play screen's side column.
-fn attach_panel(mut commands: Commands, columns: Query<Entity, Added<SideColumn>>) {
+fn attach_panel(mut commands: Commands, columns: Query<Entity, Added<SideColumn>>, art: Res<Art>) {
     for column in &columns {
-        let panel = commands.spawn(solver_panel()).id();
+        let panel = commands.spawn(solver_panel(&art.pictures)).id();
         commands.entity(column).insert_children(0, &[panel]);
     }
+}
+
+/// A button with its icon beside its name, and its key under them.
+fn icon_button(
+    icon: Handle<Image>,
+    label: &str,
+    key: &str,
+    command: AutoplayCommand,
+) -> impl Bundle {
+    widget::button(
+        command,
+        Node {
+            width: px(88),
+            padding: UiRect::axes(px(4), px(6)),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        (
+            Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            Pickable::IGNORE,
+            children![
+                (
+                    Node {
+                        column_gap: px(5),
+                        align_items: AlignItems::Center,
+                        ..default()
+                    },
+                    children![
+                        (
+                            ImageNode::new(icon),
+                            Node {
+                                width: px(15),
+                                height: px(15),
+                                ..default()
+                            },
+                        ),
+                        text(label, 16.0, theme::TEXT),
+                    ],
+                ),
+                text(key, 12.0, theme::TEXT_DIM)
+            ],
+        ),
+    )
 }
 
 fn solver_button(label: &str, key: &str, command: AutoplayCommand, width: f32) -> impl Bundle {
@@ -125,7 +174,7 @@ fn button_row(buttons: impl Bundle) -> impl Bundle {
 
 /// The solver panel on the right: watch the solution or the search, a hint,
 /// pause, step, stop and speed, and what the search is doing.
-fn solver_panel() -> impl Bundle {
+fn solver_panel(pictures: &Pictures) -> impl Bundle {
     (
         Name::new("Solver panel"),
         Node {
@@ -155,14 +204,29 @@ fn solver_panel() -> impl Bundle {
                 },
                 children![
                     button_row(children![
-                        solver_button("Solve", "S", AutoplayCommand::Start(Watch::Solution), 88.0),
-                        solver_button("Search", "W", AutoplayCommand::Start(Watch::Search), 88.0),
-                        solver_button("Hint", "H", AutoplayCommand::Hint, 88.0),
+                        icon_button(
+                            pictures.icon("play"),
+                            "Solve",
+                            "S",
+                            AutoplayCommand::Start(Watch::Solution)
+                        ),
+                        icon_button(
+                            pictures.icon("search"),
+                            "Search",
+                            "W",
+                            AutoplayCommand::Start(Watch::Search)
+                        ),
+                        icon_button(pictures.icon("hint"), "Hint", "H", AutoplayCommand::Hint),
                     ]),
                     button_row(children![
-                        solver_button("Pause", "Space", AutoplayCommand::Pause, 88.0),
-                        solver_button("Step", ".", AutoplayCommand::Step, 88.0),
-                        solver_button("Stop", "X", AutoplayCommand::Stop, 88.0),
+                        icon_button(
+                            pictures.icon("pause"),
+                            "Pause",
+                            "Space",
+                            AutoplayCommand::Pause
+                        ),
+                        icon_button(pictures.icon("step"), "Step", ".", AutoplayCommand::Step),
+                        icon_button(pictures.icon("stop"), "Stop", "X", AutoplayCommand::Stop),
                     ]),
                     button_row(children![
                         solver_button("Slower", "-", AutoplayCommand::Slower, 88.0),

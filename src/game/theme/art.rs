@@ -19,6 +19,10 @@ pub struct Art {
     pub crown_mat: Handle<ColorMaterial>,
     pub lotus: Handle<Mesh>,
     pub lotus_mat: Handle<ColorMaterial>,
+    /// Reeds and stones at the pond's edges.
+    pub edge: Handle<Mesh>,
+    pub reeds_mat: Handle<ColorMaterial>,
+    pub stones_mat: Handle<ColorMaterial>,
     /// A drop of a splash.
     pub drop: Handle<Mesh>,
     pub eye: Handle<Mesh>,
@@ -83,8 +87,21 @@ pub struct Pictures {
     pub tile: Handle<Image>,
     pub star: Handle<Image>,
     pub star_empty: Handle<Image>,
+    /// The solver's icons, in the order of `drawing::ICONS`.
+    pub icons: Vec<Handle<Image>>,
     /// Each animal's body and detail.
     pub animals: Vec<(Handle<Image>, Handle<Image>)>,
+}
+
+impl Pictures {
+    /// The icon called `name` in `drawing::ICONS`.
+    pub fn icon(&self, name: &str) -> Handle<Image> {
+        drawing::ICONS
+            .iter()
+            .position(|(n, _)| *n == name)
+            .and_then(|i| self.icons.get(i).cloned())
+            .unwrap_or_default()
+    }
 }
 
 /// The side of a frog's square, in world units.
@@ -170,6 +187,8 @@ fn make_art(
     let lily_dark_mat = drawn(LILY_DARK, &lily);
     let crown_mat = drawn(Color::WHITE, &crown);
     let lotus_mat = drawn(Color::WHITE, &lotus);
+    let reeds_mat = drawn(Color::WHITE, &texture(drawing::REEDS, Layer::Whole, 128));
+    let stones_mat = drawn(Color::WHITE, &texture(drawing::STONES, Layer::Whole, 128));
     let eye_line = drawing::FROG_EYE_LINE * FROG_SIZE;
     let or_none = |h: &Option<Handle<Image>>| h.clone().unwrap_or_default();
     let pictures = Pictures {
@@ -180,6 +199,10 @@ fn make_art(
         tile: or_none(&tile),
         star: or_none(&texture(drawing::STAR, Layer::Whole, 64)),
         star_empty: or_none(&texture(drawing::STAR_EMPTY, Layer::Whole, 64)),
+        icons: drawing::ICONS
+            .iter()
+            .map(|(_, svg)| or_none(&texture(svg, Layer::Whole, 48)))
+            .collect(),
         animals: bodies
             .iter()
             .zip(&details)
@@ -201,6 +224,9 @@ fn make_art(
         lotus: meshes.add(Rectangle::new(30.0, 30.0)),
         lotus_mat,
         drop: meshes.add(Circle::new(3.2)),
+        edge: meshes.add(Rectangle::new(90.0, 90.0)),
+        reeds_mat,
+        stones_mat,
         eye: meshes.add(Circle::new(7.0)),
         pupil: meshes.add(Circle::new(3.5)),
         tile: meshes.add(Rectangle::new(1.0, 1.0)),

@@ -48,6 +48,21 @@ pub const FROG: &str = include_str!("../../../assets/art/pond/frog.svg");
 pub const LILY: &str = include_str!("../../../assets/art/pond/lily.svg");
 pub const LOTUS: &str = include_str!("../../../assets/art/pond/lotus.svg");
 pub const CROWN: &str = include_str!("../../../assets/art/pond/crown.svg");
+pub const REEDS: &str = include_str!("../../../assets/art/pond/reeds.svg");
+pub const STONES: &str = include_str!("../../../assets/art/pond/stones.svg");
+/// The solver's buttons: white glyphs on the button's colour.
+pub const ICONS: [(&str, &str); 6] = [
+    ("play", include_str!("../../../assets/art/icons/play.svg")),
+    (
+        "search",
+        include_str!("../../../assets/art/icons/search.svg"),
+    ),
+    ("hint", include_str!("../../../assets/art/icons/hint.svg")),
+    ("pause", include_str!("../../../assets/art/icons/pause.svg")),
+    ("step", include_str!("../../../assets/art/icons/step.svg")),
+    ("stop", include_str!("../../../assets/art/icons/stop.svg")),
+];
+
 /// A star earned, and one not earned.
 pub const STAR: &str = include_str!("../../../assets/art/ui/star.svg");
 pub const STAR_EMPTY: &str = include_str!("../../../assets/art/ui/star-empty.svg");
@@ -171,7 +186,12 @@ mod tests {
 
     #[test]
     fn the_pond_drawings_render() {
-        for svg in [FROG, LILY, LOTUS, CROWN, TILE, STAR, STAR_EMPTY] {
+        for svg in [
+            FROG, LILY, LOTUS, CROWN, TILE, STAR, STAR_EMPTY, REEDS, STONES,
+        ]
+        .into_iter()
+        .chain(ICONS.iter().map(|(_, svg)| *svg))
+        {
             let p = render(svg, Layer::Whole, 64).unwrap();
             assert!(p.pixels().iter().filter(|p| p.alpha() > 0).count() > 400);
         }
