@@ -61,6 +61,10 @@ pub struct PlayArgs {
     /// Open the puzzle's how-to card over the level at once.
     #[arg(long, requires = "level")]
     how_to: bool,
+    /// Play this many moves of the solver's solution before the level shows
+    /// (a game under way, for pictures; they count as help).
+    #[arg(long, requires = "level", default_value_t = 0)]
+    moves: usize,
 }
 
 /// What auto-play shows, as the command line names it.
@@ -134,6 +138,7 @@ pub fn run(cli: Cli) -> ExitCode {
             play(GameOptions {
                 teach,
                 how_to: args.how_to,
+                moves: args.moves,
                 pack: args.pack,
                 code,
                 level,

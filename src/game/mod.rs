@@ -53,6 +53,8 @@ pub struct GameOptions {
     pub teach: bool,
     /// Open the how-to card over the level at once.
     pub how_to: bool,
+    /// Play this many moves of the solver's solution before the level shows.
+    pub moves: usize,
 }
 
 /// The screens of the game.

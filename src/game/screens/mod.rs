@@ -106,9 +106,35 @@ fn open_when_loaded(
         && let Some(level) = n.checked_sub(1).and_then(|i| pack.levels.get(i))
     {
         current.level = n - 1;
-        commands.insert_resource(PlayState::new(level.clone()));
+        let mut state = PlayState::new(level.clone());
+        play_opening(&mut state, options.moves);
+        commands.insert_resource(state);
         next.set(Screen::Play);
     }
+}
+
+/// `--moves N`: the first moves of the solver's solution, played before the
+/// level shows (for pictures of a game under way); they count as help.
+fn play_opening(state: &mut PlayState, moves: usize) {
+    if moves == 0 {
+        return;
+    }
+    let budget = crate::solve::Budget {
+        time: Some(std::time::Duration::from_secs(10)),
+        ..crate::solve::Budget::unlimited()
+    };
+    let line = match crate::solve::solve(&state.puzzle, budget, None, false).outcome {
+        crate::solve::Outcome::Solved { moves, .. } => moves,
+        crate::solve::Outcome::OutOfBudget { best: Some(b), .. } => b,
+        _ => return,
+    };
+    for &mv in line.iter().take(moves) {
+        match state.puzzle.apply(mv) {
+            Ok(undo) => state.done.push((mv, undo)),
+            Err(_) => break,
+        }
+    }
+    state.helped = true;
 }
 
 /// A menu button `width` pixels wide.

@@ -134,10 +134,11 @@ pub fn panel() -> impl Bundle {
 /// The corners of panels.
 pub const PANEL_RADIUS: BorderRadius = BorderRadius::all(Val::Px(14.0));
 
-/// A line of UI text.
+/// A line of UI text. Backquotes, which the core's messages use around
+/// names, become plain quotes: the typeface draws them as accents.
 pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (
-        Text::new(value),
+        Text::new(value.into().replace('`', "'")),
         TextFont {
             font_size: FontSize::Px(size),
             ..default()
