@@ -7,13 +7,13 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use pond_puzzles::game::board::HintMark;
 use pond_puzzles::game::packs::{Current, Packs};
-use pond_puzzles::game::play::{Hint, MoveRequested, PlayState, Request};
+use pond_puzzles::game::play::{Hint, MoveRequested, Mover, PlayState, Request};
 use pond_puzzles::game::solver::{
     Autoplay, AutoplayCommand, Ending, Solvability, SolverBudget, Speed, Verdict, Watch,
 };
 use pond_puzzles::game::{self, Screen};
 use pond_puzzles::levels::{SHIPPED, parse_pack};
-use pond_puzzles::rules::Puzzle;
+use pond_puzzles::rules::{Puzzle, PuzzleMove};
 use pond_puzzles::solve::{self, Budget};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -71,10 +71,11 @@ fn app_with(options: game::GameOptions) -> App {
     // Focused keys are sent from the primary window.
     app.world_mut()
         .spawn((Window::default(), bevy::window::PrimaryWindow));
-    // The packs load as assets; the title shows once they have.
+    // The packs load as assets; the title (or what the options open)
+    // shows once they have.
     for _ in 0..5000 {
         app.update();
-        if *app.world().resource::<State<Screen>>().get() == Screen::Title {
+        if *app.world().resource::<State<Screen>>().get() != Screen::Loading {
             return app;
         }
         std::thread::sleep(Duration::from_millis(1));
@@ -1382,4 +1383,68 @@ fn the_how_to_card_opens_the_first_time_and_on_the_question_mark() {
     assert_eq!(menu(&app), Menu::Closed);
     drop(app);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A pack named on the command line opens, and comes after the shipped ones:
+/// the keys 1 to 5 open the same five packs whatever was named.
+#[test]
+fn a_named_pack_opens_after_the_shipped_ones() {
+    let dir = temp_data_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mine.ron");
+    std::fs::write(
+        &path,
+        "Pack(name: \"Mine\", levels: [Swap(name: \"One\", row: \"L_R\")])",
+    )
+    .unwrap();
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(dir.clone()),
+        pack: Some(path.clone()),
+        ..Default::default()
+    });
+    until_screen(&mut app, Screen::Levels);
+    let files: Vec<String> = app
+        .world()
+        .resource::<Packs>()
+        .0
+        .iter()
+        .map(|e| e.file.clone())
+        .collect();
+    let shipped: Vec<&str> = pond_puzzles::levels::SHIPPED
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    assert_eq!(files[..shipped.len()], shipped[..], "{files:?}");
+    let mine = files.iter().position(|f| *f == path.display().to_string());
+    assert_eq!(mine, Some(shipped.len()), "{files:?}");
+    assert_eq!(app.world().resource::<Current>().pack, shipped.len());
+    drop(app);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Escape's bar says which animal may go out next.
+#[test]
+fn escape_tells_the_rule_for_the_next_animal_out() {
+    let mut app = app();
+    start_level(&mut app, "escape.ron", 2);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("any animal may go out first"))
+    );
+    let Puzzle::Escape(e) = puzzle(&app) else {
+        panic!()
+    };
+    let row = e.rows - 1;
+    let out = e.animal(row, e.cols - 1);
+    app.world_mut().write_message(MoveRequested {
+        mv: Request::Play(PuzzleMove::Escape(
+            pond_puzzles::rules::escape::EscapeMove { row },
+        )),
+        by: Mover::Player,
+    });
+    settle(&mut app);
+    let (colour, kind) = out.describe_parts();
+    let want = format!("next out: a {colour} animal or a {kind}");
+    assert!(texts(&mut app).iter().any(|t| t.contains(&want)), "{want}");
 }

@@ -224,8 +224,17 @@ fn update_counter(state: Res<PlayState>, mut counter: Query<&mut Text, With<Move
     if !state.is_changed() {
         return;
     }
+    // The goal where the player looks: Flood's limit, and Escape's rule
+    // for the next animal out.
     let limit = match &state.puzzle {
         Puzzle::Flood(f) => f.limit.map(|l| format!(" of {l}")).unwrap_or_default(),
+        Puzzle::Escape(e) => match e.last_out() {
+            Some(a) => {
+                let (colour, kind) = a.describe_parts();
+                format!("   next out: a {colour} animal or a {kind}")
+            }
+            None => "   any animal may go out first".to_string(),
+        },
         _ => String::new(),
     };
     for mut t in &mut counter {

@@ -32,16 +32,18 @@ fn notice(
     }
 }
 
-#[allow(clippy::type_complexity)]
+/// A piece and where it stands.
+type Placed = (Entity, &'static Transform);
+
 fn celebrate(
     mut commands: Commands,
     mut pending: ResMut<Pending>,
     state: Res<PlayState>,
     moving: BoardAnims,
-    frogs: Query<(Entity, &Transform), With<Frog>>,
-    tiles: Query<(Entity, &Transform), With<Tile>>,
-    animals: Query<(Entity, &Transform), With<Animal>>,
-    gates: Query<(Entity, &Transform), With<Gate>>,
+    frogs: Query<Placed, With<Frog>>,
+    tiles: Query<Placed, With<Tile>>,
+    animals: Query<Placed, With<Animal>>,
+    gates: Query<Placed, With<Gate>>,
 ) {
     if !pending.0 || !moving.is_empty() {
         return;

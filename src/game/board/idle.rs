@@ -57,6 +57,9 @@ impl Default for Dice {
 #[derive(Component)]
 pub struct Eyes;
 
+/// A frog no animation is moving.
+type Resting = (With<Frog>, Without<TweenAnim>);
+
 /// How long a blink takes, in seconds.
 const BLINK: f32 = 0.16;
 
@@ -68,7 +71,7 @@ pub(super) fn plugin(app: &mut App) {
 fn breathe(
     time: Res<Time>,
     mut dice: ResMut<Dice>,
-    mut frogs: Query<(&mut Transform, &mut Idle), (With<Frog>, Without<TweenAnim>)>,
+    mut frogs: Query<(&mut Transform, &mut Idle), Resting>,
 ) {
     let t = time.elapsed_secs();
     for (mut transform, mut idle) in &mut frogs {

@@ -103,7 +103,8 @@ pub fn queue_pos(e: &Escape, slot: usize) -> Vec2 {
 /// The board's width and height in world units.
 pub fn extent(p: &Puzzle) -> Vec2 {
     match p {
-        Puzzle::Swap(s) => Vec2::new(s.cells.len() as f32 * SWAP_STEP, SWAP_STEP),
+        // The row, and its goal under it (the extent is kept centred).
+        Puzzle::Swap(s) => Vec2::new(s.cells.len() as f32 * SWAP_STEP, SWAP_STEP * 2.0),
         Puzzle::Hop(h) => {
             let pts: Vec<Vec2> = (0..h.board.pads.len() as u8)
                 .map(|p| hop_pos(h, p))

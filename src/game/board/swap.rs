@@ -2,7 +2,7 @@
 //! frogs facing left; a click on a frog moves it, and the frog hops (or jumps)
 //! to its new pad.
 
-use super::layout::swap_pos;
+use super::layout::{SWAP_STEP, swap_pos};
 use super::{Clickable, Place, Spawned, forward, frog_bundle, jump, lily_bundle};
 use crate::game::play::{Change, Request};
 use crate::game::theme::Art;
@@ -12,6 +12,7 @@ use bevy::prelude::*;
 
 pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
     let n = s.cells.len();
+    goal_row(commands, art, board, s);
     for (i, &cell) in s.cells.iter().enumerate() {
         let at = swap_pos(i, n);
         board.add(commands, lily_bundle(art, at, false), None, None);
@@ -26,6 +27,40 @@ pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, s: 
             Some(Place::Cell(i)),
             Some(Clickable::SwapFrog(i as u32)),
         );
+    }
+}
+
+/// The goal, small under the row: each pad's frog once the frogs have
+/// changed sides, on a dark band.
+fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
+    let n = s.cells.len();
+    let y = -SWAP_STEP * 0.78;
+    let width = n as f32 * SWAP_STEP;
+    commands.spawn((
+        Name::new("Goal"),
+        Mesh2d(art.tile.clone()),
+        MeshMaterial2d(art.shadow_mat.clone()),
+        Transform::from_xyz(0.0, y, -0.5).with_scale(Vec3::new(width - 20.0, 30.0, 1.0)),
+        Pickable::IGNORE,
+        ChildOf(board.root),
+    ));
+    for (i, &cell) in s.goal.iter().enumerate() {
+        let (material, facing) = match cell {
+            Cell::L => (&art.l_mat, Vec2::X),
+            Cell::R => (&art.r_mat, -Vec2::X),
+            Cell::Empty => continue,
+        };
+        let at = Vec2::new(swap_pos(i, n).x, y);
+        let turn = Quat::from_rotation_z(facing.to_angle() - std::f32::consts::FRAC_PI_2);
+        commands.spawn((
+            Mesh2d(art.frog.clone()),
+            MeshMaterial2d(material.clone()),
+            Transform::from_translation(at.extend(-0.4))
+                .with_rotation(turn)
+                .with_scale(Vec3::splat(0.4)),
+            Pickable::IGNORE,
+            ChildOf(board.root),
+        ));
     }
 }
 

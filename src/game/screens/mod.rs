@@ -84,10 +84,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Once the packs have loaded: the title, or what the command line opens.
+/// The shipped packs come first, in their order, whatever else was named:
+/// the keys 1 to 5 always open the same five.
 fn open_when_loaded(
     mut commands: Commands,
     options: Option<Res<GameOptions>>,
-    packs: Res<Packs>,
+    mut packs: ResMut<Packs>,
     pending: Res<PendingPacks>,
     mut current: ResMut<Current>,
     mut next: ResMut<NextState<Screen>>,
@@ -95,14 +97,32 @@ fn open_when_loaded(
     if !pending.is_empty() {
         return;
     }
+    let rank = |file: &str| {
+        crate::levels::SHIPPED
+            .iter()
+            .position(|(name, _)| *name == file)
+            .unwrap_or(crate::levels::SHIPPED.len())
+    };
+    packs.0.sort_by_key(|e| rank(&e.file));
     next.set(Screen::Title);
     let Some(options) = options else { return };
-    if options.pack.is_none() && options.code.is_none() {
+    let named = match (&options.pack, &options.code) {
+        (Some(path), _) => path.display().to_string(),
+        (None, Some((code, _))) => code.clone(),
+        (None, None) => return,
+    };
+    // A shipped pack named by its file is that pack.
+    let Some(index) = packs
+        .0
+        .iter()
+        .position(|e| e.file == named)
+        .or_else(|| packs.0.iter().position(|e| rank(&e.file) == rank(&named)))
+    else {
         return;
-    }
-    current.pack = 0;
+    };
+    current.pack = index;
     next.set(Screen::Levels);
-    if let (Some(n), Some(Ok(pack))) = (options.level, packs.0.first().map(|e| &e.pack))
+    if let (Some(n), Some(Ok(pack))) = (options.level, packs.0.get(index).map(|e| &e.pack))
         && let Some(level) = n.checked_sub(1).and_then(|i| pack.levels.get(i))
     {
         current.level = n - 1;

@@ -118,23 +118,21 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, hover);
 }
 
+/// What `hover` changes of a button.
+type ButtonLook = (
+    &'static Interaction,
+    &'static ButtonColours,
+    &'static mut BackgroundColor,
+    Option<&'static mut BoxShadow>,
+    Option<&'static mut UiTransform>,
+);
+
 /// A button whose pointer state or colours changed this frame.
 type Touched = Or<(Changed<Interaction>, Changed<ButtonColours>)>;
 
 /// Every button's colour follows the pointer: lighter and a touch bigger
 /// under it, and pressed down onto its shadow when clicked.
-fn hover(
-    mut buttons: Query<
-        (
-            &Interaction,
-            &ButtonColours,
-            &mut BackgroundColor,
-            Option<&mut BoxShadow>,
-            Option<&mut UiTransform>,
-        ),
-        Touched,
-    >,
-) {
+fn hover(mut buttons: Query<ButtonLook, Touched>) {
     for (interaction, colours, mut background, shadow, transform) in &mut buttons {
         background.0 = colours.at(*interaction);
         let (lift, scale) = match interaction {
