@@ -141,7 +141,11 @@ pub(super) fn spawn_levels(
                         if !dims.is_empty() {
                             ui.spawn(Node {
                                 column_gap: px(8),
+                                row_gap: px(6),
                                 align_items: AlignItems::Center,
+                                justify_content: JustifyContent::Center,
+                                flex_wrap: FlexWrap::Wrap,
+                                max_width: percent(96),
                                 ..default()
                             })
                             .with_children(|row| {
@@ -178,7 +182,11 @@ pub(super) fn spawn_levels(
                     if random {
                         ui.spawn(Node {
                             column_gap: px(8),
+                            row_gap: px(6),
                             align_items: AlignItems::Center,
+                            justify_content: JustifyContent::Center,
+                            flex_wrap: FlexWrap::Wrap,
+                            max_width: percent(96),
                             ..default()
                         })
                         .with_children(|row| {

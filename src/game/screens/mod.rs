@@ -6,6 +6,7 @@ mod fade;
 mod levels;
 mod play;
 mod random;
+mod scroll;
 mod stats;
 mod title;
 
@@ -80,7 +81,7 @@ pub(super) fn plugin(app: &mut App) {
                         .or_else(in_state(Screen::Stats)),
                 ),
         )
-        .add_plugins((play::plugin, fade::plugin));
+        .add_plugins((play::plugin, fade::plugin, scroll::plugin));
 }
 
 /// Once the packs have loaded: the title, or what the command line opens.
@@ -173,18 +174,24 @@ fn button(action: MenuAction, width: f32, label: impl Bundle) -> impl Bundle {
     )
 }
 
+/// A menu screen's root: a column, centred when it fits the window and
+/// scrolled (`scroll`) when it does not.
 fn screen_root(screen: Screen) -> impl Bundle {
     (
         DespawnOnExit(screen),
+        scroll::ScreenRoot,
         Node {
             width: percent(100),
             height: percent(100),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
-            justify_content: JustifyContent::Center,
+            justify_content: JustifyContent::FlexStart,
             row_gap: px(14),
+            padding: UiRect::vertical(px(10)),
+            overflow: Overflow::scroll_y(),
             ..default()
         },
+        children![scroll::spacer()],
     )
 }
 

@@ -100,6 +100,8 @@ pub(super) fn spawn_title(
                     theme::widget::ButtonColours::default(),
                     Node {
                         width: px(860),
+                        max_width: percent(96),
+                        flex_shrink: 0.0,
                         padding: UiRect::axes(px(10), px(if compact { 2 } else { 6 })),
                         column_gap: px(14),
                         align_items: AlignItems::Center,

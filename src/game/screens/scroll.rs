@@ -1,0 +1,78 @@
+//! Screens longer than the window scroll: the mouse wheel, Page Up and Page
+//! Down, Home and End move them. A screen that fits stays centred: a
+//! stretching spacer above its content and one below share the room left.
+
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::prelude::*;
+
+/// The root of a menu screen, which scrolls when its content is too tall.
+#[derive(Component)]
+pub struct ScreenRoot;
+
+/// An empty node that takes half the room a screen's content leaves.
+#[derive(Component)]
+struct Spacer;
+
+/// Pixels a wheel's line scrolls, and the share of the window a page does.
+const LINE: f32 = 48.0;
+const PAGE: f32 = 0.8;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (close_below, scroll));
+}
+
+/// The spacer above the content comes with the root; the one below it
+/// follows once the content is in.
+pub fn spacer() -> impl Bundle {
+    (
+        Spacer,
+        Node {
+            flex_grow: 1.0,
+            flex_shrink: 0.0,
+            ..default()
+        },
+    )
+}
+
+fn close_below(mut commands: Commands, roots: Query<Entity, Added<ScreenRoot>>) {
+    for root in &roots {
+        commands.entity(root).with_child(spacer());
+    }
+}
+
+fn scroll(
+    mut wheel: MessageReader<MouseWheel>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut roots: Query<(&mut ScrollPosition, &ComputedNode), With<ScreenRoot>>,
+) {
+    let mut lines = 0.0;
+    for w in wheel.read() {
+        lines -= match w.unit {
+            MouseScrollUnit::Line => w.y * LINE,
+            MouseScrollUnit::Pixel => w.y,
+        };
+    }
+    for (mut at, node) in &mut roots {
+        let scale = node.inverse_scale_factor();
+        let view = node.size().y * scale;
+        let content = node.content_size().y * scale;
+        let most = (content - view).max(0.0);
+        let mut y = at.0.y + lines;
+        if keys.just_pressed(KeyCode::PageDown) {
+            y += view * PAGE;
+        }
+        if keys.just_pressed(KeyCode::PageUp) {
+            y -= view * PAGE;
+        }
+        if keys.just_pressed(KeyCode::Home) {
+            y = 0.0;
+        }
+        if keys.just_pressed(KeyCode::End) {
+            y = most;
+        }
+        let y = y.clamp(0.0, most);
+        if y != at.0.y {
+            at.0.y = y;
+        }
+    }
+}
