@@ -1448,3 +1448,22 @@ fn escape_tells_the_rule_for_the_next_animal_out() {
     let want = format!("next out: a {colour} animal or a {kind}");
     assert!(texts(&mut app).iter().any(|t| t.contains(&want)), "{want}");
 }
+
+/// A shipped level's code opens that level in its own pack (where a win
+/// counts), and adds no pack of its own to the title.
+#[test]
+fn a_shipped_levels_code_opens_it_in_its_pack() {
+    let mut app = app();
+    let before = app.world().resource::<Packs>().0.len();
+    press(&mut app, KeyCode::KeyK);
+    type_text(&mut app, "flood.8");
+    press(&mut app, KeyCode::Enter);
+    until_screen(&mut app, Screen::Play);
+    settle(&mut app);
+    let packs = app.world().resource::<Packs>();
+    assert_eq!(packs.0.len(), before, "no pack row was added");
+    let current = app.world().resource::<Current>();
+    assert_eq!(packs.0[current.pack].file, "flood.ron");
+    assert_eq!(current.level, 7);
+    assert!(texts(&mut app).iter().any(|t| t.contains("code flood.8")));
+}

@@ -179,7 +179,13 @@ fn load_packs(
     if let Some(path) = options.as_ref().and_then(|o| o.pack.as_ref()) {
         start_loading(&server, path, 0, false, &mut packs, &mut pending);
     }
-    if let Some((code, level)) = options.as_ref().and_then(|o| o.code.clone()) {
+    // A shipped level's code opens in its own pack; any other is a pack of one.
+    if let Some((code, level)) = options.as_ref().and_then(|o| o.code.clone())
+        && !matches!(
+            levels::code::LevelCode::parse(&code),
+            Ok(levels::code::LevelCode::Shipped { .. })
+        )
+    {
         add_code_level(&mut packs, 0, &code, level);
     }
     for (i, (name, _)) in SHIPPED.iter().enumerate() {

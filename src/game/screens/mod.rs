@@ -112,6 +112,24 @@ fn open_when_loaded(
         (None, Some((code, _))) => code.clone(),
         (None, None) => return,
     };
+    // A shipped level's code opens that level in its pack.
+    let shipped = crate::levels::code::LevelCode::parse(&named)
+        .ok()
+        .and_then(|c| random::shipped_level(&packs, &c));
+    if let Some((pack, level)) = shipped {
+        current.pack = pack;
+        next.set(Screen::Levels);
+        if let Some(Ok(p)) = packs.0.get(pack).map(|e| &e.pack)
+            && let Some(l) = p.levels.get(level)
+        {
+            current.level = level;
+            let mut state = PlayState::new(l.clone());
+            play_opening(&mut state, options.moves);
+            commands.insert_resource(state);
+            next.set(Screen::Play);
+        }
+        return;
+    }
     // A shipped pack named by its file is that pack.
     let Some(index) = packs
         .0

@@ -135,13 +135,36 @@ pub(super) fn level_task(code: LevelCode) -> MakingRandom {
 }
 
 /// A code typed or pasted in the code box.
+/// A shipped level's code (`flood.8`) opens that level in its own pack,
+/// where it counts; any other code makes its level.
 pub(super) fn play_code(
     mut commands: Commands,
     mut codes: MessageReader<crate::game::codes::PlayCode>,
+    packs: Res<Packs>,
+    mut current: ResMut<Current>,
+    mut next: ResMut<NextState<Screen>>,
 ) {
-    if let Some(crate::game::codes::PlayCode(code)) = codes.read().last().cloned() {
-        make_level(&mut commands, code);
+    let Some(crate::game::codes::PlayCode(code)) = codes.read().last().cloned() else {
+        return;
+    };
+    if let Some((pack, level)) = shipped_level(&packs, &code) {
+        current.pack = pack;
+        if start_level(&mut commands, &packs, &mut current, level, &mut next) {
+            return;
+        }
     }
+    make_level(&mut commands, code);
+}
+
+/// Where a shipped level's code points: its pack's place in the list, and
+/// the level's index in it.
+pub fn shipped_level(packs: &Packs, code: &LevelCode) -> Option<(usize, usize)> {
+    let LevelCode::Shipped { pack, level } = code else {
+        return None;
+    };
+    let file = format!("{pack}.ron");
+    let at = packs.0.iter().position(|e| e.file == file)?;
+    Some((at, level.checked_sub(1)?))
 }
 
 pub(super) fn receive_random(
