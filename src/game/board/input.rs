@@ -8,6 +8,7 @@ use crate::game::keys;
 use crate::game::play::{Hint, HopPick, Menu, MoveRequested, Mover, PlayState, PlaySystems};
 use crate::rules::Puzzle;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
 /// A piece under the pointer: grown a little, to show it can be clicked.
 #[derive(Component)]
@@ -24,12 +25,21 @@ pub struct KeyCursor(pub Option<Vec2>);
 #[derive(Component)]
 struct DragHome(Vec3);
 
+/// What the picking saw of the pointer since its button went down: a click
+/// on a piece, or a drag. A release it saw neither of is a tap it missed.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+struct PointerSeen {
+    clicked: bool,
+    dragged: bool,
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KeyCursor>()
+        .init_resource::<PointerSeen>()
         .add_systems(OnEnter(crate::game::Screen::Play), clear_cursor)
         .add_systems(
             Update,
-            cursor_keys
+            (cursor_keys, missed_tap)
                 .in_set(PlaySystems::Input)
                 .run_if(in_state(Menu::Closed)),
         );
@@ -70,6 +80,7 @@ fn act(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn on_click(
     click: On<Pointer<Click>>,
     clickables: Query<&Clickable>,
@@ -78,7 +89,9 @@ fn on_click(
     menu: Option<Res<State<Menu>>>,
     mut pick: ResMut<HopPick>,
     mut moves: MessageWriter<MoveRequested>,
+    mut seen: ResMut<PointerSeen>,
 ) {
+    seen.clicked = true;
     let open = menu.is_some_and(|m| *m.get() != Menu::Closed);
     let (Ok(&target), Some(state), false) =
         (clickables.get(click.original_event_target()), state, open)
@@ -127,7 +140,9 @@ fn on_drag_start(
     state: Option<Res<PlayState>>,
     frogs: Query<(&Clickable, &Transform), With<Frog>>,
     mut pick: ResMut<HopPick>,
+    mut seen: ResMut<PointerSeen>,
 ) {
+    seen.dragged = true;
     let frog = drag.original_event_target();
     let (Some(state), Ok((&Clickable::HopPad(pad), t))) = (state, frogs.get(frog)) else {
         return;
@@ -207,6 +222,73 @@ fn on_drag_end(
     }
 }
 
+/// A tap the picking missed: a press and release that came with the
+/// pointer's move onto a piece, before the picking knew the pointer was
+/// there (a touchscreen does this every time). On a release with no click
+/// and no drag seen, the piece under the pointer is clicked.
+#[allow(clippy::too_many_arguments)]
+fn missed_tap(
+    mouse: Res<ButtonInput<MouseButton>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    roots: Query<&GlobalTransform, With<BoardRoot>>,
+    targets: Query<(&Clickable, &Transform), Without<BoardRoot>>,
+    buttons: Query<&Interaction, With<Button>>,
+    state: Res<PlayState>,
+    hint: Option<Res<Hint>>,
+    mut pick: ResMut<HopPick>,
+    mut moves: MessageWriter<MoveRequested>,
+    mut seen: ResMut<PointerSeen>,
+) {
+    if !mouse.just_released(MouseButton::Left) {
+        return;
+    }
+    let was = std::mem::take(&mut *seen);
+    // Over a button, the interface has it.
+    if was.clicked || was.dragged || buttons.iter().any(|i| *i != Interaction::None) {
+        return;
+    }
+    let (Ok(window), Ok((camera, eye)), Ok(root)) =
+        (windows.single(), cameras.single(), roots.single())
+    else {
+        return;
+    };
+    let Some(at) = window
+        .cursor_position()
+        .and_then(|c| camera.viewport_to_world_2d(eye, c).ok())
+    else {
+        return;
+    };
+    let spots: Vec<(Clickable, Vec2)> = targets
+        .iter()
+        .map(|(c, t)| (*c, t.translation.truncate()))
+        .collect();
+    if let Some(target) = tap_target(at - root.translation().truncate(), &spots) {
+        act(
+            target,
+            &state.puzzle,
+            hint.as_deref(),
+            &mut pick,
+            &mut moves,
+        );
+    }
+}
+
+/// The piece a tap at `at` (board units) lands on: the nearest, if the tap
+/// is within its reach.
+fn tap_target(at: Vec2, spots: &[(Clickable, Vec2)]) -> Option<Clickable> {
+    let reach = |c: &Clickable| match c {
+        Clickable::SwapFrog(_) | Clickable::HopPad(_) => 36.0,
+        Clickable::FloodTile(_) => super::layout::FLOOD_TILE / 2.0,
+        Clickable::EscapeRow(_) | Clickable::QueueLast => 32.0,
+    };
+    spots
+        .iter()
+        .filter(|(c, p)| (*p - at).length() <= reach(c))
+        .min_by(|a, b| (a.1 - at).length().total_cmp(&(b.1 - at).length()))
+        .map(|(c, _)| *c)
+}
+
 /// Arrows move the cursor to the nearest piece that way; Enter clicks there.
 fn cursor_keys(
     keys: Res<ButtonInput<KeyCode>>,
@@ -248,5 +330,34 @@ fn cursor_keys(
             &mut pick,
             &mut moves,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tap_lands_on_the_piece_under_it_or_on_none() {
+        let spots = [
+            (Clickable::SwapFrog(0), Vec2::new(-84.0, 0.0)),
+            (Clickable::SwapFrog(2), Vec2::new(84.0, 0.0)),
+            (Clickable::FloodTile(3), Vec2::new(0.0, 200.0)),
+        ];
+        assert_eq!(
+            tap_target(Vec2::new(-80.0, 20.0), &spots),
+            Some(Clickable::SwapFrog(0))
+        );
+        assert_eq!(
+            tap_target(Vec2::new(90.0, -30.0), &spots),
+            Some(Clickable::SwapFrog(2))
+        );
+        // Water between the frogs, and the water beside a small tile.
+        assert_eq!(tap_target(Vec2::new(0.0, 0.0), &spots), None);
+        assert_eq!(
+            tap_target(Vec2::new(5.0, 190.0), &spots),
+            Some(Clickable::FloodTile(3))
+        );
+        assert_eq!(tap_target(Vec2::new(0.0, 160.0), &spots), None);
     }
 }
