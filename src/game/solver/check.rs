@@ -100,6 +100,60 @@ pub fn short(mv: PuzzleMove) -> String {
     }
 }
 
+/// A step of the search's line in a few of the player's words, from the
+/// position before it: "yellow jumps", "red jumps up-left", "colour 3",
+/// "blue dog out".
+pub fn step_words(before: &Puzzle, mv: PuzzleMove) -> String {
+    match (before, mv) {
+        (Puzzle::Swap(s), PuzzleMove::Swap(m)) => {
+            let from = m.from as usize;
+            let who = match s.cells.get(from) {
+                Some(Cell::L) => "yellow",
+                _ => "blue",
+            };
+            // A step lands on the pad beside; a jump two pads on.
+            let beside = |i: usize| s.cells.get(i) == Some(&Cell::Empty);
+            let step = beside(from + 1) || from.checked_sub(1).is_some_and(beside);
+            format!("{who} {}", if step { "steps" } else { "jumps" })
+        }
+        (Puzzle::Hop(h), PuzzleMove::Hop(m)) => {
+            let who = if h.red == Some(m.from) {
+                "red"
+            } else {
+                "green"
+            };
+            let (Some(&(r0, c0)), Some(&(r1, c1))) = (
+                h.board.pads.get(m.from as usize),
+                h.board.pads.get(m.to as usize),
+            ) else {
+                return format!("{who} jumps");
+            };
+            let up_down = match r1.cmp(&r0) {
+                std::cmp::Ordering::Less => "up",
+                std::cmp::Ordering::Greater => "down",
+                std::cmp::Ordering::Equal => "",
+            };
+            let left_right = match c1.cmp(&c0) {
+                std::cmp::Ordering::Less => "left",
+                std::cmp::Ordering::Greater => "right",
+                std::cmp::Ordering::Equal => "",
+            };
+            let way = match (up_down, left_right) {
+                ("", lr) => lr.to_string(),
+                (ud, "") => ud.to_string(),
+                (ud, lr) => format!("{ud}-{lr}"),
+            };
+            format!("{who} jumps {way}")
+        }
+        (Puzzle::Flood(_), PuzzleMove::Flood(m)) => format!("colour {}", m.colour + 1),
+        (Puzzle::Escape(e), PuzzleMove::Escape(m)) => {
+            let col = e.left[m.row as usize].saturating_sub(1);
+            format!("{} out", e.animal(m.row, col).describe())
+        }
+        _ => short(mv),
+    }
+}
+
 /// A move in the player's words.
 pub fn describe(p: &Puzzle, mv: PuzzleMove) -> String {
     match (p, mv) {

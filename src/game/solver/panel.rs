@@ -2,7 +2,7 @@
 //! the search, a hint, pause, step, stop and speed, and what the search is
 //! doing (its counters and the line it is on, with the moves left untried).
 
-use super::check::short;
+use super::check::{short, step_words};
 use super::{Autoplay, AutoplayCommand, Ending, Speed, Watch};
 use crate::game::play::{PlayState, PlaySystems, SideColumn, SolverPanelOpen};
 use crate::game::theme::art::Pictures;
@@ -325,13 +325,34 @@ fn panel_text(a: &Autoplay, state: &PlayState) -> (String, Color, String, String
         if skip > 0 {
             lines.push_str(&format!("  ... {skip} steps before\n"));
         }
-        for (i, step) in a.stats.path.iter().enumerate().skip(skip) {
-            lines.push_str(&format!(
-                "{:>3}. {:<8} {} left\n",
-                i + 1,
-                short(step.mv),
-                step.untried
-            ));
+        // The board stands at the line's end: undone, its history gives the
+        // position before each step, to name the steps in the player's words.
+        let n = a.stats.path.len();
+        let mut before = state.puzzle.clone();
+        let tail: Vec<_> = state.done.iter().rev().take(n).collect();
+        let on_board = tail.len() == n
+            && tail
+                .iter()
+                .rev()
+                .zip(&a.stats.path)
+                .all(|((mv, _), step)| *mv == step.mv);
+        if on_board {
+            for (_, undo) in &tail {
+                before.undo(undo);
+            }
+        }
+        for (i, step) in a.stats.path.iter().enumerate() {
+            let words = if on_board {
+                step_words(&before, step.mv)
+            } else {
+                short(step.mv)
+            };
+            if on_board {
+                let _ = before.apply(step.mv);
+            }
+            if i >= skip {
+                lines.push_str(&format!("{:>3}. {words}, {} left\n", i + 1, step.untried));
+            }
         }
     }
     (words, colour, counts, lines)
