@@ -1467,3 +1467,17 @@ fn a_shipped_levels_code_opens_it_in_its_pack() {
     assert_eq!(current.level, 7);
     assert!(texts(&mut app).iter().any(|t| t.contains("code flood.8")));
 }
+
+/// "Levels" (L) from a level made by its code goes back where the player
+/// typed the code: here, the title.
+#[test]
+fn l_from_a_code_level_goes_back_where_the_player_was() {
+    let mut app = app();
+    press(&mut app, KeyCode::KeyK);
+    type_text(&mut app, "S2v3");
+    press(&mut app, KeyCode::Enter);
+    until_screen(&mut app, Screen::Play);
+    settle(&mut app);
+    press(&mut app, KeyCode::KeyL);
+    until_screen(&mut app, Screen::Title);
+}

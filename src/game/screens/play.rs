@@ -2,6 +2,7 @@
 //! becomes a request to the board, to the solver, to the settings, or a
 //! change of screen.
 
+use super::random::CameFrom;
 use super::{DIGITS, start_level};
 use crate::game::Screen;
 use crate::game::keys;
@@ -106,6 +107,7 @@ fn play_actions(
     mut next: ResMut<NextState<Screen>>,
     mut moves: MessageWriter<MoveRequested>,
     mut setting: MessageWriter<ChangeSetting>,
+    came: Option<Res<CameFrom>>,
 ) {
     for action in actions.read() {
         match action {
@@ -130,7 +132,20 @@ fn play_actions(
             PlayAction::Undo => {
                 moves.write(MoveRequested::player_step(Request::Undo));
             }
-            PlayAction::LevelSelect => next.set(Screen::Levels),
+            PlayAction::LevelSelect => {
+                // From a level made by its code, back where the player was.
+                let by_code = packs
+                    .0
+                    .get(current.pack)
+                    .is_some_and(|e| crate::levels::code::LevelCode::parse(&e.file).is_ok());
+                match came.as_deref() {
+                    Some(&CameFrom { screen, pack }) if by_code => {
+                        current.pack = pack.min(packs.0.len().saturating_sub(1));
+                        next.set(screen);
+                    }
+                    _ => next.set(Screen::Levels),
+                }
+            }
             PlayAction::Title => next.set(Screen::Title),
             PlayAction::ColourBlind => {
                 setting.write(ChangeSetting::ColourBlind);

@@ -167,6 +167,14 @@ pub fn shipped_level(packs: &Packs, code: &LevelCode) -> Option<(usize, usize)> 
     Some((at, level.checked_sub(1)?))
 }
 
+/// Where the player was when a level by code (typed, pasted or random)
+/// was made: "Levels" (L) from that level goes back there.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CameFrom {
+    pub screen: Screen,
+    pub pack: usize,
+}
+
 pub(super) fn receive_random(
     mut commands: Commands,
     making: Option<ResMut<MakingRandom>>,
@@ -174,6 +182,7 @@ pub(super) fn receive_random(
     mut current: ResMut<Current>,
     mut next: ResMut<NextState<Screen>>,
     mut entry: ResMut<crate::game::codes::CodeEntry>,
+    screen: Res<State<Screen>>,
 ) {
     let Some(mut making) = making else { return };
     let Some(made) = bevy::tasks::futures::check_ready(&mut making.0) else {
@@ -182,6 +191,10 @@ pub(super) fn receive_random(
     commands.remove_resource::<MakingRandom>();
     match made {
         Ok((code, level)) => {
+            commands.insert_resource(CameFrom {
+                screen: *screen.get(),
+                pack: current.pack,
+            });
             let order = packs.0.len();
             current.pack = add_code_level(&mut packs, order, &code, level);
             start_level(&mut commands, &packs, &mut current, 0, &mut next);
