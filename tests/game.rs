@@ -1481,3 +1481,90 @@ fn l_from_a_code_level_goes_back_where_the_player_was() {
     press(&mut app, KeyCode::KeyL);
     until_screen(&mut app, Screen::Title);
 }
+
+/// A normal run through every screen and puzzle leaves no warning or error
+/// of the game's own in the log. The app's schedules run on this thread, so
+/// that a subscriber of this test's own sees what the systems log.
+#[test]
+fn a_run_through_every_screen_logs_no_warning_of_the_games_own() {
+    use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
+    use bevy::log::tracing::{self, Level};
+    use bevy::log::tracing_subscriber::{self, Layer, layer::SubscriberExt};
+    use std::sync::{Arc, Mutex};
+
+    struct Catch(Arc<Mutex<Vec<String>>>);
+    impl<S: tracing::Subscriber> Layer<S> for Catch {
+        fn on_event(
+            &self,
+            event: &tracing::Event<'_>,
+            _: tracing_subscriber::layer::Context<'_, S>,
+        ) {
+            let m = event.metadata();
+            if *m.level() <= Level::WARN && m.target().starts_with("pond_puzzles") {
+                self.0.lock().unwrap().push(format!(
+                    "{} {} {}:{}",
+                    m.level(),
+                    m.target(),
+                    m.file().unwrap_or("?"),
+                    m.line().unwrap_or(0)
+                ));
+            }
+        }
+    }
+    let caught = Arc::new(Mutex::new(Vec::new()));
+    let subscriber = tracing_subscriber::registry().with(Catch(caught.clone()));
+    tracing::subscriber::with_default(subscriber, || {
+        let mut app = app();
+        for label in [
+            First.intern(),
+            PreUpdate.intern(),
+            StateTransition.intern(),
+            Update.intern(),
+            PostUpdate.intern(),
+            Last.intern(),
+        ] {
+            app.edit_schedule(label, |s| {
+                s.set_executor(SingleThreadedExecutor::new());
+            });
+        }
+        app.insert_resource(Speed::Instant);
+        for (pack, level) in [
+            ("swap.ron", 1),
+            ("hop.ron", 0),
+            ("pegs.ron", 0),
+            ("flood.ron", 0),
+            ("escape.ron", 0),
+        ] {
+            start_level(&mut app, pack, level);
+            // The menu and the how-to card, opened and closed.
+            for key in [
+                KeyCode::Escape,
+                KeyCode::Escape,
+                KeyCode::Slash,
+                KeyCode::Enter,
+            ] {
+                press(&mut app, key);
+                settle(&mut app);
+            }
+            let ending = autoplay(&mut app, Watch::Solution);
+            assert!(matches!(ending, Ending::Won(_)), "{pack}: {ending:?}");
+            settle(&mut app);
+            // Undo, restart after the win, then the level select and back.
+            for key in [KeyCode::KeyU, KeyCode::Backspace, KeyCode::KeyL] {
+                press(&mut app, key);
+                settle(&mut app);
+            }
+            until_screen(&mut app, Screen::Levels);
+            press(&mut app, KeyCode::KeyT);
+            until_screen(&mut app, Screen::Title);
+        }
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Stats);
+        settle(&mut app);
+        press(&mut app, KeyCode::KeyT);
+        until_screen(&mut app, Screen::Title);
+    });
+    let caught = caught.lock().unwrap();
+    assert!(caught.is_empty(), "the game logged: {caught:#?}");
+}
