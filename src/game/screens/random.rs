@@ -20,6 +20,7 @@ pub struct RandomShape {
     pub escape_size: u8,
     pub escape_kinds: u8,
     pub hop_frogs: u8,
+    pub swap_frogs: u8,
 }
 
 impl Default for RandomShape {
@@ -30,6 +31,7 @@ impl Default for RandomShape {
             escape_size: 4,
             escape_kinds: 4,
             hop_frogs: 8,
+            swap_frogs: 3,
         }
     }
 }
@@ -48,7 +50,7 @@ impl RandomShape {
                 self.escape_kinds = at(self.escape_kinds as i32, 2, 9) as u8
             }
             (Puzzle::Hop(_), _) => self.hop_frogs = at(self.hop_frogs as i32, 3, 12) as u8,
-            _ => {}
+            (Puzzle::Swap(_), _) => self.swap_frogs = at(self.swap_frogs as i32, 1, 10) as u8,
         }
     }
 
@@ -64,7 +66,7 @@ impl RandomShape {
                 (false, format!("{} types and colours", self.escape_kinds)),
             ],
             Puzzle::Hop(_) => vec![(true, format!("{} frogs", self.hop_frogs))],
-            Puzzle::Swap(_) => Vec::new(),
+            Puzzle::Swap(_) => vec![(true, format!("About {} frogs a side", self.swap_frogs))],
         }
     }
 }
@@ -91,10 +93,18 @@ pub(super) fn random_code(puzzle: &Puzzle, d: u8, shape: &RandomShape) -> Option
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |t| t.as_micros() as u64 % 1_000_000);
+    code_of_seed(puzzle, d, shape, seed)
+}
+
+/// The code of the random level like `puzzle` that `seed` gives.
+fn code_of_seed(puzzle: &Puzzle, d: u8, shape: &RandomShape, seed: u64) -> Option<LevelCode> {
     Some(match puzzle {
+        // Each side a frog more or not, by the seed; harder levels have a
+        // frog more on the right and fewer empty pads to turn in.
         Puzzle::Swap(_) => LevelCode::Swap {
-            left: d + 1,
-            right: d + 1 + (seed % 2) as u8,
+            left: shape.swap_frogs + (seed % 2) as u8,
+            right: shape.swap_frogs + (seed / 2 % 2) as u8 + u8::from(d >= 4),
+            gaps: [3, 2, 2, 1, 1][(d.clamp(1, 5) - 1) as usize],
         },
         Puzzle::Flood(_) => LevelCode::Flood {
             width: shape.flood_size,
@@ -203,6 +213,50 @@ pub(super) fn receive_random(
             warn!("no level for that code: {e}");
             entry.open = true;
             entry.error = Some(e);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::swap::{Cell, Swap};
+
+    /// Random Swap levels differ from seed to seed within a difficulty,
+    /// follow the - and + of their size, and leave less room when harder.
+    #[test]
+    fn random_swap_levels_vary_with_the_seed_size_and_difficulty() {
+        let swap = Puzzle::Swap(Swap::new(vec![Cell::L, Cell::Empty, Cell::R], false));
+        let shape = RandomShape::default();
+        let codes: std::collections::HashSet<String> = (0..4)
+            .map(|seed| code_of_seed(&swap, 2, &shape, seed).unwrap().to_string())
+            .collect();
+        assert_eq!(codes.len(), 4, "{codes:?}");
+        let gaps = |d: u8| match code_of_seed(&swap, d, &shape, 0) {
+            Some(LevelCode::Swap { gaps, .. }) => gaps,
+            _ => panic!(),
+        };
+        assert!(gaps(1) > gaps(3) && gaps(3) >= gaps(5));
+        let mut bigger = shape;
+        bigger.step(&swap, true, 2);
+        let left = |s: &RandomShape| match code_of_seed(&swap, 3, s, 0) {
+            Some(LevelCode::Swap { left, .. }) => left,
+            _ => panic!(),
+        };
+        assert_eq!(left(&bigger), left(&shape) + 2);
+        // Every one of them is a level that can be won.
+        for d in 1..=5 {
+            for seed in 0..4 {
+                let code = code_of_seed(&swap, d, &shape, seed).unwrap();
+                let level = code.level().unwrap();
+                let report = crate::solve::solve(
+                    &level.puzzle,
+                    crate::solve::Budget::unlimited(),
+                    None,
+                    false,
+                );
+                assert!(report.outcome.moves().is_some(), "{code}");
+            }
         }
     }
 }

@@ -42,13 +42,12 @@ const FLOOD_NODES: u64 = 100_000;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LevelCode {
     /// A shipped pack (by file name without `.ron`) and a level from 1.
-    Shipped {
-        pack: String,
-        level: usize,
-    },
+    Shipped { pack: String, level: usize },
     Swap {
         left: u8,
         right: u8,
+        /// Empty pads between the two sides (1 unless the code says `g`).
+        gaps: u8,
     },
     Flood {
         width: u16,
@@ -77,7 +76,12 @@ impl fmt::Display for LevelCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LevelCode::Shipped { pack, level } => write!(f, "{pack}.{level}"),
-            LevelCode::Swap { left, right } => write!(f, "S{left}v{right}"),
+            LevelCode::Swap {
+                left,
+                right,
+                gaps: 1,
+            } => write!(f, "S{left}v{right}"),
+            LevelCode::Swap { left, right, gaps } => write!(f, "S{left}v{right}g{gaps}"),
             LevelCode::Flood {
                 width,
                 height,
@@ -165,11 +169,16 @@ impl LevelCode {
         };
         match head.chars().next().map(|c| c.to_ascii_uppercase()) {
             Some('S') => {
-                let f = fields(&head.to_ascii_uppercase(), &['S', 'V'])
-                    .ok_or_else(|| bad("expected S<left>v<right>, as `S3v4`"))?;
+                let upper = head.to_ascii_uppercase();
+                let f = fields(&upper, &['S', 'V', 'G'])
+                    .or_else(|| fields(&upper, &['S', 'V']).map(|f| vec![f[0], f[1], 1]))
+                    .ok_or_else(|| {
+                        bad("expected S<left>v<right>, or S<left>v<right>g<gaps>, as `S3v4` or `S3v4g2`")
+                    })?;
                 Ok(LevelCode::Swap {
                     left: in_range(f[0], 1, 40, "frogs a side")? as u8,
                     right: in_range(f[1], 1, 40, "frogs a side")? as u8,
+                    gaps: in_range(f[2], 1, 5, "the empty pads")? as u8,
                 })
             }
             Some('F') => {
@@ -227,13 +236,18 @@ impl LevelCode {
                     .and_then(|i| p.levels.into_iter().nth(i))
                     .ok_or_else(|| format!("{file} has levels 1 to {count}, not {level}"))
             }
-            LevelCode::Swap { left, right } => {
+            LevelCode::Swap { left, right, gaps } => {
                 let cells: Vec<Cell> = std::iter::repeat_n(Cell::L, left as usize)
-                    .chain(std::iter::once(Cell::Empty))
+                    .chain(std::iter::repeat_n(Cell::Empty, gaps as usize))
                     .chain(std::iter::repeat_n(Cell::R, right as usize))
                     .collect();
+                let gap = if gaps > 1 {
+                    format!(", {gaps} empty pads")
+                } else {
+                    String::new()
+                };
                 Ok(Level {
-                    name: format!("{left} and {right}"),
+                    name: format!("{left} and {right}{gap}"),
                     grade: None,
                     puzzle: Puzzle::Swap(Swap::new(cells, false)),
                 })
@@ -546,12 +560,48 @@ mod tests {
         }
     }
 
+    /// Codes with more empty pads: each is won, every answer replayed, and
+    /// the code reads back as written.
+    #[test]
+    fn swap_codes_with_more_empty_pads_are_won() {
+        for l in 1..=6u8 {
+            for r in 1..=6u8 {
+                for gaps in 1..=3u8 {
+                    let code = LevelCode::Swap {
+                        left: l,
+                        right: r,
+                        gaps,
+                    };
+                    assert_eq!(LevelCode::parse(&code.to_string()).unwrap(), code);
+                    let level = code.level().unwrap();
+                    let report = solve::solve(&level.puzzle, Budget::unlimited(), None, false);
+                    let moves = report.outcome.moves().unwrap_or_else(|| panic!("{code}"));
+                    let mut p = level.puzzle.clone();
+                    p.play_all(moves).unwrap();
+                    assert!(p.is_won(), "{code}");
+                }
+            }
+        }
+        assert_eq!(
+            LevelCode::parse("s3v4").unwrap().to_string(),
+            "S3v4",
+            "one empty pad is the short form"
+        );
+        assert!(LevelCode::parse("S3v4g9").is_err());
+    }
+
     #[test]
     fn every_swap_code_is_solved_in_its_move_count() {
         // All 1600 Swap codes: each is solved, in l*r + l + r moves.
         for l in 1..=40u8 {
             for r in 1..=40u8 {
-                let level = LevelCode::Swap { left: l, right: r }.level().unwrap();
+                let level = LevelCode::Swap {
+                    left: l,
+                    right: r,
+                    gaps: 1,
+                }
+                .level()
+                .unwrap();
                 let report = solve::solve(&level.puzzle, Budget::unlimited(), None, false);
                 let moves = report.outcome.moves().unwrap_or_else(|| panic!("S{l}v{r}"));
                 let (l, r) = (l as usize, r as usize);
@@ -591,7 +641,13 @@ mod tests {
             assert!(moves.len() as u32 <= f.limit.unwrap(), "{code}");
         }
         for (l, r) in [(1, 1), (3, 5), (7, 2)] {
-            let level = LevelCode::Swap { left: l, right: r }.level().unwrap();
+            let level = LevelCode::Swap {
+                left: l,
+                right: r,
+                gaps: 1,
+            }
+            .level()
+            .unwrap();
             let report = solve::solve(&level.puzzle, Budget::unlimited(), None, false);
             assert_eq!(
                 report.outcome.moves().unwrap().len(),
