@@ -1106,7 +1106,7 @@ fn a_win_is_kept_in_the_data_directory_across_runs() {
         .map(|t| t.0.clone())
         .collect();
     assert!(
-        texts.iter().any(|t| t.contains("1 of  16 solved")),
+        texts.iter().any(|t| t.contains("1 of 16 solved")),
         "{texts:?}"
     );
     std::fs::remove_dir_all(&dir).ok();

@@ -11,7 +11,9 @@ pub(super) fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: R
     let file = &progress.file;
     let mut stars = 0;
     let mut moves = 0;
-    let mut rows: Vec<String> = Vec::new();
+    // A row per pack: its name, then its figures in columns of their own
+    // (the typeface is proportional, so spaces cannot line them up).
+    let mut rows: Vec<[String; 4]> = Vec::new();
     for entry in &packs.0 {
         let Ok(pack) = &entry.pack else { continue };
         let records = file.levels.get(&entry.file);
@@ -22,14 +24,12 @@ pub(super) fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: R
         let pack_moves: usize = records.map_or(0, |r| r.values().map(|l| l.best).sum());
         stars += pack_stars;
         moves += pack_moves;
-        rows.push(format!(
-            "{:<28} {:>3} of {:>3} solved   {:>3} stars   {:>5} moves",
-            theme::short(&pack.name, 28),
-            solved,
-            pack.levels.len(),
-            pack_stars,
-            pack_moves
-        ));
+        rows.push([
+            theme::short(&pack.name, 34),
+            format!("{solved} of {} solved", pack.levels.len()),
+            format!("{pack_stars} stars"),
+            format!("{pack_moves} moves"),
+        ]);
     }
     let secs = file.seconds_played;
     let played = format!(
@@ -44,9 +44,17 @@ pub(super) fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: R
             ui.spawn(text("Statistics", 48.0, theme::TEXT));
             ui.spawn((
                 Node {
-                    flex_direction: FlexDirection::Column,
+                    display: Display::Grid,
+                    grid_template_columns: vec![
+                        GridTrack::auto(),
+                        GridTrack::auto(),
+                        GridTrack::auto(),
+                        GridTrack::auto(),
+                    ],
                     padding: UiRect::all(px(16)),
                     row_gap: px(6),
+                    column_gap: px(28),
+                    max_width: percent(96),
                     border_radius: theme::PANEL_RADIUS,
                     ..default()
                 },
@@ -54,7 +62,20 @@ pub(super) fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: R
             ))
             .with_children(|panel| {
                 for row in rows {
-                    panel.spawn(text(row, 20.0, theme::TEXT));
+                    for (i, cell) in row.into_iter().enumerate() {
+                        // The name on the left, the figures on the right.
+                        panel.spawn((
+                            Node {
+                                justify_self: if i == 0 {
+                                    JustifySelf::Start
+                                } else {
+                                    JustifySelf::End
+                                },
+                                ..default()
+                            },
+                            children![text(cell, 20.0, theme::TEXT)],
+                        ));
+                    }
                 }
             });
             ui.spawn(text(played, 20.0, theme::TEXT_DIM));
