@@ -174,10 +174,17 @@ fn load_packs(
     mut packs: ResMut<Packs>,
     mut pending: ResMut<PendingPacks>,
 ) {
-    // The command line's pack (or level code) comes first, then the shipped
-    // ones in order.
+    // The shipped packs, then the command line's pack (or level code): the
+    // screens sort the list so once every pack has loaded.
     if let Some(path) = options.as_ref().and_then(|o| o.pack.as_ref()) {
-        start_loading(&server, path, 0, false, &mut packs, &mut pending);
+        start_loading(
+            &server,
+            path,
+            SHIPPED.len(),
+            false,
+            &mut packs,
+            &mut pending,
+        );
     }
     // A shipped level's code opens in its own pack; any other is a pack of one.
     if let Some((code, level)) = options.as_ref().and_then(|o| o.code.clone())
@@ -186,12 +193,12 @@ fn load_packs(
             Ok(levels::code::LevelCode::Shipped { .. })
         )
     {
-        add_code_level(&mut packs, 0, &code, level);
+        add_code_level(&mut packs, SHIPPED.len(), &code, level);
     }
     for (i, (name, _)) in SHIPPED.iter().enumerate() {
         let (at, disk) = shipped_path(&server, name);
         pending.0.push(Pending {
-            order: i + 1,
+            order: i,
             file: name.to_string(),
             handle: server.load(at),
             disk,

@@ -23,7 +23,7 @@ pub(super) fn spawn(
     for row in 0..e.rows {
         for col in 0..e.left[row as usize] {
             let front = col + 1 == e.left[row as usize];
-            let animal = animal_bundle(art, e.animal(row, col), escape_pos(e, row, col));
+            let animal = animal_bundle(art, e.animal(row, col), escape_pos(e, row, col), 1.0);
             let entity = board.add(
                 commands,
                 animal,
@@ -41,16 +41,12 @@ pub(super) fn spawn(
     for (slot, &(row, col)) in e.queue.iter().enumerate() {
         let last = slot + 1 == e.queue.len();
         let a = e.animal(row, col);
+        // A little smaller in line, where they stand closer.
         let entity = board.add(
             commands,
-            animal_bundle(art, a, queue_pos(e, slot)),
+            animal_bundle(art, a, queue_pos(e, slot), 0.86),
             Some(Place::Slot(slot)),
             last.then_some(Clickable::QueueLast),
-        );
-        // A little smaller in line, where they stand closer.
-        commands.entity(entity).insert(
-            Transform::from_translation(queue_pos(e, slot).extend(2.0))
-                .with_scale(Vec3::splat(0.86)),
         );
         if numbered {
             commands
@@ -259,7 +255,7 @@ fn spawn_grounds(commands: &mut Commands, art: &Art, board: &mut Spawned, e: &Es
 }
 
 /// An animal: its body in its colour, and its eyes over it untinted.
-fn animal_bundle(art: &Art, a: Animal, at: Vec2) -> impl Bundle {
+fn animal_bundle(art: &Art, a: Animal, at: Vec2, scale: f32) -> impl Bundle {
     let kind = a.kind as usize % art.animals.len();
     let bodies = &art.animal_mats[kind];
     (
@@ -267,7 +263,7 @@ fn animal_bundle(art: &Art, a: Animal, at: Vec2) -> impl Bundle {
         Name::new(a.describe()),
         Mesh2d(art.animals[kind].clone()),
         MeshMaterial2d(bodies[a.colour as usize % bodies.len()].clone()),
-        Transform::from_translation(at.extend(2.0)),
+        Transform::from_translation(at.extend(2.0)).with_scale(Vec3::splat(scale)),
         children![(
             Mesh2d(art.animals[kind].clone()),
             MeshMaterial2d(art.animal_detail[kind].clone()),

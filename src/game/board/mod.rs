@@ -282,26 +282,27 @@ fn frog_bundle(art: &Art, material: Handle<ColorMaterial>, at: Vec2, facing: Vec
         MeshMaterial2d(material),
         Transform::from_translation(at.extend(2.0)).with_rotation(turn),
         idle::Idle::new(),
-        children![
-            (
+        Children::spawn((
+            Spawn((
                 idle::Eyes,
                 Mesh2d(art.frog_eyes.clone()),
                 MeshMaterial2d(art.frog_eyes_mat.clone()),
                 Transform::from_xyz(0.0, eye_line, 0.1),
                 Pickable::IGNORE,
+            )),
+            SpawnIter(
+                crowned
+                    .then(|| {
+                        (
+                            Mesh2d(art.crown.clone()),
+                            MeshMaterial2d(art.crown_mat.clone()),
+                            Transform::from_xyz(0.0, -2.0, 0.2),
+                            Pickable::IGNORE,
+                        )
+                    })
+                    .into_iter(),
             ),
-            (
-                Mesh2d(art.crown.clone()),
-                MeshMaterial2d(art.crown_mat.clone()),
-                Transform::from_xyz(0.0, -2.0, 0.2),
-                if crowned {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                },
-                Pickable::IGNORE,
-            )
-        ],
+        )),
     )
 }
 
@@ -354,17 +355,18 @@ fn lily_bundle(art: &Art, at: Vec2, finish: bool) -> impl Bundle {
             art.lily_mat.clone()
         }),
         Transform::from_translation(at.extend(0.0)).with_rotation(Quat::from_rotation_z(turn)),
-        children![(
-            Mesh2d(art.lotus.clone()),
-            MeshMaterial2d(art.lotus_mat.clone()),
-            Transform::from_xyz(-25.0, -22.0, 0.5).with_scale(Vec3::splat(1.25)),
-            if finish {
-                Visibility::Inherited
-            } else {
-                Visibility::Hidden
-            },
-            Pickable::IGNORE,
-        )],
+        Children::spawn(SpawnIter(
+            finish
+                .then(|| {
+                    (
+                        Mesh2d(art.lotus.clone()),
+                        MeshMaterial2d(art.lotus_mat.clone()),
+                        Transform::from_xyz(-25.0, -22.0, 0.5).with_scale(Vec3::splat(1.25)),
+                        Pickable::IGNORE,
+                    )
+                })
+                .into_iter(),
+        )),
     )
 }
 

@@ -139,16 +139,7 @@ pub(super) fn spawn_levels(
                     if let Some(puzzle) = first.filter(|_| random) {
                         let dims = shape.describe(puzzle);
                         if !dims.is_empty() {
-                            ui.spawn(Node {
-                                column_gap: px(8),
-                                row_gap: px(6),
-                                align_items: AlignItems::Center,
-                                justify_content: JustifyContent::Center,
-                                flex_wrap: FlexWrap::Wrap,
-                                max_width: percent(96),
-                                ..default()
-                            })
-                            .with_children(|row| {
+                            ui.spawn(wrapping_row()).with_children(|row| {
                                 row.spawn(text("Random levels:", 18.0, theme::TEXT_DIM));
                                 for (size, words) in dims {
                                     row.spawn(button(
@@ -180,16 +171,7 @@ pub(super) fn spawn_levels(
                         }
                     }
                     if random {
-                        ui.spawn(Node {
-                            column_gap: px(8),
-                            row_gap: px(6),
-                            align_items: AlignItems::Center,
-                            justify_content: JustifyContent::Center,
-                            flex_wrap: FlexWrap::Wrap,
-                            max_width: percent(96),
-                            ..default()
-                        })
-                        .with_children(|row| {
+                        ui.spawn(wrapping_row()).with_children(|row| {
                             row.spawn(text("A new random level:", 18.0, theme::TEXT_DIM));
                             for (d, name) in DIFFICULTIES.iter().enumerate() {
                                 row.spawn(button(
@@ -249,5 +231,18 @@ pub(super) fn show_level_name(
         if t.0 != words {
             t.0 = words.clone();
         }
+    }
+}
+
+/// A row of the random levels' controls, wrapping in a narrow window.
+fn wrapping_row() -> Node {
+    Node {
+        column_gap: px(8),
+        row_gap: px(6),
+        align_items: AlignItems::Center,
+        justify_content: JustifyContent::Center,
+        flex_wrap: FlexWrap::Wrap,
+        max_width: percent(96),
+        ..default()
     }
 }

@@ -87,13 +87,24 @@ fn attach_panel(mut commands: Commands, columns: Query<Entity, Added<SideColumn>
     }
 }
 
-/// A button with its icon beside its name, and its key under them.
-fn icon_button(
-    icon: Handle<Image>,
+/// A solver button: its icon (if it has one) beside its name, and its key
+/// under them.
+fn solver_button(
+    icon: Option<Handle<Image>>,
     label: &str,
     key: &str,
     command: AutoplayCommand,
 ) -> impl Bundle {
+    let icon = icon.map(|icon| {
+        (
+            ImageNode::new(icon),
+            Node {
+                width: px(15),
+                height: px(15),
+                ..default()
+            },
+        )
+    });
     widget::button(
         command,
         Node {
@@ -117,43 +128,11 @@ fn icon_button(
                         align_items: AlignItems::Center,
                         ..default()
                     },
-                    children![
-                        (
-                            ImageNode::new(icon),
-                            Node {
-                                width: px(15),
-                                height: px(15),
-                                ..default()
-                            },
-                        ),
-                        text(label, 16.0, theme::TEXT),
-                    ],
+                    Children::spawn((
+                        SpawnIter(icon.into_iter()),
+                        Spawn(text(label, 16.0, theme::TEXT)),
+                    )),
                 ),
-                text(key, 12.0, theme::TEXT_DIM)
-            ],
-        ),
-    )
-}
-
-fn solver_button(label: &str, key: &str, command: AutoplayCommand, width: f32) -> impl Bundle {
-    widget::button(
-        command,
-        Node {
-            width: px(width),
-            padding: UiRect::axes(px(4), px(6)),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        (
-            Node {
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-            Pickable::IGNORE,
-            children![
-                text(label, 16.0, theme::TEXT),
                 text(key, 12.0, theme::TEXT_DIM)
             ],
         ),
@@ -204,32 +183,47 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
                 },
                 children![
                     button_row(children![
-                        icon_button(
-                            pictures.icon("play"),
+                        solver_button(
+                            Some(pictures.icon("play")),
                             "Solve",
                             "S",
                             AutoplayCommand::Start(Watch::Solution)
                         ),
-                        icon_button(
-                            pictures.icon("search"),
+                        solver_button(
+                            Some(pictures.icon("search")),
                             "Search",
                             "W",
                             AutoplayCommand::Start(Watch::Search)
                         ),
-                        icon_button(pictures.icon("hint"), "Hint", "H", AutoplayCommand::Hint),
+                        solver_button(
+                            Some(pictures.icon("hint")),
+                            "Hint",
+                            "H",
+                            AutoplayCommand::Hint
+                        ),
                     ]),
                     button_row(children![
-                        icon_button(
-                            pictures.icon("pause"),
+                        solver_button(
+                            Some(pictures.icon("pause")),
                             "Pause",
                             "Space",
                             AutoplayCommand::Pause
                         ),
-                        icon_button(pictures.icon("step"), "Step", ".", AutoplayCommand::Step),
-                        icon_button(pictures.icon("stop"), "Stop", "X", AutoplayCommand::Stop),
+                        solver_button(
+                            Some(pictures.icon("step")),
+                            "Step",
+                            ".",
+                            AutoplayCommand::Step
+                        ),
+                        solver_button(
+                            Some(pictures.icon("stop")),
+                            "Stop",
+                            "X",
+                            AutoplayCommand::Stop
+                        ),
                     ]),
                     button_row(children![
-                        solver_button("Slower", "-", AutoplayCommand::Slower, 88.0),
+                        solver_button(None, "Slower", "-", AutoplayCommand::Slower),
                         (
                             SolverLine::Speed,
                             text("1x", 18.0, theme::TEXT),
@@ -239,7 +233,7 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
                                 ..default()
                             }
                         ),
-                        solver_button("Faster", "+", AutoplayCommand::Faster, 88.0),
+                        solver_button(None, "Faster", "+", AutoplayCommand::Faster),
                     ]),
                     (SolverLine::Status, text("", 17.0, theme::TEXT)),
                     (SolverLine::Counters, text("", 15.0, theme::TEXT_DIM)),
