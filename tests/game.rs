@@ -1482,6 +1482,49 @@ fn l_from_a_code_level_goes_back_where_the_player_was() {
     until_screen(&mut app, Screen::Title);
 }
 
+/// Levels played by code (typed, or random) add no row to the title, keys 1
+/// to 9 open only the listed packs, and the statistics count the wins of
+/// every code level in one row.
+#[test]
+fn levels_played_by_code_add_no_pack_row_and_count_in_one_statistics_row() {
+    let mut app = app();
+    app.insert_resource(Speed::Instant);
+    let titled = |app: &mut App| texts(app).iter().filter(|t| t.contains("solved")).count();
+    let rows = titled(&mut app);
+    for code in ["S2v3", "S3v4g2"] {
+        press(&mut app, KeyCode::KeyK);
+        type_text(&mut app, code);
+        press(&mut app, KeyCode::Enter);
+        until_screen(&mut app, Screen::Play);
+        settle(&mut app);
+        let ending = autoplay(&mut app, Watch::Solution);
+        assert!(matches!(ending, Ending::Won(_)), "{code}: {ending:?}");
+        press(&mut app, KeyCode::KeyL);
+        until_screen(&mut app, Screen::Title);
+        settle(&mut app);
+        let shown = texts(&mut app);
+        assert_eq!(titled(&mut app), rows, "the title's rows: {shown:?}");
+        assert!(
+            !shown.iter().any(|t| t.contains(code)),
+            "{code} on the title: {shown:?}"
+        );
+    }
+    // Six is not a pack here: the key does nothing.
+    press(&mut app, KeyCode::Digit6);
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Title);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Stats);
+    settle(&mut app);
+    let shown = texts(&mut app);
+    assert!(
+        shown.iter().any(|t| t == "Levels played by code") && shown.iter().any(|t| t == "2 solved"),
+        "no row for the two code levels: {shown:?}"
+    );
+    assert!(!shown.iter().any(|t| t.contains("Level code")), "{shown:?}");
+}
+
 /// A normal run through every screen and puzzle leaves no warning or error
 /// of the game's own in the log. The app's schedules run on this thread, so
 /// that a subscriber of this test's own sees what the systems log.

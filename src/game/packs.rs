@@ -72,8 +72,26 @@ pub struct PackEntry {
     disk: Option<(PathBuf, Option<SystemTime>)>,
 }
 
+impl PackEntry {
+    /// A level played by its code (typed, pasted or random): a pack of one
+    /// that the title and the statistics do not list.
+    pub fn is_code(&self) -> bool {
+        self.handle.is_none()
+            && self.disk.is_none()
+            && levels::code::LevelCode::parse(&self.file).is_ok()
+    }
+}
+
 #[derive(Resource, Default)]
 pub struct Packs(pub Vec<PackEntry>);
+
+impl Packs {
+    /// The packs the title lists, each with its place in the list: every
+    /// one but the level played by its code.
+    pub fn listed(&self) -> impl Iterator<Item = (usize, &PackEntry)> {
+        self.0.iter().enumerate().filter(|(_, e)| !e.is_code())
+    }
+}
 
 /// The pack and level the player has chosen.
 #[derive(Resource, Default, Debug, Clone, Copy)]
@@ -242,8 +260,6 @@ fn start_loading(
     }
 }
 
-/// A level given by its code, as a pack of one named by the code; returns
-/// where it is in the list.
 /// The code of the level being played, to share: a shipped level by pack
 /// and number, a level opened by its code by that code; none for a pack of
 /// the player's own.
@@ -258,15 +274,11 @@ pub fn level_code(packs: &Packs, current: &Current) -> Option<String> {
         })
 }
 
-/// Adds the level of a code as a pack of one, in place of the code played
-/// before it (the title lists one; progress is kept by code all the same).
+/// Adds the level of a code as a pack of one named by the code, in place of
+/// the code played before it, and returns where it is in the list. The title
+/// does not list it; progress is kept by its code.
 pub fn add_code_level(packs: &mut Packs, order: usize, code: &str, level: levels::Level) -> usize {
-    packs.0.retain(|e| {
-        e.file == code
-            || e.handle.is_some()
-            || e.disk.is_some()
-            || levels::code::LevelCode::parse(&e.file).is_err()
-    });
+    packs.0.retain(|e| e.file == code || !e.is_code());
     let order = order.min(packs.0.len());
     add_entry(
         packs,

@@ -364,8 +364,8 @@ fn menu_keys(
 ) {
     match screen.get() {
         Screen::Title => {
-            for (i, key) in DIGITS.iter().enumerate() {
-                if keys.just_pressed(*key) && i < packs.0.len() {
+            for ((i, _), key) in packs.listed().zip(DIGITS) {
+                if keys.just_pressed(key) {
                     current.pack = i;
                     next.set(Screen::Levels);
                 }

@@ -3,8 +3,9 @@
 use super::{MenuAction, button, screen_root};
 use crate::game::Screen;
 use crate::game::packs::Packs;
-use crate::game::progress::Progress;
+use crate::game::progress::{LevelRecord, Progress};
 use crate::game::theme::{self, text};
+use crate::levels::code::LevelCode;
 use bevy::prelude::*;
 
 pub(super) fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: Res<Progress>) {
@@ -14,22 +15,49 @@ pub(super) fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: R
     // A row per pack: its name, then its figures in columns of their own
     // (the typeface is proportional, so spaces cannot line them up).
     let mut rows: Vec<[String; 4]> = Vec::new();
-    for entry in &packs.0 {
-        let Ok(pack) = &entry.pack else { continue };
-        let records = file.levels.get(&entry.file);
-        let solved = records.map_or(0, |r| r.len()).min(pack.levels.len());
-        let pack_stars: u32 = records.map_or(0, |r| {
-            r.values().filter_map(|l| l.stars()).map(u32::from).sum()
-        });
-        let pack_moves: usize = records.map_or(0, |r| r.values().map(|l| l.best).sum());
-        stars += pack_stars;
-        moves += pack_moves;
+    let mut row = |name: String, solved: String, records: &[&LevelRecord]| {
+        let row_stars: u32 = records
+            .iter()
+            .filter_map(|l| l.stars())
+            .map(u32::from)
+            .sum();
+        let row_moves: usize = records.iter().map(|l| l.best).sum();
+        stars += row_stars;
+        moves += row_moves;
         rows.push([
+            name,
+            solved,
+            format!("{row_stars} stars"),
+            format!("{row_moves} moves"),
+        ]);
+    };
+    for (_, entry) in packs.listed() {
+        let Ok(pack) = &entry.pack else { continue };
+        let records: Vec<&LevelRecord> = file
+            .levels
+            .get(&entry.file)
+            .map_or(Vec::new(), |r| r.values().collect());
+        let solved = records.len().min(pack.levels.len());
+        row(
             theme::short(&pack.name, 34),
             format!("{solved} of {} solved", pack.levels.len()),
-            format!("{pack_stars} stars"),
-            format!("{pack_moves} moves"),
-        ]);
+            &records,
+        );
+    }
+    // Levels played by their codes (random ones too), kept by code: one row
+    // for them all.
+    let by_code: Vec<&LevelRecord> = file
+        .levels
+        .iter()
+        .filter(|(f, _)| LevelCode::parse(f).is_ok_and(|c| !matches!(c, LevelCode::Shipped { .. })))
+        .flat_map(|(_, r)| r.values())
+        .collect();
+    if !by_code.is_empty() {
+        row(
+            "Levels played by code".to_string(),
+            format!("{} solved", by_code.len()),
+            &by_code,
+        );
     }
     let secs = file.seconds_played;
     let played = format!(

@@ -7,7 +7,6 @@ use crate::game::packs::Packs;
 use crate::game::progress::Progress;
 use crate::game::theme::art::Pictures;
 use crate::game::theme::{self, text};
-use crate::levels::code::LevelCode;
 use crate::rules::Puzzle;
 use crate::rules::hop::Shape;
 use bevy::prelude::*;
@@ -19,7 +18,6 @@ fn pack_blurb(file: &str) -> &'static str {
         "pegs.ron" => "Peg solitaire: English, European and triangle boards",
         "flood.ron" => "Flood the grid to one colour from the corner",
         "escape.ron" => "Animals leave the prison, each like the last",
-        f if LevelCode::parse(f).is_ok() => "A level played by its code",
         _ => "A level pack",
     }
 }
@@ -34,9 +32,9 @@ pub(super) fn spawn_title(
     commands
         .spawn(screen_root(Screen::Title))
         .with_children(|ui| {
-            // More packs than the shipped five (a dropped one, a code's
-            // level): a smaller heading and rows, so all fit.
-            let compact = packs.0.len() > 5;
+            // More packs than the shipped five (a dropped one, one named on
+            // the command line): a smaller heading and rows, so all fit.
+            let compact = packs.listed().count() > 5;
             ui.spawn(theme::heading(
                 &fonts,
                 "Pond Puzzles",
@@ -66,7 +64,7 @@ pub(super) fn spawn_title(
                     children![text(notice.clone(), 17.0, theme::WARN)],
                 ));
             }
-            for (i, entry) in packs.0.iter().enumerate() {
+            for (i, entry) in packs.listed() {
                 let (name, blurb, solved) = match &entry.pack {
                     Ok(p) => (
                         p.name.clone(),
