@@ -5,7 +5,9 @@
 use super::Screen;
 use super::anim::{self, Decoration, DespawnWhenDone};
 use super::packs::{Current, Packs};
-use super::play::{MoveApplied, PlayAction, PlayState, PlaySystems, SideColumn, SolverPanelOpen};
+use super::play::{
+    BoardEdge, MoveApplied, PlayAction, PlayState, PlaySystems, SideColumn, SolverPanelOpen,
+};
 use super::progress::{Progress, stars_for};
 use super::solver::Autoplay;
 use super::theme::{self, Art, text, widget};
@@ -62,9 +64,25 @@ fn show_stars(
             .file
             .record(&entry.file, current.level)
             .and_then(|r| r.shortest);
-        let Some(shortest) = shortest else { continue };
-        stars.shown = true;
         let moves = state.moves();
+        let Some(shortest) = shortest else {
+            // The search for the shortest gave up (a big board): the win
+            // says why it has no stars.
+            if progress.finding_shortest(&entry.file, current.level) {
+                continue;
+            }
+            stars.shown = true;
+            let words = if state.helped {
+                "solved with help, no stars"
+            } else {
+                "no stars: the shortest solution is not known"
+            };
+            commands
+                .entity(row)
+                .with_child(text(words, 18.0, theme::TEXT_DIM));
+            continue;
+        };
+        stars.shown = true;
         let earned = if state.helped {
             0
         } else {
@@ -272,10 +290,10 @@ fn show_banner(
                 DespawnOnExit(Screen::Play),
                 Node {
                     position_type: PositionType::Absolute,
-                    left: px(0),
+                    left: px(14),
                     // Centred under the board, which has the panel's room
                     // while the panel is folded.
-                    right: px(if panel.0 { 330 } else { 0 }),
+                    right: px(if panel.0 { 330 } else { 14 }),
                     bottom: px(WON_BANNER_BOTTOM),
                     justify_content: JustifyContent::Center,
                     ..default()
@@ -283,7 +301,7 @@ fn show_banner(
                 Pickable::IGNORE,
             ))
             .with_children(|cover| {
-                cover.spawn(card).with_children(fill);
+                cover.spawn((card, BoardEdge::Bottom)).with_children(fill);
             });
     } else if let Ok(column) = column.single() {
         // A dead end keeps the board in view: the way out is at the side.

@@ -3,8 +3,8 @@
 
 use super::Screen;
 use super::play::{
-    Hint, HopPick, MoveApplied, MoveRejected, MoveRequested, PlayAction, PlayState, PlaySystems,
-    Say, SideColumn,
+    BoardEdge, Hint, HopPick, MoveApplied, MoveRejected, MoveRequested, PlayAction, PlayState,
+    PlaySystems, Say, SideColumn, SolverPanelOpen,
 };
 use super::settings::Settings;
 use super::solver::{Solvability, Verdict};
@@ -27,6 +27,20 @@ struct Message;
 /// The longest level name the top bar shows whole.
 const TITLE_CHARS: usize = 40;
 
+/// The level's panel at the top.
+#[derive(Component)]
+struct TopBar;
+
+/// The row of Flood's palette buttons.
+#[derive(Component)]
+struct Palette;
+
+/// The room the top bar leaves on its right: the solver panel's, or only
+/// its folded header's.
+fn side_room(wide: bool) -> f32 {
+    if wide { 316.0 } else { 176.0 }
+}
+
 /// A Flood palette button: its colour.
 #[derive(Component)]
 struct PaletteButton(u8);
@@ -39,20 +53,24 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (update_counter, update_message, palette_colours).in_set(PlaySystems::Present),
+            (update_counter, update_message, palette_colours, make_room)
+                .in_set(PlaySystems::Present),
         );
 }
 
 /// The bottom line: how to play this puzzle, then the keys every puzzle
 /// shares.
-fn controls(p: &Puzzle) -> String {
+fn controls(p: &Puzzle) -> [&'static str; 2] {
     let how = match p {
         Puzzle::Swap(_) => "Click a frog to move it.",
         Puzzle::Hop(_) => "Click a frog, then the pad to jump to.",
         Puzzle::Flood(_) => "Click a tile or a colour, or press 1-9.",
         Puzzle::Escape(_) => "Click a row's east-most animal to free it.",
     };
-    format!("{how}   U undo   R redo   Backspace restart   N next   Esc menu")
+    [
+        how,
+        "U undo   R redo   Backspace restart   N next   Esc menu",
+    ]
 }
 
 fn spawn_hud(
@@ -62,12 +80,11 @@ fn spawn_hud(
     packs: Res<super::packs::Packs>,
     current: Res<super::packs::Current>,
     fonts: Res<theme::Fonts>,
+    panel: Res<SolverPanelOpen>,
 ) {
     let Some(state) = state else { return };
     let code = super::packs::level_code(&packs, &current);
-    let code = code
-        .map(|c| format!("   code {c} (Ctrl+C copies)"))
-        .unwrap_or_default();
+    let code = code.map(|c| format!("code {c} (Ctrl+C copies)"));
     let palette: Vec<u8> = match &state.puzzle {
         Puzzle::Flood(f) => (0..f.colours).collect(),
         _ => Vec::new(),
@@ -88,12 +105,20 @@ fn spawn_hud(
         ))
         .with_children(|ui| {
             ui.spawn((
+                TopBar,
+                BoardEdge::Top,
                 Node {
                     flex_direction: FlexDirection::Column,
-                    padding: UiRect::axes(px(16), px(10)),
-                    row_gap: px(4),
+                    // The how-to button has the right end.
+                    padding: UiRect {
+                        left: px(16),
+                        right: px(64),
+                        top: px(10),
+                        bottom: px(10),
+                    },
+                    row_gap: px(2),
                     // The solver panel has the right-hand side.
-                    margin: UiRect::right(px(316)),
+                    margin: UiRect::right(px(side_room(panel.0))),
                     border_radius: theme::PANEL_RADIUS,
                     ..default()
                 },
@@ -110,29 +135,40 @@ fn spawn_hud(
                     .filter(|g| !name.to_lowercase().contains(&g.to_lowercase()))
                     .map(|g| format!("  ({g})"))
                     .unwrap_or_default();
+                // Each line stays one line: a narrow window makes its
+                // letters smaller instead.
                 top.spawn((
                     LevelTitle,
+                    Name::new("Level name"),
                     theme::heading(
                         &fonts,
                         format!("{}{grade}", theme::short(name, TITLE_CHARS)),
                         24.0,
                         theme::TEXT,
                     ),
+                    theme::fit_line(24.0, 15.0),
                 ));
-                // The code sits on the counter's line, so the title never wraps.
                 top.spawn((
                     MoveCounter,
+                    Name::new("Move counter"),
                     text("", 20.0, theme::TEXT_DIM),
-                    children![(
-                        TextSpan::new(code),
-                        TextFont {
-                            font_size: FontSize::Px(18.0),
-                            ..default()
-                        },
-                        TextColor(theme::TEXT_DIM),
-                    )],
+                    theme::fit_line(20.0, 13.0),
                 ));
-                top.spawn((Message, text("", 20.0, theme::WARN)));
+                if let Some(code) = code {
+                    top.spawn((
+                        Name::new("Level code"),
+                        text(code, 16.0, theme::TEXT_DIM),
+                        theme::fit_line(16.0, 12.0),
+                    ));
+                }
+                top.spawn((
+                    Message,
+                    text("", 18.0, theme::WARN),
+                    Node {
+                        display: Display::None,
+                        ..default()
+                    },
+                ));
                 // The how-to card, at the bar's right end.
                 top.spawn((
                     widget::button(
@@ -154,6 +190,7 @@ fn spawn_hud(
                 ));
             });
             ui.spawn((
+                BoardEdge::Bottom,
                 Node {
                     flex_direction: FlexDirection::Column,
                     align_items: AlignItems::Center,
@@ -165,10 +202,13 @@ fn spawn_hud(
             .with_children(|bottom| {
                 if !palette.is_empty() {
                     bottom
-                        .spawn(Node {
-                            column_gap: px(8),
-                            ..default()
-                        })
+                        .spawn((
+                            Palette,
+                            Node {
+                                column_gap: px(8),
+                                ..default()
+                            },
+                        ))
                         .with_children(|row| {
                             for c in palette {
                                 let colour = theme::palette(settings.colour_blind)
@@ -192,17 +232,29 @@ fn spawn_hud(
                             }
                         });
                 }
-                bottom.spawn((
-                    Node {
-                        padding: UiRect::axes(px(12), px(6)),
-                        // Wraps in a narrow window rather than running off it.
-                        max_width: percent(100),
-                        border_radius: theme::PANEL_RADIUS,
-                        ..default()
-                    },
-                    theme::panel(),
-                    children![text(controls(&state.puzzle), 17.0, theme::TEXT_DIM)],
-                ));
+                // How to play this puzzle, and the keys: one line in a wide
+                // window, two in a narrow one.
+                bottom
+                    .spawn((
+                        Node {
+                            padding: UiRect::axes(px(12), px(6)),
+                            max_width: percent(100),
+                            flex_wrap: FlexWrap::Wrap,
+                            justify_content: JustifyContent::Center,
+                            column_gap: px(18),
+                            border_radius: theme::PANEL_RADIUS,
+                            ..default()
+                        },
+                        theme::panel(),
+                    ))
+                    .with_children(|line| {
+                        for part in controls(&state.puzzle) {
+                            line.spawn((
+                                text(part, 17.0, theme::TEXT_DIM),
+                                theme::fit_line(17.0, 12.0),
+                            ));
+                        }
+                    });
             });
             ui.spawn((
                 SideColumn,
@@ -250,7 +302,7 @@ fn update_message(
     pick: Res<HopPick>,
     hint: Option<Res<Hint>>,
     check: Option<Res<Solvability>>,
-    mut message: Query<(&mut Text, &mut TextColor), With<Message>>,
+    mut message: Query<(&mut Text, &mut TextColor, &mut Node), With<Message>>,
 ) {
     let refused = rejected.read().last().cloned();
     let said = say.read().last().cloned();
@@ -313,7 +365,13 @@ fn update_message(
     } else {
         (String::new(), theme::TEXT)
     };
-    for (mut t, mut c) in &mut message {
+    for (mut t, mut c, mut node) in &mut message {
+        // An empty line takes no room.
+        node.display = if words.is_empty() {
+            Display::None
+        } else {
+            Display::Flex
+        };
         t.0 = words.clone();
         c.0 = colour;
     }
@@ -352,6 +410,45 @@ fn in_words(p: &Puzzle, mv: Option<PuzzleMove>, why: &str) -> String {
             }
         }
         _ => why.to_string(),
+    }
+}
+
+/// The nodes that make room: the top bar, the side column and the palette.
+type RoomFor = AnyOf<(&'static TopBar, &'static SideColumn, &'static Palette)>;
+
+/// The top bar leaves the right-hand side to the solver panel while it is
+/// open, or while it shows the way out of a dead end, and only the folded
+/// header's room else; the palette goes once the level is won (the win's
+/// banner takes its place).
+fn make_room(
+    state: Res<PlayState>,
+    panel: Res<SolverPanelOpen>,
+    mut nodes: Query<(&mut Node, RoomFor)>,
+) {
+    if !state.is_changed() && !panel.is_changed() {
+        return;
+    }
+    let p = &state.puzzle;
+    let wide = panel.0 || (!p.is_won() && (p.is_dead_end() || p.is_goal()));
+    for (mut node, which) in &mut nodes {
+        match which {
+            (Some(_), _, _) => node.margin.right = px(side_room(wide)),
+            // Folded, the panel is as wide as its header.
+            (_, Some(_), _) => {
+                node.align_items = if wide {
+                    AlignItems::Stretch
+                } else {
+                    AlignItems::End
+                }
+            }
+            _ => {
+                node.display = if p.is_won() {
+                    Display::None
+                } else {
+                    Display::Flex
+                }
+            }
+        }
     }
 }
 

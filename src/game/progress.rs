@@ -212,6 +212,15 @@ pub struct Progress {
     unsaved_seconds: f64,
 }
 
+impl Progress {
+    /// Whether the shortest solution of this level is being looked for.
+    pub fn finding_shortest(&self, file: &str, level: usize) -> bool {
+        self.shortest
+            .iter()
+            .any(|(f, l, _)| f == file && *l == level)
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Progress>()
         .add_systems(Startup, open.in_set(DataOpened))

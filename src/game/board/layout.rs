@@ -2,7 +2,7 @@
 //! origin, its extent, and the camera that keeps it whole and centred in the
 //! room the panels leave.
 
-use crate::game::play::{PlayState, SolverPanelOpen};
+use crate::game::play::{BoardEdge, PlayState, SolverPanelOpen};
 use crate::rules::Puzzle;
 use crate::rules::escape::Escape;
 use crate::rules::flood::Flood;
@@ -125,16 +125,36 @@ pub fn extent(p: &Puzzle) -> Vec2 {
     }
 }
 
+/// Pixels kept between the board's room and a panel.
+const PANEL_GAP: f32 = 8.0;
+
 /// Keeps the whole board in view, centred in the part of the window the
-/// panels leave free, whatever the window's size.
+/// panels leave free, whatever the window's size: at least the fixed
+/// margins, more where a panel is laid out taller than they allow.
 pub(super) fn fit_camera(
     state: Res<PlayState>,
     panel: Res<SolverPanelOpen>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
+    edges: Query<(&BoardEdge, &ComputedNode, &UiGlobalTransform)>,
     mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
+    // How far the panels reach in from the top and the bottom, in logical
+    // pixels (nothing before they are laid out).
+    let (mut top_reach, mut bottom_reach) = (0.0_f32, 0.0_f32);
+    for (edge, node, at) in &edges {
+        let k = node.inverse_scale_factor();
+        let half = node.size().y * k / 2.0;
+        let y = at.translation.y * k;
+        if node.size().y <= 0.0 {
+            continue;
+        }
+        match edge {
+            BoardEdge::Top => top_reach = top_reach.max(y + half + PANEL_GAP),
+            BoardEdge::Bottom => bottom_reach = bottom_reach.max(size.y - (y - half) + PANEL_GAP),
+        }
+    }
     // The right-hand column needs its room while the solver panel is open,
     // or while it shows the way out of a dead end; else the board has it.
     let p = &state.puzzle;
@@ -149,13 +169,14 @@ pub(super) fn fit_camera(
         PANEL_PX.bottom.max(crate::game::banner::WON_BANNER_ROOM)
     } else {
         PANEL_PX.bottom
-    };
-    let free =
-        (size - Vec2::new(PANEL_PX.left + right, PANEL_PX.top + bottom)).max(Vec2::splat(100.0));
+    }
+    .max(bottom_reach);
+    let top = PANEL_PX.top.max(top_reach);
+    let free = (size - Vec2::new(PANEL_PX.left + right, top + bottom)).max(Vec2::splat(100.0));
     let board = extent(&state.puzzle) + Vec2::splat(BOARD_PAD);
     // World units per pixel: the larger need of the two directions.
     let scale = (board.x / free.x).max(board.y / free.y);
-    let centre = Vec2::new(PANEL_PX.left + free.x / 2.0, PANEL_PX.top + free.y / 2.0);
+    let centre = Vec2::new(PANEL_PX.left + free.x / 2.0, top + free.y / 2.0);
     // The camera sits so that the world's origin shows at `centre`.
     let at = Vec3::new(
         (size.x / 2.0 - centre.x) * scale,

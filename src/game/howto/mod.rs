@@ -258,14 +258,12 @@ fn spawn_card(
                         });
                         card.spawn((Caption, text("", 16.0, theme::HIGHLIGHT)));
                     }
-                    card.spawn((
-                        text(
-                            format!("{}   U undo   H hint   ? this card", teach.controls()),
-                            15.0,
-                            theme::TEXT_DIM,
-                        ),
-                        TextLayout::justify(Justify::Center),
-                    ));
+                    for line in [teach.controls(), "U undo   H hint   ? this card"] {
+                        card.spawn((
+                            text(line, 15.0, theme::TEXT_DIM),
+                            TextLayout::justify(Justify::Center),
+                        ));
+                    }
                     card.spawn(widget::text_button(
                         PlayAction::HowTo,
                         "Got it (Enter)",

@@ -183,6 +183,15 @@ pub struct SolverPanelOpen(pub bool);
 #[derive(Component)]
 pub struct SideColumn;
 
+/// A panel of the play screen the board keeps clear of: it stays below a
+/// `Top` panel and above a `Bottom` one, by their laid-out sizes (a bar
+/// whose lines wrap in a narrow window, the win's banner).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardEdge {
+    Top,
+    Bottom,
+}
+
 /// The order of a level's systems, each set run only while a level is open.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PlaySystems {

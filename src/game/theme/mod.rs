@@ -147,7 +147,56 @@ pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     )
 }
 
+/// A line of text that stays one line: it never wraps, and its font
+/// shrinks (down to `min` pixels) when the line is wider than its parent's
+/// room, and grows back (up to `max`) when the room comes back.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct FitLine {
+    pub max: f32,
+    pub min: f32,
+}
+
+/// What makes a text node a `FitLine` of at most `max` pixels.
+pub fn fit_line(max: f32, min: f32) -> impl Bundle {
+    (FitLine { max, min }, TextLayout::no_wrap())
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, load_fonts)
+        .add_systems(Update, fit_lines)
         .add_plugins((art::plugin, widget::plugin));
+}
+
+/// Sizes each `FitLine`'s font to its parent's room, from the width the
+/// line was laid out at (the width follows the font's size).
+fn fit_lines(
+    mut lines: Query<(
+        &FitLine,
+        &mut TextFont,
+        &bevy::text::TextLayoutInfo,
+        &ChildOf,
+    )>,
+    parents: Query<&ComputedNode>,
+) {
+    for (fit, mut font, info, parent) in &mut lines {
+        let FontSize::Px(now) = font.font_size else {
+            continue;
+        };
+        let Ok(room) = parents
+            .get(parent.parent())
+            .map(|p| p.content_box().width())
+        else {
+            continue;
+        };
+        let width = info.size.x;
+        if width <= 0.0 || room <= 0.0 {
+            continue;
+        }
+        // A little short of the room, so the line never touches its edge;
+        // in half pixels, so it settles.
+        let want = ((now * room * 0.98 / width * 2.0).floor() / 2.0).clamp(fit.min, fit.max);
+        if want < now || want >= now + 1.0 {
+            font.font_size = FontSize::Px(want);
+        }
+    }
 }
