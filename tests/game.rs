@@ -18,6 +18,9 @@ use pond_puzzles::solve::{self, Budget};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+#[path = "game/layout.rs"]
+mod layout;
+
 /// A data directory of the test's own, new and empty: no test reads or
 /// writes the player's.
 fn temp_data_dir() -> std::path::PathBuf {
@@ -37,6 +40,13 @@ fn app() -> App {
 }
 
 fn app_with(options: game::GameOptions) -> App {
+    app_in_window(options, None)
+}
+
+/// A headless game; with a window size, in a window of that size whose
+/// interface Bevy lays out (its UI layout, without rendering), seen by a
+/// camera the board is fitted to.
+fn app_in_window(options: game::GameOptions, window: Option<UVec2>) -> App {
     assert!(options.data_dir.is_some(), "tests keep their data apart");
     let mut app = App::new();
     // A command on an entity that is gone, or any other error the game's
@@ -66,11 +76,37 @@ fn app_with(options: game::GameOptions) -> App {
     .init_asset::<Image>()
     .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
         Duration::from_millis(50),
-    ))
-    .add_plugins(game::plugin);
+    ));
+    if window.is_some() {
+        app.add_plugins((
+            bevy::picking::PickingPlugin,
+            bevy::picking::InteractionPlugin,
+            bevy::ui::UiPlugin,
+        ))
+        .init_asset::<TextureAtlasLayout>()
+        .init_resource::<Touches>();
+    }
+    app.add_plugins(game::plugin);
     // Focused keys are sent from the primary window.
+    let mut primary = Window::default();
+    if let Some(size) = window {
+        primary.resolution = size.into();
+        let target = bevy::camera::RenderTargetInfo {
+            physical_size: size,
+            scale_factor: 1.0,
+        };
+        let mut camera = Camera {
+            viewport: Some(bevy::camera::Viewport {
+                physical_size: size,
+                ..default()
+            }),
+            ..default()
+        };
+        camera.computed.target_info = Some(target);
+        app.world_mut().spawn((Camera2d, camera));
+    }
     app.world_mut()
-        .spawn((Window::default(), bevy::window::PrimaryWindow));
+        .spawn((primary, bevy::window::PrimaryWindow));
     // The packs load as assets; the title (or what the options open)
     // shows once they have.
     for _ in 0..5000 {

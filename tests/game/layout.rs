@@ -1,0 +1,433 @@
+//! The interface as Bevy lays it out, by the nodes' computed sizes, in a
+//! window of 800x600 (the smallest the README names) and of 1280x720: every
+//! screen fits its window or scrolls to what does not, no text is cut or
+//! runs under a button, the top bar's lines do not wrap, and no panel covers
+//! the board.
+
+use super::*;
+use bevy::text::TextLayoutInfo;
+use bevy::ui::{ComputedNode, OverflowAxis, UiGlobalTransform};
+use pond_puzzles::game::board::layout::extent;
+use pond_puzzles::game::play::SolverPanelOpen;
+
+/// Pixels a rectangle may pass an edge by (rounding).
+const SLACK: f32 = 1.0;
+
+/// A node as laid out: where it is on the window, in pixels from the top
+/// left, and what it is.
+struct Laid {
+    entity: Entity,
+    rect: Rect,
+    parent: Option<Entity>,
+    text: Option<String>,
+    /// The laid-out text's own size, for a text node.
+    text_size: Option<Vec2>,
+    /// Where a text node's letters are (its runs' bounds), on the window.
+    ink: Option<Rect>,
+    /// Its font size, for a text node.
+    font: Option<f32>,
+    name: Option<String>,
+    button: bool,
+    /// Drawn with an opaque background (a panel or a button).
+    solid: bool,
+    /// Scrolls its content vertically (a menu screen's root).
+    scrolls: bool,
+}
+
+/// Every node that shows: not hidden, not of a display none (which leaves it
+/// no size), with its rectangle on the window.
+fn laid_out(app: &mut App) -> Vec<Laid> {
+    let world = app.world_mut();
+    let mut hidden = world.query::<(Entity, &Visibility, Option<&ChildOf>)>();
+    let mut hidden_at = std::collections::HashMap::new();
+    for (e, v, p) in hidden.iter(world) {
+        hidden_at.insert(e, (*v == Visibility::Hidden, p.map(ChildOf::parent)));
+    }
+    let shown = |mut e: Entity| loop {
+        match hidden_at.get(&e) {
+            Some((true, _)) => return false,
+            Some((false, Some(p))) => e = *p,
+            _ => return true,
+        }
+    };
+    let mut nodes = world.query::<(
+        Entity,
+        &Node,
+        &ComputedNode,
+        &UiGlobalTransform,
+        Option<&ChildOf>,
+        Option<&Text>,
+        Option<&TextLayoutInfo>,
+        Option<&TextFont>,
+        Option<&Name>,
+        Option<&Button>,
+        Option<&BackgroundColor>,
+    )>();
+    let mut out = Vec::new();
+    for (e, node, computed, at, parent, text, info, font, name, button, bg) in nodes.iter(world) {
+        let size = computed.size();
+        if size.x <= 0.0 || size.y <= 0.0 || !shown(e) {
+            continue;
+        }
+        out.push(Laid {
+            entity: e,
+            rect: Rect::from_center_size(at.translation, size),
+            parent: parent.map(ChildOf::parent),
+            text: text.map(|t| t.0.clone()),
+            text_size: text.and(info).map(|i| i.size),
+            ink: text.and(info).and_then(|i| {
+                let top_left = at.translation - size / 2.0;
+                i.run_geometry
+                    .iter()
+                    .map(|g| Rect::from_corners(g.bounds.min + top_left, g.bounds.max + top_left))
+                    .reduce(|a, b| a.union(b))
+            }),
+            font: text.and(font).and_then(|f| match f.font_size {
+                FontSize::Px(px) => Some(px),
+                _ => None,
+            }),
+            name: name.map(|n| n.to_string()),
+            button: button.is_some(),
+            solid: bg.is_some_and(|b| b.0.alpha() > 0.5),
+            scrolls: node.overflow.y == OverflowAxis::Scroll,
+        });
+    }
+    out
+}
+
+/// What a node is, for a message.
+fn what(n: &Laid) -> String {
+    match (&n.text, &n.name) {
+        (Some(t), _) => format!("text {t:?}"),
+        (None, Some(name)) => format!("node {name:?}"),
+        (None, None) => format!("node {:?}", n.entity),
+    }
+}
+
+/// Whether `a` is `b` or lies under it.
+fn under(nodes: &[Laid], mut a: Entity, b: Entity) -> bool {
+    loop {
+        if a == b {
+            return true;
+        }
+        match nodes.iter().find(|n| n.entity == a).and_then(|n| n.parent) {
+            Some(p) => a = p,
+            None => return false,
+        }
+    }
+}
+
+/// The node's topmost ancestor: a layer of its own (the play screen's bars,
+/// the banner, the menu, the how-to card).
+fn root(nodes: &[Laid], mut a: Entity) -> Entity {
+    while let Some(p) = nodes.iter().find(|n| n.entity == a).and_then(|n| n.parent) {
+        a = p;
+    }
+    a
+}
+
+/// Whether two rectangles overlap by more than the slack.
+fn overlap(a: Rect, b: Rect) -> bool {
+    let i = a.intersect(b);
+    i.width() > SLACK && i.height() > SLACK
+}
+
+/// What does not fit in a window of `size`: nodes past its sides, nodes
+/// below or above it that no scrolling brings into view, text wider than its
+/// node or outside its parent, and text under a button it is not part of.
+fn layout_faults(app: &mut App, size: Vec2) -> Vec<String> {
+    let nodes = laid_out(app);
+    let mut faults = Vec::new();
+    let scroller = |e: Entity| {
+        nodes
+            .iter()
+            .filter(|n| n.scrolls)
+            .find(|s| under(&nodes, e, s.entity))
+    };
+    for n in &nodes {
+        let r = n.rect;
+        if r.min.x < -SLACK || r.max.x > size.x + SLACK {
+            faults.push(format!(
+                "{} runs past the window's side: x {:.0} to {:.0}",
+                what(n),
+                r.min.x,
+                r.max.x
+            ));
+        }
+        // A node in a scrolled screen need only come into view when the
+        // screen is scrolled (it is at the top here).
+        match scroller(n.entity).filter(|s| s.entity != n.entity) {
+            Some(s) => {
+                let most = content_below(&nodes, s).max(0.0);
+                let reach = (r.max.y - size.y).max(0.0);
+                if n.button && reach > most.min(r.min.y) + SLACK {
+                    faults.push(format!(
+                        "{} cannot be scrolled into view: y {:.0} to {:.0}, scroll up to {most:.0}",
+                        what(n),
+                        r.min.y,
+                        r.max.y
+                    ));
+                }
+            }
+            None if !n.scrolls && (r.min.y < -SLACK || r.max.y > size.y + SLACK) => {
+                faults.push(format!(
+                    "{} runs past the window's top or bottom: y {:.0} to {:.0}",
+                    what(n),
+                    r.min.y,
+                    r.max.y
+                ));
+            }
+            None => {}
+        }
+        if n.text.is_none() {
+            continue;
+        }
+        if let Some(t) = n.text_size
+            && t.x > r.width() + SLACK
+        {
+            faults.push(format!(
+                "{} is wider ({:.0}) than its node ({:.0})",
+                what(n),
+                t.x,
+                r.width()
+            ));
+        }
+        if let Some(p) = n.parent.and_then(|p| nodes.iter().find(|m| m.entity == p))
+            && (r.min.x < p.rect.min.x - SLACK || r.max.x > p.rect.max.x + SLACK)
+        {
+            faults.push(format!(
+                "{} runs out of its parent: x {:.0} to {:.0} in {:.0} to {:.0}",
+                what(n),
+                r.min.x,
+                r.max.x,
+                p.rect.min.x,
+                p.rect.max.x
+            ));
+        }
+        // Letters under a button of their own layer (another layer is
+        // meant to cover them: the menu, the card).
+        let ink = n.ink.unwrap_or(r);
+        let layer = root(&nodes, n.entity);
+        for b in nodes.iter().filter(|b| b.button) {
+            if !under(&nodes, n.entity, b.entity)
+                && !under(&nodes, b.entity, n.entity)
+                && root(&nodes, b.entity) == layer
+                && overlap(ink, b.rect)
+            {
+                faults.push(format!("{} runs under the button {}", what(n), what(b)));
+            }
+        }
+    }
+    faults
+}
+
+/// How far the content of a scrolled node reaches below its bottom.
+fn content_below(nodes: &[Laid], s: &Laid) -> f32 {
+    nodes
+        .iter()
+        .filter(|n| n.entity != s.entity && under(nodes, n.entity, s.entity))
+        .map(|n| n.rect.max.y - s.rect.max.y)
+        .fold(0.0, f32::max)
+}
+
+/// The board's rectangle on the window, from its extent and the camera the
+/// game fitted to it.
+fn board_rect(app: &mut App, size: Vec2) -> Rect {
+    let board = extent(&puzzle(app));
+    let world = app.world_mut();
+    let mut camera = world.query_filtered::<(&Projection, &Transform), With<Camera2d>>();
+    let (projection, at) = camera.single(world).expect("one camera");
+    let Projection::Orthographic(o) = projection else {
+        panic!("the camera is not orthographic")
+    };
+    let centre = Vec2::new(
+        size.x / 2.0 - at.translation.x / o.scale,
+        size.y / 2.0 + at.translation.y / o.scale,
+    );
+    Rect::from_center_size(centre, board / o.scale)
+}
+
+/// What covers the board or leaves it out of the window.
+fn board_faults(app: &mut App, size: Vec2) -> Vec<String> {
+    let board = board_rect(app, size);
+    let mut faults = Vec::new();
+    let window = Rect::from_corners(Vec2::ZERO, size);
+    if board.intersect(window) != board {
+        faults.push(format!("the board {board:?} runs out of the window"));
+    }
+    for n in laid_out(app) {
+        // Panels and buttons, not a screen-wide layer.
+        if n.solid && n.rect.width() < size.x * 0.9 && overlap(n.rect, board) {
+            faults.push(format!(
+                "{} ({:?}) covers the board ({:?})",
+                what(&n),
+                n.rect,
+                board
+            ));
+        }
+    }
+    faults
+}
+
+/// Panels and buttons of different layers that overlap: where no layer is
+/// meant to cover another (not the menu or the how-to card), such as the
+/// win's banner and the bars.
+fn layer_faults(app: &mut App, size: Vec2) -> Vec<String> {
+    let nodes = laid_out(app);
+    let solid: Vec<(&Laid, Entity)> = nodes
+        .iter()
+        .filter(|n| n.solid && n.rect.width() < size.x * 0.9)
+        .map(|n| (n, root(&nodes, n.entity)))
+        .collect();
+    let mut faults = Vec::new();
+    for (i, (a, ra)) in solid.iter().enumerate() {
+        for (b, rb) in &solid[i + 1..] {
+            if ra != rb && overlap(a.rect, b.rect) {
+                faults.push(format!("{} and {} overlap", what(a), what(b)));
+            }
+        }
+    }
+    faults
+}
+
+/// The lines that must each stay one line: the level's name and the move
+/// counter with the code.
+fn wrapped_lines(app: &mut App) -> Vec<String> {
+    laid_out(app)
+        .iter()
+        .filter(|n| matches!(n.name.as_deref(), Some("Level name" | "Move counter")))
+        .filter_map(|n| {
+            let font = n.font?;
+            (n.rect.height() > font * 1.8).then(|| {
+                format!(
+                    "{} wraps: {:.0} px high at {font} px",
+                    what(n),
+                    n.rect.height()
+                )
+            })
+        })
+        .collect()
+}
+
+const SIZES: [UVec2; 2] = [UVec2::new(800, 600), UVec2::new(1280, 720)];
+
+fn laid_app(size: UVec2) -> App {
+    let mut app = app_in_window(
+        game::GameOptions {
+            data_dir: Some(temp_data_dir()),
+            ..Default::default()
+        },
+        Some(size),
+    );
+    app.insert_resource(Speed::Instant);
+    settle(&mut app);
+    app
+}
+
+fn go(app: &mut App, to: Screen) {
+    app.world_mut().resource_mut::<NextState<Screen>>().set(to);
+    settle(app);
+}
+
+fn check(faults: &mut Vec<String>, at: &str, found: Vec<String>) {
+    faults.extend(found.into_iter().map(|f| format!("{at}: {f}")));
+}
+
+/// The title, every pack's level select and the statistics fit, or scroll
+/// to every button.
+#[test]
+fn menu_screens_fit_800x600_and_1280x720() {
+    let mut faults = Vec::new();
+    for size in SIZES {
+        let mut app = laid_app(size);
+        let s = size.as_vec2();
+        check(
+            &mut faults,
+            &format!("{size} title"),
+            layout_faults(&mut app, s),
+        );
+        for (pack, (file, _)) in SHIPPED.iter().enumerate() {
+            app.world_mut().resource_mut::<Current>().pack = pack;
+            go(&mut app, Screen::Levels);
+            let at = format!("{size} level select of {file}");
+            check(&mut faults, &at, layout_faults(&mut app, s));
+            go(&mut app, Screen::Title);
+        }
+        go(&mut app, Screen::Stats);
+        check(
+            &mut faults,
+            &format!("{size} statistics"),
+            layout_faults(&mut app, s),
+        );
+    }
+    assert!(faults.is_empty(), "{faults:#?}");
+}
+
+/// The level of each pack with the longest name, and its biggest board:
+/// the bars and the solver panel, folded and open, the menu, the how-to
+/// card and the win's banner fit, the top bar does not wrap, and no panel
+/// covers the board.
+#[test]
+fn play_screens_fit_800x600_and_1280x720() {
+    let mut faults = Vec::new();
+    for size in SIZES {
+        let mut app = laid_app(size);
+        let s = size.as_vec2();
+        for (file, text) in SHIPPED {
+            let pack = parse_pack(file, text).unwrap();
+            let longest = (0..pack.levels.len())
+                .max_by_key(|&i| {
+                    let l = &pack.levels[i];
+                    l.name.len() + l.grade.as_ref().map_or(0, String::len)
+                })
+                .unwrap();
+            let biggest = (0..pack.levels.len())
+                .max_by(|&a, &b| {
+                    let area = |i: usize| {
+                        let e = extent(&pack.levels[i].puzzle);
+                        e.x * e.y
+                    };
+                    area(a).total_cmp(&area(b))
+                })
+                .unwrap();
+            for level in [longest, biggest] {
+                let at = format!("{size} {file} level {}", level + 1);
+                start_level(&mut app, file, level);
+                for open in [false, true] {
+                    app.world_mut().resource_mut::<SolverPanelOpen>().0 = open;
+                    settle(&mut app);
+                    let at = format!("{at}, solver panel open {open}");
+                    check(&mut faults, &at, layout_faults(&mut app, s));
+                    check(&mut faults, &at, board_faults(&mut app, s));
+                    check(&mut faults, &at, wrapped_lines(&mut app));
+                    check(&mut faults, &at, layer_faults(&mut app, s));
+                }
+                for (key, what) in [(KeyCode::Escape, "menu"), (KeyCode::Slash, "how-to card")] {
+                    press(&mut app, key);
+                    settle(&mut app);
+                    check(
+                        &mut faults,
+                        &format!("{at}, {what}"),
+                        layout_faults(&mut app, s),
+                    );
+                    press(&mut app, KeyCode::Escape);
+                    settle(&mut app);
+                }
+                // Any win will do: Flood's greedy line wins its shipped levels.
+                let budget = match puzzle(&app) {
+                    Puzzle::Flood(_) => Budget::nodes(super::FLOOD_NODES),
+                    _ => Budget::time(Duration::from_secs(60)),
+                };
+                app.insert_resource(SolverBudget(budget));
+                let ending = autoplay(&mut app, Watch::Solution);
+                assert!(matches!(ending, Ending::Won(_)), "{at}: {ending:?}");
+                settle(&mut app);
+                let at = format!("{at}, won");
+                check(&mut faults, &at, layout_faults(&mut app, s));
+                check(&mut faults, &at, board_faults(&mut app, s));
+                check(&mut faults, &at, layer_faults(&mut app, s));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
+}
