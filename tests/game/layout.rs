@@ -309,6 +309,13 @@ fn wrapped_lines(app: &mut App) -> Vec<String> {
         .collect()
 }
 
+/// Whether a menu screen shows its scroll bar.
+fn scroll_bar_shown(app: &mut App) -> bool {
+    laid_out(app)
+        .iter()
+        .any(|n| n.name.as_deref() == Some("Scroll bar"))
+}
+
 const SIZES: [UVec2; 2] = [UVec2::new(800, 600), UVec2::new(1280, 720)];
 
 fn laid_app(size: UVec2) -> App {
@@ -346,11 +353,22 @@ fn menu_screens_fit_800x600_and_1280x720() {
             &format!("{size} title"),
             layout_faults(&mut app, s),
         );
+        if size.y == 720 {
+            assert!(
+                !scroll_bar_shown(&mut app),
+                "a scroll bar on a title that fits"
+            );
+        }
         for (pack, (file, _)) in SHIPPED.iter().enumerate() {
             app.world_mut().resource_mut::<Current>().pack = pack;
             go(&mut app, Screen::Levels);
             let at = format!("{size} level select of {file}");
             check(&mut faults, &at, layout_faults(&mut app, s));
+            // Escape's seventy levels are taller than a small window: a
+            // scroll bar shows it.
+            if *file == "escape.ron" && size.y == 600 {
+                assert!(scroll_bar_shown(&mut app), "{at}: no scroll bar");
+            }
             go(&mut app, Screen::Title);
         }
         go(&mut app, Screen::Stats);

@@ -1,9 +1,13 @@
 //! Screens longer than the window scroll: the mouse wheel, Page Up and Page
-//! Down, Home and End move them. A screen that fits stays centred: a
-//! stretching spacer above its content and one below share the room left.
+//! Down, Home and End move them, and a bar at the window's right edge shows
+//! where the screen is (its thumb drags it). A screen that fits stays
+//! centred: a stretching spacer above its content and one below share the
+//! room left; it shows no bar.
 
+use crate::game::{Screen, theme};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
+use bevy::ui_widgets::{ControlOrientation, Scrollbar, ScrollbarThumb};
 
 /// The root of a menu screen, which scrolls when its content is too tall.
 #[derive(Component)]
@@ -17,8 +21,17 @@ struct Spacer;
 const LINE: f32 = 48.0;
 const PAGE: f32 = 0.8;
 
+/// A screen's scroll bar: its own layer, so that it stays put while the
+/// screen scrolls.
+#[derive(Component)]
+struct Bar;
+
+/// The bar's width, and its thumb's shortest length, in pixels.
+const BAR_WIDTH: f32 = 10.0;
+const THUMB_MIN: f32 = 40.0;
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (close_below, scroll));
+    app.add_systems(Update, (close_below, scroll, show_bars));
 }
 
 /// The spacer above the content comes with the root; the one below it
@@ -34,9 +47,57 @@ pub fn spacer() -> impl Bundle {
     )
 }
 
-fn close_below(mut commands: Commands, roots: Query<Entity, Added<ScreenRoot>>) {
-    for root in &roots {
+fn close_below(
+    mut commands: Commands,
+    roots: Query<(Entity, &DespawnOnExit<Screen>), Added<ScreenRoot>>,
+) {
+    for (root, screen) in &roots {
         commands.entity(root).with_child(spacer());
+        commands.spawn((
+            Bar,
+            Name::new("Scroll bar"),
+            DespawnOnExit(screen.0),
+            Scrollbar::new(root, ControlOrientation::Vertical, THUMB_MIN),
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(4),
+                top: px(8),
+                bottom: px(8),
+                width: px(BAR_WIDTH),
+                display: Display::None,
+                border_radius: BorderRadius::MAX,
+                ..default()
+            },
+            BackgroundColor(theme::PANEL.with_alpha(0.5)),
+            GlobalZIndex(5),
+            children![(
+                ScrollbarThumb {
+                    border_radius: BorderRadius::MAX,
+                    border: UiRect::ZERO,
+                },
+                BackgroundColor(theme::TEXT_DIM.with_alpha(0.8)),
+            )],
+        ));
+    }
+}
+
+/// A bar shows only while its screen is taller than the window.
+fn show_bars(
+    mut bars: Query<(&Scrollbar, &mut Node), With<Bar>>,
+    roots: Query<&ComputedNode, With<ScreenRoot>>,
+) {
+    for (bar, mut node) in &mut bars {
+        let Ok(root) = roots.get(bar.target) else {
+            continue;
+        };
+        let shown = if root.content_size().y > root.size().y + 1.0 {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != shown {
+            node.display = shown;
+        }
     }
 }
 
