@@ -65,7 +65,7 @@ fn controls(p: &Puzzle) -> [&'static str; 2] {
         Puzzle::Swap(_) => "Click a frog to move it.",
         Puzzle::Hop(_) => "Click a frog, then the pad to jump to.",
         Puzzle::Flood(_) => "Click a tile or a colour, or press 1-9.",
-        Puzzle::Escape(_) => "Click a row's east-most animal to free it.",
+        Puzzle::Escape(_) => "Click the animal at the east end of a row.",
     };
     [
         how,
