@@ -8,7 +8,7 @@ use super::*;
 use bevy::text::TextLayoutInfo;
 use bevy::ui::{ComputedNode, OverflowAxis, UiGlobalTransform};
 use pond_puzzles::game::board::layout::extent;
-use pond_puzzles::game::play::SolverPanelOpen;
+use pond_puzzles::game::play::{Say, SolverPanelOpen};
 
 /// Pixels a rectangle may pass an edge by (rounding).
 const SLACK: f32 = 1.0;
@@ -445,6 +445,63 @@ fn play_screens_fit_800x600_and_1280x720() {
                 check(&mut faults, &at, board_faults(&mut app, s));
                 check(&mut faults, &at, layer_faults(&mut app, s));
             }
+        }
+    }
+    assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
+}
+
+/// The moves from `p` to a position with no move left that is not won (a
+/// dead end), by a search of its first moves.
+fn way_to_a_dead_end(p: &Puzzle, depth: usize) -> Option<Vec<PuzzleMove>> {
+    if p.is_dead_end() && !p.is_won() {
+        return Some(Vec::new());
+    }
+    if depth == 0 {
+        return None;
+    }
+    for mv in p.legal_moves() {
+        let mut next = p.clone();
+        if next.apply(mv).is_ok()
+            && let Some(mut rest) = way_to_a_dead_end(&next, depth - 1)
+        {
+            rest.insert(0, mv);
+            return Some(rest);
+        }
+    }
+    None
+}
+
+/// A long line under the level's name (the bar grows: the board moves down
+/// out of its way) and a dead end's card beside the board, with the solver
+/// panel folded.
+#[test]
+fn a_long_message_and_a_dead_end_fit_800x600_and_1280x720() {
+    let mut faults = Vec::new();
+    for size in SIZES {
+        let mut app = laid_app(size);
+        let s = size.as_vec2();
+        for (file, level) in [("hop.ron", 11), ("swap.ron", 3), ("escape.ron", 2)] {
+            start_level(&mut app, file, level);
+            let at = format!("{size} {file} level {}", level + 1);
+            app.world_mut().write_message(Say(
+                "This position can no longer be won: it last could 12 moves back. Press U 12 times, or Backspace to start again."
+                    .into(),
+            ));
+            settle(&mut app);
+            let told = format!("{at}, a long message");
+            check(&mut faults, &told, layout_faults(&mut app, s));
+            check(&mut faults, &told, board_faults(&mut app, s));
+            let moves = way_to_a_dead_end(&puzzle(&app), 12)
+                .unwrap_or_else(|| panic!("{at}: no dead end near the start"));
+            for mv in moves {
+                app.world_mut().write_message(MoveRequested::player(mv));
+                settle(&mut app);
+            }
+            assert!(puzzle(&app).is_dead_end(), "{at}");
+            let stuck = format!("{at}, a dead end");
+            check(&mut faults, &stuck, layout_faults(&mut app, s));
+            check(&mut faults, &stuck, board_faults(&mut app, s));
+            check(&mut faults, &stuck, layer_faults(&mut app, s));
         }
     }
     assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
