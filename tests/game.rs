@@ -18,8 +18,8 @@ use pond_puzzles::solve::{self, Budget};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-#[path = "game/layout.rs"]
-mod layout;
+#[path = "game/window.rs"]
+mod window;
 
 /// A data directory of the test's own, new and empty: no test reads or
 /// writes the player's.
@@ -84,7 +84,13 @@ fn app_in_window(options: game::GameOptions, window: Option<UVec2>) -> App {
             bevy::ui::UiPlugin,
         ))
         .init_asset::<TextureAtlasLayout>()
-        .init_resource::<Touches>();
+        .init_resource::<Touches>()
+        // Where things stand on the window, for the pointer.
+        .add_plugins(TransformPlugin)
+        .add_systems(
+            PostUpdate,
+            camera_matrices.after(bevy::transform::TransformSystems::Propagate),
+        );
     }
     app.add_plugins(game::plugin);
     // Focused keys are sent from the primary window.
@@ -117,6 +123,19 @@ fn app_in_window(options: game::GameOptions, window: Option<UVec2>) -> App {
         std::thread::sleep(Duration::from_millis(1));
     }
     panic!("the packs did not load");
+}
+
+/// The camera's projection for its window, as Bevy's render camera system
+/// would compute it (a headless game has none): the pointer's place on the
+/// window maps to the world through it.
+fn camera_matrices(mut cameras: Query<(&mut Camera, &mut Projection)>) {
+    for (mut camera, mut projection) in &mut cameras {
+        let Some(size) = camera.logical_viewport_size() else {
+            continue;
+        };
+        projection.update(size.x, size.y);
+        camera.computed.clip_from_view = projection.get_clip_from_view();
+    }
 }
 
 fn start_level(app: &mut App, pack: &str, level: usize) {

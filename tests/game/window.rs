@@ -1,8 +1,10 @@
-//! The interface as Bevy lays it out, by the nodes' computed sizes, in a
-//! window of 800x600 (the smallest the README names) and of 1280x720: every
-//! screen fits its window or scrolls to what does not, no text is cut or
-//! runs under a button, the top bar's lines do not wrap, and no panel covers
-//! the board.
+//! The game in a window of a given size, its interface laid out by Bevy's
+//! UI layout (no rendering) and seen by a camera: by the nodes' computed
+//! sizes, in windows of 800x600 (the smallest the README names) and
+//! 1280x720, every screen fits its window or scrolls to what does not, no
+//! text is cut or runs under a button, the top bar's lines do not wrap, and
+//! no panel covers the board; and a tap on the window lands on the piece
+//! under it.
 
 use super::*;
 use bevy::text::TextLayoutInfo;
@@ -505,4 +507,69 @@ fn a_long_message_and_a_dead_end_fit_800x600_and_1280x720() {
         }
     }
     assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
+}
+
+/// A press and release of the mouse at `at` (window pixels) that arrive with
+/// no move of the pointer before them, as a touchscreen's tap does: the
+/// picking has seen no hover.
+fn tap(app: &mut App, at: Vec2) {
+    use bevy::input::mouse::MouseButtonInput;
+    let world = app.world_mut();
+    let mut windows =
+        world.query_filtered::<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>();
+    let (window, mut w) = windows.single_mut(world).expect("a window");
+    w.set_cursor_position(Some(at));
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        });
+        app.update();
+    }
+}
+
+/// Where a board piece shows on the window.
+fn on_window(app: &mut App, piece: Entity) -> Vec2 {
+    let world = app.world_mut();
+    let at = world
+        .get::<GlobalTransform>(piece)
+        .expect("a placed piece")
+        .translation();
+    let mut cameras = world.query::<(&Camera, &GlobalTransform)>();
+    let (camera, eye) = cameras.single(world).expect("one camera");
+    camera
+        .world_to_viewport(eye, at)
+        .expect("the piece in view")
+}
+
+/// A tap that comes with no hover before it (the pointer's move and the
+/// press in one go) still moves the frog under it; a tap on open water
+/// moves nothing.
+#[test]
+fn a_tap_with_no_hover_before_it_moves_the_frog_under_it() {
+    use pond_puzzles::game::board::{Clickable, Frog};
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "swap.ron", 0);
+    settle(&mut app);
+    let row = |app: &App| match puzzle(app) {
+        Puzzle::Swap(s) => pond_puzzles::rules::swap::row_text(&s.cells),
+        other => panic!("not Swap: {other:?}"),
+    };
+    let before = puzzle(&app);
+    assert_eq!(row(&app), "L_R", "the first Swap level");
+    tap(&mut app, Vec2::new(640.0, 650.0));
+    settle(&mut app);
+    assert_eq!(puzzle(&app), before, "a tap on the water moved something");
+    let frog = app
+        .world_mut()
+        .query_filtered::<(Entity, &Clickable), With<Frog>>()
+        .iter(app.world())
+        .find(|(_, c)| **c == Clickable::SwapFrog(0))
+        .map(|(e, _)| e)
+        .expect("the yellow frog");
+    let at = on_window(&mut app, frog);
+    tap(&mut app, at);
+    settle(&mut app);
+    assert_eq!(row(&app), "_LR", "the tapped frog did not move");
 }
