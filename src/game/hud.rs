@@ -24,8 +24,8 @@ struct MoveCounter;
 #[derive(Component)]
 struct Message;
 
-/// The longest level name the top bar shows whole.
-const TITLE_CHARS: usize = 40;
+/// The longest level name (with its grade) the top bar shows whole.
+const TITLE_CHARS: usize = 46;
 
 /// The level's panel at the top.
 #[derive(Component)]
@@ -142,11 +142,11 @@ fn spawn_hud(
                     Name::new("Level name"),
                     theme::heading(
                         &fonts,
-                        format!("{}{grade}", theme::short(name, TITLE_CHARS)),
+                        theme::short(&format!("{name}{grade}"), TITLE_CHARS),
                         24.0,
                         theme::TEXT,
                     ),
-                    theme::fit_line(24.0, 15.0),
+                    theme::fit_line(24.0, 14.0),
                 ));
                 top.spawn((
                     MoveCounter,

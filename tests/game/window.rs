@@ -573,3 +573,75 @@ fn a_tap_with_no_hover_before_it_moves_the_frog_under_it() {
     settle(&mut app);
     assert_eq!(row(&app), "_LR", "the tapped frog did not move");
 }
+
+/// A player's pack of long names: its row on the title (six packs, the
+/// smaller rows), its level select with a level's name shown, the level's
+/// top bar, and the code box fit both windows.
+#[test]
+fn a_pack_of_long_names_fits_800x600_and_1280x720() {
+    let long = "a name far longer than any row or bar has room for, which goes on and on";
+    let mut faults = Vec::new();
+    for size in SIZES {
+        let dir = temp_data_dir();
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("long.ron");
+        std::fs::write(
+            &path,
+            format!(
+                "Pack(name: \"The pack with {long}\", levels: [\
+                 Swap(name: \"First, {long}\", row: \"LL_RR\", grade: Some(\"a grade with {long}\")),\
+                 Swap(name: \"Second, {long}\", row: \"L_R\")])"
+            ),
+        )
+        .unwrap();
+        let mut app = app_in_window(
+            game::GameOptions {
+                data_dir: Some(dir),
+                pack: Some(path),
+                ..Default::default()
+            },
+            Some(size),
+        );
+        settle(&mut app);
+        let s = size.as_vec2();
+        assert_eq!(screen(&app), Screen::Levels);
+        // The arrows put the focus on a level, which shows its name.
+        press(&mut app, KeyCode::ArrowRight);
+        settle(&mut app);
+        assert!(
+            texts(&mut app).iter().any(|t| t.contains("First, a name")),
+            "no level name shown: {:?}",
+            texts(&mut app)
+        );
+        check(
+            &mut faults,
+            &format!("{size} long level select"),
+            layout_faults(&mut app, s),
+        );
+        press(&mut app, KeyCode::Enter);
+        settle(&mut app);
+        assert_eq!(screen(&app), Screen::Play);
+        for open in [false, true] {
+            app.world_mut().resource_mut::<SolverPanelOpen>().0 = open;
+            settle(&mut app);
+            let at = format!("{size} long level, solver panel open {open}");
+            check(&mut faults, &at, layout_faults(&mut app, s));
+            check(&mut faults, &at, board_faults(&mut app, s));
+            check(&mut faults, &at, wrapped_lines(&mut app));
+        }
+        go(&mut app, Screen::Title);
+        check(
+            &mut faults,
+            &format!("{size} title of six"),
+            layout_faults(&mut app, s),
+        );
+        press(&mut app, KeyCode::KeyK);
+        settle(&mut app);
+        check(
+            &mut faults,
+            &format!("{size} code box"),
+            layout_faults(&mut app, s),
+        );
+    }
+    assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
+}

@@ -44,7 +44,10 @@ pub(super) fn spawn_levels(
                     ));
                 }
                 Ok(pack) => {
-                    ui.spawn(text(pack.name.clone(), 40.0, theme::TEXT));
+                    ui.spawn((
+                        text(theme::short(&pack.name, 60), 40.0, theme::TEXT),
+                        theme::fit_line(40.0, 22.0),
+                    ));
                     // Big packs get smaller buttons, so every level fits on
                     // one screen of 1280x720.
                     let compact = pack.levels.len() > 24;
@@ -83,11 +86,13 @@ pub(super) fn spawn_levels(
                                 None => theme::TEXT,
                             };
                             // Compact buttons name the grade, when there is one.
+                            // Long words are cut: the line under the grid
+                            // names the level pointed at in full.
                             let (name, grade) = match (&level.grade, compact) {
-                                (Some(g), true) => (g.clone(), String::new()),
+                                (Some(g), true) => (theme::short(g, name_chars), String::new()),
                                 (g, _) => (
                                     theme::short(&level.name, name_chars),
-                                    g.clone().unwrap_or_default(),
+                                    theme::short(g.as_deref().unwrap_or_default(), name_chars),
                                 ),
                             };
                             grid.spawn(button(
@@ -132,6 +137,11 @@ pub(super) fn spawn_levels(
                     ui.spawn((
                         LevelName,
                         text("Point at a level to see its name.", 18.0, theme::TEXT_DIM),
+                        TextLayout::justify(Justify::Center),
+                        Node {
+                            max_width: percent(94),
+                            ..default()
+                        },
                     ));
                     let first = pack.levels.first().map(|l| &l.puzzle);
                     let random =
@@ -226,7 +236,10 @@ pub(super) fn show_level_name(
         .as_deref()
         .map(|g| format!("  ({g})"))
         .unwrap_or_default();
-    let words = format!("{}. {}{grade}", pointed.unwrap_or(0) + 1, level.name);
+    let words = theme::short(
+        &format!("{}. {}{grade}", pointed.unwrap_or(0) + 1, level.name),
+        140,
+    );
     for mut t in &mut line {
         if t.0 != words {
             t.0 = words.clone();

@@ -116,8 +116,14 @@ pub(super) fn spawn_title(
                         ..default()
                     })
                     .with_children(|t| {
-                        t.spawn(text(name, 26.0, theme::TEXT));
-                        t.spawn(text(blurb, 17.0, theme::TEXT_DIM));
+                        t.spawn((
+                            text(theme::short(&name, 44), 26.0, theme::TEXT),
+                            theme::fit_line(26.0, 16.0),
+                        ));
+                        t.spawn((
+                            text(blurb, 17.0, theme::TEXT_DIM),
+                            theme::fit_line(17.0, 12.0),
+                        ));
                     });
                     b.spawn(Node {
                         width: px(80),
