@@ -1,7 +1,7 @@
 //! The game in a window of a given size, its interface laid out by Bevy's
 //! UI layout (no rendering) and seen by a camera: by the nodes' computed
-//! sizes, in windows of 800x600 (the smallest the README names) and
-//! 1280x720, every screen fits its window or scrolls to what does not, no
+//! sizes, in windows of 800x600 (the smallest the README names), 1280x720
+//! and 1920x1080, every screen fits its window or scrolls to what does not, no
 //! text is cut or runs under a button, the top bar's lines do not wrap, and
 //! no panel covers the board; and a tap on the window lands on the piece
 //! under it.
@@ -318,7 +318,11 @@ fn scroll_bar_shown(app: &mut App) -> bool {
         .any(|n| n.name.as_deref() == Some("Scroll bar"))
 }
 
-const SIZES: [UVec2; 2] = [UVec2::new(800, 600), UVec2::new(1280, 720)];
+const SIZES: [UVec2; 3] = [
+    UVec2::new(800, 600),
+    UVec2::new(1280, 720),
+    UVec2::new(1920, 1080),
+];
 
 fn laid_app(size: UVec2) -> App {
     let mut app = app_in_window(
@@ -345,7 +349,7 @@ fn check(faults: &mut Vec<String>, at: &str, found: Vec<String>) {
 /// The title, every pack's level select and the statistics fit, or scroll
 /// to every button.
 #[test]
-fn menu_screens_fit_800x600_and_1280x720() {
+fn menu_screens_fit_windows_from_800x600_to_1920x1080() {
     let mut faults = Vec::new();
     for size in SIZES {
         let mut app = laid_app(size);
@@ -388,7 +392,7 @@ fn menu_screens_fit_800x600_and_1280x720() {
 /// card and the win's banner fit, the top bar does not wrap, and no panel
 /// covers the board.
 #[test]
-fn play_screens_fit_800x600_and_1280x720() {
+fn play_screens_fit_windows_from_800x600_to_1920x1080() {
     let mut faults = Vec::new();
     for size in SIZES {
         let mut app = laid_app(size);
@@ -477,7 +481,7 @@ fn way_to_a_dead_end(p: &Puzzle, depth: usize) -> Option<Vec<PuzzleMove>> {
 /// out of its way) and a dead end's card beside the board, with the solver
 /// panel folded.
 #[test]
-fn a_long_message_and_a_dead_end_fit_800x600_and_1280x720() {
+fn a_long_message_and_a_dead_end_fit_windows_from_800x600_to_1920x1080() {
     let mut faults = Vec::new();
     for size in SIZES {
         let mut app = laid_app(size);
