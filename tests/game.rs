@@ -1521,6 +1521,14 @@ fn a_shipped_levels_code_opens_it_in_its_pack() {
     assert_eq!(packs.0[current.pack].file, "flood.ron");
     assert_eq!(current.level, 7);
     assert!(texts(&mut app).iter().any(|t| t.contains("code flood.8")));
+    // Its win counts in its pack.
+    app.insert_resource(Speed::Instant);
+    app.insert_resource(SolverBudget(Budget::nodes(FLOOD_NODES)));
+    let ending = autoplay(&mut app, Watch::Solution);
+    assert!(matches!(ending, Ending::Won(_)), "{ending:?}");
+    let progress = app.world().resource::<game::progress::Progress>();
+    assert!(progress.file.record("flood.ron", 7).is_some());
+    assert!(progress.file.levels.keys().all(|f| f == "flood.ron"));
 }
 
 /// "Levels" (L) from a level made by its code goes back where the player
