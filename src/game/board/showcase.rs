@@ -48,7 +48,7 @@ fn lesson(level: usize) -> Option<(Puzzle, Vec<PuzzleMove>)> {
 }
 
 fn spawn_showcases(mut commands: Commands, art: Res<Art>) {
-    for (level, x, y) in [(22usize, -548.0, -70.0), (31, 548.0, 50.0)] {
+    for (level, x, y) in [(22usize, -536.0, -70.0), (31, 536.0, 50.0)] {
         let Some((start, moves)) = lesson(level) else {
             continue;
         };
@@ -58,7 +58,7 @@ fn spawn_showcases(mut commands: Commands, art: Res<Art>) {
             step: 0,
             clock: 0.0,
             at: Vec3::new(x, y, -5.0),
-            scale: 0.48,
+            scale: 0.44,
         };
         let board = draw(&mut commands, &art, &show, &start);
         commands.spawn((
