@@ -238,19 +238,7 @@ fn show_entry(
         .id();
     commands.entity(card).add_children(&[field, error_line]);
     commands
-        .spawn((
-            EntryPanel,
-            GlobalZIndex(20),
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.7)),
-        ))
+        .spawn((EntryPanel, GlobalZIndex(20), theme::cover()))
         .add_child(card);
 }
 

@@ -429,7 +429,7 @@ fn make_room(
         return;
     }
     let p = &state.puzzle;
-    let wide = panel.0 || (!p.is_won() && (p.is_dead_end() || p.is_goal()));
+    let wide = panel.column_wide(p);
     for (mut node, which) in &mut nodes {
         match which {
             (Some(_), _, _) => node.margin.right = px(side_room(wide)),

@@ -144,22 +144,21 @@ pub(super) fn fit_camera(
     // pixels (nothing before they are laid out).
     let (mut top_reach, mut bottom_reach) = (0.0_f32, 0.0_f32);
     for (edge, node, at) in &edges {
-        let k = node.inverse_scale_factor();
-        let half = node.size().y * k / 2.0;
-        let y = at.translation.y * k;
         if node.size().y <= 0.0 {
             continue;
         }
+        let k = node.inverse_scale_factor();
+        let half = node.size().y * k / 2.0;
+        let y = at.translation.y * k;
         match edge {
             BoardEdge::Top => top_reach = top_reach.max(y + half + PANEL_GAP),
             BoardEdge::Bottom => bottom_reach = bottom_reach.max(size.y - (y - half) + PANEL_GAP),
         }
     }
-    // The right-hand column needs its room while the solver panel is open,
-    // or while it shows the way out of a dead end; else the board has it.
+    // The right-hand column needs its room while it is wide; else the
+    // board has it.
     let p = &state.puzzle;
-    let side_card = !p.is_won() && (p.is_dead_end() || p.is_goal());
-    let right = if panel.0 || side_card {
+    let right = if panel.column_wide(p) {
         PANEL_PX.right
     } else {
         PANEL_PX.left

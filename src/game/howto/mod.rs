@@ -194,15 +194,7 @@ fn spawn_card(
             Card,
             Name::new("How-to card"),
             DespawnOnExit(Menu::HowTo),
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.0, 0.03, 0.05, 0.55)),
+            theme::cover(),
             GlobalZIndex(20),
         ))
         .with_children(|cover| {

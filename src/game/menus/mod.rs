@@ -46,15 +46,7 @@ fn show_menu(
             Name::new("Menu"),
             DespawnOnExit(Menu::Open),
             // Covers the window, so the board takes no clicks while it is open.
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.0, 0.05, 0.08, 0.6)),
+            theme::cover(),
             GlobalZIndex(10),
         ))
         .with_children(|cover| {

@@ -178,6 +178,15 @@ pub enum PlayAction {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SolverPanelOpen(pub bool);
 
+impl SolverPanelOpen {
+    /// Whether the right-hand column takes its full width: while the panel
+    /// is open, or while it shows the way out of a dead end (or of a goal
+    /// reached over the limit).
+    pub fn column_wide(&self, p: &Puzzle) -> bool {
+        self.0 || (!p.is_won() && (p.is_dead_end() || p.is_goal()))
+    }
+}
+
 /// The right-hand column of the play screen: the solver panel, then the
 /// banner of a won or lost level.
 #[derive(Component)]

@@ -172,17 +172,19 @@ enum Picture {
 fn spawn_picture(ui: &mut ChildSpawnerCommands, picture: Option<Picture>, pics: &Pictures) {
     const W: f32 = 112.0;
     const H: f32 = 56.0;
+    // A square `size` wide centred on (x, y) of the picture.
+    let square = |x: f32, y: f32, size: f32| Node {
+        position_type: PositionType::Absolute,
+        left: px(x - size / 2.0),
+        top: px(y - size / 2.0),
+        width: px(size),
+        height: px(size),
+        ..default()
+    };
     let image = |image: &Handle<Image>, x: f32, y: f32, size: f32, tint: Color, turn: f32| {
         (
             ImageNode::new(image.clone()).with_color(tint),
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(x - size / 2.0),
-                top: px(y - size / 2.0),
-                width: px(size),
-                height: px(size),
-                ..default()
-            },
+            square(x, y, size),
             UiTransform {
                 rotation: Rot2::radians(turn),
                 ..default()
@@ -192,17 +194,12 @@ fn spawn_picture(ui: &mut ChildSpawnerCommands, picture: Option<Picture>, pics: 
     let dot = |x: f32, y: f32, size: f32, colour: Color, round: bool| {
         (
             Node {
-                position_type: PositionType::Absolute,
-                left: px(x - size / 2.0),
-                top: px(y - size / 2.0),
-                width: px(size),
-                height: px(size),
                 border_radius: if round {
                     BorderRadius::MAX
                 } else {
                     BorderRadius::all(px(2))
                 },
-                ..default()
+                ..square(x, y, size)
             },
             BackgroundColor(colour),
         )

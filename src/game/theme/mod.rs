@@ -147,6 +147,23 @@ pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     )
 }
 
+/// A layer over the whole window that dims what is under it and centres
+/// what it holds (the menu, the how-to card, the code box); it takes the
+/// clicks meant for what it covers.
+pub fn cover() -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.0, 0.04, 0.06, 0.6)),
+    )
+}
+
 /// A line of text that stays one line: it never wraps, and its font
 /// shrinks (down to `min` pixels) when the line is wider than its parent's
 /// room, and grows back (up to `max`) when the room comes back.
