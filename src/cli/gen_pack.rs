@@ -1,15 +1,16 @@
 //! `pond gen swap|hop|flood|escape [options] --seed N [--count K]`
 
-use super::PuzzleName;
 use crate::levels::PackFile;
 use crate::levels::generate::{self, write_pack};
+use crate::rules::PuzzleKind;
 use clap::Args;
 use std::process::ExitCode;
 use std::time::Duration;
 
 #[derive(Debug, Args)]
 pub struct GenArgs {
-    puzzle: PuzzleName,
+    #[arg(value_parser = super::puzzle_kind())]
+    puzzle: PuzzleKind,
     #[arg(long)]
     seed: u64,
     #[arg(long, default_value_t = 10)]
@@ -52,13 +53,13 @@ pub fn run(a: GenArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let colours = a.colours.unwrap_or(match a.puzzle {
-        PuzzleName::Escape => a.types,
+        PuzzleKind::Escape => a.types,
         _ => 6,
     });
     let levels = match a.puzzle {
-        PuzzleName::Swap => generate::swap_levels(a.seed, a.count, a.max_side),
-        PuzzleName::Hop => generate::hop_levels(a.seed, a.count),
-        PuzzleName::Flood => {
+        PuzzleKind::Swap => generate::swap_levels(a.seed, a.count, a.max_side),
+        PuzzleKind::Hop => generate::hop_levels(a.seed, a.count),
+        PuzzleKind::Flood => {
             let max = crate::levels::limits::FLOOD_SIDE as u16;
             if !(1..=max).contains(&a.width)
                 || !(1..=max).contains(&a.height)
@@ -80,7 +81,7 @@ pub fn run(a: GenArgs) -> ExitCode {
             .map(|(l, _)| l)
             .collect()
         }
-        PuzzleName::Escape => {
+        PuzzleKind::Escape => {
             let side = crate::levels::limits::ESCAPE_SIDE as u8;
             if !(1..=side).contains(&a.rows)
                 || !(1..=side).contains(&a.cols)
@@ -121,11 +122,6 @@ pub fn run(a: GenArgs) -> ExitCode {
 
 impl GenArgs {
     fn puzzle_name(&self) -> &'static str {
-        match self.puzzle {
-            PuzzleName::Swap => "swap",
-            PuzzleName::Hop => "hop",
-            PuzzleName::Flood => "flood",
-            PuzzleName::Escape => "escape",
-        }
+        self.puzzle.name()
     }
 }

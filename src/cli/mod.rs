@@ -7,6 +7,7 @@ mod solve;
 
 use crate::game::solver::{Speed, Watch};
 use crate::game::{self, GameOptions};
+use crate::rules::PuzzleKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -100,13 +101,12 @@ pub enum Command {
     },
 }
 
-/// The puzzles, as the command line names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PuzzleName {
-    Swap,
-    Hop,
-    Flood,
-    Escape,
+/// A puzzle as the command line names it: the names of `PuzzleKind`.
+fn puzzle_kind() -> impl clap::builder::TypedValueParser<Value = PuzzleKind> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(PuzzleKind::ALL.map(PuzzleKind::name)).try_map(
+        |name: String| PuzzleKind::from_name(&name).ok_or_else(|| format!("no puzzle {name}")),
+    )
 }
 
 pub fn run(cli: Cli) -> ExitCode {

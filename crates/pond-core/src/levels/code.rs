@@ -3,41 +3,11 @@
 //! difficulty and seed (`F14x14c6d3-4821`, `E4x4t4c4d2-77`, `H8d3-5`, `S3v4`). Random
 //! levels are checked by the solver: always solvable, within their difficulty.
 
-use super::generate::{deal, unplay};
-use super::rng::{SplitMix64, flood_cells};
 use super::{Level, SHIPPED, parse_pack};
-use crate::rules::Puzzle;
-use crate::rules::escape::Escape;
-use crate::rules::flood::Flood;
-use crate::rules::hop::{Board, Hop};
-use crate::rules::swap::{Cell, Swap};
-use crate::solve::{self, Budget, Outcome, Search};
 use std::fmt;
 
 /// Difficulties, 1 (easiest) to 5.
 pub const DIFFICULTIES: [&str; 5] = ["easy", "fair", "tricky", "hard", "fiendish"];
-/// Flood: moves allowed beyond the solver's best, by difficulty.
-const FLOOD_SLACK: [u32; 5] = [4, 3, 2, 1, 0];
-/// Escape: the fewest ways out a deal of each difficulty has (and below the
-/// one before).
-const ESCAPE_WAYS: [u64; 5] = [150, 50, 15, 4, 1];
-/// The work spent on an Escape code, in positions counted over all the deals
-/// tried (each deal's count visits up to `(cols+1)^rows * (rows+1)` of them),
-/// before the nearest difficulty found is taken: bounded, so any code answers
-/// in well under a second.
-const ESCAPE_WORK: usize = 5_000_000;
-/// Hop: the least chance that jumps picked at random win, by difficulty (and
-/// below the one before).
-const HOP_CHANCE: [f64; 5] = [0.4, 0.15, 0.05, 0.015, 0.0];
-/// Hop: the frogs of the random pond the game offers at each difficulty.
-pub const HOP_FROGS: [u8; 5] = [4, 6, 8, 10, 11];
-/// Hop: positions tried per code before the nearest difficulty is taken.
-const HOP_TRIES: usize = 400;
-/// Flood's exact search per code on a 14x14 board: a node budget, so every
-/// machine finds the same limit; bigger boards get fewer (their nodes cost
-/// more), so any code answers in about a second.
-const FLOOD_NODES: u64 = 100_000;
-
 /// A level's code.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LevelCode {
@@ -236,52 +206,16 @@ impl LevelCode {
                     .and_then(|i| p.levels.into_iter().nth(i))
                     .ok_or_else(|| format!("{file} has levels 1 to {count}, not {level}"))
             }
-            LevelCode::Swap { left, right, gaps } => {
-                let cells: Vec<Cell> = std::iter::repeat_n(Cell::L, left as usize)
-                    .chain(std::iter::repeat_n(Cell::Empty, gaps as usize))
-                    .chain(std::iter::repeat_n(Cell::R, right as usize))
-                    .collect();
-                let gap = if gaps > 1 {
-                    format!(", {gaps} empty pads")
-                } else {
-                    String::new()
-                };
-                Ok(Level {
-                    name: format!("{left} and {right}{gap}"),
-                    grade: None,
-                    puzzle: Puzzle::Swap(Swap::new(cells, false)),
-                })
-            }
+            LevelCode::Swap { left, right, gaps } => Ok(super::swap::coded(left, right, gaps)),
             LevelCode::Flood {
                 width,
                 height,
                 colours,
                 difficulty,
                 seed,
-            } => {
-                let cells = flood_cells(width, height, colours, seed);
-                let open = Flood::new(width, height, colours, cells.clone(), None);
-                let scale = (width as f64 * height as f64 / 196.0).max(1.0);
-                let nodes = ((FLOOD_NODES as f64 / (scale * scale)) as u64).max(2_000);
-                let mut search = Search::new(Budget::nodes(nodes));
-                let best = match solve::flood::solve(&open, &mut search) {
-                    Outcome::Solved { moves, .. } => moves.len(),
-                    Outcome::OutOfBudget { best: Some(b), .. } => b.len(),
-                    _ => solve::flood::solve_fast(&open).len(),
-                } as u32;
-                let d = difficulty as usize - 1;
-                Ok(Level {
-                    name: format!("Random {width}x{height}, {colours} colours"),
-                    grade: Some(DIFFICULTIES[d].to_string()),
-                    puzzle: Puzzle::Flood(Flood::new(
-                        width,
-                        height,
-                        colours,
-                        cells,
-                        Some(best + FLOOD_SLACK[d]),
-                    )),
-                })
-            }
+            } => Ok(super::flood::coded(
+                width, height, colours, difficulty, seed,
+            )),
             LevelCode::Escape {
                 rows,
                 cols,
@@ -289,100 +223,14 @@ impl LevelCode {
                 colours,
                 difficulty,
                 seed,
-            } => {
-                let d = difficulty as usize - 1;
-                let mut rng = SplitMix64::new(seed);
-                let mut nearest: Option<(Escape, u64)> = None;
-                let positions = (cols as usize + 1).pow(rows as u32) * (rows as usize + 1);
-                let tries = (ESCAPE_WORK / positions).clamp(5, 20_000);
-                for _ in 0..tries {
-                    let e = deal(&mut rng, rows, cols, types, colours);
-                    let ways = solve::escape::count_solutions(&e, 1 << 40);
-                    if ways == 0 {
-                        continue;
-                    }
-                    if in_band(d, ways) {
-                        nearest = Some((e, ways));
-                        break;
-                    }
-                    // Otherwise the solvable deal closest to the band.
-                    let gap = |w: u64| w.abs_diff(ESCAPE_WAYS[d]);
-                    if nearest.as_ref().is_none_or(|(_, n)| gap(ways) < gap(*n)) {
-                        nearest = Some((e, ways));
-                    }
-                }
-                let (e, ways) = nearest.ok_or_else(|| {
-                    format!("no solvable {rows}x{cols} deal of {types} types and {colours} colours found")
-                })?;
-                Ok(Level {
-                    name: format!(
-                        "Random {rows}x{cols} ({ways} way{} out)",
-                        if ways == 1 { "" } else { "s" }
-                    ),
-                    grade: Some(DIFFICULTIES[d].to_string()),
-                    puzzle: Puzzle::Escape(e),
-                })
-            }
+            } => super::escape::coded(rows, cols, types, colours, difficulty, seed),
             LevelCode::Hop {
                 frogs,
                 difficulty,
                 seed,
-            } => {
-                // The grade shown is the one the position has: a few frogs
-                // cannot make a fiendish pond, nor many an easy one.
-                let (h, band) = random_pond(frogs, difficulty as usize - 1, seed)?;
-                Ok(Level {
-                    name: format!("Random pond, {frogs} frogs"),
-                    grade: Some(DIFFICULTIES[band].to_string()),
-                    puzzle: Puzzle::Hop(h),
-                })
-            }
+            } => super::hop::coded(frogs, difficulty, seed),
         }
     }
-}
-
-/// A winnable pond of `frogs` frogs whose chance of being won by random
-/// jumps is in difficulty `d`'s band, or the nearest found in bounded tries;
-/// with that difficulty (from 0).
-fn random_pond(frogs: u8, d: usize, seed: u64) -> Result<(Hop, usize), String> {
-    let board = Board::pond();
-    let mut rng = SplitMix64::new(seed);
-    let mut nearest: Option<(Hop, f64)> = None;
-    // How far a chance is from the band, on a log scale.
-    let gap = |p: f64| {
-        let lo = HOP_CHANCE[d].max(1e-6);
-        let hi = if d == 0 { 1.0 } else { HOP_CHANCE[d - 1] };
-        if p < lo {
-            (lo / p.max(1e-9)).ln()
-        } else if p >= hi {
-            (p / hi).ln() + 1e-9
-        } else {
-            0.0
-        }
-    };
-    for _ in 0..HOP_TRIES {
-        let Some(h) = unplay(&board, frogs as u32, &mut rng) else {
-            continue;
-        };
-        let p = solve::hop::random_win_chance(&h);
-        if nearest.as_ref().is_none_or(|(_, q)| gap(p) < gap(*q)) {
-            let done = gap(p) == 0.0;
-            nearest = Some((h, p));
-            if done {
-                break;
-            }
-        }
-    }
-    let (h, p) = nearest.ok_or_else(|| format!("no winnable pond of {frogs} frogs found"))?;
-    let band = (0..HOP_CHANCE.len())
-        .find(|&b| p >= HOP_CHANCE[b])
-        .unwrap_or(HOP_CHANCE.len() - 1);
-    Ok((h, band))
-}
-
-/// Whether a deal with `ways` ways out is of difficulty `d` (from 0).
-fn in_band(d: usize, ways: u64) -> bool {
-    ways >= ESCAPE_WAYS[d] && (d == 0 || ways < ESCAPE_WAYS[d - 1])
 }
 
 /// The code of level `index` (from 0) of a shipped pack file, if it is one.
@@ -400,6 +248,14 @@ pub fn shipped_code(file: &str, index: usize) -> Option<LevelCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::levels::escape;
+    use crate::levels::flood::FLOOD_SLACK;
+    use crate::levels::hop::HOP_CHANCE;
+    use crate::rules::Puzzle;
+    use crate::solve::{self, Budget};
+
+    /// Hop: the frogs of the random pond the game offers at each difficulty.
+    const HOP_FROGS: [u8; 5] = [4, 6, 8, 10, 11];
     use crate::solve::replay;
 
     #[test]
@@ -494,7 +350,7 @@ mod tests {
             let ways = solve::escape::count_solutions(e, 1 << 40);
             assert!(ways > 0, "{code}");
             let d = difficulty as usize - 1;
-            if super::in_band(d, ways) {
+            if escape::in_band(d, ways) {
                 in_band += 1;
             }
             assert_eq!(level.grade.as_deref(), Some(DIFFICULTIES[d]));

@@ -1,17 +1,19 @@
 //! Level packs: the RON format players write, parsed with line and column
 //! errors, checked against the rules and the size limits, and turned into
-//! puzzles. Also the seeded generators behind `pond gen`.
+//! puzzles (each puzzle's fields by its own file: `swap`, `hop`, `flood`,
+//! `escape`). Also the seeded generators behind `pond gen`.
 
 pub mod code;
+mod escape;
+mod flood;
 pub mod generate;
+mod hop;
 pub mod locate;
 pub mod rng;
+mod swap;
 
 use crate::rules::Puzzle;
-use crate::rules::escape::{Animal, Escape};
-use crate::rules::flood::{Flood, MAX_COLOURS};
-use crate::rules::hop::{Board, Hop, MAX_PADS, Shape};
-use crate::rules::swap::{Cell, Swap, mirrored, parse_row};
+use crate::rules::hop::Shape;
 use locate::{Node, Pos};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -352,7 +354,7 @@ fn build_level(level: &LevelFile) -> Built<Level> {
         } => (
             name,
             grade,
-            Puzzle::Swap(build_swap(row, goal.as_deref(), *jump_own)?),
+            Puzzle::Swap(swap::build_swap(row, goal.as_deref(), *jump_own)?),
         ),
         LevelFile::Hop {
             name,
@@ -363,7 +365,7 @@ fn build_level(level: &LevelFile) -> Built<Level> {
         } => (
             name,
             grade,
-            Puzzle::Hop(build_hop(*board, layout, *finish)?),
+            Puzzle::Hop(hop::build_hop(*board, layout, *finish)?),
         ),
         LevelFile::Flood {
             name,
@@ -375,7 +377,7 @@ fn build_level(level: &LevelFile) -> Built<Level> {
         } => (
             name,
             grade,
-            Puzzle::Flood(build_flood(
+            Puzzle::Flood(flood::build_flood(
                 cells.as_deref(),
                 random.as_ref(),
                 *colours,
@@ -383,7 +385,7 @@ fn build_level(level: &LevelFile) -> Built<Level> {
             )?),
         ),
         LevelFile::Escape { name, rows, grade } => {
-            (name, grade, Puzzle::Escape(build_escape(rows)?))
+            (name, grade, Puzzle::Escape(escape::build_escape(rows)?))
         }
     };
     check_name(name)?;
@@ -392,379 +394,4 @@ fn build_level(level: &LevelFile) -> Built<Level> {
         grade: grade.clone(),
         puzzle,
     })
-}
-
-fn swap_row(text: &str, field: &'static str) -> Built<Vec<Cell>> {
-    let len = text.chars().count();
-    if len > limits::SWAP_CELLS {
-        return Err((
-            Spot::field(field),
-            format!(
-                "the row has {len} cells; a row may have at most {}",
-                limits::SWAP_CELLS
-            ),
-        ));
-    }
-    if len == 0 {
-        return Err((
-            Spot::field(field),
-            "the row is empty: expected L, R and _".into(),
-        ));
-    }
-    if let Some((i, c)) = text
-        .chars()
-        .enumerate()
-        .find(|&(_, c)| Cell::from_char(c).is_none())
-    {
-        return Err((
-            Spot::ch(field, None, i),
-            format!(
-                "unexpected `{c}` in the row: expected L (a frog facing right), R (facing left) or _ (an empty pad)"
-            ),
-        ));
-    }
-    Ok(parse_row(text).unwrap_or_default())
-}
-
-fn build_swap(row: &str, goal: Option<&str>, jump_own: bool) -> Built<Swap> {
-    let cells = swap_row(row, "row")?;
-    let goal = match goal {
-        None => mirrored(&cells),
-        Some(g) => {
-            let goal = swap_row(g, "goal")?;
-            if goal.len() != cells.len() {
-                return Err((
-                    Spot::field("goal"),
-                    format!(
-                        "the goal has {} cells; expected {} like the row",
-                        goal.len(),
-                        cells.len()
-                    ),
-                ));
-            }
-            for kind in [Cell::L, Cell::R] {
-                let count = |r: &[Cell]| r.iter().filter(|&&c| c == kind).count();
-                if count(&goal) != count(&cells) {
-                    return Err((
-                        Spot::field("goal"),
-                        format!(
-                            "the goal has {} {} frogs; expected {} like the row",
-                            count(&goal),
-                            kind.to_char(),
-                            count(&cells)
-                        ),
-                    ));
-                }
-            }
-            goal
-        }
-    };
-    Ok(Swap {
-        cells,
-        goal,
-        jump_own,
-    })
-}
-
-fn build_hop(shape: Shape, layout: &[String], finish: Option<(u8, u8)>) -> Built<Hop> {
-    if layout.is_empty() {
-        return Err((Spot::field("layout"), "the layout has no rows".into()));
-    }
-    if layout.len() > limits::HOP_SIDE {
-        return Err((
-            Spot::field("layout"),
-            format!(
-                "the layout has {} rows; at most {}",
-                layout.len(),
-                limits::HOP_SIDE
-            ),
-        ));
-    }
-    // (character index in the text, cell character) of each cell of each row.
-    let rows: Vec<Vec<(usize, char)>> = layout
-        .iter()
-        .map(|r| r.chars().enumerate().filter(|(_, c)| *c != ' ').collect())
-        .collect();
-    for (r, row) in rows.iter().enumerate() {
-        let expected = match shape {
-            Shape::Pond => Some(5),
-            Shape::Triangle => Some(r + 1),
-            Shape::Square => None,
-        };
-        let width = expected.unwrap_or(rows[0].len());
-        if row.len() > limits::HOP_SIDE
-            || (expected.is_none() && row.len() != width)
-            || expected.is_some_and(|w| w != row.len())
-        {
-            let why = match shape {
-                Shape::Pond => "the Pond is 5 cells wide".to_string(),
-                Shape::Triangle => format!("row {} of a triangle has {} cells", r + 1, r + 1),
-                Shape::Square => format!("every row is as long as the first ({width} cells)"),
-            };
-            return Err((
-                Spot::item("layout", r),
-                format!(
-                    "row {} has {} cells; expected {width}: {why}",
-                    r + 1,
-                    row.len()
-                ),
-            ));
-        }
-        for &(i, c) in row {
-            if !"ogr.".contains(c) {
-                return Err((
-                    Spot::ch("layout", Some(r), i),
-                    format!(
-                        "unexpected `{c}`: expected o (empty pad), g (green frog), r (red frog) or . (no pad)"
-                    ),
-                ));
-            }
-        }
-    }
-    if shape == Shape::Pond && rows.len() != 5 {
-        return Err((
-            Spot::field("layout"),
-            format!("the Pond has 5 rows, not {}", rows.len()),
-        ));
-    }
-    let mut present = Vec::new();
-    let mut red = None;
-    let mut green = 0u64;
-    let mut pads = 0usize;
-    for (r, row) in rows.iter().enumerate() {
-        let mut line = Vec::new();
-        for (c, &(i, ch)) in row.iter().enumerate() {
-            let pad = ch != '.';
-            if pad && shape == Shape::Pond && (r + c) % 2 == 1 {
-                return Err((
-                    Spot::ch("layout", Some(r), i),
-                    format!(
-                        "row {}, cell {}: the Pond has no pad here (only cells with row + column even hold pads)",
-                        r + 1,
-                        c + 1
-                    ),
-                ));
-            }
-            if pad {
-                if pads == MAX_PADS {
-                    return Err((
-                        Spot::ch("layout", Some(r), i),
-                        format!("a board may have at most {MAX_PADS} pads"),
-                    ));
-                }
-                match ch {
-                    'g' => green |= 1u64 << pads,
-                    'r' if red.is_some() => {
-                        return Err((
-                            Spot::ch("layout", Some(r), i),
-                            "a second red frog: a board has at most one".into(),
-                        ));
-                    }
-                    'r' => red = Some(pads as u8),
-                    _ => {}
-                }
-                pads += 1;
-            }
-            line.push(pad);
-        }
-        present.push(line);
-    }
-    if green == 0 && red.is_none() {
-        return Err((
-            Spot::field("layout"),
-            "the board has no frogs: expected at least one g or r".into(),
-        ));
-    }
-    let board = Board::new(shape, &present);
-    let finish = match finish {
-        None => None,
-        Some((r, c)) => match board.pad_at(r, c) {
-            Some(p) => Some(p),
-            None => {
-                return Err((
-                    Spot::field("finish"),
-                    format!(
-                        "there is no pad at row {r}, column {c} (counted from 0) for the last frog"
-                    ),
-                ));
-            }
-        },
-    };
-    Ok(Hop {
-        board,
-        green,
-        red,
-        finish,
-    })
-}
-
-fn build_flood(
-    cells: Option<&[String]>,
-    random: Option<&RandomFlood>,
-    colours: Option<u8>,
-    moves: Option<u32>,
-) -> Built<Flood> {
-    let side_check = |w: usize, h: usize, spot: Spot| -> Built<()> {
-        if w == 0 || h == 0 || w > limits::FLOOD_SIDE || h > limits::FLOOD_SIDE {
-            return Err((
-                spot,
-                format!(
-                    "the board is {w}x{h}; expected 1 to {} cells a side",
-                    limits::FLOOD_SIDE
-                ),
-            ));
-        }
-        Ok(())
-    };
-    let colour_check = |k: u8, spot: Spot| -> Built<()> {
-        if !(2..=MAX_COLOURS).contains(&k) {
-            return Err((spot, format!("{k} colours; expected 2 to {MAX_COLOURS}")));
-        }
-        Ok(())
-    };
-    match (cells, random) {
-        (Some(_), Some(_)) => Err((
-            Spot::field("random"),
-            "give either `cells` or `random`, not both".into(),
-        )),
-        (None, None) => Err((
-            Spot::field("name"),
-            "a Flood level needs `cells` or `random`".into(),
-        )),
-        (None, Some(r)) => {
-            side_check(r.width as usize, r.height as usize, Spot::field("random"))?;
-            colour_check(r.colours, Spot::field("random"))?;
-            if let Some(k) = colours.filter(|&k| k != r.colours) {
-                return Err((
-                    Spot::field("colours"),
-                    format!("`colours` is {k} but `random` has {}", r.colours),
-                ));
-            }
-            let grid = rng::flood_cells(r.width, r.height, r.colours, r.seed);
-            Ok(Flood::new(r.width, r.height, r.colours, grid, moves))
-        }
-        (Some(rows), None) => {
-            let height = rows.len();
-            let width = rows.first().map_or(0, |r| r.chars().count());
-            side_check(width, height, Spot::field("cells"))?;
-            let mut grid = Vec::with_capacity(width * height);
-            for (r, row) in rows.iter().enumerate() {
-                let len = row.chars().count();
-                if len != width {
-                    return Err((
-                        Spot::item("cells", r),
-                        format!(
-                            "row {} has {len} cells; expected {width} like the first row",
-                            r + 1
-                        ),
-                    ));
-                }
-                for (i, c) in row.chars().enumerate() {
-                    let Some(d) = c.to_digit(10) else {
-                        return Err((
-                            Spot::ch("cells", Some(r), i),
-                            format!("unexpected `{c}`: expected a colour digit 0 to 9"),
-                        ));
-                    };
-                    if let Some(k) = colours
-                        && d as u8 >= k
-                    {
-                        return Err((
-                            Spot::ch("cells", Some(r), i),
-                            format!(
-                                "colour {d} is beyond the level's {k} colours (0 to {})",
-                                k - 1
-                            ),
-                        ));
-                    }
-                    grid.push(d as u8);
-                }
-            }
-            let k = match colours {
-                Some(k) => {
-                    colour_check(k, Spot::field("colours"))?;
-                    k
-                }
-                None => grid.iter().max().map_or(2, |&m| (m + 1).max(2)),
-            };
-            Ok(Flood::new(width as u16, height as u16, k, grid, moves))
-        }
-    }
-}
-
-fn build_escape(rows: &[String]) -> Built<Escape> {
-    if rows.is_empty() || rows.len() > limits::ESCAPE_SIDE {
-        return Err((
-            Spot::field("rows"),
-            format!("{} rows; expected 1 to {}", rows.len(), limits::ESCAPE_SIDE),
-        ));
-    }
-    let mut animals = Vec::new();
-    let mut width = None;
-    for (r, row) in rows.iter().enumerate() {
-        let mut count = 0;
-        let chars: Vec<char> = row.chars().collect();
-        let mut i = 0;
-        while i < chars.len() {
-            if chars[i] == ' ' {
-                i += 1;
-                continue;
-            }
-            let kind = chars[i];
-            let colour = chars.get(i + 1).copied().unwrap_or(' ');
-            let kind_ok =
-                kind.is_ascii_lowercase() && ((kind as u8 - b'a') as usize) < limits::ESCAPE_TYPES;
-            if !kind_ok {
-                let last = (b'a' + limits::ESCAPE_TYPES as u8 - 1) as char;
-                return Err((
-                    Spot::ch("rows", Some(r), i),
-                    format!("unexpected `{kind}`: expected an animal type letter a to {last}"),
-                ));
-            }
-            if !('1'..='9').contains(&colour) {
-                return Err((
-                    Spot::ch("rows", Some(r), i + 1),
-                    format!("expected a colour digit 1 to 9 after `{kind}`"),
-                ));
-            }
-            if chars.get(i + 2).is_some_and(|&c| c != ' ') {
-                return Err((
-                    Spot::ch("rows", Some(r), i + 2),
-                    "expected a space between animals (each is a letter and a digit, like a1)"
-                        .into(),
-                ));
-            }
-            animals.push(Animal {
-                kind: kind as u8 - b'a',
-                colour: colour as u8 - b'1',
-            });
-            count += 1;
-            i += 2;
-        }
-        if count == 0 || count > limits::ESCAPE_SIDE {
-            return Err((
-                Spot::item("rows", r),
-                format!(
-                    "row {} has {count} animals; expected 1 to {}",
-                    r + 1,
-                    limits::ESCAPE_SIDE
-                ),
-            ));
-        }
-        match width {
-            None => width = Some(count),
-            Some(w) if w != count => {
-                return Err((
-                    Spot::item("rows", r),
-                    format!(
-                        "row {} has {count} animals; expected {w} like the first row",
-                        r + 1
-                    ),
-                ));
-            }
-            _ => {}
-        }
-    }
-    let cols = width.unwrap_or(0) as u8;
-    Ok(Escape::new(rows.len() as u8, cols, animals))
 }

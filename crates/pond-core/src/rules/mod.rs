@@ -67,6 +67,11 @@ impl PuzzleKind {
             Self::Escape => "escape",
         }
     }
+
+    /// The puzzle of this name (as `name` gives it), if any.
+    pub fn from_name(name: &str) -> Option<PuzzleKind> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
 }
 
 /// Any puzzle's state: what the game, the command line and the solvers share.
@@ -164,9 +169,21 @@ impl Puzzle {
 
     /// True when the level is won: the goal reached within any move limit.
     pub fn is_won(&self) -> bool {
+        self.is_goal() && !self.over_limit()
+    }
+
+    /// True when the puzzle's move limit is passed: the level is lost, even
+    /// if its goal is reached later.
+    pub fn over_limit(&self) -> bool {
+        self.moves_left().is_some_and(|left| left < 0)
+    }
+
+    /// Moves left under the level's limit (negative past it), or None when
+    /// the puzzle has no limit.
+    pub fn moves_left(&self) -> Option<i64> {
         match self {
-            Puzzle::Flood(f) => f.is_goal() && !f.over_limit(),
-            other => other.is_goal(),
+            Puzzle::Flood(f) => f.limit.map(|l| l as i64 - f.moves as i64),
+            Puzzle::Swap(_) | Puzzle::Hop(_) | Puzzle::Escape(_) => None,
         }
     }
 

@@ -1,0 +1,144 @@
+//! Escape: its level's fields checked and built into the rules state, with
+//! the place of any mistake, and the levels of its codes.
+
+use super::code::DIFFICULTIES;
+use super::generate::deal;
+use super::rng::SplitMix64;
+use super::{Built, Level, Spot, limits};
+use crate::rules::Puzzle;
+use crate::rules::escape::{Animal, Escape};
+use crate::solve;
+
+pub(super) fn build_escape(rows: &[String]) -> Built<Escape> {
+    if rows.is_empty() || rows.len() > limits::ESCAPE_SIDE {
+        return Err((
+            Spot::field("rows"),
+            format!("{} rows; expected 1 to {}", rows.len(), limits::ESCAPE_SIDE),
+        ));
+    }
+    let mut animals = Vec::new();
+    let mut width = None;
+    for (r, row) in rows.iter().enumerate() {
+        let mut count = 0;
+        let chars: Vec<char> = row.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            if chars[i] == ' ' {
+                i += 1;
+                continue;
+            }
+            let kind = chars[i];
+            let colour = chars.get(i + 1).copied().unwrap_or(' ');
+            let kind_ok =
+                kind.is_ascii_lowercase() && ((kind as u8 - b'a') as usize) < limits::ESCAPE_TYPES;
+            if !kind_ok {
+                let last = (b'a' + limits::ESCAPE_TYPES as u8 - 1) as char;
+                return Err((
+                    Spot::ch("rows", Some(r), i),
+                    format!("unexpected `{kind}`: expected an animal type letter a to {last}"),
+                ));
+            }
+            if !('1'..='9').contains(&colour) {
+                return Err((
+                    Spot::ch("rows", Some(r), i + 1),
+                    format!("expected a colour digit 1 to 9 after `{kind}`"),
+                ));
+            }
+            if chars.get(i + 2).is_some_and(|&c| c != ' ') {
+                return Err((
+                    Spot::ch("rows", Some(r), i + 2),
+                    "expected a space between animals (each is a letter and a digit, like a1)"
+                        .into(),
+                ));
+            }
+            animals.push(Animal {
+                kind: kind as u8 - b'a',
+                colour: colour as u8 - b'1',
+            });
+            count += 1;
+            i += 2;
+        }
+        if count == 0 || count > limits::ESCAPE_SIDE {
+            return Err((
+                Spot::item("rows", r),
+                format!(
+                    "row {} has {count} animals; expected 1 to {}",
+                    r + 1,
+                    limits::ESCAPE_SIDE
+                ),
+            ));
+        }
+        match width {
+            None => width = Some(count),
+            Some(w) if w != count => {
+                return Err((
+                    Spot::item("rows", r),
+                    format!(
+                        "row {} has {count} animals; expected {w} like the first row",
+                        r + 1
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+    let cols = width.unwrap_or(0) as u8;
+    Ok(Escape::new(rows.len() as u8, cols, animals))
+}
+
+/// Escape: the fewest ways out a deal of each difficulty has (and below the
+/// one before).
+const ESCAPE_WAYS: [u64; 5] = [150, 50, 15, 4, 1];
+/// The work spent on an Escape code, in positions counted over all the deals
+/// tried (each deal's count visits up to `(cols+1)^rows * (rows+1)` of them),
+/// before the nearest difficulty found is taken: bounded, so any code answers
+/// in well under a second.
+const ESCAPE_WORK: usize = 5_000_000;
+/// The level of an Escape code: seeded deals until one has as many ways out
+/// as the difficulty asks (or the nearest solvable one, in bounded work).
+pub(super) fn coded(
+    rows: u8,
+    cols: u8,
+    types: u8,
+    colours: u8,
+    difficulty: u8,
+    seed: u64,
+) -> Result<Level, String> {
+    let d = (difficulty.clamp(1, 5) - 1) as usize;
+    let mut rng = SplitMix64::new(seed);
+    let mut nearest: Option<(Escape, u64)> = None;
+    let positions = (cols as usize + 1).pow(rows as u32) * (rows as usize + 1);
+    let tries = (ESCAPE_WORK / positions).clamp(5, 20_000);
+    for _ in 0..tries {
+        let e = deal(&mut rng, rows, cols, types, colours);
+        let ways = solve::escape::count_solutions(&e, 1 << 40);
+        if ways == 0 {
+            continue;
+        }
+        if in_band(d, ways) {
+            nearest = Some((e, ways));
+            break;
+        }
+        // Otherwise the solvable deal closest to the band.
+        let gap = |w: u64| w.abs_diff(ESCAPE_WAYS[d]);
+        if nearest.as_ref().is_none_or(|(_, n)| gap(ways) < gap(*n)) {
+            nearest = Some((e, ways));
+        }
+    }
+    let (e, ways) = nearest.ok_or_else(|| {
+        format!("no solvable {rows}x{cols} deal of {types} types and {colours} colours found")
+    })?;
+    Ok(Level {
+        name: format!(
+            "Random {rows}x{cols} ({ways} way{} out)",
+            if ways == 1 { "" } else { "s" }
+        ),
+        grade: Some(DIFFICULTIES[d].to_string()),
+        puzzle: Puzzle::Escape(e),
+    })
+}
+
+/// Whether a deal with `ways` ways out is of difficulty `d` (from 0).
+pub(super) fn in_band(d: usize, ways: u64) -> bool {
+    ways >= ESCAPE_WAYS[d] && (d == 0 || ways < ESCAPE_WAYS[d - 1])
+}

@@ -1,0 +1,138 @@
+//! Flood: its level's fields checked and built into the rules state, with
+//! the place of any mistake, and the levels of its codes.
+
+use super::code::DIFFICULTIES;
+use super::{Built, Spot, limits};
+use super::{Level, RandomFlood, rng};
+use crate::rules::Puzzle;
+use crate::rules::flood::{Flood, MAX_COLOURS};
+use crate::solve::{self, Budget, Outcome, Search};
+
+pub(super) fn build_flood(
+    cells: Option<&[String]>,
+    random: Option<&RandomFlood>,
+    colours: Option<u8>,
+    moves: Option<u32>,
+) -> Built<Flood> {
+    let side_check = |w: usize, h: usize, spot: Spot| -> Built<()> {
+        if w == 0 || h == 0 || w > limits::FLOOD_SIDE || h > limits::FLOOD_SIDE {
+            return Err((
+                spot,
+                format!(
+                    "the board is {w}x{h}; expected 1 to {} cells a side",
+                    limits::FLOOD_SIDE
+                ),
+            ));
+        }
+        Ok(())
+    };
+    let colour_check = |k: u8, spot: Spot| -> Built<()> {
+        if !(2..=MAX_COLOURS).contains(&k) {
+            return Err((spot, format!("{k} colours; expected 2 to {MAX_COLOURS}")));
+        }
+        Ok(())
+    };
+    match (cells, random) {
+        (Some(_), Some(_)) => Err((
+            Spot::field("random"),
+            "give either `cells` or `random`, not both".into(),
+        )),
+        (None, None) => Err((
+            Spot::field("name"),
+            "a Flood level needs `cells` or `random`".into(),
+        )),
+        (None, Some(r)) => {
+            side_check(r.width as usize, r.height as usize, Spot::field("random"))?;
+            colour_check(r.colours, Spot::field("random"))?;
+            if let Some(k) = colours.filter(|&k| k != r.colours) {
+                return Err((
+                    Spot::field("colours"),
+                    format!("`colours` is {k} but `random` has {}", r.colours),
+                ));
+            }
+            let grid = rng::flood_cells(r.width, r.height, r.colours, r.seed);
+            Ok(Flood::new(r.width, r.height, r.colours, grid, moves))
+        }
+        (Some(rows), None) => {
+            let height = rows.len();
+            let width = rows.first().map_or(0, |r| r.chars().count());
+            side_check(width, height, Spot::field("cells"))?;
+            let mut grid = Vec::with_capacity(width * height);
+            for (r, row) in rows.iter().enumerate() {
+                let len = row.chars().count();
+                if len != width {
+                    return Err((
+                        Spot::item("cells", r),
+                        format!(
+                            "row {} has {len} cells; expected {width} like the first row",
+                            r + 1
+                        ),
+                    ));
+                }
+                for (i, c) in row.chars().enumerate() {
+                    let Some(d) = c.to_digit(10) else {
+                        return Err((
+                            Spot::ch("cells", Some(r), i),
+                            format!("unexpected `{c}`: expected a colour digit 0 to 9"),
+                        ));
+                    };
+                    if let Some(k) = colours
+                        && d as u8 >= k
+                    {
+                        return Err((
+                            Spot::ch("cells", Some(r), i),
+                            format!(
+                                "colour {d} is beyond the level's {k} colours (0 to {})",
+                                k - 1
+                            ),
+                        ));
+                    }
+                    grid.push(d as u8);
+                }
+            }
+            let k = match colours {
+                Some(k) => {
+                    colour_check(k, Spot::field("colours"))?;
+                    k
+                }
+                None => grid.iter().max().map_or(2, |&m| (m + 1).max(2)),
+            };
+            Ok(Flood::new(width as u16, height as u16, k, grid, moves))
+        }
+    }
+}
+
+/// Flood: moves allowed beyond the solver's best, by difficulty.
+pub(super) const FLOOD_SLACK: [u32; 5] = [4, 3, 2, 1, 0];
+/// Flood's exact search per code on a 14x14 board: a node budget, so every
+/// machine finds the same limit; bigger boards get fewer (their nodes cost
+/// more), so any code answers in about a second.
+const FLOOD_NODES: u64 = 100_000;
+
+/// The level of a Flood code: a seeded board, its limit the solver's best
+/// (within a node budget, the same on every machine) and the difficulty's
+/// slack.
+pub(super) fn coded(width: u16, height: u16, colours: u8, difficulty: u8, seed: u64) -> Level {
+    let cells = rng::flood_cells(width, height, colours, seed);
+    let open = Flood::new(width, height, colours, cells.clone(), None);
+    let scale = (width as f64 * height as f64 / 196.0).max(1.0);
+    let nodes = ((FLOOD_NODES as f64 / (scale * scale)) as u64).max(2_000);
+    let mut search = Search::new(Budget::nodes(nodes));
+    let best = match solve::flood::solve(&open, &mut search) {
+        Outcome::Solved { moves, .. } => moves.len(),
+        Outcome::OutOfBudget { best: Some(b), .. } => b.len(),
+        _ => solve::flood::solve_fast(&open).len(),
+    } as u32;
+    let d = (difficulty.clamp(1, 5) - 1) as usize;
+    Level {
+        name: format!("Random {width}x{height}, {colours} colours"),
+        grade: Some(DIFFICULTIES[d].to_string()),
+        puzzle: Puzzle::Flood(Flood::new(
+            width,
+            height,
+            colours,
+            cells,
+            Some(best + FLOOD_SLACK[d]),
+        )),
+    }
+}

@@ -1,0 +1,198 @@
+//! Hop and peg solitaire: the level's fields checked and built into the
+//! rules state, with the place of any mistake, and the ponds of Hop's codes.
+
+use super::code::DIFFICULTIES;
+use super::generate::unplay;
+use super::rng::SplitMix64;
+use super::{Built, Level, Spot, limits};
+use crate::rules::Puzzle;
+use crate::rules::hop::{Board, Hop, MAX_PADS, Shape};
+use crate::solve;
+
+pub(super) fn build_hop(shape: Shape, layout: &[String], finish: Option<(u8, u8)>) -> Built<Hop> {
+    if layout.is_empty() {
+        return Err((Spot::field("layout"), "the layout has no rows".into()));
+    }
+    if layout.len() > limits::HOP_SIDE {
+        return Err((
+            Spot::field("layout"),
+            format!(
+                "the layout has {} rows; at most {}",
+                layout.len(),
+                limits::HOP_SIDE
+            ),
+        ));
+    }
+    // (character index in the text, cell character) of each cell of each row.
+    let rows: Vec<Vec<(usize, char)>> = layout
+        .iter()
+        .map(|r| r.chars().enumerate().filter(|(_, c)| *c != ' ').collect())
+        .collect();
+    for (r, row) in rows.iter().enumerate() {
+        let expected = match shape {
+            Shape::Pond => Some(5),
+            Shape::Triangle => Some(r + 1),
+            Shape::Square => None,
+        };
+        let width = expected.unwrap_or(rows[0].len());
+        if row.len() > limits::HOP_SIDE
+            || (expected.is_none() && row.len() != width)
+            || expected.is_some_and(|w| w != row.len())
+        {
+            let why = match shape {
+                Shape::Pond => "the Pond is 5 cells wide".to_string(),
+                Shape::Triangle => format!("row {} of a triangle has {} cells", r + 1, r + 1),
+                Shape::Square => format!("every row is as long as the first ({width} cells)"),
+            };
+            return Err((
+                Spot::item("layout", r),
+                format!(
+                    "row {} has {} cells; expected {width}: {why}",
+                    r + 1,
+                    row.len()
+                ),
+            ));
+        }
+        for &(i, c) in row {
+            if !"ogr.".contains(c) {
+                return Err((
+                    Spot::ch("layout", Some(r), i),
+                    format!(
+                        "unexpected `{c}`: expected o (empty pad), g (green frog), r (red frog) or . (no pad)"
+                    ),
+                ));
+            }
+        }
+    }
+    if shape == Shape::Pond && rows.len() != 5 {
+        return Err((
+            Spot::field("layout"),
+            format!("the Pond has 5 rows, not {}", rows.len()),
+        ));
+    }
+    let mut present = Vec::new();
+    let mut red = None;
+    let mut green = 0u64;
+    let mut pads = 0usize;
+    for (r, row) in rows.iter().enumerate() {
+        let mut line = Vec::new();
+        for (c, &(i, ch)) in row.iter().enumerate() {
+            let pad = ch != '.';
+            if pad && shape == Shape::Pond && (r + c) % 2 == 1 {
+                return Err((
+                    Spot::ch("layout", Some(r), i),
+                    format!(
+                        "row {}, cell {}: the Pond has no pad here (only cells with row + column even hold pads)",
+                        r + 1,
+                        c + 1
+                    ),
+                ));
+            }
+            if pad {
+                if pads == MAX_PADS {
+                    return Err((
+                        Spot::ch("layout", Some(r), i),
+                        format!("a board may have at most {MAX_PADS} pads"),
+                    ));
+                }
+                match ch {
+                    'g' => green |= 1u64 << pads,
+                    'r' if red.is_some() => {
+                        return Err((
+                            Spot::ch("layout", Some(r), i),
+                            "a second red frog: a board has at most one".into(),
+                        ));
+                    }
+                    'r' => red = Some(pads as u8),
+                    _ => {}
+                }
+                pads += 1;
+            }
+            line.push(pad);
+        }
+        present.push(line);
+    }
+    if green == 0 && red.is_none() {
+        return Err((
+            Spot::field("layout"),
+            "the board has no frogs: expected at least one g or r".into(),
+        ));
+    }
+    let board = Board::new(shape, &present);
+    let finish = match finish {
+        None => None,
+        Some((r, c)) => match board.pad_at(r, c) {
+            Some(p) => Some(p),
+            None => {
+                return Err((
+                    Spot::field("finish"),
+                    format!(
+                        "there is no pad at row {r}, column {c} (counted from 0) for the last frog"
+                    ),
+                ));
+            }
+        },
+    };
+    Ok(Hop {
+        board,
+        green,
+        red,
+        finish,
+    })
+}
+
+/// Hop: the least chance that jumps picked at random win, by difficulty (and
+/// below the one before).
+pub(super) const HOP_CHANCE: [f64; 5] = [0.4, 0.15, 0.05, 0.015, 0.0];
+/// Hop: positions tried per code before the nearest difficulty is taken.
+const HOP_TRIES: usize = 400;
+/// The level of a Hop code: a random pond of `frogs` frogs. The grade shown
+/// is the one the position has: a few frogs cannot make a fiendish pond, nor
+/// many an easy one.
+pub(super) fn coded(frogs: u8, difficulty: u8, seed: u64) -> Result<Level, String> {
+    let (h, band) = random_pond(frogs, (difficulty.clamp(1, 5) - 1) as usize, seed)?;
+    Ok(Level {
+        name: format!("Random pond, {frogs} frogs"),
+        grade: Some(DIFFICULTIES[band].to_string()),
+        puzzle: Puzzle::Hop(h),
+    })
+}
+
+/// A winnable pond of `frogs` frogs whose chance of being won by random
+/// jumps is in difficulty `d`'s band, or the nearest found in bounded tries;
+/// with that difficulty (from 0).
+fn random_pond(frogs: u8, d: usize, seed: u64) -> Result<(Hop, usize), String> {
+    let board = Board::pond();
+    let mut rng = SplitMix64::new(seed);
+    let mut nearest: Option<(Hop, f64)> = None;
+    // How far a chance is from the band, on a log scale.
+    let gap = |p: f64| {
+        let lo = HOP_CHANCE[d].max(1e-6);
+        let hi = if d == 0 { 1.0 } else { HOP_CHANCE[d - 1] };
+        if p < lo {
+            (lo / p.max(1e-9)).ln()
+        } else if p >= hi {
+            (p / hi).ln() + 1e-9
+        } else {
+            0.0
+        }
+    };
+    for _ in 0..HOP_TRIES {
+        let Some(h) = unplay(&board, frogs as u32, &mut rng) else {
+            continue;
+        };
+        let p = solve::hop::random_win_chance(&h);
+        if nearest.as_ref().is_none_or(|(_, q)| gap(p) < gap(*q)) {
+            let done = gap(p) == 0.0;
+            nearest = Some((h, p));
+            if done {
+                break;
+            }
+        }
+    }
+    let (h, p) = nearest.ok_or_else(|| format!("no winnable pond of {frogs} frogs found"))?;
+    let band = (0..HOP_CHANCE.len())
+        .find(|&b| p >= HOP_CHANCE[b])
+        .unwrap_or(HOP_CHANCE.len() - 1);
+    Ok((h, band))
+}

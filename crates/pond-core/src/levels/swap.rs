@@ -1,0 +1,97 @@
+//! Swap: its level's fields checked and built into the rules state, with
+//! the place of any mistake, and the levels of its codes.
+
+use super::{Built, Level, Spot, limits};
+use crate::rules::Puzzle;
+use crate::rules::swap::{Cell, Swap, mirrored, parse_row};
+
+fn swap_row(text: &str, field: &'static str) -> Built<Vec<Cell>> {
+    let len = text.chars().count();
+    if len > limits::SWAP_CELLS {
+        return Err((
+            Spot::field(field),
+            format!(
+                "the row has {len} cells; a row may have at most {}",
+                limits::SWAP_CELLS
+            ),
+        ));
+    }
+    if len == 0 {
+        return Err((
+            Spot::field(field),
+            "the row is empty: expected L, R and _".into(),
+        ));
+    }
+    if let Some((i, c)) = text
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| Cell::from_char(c).is_none())
+    {
+        return Err((
+            Spot::ch(field, None, i),
+            format!(
+                "unexpected `{c}` in the row: expected L (a frog facing right), R (facing left) or _ (an empty pad)"
+            ),
+        ));
+    }
+    Ok(parse_row(text).unwrap_or_default())
+}
+
+pub(super) fn build_swap(row: &str, goal: Option<&str>, jump_own: bool) -> Built<Swap> {
+    let cells = swap_row(row, "row")?;
+    let goal = match goal {
+        None => mirrored(&cells),
+        Some(g) => {
+            let goal = swap_row(g, "goal")?;
+            if goal.len() != cells.len() {
+                return Err((
+                    Spot::field("goal"),
+                    format!(
+                        "the goal has {} cells; expected {} like the row",
+                        goal.len(),
+                        cells.len()
+                    ),
+                ));
+            }
+            for kind in [Cell::L, Cell::R] {
+                let count = |r: &[Cell]| r.iter().filter(|&&c| c == kind).count();
+                if count(&goal) != count(&cells) {
+                    return Err((
+                        Spot::field("goal"),
+                        format!(
+                            "the goal has {} {} frogs; expected {} like the row",
+                            count(&goal),
+                            kind.to_char(),
+                            count(&cells)
+                        ),
+                    ));
+                }
+            }
+            goal
+        }
+    };
+    Ok(Swap {
+        cells,
+        goal,
+        jump_own,
+    })
+}
+
+/// The level of the code `S<left>v<right>g<gaps>`: the frogs facing each
+/// other across the empty pads.
+pub(super) fn coded(left: u8, right: u8, gaps: u8) -> Level {
+    let cells: Vec<Cell> = std::iter::repeat_n(Cell::L, left as usize)
+        .chain(std::iter::repeat_n(Cell::Empty, gaps as usize))
+        .chain(std::iter::repeat_n(Cell::R, right as usize))
+        .collect();
+    let gap = if gaps > 1 {
+        format!(", {gaps} empty pads")
+    } else {
+        String::new()
+    };
+    Level {
+        name: format!("{left} and {right}{gap}"),
+        grade: None,
+        puzzle: Puzzle::Swap(Swap::new(cells, false)),
+    }
+}
