@@ -15,6 +15,18 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// Plays `moves` (in the solver's notation) on level `level` (from 1) of a
+/// shipped pack through the rules, and tells whether they win it.
+fn wins(pack: &str, level: usize, moves: &[&str]) -> bool {
+    let pack = pond_puzzles::levels::load(std::path::Path::new(pack)).expect("the pack loads");
+    let mut p = pack.levels[level - 1].puzzle.clone();
+    for text in moves {
+        let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        p.apply(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    p.is_won()
+}
+
 fn temp_file(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pond-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -36,7 +48,14 @@ fn solve_json_has_the_documented_fields() {
     assert_eq!(v["solvable"], true);
     assert_eq!(v["moves"], 15);
     assert_eq!(v["optimal"], true);
-    assert_eq!(v["solution"].as_array().unwrap().len(), 15);
+    let solution: Vec<&str> = v["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().expect("a move in the notation"))
+        .collect();
+    assert_eq!(solution.len(), 15);
+    assert!(wins("levels/swap.ron", 5, &solution), "{solution:?}");
     assert!(v["nodes"].as_u64().unwrap() >= 15);
     assert!(v["millis"].is_number());
 }
@@ -44,22 +63,56 @@ fn solve_json_has_the_documented_fields() {
 #[test]
 fn solve_prints_moves_and_figures() {
     let out = pond(&["solve", "levels/swap.ron", "--level", "1"]);
+    assert!(out.status.success(), "{out:?}");
     let text = stdout(&out);
     assert!(text.contains("solved in 3 moves (optimal)"), "{text}");
-    assert!(
-        text.lines()
-            .nth(1)
-            .is_some_and(|l| l.split_whitespace().count() == 3),
-        "{text}"
-    );
+    let moves: Vec<&str> = text
+        .lines()
+        .nth(1)
+        .map(|l| l.split_whitespace().collect())
+        .unwrap_or_default();
+    assert_eq!(moves.len(), 3, "{text}");
+    assert!(wins("levels/swap.ron", 1, &moves), "{text}");
 }
 
+/// The trace is the search itself: each move taken back is the last one
+/// tried and not yet taken back, at its depth, some are taken back, and the
+/// moves still standing at the end are the solution printed, which wins.
 #[test]
 fn trace_shows_moves_tried_and_taken_back() {
     let out = pond(&["solve", "levels/hop.ron", "--level", "40", "--trace"]);
+    assert!(out.status.success(), "{out:?}");
     let text = stdout(&out);
-    assert!(text.contains("try "), "{text}");
-    assert!(text.contains("solved in"), "{text}");
+    let mut line: Vec<(String, String)> = Vec::new();
+    let (mut tried, mut back) = (0, 0);
+    for l in text.lines() {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        match words.as_slice() {
+            ["try", depth, mv] => {
+                tried += 1;
+                line.push((depth.to_string(), mv.to_string()));
+            }
+            ["back", depth, mv] => {
+                back += 1;
+                let last = line.pop();
+                assert_eq!(last, Some((depth.to_string(), mv.to_string())), "{l}");
+            }
+            _ => {}
+        }
+    }
+    assert!(tried > 0 && back > 0, "{tried} tried, {back} taken back");
+    let solved = text
+        .lines()
+        .position(|l| l.contains("solved in"))
+        .expect("the trace ends solved");
+    let solution: Vec<&str> = text
+        .lines()
+        .nth(solved + 1)
+        .map(|l| l.split_whitespace().collect())
+        .unwrap_or_default();
+    let standing: Vec<&str> = line.iter().map(|(_, mv)| mv.as_str()).collect();
+    assert_eq!(standing, solution, "{text}");
+    assert!(wins("levels/hop.ron", 40, &solution));
 }
 
 #[test]

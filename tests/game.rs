@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use pond_puzzles::game::board::HintMark;
 use pond_puzzles::game::packs::{Current, Packs};
-use pond_puzzles::game::play::{Hint, MoveRequested, Mover, PlayState, Request};
+use pond_puzzles::game::play::{Hint, MoveRequested, PlayState, Request};
 use pond_puzzles::game::solver::{
     Autoplay, AutoplayCommand, Ending, Solvability, SolverBudget, Speed, Verdict, Watch,
 };
@@ -226,12 +226,12 @@ fn rejected_moves_change_nothing_and_undo_redo_restore() {
     assert_eq!(count::<game::board::Lily>(&mut app), h.board.pads.len());
     let after = puzzle(&app);
     app.world_mut()
-        .write_message(MoveRequested::player_step(Request::Undo));
+        .write_message(MoveRequested::player(Request::Undo));
     settle(&mut app);
     assert_eq!(puzzle(&app), before);
     assert_eq!(count::<game::board::Frog>(&mut app), frogs);
     app.world_mut()
-        .write_message(MoveRequested::player_step(Request::Redo));
+        .write_message(MoveRequested::player(Request::Redo));
     settle(&mut app);
     assert_eq!(puzzle(&app), after);
     assert_board_mirrors_rules(&mut app);
@@ -245,11 +245,18 @@ fn flood_and_escape_boards_mirror_the_rules() {
         panic!()
     };
     assert_eq!(count::<game::board::Tile>(&mut app), f.cells.len());
+    assert_board_mirrors_rules(&mut app);
     let mv = puzzle(&app).legal_moves()[0];
     app.world_mut().write_message(MoveRequested::player(mv));
     settle(&mut app);
     assert_eq!(app.world().resource::<PlayState>().moves(), 1);
     assert_eq!(count::<game::board::Tile>(&mut app), f.cells.len());
+    // Each tile in its cell, in its colour, the flooded region flat.
+    assert_board_mirrors_rules(&mut app);
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Undo));
+    settle(&mut app);
+    assert_board_mirrors_rules(&mut app);
 
     start_level(&mut app, "escape.ron", 0);
     assert_eq!(count::<game::board::Animal>(&mut app), 16);
@@ -264,9 +271,83 @@ fn flood_and_escape_boards_mirror_the_rules() {
     assert_board_mirrors_rules(&mut app);
     // Taken back, the animal walks home.
     app.world_mut()
-        .write_message(MoveRequested::player_step(Request::Undo));
+        .write_message(MoveRequested::player(Request::Undo));
     settle(&mut app);
     assert_board_mirrors_rules(&mut app);
+}
+
+/// How many `LevelWon` messages the game has sent.
+#[derive(Resource, Default)]
+struct Wins(usize);
+
+fn count_wins(mut won: MessageReader<game::play::LevelWon>, mut wins: ResMut<Wins>) {
+    wins.0 += won.read().count();
+}
+
+/// A win is one message, sent by the move that wins; a refused request
+/// afterwards (or before) leaves the rules state unmarked, so nothing that
+/// watches it (the progress record, its save) runs again.
+#[test]
+fn a_win_is_one_message_and_a_refused_request_changes_nothing() {
+    let mut app = app();
+    app.init_resource::<Wins>()
+        .add_systems(Update, count_wins.after(game::play::PlaySystems::Apply));
+    start_level(&mut app, "swap.ron", 0);
+    let line = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
+        .outcome
+        .moves()
+        .unwrap()
+        .to_vec();
+    let last_change = |app: &App| app.world().resource_ref::<PlayState>().last_changed();
+    // Refused before the win: an undo with nothing to undo.
+    let before = last_change(&app);
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Undo));
+    settle(&mut app);
+    assert_eq!(last_change(&app), before, "a refused undo marked the state");
+    for &mv in &line {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    assert!(puzzle(&app).is_won());
+    assert_eq!(app.world().resource::<Wins>().0, 1);
+    let saved = |app: &App| {
+        let dir = app
+            .world()
+            .resource::<game::GameOptions>()
+            .data_dir
+            .clone()
+            .unwrap();
+        std::fs::metadata(dir.join(game::progress::FILE))
+            .and_then(|m| m.modified())
+            .expect("the win was saved")
+    };
+    let (changed, written) = (last_change(&app), saved(&app));
+    // Every frog of the won row, clicked: each refused.
+    let won = puzzle(&app);
+    let clicks: Vec<PuzzleMove> = (0..line.len() as u32 + 4)
+        .filter_map(|pad| won.parse_move(&pad.to_string()).ok())
+        .collect();
+    assert!(!clicks.is_empty());
+    for mv in clicks {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    assert_eq!(
+        last_change(&app),
+        changed,
+        "a refused move marked the state"
+    );
+    assert_eq!(saved(&app), written, "a refused move saved progress again");
+    assert_eq!(app.world().resource::<Wins>().0, 1);
+    // Undone and played again, the win is a second win, and a second message.
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Undo));
+    settle(&mut app);
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Redo));
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Wins>().0, 2);
 }
 
 #[test]
@@ -375,7 +456,7 @@ fn every_puzzle_lists_the_same_keys_and_a_silent_build_offers_no_volume() {
 
 #[test]
 fn the_solver_panel_starts_folded_and_unfolds_for_auto_play() {
-    use pond_puzzles::game::play::SolverPanelOpen;
+    use pond_puzzles::game::panels::SolverPanelOpen;
     let mut app = app();
     start_level(&mut app, "swap.ron", 0);
     assert!(!app.world().resource::<SolverPanelOpen>().0);
@@ -470,9 +551,9 @@ fn clicking_the_pad_a_hint_rings_plays_the_hinted_jump() {
         panic!()
     };
     // Nothing picked: Enter (a click) on the ringed empty pad.
-    assert_eq!(app.world().resource::<game::play::HopPick>().0, None);
+    assert_eq!(app.world().resource::<game::puzzles::HopPick>().0, None);
     app.world_mut().resource_mut::<game::board::KeyCursor>().0 =
-        Some(game::board::layout::hop_pos(h, jump.to));
+        Some(game::puzzles::hop_pos(h, jump.to));
     press(&mut app, KeyCode::Enter);
     settle(&mut app);
     let state = app.world().resource::<PlayState>();
@@ -597,8 +678,8 @@ fn autoplay(app: &mut App, watch: Watch) -> Ending {
 /// colour, each animal in its cell or its queue slot with its kind and colour.
 /// Returns what disagrees (nothing, for a board that mirrors the rules).
 fn board_mismatches(app: &mut App) -> Vec<String> {
-    use game::board::layout::{escape_pos, flood_pos, hop_pos, queue_pos, swap_pos};
     use game::board::{Animal, BoardRoot, Frog, Tile};
+    use game::puzzles::{escape_pos, flood_pos, hop_pos, queue_pos, swap_pos};
     use game::theme::Art;
     type Piece = (Vec2, AssetId<ColorMaterial>, Option<AssetId<Mesh>>);
     fn pieces<C: Component>(app: &mut App) -> Vec<Piece> {
@@ -998,8 +1079,25 @@ fn a_storm_of_input_during_auto_play_leaves_board_and_rules_agreeing() {
 
 #[test]
 fn a_hint_is_a_move_of_a_solution_and_a_lost_position_is_told() {
+    // The first pond with a first move that loses (the solver proves the
+    // position after it cannot be won).
+    let pack = parse_pack("hop.ron", SHIPPED[1].1).unwrap();
+    assert_eq!(SHIPPED[1].0, "hop.ron");
+    let losing = |start: &Puzzle| {
+        start.legal_moves().into_iter().find(|&m| {
+            let mut p = start.clone();
+            p.apply(m).unwrap();
+            matches!(
+                solve::solve(&p, Budget::unlimited(), None, false).outcome,
+                solve::Outcome::Unsolvable
+            )
+        })
+    };
+    let (level, bad) = (0..pack.levels.len())
+        .find_map(|i| losing(&pack.levels[i].puzzle).map(|m| (i, m)))
+        .expect("a pond has a first move that loses");
     let mut app = app();
-    start_level(&mut app, "hop.ron", 30);
+    start_level(&mut app, "hop.ron", level);
     let (at, mv) = ask_for_hint(&mut app);
     assert_eq!(at, puzzle(&app));
     let mut after = at.clone();
@@ -1009,19 +1107,27 @@ fn a_hint_is_a_move_of_a_solution_and_a_lost_position_is_told() {
         solve::Outcome::Solved { .. }
     ));
     app.update();
-    assert!(count::<HintMark>(&mut app) >= 2);
+    // A ring on the frog to jump and one on the pad it lands on, and no other.
+    let (Puzzle::Hop(h), PuzzleMove::Hop(jump)) = (&at, mv) else {
+        panic!("{mv:?}")
+    };
+    let round = |v: Vec2| ((v.x * 10.0).round() as i32, (v.y * 10.0).round() as i32);
+    let mut rings: Vec<(i32, i32)> = app
+        .world_mut()
+        .query_filtered::<&Transform, With<HintMark>>()
+        .iter(app.world())
+        .map(|t| round(t.translation.truncate()))
+        .collect();
+    rings.sort();
+    let mut want = vec![
+        round(game::puzzles::hop_pos(h, jump.from)),
+        round(game::puzzles::hop_pos(h, jump.to)),
+    ];
+    want.sort();
+    assert_eq!(rings, want);
 
     // A move that loses: the background check says it could be won one move back.
-    let start = puzzle(&app);
-    let bad = start.legal_moves().into_iter().find(|&m| {
-        let mut p = start.clone();
-        p.apply(m).unwrap();
-        matches!(
-            solve::solve(&p, Budget::unlimited(), None, false).outcome,
-            solve::Outcome::Unsolvable
-        )
-    });
-    let Some(bad) = bad else { return };
+    assert_eq!(puzzle(&app), pack.levels[level].puzzle);
     app.world_mut().write_message(MoveRequested::player(bad));
     settle(&mut app);
     assert_eq!(count::<HintMark>(&mut app), 0);
@@ -1115,11 +1221,11 @@ fn arrows_and_enter_play_a_move_like_a_click() {
     let pond_puzzles::rules::PuzzleMove::Hop(jump) = legal[0] else {
         panic!()
     };
-    let at = |pad: u8| game::board::layout::hop_pos(h, pad);
+    let at = |pad: u8| game::puzzles::hop_pos(h, pad);
     app.world_mut().resource_mut::<game::board::KeyCursor>().0 = Some(at(jump.from));
     press(&mut app, KeyCode::Enter);
     assert_eq!(
-        app.world().resource::<game::play::HopPick>().0,
+        app.world().resource::<game::puzzles::HopPick>().0,
         Some(jump.from)
     );
     app.world_mut().resource_mut::<game::board::KeyCursor>().0 = Some(at(jump.to));
@@ -1188,8 +1294,39 @@ fn colour_blind_mode_numbers_the_colours_and_is_kept() {
     let Puzzle::Flood(f) = puzzle(&app) else {
         panic!()
     };
-    // Every tile carries its colour's number.
+    // Every tile carries its colour's number, as the palette counts them.
     assert_eq!(count::<Text2d>(&mut app), f.cells.len());
+    let mut labels: Vec<((i32, i32), String)> = app
+        .world_mut()
+        .query::<(&Text2d, &ChildOf)>()
+        .iter(app.world())
+        .map(|(t, parent)| (parent.parent(), t.0.clone()))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|(tile, text)| {
+            let at = app
+                .world()
+                .get::<Transform>(tile)
+                .expect("a tile")
+                .translation;
+            ((at.x.round() as i32, at.y.round() as i32), text)
+        })
+        .collect();
+    labels.sort();
+    let mut want: Vec<((i32, i32), String)> = f
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let at = game::puzzles::flood_pos(&f, i);
+            (
+                (at.x.round() as i32, at.y.round() as i32),
+                format!("{}", c + 1),
+            )
+        })
+        .collect();
+    want.sort();
+    assert_eq!(labels, want);
     assert_board_mirrors_rules(&mut app);
     // A: the player's moves animate faster (1.5x after normal).
     press(&mut app, KeyCode::KeyA);
@@ -1492,12 +1629,10 @@ fn escape_tells_the_rule_for_the_next_animal_out() {
     };
     let row = e.rows - 1;
     let out = e.animal(row, e.cols - 1);
-    app.world_mut().write_message(MoveRequested {
-        mv: Request::Play(PuzzleMove::Escape(
+    app.world_mut()
+        .write_message(MoveRequested::player(PuzzleMove::Escape(
             pond_puzzles::rules::escape::EscapeMove { row },
-        )),
-        by: Mover::Player,
-    });
+        )));
     settle(&mut app);
     let (colour, kind) = out.describe_parts();
     let want = format!("next out: a {colour} animal or a {kind}");

@@ -1,7 +1,6 @@
 //! `pond check PACK...`: exit status 0 only if every file is sound.
 
 use crate::levels;
-use crate::rules::Puzzle;
 use crate::solve::{self, Budget, Outcome};
 use clap::Args;
 use std::path::PathBuf;
@@ -44,9 +43,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
                     println!("warning: {label}: undecided ({reason})");
                 }
                 outcome => {
-                    if let (Puzzle::Flood(f), Some(moves)) = (&level.puzzle, outcome.moves())
-                        && let Some(limit) = f.limit
-                        && moves.len() as u32 > limit
+                    if let (Some(limit), Some(moves)) = (level.puzzle.moves_left(), outcome.moves())
+                        && moves.len() as i64 > limit
                         && matches!(outcome, Outcome::Solved { optimal: true, .. })
                     {
                         warnings += 1;

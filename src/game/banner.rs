@@ -5,9 +5,8 @@
 use super::Screen;
 use super::anim::{self, Decoration, DespawnWhenDone};
 use super::packs::{Current, Packs};
-use super::play::{
-    BoardEdge, MoveApplied, PlayAction, PlayState, PlaySystems, SideColumn, SolverPanelOpen,
-};
+use super::panels::{BoardEdge, SideColumn, SolverPanelOpen};
+use super::play::{LevelWon, PlayAction, PlayState, PlaySystems};
 use super::progress::{Progress, stars_for};
 use super::solver::Autoplay;
 use super::theme::{self, Art, text, widget};
@@ -127,20 +126,12 @@ fn grow_stars(time: Res<Time>, mut stars: Query<(&mut StarIn, &mut UiTransform)>
 }
 
 /// A won level throws confetti over the board.
-fn celebrate(
-    mut commands: Commands,
-    mut applied: MessageReader<MoveApplied>,
-    state: Res<PlayState>,
-    art: Res<Art>,
-) {
-    let Some(change) = applied.read().last() else {
+fn celebrate(mut commands: Commands, mut won: MessageReader<LevelWon>, art: Res<Art>) {
+    let Some(win) = won.read().last().copied() else {
         return;
     };
-    if !state.puzzle.is_won() || change.before.is_won() {
-        return;
-    }
     // A fixed spread per move count: the same win throws the same confetti.
-    let mut seed = 0x2545_F491_4F6C_DD1D_u64 ^ state.moves() as u64;
+    let mut seed = 0x2545_F491_4F6C_DD1D_u64 ^ win.moves as u64;
     let mut next = move || {
         seed ^= seed << 13;
         seed ^= seed >> 7;

@@ -2,17 +2,16 @@
 //! the rules said about the last move, the Flood palette and the controls.
 
 use super::Screen;
+use super::panels::{BoardEdge, SideColumn, SolverPanelOpen};
 use super::play::{
-    BoardEdge, Hint, HopPick, MoveApplied, MoveRejected, MoveRequested, PlayAction, PlayState,
-    PlaySystems, Say, SideColumn, SolverPanelOpen,
+    Hint, MoveApplied, MoveRejected, MoveRequested, PlayAction, PlayState, PlaySystems, Say,
 };
+use super::puzzles::{self, HopPick};
 use super::settings::Settings;
 use super::solver::{Solvability, Verdict};
 use super::theme::widget::{self, ButtonColours};
 use super::theme::{self, text};
-use crate::rules::flood::FloodMove;
-use crate::rules::swap::Cell;
-use crate::rules::{Puzzle, PuzzleMove};
+use crate::rules::Puzzle;
 use bevy::prelude::*;
 
 #[derive(Component)]
@@ -61,14 +60,8 @@ pub(super) fn plugin(app: &mut App) {
 /// The bottom line: how to play this puzzle, then the keys every puzzle
 /// shares.
 fn controls(p: &Puzzle) -> [&'static str; 2] {
-    let how = match p {
-        Puzzle::Swap(_) => "Click a frog to move it.",
-        Puzzle::Hop(_) => "Click a frog, then the pad to jump to.",
-        Puzzle::Flood(_) => "Click a tile or a colour, or press 1-9.",
-        Puzzle::Escape(_) => "Click the animal at the east end of a row.",
-    };
     [
-        how,
+        puzzles::controls(p),
         "U undo   R redo   Backspace restart   N next   Esc menu",
     ]
 }
@@ -85,10 +78,6 @@ fn spawn_hud(
     let Some(state) = state else { return };
     let code = super::packs::level_code(&packs, &current);
     let code = code.map(|c| format!("code {c} (Ctrl+C copies)"));
-    let palette: Vec<u8> = match &state.puzzle {
-        Puzzle::Flood(f) => (0..f.colours).collect(),
-        _ => Vec::new(),
-    };
     commands
         .spawn((
             Name::new("HUD"),
@@ -104,158 +93,8 @@ fn spawn_hud(
             Pickable::IGNORE,
         ))
         .with_children(|ui| {
-            ui.spawn((
-                TopBar,
-                BoardEdge::Top,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    // The how-to button has the right end.
-                    padding: UiRect {
-                        left: px(16),
-                        right: px(64),
-                        top: px(10),
-                        bottom: px(10),
-                    },
-                    row_gap: px(2),
-                    // The solver panel has the right-hand side.
-                    margin: UiRect::right(px(side_room(panel.0))),
-                    border_radius: theme::PANEL_RADIUS,
-                    ..default()
-                },
-                theme::panel(),
-                Pickable::IGNORE,
-            ))
-            .with_children(|top| {
-                // The grade, unless the name already says it.
-                let name = &state.level.name;
-                let grade = state
-                    .level
-                    .grade
-                    .as_deref()
-                    .filter(|g| !name.to_lowercase().contains(&g.to_lowercase()))
-                    .map(|g| format!("  ({g})"))
-                    .unwrap_or_default();
-                // Each line stays one line: a narrow window makes its
-                // letters smaller instead.
-                top.spawn((
-                    LevelTitle,
-                    Name::new("Level name"),
-                    theme::heading(
-                        &fonts,
-                        theme::short(&format!("{name}{grade}"), TITLE_CHARS),
-                        24.0,
-                        theme::TEXT,
-                    ),
-                    theme::fit_line(24.0, 14.0),
-                ));
-                top.spawn((
-                    MoveCounter,
-                    Name::new("Move counter"),
-                    text("", 20.0, theme::TEXT_DIM),
-                    theme::fit_line(20.0, 13.0),
-                ));
-                if let Some(code) = code {
-                    top.spawn((
-                        Name::new("Level code"),
-                        text(code, 16.0, theme::TEXT_DIM),
-                        theme::fit_line(16.0, 12.0),
-                    ));
-                }
-                top.spawn((
-                    Message,
-                    text("", 18.0, theme::WARN),
-                    Node {
-                        display: Display::None,
-                        ..default()
-                    },
-                ));
-                // The how-to card, at the bar's right end.
-                top.spawn((
-                    widget::button(
-                        PlayAction::HowTo,
-                        Node {
-                            position_type: PositionType::Absolute,
-                            right: px(12),
-                            top: px(12),
-                            width: px(40),
-                            height: px(40),
-                            justify_content: JustifyContent::Center,
-                            align_items: AlignItems::Center,
-                            border_radius: BorderRadius::MAX,
-                            ..default()
-                        },
-                        theme::heading(&fonts, "?", 24.0, theme::TEXT),
-                    ),
-                    Name::new("How to play"),
-                ));
-            });
-            ui.spawn((
-                BoardEdge::Bottom,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    row_gap: px(8),
-                    ..default()
-                },
-                Pickable::IGNORE,
-            ))
-            .with_children(|bottom| {
-                if !palette.is_empty() {
-                    bottom
-                        .spawn((
-                            Palette,
-                            Node {
-                                column_gap: px(8),
-                                ..default()
-                            },
-                        ))
-                        .with_children(|row| {
-                            for c in palette {
-                                let colour = theme::palette(settings.colour_blind)
-                                    [c as usize % theme::PALETTE.len()];
-                                let flood = PuzzleMove::Flood(FloodMove { colour: c });
-                                row.spawn((
-                                    widget::coloured_button(
-                                        MoveRequested::player(flood),
-                                        ButtonColours::of(colour),
-                                        Node {
-                                            width: px(48),
-                                            height: px(48),
-                                            justify_content: JustifyContent::Center,
-                                            align_items: AlignItems::Center,
-                                            ..default()
-                                        },
-                                        text(format!("{}", c + 1), 18.0, Color::BLACK),
-                                    ),
-                                    PaletteButton(c),
-                                ));
-                            }
-                        });
-                }
-                // How to play this puzzle, and the keys: one line in a wide
-                // window, two in a narrow one.
-                bottom
-                    .spawn((
-                        Node {
-                            padding: UiRect::axes(px(12), px(6)),
-                            max_width: percent(100),
-                            flex_wrap: FlexWrap::Wrap,
-                            justify_content: JustifyContent::Center,
-                            column_gap: px(18),
-                            border_radius: theme::PANEL_RADIUS,
-                            ..default()
-                        },
-                        theme::panel(),
-                    ))
-                    .with_children(|line| {
-                        for part in controls(&state.puzzle) {
-                            line.spawn((
-                                text(part, 17.0, theme::TEXT_DIM),
-                                theme::fit_line(17.0, 12.0),
-                            ));
-                        }
-                    });
-            });
+            top_bar(ui, &state, &fonts, code, panel.0);
+            bottom_panels(ui, &state, settings.colour_blind);
             ui.spawn((
                 SideColumn,
                 Node {
@@ -272,25 +111,186 @@ fn spawn_hud(
         });
 }
 
+/// The level's bar at the top: its name and grade, the move counter and the
+/// goal, its code, the message line, and the how-to button. Each line stays
+/// one line: a narrow window makes its letters smaller instead.
+fn top_bar(
+    ui: &mut ChildSpawnerCommands,
+    state: &PlayState,
+    fonts: &theme::Fonts,
+    code: Option<String>,
+    panel_open: bool,
+) {
+    ui.spawn((
+        TopBar,
+        BoardEdge::Top,
+        Node {
+            flex_direction: FlexDirection::Column,
+            // The how-to button has the right end.
+            padding: UiRect {
+                left: px(16),
+                right: px(64),
+                top: px(10),
+                bottom: px(10),
+            },
+            row_gap: px(2),
+            // The solver panel has the right-hand side.
+            margin: UiRect::right(px(side_room(panel_open))),
+            border_radius: theme::PANEL_RADIUS,
+            ..default()
+        },
+        theme::panel(),
+        Pickable::IGNORE,
+    ))
+    .with_children(|top| {
+        // The grade, unless the name already says it.
+        let name = &state.level.name;
+        let grade = state
+            .level
+            .grade
+            .as_deref()
+            .filter(|g| !name.to_lowercase().contains(&g.to_lowercase()))
+            .map(|g| format!("  ({g})"))
+            .unwrap_or_default();
+        top.spawn((
+            LevelTitle,
+            Name::new("Level name"),
+            theme::heading(
+                fonts,
+                theme::short(&format!("{name}{grade}"), TITLE_CHARS),
+                24.0,
+                theme::TEXT,
+            ),
+            theme::fit_line(24.0, 14.0),
+        ));
+        top.spawn((
+            MoveCounter,
+            Name::new("Move counter"),
+            text(counter_words(state), 20.0, theme::TEXT_DIM),
+            theme::fit_line(20.0, 13.0),
+        ));
+        if let Some(code) = code {
+            top.spawn((
+                Name::new("Level code"),
+                text(code, 16.0, theme::TEXT_DIM),
+                theme::fit_line(16.0, 12.0),
+            ));
+        }
+        top.spawn((
+            Message,
+            text("", 18.0, theme::WARN),
+            Node {
+                display: Display::None,
+                ..default()
+            },
+        ));
+        // The how-to card, at the bar's right end.
+        top.spawn((
+            widget::button(
+                PlayAction::HowTo,
+                Node {
+                    position_type: PositionType::Absolute,
+                    right: px(12),
+                    top: px(12),
+                    width: px(40),
+                    height: px(40),
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    border_radius: BorderRadius::MAX,
+                    ..default()
+                },
+                theme::heading(fonts, "?", 24.0, theme::TEXT),
+            ),
+            Name::new("How to play"),
+        ));
+    });
+}
+
+/// Under the board: the puzzle's move buttons (Flood's colours), then how
+/// to play it and the keys, one line in a wide window, two in a narrow one.
+fn bottom_panels(ui: &mut ChildSpawnerCommands, state: &PlayState, colour_blind: bool) {
+    let buttons = puzzles::buttons(&state.puzzle);
+    ui.spawn((
+        BoardEdge::Bottom,
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(8),
+            ..default()
+        },
+        Pickable::IGNORE,
+    ))
+    .with_children(|bottom| {
+        if !buttons.is_empty() {
+            bottom
+                .spawn((
+                    Palette,
+                    Node {
+                        column_gap: px(8),
+                        ..default()
+                    },
+                ))
+                .with_children(|row| {
+                    for (c, mv) in buttons {
+                        let colour =
+                            theme::palette(colour_blind)[c as usize % theme::PALETTE.len()];
+                        row.spawn((
+                            widget::coloured_button(
+                                MoveRequested::player(mv),
+                                ButtonColours::of(colour),
+                                Node {
+                                    width: px(48),
+                                    height: px(48),
+                                    justify_content: JustifyContent::Center,
+                                    align_items: AlignItems::Center,
+                                    ..default()
+                                },
+                                text(format!("{}", c + 1), 18.0, Color::BLACK),
+                            ),
+                            PaletteButton(c),
+                        ));
+                    }
+                });
+        }
+        bottom
+            .spawn((
+                Node {
+                    padding: UiRect::axes(px(12), px(6)),
+                    max_width: percent(100),
+                    flex_wrap: FlexWrap::Wrap,
+                    justify_content: JustifyContent::Center,
+                    column_gap: px(18),
+                    border_radius: theme::PANEL_RADIUS,
+                    ..default()
+                },
+                theme::panel(),
+            ))
+            .with_children(|line| {
+                for part in controls(&state.puzzle) {
+                    line.spawn((
+                        text(part, 17.0, theme::TEXT_DIM),
+                        theme::fit_line(17.0, 12.0),
+                    ));
+                }
+            });
+    });
+}
+
+/// "Moves: N", the limit or the rule for the next move after it.
+fn counter_words(state: &PlayState) -> String {
+    format!(
+        "Moves: {}{}",
+        state.moves(),
+        puzzles::goal_words(&state.puzzle)
+    )
+}
+
 fn update_counter(state: Res<PlayState>, mut counter: Query<&mut Text, With<MoveCounter>>) {
     if !state.is_changed() {
         return;
     }
-    // The goal where the player looks: Flood's limit, and Escape's rule
-    // for the next animal out.
-    let limit = match &state.puzzle {
-        Puzzle::Flood(f) => f.limit.map(|l| format!(" of {l}")).unwrap_or_default(),
-        Puzzle::Escape(e) => match e.last_out() {
-            Some(a) => {
-                let (colour, kind) = a.describe_parts();
-                format!("   next out: a {colour} animal or a {kind}")
-            }
-            None => "   any animal may go out first".to_string(),
-        },
-        _ => String::new(),
-    };
     for mut t in &mut counter {
-        t.0 = format!("Moves: {}{limit}", state.moves());
+        t.0 = counter_words(&state);
     }
 }
 
@@ -339,14 +339,15 @@ fn update_message(
     let hint_words = hint.as_ref().and_then(|h| h.words.clone());
     let (words, colour) = if let Some(MoveRejected(why, mv)) = refused {
         (
-            format!("Not allowed: {}.", in_words(&state.puzzle, mv, &why)),
+            format!(
+                "Not allowed: {}.",
+                puzzles::refusal(&state.puzzle, mv, &why)
+            ),
             theme::WARN,
         )
     } else if let Some(Say(words)) = said {
         (words, theme::HIGHLIGHT)
-    } else if let Puzzle::Flood(f) = &state.puzzle
-        && f.over_limit()
-    {
+    } else if state.puzzle.over_limit() {
         (
             "Over the move limit: this level is lost. Finish it anyway, or Backspace to try again."
                 .into(),
@@ -374,42 +375,6 @@ fn update_message(
         };
         t.0 = words.clone();
         c.0 = colour;
-    }
-}
-
-/// A refusal of the rules in the player's words: the board's colours, and
-/// no pad numbers (the pads carry none).
-fn in_words(p: &Puzzle, mv: Option<PuzzleMove>, why: &str) -> String {
-    match (p, mv) {
-        (Puzzle::Swap(s), Some(PuzzleMove::Swap(m))) => {
-            let (colour, way, other) = match s.cells.get(m.from as usize) {
-                Some(Cell::L) => ("yellow", "right", "blue"),
-                Some(Cell::R) => ("blue", "left", "yellow"),
-                _ => return why.to_string(),
-            };
-            let over = if s.jump_own {
-                "one frog".to_string()
-            } else {
-                format!("one {other} frog")
-            };
-            format!(
-                "a {colour} frog only moves {way}: one step onto an empty pad, or a jump over {over}"
-            )
-        }
-        (Puzzle::Hop(h), Some(PuzzleMove::Hop(m))) => {
-            let taken = |pad: u8| h.occupied() >> pad & 1 == 1;
-            match h.board.line(m.from, m.to) {
-                _ if taken(m.to) => "a frog lands only on an empty pad".into(),
-                None => "a frog jumps in a straight line, over one frog, to the pad just beyond it"
-                    .into(),
-                Some(line) if h.red == Some(line.over) => "the red frog may never be jumped".into(),
-                Some(line) if !taken(line.over) => {
-                    "a frog jumps only over another frog, and the pad between is empty".into()
-                }
-                Some(_) => why.to_string(),
-            }
-        }
-        _ => why.to_string(),
     }
 }
 

@@ -12,9 +12,12 @@ pub mod howto;
 mod hud;
 mod keys;
 mod menus;
+mod options;
 pub mod packs;
+pub mod panels;
 pub mod play;
 pub mod progress;
+pub mod puzzles;
 mod screens;
 pub mod settings;
 mod shot;
@@ -22,73 +25,31 @@ pub mod solver;
 pub mod sound;
 pub mod theme;
 
+pub use options::{GameOptions, Screen};
+
 use bevy::prelude::*;
-use std::path::PathBuf;
-
-/// What the command line asks of the game.
-#[derive(Debug, Clone, Default, Resource)]
-pub struct GameOptions {
-    /// A pack to open at once (its level select, or a level).
-    pub pack: Option<PathBuf>,
-    /// A level of that pack, counted from 1.
-    pub level: Option<usize>,
-    /// A level given by its code (the code, and the level): played as a pack
-    /// of one.
-    pub code: Option<(String, crate::levels::Level)>,
-    /// Save a screenshot here once the screen has settled, then exit.
-    pub screenshot: Option<PathBuf>,
-    /// Start auto-play on the opened level at once.
-    pub autoplay: Option<solver::Watch>,
-    /// Auto-play's speed.
-    pub speed: Option<solver::Speed>,
-    /// Exit once auto-play ends, printing how it ended; status 0 only on a win.
-    pub exit_when_done: bool,
-    /// Where progress is kept, instead of the platform's data directory.
-    pub data_dir: Option<PathBuf>,
-    /// Print the time to the first screen and the frame times over this
-    /// many seconds, then exit.
-    pub frame_stats: Option<f64>,
-    /// Open a puzzle's how-to card by itself the first time it is played
-    /// (the windowed game, unless auto-play or a picture was asked for).
-    pub teach: bool,
-    /// Open the how-to card over the level at once.
-    pub how_to: bool,
-    /// Play this many moves of the solver's solution before the level shows.
-    pub moves: usize,
-}
-
-/// The screens of the game.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, States)]
-pub enum Screen {
-    /// The first frame, while packs and art are made.
-    #[default]
-    Loading,
-    Title,
-    Levels,
-    Play,
-    /// Levels solved per pack, stars, moves and time played.
-    Stats,
-}
 
 /// The game's logic and screens, without the window: what headless tests add.
 pub fn plugin(app: &mut App) {
-    app.init_state::<Screen>().add_plugins((
-        theme::plugin,
-        packs::plugin,
-        play::plugin,
-        board::plugin,
-        anim::plugin,
-        solver::plugin,
-        hud::plugin,
-        banner::plugin,
-        menus::plugin,
-        progress::plugin,
-        settings::plugin,
-        screens::plugin,
-        codes::plugin,
-        sound::plugin,
-        howto::plugin,
-    ));
+    app.init_state::<Screen>()
+        .add_plugins((
+            theme::plugin,
+            packs::plugin,
+            play::plugin,
+            board::plugin,
+            anim::plugin,
+            solver::plugin,
+            hud::plugin,
+            banner::plugin,
+            menus::plugin,
+            progress::plugin,
+            settings::plugin,
+            screens::plugin,
+            codes::plugin,
+            sound::plugin,
+            howto::plugin,
+        ))
+        .add_plugins((puzzles::plugin, panels::plugin));
 }
 
 /// The task pools, with room on the async compute pool for the solvers: a

@@ -6,22 +6,7 @@
 /// Samples a second.
 pub const RATE: u32 = 22_050;
 
-/// The sounds the game makes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Sound {
-    /// A frog steps or jumps (Swap, Hop).
-    Hop,
-    /// A jumped frog falls into the water (Hop).
-    Splash,
-    /// The flooded region takes a colour.
-    Flood,
-    /// An animal walks out of the prison (or back).
-    Walk,
-    /// The rules refused a move.
-    Illegal,
-    /// The level is won.
-    Win,
-}
+pub use super::theme::Sound;
 
 impl Sound {
     pub const ALL: [Sound; 6] = [
@@ -160,9 +145,9 @@ fn wav(samples: &[f32]) -> Vec<u8> {
 #[cfg(feature = "audio")]
 mod play {
     use super::Sound;
-    use crate::game::play::{Change, MoveApplied, MoveRejected, PlayState, PlaySystems};
+    use crate::game::play::{LevelWon, MoveApplied, MoveRejected, PlayState, PlaySystems};
+    use crate::game::puzzles;
     use crate::game::settings::Settings;
-    use crate::rules::Puzzle;
     use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
     use bevy::prelude::*;
     use std::collections::HashMap;
@@ -192,6 +177,7 @@ mod play {
         mut commands: Commands,
         mut applied: MessageReader<MoveApplied>,
         mut rejected: MessageReader<MoveRejected>,
+        mut won: MessageReader<LevelWon>,
         state: Res<PlayState>,
         settings: Res<Settings>,
         sounds: Option<Res<Sounds>>,
@@ -214,21 +200,13 @@ mod play {
         let Some(change) = applied.read().last() else {
             return;
         };
-        if state.puzzle.is_won() && !change.before.is_won() {
+        // A win sounds instead of the move that won.
+        if won.read().last().is_some() {
             play(Sound::Win);
             return;
         }
-        match (&state.puzzle, change.change) {
-            (_, Change::Restarted) => {}
-            (Puzzle::Swap(_), _) => play(Sound::Hop),
-            // A frog falls in only on a jump forward.
-            (Puzzle::Hop(_), Change::Played(_) | Change::Redone(_)) => {
-                play(Sound::Hop);
-                play(Sound::Splash);
-            }
-            (Puzzle::Hop(_), _) => play(Sound::Hop),
-            (Puzzle::Flood(_), _) => play(Sound::Flood),
-            (Puzzle::Escape(_), _) => play(Sound::Walk),
+        for &sound in puzzles::sounds(&state.puzzle, change.change) {
+            play(sound);
         }
     }
 }

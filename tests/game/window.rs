@@ -9,8 +9,9 @@
 use super::*;
 use bevy::text::TextLayoutInfo;
 use bevy::ui::{ComputedNode, OverflowAxis, UiGlobalTransform};
-use pond_puzzles::game::board::layout::extent;
-use pond_puzzles::game::play::{Say, SolverPanelOpen};
+use pond_puzzles::game::panels::SolverPanelOpen;
+use pond_puzzles::game::play::Say;
+use pond_puzzles::game::puzzles::extent;
 
 /// Pixels a rectangle may pass an edge by (rounding).
 const SLACK: f32 = 1.0;
@@ -137,6 +138,21 @@ fn overlap(a: Rect, b: Rect) -> bool {
 /// What does not fit in a window of `size`: nodes past its sides, nodes
 /// below or above it that no scrolling brings into view, text wider than its
 /// node or outside its parent, and text under a button it is not part of.
+/// Lines the screen must show, each in a node laid out with a size (a
+/// screen that laid out nothing would pass every other check).
+fn missing_lines(app: &mut App, lines: &[&str]) -> Vec<String> {
+    let nodes = laid_out(app);
+    lines
+        .iter()
+        .filter(|l| {
+            !nodes
+                .iter()
+                .any(|n| n.text.as_deref().is_some_and(|t| t.contains(**l)))
+        })
+        .map(|l| format!("no line with \"{l}\" is laid out"))
+        .collect()
+}
+
 fn layout_faults(app: &mut App, size: Vec2) -> Vec<String> {
     let nodes = laid_out(app);
     let mut faults = Vec::new();
@@ -421,6 +437,9 @@ fn play_screens_fit_windows_from_800x600_to_1920x1080() {
                     app.world_mut().resource_mut::<SolverPanelOpen>().0 = open;
                     settle(&mut app);
                     let at = format!("{at}, solver panel open {open}");
+                    let controls = pond_puzzles::game::puzzles::controls(&puzzle(&app));
+                    let shown = missing_lines(&mut app, &["Moves: 0", controls, "U undo"]);
+                    check(&mut faults, &at, shown);
                     check(&mut faults, &at, layout_faults(&mut app, s));
                     check(&mut faults, &at, board_faults(&mut app, s));
                     check(&mut faults, &at, wrapped_lines(&mut app));
@@ -569,7 +588,7 @@ fn a_tap_with_no_hover_before_it_moves_the_frog_under_it() {
         .world_mut()
         .query_filtered::<(Entity, &Clickable), With<Frog>>()
         .iter(app.world())
-        .find(|(_, c)| **c == Clickable::SwapFrog(0))
+        .find(|(_, c)| **c == Clickable(0))
         .map(|(e, _)| e)
         .expect("the yellow frog");
     let at = on_window(&mut app, frog);

@@ -3,9 +3,10 @@
 //! and the keyboard cursor (arrows move it, Enter clicks there). Each becomes
 //! a `MoveRequested` from the player; nothing here changes the rules state.
 
-use super::{BoardRoot, Clickable, Frog, request};
+use super::{BoardRoot, Clickable, Frog};
 use crate::game::keys;
-use crate::game::play::{Hint, HopPick, Menu, MoveRequested, Mover, PlayState, PlaySystems};
+use crate::game::play::{Hint, MoveRequested, PlayState, PlaySystems, board_takes_input};
+use crate::game::puzzles::{self, HopPick};
 use crate::rules::Puzzle;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -41,20 +42,22 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (cursor_keys, missed_tap)
                 .in_set(PlaySystems::Input)
-                .run_if(in_state(Menu::Closed)),
+                .run_if(board_takes_input),
         );
 }
 
-/// The root's observers: every piece's pointer events reach them.
+/// The root's observers: every piece's pointer events reach them, while the
+/// board takes input (no menu or card over it); a piece still leaves its
+/// hover and a carried frog still goes home when a menu opens.
 pub(super) fn observe(commands: &mut Commands, root: Entity) {
     commands
         .entity(root)
-        .observe(on_click)
-        .observe(on_over)
+        .observe(on_click.run_if(board_takes_input))
+        .observe(on_over.run_if(board_takes_input))
         .observe(on_out)
-        .observe(on_drag_start)
-        .observe(on_drag)
-        .observe(on_drop)
+        .observe(on_drag_start.run_if(board_takes_input))
+        .observe(on_drag.run_if(board_takes_input))
+        .observe(on_drop.run_if(board_takes_input))
         .observe(on_drag_end);
 }
 
@@ -72,30 +75,22 @@ fn act(
     moves: &mut MessageWriter<MoveRequested>,
 ) {
     let hinted = hint.and_then(|h| h.move_for(puzzle));
-    if let Some(mv) = request(target, puzzle, hinted, pick) {
-        moves.write(MoveRequested {
-            mv,
-            by: Mover::Player,
-        });
+    if let Some(request) = puzzles::click(puzzle, target, hinted, pick) {
+        moves.write(MoveRequested::player(request));
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_click(
     click: On<Pointer<Click>>,
     clickables: Query<&Clickable>,
-    state: Option<Res<PlayState>>,
+    state: Res<PlayState>,
     hint: Option<Res<Hint>>,
-    menu: Option<Res<State<Menu>>>,
     mut pick: ResMut<HopPick>,
     mut moves: MessageWriter<MoveRequested>,
     mut seen: ResMut<PointerSeen>,
 ) {
     seen.clicked = true;
-    let open = menu.is_some_and(|m| *m.get() != Menu::Closed);
-    let (Ok(&target), Some(state), false) =
-        (clickables.get(click.original_event_target()), state, open)
-    else {
+    let Ok(&target) = clickables.get(click.original_event_target()) else {
         return;
     };
     act(
@@ -137,19 +132,19 @@ fn on_out(
 fn on_drag_start(
     drag: On<Pointer<DragStart>>,
     mut commands: Commands,
-    state: Option<Res<PlayState>>,
+    state: Res<PlayState>,
     frogs: Query<(&Clickable, &Transform), With<Frog>>,
     mut pick: ResMut<HopPick>,
     mut seen: ResMut<PointerSeen>,
 ) {
     seen.dragged = true;
     let frog = drag.original_event_target();
-    let (Some(state), Ok((&Clickable::HopPad(pad), t))) = (state, frogs.get(frog)) else {
+    let Ok((&Clickable(piece), t)) = frogs.get(frog) else {
         return;
     };
-    if !matches!(state.puzzle, Puzzle::Hop(_)) {
+    let (true, Ok(pad)) = (puzzles::dragged(&state.puzzle), u8::try_from(piece)) else {
         return;
-    }
+    };
     pick.0 = Some(pad);
     // The pads under the frog must see the pointer while it is carried.
     commands
@@ -179,7 +174,7 @@ fn on_drop(
     drop: On<Pointer<DragDrop>>,
     pads: Query<&Clickable>,
     carried: Query<(), With<DragHome>>,
-    state: Option<Res<PlayState>>,
+    state: Res<PlayState>,
     hint: Option<Res<Hint>>,
     mut pick: ResMut<HopPick>,
     mut moves: MessageWriter<MoveRequested>,
@@ -187,12 +182,10 @@ fn on_drop(
     if carried.get(drop.dropped).is_err() {
         return;
     }
-    let (Ok(&target @ Clickable::HopPad(to)), Some(state)) =
-        (pads.get(drop.original_event_target()), state)
-    else {
+    let Ok(&target) = pads.get(drop.original_event_target()) else {
         return;
     };
-    if pick.0 != Some(to) {
+    if pick.0.map(u32::from) != Some(target.0) {
         act(
             target,
             &state.puzzle,
@@ -263,7 +256,8 @@ fn missed_tap(
         .iter()
         .map(|(c, t)| (*c, t.translation.truncate()))
         .collect();
-    if let Some(target) = tap_target(at - root.translation().truncate(), &spots) {
+    let reach = puzzles::tap_reach(&state.puzzle);
+    if let Some(target) = tap_target(at - root.translation().truncate(), &spots, reach) {
         act(
             target,
             &state.puzzle,
@@ -275,16 +269,11 @@ fn missed_tap(
 }
 
 /// The piece a tap at `at` (board units) lands on: the nearest, if the tap
-/// is within its reach.
-fn tap_target(at: Vec2, spots: &[(Clickable, Vec2)]) -> Option<Clickable> {
-    let reach = |c: &Clickable| match c {
-        Clickable::SwapFrog(_) | Clickable::HopPad(_) => 36.0,
-        Clickable::FloodTile(_) => super::layout::FLOOD_TILE / 2.0,
-        Clickable::EscapeRow(_) | Clickable::QueueLast => 32.0,
-    };
+/// is within `reach` of it.
+fn tap_target(at: Vec2, spots: &[(Clickable, Vec2)], reach: f32) -> Option<Clickable> {
     spots
         .iter()
-        .filter(|(c, p)| (*p - at).length() <= reach(c))
+        .filter(|(_, p)| (*p - at).length() <= reach)
         .min_by(|a, b| (a.1 - at).length().total_cmp(&(b.1 - at).length()))
         .map(|(c, _)| *c)
 }
@@ -339,25 +328,26 @@ mod tests {
 
     #[test]
     fn a_tap_lands_on_the_piece_under_it_or_on_none() {
-        let spots = [
-            (Clickable::SwapFrog(0), Vec2::new(-84.0, 0.0)),
-            (Clickable::SwapFrog(2), Vec2::new(84.0, 0.0)),
-            (Clickable::FloodTile(3), Vec2::new(0.0, 200.0)),
+        let frogs = [
+            (Clickable(0), Vec2::new(-84.0, 0.0)),
+            (Clickable(2), Vec2::new(84.0, 0.0)),
         ];
         assert_eq!(
-            tap_target(Vec2::new(-80.0, 20.0), &spots),
-            Some(Clickable::SwapFrog(0))
+            tap_target(Vec2::new(-80.0, 20.0), &frogs, 36.0),
+            Some(Clickable(0))
         );
         assert_eq!(
-            tap_target(Vec2::new(90.0, -30.0), &spots),
-            Some(Clickable::SwapFrog(2))
+            tap_target(Vec2::new(90.0, -30.0), &frogs, 36.0),
+            Some(Clickable(2))
         );
-        // Water between the frogs, and the water beside a small tile.
-        assert_eq!(tap_target(Vec2::new(0.0, 0.0), &spots), None);
+        // Water between the frogs.
+        assert_eq!(tap_target(Vec2::new(0.0, 0.0), &frogs, 36.0), None);
+        // A small tile, and the water beside it.
+        let tiles = [(Clickable(3), Vec2::new(0.0, 200.0))];
         assert_eq!(
-            tap_target(Vec2::new(5.0, 190.0), &spots),
-            Some(Clickable::FloodTile(3))
+            tap_target(Vec2::new(5.0, 190.0), &tiles, 17.0),
+            Some(Clickable(3))
         );
-        assert_eq!(tap_target(Vec2::new(0.0, 160.0), &spots), None);
+        assert_eq!(tap_target(Vec2::new(0.0, 180.0), &tiles, 17.0), None);
     }
 }

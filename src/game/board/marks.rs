@@ -3,13 +3,11 @@
 //! their own), the keyboard cursor's ring, and the shake of a refused move.
 
 use super::input::KeyCursor;
-use super::layout::hop_pos;
-use super::{BoardRoot, Clickable, Frog, hint_rings, mover};
+use super::{BoardRoot, Clickable, Frog};
 use crate::game::anim::{self, ShakeLens};
-use crate::game::play::{Hint, HopPick, MoveRejected, PlayState, PlaySystems};
+use crate::game::play::{Hint, MoveRejected, PlayState, PlaySystems};
+use crate::game::puzzles::{self, HopPick, cursor_ring, hint_rings};
 use crate::game::theme::Art;
-use crate::rules::Puzzle;
-use crate::rules::Rules;
 use bevy::prelude::*;
 
 /// The ring that marks the Hop frog picked by a first click.
@@ -65,28 +63,13 @@ fn show_pick(
     for r in &rings {
         commands.entity(r).despawn();
     }
-    let (Some(pad), Puzzle::Hop(h)) = (pick.0, &state.puzzle) else {
-        return;
-    };
-    // The pads this frog can jump to, from the rules' legal moves.
-    let mut moves = Vec::new();
-    h.legal_moves(&mut moves);
-    let targets: Vec<u8> = moves
-        .iter()
-        .filter(|m| m.from == pad)
-        .map(|m| m.to)
-        .collect();
+    let Some(pad) = pick.0 else { return };
+    // The picked piece, and the places it can go, from the rules.
     for root in &roots {
-        let at = hop_pos(h, pad);
-        commands.spawn((
-            PickRing,
-            ring(&art, art.highlight_mat.clone(), at, 1.0, 1.0, root),
-        ));
-        for &to in &targets {
-            let at = hop_pos(h, to);
+        for (at, size) in puzzles::pick_rings(&state.puzzle, pad) {
             commands.spawn((
                 PickRing,
-                ring(&art, art.highlight_mat.clone(), at, 1.0, 0.6, root),
+                ring(&art, art.highlight_mat.clone(), at, 1.0, size, root),
             ));
         }
     }
@@ -132,11 +115,7 @@ fn show_cursor(
     roots: Query<Entity, With<BoardRoot>>,
 ) {
     let Some(at) = cursor.0 else { return };
-    let size = match &state.puzzle {
-        Puzzle::Flood(_) => 0.45,
-        Puzzle::Escape(_) => 0.85,
-        _ => 1.05,
-    };
+    let size = cursor_ring(&state.puzzle);
     let place = Transform::from_translation(at.extend(9.0)).with_scale(Vec3::splat(size));
     if let Ok((_, mut t)) = rings.single_mut() {
         *t = place;
@@ -159,17 +138,20 @@ fn show_cursor(
 fn shake_on_reject(
     mut commands: Commands,
     mut rejected: MessageReader<MoveRejected>,
+    state: Res<PlayState>,
     roots: Query<(Entity, &Transform), With<BoardRoot>>,
     pieces: Query<(Entity, &Clickable, &Transform, Has<Frog>), Without<BoardRoot>>,
 ) {
     let Some(MoveRejected(_, mv)) = rejected.read().last() else {
         return;
     };
-    let piece = mv.and_then(mover).and_then(|(clickable, frog)| {
-        pieces
-            .iter()
-            .find(|(_, c, _, is_frog)| **c == clickable && *is_frog == frog)
-    });
+    let piece = mv
+        .and_then(|mv| puzzles::mover(&state.puzzle, mv))
+        .and_then(|(clickable, frog)| {
+            pieces
+                .iter()
+                .find(|(_, c, _, is_frog)| **c == clickable && *is_frog == frog)
+        });
     let (entity, rest) = match piece {
         Some((e, _, t, _)) => (e, t.translation),
         None => match roots.iter().next() {

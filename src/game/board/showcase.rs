@@ -1,9 +1,10 @@
 //! The title's live pond: on each side of the pack cards, a small Hop pond
 //! whose frogs play a solution, a jump at a time, then start again.
 
-use super::{Spawned, hop, spawn_board};
+use super::{Spawned, spawn_board};
 use crate::game::Screen;
 use crate::game::play::Change;
+use crate::game::puzzles;
 use crate::game::theme::Art;
 use crate::levels::parse_pack;
 use crate::rules::{Puzzle, PuzzleMove};
@@ -123,9 +124,14 @@ fn play(
         let _ = after.apply(mv);
         show.step += 1;
         let board = draw(&mut commands, &art, &show, &after);
-        if let (Puzzle::Hop(b), Puzzle::Hop(a)) = (&before, &after) {
-            hop::animate(&mut commands, &art, &board, b, a, Change::Played(mv));
-        }
+        puzzles::animate(
+            &before,
+            &after,
+            &mut commands,
+            &art,
+            &board,
+            Change::Played(mv),
+        );
         shown.0 = board.root;
     }
 }

@@ -4,126 +4,16 @@
 //! (or F1, or the `?` button); Esc, Enter, Space or "Got it" close it.
 
 use super::play::{Menu, PlayAction, PlayState};
+use super::puzzles::{self, Pop};
 use super::settings::{ChangeSetting, Settings};
 use super::theme::{self, Art, Fonts, text, widget};
 use super::{GameOptions, Screen};
-use crate::levels::parse_pack;
-use crate::rules::hop::Shape;
 use crate::rules::{Puzzle, PuzzleMove};
-use crate::solve::{Budget, Outcome, solve};
 use bevy::prelude::*;
-use stage::{draw, stage_height};
-
-mod stage;
-
-/// The puzzles as the card teaches them (peg solitaire apart from the pond).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Teach {
-    Swap,
-    Hop,
-    Pegs,
-    Flood,
-    Escape,
-}
-
-impl Teach {
-    pub fn of(p: &Puzzle) -> Teach {
-        match p {
-            Puzzle::Swap(_) => Teach::Swap,
-            Puzzle::Hop(h) if h.board.shape == Shape::Pond => Teach::Hop,
-            Puzzle::Hop(_) => Teach::Pegs,
-            Puzzle::Flood(_) => Teach::Flood,
-            Puzzle::Escape(_) => Teach::Escape,
-        }
-    }
-
-    /// Its bit in `Settings::taught`.
-    pub fn bit(self) -> u8 {
-        1 << self as u8
-    }
-
-    fn title(self) -> &'static str {
-        match self {
-            Teach::Swap => "Swap: the frogs change sides",
-            Teach::Hop => "Hop: only the red frog stays",
-            Teach::Pegs => "Peg solitaire, with frogs",
-            Teach::Flood => "Flood: one colour",
-            Teach::Escape => "Escape: out of the prison",
-        }
-    }
-
-    fn rule(self) -> &'static [&'static str] {
-        match self {
-            Teach::Swap => &[
-                "Yellow frogs only move right, blue frogs only left.",
-                "A frog steps onto the empty pad beside it, or jumps over one frog of the other colour onto the empty pad beyond.",
-                "You win when all the yellow frogs sit on the right and all the blue ones on the left.",
-            ],
-            Teach::Hop => &[
-                "A frog jumps over a neighbouring frog, along a line, onto the empty pad beyond: the frog jumped over leaves the pond.",
-                "You win when only the crowned red frog is left (on the pad with the flower, when there is one).",
-            ],
-            Teach::Pegs => &[
-                "A frog jumps over a neighbouring frog, along a row or a column, onto the empty pad beyond: the frog jumped over leaves.",
-                "You win when one frog is left (on the pad with the flower, when there is one).",
-            ],
-            Teach::Flood => &[
-                "The outlined region in the top-left corner takes the colour you pick, and with it every touching tile of that colour.",
-                "You win when the whole board is one colour, within the moves the level allows.",
-            ],
-            Teach::Escape => &[
-                "Only the animal at the east end of a row can leave, through its gate, to the meadow.",
-                "Each animal that leaves must share its colour or its kind with the one that left just before it.",
-                "You win when every animal is out.",
-            ],
-        }
-    }
-
-    fn controls(self) -> &'static str {
-        match self {
-            Teach::Swap => "Click a frog to move it.",
-            Teach::Hop | Teach::Pegs => {
-                "Click a frog, then the ringed pad it should jump to (or drag it)."
-            }
-            Teach::Flood => "Click a tile or a colour button, or press its number.",
-            Teach::Escape => "Click the animal at the east end of a row.",
-        }
-    }
-
-    /// A tiny level whose solution the card plays.
-    fn example(self) -> &'static str {
-        match self {
-            Teach::Swap => r#"Pack(name: "", levels: [Swap(name: "", row: "LL_R")])"#,
-            Teach::Hop => {
-                r#"Pack(name: "", levels: [Hop(name: "", board: Square, layout: ["r g o g o"])])"#
-            }
-            Teach::Pegs => {
-                r#"Pack(name: "", levels: [Hop(name: "", board: Square, layout: ["g g o g"])])"#
-            }
-            Teach::Flood => {
-                r#"Pack(name: "", levels: [Flood(name: "", cells: ["011", "021", "221"])])"#
-            }
-            Teach::Escape => {
-                r#"Pack(name: "", levels: [Escape(name: "", rows: ["a2 c2", "c1 a1"])])"#
-            }
-        }
-    }
-
-    /// The example's start and the moves that win it (none if either is
-    /// missing, which the tests rule out).
-    pub fn lesson(self) -> Option<(Puzzle, Vec<PuzzleMove>)> {
-        let pack = parse_pack("how-to", self.example()).ok()?;
-        let start = pack.levels.into_iter().next()?.puzzle;
-        match solve(&start, Budget::unlimited(), None, false).outcome {
-            Outcome::Solved { moves, .. } => Some((start, moves)),
-            _ => None,
-        }
-    }
-}
 
 /// The card's root.
 #[derive(Component)]
-struct Card;
+struct CardRoot;
 
 /// The example board: where it has got to in its lesson.
 #[derive(Component)]
@@ -138,10 +28,6 @@ struct Stage {
 /// The line under the example.
 #[derive(Component)]
 struct Caption;
-
-/// A piece of the example that just changed: it grows into place.
-#[derive(Component)]
-struct Pop(f32);
 
 /// Seconds between the example's moves, and at its end before it starts again.
 const BEAT: f32 = 1.3;
@@ -166,10 +52,10 @@ fn open_the_first_time(
     mut change: MessageWriter<ChangeSetting>,
 ) {
     let Some(state) = state else { return };
-    let teach = Teach::of(&state.puzzle);
-    if options.how_to || (options.teach && settings.taught & teach.bit() == 0) {
+    let bit = 1 << puzzles::card(&state.puzzle).bit;
+    if options.how_to || (options.teach && settings.taught & bit == 0) {
         menu.set(Menu::HowTo);
-        change.write(ChangeSetting::Taught(teach.bit()));
+        change.write(ChangeSetting::Taught(bit));
     }
 }
 
@@ -187,11 +73,11 @@ fn spawn_card(
     settings: Res<Settings>,
 ) {
     let Some(state) = state else { return };
-    let teach = Teach::of(&state.puzzle);
+    let teach = puzzles::card(&state.puzzle);
     let lesson = teach.lesson();
     commands
         .spawn((
-            Card,
+            CardRoot,
             Name::new("How-to card"),
             DespawnOnExit(Menu::HowTo),
             theme::cover(),
@@ -221,8 +107,8 @@ fn spawn_card(
                     ),
                 ))
                 .with_children(|card| {
-                    card.spawn(theme::heading(&fonts, teach.title(), 28.0, theme::TEXT));
-                    for line in teach.rule() {
+                    card.spawn(theme::heading(&fonts, teach.title, 28.0, theme::TEXT));
+                    for line in teach.rule {
                         card.spawn((
                             text(*line, 18.0, theme::TEXT),
                             TextLayout::justify(Justify::Center),
@@ -238,7 +124,7 @@ fn spawn_card(
                             },
                             Node {
                                 width: px(360),
-                                height: px(stage_height(&start)),
+                                height: px(puzzles::stage_height(&start)),
                                 margin: UiRect::vertical(px(6)),
                                 border_radius: BorderRadius::all(px(12)),
                                 ..default()
@@ -246,11 +132,11 @@ fn spawn_card(
                             BackgroundColor(Color::srgba(0.10, 0.30, 0.38, 0.9)),
                         ))
                         .with_children(|stage| {
-                            draw(stage, &art, &start, None, settings.colour_blind)
+                            puzzles::draw_example(&start, stage, &art, None, settings.colour_blind)
                         });
                         card.spawn((Caption, text("", 16.0, theme::HIGHLIGHT)));
                     }
-                    for line in [teach.controls(), "U undo   H hint   ? this card"] {
+                    for line in [teach.controls, "U undo   H hint   ? this card"] {
                         card.spawn((
                             text(line, 15.0, theme::TEXT_DIM),
                             TextLayout::justify(Justify::Center),
@@ -294,9 +180,9 @@ fn play_lesson(
         stage.step = played;
         commands.entity(entity).despawn_children();
         let previous = (played > 0).then_some(&before);
-        commands
-            .entity(entity)
-            .with_children(|s| draw(s, &art, &now, previous, settings.colour_blind));
+        commands.entity(entity).with_children(|s| {
+            puzzles::draw_example(&now, s, &art, previous, settings.colour_blind)
+        });
         if let Ok(mut caption) = captions.single_mut() {
             caption.0 = caption_for(&now, played, stage.moves.len());
         }
@@ -308,16 +194,12 @@ fn caption_for(now: &Puzzle, played: usize, total: usize) -> String {
         return String::new();
     }
     let count = format!("Move {played} of {total}");
-    match now {
-        _ if played == total => format!("{count}: won!"),
-        Puzzle::Escape(e) => match e.last_out() {
-            Some(a) => {
-                let (colour, kind) = a.describe_parts();
-                format!("{count}: the {colour} {kind} is out; next, a {colour} animal or a {kind}")
-            }
-            None => count,
-        },
-        _ => count,
+    if played == total {
+        return format!("{count}: won!");
+    }
+    match puzzles::caption(now) {
+        Some(words) => format!("{count}: {words}"),
+        None => count,
     }
 }
 
@@ -335,44 +217,36 @@ mod tests {
     use super::*;
 
     /// Every card's example is a real level that its solver wins, in a few
-    /// moves, each replayed through the rules.
+    /// moves, each replayed through the rules, and the card of that level is
+    /// the card itself.
     #[test]
     fn every_example_is_won_by_its_moves() {
-        for teach in [
-            Teach::Swap,
-            Teach::Hop,
-            Teach::Pegs,
-            Teach::Flood,
-            Teach::Escape,
-        ] {
-            let (mut p, moves) = teach.lesson().unwrap_or_else(|| panic!("{teach:?}"));
+        for card in puzzles::cards() {
+            let (mut p, moves) = card.lesson().unwrap_or_else(|| panic!("{}", card.title));
             assert!(
                 (1..=5).contains(&moves.len()),
-                "{teach:?}: {} moves",
+                "{}: {} moves",
+                card.title,
                 moves.len()
             );
-            // The pond's lesson is played on a row of pads, like the pegs'.
-            let kind = |t: Teach| if t == Teach::Hop { Teach::Pegs } else { t };
-            assert_eq!(kind(Teach::of(&p)), kind(teach));
+            // The pond's lesson is played on a row of pads, like the pegs':
+            // the pond's own card is the pond's.
+            if card.bit != 1 {
+                assert_eq!(puzzles::card(&p).bit, card.bit, "{}", card.title);
+            }
             for m in moves {
                 p.apply(m).unwrap();
             }
-            assert!(p.is_won(), "{teach:?}");
+            assert!(p.is_won(), "{}", card.title);
         }
     }
 
     #[test]
-    fn each_puzzle_has_its_own_bit() {
-        let all = [
-            Teach::Swap,
-            Teach::Hop,
-            Teach::Pegs,
-            Teach::Flood,
-            Teach::Escape,
-        ];
-        let bits = all.iter().fold(0u8, |acc, t| {
-            assert_eq!(acc & t.bit(), 0);
-            acc | t.bit()
+    fn each_card_has_its_own_bit() {
+        let bits = puzzles::cards().iter().fold(0u8, |acc, card| {
+            assert!(card.bit < 8, "{}", card.title);
+            assert_eq!(acc & 1 << card.bit, 0, "{}", card.title);
+            acc | 1 << card.bit
         });
         assert_eq!(bits.count_ones(), 5);
     }

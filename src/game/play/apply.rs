@@ -3,7 +3,7 @@
 //! never disagree.
 
 use super::{
-    BoardAnims, Change, Hint, MoveApplied, MoveRejected, MoveRequested, Mover, PlayState,
+    BoardAnims, Change, Hint, LevelWon, MoveApplied, MoveRejected, MoveRequested, Mover, PlayState,
     PlaySystems, Request,
 };
 use bevy::prelude::*;
@@ -18,9 +18,11 @@ fn apply_requests(
     mut state: ResMut<PlayState>,
     anims: BoardAnims,
     mut applied: MessageWriter<MoveApplied>,
+    mut won: MessageWriter<LevelWon>,
     mut rejected: MessageWriter<MoveRejected>,
 ) {
-    for &MoveRequested { mv, by } in requests.read() {
+    for request in requests.read() {
+        let (mv, by) = (request.request(), request.by());
         // A request while the last change animates is dropped whole, never
         // half applied: the player sees the board settle first.
         if !anims.is_empty() {
@@ -33,7 +35,9 @@ fn apply_requests(
             Request::Play(m) if by == Mover::Player && hinted == Some(m) => Mover::Hint,
             _ => by,
         };
-        let change = match step(&mut state, mv) {
+        // A refused request leaves the state unmarked: only a change marks
+        // it changed, so nothing that watches it runs again for nothing.
+        let change = match step(state.bypass_change_detection(), mv) {
             Ok(Some(change)) => change,
             Ok(None) => continue,
             Err((why, mv)) => {
@@ -44,9 +48,17 @@ fn apply_requests(
         match change {
             Change::Restarted => state.helped = false,
             Change::Played(_) | Change::Redone(_) if by != Mover::Player => state.helped = true,
-            _ => {}
+            Change::Played(_) | Change::Redone(_) | Change::Undone(_) => {}
         }
+        state.set_changed();
+        let now_won = state.puzzle.is_won() && !before.is_won();
         applied.write(MoveApplied { before, change, by });
+        if now_won {
+            won.write(LevelWon {
+                moves: state.moves(),
+                helped: state.helped,
+            });
+        }
         // One change a frame: its animation starts before the next.
         break;
     }

@@ -33,29 +33,38 @@ pub enum Request {
     Restart,
 }
 
+impl From<PuzzleMove> for Request {
+    fn from(mv: PuzzleMove) -> Request {
+        Request::Play(mv)
+    }
+}
+
 /// A move asked for, by a click, a key, the solver or a hint. Every move and
-/// every undo goes this way; there is no second path. (A component too: a
-/// button that asks for a move carries it.)
+/// every undo goes this way; there is no second path, and `new` is the one
+/// way to make one. (A component too: a button that asks for a move carries
+/// it.)
 #[derive(Message, Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoveRequested {
-    pub mv: Request,
-    pub by: Mover,
+    mv: Request,
+    by: Mover,
 }
 
 impl MoveRequested {
-    pub fn player(mv: PuzzleMove) -> MoveRequested {
-        MoveRequested {
-            mv: Request::Play(mv),
-            by: Mover::Player,
-        }
+    pub fn new(mv: impl Into<Request>, by: Mover) -> MoveRequested {
+        MoveRequested { mv: mv.into(), by }
     }
 
-    /// An undo, redo or restart of the player's.
-    pub fn player_step(step: Request) -> MoveRequested {
-        MoveRequested {
-            mv: step,
-            by: Mover::Player,
-        }
+    /// A move, undo, redo or restart of the player's.
+    pub fn player(mv: impl Into<Request>) -> MoveRequested {
+        MoveRequested::new(mv, Mover::Player)
+    }
+
+    pub fn request(&self) -> Request {
+        self.mv
+    }
+
+    pub fn by(&self) -> Mover {
+        self.by
     }
 }
 
@@ -76,6 +85,15 @@ pub struct MoveApplied {
     pub before: Puzzle,
     pub change: Change,
     pub by: Mover,
+}
+
+/// The rules say the level is won: sent once, by the change that won it
+/// (after `MoveApplied`), with the moves it took and whether it was helped.
+/// The banner, the celebration, the sound and progress read it.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelWon {
+    pub moves: usize,
+    pub helped: bool,
 }
 
 /// The rules refused a move (or an undo or redo), with their reason in words
@@ -114,10 +132,6 @@ impl PlayState {
         self.done.len()
     }
 }
-
-/// The Hop frog picked by a first click, waiting for a pad.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HopPick(pub Option<u8>);
 
 /// The next move of a solution from the current position, shown on the board
 /// (not played): the solver fills it, the board rings it, the HUD words it.
@@ -173,34 +187,6 @@ pub enum PlayAction {
     HowTo,
 }
 
-/// Whether the solver panel is unfolded. Folded, it is one button and the
-/// board takes the room; auto-play unfolds it.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SolverPanelOpen(pub bool);
-
-impl SolverPanelOpen {
-    /// Whether the right-hand column takes its full width: while the panel
-    /// is open, or while it shows the way out of a dead end (or of a goal
-    /// reached over the limit).
-    pub fn column_wide(&self, p: &Puzzle) -> bool {
-        self.0 || (!p.is_won() && (p.is_dead_end() || p.is_goal()))
-    }
-}
-
-/// The right-hand column of the play screen: the solver panel, then the
-/// banner of a won or lost level.
-#[derive(Component)]
-pub struct SideColumn;
-
-/// A panel of the play screen the board keeps clear of: it stays below a
-/// `Top` panel and above a `Bottom` one, by their laid-out sizes (a bar
-/// whose lines wrap in a narrow window, the win's banner).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BoardEdge {
-    Top,
-    Bottom,
-}
-
 /// The order of a level's systems, each set run only while a level is open.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PlaySystems {
@@ -223,15 +209,20 @@ pub fn level_open(screen: Option<Res<State<Screen>>>, state: Option<Res<PlayStat
     state.is_some() && screen.is_some_and(|s| *s.get() == Screen::Play)
 }
 
+/// The run condition of the board's input (its pointer observers, its keys):
+/// a level is open and no menu or how-to card is over it.
+pub fn board_takes_input(menu: Option<Res<State<Menu>>>, state: Option<Res<PlayState>>) -> bool {
+    state.is_some() && menu.is_some_and(|m| *m.get() == Menu::Closed)
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MoveRequested>()
         .add_message::<MoveApplied>()
+        .add_message::<LevelWon>()
         .add_message::<MoveRejected>()
         .add_message::<Say>()
         .add_message::<PlayAction>()
         .add_sub_state::<Menu>()
-        .init_resource::<HopPick>()
-        .init_resource::<SolverPanelOpen>()
         .configure_sets(
             Update,
             (
@@ -247,7 +238,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_plugins(apply::plugin);
 }
 
-fn reset_level_resources(mut pick: ResMut<HopPick>, mut commands: Commands) {
-    pick.0 = None;
+fn reset_level_resources(mut commands: Commands) {
     commands.insert_resource(Hint::default());
 }

@@ -3,11 +3,10 @@
 //! wave from the corner, the prison's gates swing up while the freed animals
 //! hop in the meadow. Decorations only: nothing waits for them.
 
-use super::escape::{Gate, GateLens};
-use super::{Animal, Frog, Tile};
+use super::escape::Gate;
+use super::pieces::{Animal, Frog, Tile};
 use crate::game::anim::{self, Decoration};
-use crate::game::play::{BoardAnims, MoveApplied, PlayState, PlaySystems};
-use crate::rules::Puzzle;
+use crate::game::play::{BoardAnims, LevelWon, PlayState, PlaySystems};
 use bevy::prelude::*;
 use bevy_tweening::Lens;
 
@@ -16,24 +15,33 @@ use bevy_tweening::Lens;
 struct Pending(bool);
 
 pub(super) fn plugin(app: &mut App) {
+    // A win noticed this frame celebrates from the next on: the board it
+    // won on is respawned by this frame's commands, and its last move's
+    // animation is under way by then.
     app.init_resource::<Pending>().add_systems(
         Update,
-        (notice, celebrate).chain().in_set(PlaySystems::Present),
+        (celebrate, notice).chain().in_set(PlaySystems::Present),
     );
 }
 
-fn notice(
-    mut applied: MessageReader<MoveApplied>,
-    state: Res<PlayState>,
-    mut pending: ResMut<Pending>,
-) {
-    if let Some(change) = applied.read().last() {
-        pending.0 = state.puzzle.is_won() && !change.before.is_won();
+fn notice(mut won: MessageReader<LevelWon>, mut pending: ResMut<Pending>) {
+    if won.read().last().is_some() {
+        pending.0 = true;
     }
 }
 
 /// A piece and where it stands.
 type Placed = (Entity, &'static Transform);
+
+/// The board's pieces by kind, and where each stands: what a celebration
+/// moves.
+#[derive(Default)]
+pub struct Pieces {
+    pub frogs: Vec<(Entity, Transform)>,
+    pub tiles: Vec<(Entity, Transform)>,
+    pub animals: Vec<(Entity, Transform)>,
+    pub gates: Vec<(Entity, Transform)>,
+}
 
 fn celebrate(
     mut commands: Commands,
@@ -49,45 +57,41 @@ fn celebrate(
         return;
     }
     pending.0 = false;
-    match &state.puzzle {
-        Puzzle::Swap(_) | Puzzle::Hop(_) => {
-            for (i, (e, t)) in frogs.iter().enumerate() {
-                let delay = (i % 7) as f32 * 0.06;
-                commands
-                    .entity(e)
-                    .insert((Decoration, anim::tween(1300, Leap::new(t, delay, 2, 46.0))));
-            }
-        }
-        Puzzle::Flood(_) => {
-            // The wave runs from the top-left corner, where the flood began.
-            for (e, t) in &tiles {
-                let p = t.translation;
-                let delay = ((p.x - p.y) / 1600.0 + 0.3).clamp(0.0, 0.6);
-                commands
-                    .entity(e)
-                    .insert((Decoration, anim::tween(1400, Shimmer { rest: *t, delay })));
-            }
-        }
-        Puzzle::Escape(_) => {
-            for (e, t) in &gates {
-                commands.entity(e).insert((
-                    Decoration,
-                    anim::tween(
-                        1600,
-                        GateLens {
-                            rest: t.translation,
-                            lift: 50.0,
-                        },
-                    ),
-                ));
-            }
-            for (i, (e, t)) in animals.iter().enumerate() {
-                let delay = (i % 8) as f32 * 0.05;
-                commands
-                    .entity(e)
-                    .insert((Decoration, anim::tween(1300, Leap::new(t, delay, 2, 26.0))));
-            }
-        }
+    let pieces = Pieces {
+        frogs: frogs.iter().map(|(e, t)| (e, *t)).collect(),
+        tiles: tiles.iter().map(|(e, t)| (e, *t)).collect(),
+        animals: animals.iter().map(|(e, t)| (e, *t)).collect(),
+        gates: gates.iter().map(|(e, t)| (e, *t)).collect(),
+    };
+    super::celebrate(&state.puzzle, &mut commands, &pieces);
+}
+
+/// Each piece leaps for joy twice, `height` high, the pieces of each group
+/// of `group` a `step` of the leap after the one before.
+pub(super) fn leap(
+    commands: &mut Commands,
+    pieces: &[(Entity, Transform)],
+    (group, step): (usize, f32),
+    height: f32,
+) {
+    for (i, (e, t)) in pieces.iter().enumerate() {
+        let delay = (i % group) as f32 * step;
+        commands.entity(*e).insert((
+            Decoration,
+            anim::tween(1300, Leap::new(t, delay, 2, height)),
+        ));
+    }
+}
+
+/// The tiles swell in a wave from the top-left corner, where the flood
+/// began.
+pub(super) fn wave(commands: &mut Commands, tiles: &[(Entity, Transform)]) {
+    for (e, t) in tiles {
+        let p = t.translation;
+        let delay = ((p.x - p.y) / 1600.0 + 0.3).clamp(0.0, 0.6);
+        commands
+            .entity(*e)
+            .insert((Decoration, anim::tween(1400, Shimmer { rest: *t, delay })));
     }
 }
 

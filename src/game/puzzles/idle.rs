@@ -2,7 +2,7 @@
 //! moments of its own (random: nothing here needs reproducing). A frog in a
 //! jump or a sink is left to its animation.
 
-use super::Frog;
+use super::pieces::Frog;
 use crate::levels::rng::SplitMix64;
 use bevy::prelude::*;
 use bevy_tweening::TweenAnim;

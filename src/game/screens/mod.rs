@@ -46,9 +46,9 @@ enum MenuAction {
     Random(u8),
     /// Open the box to type or paste a level code.
     EnterCode,
-    /// Make the next random level's board bigger or smaller (`true`: its
-    /// size; `false`: its colours or kinds).
-    Shape(bool, i8),
+    /// Step one dimension of the next random level (by its index: the
+    /// puzzle's size, then its colours or kinds) up or down.
+    Shape(usize, i8),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -276,7 +276,7 @@ fn do_menu_action(
             let first = first_puzzle(packs, current.pack);
             if let Some(puzzle) = first {
                 commands.queue(move |world: &mut World| {
-                    let shape = *world.resource::<RandomShape>();
+                    let shape = world.resource::<RandomShape>().clone();
                     if let Some(code) = random_code(&puzzle, d, &shape) {
                         world.insert_resource(level_task(code));
                     }

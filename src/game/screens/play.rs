@@ -7,31 +7,31 @@ use super::{DIGITS, start_level};
 use crate::game::Screen;
 use crate::game::keys;
 use crate::game::packs::{Current, Packs};
-use crate::game::play::{Menu, MoveRequested, Mover, PlayAction, PlayState, PlaySystems, Request};
+use crate::game::play::{
+    Menu, MoveRequested, PlayAction, PlayState, PlaySystems, Request, board_takes_input,
+};
+use crate::game::puzzles;
 use crate::game::settings::ChangeSetting;
 use crate::game::solver::{AutoplayCommand, Watch};
 use crate::game::theme::widget;
-use crate::rules::flood::FloodMove;
-use crate::rules::{Puzzle, PuzzleMove};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (widget::press::<PlayAction>, play_keys, play_actions)
+        (
+            widget::press::<PlayAction>,
+            play_keys,
+            board_keys.run_if(board_takes_input),
+            play_actions,
+        )
             .chain()
             .in_set(PlaySystems::Input),
     );
 }
 
-fn play_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    state: Res<PlayState>,
-    menu: Res<State<Menu>>,
-    mut moves: MessageWriter<MoveRequested>,
-    mut watch: MessageWriter<AutoplayCommand>,
-    mut actions: MessageWriter<PlayAction>,
-) {
+/// The keys that work with the menu or the how-to card open too.
+fn play_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<PlayAction>) {
     let ctrl = keys::ctrl(&keys);
     for (key, action) in [
         (KeyCode::Escape, PlayAction::Menu),
@@ -52,18 +52,23 @@ fn play_keys(
     if (keys.just_pressed(KeyCode::Slash) || keys.just_pressed(KeyCode::F1)) && !ctrl {
         actions.write(PlayAction::HowTo);
     }
-    // With the menu or the how-to card open, the board takes no input.
-    if *menu.get() != Menu::Closed {
-        return;
-    }
+}
+
+/// The keys of the board and the solver: only while the board takes input
+/// (no menu or how-to card over it).
+fn board_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    state: Res<PlayState>,
+    mut moves: MessageWriter<MoveRequested>,
+    mut watch: MessageWriter<AutoplayCommand>,
+    mut actions: MessageWriter<PlayAction>,
+) {
+    let ctrl = keys::ctrl(&keys);
     if keys.just_pressed(KeyCode::KeyN) {
         actions.write(PlayAction::NextLevel);
     }
     let mut ask = |mv: Request| {
-        moves.write(MoveRequested {
-            mv,
-            by: Mover::Player,
-        });
+        moves.write(MoveRequested::player(mv));
     };
     if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
         ask(Request::Undo);
@@ -85,13 +90,11 @@ fn play_keys(
             watch.write(command);
         }
     }
-    if let Puzzle::Flood(f) = &state.puzzle {
-        for (i, key) in DIGITS.iter().enumerate() {
-            if keys.just_pressed(*key) && (i as u8) < f.colours {
-                ask(Request::Play(PuzzleMove::Flood(FloodMove {
-                    colour: i as u8,
-                })));
-            }
+    for (i, key) in (0u8..).zip(DIGITS) {
+        if keys.just_pressed(key)
+            && let Some(mv) = puzzles::digit(&state.puzzle, i)
+        {
+            ask(Request::Play(mv));
         }
     }
 }
@@ -127,10 +130,10 @@ fn play_actions(
             }
             PlayAction::Replay => {
                 next_menu.set(Menu::Closed);
-                moves.write(MoveRequested::player_step(Request::Restart));
+                moves.write(MoveRequested::player(Request::Restart));
             }
             PlayAction::Undo => {
-                moves.write(MoveRequested::player_step(Request::Undo));
+                moves.write(MoveRequested::player(Request::Undo));
             }
             PlayAction::LevelSelect => {
                 // From a level made by its code, back where the player was.

@@ -6,74 +6,55 @@
 use super::start_level;
 use crate::game::Screen;
 use crate::game::packs::{Current, Packs, add_code_level};
+use crate::game::puzzles;
 use crate::levels::code::LevelCode;
-use crate::rules::Puzzle;
-use crate::rules::hop::Shape;
+use crate::rules::{Puzzle, PuzzleKind};
 use bevy::prelude::*;
+use std::collections::HashMap;
 
-/// The size and colours (or kinds, or frogs) of the random levels the level
-/// select makes, per puzzle.
-#[derive(Resource, Debug, Clone, Copy)]
-pub struct RandomShape {
-    pub flood_size: u16,
-    pub flood_colours: u8,
-    pub escape_size: u8,
-    pub escape_kinds: u8,
-    pub hop_frogs: u8,
-    pub swap_frogs: u8,
-}
-
-impl Default for RandomShape {
-    fn default() -> Self {
-        RandomShape {
-            flood_size: 14,
-            flood_colours: 6,
-            escape_size: 4,
-            escape_kinds: 4,
-            hop_frogs: 8,
-            swap_frogs: 3,
-        }
-    }
-}
+/// The dimensions (size, colours, kinds, frogs) of the random levels the
+/// level select makes, per puzzle, as set with - and +; a puzzle not set yet
+/// has its own defaults.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct RandomShape(HashMap<PuzzleKind, Vec<u16>>);
 
 impl RandomShape {
-    /// Steps a dimension for this puzzle, within what codes allow.
-    pub(super) fn step(&mut self, puzzle: &Puzzle, size: bool, by: i8) {
-        let at = |v: i32, lo: i32, hi: i32| (v + by as i32).clamp(lo, hi);
-        match (puzzle, size) {
-            (Puzzle::Flood(_), true) => self.flood_size = at(self.flood_size as i32, 4, 30) as u16,
-            (Puzzle::Flood(_), false) => {
-                self.flood_colours = at(self.flood_colours as i32, 3, 9) as u8
-            }
-            (Puzzle::Escape(_), true) => self.escape_size = at(self.escape_size as i32, 2, 6) as u8,
-            (Puzzle::Escape(_), false) => {
-                self.escape_kinds = at(self.escape_kinds as i32, 2, 9) as u8
-            }
-            (Puzzle::Hop(_), _) => self.hop_frogs = at(self.hop_frogs as i32, 3, 12) as u8,
-            (Puzzle::Swap(_), _) => self.swap_frogs = at(self.swap_frogs as i32, 1, 10) as u8,
-        }
+    /// This puzzle's dimensions.
+    pub fn of(&self, puzzle: &Puzzle) -> Vec<u16> {
+        self.0.get(&puzzle.kind()).cloned().unwrap_or_else(|| {
+            puzzles::dimensions(puzzle)
+                .iter()
+                .map(|d| d.default)
+                .collect()
+        })
     }
 
-    /// The words for each dimension this puzzle has.
-    pub(super) fn describe(&self, puzzle: &Puzzle) -> Vec<(bool, String)> {
-        match puzzle {
-            Puzzle::Flood(_) => vec![
-                (true, format!("Board {0}x{0}", self.flood_size)),
-                (false, format!("{} colours", self.flood_colours)),
-            ],
-            Puzzle::Escape(_) => vec![
-                (true, format!("Prison {0}x{0}", self.escape_size)),
-                (false, format!("{} types and colours", self.escape_kinds)),
-            ],
-            Puzzle::Hop(_) => vec![(true, format!("{} frogs", self.hop_frogs))],
-            Puzzle::Swap(_) => vec![(true, format!("About {} frogs a side", self.swap_frogs))],
+    /// Steps dimension `index` for this puzzle, within what codes allow.
+    pub(super) fn step(&mut self, puzzle: &Puzzle, index: usize, by: i8) {
+        let mut dims = self.of(puzzle);
+        if let (Some(value), Some(d)) =
+            (dims.get_mut(index), puzzles::dimensions(puzzle).get(index))
+        {
+            *value = (*value as i32 + by as i32).clamp(d.lo as i32, d.hi as i32) as u16;
         }
+        self.0.insert(puzzle.kind(), dims);
+    }
+
+    /// The words for each dimension this puzzle has, by index.
+    pub(super) fn describe(&self, puzzle: &Puzzle) -> Vec<(usize, String)> {
+        let dims = puzzles::dimensions(puzzle);
+        self.of(puzzle)
+            .into_iter()
+            .zip(dims)
+            .map(|(value, d)| (d.words)(value))
+            .enumerate()
+            .collect()
     }
 }
 
 /// The words of one dimension of the random levels, on the level select.
 #[derive(Component)]
-pub(super) struct ShapeLabel(pub(super) bool);
+pub(super) struct ShapeLabel(pub(super) usize);
 
 /// A random level being made in the background (a Flood limit takes the
 /// solver up to a second): its code and level, or why not.
@@ -98,36 +79,7 @@ pub(super) fn random_code(puzzle: &Puzzle, d: u8, shape: &RandomShape) -> Option
 
 /// The code of the random level like `puzzle` that `seed` gives.
 fn code_of_seed(puzzle: &Puzzle, d: u8, shape: &RandomShape, seed: u64) -> Option<LevelCode> {
-    Some(match puzzle {
-        // Each side a frog more or not, by the seed; harder levels have a
-        // frog more on the right and fewer empty pads to turn in.
-        Puzzle::Swap(_) => LevelCode::Swap {
-            left: shape.swap_frogs + (seed % 2) as u8,
-            right: shape.swap_frogs + (seed / 2 % 2) as u8 + u8::from(d >= 4),
-            gaps: [3, 2, 2, 1, 1][(d.clamp(1, 5) - 1) as usize],
-        },
-        Puzzle::Flood(_) => LevelCode::Flood {
-            width: shape.flood_size,
-            height: shape.flood_size,
-            colours: shape.flood_colours,
-            difficulty: d,
-            seed,
-        },
-        Puzzle::Escape(_) => LevelCode::Escape {
-            rows: shape.escape_size,
-            cols: shape.escape_size,
-            types: shape.escape_kinds,
-            colours: shape.escape_kinds,
-            difficulty: d,
-            seed,
-        },
-        Puzzle::Hop(h) if h.board.shape == Shape::Pond => LevelCode::Hop {
-            frogs: shape.hop_frogs,
-            difficulty: d,
-            seed,
-        },
-        Puzzle::Hop(_) => return None,
-    })
+    puzzles::random_code(puzzle, &shape.of(puzzle), d, seed)
 }
 
 /// Makes a code's level in the background (a Flood limit takes the solver up
@@ -220,13 +172,19 @@ pub(super) fn receive_random(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::swap::{Cell, Swap};
 
     /// Random Swap levels differ from seed to seed within a difficulty,
     /// follow the - and + of their size, and leave less room when harder.
     #[test]
     fn random_swap_levels_vary_with_the_seed_size_and_difficulty() {
-        let swap = Puzzle::Swap(Swap::new(vec![Cell::L, Cell::Empty, Cell::R], false));
+        let swap = crate::levels::parse_pack(
+            "t",
+            r#"Pack(name: "", levels: [Swap(name: "", row: "L_R")])"#,
+        )
+        .expect("the pack loads")
+        .levels[0]
+            .puzzle
+            .clone();
         let shape = RandomShape::default();
         let codes: std::collections::HashSet<String> = (0..4)
             .map(|seed| code_of_seed(&swap, 2, &shape, seed).unwrap().to_string())
@@ -237,8 +195,8 @@ mod tests {
             _ => panic!(),
         };
         assert!(gaps(1) > gaps(3) && gaps(3) >= gaps(5));
-        let mut bigger = shape;
-        bigger.step(&swap, true, 2);
+        let mut bigger = shape.clone();
+        bigger.step(&swap, 0, 2);
         let left = |s: &RandomShape| match code_of_seed(&swap, 3, s, 0) {
             Some(LevelCode::Swap { left, .. }) => left,
             _ => panic!(),

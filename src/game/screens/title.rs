@@ -5,10 +5,10 @@ use super::{MenuAction, button, screen_root};
 use crate::game::Screen;
 use crate::game::packs::Packs;
 use crate::game::progress::Progress;
+use crate::game::puzzles::{self, TITLE_H, TITLE_W};
 use crate::game::theme::art::Pictures;
 use crate::game::theme::{self, text};
 use crate::rules::Puzzle;
-use crate::rules::hop::Shape;
 use bevy::prelude::*;
 
 fn pack_blurb(file: &str) -> &'static str {
@@ -81,18 +81,12 @@ pub(super) fn spawn_title(
                         String::new(),
                     ),
                 };
-                let picture = entry
+                let first = entry
                     .pack
                     .as_ref()
                     .ok()
                     .and_then(|p| p.levels.first())
-                    .map(|l| match &l.puzzle {
-                        Puzzle::Swap(_) => Picture::Swap,
-                        Puzzle::Hop(h) if h.board.shape == Shape::Pond => Picture::Pond,
-                        Puzzle::Hop(_) => Picture::Pegs,
-                        Puzzle::Flood(_) => Picture::Flood,
-                        Puzzle::Escape(_) => Picture::Escape,
-                    });
+                    .map(|l| &l.puzzle);
                 ui.spawn(theme::widget::raised(
                     MenuAction::OpenPack(i),
                     theme::widget::ButtonColours::default(),
@@ -108,7 +102,7 @@ pub(super) fn spawn_title(
                     },
                 ))
                 .with_children(|b| {
-                    spawn_picture(b, picture, &art.pictures);
+                    spawn_picture(b, first, &art.pictures);
                     b.spawn(Node {
                         flex_direction: FlexDirection::Column,
                         align_items: AlignItems::Center,
@@ -157,157 +151,34 @@ pub(super) fn spawn_title(
         });
 }
 
-/// The little picture of a pack's puzzle on the title.
-#[derive(Debug, Clone, Copy)]
-enum Picture {
-    Swap,
-    Pond,
-    Pegs,
-    Flood,
-    Escape,
-}
-
-/// Draws a pack's picture with UI nodes: a row of frogs, a pond, a peg
-/// cross, a flooded grid, or a prison of animals.
-fn spawn_picture(ui: &mut ChildSpawnerCommands, picture: Option<Picture>, pics: &Pictures) {
-    const W: f32 = 112.0;
-    const H: f32 = 56.0;
-    // A square `size` wide centred on (x, y) of the picture.
-    let square = |x: f32, y: f32, size: f32| Node {
-        position_type: PositionType::Absolute,
-        left: px(x - size / 2.0),
-        top: px(y - size / 2.0),
-        width: px(size),
-        height: px(size),
-        ..default()
-    };
-    let image = |image: &Handle<Image>, x: f32, y: f32, size: f32, tint: Color, turn: f32| {
-        (
-            ImageNode::new(image.clone()).with_color(tint),
-            square(x, y, size),
-            UiTransform {
-                rotation: Rot2::radians(turn),
-                ..default()
-            },
-        )
-    };
-    let dot = |x: f32, y: f32, size: f32, colour: Color, round: bool| {
-        (
-            Node {
-                border_radius: if round {
-                    BorderRadius::MAX
-                } else {
-                    BorderRadius::all(px(2))
-                },
-                ..square(x, y, size)
-            },
-            BackgroundColor(colour),
-        )
-    };
+/// Draws a pack's picture with UI nodes, the puzzle's own (a row of frogs,
+/// a pond, a peg cross, a flooded grid, a prison of animals), or a warning
+/// dot for a pack that did not load.
+fn spawn_picture(ui: &mut ChildSpawnerCommands, first: Option<&Puzzle>, pics: &Pictures) {
     ui.spawn((
         Node {
-            width: px(W),
-            height: px(H),
+            width: px(TITLE_W),
+            height: px(TITLE_H),
             flex_shrink: 0.0,
             ..default()
         },
         BackgroundColor(theme::WATER),
     ))
-    .with_children(|pic| match picture {
-        Some(Picture::Swap) => {
-            for i in 0..7 {
-                let x = 10.0 + i as f32 * 15.3;
-                pic.spawn(image(&pics.lily, x, H / 2.0, 17.0, Color::WHITE, i as f32));
-                // A UI node turns clockwise: east is a quarter turn.
-                let frog = match i {
-                    0..=2 => Some((theme::FROG_L, std::f32::consts::FRAC_PI_2)),
-                    4..=6 => Some((theme::FROG_R, -std::f32::consts::FRAC_PI_2)),
-                    _ => None,
-                };
-                if let Some((c, turn)) = frog {
-                    pic.spawn(image(&pics.frog, x, H / 2.0, 15.0, c, turn));
-                }
-            }
-        }
-        Some(Picture::Pond) => {
-            let rows: [&[f32]; 5] = [
-                &[0.0, 2.0, 4.0],
-                &[1.0, 3.0],
-                &[0.0, 2.0, 4.0],
-                &[1.0, 3.0],
-                &[0.0, 2.0, 4.0],
-            ];
-            for (r, cols) in rows.iter().enumerate() {
-                for &c in *cols {
-                    let (x, y) = (W / 2.0 + (c - 2.0) * 11.0, 6.0 + r as f32 * 11.0);
-                    pic.spawn(image(&pics.lily, x, y, 12.0, Color::WHITE, c + r as f32));
-                    if (r + c as usize).is_multiple_of(3) {
-                        pic.spawn(image(&pics.frog, x, y, 11.0, theme::FROG_GREEN, 0.0));
-                    }
-                }
-            }
-            pic.spawn(image(
-                &pics.frog,
-                W / 2.0,
-                6.0 + 2.0 * 11.0,
-                11.0,
-                theme::FROG_RED,
-                0.0,
-            ));
-        }
-        Some(Picture::Pegs) => {
-            for r in 0..7 {
-                for c in 0..7 {
-                    if !(2..=4).contains(&r) && !(2..=4).contains(&c) {
-                        continue;
-                    }
-                    let (x, y) = (W / 2.0 + (c as f32 - 3.0) * 7.6, 5.0 + r as f32 * 7.6);
-                    let filled = !(r == 3 && c == 3);
-                    pic.spawn(dot(
-                        x,
-                        y,
-                        6.0,
-                        if filled {
-                            theme::FROG_GREEN
-                        } else {
-                            theme::LILY
-                        },
-                        true,
-                    ));
-                }
-            }
-        }
-        Some(Picture::Flood) => {
-            // The corner's colour spreading into a random-looking grid.
-            for r in 0..6 {
-                for c in 0..12 {
-                    let flooded = r + c < 6 && (r * 7 + c * 3) % 5 != 4;
-                    let k = if flooded {
-                        1
-                    } else {
-                        (r * 5 + c * 7 + r * c) % 6
-                    };
-                    let (x, y) = (6.0 + c as f32 * 9.2, 5.0 + r as f32 * 9.2);
-                    pic.spawn(dot(x, y, 8.6, theme::PALETTE[k], false));
-                }
-            }
-        }
-        Some(Picture::Escape) => {
-            // The classic deal's crab, dinosaur, dog and penguin.
-            for r in 0..2 {
-                pic.spawn(dot(48.0, 14.0 + r as f32 * 27.0, 0.0, theme::WATER, false));
-                for c in 0..4 {
-                    let (x, y) = (14.0 + c as f32 * 23.0, 14.0 + r as f32 * 27.0);
-                    let colour = theme::PALETTE[(r * 2 + c) % 4];
-                    if let Some((body, detail)) = pics.animals.get((c + r * 3) % 4) {
-                        pic.spawn(image(body, x, y, 26.0, colour, 0.0));
-                        pic.spawn(image(detail, x, y, 26.0, Color::WHITE, 0.0));
-                    }
-                }
-            }
-        }
+    .with_children(|pic| match first {
+        Some(p) => puzzles::title_picture(p, pic, pics),
         None => {
-            pic.spawn(dot(W / 2.0, H / 2.0, 20.0, theme::WARN, true));
+            pic.spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(TITLE_W / 2.0 - 10.0),
+                    top: px(TITLE_H / 2.0 - 10.0),
+                    width: px(20),
+                    height: px(20),
+                    border_radius: BorderRadius::MAX,
+                    ..default()
+                },
+                BackgroundColor(theme::WARN),
+            ));
         }
     });
 }

@@ -5,11 +5,10 @@
 use super::job::SolverJob;
 use super::{AutoplayCommand, HintJob, SolverBudget, Speed, Watch};
 use crate::game::GameOptions;
-use crate::game::play::{
-    BoardAnims, Hint, HopPick, MoveRequested, Mover, PlayState, PlaySystems, Request,
-};
+use crate::game::play::{BoardAnims, Hint, MoveRequested, Mover, PlayState, PlaySystems, Request};
+use crate::game::puzzles::HopPick;
 use crate::game::settings::Settings;
-use crate::rules::{Puzzle, PuzzleMove};
+use crate::rules::PuzzleMove;
 use crate::solve::{Budget, Outcome, SolverEvent, StopReason};
 use bevy::prelude::*;
 use bevy_tweening::{AnimationSystem, TweenAnim};
@@ -230,7 +229,7 @@ pub(super) fn commands_and_input(
     mut hint: ResMut<Hint>,
     mut hint_job: ResMut<HintJob>,
 ) {
-    let players = requests.read().filter(|r| r.by != Mover::Solver).count();
+    let players = requests.read().filter(|r| r.by() != Mover::Solver).count();
     let picked = pick.is_changed() && pick.0.is_some();
     if (players > 0 || picked)
         && let Some(a) = autoplay.as_mut()
@@ -294,12 +293,6 @@ fn play_step(
     anims: BoardAnims,
     mut moves: MessageWriter<MoveRequested>,
 ) {
-    let mut ask = |mv: Request| {
-        moves.write(MoveRequested {
-            mv,
-            by: Mover::Solver,
-        });
-    };
     let Some(mut a) = autoplay else { return };
     if !a.is_active() {
         return;
@@ -331,51 +324,77 @@ fn play_step(
         Speed::Times(x) => PAUSE_BETWEEN / x,
         Speed::Instant => 0.0,
     };
-    if a.solution.is_none() {
-        // Watching the search: take its events until one changes the board.
-        while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
-            let depth_now = state.moves() - a.base;
-            match event {
-                SolverEvent::Progress { nodes, .. } => a.stats.nodes = nodes,
-                SolverEvent::Tried { mv, depth } => {
-                    if depth as usize != depth_now + 1 {
-                        a.end(Ending::Stuck("the search view lost its place".into()));
-                        return;
-                    }
-                    let legal = state.puzzle.legal_moves().len();
-                    a.stats.on_tried(depth as usize, mv, legal);
-                    ask(Request::Play(mv));
-                    return;
-                }
-                SolverEvent::TakenBack { depth, .. } => {
-                    if depth as usize != depth_now {
-                        a.end(Ending::Stuck("the search view lost its place".into()));
-                        return;
-                    }
-                    a.stats.on_taken_back(depth as usize);
-                    ask(Request::Undo);
-                    return;
-                }
-                SolverEvent::Done(outcome) => {
-                    take_outcome(&mut a, outcome);
-                    if a.ending.is_some() {
-                        return;
-                    }
-                    break;
-                }
-            }
+    let next = if a.solution.is_none() {
+        match search_step(&mut a, &state) {
+            SearchStep::Ask(request) => Some(request),
+            SearchStep::Wait => None,
+            // The search found its answer: it is played like a solution.
+            SearchStep::Answered => solution_step(&mut a, &state),
         }
-        if a.solution.is_none() {
-            if a.job.is_none() {
-                a.end(Ending::Stuck("the solver stopped without an answer".into()));
+    } else {
+        solution_step(&mut a, &state)
+    };
+    if let Some(request) = next {
+        moves.write(MoveRequested::new(request, Mover::Solver));
+    }
+}
+
+/// What watching the search asks for next.
+enum SearchStep {
+    /// A move tried (played) or taken back (undone).
+    Ask(Request),
+    /// Nothing yet (or the watch has ended).
+    Wait,
+    /// The search is done and its answer taken: the answer is played on.
+    Answered,
+}
+
+/// Watching the search: its events are taken until one changes the board.
+fn search_step(a: &mut Autoplay, state: &PlayState) -> SearchStep {
+    while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
+        let depth_now = state.moves() - a.base;
+        match event {
+            SolverEvent::Progress { nodes, .. } => a.stats.nodes = nodes,
+            SolverEvent::Tried { mv, depth } => {
+                if depth as usize != depth_now + 1 {
+                    a.end(Ending::Stuck("the search view lost its place".into()));
+                    return SearchStep::Wait;
+                }
+                let legal = state.puzzle.legal_moves().len();
+                a.stats.on_tried(depth as usize, mv, legal);
+                return SearchStep::Ask(Request::Play(mv));
             }
-            return;
+            SolverEvent::TakenBack { depth, .. } => {
+                if depth as usize != depth_now {
+                    a.end(Ending::Stuck("the search view lost its place".into()));
+                    return SearchStep::Wait;
+                }
+                a.stats.on_taken_back(depth as usize);
+                return SearchStep::Ask(Request::Undo);
+            }
+            SolverEvent::Done(outcome) => {
+                take_outcome(a, outcome);
+                if a.ending.is_some() {
+                    return SearchStep::Wait;
+                }
+                break;
+            }
         }
     }
-    // Playing the answer: take back what is off its line, then play on.
-    let Some(solution) = a.solution.as_ref() else {
-        return;
-    };
+    if a.solution.is_some() {
+        SearchStep::Answered
+    } else {
+        if a.job.is_none() {
+            a.end(Ending::Stuck("the solver stopped without an answer".into()));
+        }
+        SearchStep::Wait
+    }
+}
+
+/// Playing the answer: what is off its line is taken back, then it is
+/// played on; at its end, the watch ends, won or stuck.
+fn solution_step(a: &mut Autoplay, state: &PlayState) -> Option<Request> {
+    let solution = a.solution.as_ref()?;
     let path: Vec<PuzzleMove> = state.done[a.base.min(state.done.len())..]
         .iter()
         .map(|(mv, _)| *mv)
@@ -386,24 +405,23 @@ fn play_step(
         .take_while(|(x, y)| x == y)
         .count();
     if path.len() > common {
-        ask(Request::Undo);
-    } else if let Some(&mv) = solution.get(common) {
-        ask(Request::Play(mv));
-    } else {
-        let ending = if state.puzzle.is_won() {
-            Ending::Won(state.moves())
-        } else if let Puzzle::Flood(f) = &state.puzzle
-            && f.over_limit()
-        {
-            Ending::Stuck(format!(
-                "the best line found takes {} moves, over the limit",
-                state.moves()
-            ))
-        } else {
-            Ending::Stuck("the solution did not reach the goal".into())
-        };
-        a.end(ending);
+        return Some(Request::Undo);
     }
+    if let Some(&mv) = solution.get(common) {
+        return Some(Request::Play(mv));
+    }
+    let ending = if state.puzzle.is_won() {
+        Ending::Won(state.moves())
+    } else if state.puzzle.over_limit() {
+        Ending::Stuck(format!(
+            "the best line found takes {} moves, over the limit",
+            state.moves()
+        ))
+    } else {
+        Ending::Stuck("the solution did not reach the goal".into())
+    };
+    a.end(ending);
+    None
 }
 
 /// Reads the solver's events until its answer arrives (or none are left).
@@ -471,11 +489,17 @@ fn animation_speed(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::PuzzleMove;
-
     #[test]
     fn the_search_path_counts_untried_moves() {
-        let mv = |from| PuzzleMove::Swap(crate::rules::swap::SwapMove { from });
+        let row = crate::levels::parse_pack(
+            "t",
+            r#"Pack(name: "", levels: [Swap(name: "", row: "LL_RR")])"#,
+        )
+        .expect("the pack loads")
+        .levels[0]
+            .puzzle
+            .clone();
+        let mv = |from: u32| row.parse_move(&from.to_string()).expect("a pad of the row");
         let mut s = SearchStats::default();
         s.on_tried(1, mv(0), 3);
         s.on_tried(2, mv(1), 2);

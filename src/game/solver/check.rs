@@ -5,8 +5,8 @@
 use super::job::SolverJob;
 use super::{Autoplay, SolverBudget};
 use crate::game::play::{Hint, MoveApplied, PlayState, PlaySystems};
-use crate::rules::swap::Cell;
-use crate::rules::{Puzzle, PuzzleMove};
+use crate::game::puzzles::describe;
+use crate::rules::Puzzle;
 use crate::solve::{self, Budget, Outcome, SolverEvent};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
@@ -89,94 +89,6 @@ fn hint_step(
     }
 }
 
-/// A move in a few characters, for the search path: pads as the notation
-/// numbers them, colours and rows as the buttons and the board show them.
-pub fn short(mv: PuzzleMove) -> String {
-    match mv {
-        PuzzleMove::Swap(m) => format!("pad {}", m.from),
-        PuzzleMove::Hop(m) => format!("{}-{}", m.from, m.to),
-        PuzzleMove::Flood(m) => format!("colour {}", m.colour + 1),
-        PuzzleMove::Escape(m) => format!("row {}", m.row + 1),
-    }
-}
-
-/// A step of the search's line in a few of the player's words, from the
-/// position before it: "yellow jumps", "red jumps up-left", "colour 3",
-/// "blue dog out".
-pub fn step_words(before: &Puzzle, mv: PuzzleMove) -> String {
-    match (before, mv) {
-        (Puzzle::Swap(s), PuzzleMove::Swap(m)) => {
-            let from = m.from as usize;
-            let who = match s.cells.get(from) {
-                Some(Cell::L) => "yellow",
-                _ => "blue",
-            };
-            // A step lands on the pad beside; a jump two pads on.
-            let beside = |i: usize| s.cells.get(i) == Some(&Cell::Empty);
-            let step = beside(from + 1) || from.checked_sub(1).is_some_and(beside);
-            format!("{who} {}", if step { "steps" } else { "jumps" })
-        }
-        (Puzzle::Hop(h), PuzzleMove::Hop(m)) => {
-            let who = if h.red == Some(m.from) {
-                "red"
-            } else {
-                "green"
-            };
-            let (Some(&(r0, c0)), Some(&(r1, c1))) = (
-                h.board.pads.get(m.from as usize),
-                h.board.pads.get(m.to as usize),
-            ) else {
-                return format!("{who} jumps");
-            };
-            let up_down = match r1.cmp(&r0) {
-                std::cmp::Ordering::Less => "up",
-                std::cmp::Ordering::Greater => "down",
-                std::cmp::Ordering::Equal => "",
-            };
-            let left_right = match c1.cmp(&c0) {
-                std::cmp::Ordering::Less => "left",
-                std::cmp::Ordering::Greater => "right",
-                std::cmp::Ordering::Equal => "",
-            };
-            let way = match (up_down, left_right) {
-                ("", lr) => lr.to_string(),
-                (ud, "") => ud.to_string(),
-                (ud, lr) => format!("{ud}-{lr}"),
-            };
-            format!("{who} jumps {way}")
-        }
-        (Puzzle::Flood(_), PuzzleMove::Flood(m)) => format!("colour {}", m.colour + 1),
-        (Puzzle::Escape(e), PuzzleMove::Escape(m)) => {
-            let col = e.left[m.row as usize].saturating_sub(1);
-            format!("{} out", e.animal(m.row, col).describe())
-        }
-        _ => short(mv),
-    }
-}
-
-/// A move in the player's words.
-pub fn describe(p: &Puzzle, mv: PuzzleMove) -> String {
-    match (p, mv) {
-        (Puzzle::Swap(s), PuzzleMove::Swap(m)) => match s.cells.get(m.from as usize) {
-            Some(Cell::L) => "move the ringed yellow frog".into(),
-            _ => "move the ringed blue frog".into(),
-        },
-        (Puzzle::Hop(_), PuzzleMove::Hop(_)) => {
-            "jump the ringed frog to the ringed pad (or click that pad)".into()
-        }
-        (Puzzle::Flood(_), PuzzleMove::Flood(m)) => format!("flood with colour {}", m.colour + 1),
-        (Puzzle::Escape(e), PuzzleMove::Escape(m)) => {
-            let col = e.left[m.row as usize].saturating_sub(1);
-            format!(
-                "let the {} out of row {}",
-                e.animal(m.row, col).describe(),
-                m.row + 1
-            )
-        }
-        _ => "no move".into(),
-    }
-}
-
 /// After each of the player's moves, checks in the background whether the
 /// position can still be won; if not, how many moves back it last could.
 fn check_solvable(
@@ -246,12 +158,11 @@ fn verdict(positions: &[Puzzle], budget: &Budget) -> Verdict {
 /// Some(true) if `p` can be won (within its move limit), None if undecided.
 fn winnable(p: &Puzzle, budget: &Budget) -> Option<bool> {
     let report = solve::solve(p, budget.clone(), None, false);
-    match (&report.outcome, p) {
-        (Outcome::Solved { moves, optimal }, Puzzle::Flood(f)) => match f.limit {
+    match &report.outcome {
+        Outcome::Solved { moves, optimal } => match p.moves_left() {
             None => Some(true),
-            Some(limit) => {
-                let left = limit.saturating_sub(f.moves) as usize;
-                if moves.len() <= left {
+            Some(left) => {
+                if moves.len() as i64 <= left {
                     Some(true)
                 } else if *optimal {
                     Some(false)
@@ -260,8 +171,7 @@ fn winnable(p: &Puzzle, budget: &Budget) -> Option<bool> {
                 }
             }
         },
-        (Outcome::Solved { .. }, _) => Some(true),
-        (Outcome::Unsolvable, _) => Some(false),
-        (Outcome::OutOfBudget { .. }, _) => None,
+        Outcome::Unsolvable => Some(false),
+        Outcome::OutOfBudget { .. } => None,
     }
 }

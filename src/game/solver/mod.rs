@@ -10,93 +10,15 @@ mod job;
 mod panel;
 
 pub use autoplay::{Autoplay, Ending, PathStep, SearchStats};
-pub use check::{HintJob, Solvability, Verdict, describe, short};
+pub use check::{HintJob, Solvability, Verdict};
 pub use job::SolverJob;
 
 use super::Screen;
+pub use super::options::{Speed, Watch};
 use super::theme::widget;
 use crate::solve::Budget;
 use bevy::prelude::*;
 use std::time::Duration;
-
-/// What the player watches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Watch {
-    /// The solver's answer, played move by move.
-    Solution,
-    /// The search itself: every move tried forward, every one taken back.
-    Search,
-}
-
-/// How fast auto-play runs: moves and their animations together.
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub enum Speed {
-    Times(f32),
-    /// No animation and no pause: one move a frame.
-    Instant,
-}
-
-impl Default for Speed {
-    fn default() -> Self {
-        Speed::Times(1.0)
-    }
-}
-
-const SPEEDS: [f32; 7] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
-
-impl Speed {
-    /// A speed from the command line: a factor from 0.25 to 16, or "instant".
-    pub fn parse(text: &str) -> Result<Speed, String> {
-        if text.eq_ignore_ascii_case("instant") {
-            return Ok(Speed::Instant);
-        }
-        match text.trim_end_matches(['x', 'X']).parse::<f32>() {
-            Ok(x) if (0.25..=16.0).contains(&x) => Ok(Speed::Times(x)),
-            _ => Err(format!(
-                "speed must be a number from 0.25 to 16, or \"instant\"; found \"{text}\""
-            )),
-        }
-    }
-
-    pub fn faster(self) -> Speed {
-        match self {
-            Speed::Times(x) => SPEEDS
-                .iter()
-                .find(|&&s| s > x)
-                .map_or(Speed::Instant, |&s| Speed::Times(s)),
-            Speed::Instant => Speed::Instant,
-        }
-    }
-
-    pub fn slower(self) -> Speed {
-        match self {
-            Speed::Times(x) => Speed::Times(
-                SPEEDS
-                    .iter()
-                    .rev()
-                    .find(|&&s| s < x)
-                    .copied()
-                    .unwrap_or(SPEEDS[0]),
-            ),
-            Speed::Instant => Speed::Times(SPEEDS[SPEEDS.len() - 1]),
-        }
-    }
-
-    pub fn label(self) -> String {
-        match self {
-            Speed::Times(x) => format!("{x}x"),
-            Speed::Instant => "instant".into(),
-        }
-    }
-
-    /// The factor animations are sped up by.
-    fn factor(self) -> f64 {
-        match self {
-            Speed::Times(x) => x as f64,
-            Speed::Instant => 1e6,
-        }
-    }
-}
 
 /// What the game's solver may spend on one request.
 #[derive(Resource, Debug, Clone)]

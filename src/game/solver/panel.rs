@@ -2,9 +2,10 @@
 //! the search, a hint, pause, step, stop and speed, and what the search is
 //! doing (its counters and the line it is on, with the moves left untried).
 
-use super::check::{short, step_words};
 use super::{Autoplay, AutoplayCommand, Ending, Speed, Watch};
-use crate::game::play::{PlayState, PlaySystems, SideColumn, SolverPanelOpen};
+use crate::game::panels::{SideColumn, SolverPanelOpen};
+use crate::game::play::{PlayState, PlaySystems};
+use crate::game::puzzles::{short, step_words};
 use crate::game::theme::art::Pictures;
 use crate::game::theme::{self, Art, text, widget};
 use bevy::prelude::*;

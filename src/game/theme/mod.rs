@@ -217,3 +217,20 @@ fn fit_lines(
         }
     }
 }
+
+/// The sounds the game makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sound {
+    /// A frog steps or jumps (Swap, Hop).
+    Hop,
+    /// A jumped frog falls into the water (Hop).
+    Splash,
+    /// The flooded region takes a colour.
+    Flood,
+    /// An animal walks out of the prison (or back).
+    Walk,
+    /// The rules refused a move.
+    Illegal,
+    /// The level is won.
+    Win,
+}

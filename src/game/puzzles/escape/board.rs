@@ -3,13 +3,15 @@
 //! a click on the queue's last takes it back. The animal walks out through
 //! the gate to its slot (home again, for an undo).
 
-use super::layout::{ESCAPE_STEP, QUEUE_PER_ROW, QUEUE_STEP, escape_path_x, escape_pos, queue_pos};
-use super::{Clickable, FreedomQueue, Place, Spawned, number_label};
+use super::super::pieces::{Clickable, FreedomQueue, Place, Spawned, number_label};
+use super::{
+    ESCAPE_STEP, QUEUE_LAST, QUEUE_PER_ROW, QUEUE_STEP, escape_path_x, escape_pos, queue_pos,
+};
 use crate::game::anim;
-use crate::game::play::{Change, Request};
+use crate::game::play::Change;
 use crate::game::theme::Art;
 use crate::rules::PuzzleMove;
-use crate::rules::escape::{Animal, Escape, EscapeMove};
+use crate::rules::escape::{Animal, Escape};
 use bevy::prelude::*;
 
 pub(super) fn spawn(
@@ -28,7 +30,7 @@ pub(super) fn spawn(
                 commands,
                 animal,
                 Some(Place::Grid(row, col)),
-                front.then_some(Clickable::EscapeRow(row)),
+                front.then_some(Clickable(row as u32)),
             );
             if numbered {
                 let colour = e.animal(row, col).colour;
@@ -46,7 +48,7 @@ pub(super) fn spawn(
             commands,
             animal_bundle(art, a, queue_pos(e, slot), 0.86),
             Some(Place::Slot(slot)),
-            last.then_some(Clickable::QueueLast),
+            last.then_some(QUEUE_LAST),
         );
         if numbered {
             commands
@@ -60,53 +62,74 @@ pub(super) fn spawn(
 #[derive(Component)]
 pub struct Gate;
 
-/// The ground under the animals: the prison (stone walls, a dark floor
-/// for each row, a gate on its east side), the sand path from the gates
-/// down to the meadow, and the meadow where the freed wait in line.
+/// The ground under the animals: the meadow where the freed wait in line,
+/// the sand path from the gates down to it, and the prison.
 fn spawn_grounds(commands: &mut Commands, art: &Art, board: &mut Spawned, e: &Escape) {
-    let s = ESCAPE_STEP;
-    let rect = |commands: &mut Commands,
-                board: &mut Spawned,
-                centre: Vec2,
-                size: Vec2,
-                z: f32,
-                mat: &Handle<ColorMaterial>| {
-        board.add(
-            commands,
-            (
-                Mesh2d(art.tile.clone()),
-                MeshMaterial2d(mat.clone()),
-                Transform::from_translation(centre.extend(z)).with_scale(size.extend(1.0)),
-                Pickable::IGNORE,
-            ),
-            None,
-            None,
-        )
-    };
-    // The meadow, behind the queue's slots.
+    spawn_meadow(commands, art, board, e);
+    spawn_path(commands, art, board, e);
+    spawn_prison(commands, art, board, e);
+}
+
+/// A flat rectangle of `mat` under the pieces.
+fn ground(
+    commands: &mut Commands,
+    art: &Art,
+    board: &mut Spawned,
+    centre: Vec2,
+    size: Vec2,
+    z: f32,
+    mat: &Handle<ColorMaterial>,
+) {
+    board.add(
+        commands,
+        (
+            Mesh2d(art.tile.clone()),
+            MeshMaterial2d(mat.clone()),
+            Transform::from_translation(centre.extend(z)).with_scale(size.extend(1.0)),
+            Pickable::IGNORE,
+        ),
+        None,
+        None,
+    );
+}
+
+/// The queue's slots: how many, and how many to a line.
+fn slots(e: &Escape) -> (usize, usize) {
     let slots = e.rows as usize * e.cols as usize;
-    let per_row = QUEUE_PER_ROW.min(slots);
+    (slots, QUEUE_PER_ROW.min(slots))
+}
+
+/// The x of the prison's east wall, where the gates are.
+fn gate_x(e: &Escape) -> f32 {
+    escape_pos(e, 0, e.cols).x - ESCAPE_STEP * 0.45
+}
+
+/// The meadow behind the queue's slots, with tufts of grass along its edges
+/// at places that look random but are the same each time.
+fn spawn_meadow(commands: &mut Commands, art: &Art, board: &mut Spawned, e: &Escape) {
+    let (slots, per_row) = slots(e);
     let first = queue_pos(e, 0);
     let last = queue_pos(e, slots.saturating_sub(1));
-    let meadow_top = first.y + QUEUE_STEP * 0.5 + 4.0;
-    let meadow_bottom = last.y - QUEUE_STEP * 0.5 - 14.0;
-    let meadow_w = per_row as f32 * QUEUE_STEP + 24.0;
-    let path_x = escape_path_x(e);
-    let meadow_right = (meadow_w / 2.0).max(path_x + 24.0);
-    let meadow_left = -meadow_w / 2.0;
-    let meadow = Vec2::new(
-        (meadow_left + meadow_right) / 2.0,
-        (meadow_top + meadow_bottom) / 2.0,
+    let top = first.y + QUEUE_STEP * 0.5 + 4.0;
+    let bottom = last.y - QUEUE_STEP * 0.5 - 14.0;
+    let width = per_row as f32 * QUEUE_STEP + 24.0;
+    let right = (width / 2.0).max(escape_path_x(e) + 24.0);
+    let left = -width / 2.0;
+    let centre = Vec2::new((left + right) / 2.0, (top + bottom) / 2.0);
+    let size = Vec2::new(right - left, top - bottom);
+    ground(
+        commands,
+        art,
+        board,
+        centre,
+        size + 6.0,
+        -1.05,
+        &art.grass_mat,
     );
-    let size = Vec2::new(meadow_right - meadow_left, meadow_top - meadow_bottom);
-    rect(commands, board, meadow, size + 6.0, -1.05, &art.grass_mat);
-    rect(commands, board, meadow, size, -1.0, &art.meadow_mat);
-    // Grass: tufts along the meadow's edges, at places that look random
-    // but are the same each time.
-    let width = meadow_right - meadow_left;
-    for i in 0..(width / 22.0) as usize {
-        let x = meadow_left + 8.0 + i as f32 * 22.0 + ((i * 7) % 5) as f32 * 2.0;
-        for (y, flip) in [(meadow_top - 12.0, 1.0), (meadow_bottom + 3.0, -1.0)] {
+    ground(commands, art, board, centre, size, -1.0, &art.meadow_mat);
+    for i in 0..((right - left) / 22.0) as usize {
+        let x = left + 8.0 + i as f32 * 22.0 + ((i * 7) % 5) as f32 * 2.0;
+        for (y, flip) in [(top - 12.0, 1.0), (bottom + 3.0, -1.0)] {
             for dx in [-3.0, 0.0, 3.5] {
                 board.add(
                     commands,
@@ -124,42 +147,31 @@ fn spawn_grounds(commands: &mut Commands, art: &Art, board: &mut Spawned, e: &Es
             }
         }
     }
-    // The path: out of each gate, down the east side, and along each line
-    // of the queue, where the slots are stepping stones.
+}
+
+/// The path: out of each gate, down the east side, and along each line of
+/// the queue, where the slots are stepping stones.
+fn spawn_path(commands: &mut Commands, art: &Art, board: &mut Spawned, e: &Escape) {
+    let (slots, per_row) = slots(e);
+    let path_x = escape_path_x(e);
     let top = escape_pos(e, 0, 0).y;
     let queue_rows = slots.div_ceil(per_row.max(1));
     let low = queue_pos(e, (queue_rows - 1) * per_row).y;
-    rect(
-        commands,
-        board,
-        Vec2::new(path_x, (top + 14.0 + low - 32.0) / 2.0),
-        Vec2::new(28.0, top - low + 46.0),
-        -0.8,
-        &art.path_mat,
-    );
-    let gate_x = escape_pos(e, 0, e.cols).x - s * 0.45;
+    let centre = Vec2::new(path_x, (top + 14.0 + low - 32.0) / 2.0);
+    let size = Vec2::new(28.0, top - low + 46.0);
+    ground(commands, art, board, centre, size, -0.8, &art.path_mat);
+    let gate_x = gate_x(e);
     for row in 0..e.rows {
         let y = escape_pos(e, row, 0).y;
-        rect(
-            commands,
-            board,
-            Vec2::new((gate_x + path_x) / 2.0, y),
-            Vec2::new(path_x - gate_x, 26.0),
-            -0.8,
-            &art.path_mat,
-        );
+        let centre = Vec2::new((gate_x + path_x) / 2.0, y);
+        let size = Vec2::new(path_x - gate_x, 26.0);
+        ground(commands, art, board, centre, size, -0.8, &art.path_mat);
     }
     for r in 0..queue_rows {
-        let y = queue_pos(e, r * per_row).y;
-        let from = queue_pos(e, r * per_row).x;
-        rect(
-            commands,
-            board,
-            Vec2::new((from + path_x) / 2.0, y - 20.0),
-            Vec2::new(path_x - from + 28.0, 24.0),
-            -0.8,
-            &art.path_mat,
-        );
+        let start = queue_pos(e, r * per_row);
+        let centre = Vec2::new((start.x + path_x) / 2.0, start.y - 20.0);
+        let size = Vec2::new(path_x - start.x + 28.0, 24.0);
+        ground(commands, art, board, centre, size, -0.8, &art.path_mat);
     }
     let queue = board.add(
         commands,
@@ -181,76 +193,80 @@ fn spawn_grounds(commands: &mut Commands, art: &Art, board: &mut Spawned, e: &Es
             ChildOf(queue),
         ));
     }
-    // The prison: a stone block, a dark corridor for each row, and in its
-    // east wall a gate for each row.
+}
+
+/// The prison: a stone block, a dark corridor for each row, and in its east
+/// wall a gate for each row.
+fn spawn_prison(commands: &mut Commands, art: &Art, board: &mut Spawned, e: &Escape) {
+    let s = ESCAPE_STEP;
+    let gate_x = gate_x(e);
     let (tl, br) = (escape_pos(e, 0, 0), escape_pos(e, e.rows - 1, e.cols - 1));
     let wall = 12.0;
     let min = Vec2::new(tl.x - s / 2.0 - wall, br.y - s / 2.0 - wall);
     let max = Vec2::new(gate_x + wall / 2.0, tl.y + s / 2.0 + wall);
-    rect(
-        commands,
-        board,
-        (min + max) / 2.0 + Vec2::new(4.0, -6.0),
-        max - min,
-        -0.65,
-        &art.shadow_mat,
-    );
-    rect(
-        commands,
-        board,
-        (min + max) / 2.0,
-        max - min,
-        -0.6,
-        &art.stone_mat,
-    );
+    let (centre, size) = ((min + max) / 2.0, max - min);
+    let shadow = centre + Vec2::new(4.0, -6.0);
+    ground(commands, art, board, shadow, size, -0.65, &art.shadow_mat);
+    ground(commands, art, board, centre, size, -0.6, &art.stone_mat);
     for row in 0..e.rows {
         let y = escape_pos(e, row, 0).y;
         let left = tl.x - s / 2.0;
-        rect(
+        let floor = Vec2::new((left + gate_x) / 2.0, y - 2.0);
+        let floor_size = Vec2::new(gate_x - left, s * 0.84);
+        ground(
             commands,
+            art,
             board,
-            Vec2::new((left + gate_x) / 2.0, y - 2.0),
-            Vec2::new(gate_x - left, s * 0.84),
+            floor,
+            floor_size,
             -0.5,
             &art.floor_mat,
         );
         // The gate: an opening through the wall, and bars across it.
-        rect(
+        let opening = Vec2::new(gate_x + wall / 4.0, y - 2.0);
+        let opening_size = Vec2::new(wall * 1.5, s * 0.72);
+        ground(
             commands,
+            art,
             board,
-            Vec2::new(gate_x + wall / 4.0, y - 2.0),
-            Vec2::new(wall * 1.5, s * 0.72),
+            opening,
+            opening_size,
             -0.5,
             &art.floor_mat,
         );
-        let gate = board.add(
-            commands,
-            (
-                Gate,
-                Transform::from_xyz(gate_x + wall / 4.0, y - 2.0, 3.0),
-                Visibility::default(),
-                Pickable::IGNORE,
-            ),
-            Some(Place::Gate(row)),
-            None,
-        );
-        let h = s * 0.72;
-        for (dx, dy, w, bar_h) in [
-            (-5.0, 0.0, 3.0, h),
-            (0.0, 0.0, 3.0, h),
-            (5.0, 0.0, 3.0, h),
-            (0.0, h / 2.0 - 2.0, 16.0, 4.0),
-            (0.0, 0.0, 16.0, 3.0),
-            (0.0, -h / 2.0 + 2.0, 16.0, 4.0),
-        ] {
-            commands.spawn((
-                Mesh2d(art.tile.clone()),
-                MeshMaterial2d(art.iron_mat.clone()),
-                Transform::from_xyz(dx, dy, 0.0).with_scale(Vec3::new(w, bar_h, 1.0)),
-                Pickable::IGNORE,
-                ChildOf(gate),
-            ));
-        }
+        spawn_gate(commands, art, board, row, opening);
+    }
+}
+
+/// The bars of row `row`'s gate, at `at`: they rise as an animal passes.
+fn spawn_gate(commands: &mut Commands, art: &Art, board: &mut Spawned, row: u8, at: Vec2) {
+    let gate = board.add(
+        commands,
+        (
+            Gate,
+            Transform::from_translation(at.extend(3.0)),
+            Visibility::default(),
+            Pickable::IGNORE,
+        ),
+        Some(Place::Gate(row)),
+        None,
+    );
+    let h = ESCAPE_STEP * 0.72;
+    for (dx, dy, w, bar_h) in [
+        (-5.0, 0.0, 3.0, h),
+        (0.0, 0.0, 3.0, h),
+        (5.0, 0.0, 3.0, h),
+        (0.0, h / 2.0 - 2.0, 16.0, 4.0),
+        (0.0, 0.0, 16.0, 3.0),
+        (0.0, -h / 2.0 + 2.0, 16.0, 4.0),
+    ] {
+        commands.spawn((
+            Mesh2d(art.tile.clone()),
+            MeshMaterial2d(art.iron_mat.clone()),
+            Transform::from_xyz(dx, dy, 0.0).with_scale(Vec3::new(w, bar_h, 1.0)),
+            Pickable::IGNORE,
+            ChildOf(gate),
+        ));
     }
 }
 
@@ -259,7 +275,7 @@ fn animal_bundle(art: &Art, a: Animal, at: Vec2, scale: f32) -> impl Bundle {
     let kind = a.kind as usize % art.animals.len();
     let bodies = &art.animal_mats[kind];
     (
-        super::Animal,
+        super::super::pieces::Animal,
         Name::new(a.describe()),
         Mesh2d(art.animals[kind].clone()),
         MeshMaterial2d(bodies[a.colour as usize % bodies.len()].clone()),
@@ -389,18 +405,5 @@ impl bevy_tweening::Lens<Transform> for WalkLens {
         let bob = step.sin().abs() * 5.0 * settle;
         target.translation = p + Vec3::new(0.0, bob, 0.0);
         target.rotation = Quat::from_rotation_z(step.cos() * 0.16 * settle);
-    }
-}
-
-pub(super) fn hint_rings(e: &Escape, m: EscapeMove) -> Vec<(Vec2, f32)> {
-    let col = e.left[m.row as usize].saturating_sub(1);
-    vec![(escape_pos(e, m.row, col), 0.9)]
-}
-
-pub(super) fn click(target: Clickable) -> Option<Request> {
-    match target {
-        Clickable::EscapeRow(row) => Some(Request::Play(PuzzleMove::Escape(EscapeMove { row }))),
-        Clickable::QueueLast => Some(Request::Undo),
-        _ => None,
     }
 }

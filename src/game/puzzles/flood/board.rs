@@ -2,13 +2,11 @@
 //! palette button, or a digit) floods the corner's region with that colour,
 //! the new colour spreading over the old in the order of the region.
 
-use super::layout::{FLOOD_TILE, flood_pos};
-use super::{Clickable, Spawned, Tile, number_label};
+use super::super::pieces::{Clickable, Spawned, Tile, number_label};
+use super::{FLOOD_TILE, flood_pos};
 use crate::game::anim::{self, DespawnWhenDone};
-use crate::game::play::Request;
 use crate::game::theme::Art;
-use crate::rules::flood::{Flood, FloodMove};
-use crate::rules::{PuzzleMove, Rules};
+use crate::rules::flood::Flood;
 use bevy::prelude::*;
 use std::collections::HashSet;
 
@@ -52,7 +50,7 @@ pub(super) fn spawn(
                     .with_scale(Vec3::new(TILE, TILE, 1.0)),
             ),
             None,
-            Some(Clickable::FloodTile(c)),
+            Some(Clickable(c as u32)),
         );
         if numbered {
             commands
@@ -197,23 +195,4 @@ impl bevy_tweening::Lens<Transform> for FloodWave {
         let t = ((ratio - self.delay) / span).clamp(0.0, 1.0);
         target.scale = Vec3::new(self.size * t, self.size * t, 1.0);
     }
-}
-
-/// Small rings on the cells the move would join to the flooded region.
-pub(super) fn hint_rings(f: &Flood, m: FloodMove) -> Vec<(Vec2, f32)> {
-    let before: HashSet<u32> = f.region().into_iter().collect();
-    let mut after = f.clone();
-    if after.apply(m).is_err() {
-        return Vec::new();
-    }
-    after
-        .region()
-        .into_iter()
-        .filter(|i| !before.contains(i))
-        .map(|i| (flood_pos(f, i as usize), 0.35))
-        .collect()
-}
-
-pub(super) fn click(colour: u8) -> Option<Request> {
-    Some(Request::Play(PuzzleMove::Flood(FloodMove { colour })))
 }

@@ -3,13 +3,13 @@
 //! names the pad it jumps to. The jumper arcs over, the jumped frog sinks
 //! with a splash; an undo brings it back up.
 
-use super::layout::hop_pos;
-use super::{Clickable, Place, Spawned, forward, frog_bundle, jump, lily_bundle};
+use super::super::pieces::{Clickable, Place, Spawned, forward, frog_bundle, jump, lily_bundle};
+use super::hop_pos;
 use crate::game::anim::{self, DespawnWhenDone, DropLens, PopLens, SinkLens, SplashLens};
-use crate::game::play::{Change, HopPick, Request};
+use crate::game::play::Change;
 use crate::game::theme::Art;
 use crate::rules::PuzzleMove;
-use crate::rules::hop::{Hop, HopMove};
+use crate::rules::hop::Hop;
 use bevy::prelude::*;
 
 pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, h: &Hop) {
@@ -19,7 +19,7 @@ pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, h: 
             commands,
             lily_bundle(art, at, h.finish == Some(pad)),
             None,
-            Some(Clickable::HopPad(pad)),
+            Some(Clickable(pad as u32)),
         );
         let material = if h.red == Some(pad) {
             art.red_mat.clone()
@@ -32,7 +32,7 @@ pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, h: 
             commands,
             frog_bundle(art, material, at, Vec2::Y),
             Some(Place::Cell(pad as usize)),
-            Some(Clickable::HopPad(pad)),
+            Some(Clickable(pad as u32)),
         );
     }
 }
@@ -126,34 +126,4 @@ fn sink(commands: &mut Commands, art: &Art, root: Entity, at: Vec2, red: bool) {
         Pickable::IGNORE,
         ChildOf(root),
     ));
-}
-
-pub(super) fn hint_rings(h: &Hop, m: HopMove) -> Vec<(Vec2, f32)> {
-    vec![(hop_pos(h, m.from), 1.0), (hop_pos(h, m.to), 1.0)]
-}
-
-/// A click on a frog picks it (again: puts it down); a click on an empty pad
-/// while a frog is picked asks for the jump. With nothing picked, a click on
-/// the pad a hint ringed plays the hinted jump, as a player expects.
-pub(super) fn click(
-    h: &Hop,
-    pad: u8,
-    hinted: Option<HopMove>,
-    pick: &mut HopPick,
-) -> Option<Request> {
-    let has_frog = h.occupied() >> pad & 1 == 1;
-    match pick.0 {
-        Some(from) if from != pad && !has_frog => {
-            pick.0 = None;
-            Some(Request::Play(PuzzleMove::Hop(HopMove { from, to: pad })))
-        }
-        None if !has_frog && hinted.is_some_and(|m| m.to == pad) => {
-            hinted.map(|m| Request::Play(PuzzleMove::Hop(m)))
-        }
-        _ if has_frog => {
-            pick.0 = if pick.0 == Some(pad) { None } else { Some(pad) };
-            None
-        }
-        _ => None,
-    }
 }

@@ -2,12 +2,12 @@
 //! frogs facing left; a click on a frog moves it, and the frog hops (or jumps)
 //! to its new pad.
 
-use super::layout::{SWAP_STEP, swap_pos};
-use super::{Clickable, Place, Spawned, forward, frog_bundle, jump, lily_bundle};
-use crate::game::play::{Change, Request};
+use super::super::pieces::{Clickable, Place, Spawned, forward, frog_bundle, jump, lily_bundle};
+use super::{SWAP_STEP, swap_pos};
+use crate::game::play::Change;
 use crate::game::theme::Art;
 use crate::rules::PuzzleMove;
-use crate::rules::swap::{Cell, Swap, SwapMove};
+use crate::rules::swap::{Cell, Swap};
 use bevy::prelude::*;
 
 pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
@@ -25,7 +25,7 @@ pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, s: 
             commands,
             frog_bundle(art, material, at, facing),
             Some(Place::Cell(i)),
-            Some(Clickable::SwapFrog(i as u32)),
+            Some(Clickable(i as u32)),
         );
     }
 }
@@ -93,12 +93,4 @@ pub(super) fn animate(
             .entity(e)
             .insert(jump(swap_pos(from, n), swap_pos(to, n), height, 340));
     }
-}
-
-pub(super) fn hint_rings(s: &Swap, m: SwapMove) -> Vec<(Vec2, f32)> {
-    vec![(swap_pos(m.from as usize, s.cells.len()), 1.0)]
-}
-
-pub(super) fn click(from: u32) -> Option<Request> {
-    Some(Request::Play(PuzzleMove::Swap(SwapMove { from })))
 }

@@ -1,20 +1,13 @@
-//! The player's progress: levels solved, the fewest moves, and stars against
-//! the solver's shortest solution, kept as RON in the data directory. Writes
-//! are atomic (a temporary file, then a rename), so a game killed at any
-//! moment leaves the last complete file; a damaged or foreign file is moved
-//! aside and the game starts clean.
+//! The progress file: what it keeps (levels solved, the fewest moves, stars
+//! against the solver's shortest solution), read and written as RON in the
+//! data directory. Writes are atomic (a temporary file, then a rename), so a
+//! game killed at any moment leaves the last complete file; a damaged or
+//! foreign file is moved aside and the game starts clean.
 
-use super::packs::{Current, Packs};
-use super::play::{PlayState, PlaySystems};
-use super::{GameOptions, Screen};
-use crate::solve::{self, Budget, Outcome};
-use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// The file's name in the data directory.
 pub const FILE: &str = "progress.ron";
@@ -192,159 +185,6 @@ pub fn save_ron<T: Serialize>(dir: &Path, name: &str, value: &T) -> std::io::Res
 /// `~/.local/share/pond-puzzles`); `--data-dir` chooses another.
 pub fn default_dir() -> Option<PathBuf> {
     dirs::data_dir().map(|d| d.join("pond-puzzles"))
-}
-
-/// Start-up has chosen the data directory and read the progress
-/// (`Progress::dir`): what reads other files there runs after it.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct DataOpened;
-
-/// The progress in play, and where it is saved (None: kept in memory only,
-/// as in tests).
-#[derive(Resource, Default)]
-pub struct Progress {
-    pub file: ProgressFile,
-    pub dir: Option<PathBuf>,
-    /// Something to tell the player about the file, once.
-    pub notice: Option<String>,
-    shortest: Vec<(String, usize, Task<Option<usize>>)>,
-    /// Playing time not yet a whole second.
-    unsaved_seconds: f64,
-}
-
-impl Progress {
-    /// Whether the shortest solution of this level is being looked for.
-    pub fn finding_shortest(&self, file: &str, level: usize) -> bool {
-        self.shortest
-            .iter()
-            .any(|(f, l, _)| f == file && *l == level)
-    }
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Progress>()
-        .add_systems(Startup, open.in_set(DataOpened))
-        .add_systems(OnExit(Screen::Play), save_time)
-        .add_systems(
-            Update,
-            (count_time, record_wins, receive_shortest)
-                .chain()
-                .in_set(PlaySystems::Present),
-        );
-}
-
-fn open(options: Option<Res<GameOptions>>, mut progress: ResMut<Progress>) {
-    let Some(options) = options else { return };
-    let Some(dir) = options.data_dir.clone().or_else(default_dir) else {
-        progress.notice = Some("No data directory: progress is not saved.".into());
-        return;
-    };
-    let (file, loaded) = load(&dir);
-    if let Loaded::MovedAside(aside, why) = &loaded {
-        let words = format!(
-            "The progress file could not be read ({why}); it was moved to {} and the game starts clean.",
-            aside.display()
-        );
-        warn!("{words}");
-        progress.notice = Some(words);
-    }
-    progress.file = file;
-    progress.dir = Some(dir);
-}
-
-/// Time in a level counts as played; it is written with the next save (a
-/// win, or leaving the level).
-fn count_time(time: Res<Time<Real>>, mut progress: ResMut<Progress>) {
-    let p = progress.bypass_change_detection();
-    p.unsaved_seconds += time.delta_secs_f64();
-    let whole = p.unsaved_seconds.floor();
-    p.file.seconds_played += whole as u64;
-    p.unsaved_seconds -= whole;
-}
-
-fn save_time(mut progress: ResMut<Progress>) {
-    persist(&mut progress);
-}
-
-fn persist(progress: &mut Progress) {
-    if let Some(dir) = progress.dir.clone()
-        && let Err(e) = save(&dir, &progress.file)
-    {
-        let words = format!("Progress could not be saved in {}: {e}", dir.display());
-        warn!("{words}");
-        progress.notice = Some(words);
-    }
-}
-
-/// A win is written down at once, and the level's shortest solution is
-/// looked up in the background for the stars.
-fn record_wins(
-    state: Res<PlayState>,
-    packs: Res<Packs>,
-    current: Res<Current>,
-    mut progress: ResMut<Progress>,
-) {
-    if !state.is_changed() || !state.puzzle.is_won() {
-        return;
-    }
-    let Some(entry) = packs.0.get(current.pack) else {
-        return;
-    };
-    let file = entry.file.clone();
-    let level = current.level;
-    progress.file.won(&file, level, state.moves(), state.helped);
-    let known = progress
-        .file
-        .record(&file, level)
-        .is_some_and(|r| r.shortest.is_some());
-    persist(&mut progress);
-    if !known {
-        let start = state.level.puzzle.clone();
-        let pool = AsyncComputeTaskPool::get_or_init(TaskPool::new);
-        let task = pool.spawn(async move {
-            let report = solve::solve(&start, Budget::time(Duration::from_secs(5)), None, false);
-            match report.outcome {
-                Outcome::Solved {
-                    moves,
-                    optimal: true,
-                } => Some(moves.len()),
-                _ => None,
-            }
-        });
-        progress.shortest.push((file, level, task));
-    }
-}
-
-fn receive_shortest(mut progress: ResMut<Progress>) {
-    if progress.shortest.is_empty() {
-        return;
-    }
-    let mut done = Vec::new();
-    let p = progress.bypass_change_detection();
-    p.shortest.retain_mut(
-        |(file, level, task)| match bevy::tasks::futures::check_ready(task) {
-            Some(found) => {
-                done.push((file.clone(), *level, found));
-                false
-            }
-            None => true,
-        },
-    );
-    if done.is_empty() {
-        return;
-    }
-    for (file, level, found) in done {
-        if let Some(n) = found
-            && let Some(r) = progress
-                .file
-                .levels
-                .get_mut(&file)
-                .and_then(|l| l.get_mut(&(level + 1)))
-        {
-            r.shortest = Some(n);
-        }
-    }
-    persist(&mut progress);
 }
 
 #[cfg(test)]

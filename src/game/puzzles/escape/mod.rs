@@ -1,0 +1,341 @@
+//! Escape in the game: the prison's rows with a gate on the east side, and
+//! the meadow where the freed animals wait in line. Its board is in
+//! `board.rs`; here are its words, its sounds, its how-to card, its title
+//! picture and its random levels.
+
+mod board;
+
+pub(super) use board::Gate;
+
+use super::card::{Card, animal, image};
+use super::{Clickable, Dimension, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
+use crate::game::anim::{self, Decoration};
+use crate::game::play::{Change, Request};
+use crate::game::theme::{self, Art, Sound, art::Pictures};
+use crate::levels::code::LevelCode;
+use crate::rules::escape::{Escape, EscapeMove};
+use crate::rules::{Puzzle, PuzzleMove, Rules};
+use bevy::prelude::*;
+
+pub const ESCAPE_STEP: f32 = 74.0;
+pub const QUEUE_STEP: f32 = 60.0;
+pub const QUEUE_PER_ROW: usize = 8;
+
+/// The click mark of the last animal in line: clicking it takes it back.
+pub const QUEUE_LAST: Clickable = Clickable(u32::MAX);
+
+/// Where the animal at `row`, `col` of the prison stands, in world units
+/// around the origin.
+pub fn escape_pos(e: &Escape, row: u8, col: u8) -> Vec2 {
+    let (rows, cols) = (e.rows as f32, e.cols as f32);
+    Vec2::new(
+        (col as f32 - (cols - 1.0) / 2.0) * ESCAPE_STEP,
+        -(row as f32 - (rows - 1.0) / 2.0) * ESCAPE_STEP + queue_height(e) / 2.0,
+    )
+}
+
+/// Where the path east of the prison runs, down to the meadow.
+pub fn escape_path_x(e: &Escape) -> f32 {
+    escape_pos(e, 0, e.cols).x + ESCAPE_STEP * 0.25
+}
+
+pub fn queue_height(e: &Escape) -> f32 {
+    let slots = e.rows as usize * e.cols as usize;
+    (slots.div_ceil(QUEUE_PER_ROW) as f32) * QUEUE_STEP + 64.0
+}
+
+/// Where the animal in slot `slot` of the line stands.
+pub fn queue_pos(e: &Escape, slot: usize) -> Vec2 {
+    let per_row = QUEUE_PER_ROW.min(e.rows as usize * e.cols as usize);
+    let (r, c) = (slot / per_row, slot % per_row);
+    let grid_bottom = -(e.rows as f32) / 2.0 * ESCAPE_STEP + queue_height(e) / 2.0;
+    Vec2::new(
+        (c as f32 - (per_row as f32 - 1.0) / 2.0) * QUEUE_STEP,
+        grid_bottom - 66.0 - r as f32 * QUEUE_STEP,
+    )
+}
+
+pub(super) static CARD: Card = Card {
+    bit: 4,
+    title: "Escape: out of the prison",
+    rule: &[
+        "Only the animal at the east end of a row can leave, through its gate, to the meadow.",
+        "Each animal that leaves must share its colour or its kind with the one that left just before it.",
+        "You win when every animal is out.",
+    ],
+    controls: "Click the animal at the east end of a row.",
+    example: r#"Pack(name: "", levels: [Escape(name: "", rows: ["a2 c2", "c1 a1"])])"#,
+};
+
+static DIMENSIONS: [Dimension; 2] = [
+    Dimension {
+        default: 4,
+        lo: 2,
+        hi: 6,
+        words: |n| format!("Prison {n}x{n}"),
+    },
+    Dimension {
+        default: 4,
+        lo: 2,
+        hi: 9,
+        words: |n| format!("{n} types and colours"),
+    },
+];
+
+impl GamePuzzle for Escape {
+    fn of(p: &Puzzle) -> Option<&Self> {
+        if let Puzzle::Escape(e) = p {
+            Some(e)
+        } else {
+            None
+        }
+    }
+
+    fn own(mv: PuzzleMove) -> Option<EscapeMove> {
+        if let PuzzleMove::Escape(m) = mv {
+            Some(m)
+        } else {
+            None
+        }
+    }
+
+    fn wrap(mv: EscapeMove) -> PuzzleMove {
+        PuzzleMove::Escape(mv)
+    }
+
+    fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, numbered: bool) {
+        board::spawn(commands, art, board, self, numbered);
+    }
+
+    fn animate(
+        &self,
+        before: &Self,
+        commands: &mut Commands,
+        _: &Art,
+        board: &Spawned,
+        change: Change,
+    ) {
+        board::animate(commands, board, before, self, change);
+    }
+
+    /// The path east of the prison counts on both sides, to keep the prison
+    /// centred.
+    fn extent(&self) -> Vec2 {
+        Vec2::new(
+            ((self.cols as f32 + 2.2) * ESCAPE_STEP).max(QUEUE_PER_ROW as f32 * QUEUE_STEP + 30.0),
+            self.rows as f32 * ESCAPE_STEP + queue_height(self) + 20.0,
+        )
+    }
+
+    fn hint_rings(&self, m: EscapeMove) -> Vec<(Vec2, f32)> {
+        let Some(&left) = self.left.get(m.row as usize) else {
+            return Vec::new();
+        };
+        vec![(escape_pos(self, m.row, left.saturating_sub(1)), 0.9)]
+    }
+
+    fn pick_rings(&self, _picked: u8) -> Vec<(Vec2, f32)> {
+        Vec::new()
+    }
+
+    /// A row's east-most animal goes out; the last in line comes back.
+    fn click(&self, piece: Clickable, _: Option<EscapeMove>, _: &mut HopPick) -> Option<Request> {
+        if piece == QUEUE_LAST {
+            return Some(Request::Undo);
+        }
+        let row = u8::try_from(piece.0).ok()?;
+        Some(Request::Play(PuzzleMove::Escape(EscapeMove { row })))
+    }
+
+    fn tap_reach(&self) -> f32 {
+        32.0
+    }
+
+    fn dragged(&self) -> bool {
+        false
+    }
+
+    fn mover(m: EscapeMove) -> Option<(Clickable, bool)> {
+        Some((Clickable(m.row as u32), false))
+    }
+
+    fn cursor_ring(&self) -> f32 {
+        0.85
+    }
+
+    /// The gates swing up while the freed animals hop in the meadow.
+    fn celebrate(&self, commands: &mut Commands, pieces: &Pieces) {
+        for (e, t) in &pieces.gates {
+            commands.entity(*e).insert((
+                Decoration,
+                anim::tween(
+                    1600,
+                    board::GateLens {
+                        rest: t.translation,
+                        lift: 50.0,
+                    },
+                ),
+            ));
+        }
+        celebrate::leap(commands, &pieces.animals, (8, 0.05), 26.0);
+    }
+
+    fn sounds(&self, change: Change) -> &'static [Sound] {
+        match change {
+            Change::Restarted => &[],
+            Change::Played(_) | Change::Undone(_) | Change::Redone(_) => &[Sound::Walk],
+        }
+    }
+
+    fn controls(&self) -> &'static str {
+        "Click the animal at the east end of a row."
+    }
+
+    /// The rule for the next animal out, while one is still in.
+    fn goal_words(&self) -> String {
+        if self.is_goal() {
+            return String::new();
+        }
+        match self.last_out() {
+            Some(a) => {
+                let (colour, kind) = a.describe_parts();
+                format!("   next out: a {colour} animal or a {kind}")
+            }
+            None => "   any animal may go out first".to_string(),
+        }
+    }
+
+    fn refusal(&self, _: EscapeMove, why: &str) -> String {
+        why.to_string()
+    }
+
+    /// Rows as the board shows them, from 1.
+    fn short(m: EscapeMove) -> String {
+        format!("row {}", m.row + 1)
+    }
+
+    fn step_words(&self, m: EscapeMove) -> String {
+        match self.front(m.row) {
+            Some(a) => format!("{} out", a.describe()),
+            None => Self::short(m),
+        }
+    }
+
+    fn describe(&self, m: EscapeMove) -> String {
+        match self.front(m.row) {
+            Some(a) => format!("let the {} out of row {}", a.describe(), m.row + 1),
+            None => Self::short(m),
+        }
+    }
+
+    fn buttons(&self) -> Vec<(u8, EscapeMove)> {
+        Vec::new()
+    }
+
+    fn digit(&self, _index: u8) -> Option<EscapeMove> {
+        None
+    }
+
+    fn card(&self) -> &'static Card {
+        &CARD
+    }
+
+    fn stage_height(&self) -> f32 {
+        124.0
+    }
+
+    /// The prison's rows and their animals, and the meadow with the animals
+    /// out in it in order.
+    fn draw_example(
+        &self,
+        stage: &mut ChildSpawnerCommands,
+        art: &Art,
+        was: Option<&Self>,
+        colour_blind: bool,
+    ) {
+        let pics = &art.pictures;
+        let palette = theme::palette(colour_blind);
+        let step = 52.0;
+        let left = 180.0 - (self.cols as f32 + 0.5) * step / 2.0 - 60.0;
+        let queued = was.map_or(self.queue.len(), |b| b.queue.len());
+        for row in 0..self.rows {
+            let y = 34.0 + row as f32 * step;
+            stage.spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(left - 6.0),
+                    top: px(y - step * 0.42),
+                    width: px(self.cols as f32 * step + 12.0),
+                    height: px(step * 0.84),
+                    border_radius: BorderRadius::all(px(6)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.23, 0.22, 0.22)),
+            ));
+            for col in 0..self.left[row as usize] {
+                let a = self.animal(row, col);
+                let at = Vec2::new(left + (col as f32 + 0.5) * step, y);
+                animal(stage, pics, a, at, step, palette, false);
+            }
+        }
+        let meadow_x = left + self.cols as f32 * step + 40.0;
+        stage.spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(meadow_x - step * 0.6),
+                top: px(34.0 - step * 0.5),
+                width: px(step * 2.2),
+                height: px(step * 2.0),
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.33, 0.58, 0.28)),
+        ));
+        for (slot, &(row, col)) in self.queue.iter().enumerate() {
+            let a = self.animal(row, col);
+            let at = Vec2::new(
+                meadow_x + (slot % 2) as f32 * step,
+                34.0 + (slot / 2) as f32 * step,
+            );
+            animal(stage, pics, a, at, step, palette, slot >= queued);
+        }
+    }
+
+    /// The animal just out, and the rule for the next.
+    fn caption(&self) -> Option<String> {
+        let (colour, kind) = self.last_out()?.describe_parts();
+        Some(format!(
+            "the {colour} {kind} is out; next, a {colour} animal or a {kind}"
+        ))
+    }
+
+    /// The classic deal's crab, dinosaur, dog and penguin.
+    fn title_picture(&self, pic: &mut ChildSpawnerCommands, pics: &Pictures) {
+        for r in 0..2 {
+            for c in 0..4 {
+                let at = Vec2::new(14.0 + c as f32 * 23.0, 14.0 + r as f32 * 27.0);
+                let colour = theme::PALETTE[(r * 2 + c) % 4];
+                if let Some((body, detail)) = pics.animals.get((c + r * 3) % 4) {
+                    pic.spawn(image(body, at, 26.0, colour, 0.0));
+                    pic.spawn(image(detail, at, 26.0, Color::WHITE, 0.0));
+                }
+            }
+        }
+    }
+
+    fn dimensions(&self) -> &'static [Dimension] {
+        &DIMENSIONS
+    }
+
+    fn random_code(&self, dims: &[u16], d: u8, seed: u64) -> Option<LevelCode> {
+        let (&size, &kinds) = (dims.first()?, dims.get(1)?);
+        Some(LevelCode::Escape {
+            rows: size as u8,
+            cols: size as u8,
+            types: kinds as u8,
+            colours: kinds as u8,
+            difficulty: d,
+            seed,
+        })
+    }
+}

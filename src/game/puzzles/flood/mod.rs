@@ -1,0 +1,257 @@
+//! Flood in the game: a grid of coloured tiles; a click on a tile (or a
+//! palette button, or a digit) floods the corner's region with that colour.
+//! Its board is in `board.rs`; here are its words, its sounds, its palette
+//! and keys, its how-to card, its title picture and its random levels.
+
+mod board;
+
+use super::card::{Card, square};
+use super::{Clickable, Dimension, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
+use crate::game::play::{Change, Request};
+use crate::game::theme::{self, Art, Sound, art::Pictures};
+use crate::levels::code::LevelCode;
+use crate::rules::flood::{Flood, FloodMove};
+use crate::rules::{Puzzle, PuzzleMove, Rules};
+use bevy::prelude::*;
+
+pub const FLOOD_TILE: f32 = 34.0;
+
+/// Where tile `i` stands, in world units around the origin.
+pub fn flood_pos(f: &Flood, i: usize) -> Vec2 {
+    let (w, h) = (f.width as usize, f.height as usize);
+    let (x, y) = (i % w, i / w);
+    Vec2::new(
+        (x as f32 - (w as f32 - 1.0) / 2.0) * FLOOD_TILE,
+        -(y as f32 - (h as f32 - 1.0) / 2.0) * FLOOD_TILE,
+    )
+}
+
+pub(super) static CARD: Card = Card {
+    bit: 3,
+    title: "Flood: one colour",
+    rule: &[
+        "The outlined region in the top-left corner takes the colour you pick, and with it every touching tile of that colour.",
+        "You win when the whole board is one colour, within the moves the level allows.",
+    ],
+    controls: "Click a tile or a colour button, or press its number.",
+    example: r#"Pack(name: "", levels: [Flood(name: "", cells: ["011", "021", "221"])])"#,
+};
+
+static DIMENSIONS: [Dimension; 2] = [
+    Dimension {
+        default: 14,
+        lo: 4,
+        hi: 30,
+        words: |n| format!("Board {n}x{n}"),
+    },
+    Dimension {
+        default: 6,
+        lo: 3,
+        hi: 9,
+        words: |n| format!("{n} colours"),
+    },
+];
+
+impl GamePuzzle for Flood {
+    fn of(p: &Puzzle) -> Option<&Self> {
+        if let Puzzle::Flood(f) = p {
+            Some(f)
+        } else {
+            None
+        }
+    }
+
+    fn own(mv: PuzzleMove) -> Option<FloodMove> {
+        if let PuzzleMove::Flood(m) = mv {
+            Some(m)
+        } else {
+            None
+        }
+    }
+
+    fn wrap(mv: FloodMove) -> PuzzleMove {
+        PuzzleMove::Flood(mv)
+    }
+
+    fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, numbered: bool) {
+        board::spawn(commands, art, board, self, numbered);
+    }
+
+    fn animate(
+        &self,
+        before: &Self,
+        commands: &mut Commands,
+        art: &Art,
+        board: &Spawned,
+        _: Change,
+    ) {
+        board::animate(commands, art, board, before, self);
+    }
+
+    fn extent(&self) -> Vec2 {
+        Vec2::new(self.width as f32, self.height as f32) * FLOOD_TILE
+    }
+
+    /// Small rings on the cells the move would join to the flooded region.
+    fn hint_rings(&self, m: FloodMove) -> Vec<(Vec2, f32)> {
+        let before: std::collections::HashSet<u32> = self.region().into_iter().collect();
+        let mut after = self.clone();
+        if after.apply(m).is_err() {
+            return Vec::new();
+        }
+        after
+            .region()
+            .into_iter()
+            .filter(|i| !before.contains(i))
+            .map(|i| (flood_pos(self, i as usize), 0.35))
+            .collect()
+    }
+
+    fn pick_rings(&self, _picked: u8) -> Vec<(Vec2, f32)> {
+        Vec::new()
+    }
+
+    /// A tile's click floods with its colour.
+    fn click(&self, piece: Clickable, _: Option<FloodMove>, _: &mut HopPick) -> Option<Request> {
+        let colour = u8::try_from(piece.0).ok()?;
+        Some(Request::Play(PuzzleMove::Flood(FloodMove { colour })))
+    }
+
+    fn tap_reach(&self) -> f32 {
+        FLOOD_TILE / 2.0
+    }
+
+    fn dragged(&self) -> bool {
+        false
+    }
+
+    fn mover(_: FloodMove) -> Option<(Clickable, bool)> {
+        None
+    }
+
+    fn cursor_ring(&self) -> f32 {
+        0.45
+    }
+
+    /// The wave runs from the top-left corner, where the flood began.
+    fn celebrate(&self, commands: &mut Commands, pieces: &Pieces) {
+        celebrate::wave(commands, &pieces.tiles);
+    }
+
+    fn sounds(&self, change: Change) -> &'static [Sound] {
+        match change {
+            Change::Restarted => &[],
+            Change::Played(_) | Change::Undone(_) | Change::Redone(_) => &[Sound::Flood],
+        }
+    }
+
+    fn controls(&self) -> &'static str {
+        "Click a tile or a colour, or press 1-9."
+    }
+
+    /// The move limit, after the move count.
+    fn goal_words(&self) -> String {
+        self.limit.map(|l| format!(" of {l}")).unwrap_or_default()
+    }
+
+    fn refusal(&self, _: FloodMove, why: &str) -> String {
+        why.to_string()
+    }
+
+    /// Colours as the buttons number them, from 1.
+    fn short(m: FloodMove) -> String {
+        format!("colour {}", m.colour + 1)
+    }
+
+    fn step_words(&self, m: FloodMove) -> String {
+        Self::short(m)
+    }
+
+    fn describe(&self, m: FloodMove) -> String {
+        format!("flood with colour {}", m.colour + 1)
+    }
+
+    /// A button for each colour of the level.
+    fn buttons(&self) -> Vec<(u8, FloodMove)> {
+        (0..self.colours)
+            .map(|colour| (colour, FloodMove { colour }))
+            .collect()
+    }
+
+    /// The key 1 floods with the first colour, and so on.
+    fn digit(&self, index: u8) -> Option<FloodMove> {
+        (index < self.colours).then_some(FloodMove { colour: index })
+    }
+
+    fn card(&self) -> &'static Card {
+        &CARD
+    }
+
+    fn stage_height(&self) -> f32 {
+        150.0
+    }
+
+    fn draw_example(
+        &self,
+        stage: &mut ChildSpawnerCommands,
+        art: &Art,
+        was: Option<&Self>,
+        colour_blind: bool,
+    ) {
+        let pics = &art.pictures;
+        let palette = theme::palette(colour_blind);
+        let region = self.region();
+        let (w, h) = (self.width as usize, self.height as usize);
+        let tile = 40.0;
+        let x0 = 180.0 - (w as f32 - 1.0) / 2.0 * tile;
+        let y0 = 75.0 - (h as f32 - 1.0) / 2.0 * tile;
+        for (i, &c) in self.cells.iter().enumerate() {
+            let at = Vec2::new(x0 + (i % w) as f32 * tile, y0 + (i / w) as f32 * tile);
+            let colour = palette[c as usize % palette.len()];
+            let changed = was.is_some_and(|b| b.cells[i] != c);
+            if region.contains(&(i as u32)) {
+                let mut e = stage.spawn((square(at, tile), BackgroundColor(colour)));
+                if changed {
+                    e.insert(super::card::Pop(0.0));
+                }
+            } else {
+                super::card::picture(stage, &pics.tile, at, tile - 2.0, colour, 0.0, changed);
+            }
+        }
+    }
+
+    fn caption(&self) -> Option<String> {
+        None
+    }
+
+    /// The corner's colour spreading into a random-looking grid.
+    fn title_picture(&self, pic: &mut ChildSpawnerCommands, _: &Pictures) {
+        for r in 0..6 {
+            for c in 0..12 {
+                let flooded = r + c < 6 && (r * 7 + c * 3) % 5 != 4;
+                let k = if flooded {
+                    1
+                } else {
+                    (r * 5 + c * 7 + r * c) % 6
+                };
+                let at = Vec2::new(6.0 + c as f32 * 9.2, 5.0 + r as f32 * 9.2);
+                pic.spawn(super::card::dot(at, 8.6, theme::PALETTE[k], false));
+            }
+        }
+    }
+
+    fn dimensions(&self) -> &'static [Dimension] {
+        &DIMENSIONS
+    }
+
+    fn random_code(&self, dims: &[u16], d: u8, seed: u64) -> Option<LevelCode> {
+        let (&size, &colours) = (dims.first()?, dims.get(1)?);
+        Some(LevelCode::Flood {
+            width: size,
+            height: size,
+            colours: colours as u8,
+            difficulty: d,
+            seed,
+        })
+    }
+}

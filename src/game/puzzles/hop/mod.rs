@@ -1,0 +1,388 @@
+//! Hop and peg solitaire in the game: pads (the finish pad darker), green
+//! frogs and the red one; a click picks a frog and a second click (or a
+//! drop) names the pad it jumps to. Its board is in `board.rs`; here are its
+//! words, its sounds, its how-to cards (the pond's and peg solitaire's), its
+//! title pictures and its random levels.
+
+mod board;
+
+use super::card::{Card, TITLE_W, dot, frog, image, picture};
+use super::{Clickable, Dimension, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
+use crate::game::play::{Change, Request};
+use crate::game::theme::{self, Art, Sound, art::Pictures};
+use crate::levels::code::LevelCode;
+use crate::rules::hop::{Hop, HopMove, Shape};
+use crate::rules::{Puzzle, PuzzleMove, Rules};
+use bevy::prelude::*;
+
+pub const SQUARE_STEP: f32 = 84.0;
+pub const POND_STEP: f32 = 62.0;
+
+/// Where pad `pad` stands, in world units around the origin.
+pub fn hop_pos(h: &Hop, pad: u8) -> Vec2 {
+    let (r, c) = h.board.pads[pad as usize];
+    let (r, c) = (r as f32, c as f32);
+    let rows = h.board.rows as f32;
+    let cols = h.board.cols as f32;
+    match h.board.shape {
+        Shape::Triangle => Vec2::new(
+            (c - r / 2.0) * SQUARE_STEP,
+            -(r - (rows - 1.0) / 2.0) * SQUARE_STEP * 0.87,
+        ),
+        Shape::Pond => Vec2::new(
+            (c - (cols - 1.0) / 2.0) * POND_STEP,
+            -(r - (rows - 1.0) / 2.0) * POND_STEP,
+        ),
+        Shape::Square => Vec2::new(
+            (c - (cols - 1.0) / 2.0) * SQUARE_STEP,
+            -(r - (rows - 1.0) / 2.0) * SQUARE_STEP,
+        ),
+    }
+}
+
+pub(super) static POND_CARD: Card = Card {
+    bit: 1,
+    title: "Hop: only the red frog stays",
+    rule: &[
+        "A frog jumps over a neighbouring frog, along a line, onto the empty pad beyond: the frog jumped over leaves the pond.",
+        "You win when only the crowned red frog is left (on the pad with the flower, when there is one).",
+    ],
+    controls: "Click a frog, then the ringed pad it should jump to (or drag it).",
+    example: r#"Pack(name: "", levels: [Hop(name: "", board: Square, layout: ["r g o g o"])])"#,
+};
+
+pub(super) static PEGS_CARD: Card = Card {
+    bit: 2,
+    title: "Peg solitaire, with frogs",
+    rule: &[
+        "A frog jumps over a neighbouring frog, along a row or a column, onto the empty pad beyond: the frog jumped over leaves.",
+        "You win when one frog is left (on the pad with the flower, when there is one).",
+    ],
+    controls: "Click a frog, then the ringed pad it should jump to (or drag it).",
+    example: r#"Pack(name: "", levels: [Hop(name: "", board: Square, layout: ["g g o g"])])"#,
+};
+
+/// The pond's random levels: how many frogs. Peg boards have none.
+static POND_DIMENSIONS: [Dimension; 1] = [Dimension {
+    default: 8,
+    lo: 3,
+    hi: 12,
+    words: |n| format!("{n} frogs"),
+}];
+
+impl GamePuzzle for Hop {
+    fn of(p: &Puzzle) -> Option<&Self> {
+        if let Puzzle::Hop(h) = p {
+            Some(h)
+        } else {
+            None
+        }
+    }
+
+    fn own(mv: PuzzleMove) -> Option<HopMove> {
+        if let PuzzleMove::Hop(m) = mv {
+            Some(m)
+        } else {
+            None
+        }
+    }
+
+    fn wrap(mv: HopMove) -> PuzzleMove {
+        PuzzleMove::Hop(mv)
+    }
+
+    fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, _numbered: bool) {
+        board::spawn(commands, art, board, self);
+        super::pieces::pond_edges(commands, art, board, self.extent());
+    }
+
+    fn animate(
+        &self,
+        before: &Self,
+        commands: &mut Commands,
+        art: &Art,
+        board: &Spawned,
+        change: Change,
+    ) {
+        board::animate(commands, art, board, before, self, change);
+    }
+
+    fn extent(&self) -> Vec2 {
+        let pts: Vec<Vec2> = (0..self.board.pads.len() as u8)
+            .map(|p| hop_pos(self, p))
+            .collect();
+        let (min, max) = pts.iter().fold(
+            (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+            |(a, b), &p| (a.min(p), b.max(p)),
+        );
+        (max - min).max(Vec2::ZERO) + Vec2::splat(SQUARE_STEP)
+    }
+
+    fn hint_rings(&self, m: HopMove) -> Vec<(Vec2, f32)> {
+        vec![(hop_pos(self, m.from), 1.0), (hop_pos(self, m.to), 1.0)]
+    }
+
+    /// The picked frog's pad, and the pads it can jump to (from the rules'
+    /// legal moves), fainter.
+    fn pick_rings(&self, pad: u8) -> Vec<(Vec2, f32)> {
+        if pad as usize >= self.board.pads.len() {
+            return Vec::new();
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        std::iter::once((hop_pos(self, pad), 1.0))
+            .chain(
+                moves
+                    .iter()
+                    .filter(|m| m.from == pad)
+                    .map(|m| (hop_pos(self, m.to), 0.6)),
+            )
+            .collect()
+    }
+
+    /// A click on a frog picks it (again: puts it down); a click on an empty
+    /// pad while a frog is picked asks for the jump. With nothing picked, a
+    /// click on the pad a hint ringed plays the hinted jump, as a player
+    /// expects.
+    fn click(
+        &self,
+        piece: Clickable,
+        hinted: Option<HopMove>,
+        pick: &mut HopPick,
+    ) -> Option<Request> {
+        let pad = u8::try_from(piece.0).ok()?;
+        let has_frog = self.occupied() >> pad & 1 == 1;
+        match pick.0 {
+            Some(from) if from != pad && !has_frog => {
+                pick.0 = None;
+                Some(Request::Play(PuzzleMove::Hop(HopMove { from, to: pad })))
+            }
+            None if !has_frog && hinted.is_some_and(|m| m.to == pad) => {
+                hinted.map(|m| Request::Play(PuzzleMove::Hop(m)))
+            }
+            _ if has_frog => {
+                pick.0 = if pick.0 == Some(pad) { None } else { Some(pad) };
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn tap_reach(&self) -> f32 {
+        36.0
+    }
+
+    fn dragged(&self) -> bool {
+        true
+    }
+
+    fn mover(m: HopMove) -> Option<(Clickable, bool)> {
+        Some((Clickable(m.from as u32), true))
+    }
+
+    fn cursor_ring(&self) -> f32 {
+        1.05
+    }
+
+    fn celebrate(&self, commands: &mut Commands, pieces: &Pieces) {
+        celebrate::leap(commands, &pieces.frogs, (7, 0.06), 46.0);
+    }
+
+    /// A frog falls in only on a jump forward.
+    fn sounds(&self, change: Change) -> &'static [Sound] {
+        match change {
+            Change::Restarted => &[],
+            Change::Played(_) | Change::Redone(_) => &[Sound::Hop, Sound::Splash],
+            Change::Undone(_) => &[Sound::Hop],
+        }
+    }
+
+    fn controls(&self) -> &'static str {
+        "Click a frog, then the pad to jump to."
+    }
+
+    fn goal_words(&self) -> String {
+        String::new()
+    }
+
+    fn refusal(&self, m: HopMove, why: &str) -> String {
+        let taken = |pad: u8| self.occupied() >> pad & 1 == 1;
+        match self.board.line(m.from, m.to) {
+            _ if taken(m.to) => "a frog lands only on an empty pad".into(),
+            None => {
+                "a frog jumps in a straight line, over one frog, to the pad just beyond it".into()
+            }
+            Some(line) if self.red == Some(line.over) => "the red frog may never be jumped".into(),
+            Some(line) if !taken(line.over) => {
+                "a frog jumps only over another frog, and the pad between is empty".into()
+            }
+            Some(_) => why.to_string(),
+        }
+    }
+
+    fn short(m: HopMove) -> String {
+        format!("{}-{}", m.from, m.to)
+    }
+
+    fn step_words(&self, m: HopMove) -> String {
+        let who = if self.red == Some(m.from) {
+            "red"
+        } else {
+            "green"
+        };
+        let (Some(&(r0, c0)), Some(&(r1, c1))) = (
+            self.board.pads.get(m.from as usize),
+            self.board.pads.get(m.to as usize),
+        ) else {
+            return format!("{who} jumps");
+        };
+        let up_down = match r1.cmp(&r0) {
+            std::cmp::Ordering::Less => "up",
+            std::cmp::Ordering::Greater => "down",
+            std::cmp::Ordering::Equal => "",
+        };
+        let left_right = match c1.cmp(&c0) {
+            std::cmp::Ordering::Less => "left",
+            std::cmp::Ordering::Greater => "right",
+            std::cmp::Ordering::Equal => "",
+        };
+        let way = match (up_down, left_right) {
+            ("", lr) => lr.to_string(),
+            (ud, "") => ud.to_string(),
+            (ud, lr) => format!("{ud}-{lr}"),
+        };
+        format!("{who} jumps {way}")
+    }
+
+    fn describe(&self, _: HopMove) -> String {
+        "jump the ringed frog to the ringed pad (or click that pad)".into()
+    }
+
+    fn buttons(&self) -> Vec<(u8, HopMove)> {
+        Vec::new()
+    }
+
+    fn digit(&self, _index: u8) -> Option<HopMove> {
+        None
+    }
+
+    fn card(&self) -> &'static Card {
+        if self.board.shape == Shape::Pond {
+            &POND_CARD
+        } else {
+            &PEGS_CARD
+        }
+    }
+
+    fn stage_height(&self) -> f32 {
+        96.0
+    }
+
+    fn draw_example(
+        &self,
+        stage: &mut ChildSpawnerCommands,
+        art: &Art,
+        was: Option<&Self>,
+        _colour_blind: bool,
+    ) {
+        let pics = &art.pictures;
+        let n = self.board.pads.len();
+        let x0 = 180.0 - (n as f32 - 1.0) / 2.0 * 66.0;
+        for pad in 0..n as u8 {
+            let at = Vec2::new(x0 + pad as f32 * 66.0, 48.0);
+            picture(
+                stage,
+                &pics.lily,
+                at,
+                70.0,
+                Color::WHITE,
+                pad as f32 * 2.1,
+                false,
+            );
+            let tint = if self.red == Some(pad) {
+                theme::FROG_RED
+            } else if self.green >> pad & 1 == 1 {
+                theme::FROG_GREEN
+            } else {
+                continue;
+            };
+            let changed = was.is_some_and(|b| b.occupied() >> pad & 1 == 0);
+            frog(stage, pics, at, tint, 0.0, changed);
+            if self.red == Some(pad) {
+                picture(
+                    stage,
+                    &pics.crown,
+                    at + Vec2::new(0.0, 2.0),
+                    24.0,
+                    Color::WHITE,
+                    0.0,
+                    changed,
+                );
+            }
+        }
+    }
+
+    fn caption(&self) -> Option<String> {
+        None
+    }
+
+    /// The pond with its red frog, or the English cross of pegs.
+    fn title_picture(&self, pic: &mut ChildSpawnerCommands, pics: &Pictures) {
+        if self.board.shape != Shape::Pond {
+            for r in 0..7 {
+                for c in 0..7 {
+                    if !(2..=4).contains(&r) && !(2..=4).contains(&c) {
+                        continue;
+                    }
+                    let at =
+                        Vec2::new(TITLE_W / 2.0 + (c as f32 - 3.0) * 7.6, 5.0 + r as f32 * 7.6);
+                    let filled = !(r == 3 && c == 3);
+                    let colour = if filled {
+                        theme::FROG_GREEN
+                    } else {
+                        theme::LILY
+                    };
+                    pic.spawn(dot(at, 6.0, colour, true));
+                }
+            }
+            return;
+        }
+        let rows: [&[f32]; 5] = [
+            &[0.0, 2.0, 4.0],
+            &[1.0, 3.0],
+            &[0.0, 2.0, 4.0],
+            &[1.0, 3.0],
+            &[0.0, 2.0, 4.0],
+        ];
+        for (r, cols) in rows.iter().enumerate() {
+            for &c in *cols {
+                let at = Vec2::new(TITLE_W / 2.0 + (c - 2.0) * 11.0, 6.0 + r as f32 * 11.0);
+                pic.spawn(image(&pics.lily, at, 12.0, Color::WHITE, c + r as f32));
+                if (r + c as usize).is_multiple_of(3) {
+                    pic.spawn(image(&pics.frog, at, 11.0, theme::FROG_GREEN, 0.0));
+                }
+            }
+        }
+        let centre = Vec2::new(TITLE_W / 2.0, 6.0 + 2.0 * 11.0);
+        pic.spawn(image(&pics.frog, centre, 11.0, theme::FROG_RED, 0.0));
+    }
+
+    fn dimensions(&self) -> &'static [Dimension] {
+        if self.board.shape == Shape::Pond {
+            &POND_DIMENSIONS
+        } else {
+            &[]
+        }
+    }
+
+    fn random_code(&self, dims: &[u16], d: u8, seed: u64) -> Option<LevelCode> {
+        if self.board.shape != Shape::Pond {
+            return None;
+        }
+        Some(LevelCode::Hop {
+            frogs: *dims.first()? as u8,
+            difficulty: d,
+            seed,
+        })
+    }
+}

@@ -1,0 +1,344 @@
+//! Everything the game knows about one puzzle lives in that puzzle's folder
+//! here (`swap`, `hop`, `flood`, `escape`): its board and its animations,
+//! where a click lands, its hint marks, its board's extent, its controls and
+//! its moves in the player's words, its sounds, its win celebration, its
+//! how-to card and example board, its title picture and its random levels.
+//! Each folder implements [`GamePuzzle`] once, for the puzzle's rules state;
+//! the functions below are the one dispatch from the game's `Puzzle` to the
+//! puzzle's own code. Every `match` on a puzzle in the game is in this file
+//! and names each puzzle, so a fifth puzzle is a compile error here until it
+//! is added, and nowhere else (`docs/ADDING-A-PUZZLE.md`).
+
+mod card;
+mod celebrate;
+mod escape;
+mod flood;
+mod hop;
+mod idle;
+mod pieces;
+mod swap;
+
+pub use card::{Card, Pop, TITLE_H, TITLE_W};
+pub use celebrate::Pieces;
+pub use escape::{QUEUE_LAST, escape_pos, queue_pos};
+pub use flood::flood_pos;
+pub use hop::hop_pos;
+pub use pieces::{Animal, Clickable, FreedomQueue, Frog, HopPick, Lily, Place, Spawned, Tile};
+pub use swap::swap_pos;
+
+use crate::game::Screen;
+use crate::game::play::{Change, Request};
+use crate::game::theme::{Art, Sound, art::Pictures};
+use crate::levels::code::LevelCode;
+use crate::rules::{Puzzle, PuzzleMove, Rules};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HopPick>()
+        .add_systems(OnEnter(Screen::Play), |mut pick: ResMut<HopPick>| {
+            pick.0 = None
+        })
+        .add_plugins((idle::plugin, celebrate::plugin));
+}
+
+/// One dimension of a puzzle's random levels (a size, a number of colours),
+/// set on the level select with - and +.
+#[derive(Debug, Clone, Copy)]
+pub struct Dimension {
+    pub default: u16,
+    pub lo: u16,
+    pub hi: u16,
+    /// Its words on the level select, for a value.
+    pub words: fn(u16) -> String,
+}
+
+/// A puzzle as the game shows and plays it. Implemented once per puzzle, for
+/// its rules state, in the puzzle's own folder.
+pub trait GamePuzzle: Rules + Sized {
+    /// The puzzle's state inside `p`, if `p` is this puzzle.
+    fn of(p: &Puzzle) -> Option<&Self>;
+    /// The puzzle's move inside `mv`, if it is one of this puzzle's.
+    fn own(mv: PuzzleMove) -> Option<Self::Move>;
+    fn wrap(mv: Self::Move) -> PuzzleMove;
+
+    // The board.
+
+    /// Spawns the pieces under `board`'s root. `numbered`: colour-blind
+    /// mode's numbers on coloured pieces.
+    fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, numbered: bool);
+    /// Animates `change`, from `before` to `self`, on the board just spawned.
+    fn animate(
+        &self,
+        before: &Self,
+        commands: &mut Commands,
+        art: &Art,
+        board: &Spawned,
+        change: Change,
+    );
+    /// The board's width and height in world units.
+    fn extent(&self) -> Vec2;
+    /// The rings of a hint's move: where, and how large.
+    fn hint_rings(&self, mv: Self::Move) -> Vec<(Vec2, f32)>;
+    /// The rings of a picked piece and the places it can go: where, and how
+    /// large (none for a puzzle that moves a piece in one click).
+    fn pick_rings(&self, picked: u8) -> Vec<(Vec2, f32)>;
+    /// What a click (or Enter on the keyboard cursor) on `piece` asks for;
+    /// `hinted` is the move of the hint shown, if any.
+    fn click(
+        &self,
+        piece: Clickable,
+        hinted: Option<Self::Move>,
+        pick: &mut HopPick,
+    ) -> Option<Request>;
+    /// How near a tap must land to a piece's centre to touch it, in world
+    /// units.
+    fn tap_reach(&self) -> f32;
+    /// Whether a piece is carried by a drag and dropped on its target.
+    fn dragged(&self) -> bool;
+    /// The piece that a refused move asked to move, and whether it is a frog
+    /// (a Hop pad holds a lily and a frog).
+    fn mover(mv: Self::Move) -> Option<(Clickable, bool)>;
+    /// The size of the keyboard cursor's ring.
+    fn cursor_ring(&self) -> f32;
+    /// The win's celebration, on the board's pieces.
+    fn celebrate(&self, commands: &mut Commands, pieces: &Pieces);
+    /// The sounds of a change.
+    fn sounds(&self, change: Change) -> &'static [Sound];
+
+    // Words.
+
+    /// How to play, on the bottom line.
+    fn controls(&self) -> &'static str;
+    /// The goal where the player looks, after the move count: a limit, the
+    /// rule for the next move (empty if none).
+    fn goal_words(&self) -> String;
+    /// A refusal of the rules in the player's words.
+    fn refusal(&self, mv: Self::Move, why: &str) -> String;
+    /// A move in a few characters, for the search path.
+    fn short(mv: Self::Move) -> String;
+    /// A step of the search's line in a few of the player's words.
+    fn step_words(&self, mv: Self::Move) -> String;
+    /// A hinted move in the player's words.
+    fn describe(&self, mv: Self::Move) -> String;
+    /// The buttons under the board that play a move (Flood's colours), with
+    /// the colour each shows.
+    fn buttons(&self) -> Vec<(u8, Self::Move)>;
+    /// The move a digit key (1 for the first) plays, if any.
+    fn digit(&self, index: u8) -> Option<Self::Move>;
+
+    // The how-to card and the title.
+
+    /// The card that teaches this puzzle (peg solitaire apart from the pond).
+    fn card(&self) -> &'static Card;
+    /// The example board's height on the card, in pixels.
+    fn stage_height(&self) -> f32;
+    /// Draws the example's state on the card; what changed since `before`
+    /// pops in.
+    fn draw_example(
+        &self,
+        stage: &mut ChildSpawnerCommands,
+        art: &Art,
+        before: Option<&Self>,
+        colour_blind: bool,
+    );
+    /// Words under the example after a move (other than its count).
+    fn caption(&self) -> Option<String>;
+    /// The little picture of a pack of this puzzle on the title.
+    fn title_picture(&self, ui: &mut ChildSpawnerCommands, pics: &Pictures);
+
+    // Random levels.
+
+    /// The dimensions of this puzzle's random levels (none: it has none).
+    fn dimensions(&self) -> &'static [Dimension];
+    /// The code of the random level of difficulty `d` (1-5) with these
+    /// dimensions that `seed` gives.
+    fn random_code(&self, dims: &[u16], d: u8, seed: u64) -> Option<LevelCode>;
+}
+
+/// Runs `$body` with `$p` bound to the puzzle's own state, whatever it is.
+macro_rules! each {
+    ($value:expr, $p:ident => $body:expr) => {
+        match $value {
+            Puzzle::Swap($p) => $body,
+            Puzzle::Hop($p) => $body,
+            Puzzle::Flood($p) => $body,
+            Puzzle::Escape($p) => $body,
+        }
+    };
+}
+
+/// `p` as the puzzle `_like` is, if it is.
+fn same<'a, T: GamePuzzle>(_like: &T, p: &'a Puzzle) -> Option<&'a T> {
+    T::of(p)
+}
+
+/// `mv` as a move of the puzzle `_like` is, if it is one.
+fn own<T: GamePuzzle>(_like: &T, mv: PuzzleMove) -> Option<T::Move> {
+    T::own(mv)
+}
+
+/// Spawns the board of `p` under `board`'s root.
+pub fn spawn(p: &Puzzle, commands: &mut Commands, art: &Art, board: &mut Spawned, numbered: bool) {
+    each!(p, s => s.spawn(commands, art, board, numbered))
+}
+
+/// Animates a change from `before` to `after` on the board just spawned.
+pub fn animate(
+    before: &Puzzle,
+    after: &Puzzle,
+    commands: &mut Commands,
+    art: &Art,
+    board: &Spawned,
+    change: Change,
+) {
+    each!(after, a => if let Some(b) = same(a, before) {
+        a.animate(b, commands, art, board, change)
+    })
+}
+
+pub fn extent(p: &Puzzle) -> Vec2 {
+    each!(p, s => s.extent())
+}
+
+pub fn hint_rings(p: &Puzzle, mv: PuzzleMove) -> Vec<(Vec2, f32)> {
+    each!(p, s => own(s, mv).map(|m| s.hint_rings(m)).unwrap_or_default())
+}
+
+pub fn pick_rings(p: &Puzzle, picked: u8) -> Vec<(Vec2, f32)> {
+    each!(p, s => s.pick_rings(picked))
+}
+
+pub fn click(
+    p: &Puzzle,
+    piece: Clickable,
+    hinted: Option<PuzzleMove>,
+    pick: &mut HopPick,
+) -> Option<Request> {
+    each!(p, s => s.click(piece, hinted.and_then(|m| own(s, m)), pick))
+}
+
+pub fn tap_reach(p: &Puzzle) -> f32 {
+    each!(p, s => s.tap_reach())
+}
+
+pub fn dragged(p: &Puzzle) -> bool {
+    each!(p, s => s.dragged())
+}
+
+/// The piece a refused move asked to move, on the board of `p`.
+pub fn mover(p: &Puzzle, mv: PuzzleMove) -> Option<(Clickable, bool)> {
+    each!(p, s => own(s, mv).and_then(mover_of(s)))
+}
+
+fn mover_of<T: GamePuzzle>(_like: &T) -> fn(T::Move) -> Option<(Clickable, bool)> {
+    T::mover
+}
+
+pub fn cursor_ring(p: &Puzzle) -> f32 {
+    each!(p, s => s.cursor_ring())
+}
+
+pub fn celebrate(p: &Puzzle, commands: &mut Commands, pieces: &Pieces) {
+    each!(p, s => s.celebrate(commands, pieces))
+}
+
+pub fn sounds(p: &Puzzle, change: Change) -> &'static [Sound] {
+    each!(p, s => s.sounds(change))
+}
+
+pub fn controls(p: &Puzzle) -> &'static str {
+    each!(p, s => s.controls())
+}
+
+pub fn goal_words(p: &Puzzle) -> String {
+    each!(p, s => s.goal_words())
+}
+
+/// A refusal of the rules in the player's words (the rules' own if the move
+/// is not this puzzle's).
+pub fn refusal(p: &Puzzle, mv: Option<PuzzleMove>, why: &str) -> String {
+    each!(p, s => match mv.and_then(|m| own(s, m)) {
+        Some(m) => s.refusal(m, why),
+        None => why.to_string(),
+    })
+}
+
+/// A move in a few characters, for the search path.
+pub fn short(mv: PuzzleMove) -> String {
+    match mv {
+        PuzzleMove::Swap(m) => <crate::rules::swap::Swap as GamePuzzle>::short(m),
+        PuzzleMove::Hop(m) => <crate::rules::hop::Hop as GamePuzzle>::short(m),
+        PuzzleMove::Flood(m) => <crate::rules::flood::Flood as GamePuzzle>::short(m),
+        PuzzleMove::Escape(m) => <crate::rules::escape::Escape as GamePuzzle>::short(m),
+    }
+}
+
+/// A step of the search's line in the player's words, from the position
+/// before it.
+pub fn step_words(before: &Puzzle, mv: PuzzleMove) -> String {
+    each!(before, s => own(s, mv).map_or_else(|| short(mv), |m| s.step_words(m)))
+}
+
+/// A hinted move in the player's words.
+pub fn describe(p: &Puzzle, mv: PuzzleMove) -> String {
+    each!(p, s => own(s, mv).map_or_else(|| "no move".to_string(), |m| s.describe(m)))
+}
+
+/// The move buttons under the board: each one's colour, and its move.
+pub fn buttons(p: &Puzzle) -> Vec<(u8, PuzzleMove)> {
+    each!(p, s => s.buttons().into_iter().map(|(c, m)| (c, wrap(s, m))).collect())
+}
+
+fn wrap<T: GamePuzzle>(_like: &T, mv: T::Move) -> PuzzleMove {
+    T::wrap(mv)
+}
+
+/// The move the digit key `index` (0 for the key 1) plays, if any.
+pub fn digit(p: &Puzzle, index: u8) -> Option<PuzzleMove> {
+    each!(p, s => s.digit(index).map(|m| wrap(s, m)))
+}
+
+pub fn card(p: &Puzzle) -> &'static Card {
+    each!(p, s => s.card())
+}
+
+/// Every card, in the order of their bits in the settings.
+pub fn cards() -> [&'static Card; 5] {
+    [
+        &swap::CARD,
+        &hop::POND_CARD,
+        &hop::PEGS_CARD,
+        &flood::CARD,
+        &escape::CARD,
+    ]
+}
+
+pub fn stage_height(p: &Puzzle) -> f32 {
+    each!(p, s => s.stage_height())
+}
+
+pub fn draw_example(
+    now: &Puzzle,
+    stage: &mut ChildSpawnerCommands,
+    art: &Art,
+    before: Option<&Puzzle>,
+    colour_blind: bool,
+) {
+    each!(now, s => s.draw_example(stage, art, before.and_then(|b| same(s, b)), colour_blind))
+}
+
+pub fn caption(p: &Puzzle) -> Option<String> {
+    each!(p, s => s.caption())
+}
+
+pub fn title_picture(p: &Puzzle, ui: &mut ChildSpawnerCommands, pics: &Pictures) {
+    each!(p, s => s.title_picture(ui, pics))
+}
+
+pub fn dimensions(p: &Puzzle) -> &'static [Dimension] {
+    each!(p, s => s.dimensions())
+}
+
+pub fn random_code(p: &Puzzle, dims: &[u16], d: u8, seed: u64) -> Option<LevelCode> {
+    each!(p, s => s.random_code(dims, d, seed))
+}

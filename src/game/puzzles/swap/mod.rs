@@ -1,0 +1,245 @@
+//! Swap in the game: a row of lily pads, yellow frogs facing right and blue
+//! frogs facing left. Its board is in `board.rs`; here are its words, its
+//! sounds, its how-to card, its title picture and its random levels.
+
+mod board;
+
+use super::card::{Card, TITLE_H, frog, image, picture};
+use super::{Clickable, Dimension, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
+use crate::game::play::{Change, Request};
+use crate::game::theme::{self, Art, Sound, art::Pictures};
+use crate::levels::code::LevelCode;
+use crate::rules::swap::{Cell, Swap, SwapMove};
+use crate::rules::{Puzzle, PuzzleMove};
+use bevy::prelude::*;
+
+pub const SWAP_STEP: f32 = 84.0;
+
+/// Where pad `i` of a row of `n` stands, in world units around the origin.
+pub fn swap_pos(i: usize, n: usize) -> Vec2 {
+    Vec2::new((i as f32 - (n as f32 - 1.0) / 2.0) * SWAP_STEP, 0.0)
+}
+
+pub(super) static CARD: Card = Card {
+    bit: 0,
+    title: "Swap: the frogs change sides",
+    rule: &[
+        "Yellow frogs only move right, blue frogs only left.",
+        "A frog steps onto the empty pad beside it, or jumps over one frog of the other colour onto the empty pad beyond.",
+        "You win when all the yellow frogs sit on the right and all the blue ones on the left.",
+    ],
+    controls: "Click a frog to move it.",
+    example: r#"Pack(name: "", levels: [Swap(name: "", row: "LL_R")])"#,
+};
+
+static DIMENSIONS: [Dimension; 1] = [Dimension {
+    default: 3,
+    lo: 1,
+    hi: 10,
+    words: |n| format!("About {n} frogs a side"),
+}];
+
+impl GamePuzzle for Swap {
+    fn of(p: &Puzzle) -> Option<&Self> {
+        if let Puzzle::Swap(s) = p {
+            Some(s)
+        } else {
+            None
+        }
+    }
+
+    fn own(mv: PuzzleMove) -> Option<SwapMove> {
+        if let PuzzleMove::Swap(m) = mv {
+            Some(m)
+        } else {
+            None
+        }
+    }
+
+    fn wrap(mv: SwapMove) -> PuzzleMove {
+        PuzzleMove::Swap(mv)
+    }
+
+    fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, _numbered: bool) {
+        board::spawn(commands, art, board, self);
+        super::pieces::pond_edges(commands, art, board, self.extent());
+    }
+
+    fn animate(
+        &self,
+        before: &Self,
+        commands: &mut Commands,
+        _: &Art,
+        board: &Spawned,
+        change: Change,
+    ) {
+        board::animate(commands, board, before, self, change);
+    }
+
+    /// The row, and its goal under it (the extent is kept centred).
+    fn extent(&self) -> Vec2 {
+        Vec2::new(self.cells.len() as f32 * SWAP_STEP, SWAP_STEP * 2.0)
+    }
+
+    fn hint_rings(&self, m: SwapMove) -> Vec<(Vec2, f32)> {
+        vec![(swap_pos(m.from as usize, self.cells.len()), 1.0)]
+    }
+
+    fn pick_rings(&self, _picked: u8) -> Vec<(Vec2, f32)> {
+        Vec::new()
+    }
+
+    fn click(&self, piece: Clickable, _: Option<SwapMove>, _: &mut HopPick) -> Option<Request> {
+        Some(Request::Play(PuzzleMove::Swap(SwapMove { from: piece.0 })))
+    }
+
+    fn tap_reach(&self) -> f32 {
+        36.0
+    }
+
+    fn dragged(&self) -> bool {
+        false
+    }
+
+    fn mover(m: SwapMove) -> Option<(Clickable, bool)> {
+        Some((Clickable(m.from), true))
+    }
+
+    fn cursor_ring(&self) -> f32 {
+        1.05
+    }
+
+    fn celebrate(&self, commands: &mut Commands, pieces: &Pieces) {
+        celebrate::leap(commands, &pieces.frogs, (7, 0.06), 46.0);
+    }
+
+    fn sounds(&self, change: Change) -> &'static [Sound] {
+        match change {
+            Change::Restarted => &[],
+            Change::Played(_) | Change::Undone(_) | Change::Redone(_) => &[Sound::Hop],
+        }
+    }
+
+    fn controls(&self) -> &'static str {
+        "Click a frog to move it."
+    }
+
+    fn goal_words(&self) -> String {
+        String::new()
+    }
+
+    /// The board's colours, and no pad numbers (the pads carry none).
+    fn refusal(&self, m: SwapMove, why: &str) -> String {
+        let (colour, way, other) = match self.cells.get(m.from as usize) {
+            Some(Cell::L) => ("yellow", "right", "blue"),
+            Some(Cell::R) => ("blue", "left", "yellow"),
+            _ => return why.to_string(),
+        };
+        let over = if self.jump_own {
+            "one frog".to_string()
+        } else {
+            format!("one {other} frog")
+        };
+        format!(
+            "a {colour} frog only moves {way}: one step onto an empty pad, or a jump over {over}"
+        )
+    }
+
+    fn short(m: SwapMove) -> String {
+        format!("pad {}", m.from)
+    }
+
+    fn step_words(&self, m: SwapMove) -> String {
+        let from = m.from as usize;
+        let who = match self.cells.get(from) {
+            Some(Cell::L) => "yellow",
+            _ => "blue",
+        };
+        // A step lands on the pad beside; a jump two pads on.
+        let beside = |i: usize| self.cells.get(i) == Some(&Cell::Empty);
+        let step = beside(from + 1) || from.checked_sub(1).is_some_and(beside);
+        format!("{who} {}", if step { "steps" } else { "jumps" })
+    }
+
+    fn describe(&self, m: SwapMove) -> String {
+        match self.cells.get(m.from as usize) {
+            Some(Cell::L) => "move the ringed yellow frog".into(),
+            _ => "move the ringed blue frog".into(),
+        }
+    }
+
+    fn buttons(&self) -> Vec<(u8, SwapMove)> {
+        Vec::new()
+    }
+
+    fn digit(&self, _index: u8) -> Option<SwapMove> {
+        None
+    }
+
+    fn card(&self) -> &'static Card {
+        &CARD
+    }
+
+    fn stage_height(&self) -> f32 {
+        96.0
+    }
+
+    fn draw_example(
+        &self,
+        stage: &mut ChildSpawnerCommands,
+        art: &Art,
+        was: Option<&Self>,
+        _colour_blind: bool,
+    ) {
+        let pics = &art.pictures;
+        let x0 = 180.0 - (self.cells.len() as f32 - 1.0) / 2.0 * 76.0;
+        for (i, &cell) in self.cells.iter().enumerate() {
+            let at = Vec2::new(x0 + i as f32 * 76.0, 48.0);
+            picture(stage, &pics.lily, at, 74.0, Color::WHITE, i as f32, false);
+            let (tint, angle) = match cell {
+                // A UI node turns clockwise: east is a quarter turn.
+                Cell::L => (theme::FROG_L, std::f32::consts::FRAC_PI_2),
+                Cell::R => (theme::FROG_R, -std::f32::consts::FRAC_PI_2),
+                Cell::Empty => continue,
+            };
+            let changed = was.is_some_and(|b| b.cells[i] != cell);
+            frog(stage, pics, at, tint, angle, changed);
+        }
+    }
+
+    fn caption(&self) -> Option<String> {
+        None
+    }
+
+    /// A row of frogs facing each other.
+    fn title_picture(&self, pic: &mut ChildSpawnerCommands, pics: &Pictures) {
+        for i in 0..7 {
+            let at = Vec2::new(10.0 + i as f32 * 15.3, TITLE_H / 2.0);
+            pic.spawn(image(&pics.lily, at, 17.0, Color::WHITE, i as f32));
+            // A UI node turns clockwise: east is a quarter turn.
+            let frog = match i {
+                0..=2 => Some((theme::FROG_L, std::f32::consts::FRAC_PI_2)),
+                4..=6 => Some((theme::FROG_R, -std::f32::consts::FRAC_PI_2)),
+                _ => None,
+            };
+            if let Some((c, turn)) = frog {
+                pic.spawn(image(&pics.frog, at, 15.0, c, turn));
+            }
+        }
+    }
+
+    fn dimensions(&self) -> &'static [Dimension] {
+        &DIMENSIONS
+    }
+
+    /// Each side a frog more or not, by the seed; harder levels have a frog
+    /// more on the right and fewer empty pads to turn in.
+    fn random_code(&self, dims: &[u16], d: u8, seed: u64) -> Option<LevelCode> {
+        let frogs = *dims.first()? as u8;
+        Some(LevelCode::Swap {
+            left: frogs + (seed % 2) as u8,
+            right: frogs + (seed / 2 % 2) as u8 + u8::from(d >= 4),
+            gaps: [3, 2, 2, 1, 1][(d.clamp(1, 5) - 1) as usize],
+        })
+    }
+}
