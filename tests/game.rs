@@ -1809,3 +1809,101 @@ fn a_run_through_every_screen_logs_no_warning_of_the_games_own() {
     let caught = caught.lock().unwrap();
     assert!(caught.is_empty(), "the game logged: {caught:#?}");
 }
+
+/// The lines of the top bar and the solver panel say what is so after the
+/// paths a player takes: the next level (N), a pause, a restart after a
+/// stopped solution, a refused colour, a won prison.
+#[test]
+fn the_bar_and_the_panel_follow_the_player() {
+    let mut app = app();
+    // N from a level: the next level's bar has its move counter at once, and
+    // Escape's rule for the first animal out.
+    start_level(&mut app, "hop.ron", 1);
+    press(&mut app, KeyCode::KeyN);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().level.name, {
+        let pack = parse_pack("hop.ron", SHIPPED[1].1).unwrap();
+        pack.levels[2].name.clone()
+    });
+    assert!(
+        texts(&mut app).iter().any(|t| t == "Moves: 0"),
+        "{:?}",
+        texts(&mut app)
+    );
+    start_level(&mut app, "escape.ron", 1);
+    press(&mut app, KeyCode::KeyN);
+    settle(&mut app);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t == "Moves: 0   any animal may go out first"),
+        "{:?}",
+        texts(&mut app)
+    );
+
+    // Pause turns into Resume while paused, and back.
+    start_level(&mut app, "swap.ron", 4);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Solution));
+    for _ in 0..20 {
+        app.update();
+    }
+    let labels = |app: &mut App| {
+        let t = texts(app);
+        (
+            t.iter().any(|t| t == "Pause"),
+            t.iter().any(|t| t == "Resume"),
+        )
+    };
+    assert_eq!(labels(&mut app), (true, false));
+    press(&mut app, KeyCode::Space);
+    app.update();
+    assert_eq!(labels(&mut app), (false, true));
+    press(&mut app, KeyCode::Space);
+    app.update();
+    assert_eq!(labels(&mut app), (true, false));
+
+    // Stop, then Backspace: the panel no longer tells of the stopped
+    // solution and its moves.
+    press(&mut app, KeyCode::KeyX);
+    settle(&mut app);
+    assert!(texts(&mut app).iter().any(|t| t.contains("stopped")));
+    press(&mut app, KeyCode::Backspace);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().moves(), 0);
+    let shown = texts(&mut app);
+    assert!(!shown.iter().any(|t| t.contains("stopped")), "{shown:?}");
+    assert!(
+        shown
+            .iter()
+            .any(|t| t.starts_with("Solve plays a solution")),
+        "{shown:?}"
+    );
+
+    // Flood: the current colour, refused in the palette's numbers.
+    start_level(&mut app, "flood.ron", 0);
+    let Puzzle::Flood(f) = puzzle(&app) else {
+        panic!()
+    };
+    let current = f.region_colour();
+    app.world_mut()
+        .write_message(MoveRequested::player(PuzzleMove::Flood(
+            pond_puzzles::rules::flood::FloodMove { colour: current },
+        )));
+    settle(&mut app);
+    let want = format!(
+        "Not allowed: the flood is colour {} already: pick another colour.",
+        current + 1
+    );
+    assert!(texts(&mut app).contains(&want), "{:?}", texts(&mut app));
+
+    // A won prison asks for no next animal.
+    start_level(&mut app, "escape.ron", 0);
+    assert_eq!(autoplay(&mut app, Watch::Solution), Ending::Won(16));
+    settle(&mut app);
+    let bar: Vec<String> = texts(&mut app)
+        .into_iter()
+        .filter(|t| t.starts_with("Moves:"))
+        .collect();
+    assert_eq!(bar, ["Moves: 16"]);
+}

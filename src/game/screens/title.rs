@@ -127,8 +127,11 @@ pub(super) fn spawn_title(
                         ..default()
                     })
                     .with_children(|t| {
-                        t.spawn(text(solved, 22.0, theme::TEXT));
-                        t.spawn(text("solved", 14.0, theme::TEXT_DIM));
+                        // A pack that did not load has nothing solved to count.
+                        if !solved.is_empty() {
+                            t.spawn(text(solved, 22.0, theme::TEXT));
+                            t.spawn(text("solved", 14.0, theme::TEXT_DIM));
+                        }
                     });
                 });
             }

@@ -229,13 +229,22 @@ pub(super) fn commands_and_input(
     mut hint: ResMut<Hint>,
     mut hint_job: ResMut<HintJob>,
 ) {
-    let players = requests.read().filter(|r| r.by() != Mover::Solver).count();
+    let players: Vec<Request> = requests
+        .read()
+        .filter(|r| r.by() != Mover::Solver)
+        .map(MoveRequested::request)
+        .collect();
     let picked = pick.is_changed() && pick.0.is_some();
-    if (players > 0 || picked)
+    if (!players.is_empty() || picked)
         && let Some(a) = autoplay.as_mut()
         && a.is_active()
     {
         a.end(Ending::Stopped);
+    }
+    // The player starts the level again: what auto-play did is over, and
+    // the panel says what it offers again, not how the last watch ended.
+    if players.contains(&Request::Restart) && autoplay.as_ref().is_some_and(|a| !a.is_active()) {
+        commands.remove_resource::<Autoplay>();
     }
     for command in asked.read() {
         match command {

@@ -20,6 +20,11 @@ enum SolverLine {
     Speed,
 }
 
+/// The words of a solver button, by what the button asks (Pause's turn into
+/// Resume while auto-play is paused).
+#[derive(Component, Debug, Clone, Copy)]
+struct CommandLabel(AutoplayCommand);
+
 /// Steps of the search's path the panel lists (the newest).
 const PATH_SHOWN: usize = 12;
 
@@ -43,7 +48,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (attach_panel, fold_panel, update_solver_panel)
+            (attach_panel, fold_panel, update_solver_panel, pause_label)
                 .chain()
                 .in_set(PlaySystems::Present),
         );
@@ -131,7 +136,7 @@ fn solver_button(
                     },
                     Children::spawn((
                         SpawnIter(icon.into_iter()),
-                        Spawn(text(label, 16.0, theme::TEXT)),
+                        Spawn((CommandLabel(command), text(label, 16.0, theme::TEXT))),
                     )),
                 ),
                 text(key, 12.0, theme::TEXT_DIM)
@@ -245,15 +250,35 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
     )
 }
 
+/// The Pause button says Resume while auto-play is paused (written only
+/// when it changes).
+fn pause_label(
+    autoplay: Option<Res<Autoplay>>,
+    mut labels: Query<(&CommandLabel, &mut Text), Without<SolverLine>>,
+) {
+    let paused = autoplay
+        .as_deref()
+        .is_some_and(|a| a.paused && a.is_active());
+    let word = if paused { "Resume" } else { "Pause" };
+    for (label, mut t) in &mut labels {
+        if matches!(label.0, AutoplayCommand::Pause) && t.0 != word {
+            t.0 = word.to_string();
+        }
+    }
+}
+
 fn update_solver_panel(
     state: Res<PlayState>,
     speed: Res<Speed>,
     autoplay: Option<Res<Autoplay>>,
     new_panel: Query<(), Added<SolverLine>>,
     mut lines: Query<(&SolverLine, &mut Text, &mut TextColor)>,
+    mut had_autoplay: Local<bool>,
 ) {
+    // Auto-play's end removed (a restart): the panel offers it again.
+    let removed = std::mem::replace(&mut *had_autoplay, autoplay.is_some()) && autoplay.is_none();
     let changed = autoplay.as_ref().is_some_and(|a| a.is_changed())
-        || autoplay.is_none() && state.is_changed();
+        || autoplay.is_none() && (state.is_changed() || removed);
     if !changed && !speed.is_changed() && new_panel.is_empty() {
         return;
     }
@@ -303,9 +328,8 @@ fn panel_text(a: &Autoplay, state: &PlayState) -> (String, Color, String, String
     };
     let counts = if a.watch == Watch::Search {
         format!(
-            "Nodes {}   Tried {}\nDepth {}   Backtracks {}   {:.1} s",
+            "Positions {}   Depth {}\nBacktracks {}   {:.1} s",
             group(a.stats.nodes.max(a.stats.tried)),
-            group(a.stats.tried),
             a.stats.path.len(),
             group(a.stats.backtracks),
             a.watched
@@ -346,7 +370,11 @@ fn panel_text(a: &Autoplay, state: &PlayState) -> (String, Color, String, String
                 let _ = before.apply(step.mv);
             }
             if i >= skip {
-                lines.push_str(&format!("{:>3}. {words}, {} left\n", i + 1, step.untried));
+                lines.push_str(&format!(
+                    "{:>3}. {words}, {} untried\n",
+                    i + 1,
+                    step.untried
+                ));
             }
         }
     }

@@ -154,8 +154,19 @@ impl GamePuzzle for Flood {
         self.limit.map(|l| format!(" of {l}")).unwrap_or_default()
     }
 
-    fn refusal(&self, _: FloodMove, why: &str) -> String {
-        why.to_string()
+    /// Colours as the buttons number them, from 1 (the rules count from 0,
+    /// as the level files do).
+    fn refusal(&self, m: FloodMove, why: &str) -> String {
+        if m.colour == self.region_colour() {
+            format!(
+                "the flood is colour {} already: pick another colour",
+                m.colour + 1
+            )
+        } else if m.colour >= self.colours {
+            format!("this board has colours 1 to {}", self.colours)
+        } else {
+            why.to_string()
+        }
     }
 
     /// Colours as the buttons number them, from 1.
