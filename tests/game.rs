@@ -1821,15 +1821,13 @@ fn the_bar_and_the_panel_follow_the_player() {
     start_level(&mut app, "hop.ron", 1);
     press(&mut app, KeyCode::KeyN);
     settle(&mut app);
-    assert_eq!(app.world().resource::<PlayState>().level.name, {
-        let pack = parse_pack("hop.ron", SHIPPED[1].1).unwrap();
-        pack.levels[2].name.clone()
-    });
-    assert!(
-        texts(&mut app).iter().any(|t| t == "Moves: 0"),
-        "{:?}",
-        texts(&mut app)
-    );
+    let third = parse_pack("hop.ron", SHIPPED[1].1).unwrap().levels[2].clone();
+    assert_eq!(app.world().resource::<PlayState>().level.name, third.name);
+    let Puzzle::Hop(h) = &third.puzzle else {
+        panic!()
+    };
+    let counter = format!("Moves: 0   {} frogs left", h.frogs());
+    assert!(texts(&mut app).contains(&counter), "{:?}", texts(&mut app));
     start_level(&mut app, "escape.ron", 1);
     press(&mut app, KeyCode::KeyN);
     settle(&mut app);
@@ -1906,4 +1904,132 @@ fn the_bar_and_the_panel_follow_the_player() {
         .filter(|t| t.starts_with("Moves:"))
         .collect();
     assert_eq!(bar, ["Moves: 16"]);
+}
+
+/// A click that can do nothing says why, in the player's words: an empty
+/// pad, a frog with no jump, an animal not at the east end of its row. The
+/// keyboard's Enter clicks where the cursor is, as a click does.
+#[test]
+fn every_click_that_does_nothing_says_why() {
+    let mut app = app();
+    let click_at = |app: &mut App, at: Vec2| {
+        app.world_mut().resource_mut::<game::board::KeyCursor>().0 = Some(at);
+        press(app, KeyCode::Enter);
+        settle(app);
+    };
+    let refusal = |app: &mut App| {
+        texts(app)
+            .into_iter()
+            .find(|t| t.starts_with("Not allowed: "))
+    };
+    // Swap: the empty pad.
+    start_level(&mut app, "swap.ron", 0);
+    let Puzzle::Swap(s) = puzzle(&app) else {
+        panic!()
+    };
+    let empty = s
+        .cells
+        .iter()
+        .position(|c| *c == pond_puzzles::rules::swap::Cell::Empty)
+        .unwrap();
+    click_at(&mut app, game::puzzles::swap_pos(empty, s.cells.len()));
+    assert_eq!(puzzle(&app), Puzzle::Swap(s));
+    assert_eq!(
+        refusal(&mut app).as_deref(),
+        Some("Not allowed: that pad is empty; click a frog to move it.")
+    );
+
+    // Hop: a frog with no jump, and an empty pad with no frog picked.
+    let pack = parse_pack("hop.ron", SHIPPED[1].1).unwrap();
+    let (level, h, stuck) = pack
+        .levels
+        .iter()
+        .enumerate()
+        .find_map(|(i, l)| {
+            let Puzzle::Hop(h) = &l.puzzle else {
+                return None;
+            };
+            let moves = l.puzzle.legal_moves();
+            (0..h.board.pads.len() as u8)
+                .find(|&pad| {
+                    h.occupied() >> pad & 1 == 1
+                        && !moves.iter().any(|m| match m {
+                            PuzzleMove::Hop(j) => j.from == pad,
+                            _ => false,
+                        })
+                })
+                .map(|pad| (i, h.clone(), pad))
+        })
+        .expect("a pond with a frog that cannot jump");
+    start_level(&mut app, "hop.ron", level);
+    click_at(&mut app, game::puzzles::hop_pos(&h, stuck));
+    assert_eq!(app.world().resource::<game::puzzles::HopPick>().0, None);
+    assert_eq!(
+        refusal(&mut app).as_deref(),
+        Some(
+            "Not allowed: this frog has no jump: it needs a frog beside it and an empty pad just beyond."
+        )
+    );
+    let pad = (0..h.board.pads.len() as u8)
+        .find(|&p| h.occupied() >> p & 1 == 0)
+        .unwrap();
+    click_at(&mut app, game::puzzles::hop_pos(&h, pad));
+    assert_eq!(
+        refusal(&mut app).as_deref(),
+        Some("Not allowed: that pad is empty; click a frog first, then the pad it jumps to.")
+    );
+    assert_eq!(app.world().resource::<PlayState>().moves(), 0);
+
+    // Escape: an animal behind another in its row.
+    start_level(&mut app, "escape.ron", 0);
+    let Puzzle::Escape(e) = puzzle(&app) else {
+        panic!()
+    };
+    assert!(e.cols > 1);
+    click_at(&mut app, game::puzzles::escape_pos(&e, 1, 0));
+    assert_eq!(puzzle(&app), Puzzle::Escape(e.clone()));
+    assert_eq!(
+        refusal(&mut app).as_deref(),
+        Some("Not allowed: only the animal at the east end of row 2 can leave, through its gate.")
+    );
+    // The one at the east end goes out.
+    click_at(&mut app, game::puzzles::escape_pos(&e, 1, e.cols - 1));
+    assert_eq!(app.world().resource::<PlayState>().moves(), 1);
+}
+
+/// Flood's move limit used up short of one colour: the same card as a dead
+/// end, saying so, with the way out (undo, restart).
+#[test]
+fn flood_out_of_moves_shows_the_way_out() {
+    let mut app = app();
+    start_level(&mut app, "flood.ron", 0);
+    let limit = puzzle(&app).moves_left().expect("a limit");
+    assert!(limit > 0);
+    for _ in 0..limit {
+        let p = puzzle(&app);
+        // A move that leaves the board more than one colour.
+        let mv = p
+            .legal_moves()
+            .into_iter()
+            .find(|&m| {
+                let mut q = p.clone();
+                q.apply(m).unwrap();
+                !q.is_goal()
+            })
+            .expect("a move short of the goal");
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    let p = puzzle(&app);
+    assert_eq!(p.moves_left(), Some(0));
+    assert!(p.is_stuck() && !p.is_goal());
+    let shown = texts(&mut app);
+    for want in ["Out of moves.", "Undo (U)", "Restart"] {
+        assert!(shown.iter().any(|t| t == want), "{want}: {shown:?}");
+    }
+    // Undone, the card goes.
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Undo));
+    settle(&mut app);
+    assert!(!texts(&mut app).iter().any(|t| t == "Out of moves."));
 }

@@ -213,11 +213,13 @@ fn show_banner(
             )
         } else if watching {
             return;
-        } else if state.puzzle.is_dead_end() || state.puzzle.is_goal() {
+        } else if state.puzzle.is_stuck() {
             let words = if state.puzzle.is_goal() {
                 "Finished, but over the move limit."
-            } else {
+            } else if state.puzzle.is_dead_end() {
                 "No more moves."
+            } else {
+                "Out of moves."
             };
             (
                 words.to_string(),

@@ -337,7 +337,7 @@ fn update_message(
             _ => None,
         });
     let hint_words = hint.as_ref().and_then(|h| h.words.clone());
-    let (words, colour) = if let Some(MoveRejected(why, mv)) = refused {
+    let (words, colour) = if let Some(MoveRejected { why, mv, .. }) = refused {
         (
             format!(
                 "Not allowed: {}.",

@@ -15,7 +15,7 @@ impl SolverPanelOpen {
     /// is open, or while it shows the way out of a dead end (or of a goal
     /// reached over the limit).
     pub fn column_wide(&self, p: &Puzzle) -> bool {
-        self.0 || (!p.is_won() && (p.is_dead_end() || p.is_goal()))
+        self.0 || p.is_stuck()
     }
 }
 

@@ -591,6 +591,42 @@ fn a_tap_with_no_hover_before_it_moves_the_frog_under_it() {
         .find(|(_, c)| **c == Clickable(0))
         .map(|(e, _)| e)
         .expect("the yellow frog");
+    // The empty pad, and the water just past the row's end: each says why
+    // nothing moves.
+    let lily = |app: &mut App, pad: u32| {
+        app.world_mut()
+            .query_filtered::<(Entity, &Clickable), With<pond_puzzles::game::board::Lily>>()
+            .iter(app.world())
+            .find(|(_, c)| **c == Clickable(pad))
+            .map(|(e, _)| e)
+            .expect("a pad")
+    };
+    let message = |app: &mut App| {
+        let mut texts = app.world_mut().query::<&Text>();
+        texts
+            .iter(app.world())
+            .map(|t| t.0.clone())
+            .find(|t| t.starts_with("Not allowed") || t.starts_with("Only water"))
+    };
+    let empty = lily(&mut app, 1);
+    let at = on_window(&mut app, empty);
+    tap(&mut app, at);
+    settle(&mut app);
+    assert_eq!(puzzle(&app), before);
+    assert_eq!(
+        message(&mut app).as_deref(),
+        Some("Not allowed: that pad is empty; click a frog to move it.")
+    );
+    let (first, second) = (lily(&mut app, 0), lily(&mut app, 1));
+    let (first, second) = (on_window(&mut app, first), on_window(&mut app, second));
+    // Past the first pad, on the water beside the row.
+    tap(&mut app, first - (second - first) * 0.6);
+    settle(&mut app);
+    assert_eq!(puzzle(&app), before);
+    assert_eq!(
+        message(&mut app).as_deref(),
+        Some("Only water there. Click a frog to move it.")
+    );
     let at = on_window(&mut app, frog);
     tap(&mut app, at);
     settle(&mut app);

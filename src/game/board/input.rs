@@ -3,11 +3,13 @@
 //! and the keyboard cursor (arrows move it, Enter clicks there). Each becomes
 //! a `MoveRequested` from the player; nothing here changes the rules state.
 
-use super::{BoardRoot, Clickable, Frog};
+use super::{BoardRoot, Clickable, Frog, Lily};
 use crate::game::keys;
-use crate::game::play::{Hint, MoveRequested, PlayState, PlaySystems, board_takes_input};
+use crate::game::play::{
+    Hint, MoveRejected, MoveRequested, PlayState, PlaySystems, Say, board_takes_input,
+};
 use crate::game::puzzles::{self, HopPick};
-use crate::rules::Puzzle;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -17,6 +19,13 @@ pub struct Hover;
 
 /// How much a hovered piece grows.
 const HOVER_GROWTH: f32 = 1.1;
+
+/// The board's clickable pieces (not its root).
+type Pieces = (With<Clickable>, Without<BoardRoot>);
+
+/// How far past the board's edge a tap still falls on its water (world
+/// units): farther, it is the window's margin, and says nothing.
+const WATER_REACH: f32 = 30.0;
 
 /// The keyboard's cursor on the board, in world units.
 #[derive(Resource, Default, Debug, Clone, Copy)]
@@ -65,41 +74,50 @@ fn clear_cursor(mut cursor: ResMut<KeyCursor>) {
     cursor.0 = None;
 }
 
-/// Writes what a click on `target` asks for, as the player's. `hint`: the
-/// hint shown, if any.
-fn act(
-    target: Clickable,
-    puzzle: &Puzzle,
-    hint: Option<&Hint>,
-    pick: &mut HopPick,
-    moves: &mut MessageWriter<MoveRequested>,
-) {
-    let hinted = hint.and_then(|h| h.move_for(puzzle));
-    if let Some(request) = puzzles::click(puzzle, target, hinted, pick) {
-        moves.write(MoveRequested::player(request));
+/// What a click needs: the rules state, the hint shown, the piece picked,
+/// and where its request or its refusal goes.
+#[derive(SystemParam)]
+struct Clicks<'w> {
+    state: Res<'w, PlayState>,
+    hint: Option<Res<'w, Hint>>,
+    pick: ResMut<'w, HopPick>,
+    moves: MessageWriter<'w, MoveRequested>,
+    refused: MessageWriter<'w, MoveRejected>,
+}
+
+impl Clicks<'_> {
+    /// Writes what a click on `target` (the entity `piece`) asks for, as the
+    /// player's, or why it can do nothing.
+    fn act(&mut self, target: Clickable, piece: Entity) {
+        let puzzle = &self.state.puzzle;
+        let hinted = self.hint.as_ref().and_then(|h| h.move_for(puzzle));
+        match puzzles::click(puzzle, target, hinted, &mut self.pick) {
+            Ok(Some(request)) => {
+                self.moves.write(MoveRequested::player(request));
+            }
+            Ok(None) => {}
+            Err(why) => {
+                self.refused.write(MoveRejected {
+                    why,
+                    mv: None,
+                    piece: Some(piece),
+                });
+            }
+        }
     }
 }
 
 fn on_click(
     click: On<Pointer<Click>>,
     clickables: Query<&Clickable>,
-    state: Res<PlayState>,
-    hint: Option<Res<Hint>>,
-    mut pick: ResMut<HopPick>,
-    mut moves: MessageWriter<MoveRequested>,
+    mut clicks: Clicks,
     mut seen: ResMut<PointerSeen>,
 ) {
     seen.clicked = true;
-    let Ok(&target) = clickables.get(click.original_event_target()) else {
-        return;
-    };
-    act(
-        target,
-        &state.puzzle,
-        hint.as_deref(),
-        &mut pick,
-        &mut moves,
-    );
+    let piece = click.original_event_target();
+    if let Ok(&target) = clickables.get(piece) {
+        clicks.act(target, piece);
+    }
 }
 
 fn on_over(
@@ -174,27 +192,19 @@ fn on_drop(
     drop: On<Pointer<DragDrop>>,
     pads: Query<&Clickable>,
     carried: Query<(), With<DragHome>>,
-    state: Res<PlayState>,
-    hint: Option<Res<Hint>>,
-    mut pick: ResMut<HopPick>,
-    mut moves: MessageWriter<MoveRequested>,
+    mut clicks: Clicks,
 ) {
     if carried.get(drop.dropped).is_err() {
         return;
     }
-    let Ok(&target) = pads.get(drop.original_event_target()) else {
+    let pad = drop.original_event_target();
+    let Ok(&target) = pads.get(pad) else {
         return;
     };
-    if pick.0.map(u32::from) != Some(target.0) {
-        act(
-            target,
-            &state.puzzle,
-            hint.as_deref(),
-            &mut pick,
-            &mut moves,
-        );
+    if clicks.pick.0.map(u32::from) != Some(target.0) {
+        clicks.act(target, pad);
     }
-    pick.0 = None;
+    clicks.pick.0 = None;
 }
 
 /// A frog let go anywhere goes home; a legal jump respawns the board anyway.
@@ -225,12 +235,11 @@ fn missed_tap(
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     roots: Query<&GlobalTransform, With<BoardRoot>>,
-    targets: Query<(&Clickable, &Transform), Without<BoardRoot>>,
+    targets: Query<(Entity, &Transform), Pieces>,
+    clickables: Query<&Clickable>,
     buttons: Query<&Interaction, With<Button>>,
-    state: Res<PlayState>,
-    hint: Option<Res<Hint>>,
-    mut pick: ResMut<HopPick>,
-    mut moves: MessageWriter<MoveRequested>,
+    mut clicks: Clicks,
+    mut say: MessageWriter<Say>,
     mut seen: ResMut<PointerSeen>,
 ) {
     if !mouse.just_released(MouseButton::Left) {
@@ -252,25 +261,32 @@ fn missed_tap(
     else {
         return;
     };
-    let spots: Vec<(Clickable, Vec2)> = targets
+    let spots: Vec<(Entity, Vec2)> = targets
         .iter()
-        .map(|(c, t)| (*c, t.translation.truncate()))
+        .map(|(e, t)| (e, t.translation.truncate()))
         .collect();
-    let reach = puzzles::tap_reach(&state.puzzle);
-    if let Some(target) = tap_target(at - root.translation().truncate(), &spots, reach) {
-        act(
-            target,
-            &state.puzzle,
-            hint.as_deref(),
-            &mut pick,
-            &mut moves,
-        );
+    let puzzle = &clicks.state.puzzle;
+    let at = at - root.translation().truncate();
+    match tap_target(at, &spots, puzzles::tap_reach(puzzle)) {
+        Some(piece) => {
+            if let Ok(&target) = clickables.get(piece) {
+                clicks.act(target, piece);
+            }
+        }
+        // The water between and around the pieces: nothing to move there.
+        None if (at.abs() - puzzles::extent(puzzle) / 2.0).max_element() < WATER_REACH => {
+            say.write(Say(format!(
+                "Only water there. {}",
+                puzzles::controls(puzzle)
+            )));
+        }
+        None => {}
     }
 }
 
 /// The piece a tap at `at` (board units) lands on: the nearest, if the tap
-/// is within `reach` of it.
-fn tap_target(at: Vec2, spots: &[(Clickable, Vec2)], reach: f32) -> Option<Clickable> {
+/// is within `reach` of its centre.
+fn tap_target<T: Copy>(at: Vec2, spots: &[(T, Vec2)], reach: f32) -> Option<T> {
     spots
         .iter()
         .filter(|(_, p)| (*p - at).length() <= reach)
@@ -281,44 +297,41 @@ fn tap_target(at: Vec2, spots: &[(Clickable, Vec2)], reach: f32) -> Option<Click
 /// Arrows move the cursor to the nearest piece that way; Enter clicks there.
 fn cursor_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    state: Res<PlayState>,
-    hint: Option<Res<Hint>>,
-    targets: Query<(&Clickable, &Transform), Without<BoardRoot>>,
+    targets: Query<(Entity, &Clickable, &Transform, Has<Lily>), Without<BoardRoot>>,
     mut cursor: ResMut<KeyCursor>,
-    mut pick: ResMut<HopPick>,
-    mut moves: MessageWriter<MoveRequested>,
+    mut clicks: Clicks,
 ) {
-    let spots: Vec<(Clickable, Vec2)> = targets
+    let spots: Vec<(Entity, Clickable, Vec2, bool)> = targets
         .iter()
-        .map(|(c, t)| (*c, t.translation.truncate()))
+        .map(|(e, c, t, lily)| (e, *c, t.translation.truncate(), lily))
         .collect();
     if spots.is_empty() {
         return;
     }
     if let Some(way) = keys::arrow(&keys, false) {
         cursor.0 = match cursor.0 {
+            // The first arrow lands on the piece nearest the middle (a frog,
+            // a tile, an animal rather than an empty pad).
             None => spots
                 .iter()
-                .min_by(|a, b| a.1.length().total_cmp(&b.1.length()))
-                .map(|s| s.1),
+                .min_by(|a, b| {
+                    (a.3, a.2.length())
+                        .partial_cmp(&(b.3, b.2.length()))
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                })
+                .map(|s| s.2),
             Some(at) => {
-                keys::nearest_toward(at, way, 2.0, spots.iter().map(|s| (s.1, s.1))).or(Some(at))
+                keys::nearest_toward(at, way, 2.0, spots.iter().map(|s| (s.2, s.2))).or(Some(at))
             }
         };
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
         && let Some(at) = cursor.0
-        && let Some(&(target, _)) = spots
+        && let Some(&(piece, target, ..)) = spots
             .iter()
-            .min_by(|a, b| (a.1 - at).length().total_cmp(&(b.1 - at).length()))
+            .min_by(|a, b| (a.2 - at).length().total_cmp(&(b.2 - at).length()))
     {
-        act(
-            target,
-            &state.puzzle,
-            hint.as_deref(),
-            &mut pick,
-            &mut moves,
-        );
+        clicks.act(target, piece);
     }
 }
 

@@ -142,16 +142,16 @@ fn shake_on_reject(
     roots: Query<(Entity, &Transform), With<BoardRoot>>,
     pieces: Query<(Entity, &Clickable, &Transform, Has<Frog>), Without<BoardRoot>>,
 ) {
-    let Some(MoveRejected(_, mv)) = rejected.read().last() else {
+    let Some(refused) = rejected.read().last() else {
         return;
     };
-    let piece = mv
-        .and_then(|mv| puzzles::mover(&state.puzzle, mv))
-        .and_then(|(clickable, frog)| {
-            pieces
-                .iter()
-                .find(|(_, c, _, is_frog)| **c == clickable && *is_frog == frog)
-        });
+    let clicked = refused.piece.and_then(|e| pieces.get(e).ok());
+    let piece = clicked.or_else(|| {
+        let (clickable, frog) = puzzles::mover(&state.puzzle, refused.mv?)?;
+        pieces
+            .iter()
+            .find(|(_, c, _, is_frog)| **c == clickable && *is_frog == frog)
+    });
     let (entity, rest) = match piece {
         Some((e, _, t, _)) => (e, t.translation),
         None => match roots.iter().next() {

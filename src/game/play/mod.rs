@@ -96,10 +96,15 @@ pub struct LevelWon {
     pub helped: bool,
 }
 
-/// The rules refused a move (or an undo or redo), with their reason in words
-/// and the move, if it was one.
+/// The rules refused a move (or an undo or redo), or a click asked for
+/// nothing the rules allow: the reason in words, the move if it was one,
+/// and the piece clicked if the click was refused before any move.
 #[derive(Message, Debug, Clone)]
-pub struct MoveRejected(pub String, pub Option<PuzzleMove>);
+pub struct MoveRejected {
+    pub why: String,
+    pub mv: Option<PuzzleMove>,
+    pub piece: Option<Entity>,
+}
 
 /// A line for the player under the level's title (a copied code, a notice).
 #[derive(Message, Debug, Clone)]

@@ -82,14 +82,16 @@ pub trait GamePuzzle: Rules + Sized {
     /// The rings of a picked piece and the places it can go: where, and how
     /// large (none for a puzzle that moves a piece in one click).
     fn pick_rings(&self, picked: u8) -> Vec<(Vec2, f32)>;
-    /// What a click (or Enter on the keyboard cursor) on `piece` asks for;
-    /// `hinted` is the move of the hint shown, if any.
+    /// What a click (or Enter on the keyboard cursor) on `piece` asks for:
+    /// a request, nothing (a piece picked or put down), or why the click can
+    /// do nothing, in the player's words. `hinted` is the move of the hint
+    /// shown, if any.
     fn click(
         &self,
         piece: Clickable,
         hinted: Option<Self::Move>,
         pick: &mut HopPick,
-    ) -> Option<Request>;
+    ) -> Result<Option<Request>, String>;
     /// How near a tap must land to a piece's centre to touch it, in world
     /// units.
     fn tap_reach(&self) -> f32;
@@ -97,7 +99,7 @@ pub trait GamePuzzle: Rules + Sized {
     fn dragged(&self) -> bool;
     /// The piece that a refused move asked to move, and whether it is a frog
     /// (a Hop pad holds a lily and a frog).
-    fn mover(mv: Self::Move) -> Option<(Clickable, bool)>;
+    fn mover(&self, mv: Self::Move) -> Option<(Clickable, bool)>;
     /// The size of the keyboard cursor's ring.
     fn cursor_ring(&self) -> f32;
     /// The win's celebration, on the board's pieces.
@@ -213,7 +215,7 @@ pub fn click(
     piece: Clickable,
     hinted: Option<PuzzleMove>,
     pick: &mut HopPick,
-) -> Option<Request> {
+) -> Result<Option<Request>, String> {
     each!(p, s => s.click(piece, hinted.and_then(|m| own(s, m)), pick))
 }
 
@@ -227,11 +229,7 @@ pub fn dragged(p: &Puzzle) -> bool {
 
 /// The piece a refused move asked to move, on the board of `p`.
 pub fn mover(p: &Puzzle, mv: PuzzleMove) -> Option<(Clickable, bool)> {
-    each!(p, s => own(s, mv).and_then(mover_of(s)))
-}
-
-fn mover_of<T: GamePuzzle>(_like: &T) -> fn(T::Move) -> Option<(Clickable, bool)> {
-    T::mover
+    each!(p, s => own(s, mv).and_then(|m| s.mover(m)))
 }
 
 pub fn cursor_ring(p: &Puzzle) -> f32 {

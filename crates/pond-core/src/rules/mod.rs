@@ -178,6 +178,14 @@ impl Puzzle {
         self.moves_left().is_some_and(|left| left < 0)
     }
 
+    /// True when the level can no longer be won from here, whatever is
+    /// played: no move is left, the goal was reached over the limit, or the
+    /// limit is used up short of the goal.
+    pub fn is_stuck(&self) -> bool {
+        !self.is_won()
+            && (self.is_dead_end() || self.is_goal() || self.moves_left().is_some_and(|l| l <= 0))
+    }
+
     /// Moves left under the level's limit (negative past it), or None when
     /// the puzzle has no limit.
     pub fn moves_left(&self) -> Option<i64> {

@@ -5,7 +5,8 @@
 
 use super::super::pieces::{Clickable, FreedomQueue, Place, Spawned, number_label};
 use super::{
-    ESCAPE_STEP, QUEUE_LAST, QUEUE_PER_ROW, QUEUE_STEP, escape_path_x, escape_pos, queue_pos,
+    ESCAPE_STEP, QUEUE_LAST, QUEUE_PER_ROW, QUEUE_SLOTS, QUEUE_STEP, animal_click, escape_path_x,
+    escape_pos, queue_pos,
 };
 use crate::game::anim;
 use crate::game::play::Change;
@@ -24,13 +25,12 @@ pub(super) fn spawn(
     spawn_grounds(commands, art, board, e);
     for row in 0..e.rows {
         for col in 0..e.left[row as usize] {
-            let front = col + 1 == e.left[row as usize];
             let animal = animal_bundle(art, e.animal(row, col), escape_pos(e, row, col), 1.0);
             let entity = board.add(
                 commands,
                 animal,
                 Some(Place::Grid(row, col)),
-                front.then_some(Clickable(row as u32)),
+                Some(animal_click(row, col)),
             );
             if numbered {
                 let colour = e.animal(row, col).colour;
@@ -48,7 +48,11 @@ pub(super) fn spawn(
             commands,
             animal_bundle(art, a, queue_pos(e, slot), 0.86),
             Some(Place::Slot(slot)),
-            last.then_some(QUEUE_LAST),
+            Some(if last {
+                QUEUE_LAST
+            } else {
+                Clickable(QUEUE_SLOTS + slot as u32)
+            }),
         );
         if numbered {
             commands

@@ -23,6 +23,13 @@ pub const QUEUE_PER_ROW: usize = 8;
 
 /// The click mark of the last animal in line: clicking it takes it back.
 pub const QUEUE_LAST: Clickable = Clickable(u32::MAX);
+/// The click marks of the other animals in line start here (one a slot).
+pub const QUEUE_SLOTS: u32 = 1 << 16;
+
+/// The click mark of the animal at `row`, `col` of the prison.
+pub fn animal_click(row: u8, col: u8) -> Clickable {
+    Clickable((row as u32) << 8 | col as u32)
+}
 
 /// Where the animal at `row`, `col` of the prison stands, in world units
 /// around the origin.
@@ -139,12 +146,29 @@ impl GamePuzzle for Escape {
     }
 
     /// A row's east-most animal goes out; the last in line comes back.
-    fn click(&self, piece: Clickable, _: Option<EscapeMove>, _: &mut HopPick) -> Option<Request> {
+    fn click(
+        &self,
+        piece: Clickable,
+        _: Option<EscapeMove>,
+        _: &mut HopPick,
+    ) -> Result<Option<Request>, String> {
         if piece == QUEUE_LAST {
-            return Some(Request::Undo);
+            return Ok(Some(Request::Undo));
         }
-        let row = u8::try_from(piece.0).ok()?;
-        Some(Request::Play(PuzzleMove::Escape(EscapeMove { row })))
+        if piece.0 >= QUEUE_SLOTS {
+            return Err("only the last animal out can go back in".into());
+        }
+        let (row, col) = ((piece.0 >> 8) as u8, (piece.0 & 0xFF) as u8);
+        match self.left.get(row as usize) {
+            Some(&left) if col + 1 == left => {
+                Ok(Some(Request::Play(PuzzleMove::Escape(EscapeMove { row }))))
+            }
+            Some(_) => Err(format!(
+                "only the animal at the east end of row {} can leave, through its gate",
+                row + 1
+            )),
+            None => Err("that is no animal of the prison".into()),
+        }
     }
 
     fn tap_reach(&self) -> f32 {
@@ -155,8 +179,9 @@ impl GamePuzzle for Escape {
         false
     }
 
-    fn mover(m: EscapeMove) -> Option<(Clickable, bool)> {
-        Some((Clickable(m.row as u32), false))
+    fn mover(&self, m: EscapeMove) -> Option<(Clickable, bool)> {
+        let left = *self.left.get(m.row as usize)?;
+        Some((animal_click(m.row, left.checked_sub(1)?), false))
     }
 
     fn cursor_ring(&self) -> f32 {

@@ -112,9 +112,14 @@ impl GamePuzzle for Flood {
     }
 
     /// A tile's click floods with its colour.
-    fn click(&self, piece: Clickable, _: Option<FloodMove>, _: &mut HopPick) -> Option<Request> {
-        let colour = u8::try_from(piece.0).ok()?;
-        Some(Request::Play(PuzzleMove::Flood(FloodMove { colour })))
+    fn click(
+        &self,
+        piece: Clickable,
+        _: Option<FloodMove>,
+        _: &mut HopPick,
+    ) -> Result<Option<Request>, String> {
+        let colour = u8::try_from(piece.0).map_err(|_| "that is no colour".to_string())?;
+        Ok(Some(Request::Play(PuzzleMove::Flood(FloodMove { colour }))))
     }
 
     fn tap_reach(&self) -> f32 {
@@ -125,7 +130,7 @@ impl GamePuzzle for Flood {
         false
     }
 
-    fn mover(_: FloodMove) -> Option<(Clickable, bool)> {
+    fn mover(&self, _: FloodMove) -> Option<(Clickable, bool)> {
         None
     }
 

@@ -149,22 +149,36 @@ impl GamePuzzle for Hop {
         piece: Clickable,
         hinted: Option<HopMove>,
         pick: &mut HopPick,
-    ) -> Option<Request> {
-        let pad = u8::try_from(piece.0).ok()?;
+    ) -> Result<Option<Request>, String> {
+        let pad = u8::try_from(piece.0).map_err(|_| "that is no pad".to_string())?;
         let has_frog = self.occupied() >> pad & 1 == 1;
         match pick.0 {
             Some(from) if from != pad && !has_frog => {
                 pick.0 = None;
-                Some(Request::Play(PuzzleMove::Hop(HopMove { from, to: pad })))
+                Ok(Some(Request::Play(PuzzleMove::Hop(HopMove {
+                    from,
+                    to: pad,
+                }))))
             }
             None if !has_frog && hinted.is_some_and(|m| m.to == pad) => {
-                hinted.map(|m| Request::Play(PuzzleMove::Hop(m)))
+                Ok(hinted.map(|m| Request::Play(PuzzleMove::Hop(m))))
+            }
+            Some(picked) if picked == pad => {
+                pick.0 = None;
+                Ok(None)
             }
             _ if has_frog => {
-                pick.0 = if pick.0 == Some(pad) { None } else { Some(pad) };
-                None
+                let mut moves = Vec::new();
+                self.legal_moves(&mut moves);
+                if moves.iter().any(|m| m.from == pad) {
+                    pick.0 = Some(pad);
+                    Ok(None)
+                } else {
+                    pick.0 = None;
+                    Err("this frog has no jump: it needs a frog beside it and an empty pad just beyond".into())
+                }
             }
-            _ => None,
+            _ => Err("that pad is empty; click a frog first, then the pad it jumps to".into()),
         }
     }
 
@@ -176,7 +190,7 @@ impl GamePuzzle for Hop {
         true
     }
 
-    fn mover(m: HopMove) -> Option<(Clickable, bool)> {
+    fn mover(&self, m: HopMove) -> Option<(Clickable, bool)> {
         Some((Clickable(m.from as u32), true))
     }
 
@@ -201,8 +215,12 @@ impl GamePuzzle for Hop {
         "Click a frog, then the pad to jump to."
     }
 
+    /// How many frogs are left: one is the goal.
     fn goal_words(&self) -> String {
-        String::new()
+        match self.frogs() {
+            1 => "   1 frog left".to_string(),
+            n => format!("   {n} frogs left"),
+        }
     }
 
     fn refusal(&self, m: HopMove, why: &str) -> String {

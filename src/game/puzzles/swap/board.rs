@@ -3,7 +3,7 @@
 //! to its new pad.
 
 use super::super::pieces::{Clickable, Place, Spawned, forward, frog_bundle, jump, lily_bundle};
-use super::{SWAP_STEP, swap_pos};
+use super::{GOAL_WORD_ROOM, SWAP_STEP, swap_pos};
 use crate::game::play::Change;
 use crate::game::theme::Art;
 use crate::rules::PuzzleMove;
@@ -15,7 +15,13 @@ pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, s: 
     goal_row(commands, art, board, s);
     for (i, &cell) in s.cells.iter().enumerate() {
         let at = swap_pos(i, n);
-        board.add(commands, lily_bundle(art, at, false), None, None);
+        // An empty pad answers a click too (it says it is empty).
+        board.add(
+            commands,
+            lily_bundle(art, at, false),
+            None,
+            Some(Clickable(i as u32)),
+        );
         let (material, facing) = match cell {
             Cell::L => (art.l_mat.clone(), Vec2::X),
             Cell::R => (art.r_mat.clone(), -Vec2::X),
@@ -31,16 +37,35 @@ pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, s: 
 }
 
 /// The goal, small under the row: each pad's frog once the frogs have
-/// changed sides, on a dark band.
+/// changed sides, on a dark band that says "Goal" at its left end.
 fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
     let n = s.cells.len();
     let y = -SWAP_STEP * 0.78;
     let width = n as f32 * SWAP_STEP;
+    // The band reaches past the row on the left, by the word's room.
+    let left = -width / 2.0 + 10.0 - GOAL_WORD_ROOM;
+    let right = width / 2.0 - 10.0;
     commands.spawn((
         Name::new("Goal"),
         Mesh2d(art.tile.clone()),
         MeshMaterial2d(art.shadow_mat.clone()),
-        Transform::from_xyz(0.0, y, -0.5).with_scale(Vec3::new(width - 20.0, 30.0, 1.0)),
+        Transform::from_xyz((left + right) / 2.0, y, -0.5).with_scale(Vec3::new(
+            right - left,
+            30.0,
+            1.0,
+        )),
+        Pickable::IGNORE,
+        ChildOf(board.root),
+    ));
+    commands.spawn((
+        Text2d::new("Goal"),
+        TextFont {
+            font_size: FontSize::Px(17.0),
+            ..default()
+        },
+        TextColor(crate::game::theme::TEXT),
+        bevy::sprite::Anchor::CENTER_LEFT,
+        Transform::from_xyz(left + 8.0, y, -0.4),
         Pickable::IGNORE,
         ChildOf(board.root),
     ));

@@ -14,6 +14,8 @@ use crate::rules::{Puzzle, PuzzleMove};
 use bevy::prelude::*;
 
 pub const SWAP_STEP: f32 = 84.0;
+/// The room the word "Goal" takes at the left end of the goal's band.
+pub const GOAL_WORD_ROOM: f32 = 46.0;
 
 /// Where pad `i` of a row of `n` stands, in world units around the origin.
 pub fn swap_pos(i: usize, n: usize) -> Vec2 {
@@ -76,9 +78,13 @@ impl GamePuzzle for Swap {
         board::animate(commands, board, before, self, change);
     }
 
-    /// The row, and its goal under it (the extent is kept centred).
+    /// The row, and its goal under it with its word on the left (the
+    /// extent is kept centred: the word's room counts on both sides).
     fn extent(&self) -> Vec2 {
-        Vec2::new(self.cells.len() as f32 * SWAP_STEP, SWAP_STEP * 2.0)
+        Vec2::new(
+            self.cells.len() as f32 * SWAP_STEP + 2.0 * GOAL_WORD_ROOM,
+            SWAP_STEP * 2.0,
+        )
     }
 
     fn hint_rings(&self, m: SwapMove) -> Vec<(Vec2, f32)> {
@@ -89,8 +95,18 @@ impl GamePuzzle for Swap {
         Vec::new()
     }
 
-    fn click(&self, piece: Clickable, _: Option<SwapMove>, _: &mut HopPick) -> Option<Request> {
-        Some(Request::Play(PuzzleMove::Swap(SwapMove { from: piece.0 })))
+    fn click(
+        &self,
+        piece: Clickable,
+        _: Option<SwapMove>,
+        _: &mut HopPick,
+    ) -> Result<Option<Request>, String> {
+        match self.cells.get(piece.0 as usize) {
+            Some(Cell::L | Cell::R) => Ok(Some(Request::Play(PuzzleMove::Swap(SwapMove {
+                from: piece.0,
+            })))),
+            _ => Err("that pad is empty; click a frog to move it".into()),
+        }
     }
 
     fn tap_reach(&self) -> f32 {
@@ -101,7 +117,7 @@ impl GamePuzzle for Swap {
         false
     }
 
-    fn mover(m: SwapMove) -> Option<(Clickable, bool)> {
+    fn mover(&self, m: SwapMove) -> Option<(Clickable, bool)> {
         Some((Clickable(m.from), true))
     }
 
