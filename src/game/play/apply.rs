@@ -1,11 +1,14 @@
 //! The rules apply what is asked: a move, an undo, a redo or a restart, one
 //! a frame and only while the board is still, so the board and the rules
-//! never disagree.
+//! never disagree. At the "instant" speed the solver's requests are applied
+//! all at once: the board shows where the search is each frame, not each
+//! move.
 
 use super::{
     BoardAnims, Change, Hint, LevelWon, MoveApplied, MoveRejected, MoveRequested, Mover, PlayState,
     PlaySystems, Request,
 };
+use crate::game::options::Speed;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -15,6 +18,7 @@ pub(super) fn plugin(app: &mut App) {
 fn apply_requests(
     mut requests: MessageReader<MoveRequested>,
     hint: Option<Res<Hint>>,
+    speed: Option<Res<Speed>>,
     mut state: ResMut<PlayState>,
     anims: BoardAnims,
     mut applied: MessageWriter<MoveApplied>,
@@ -41,7 +45,11 @@ fn apply_requests(
             Ok(Some(change)) => change,
             Ok(None) => continue,
             Err((why, mv)) => {
-                rejected.write(MoveRejected(why, mv));
+                rejected.write(MoveRejected {
+                    why,
+                    mv,
+                    piece: None,
+                });
                 continue;
             }
         };
@@ -59,8 +67,12 @@ fn apply_requests(
                 helped: state.helped,
             });
         }
-        // One change a frame: its animation starts before the next.
-        break;
+        // One change a frame: its animation starts before the next; at
+        // "instant" the solver's changes have none to wait for.
+        let instant = speed.as_deref() == Some(&Speed::Instant);
+        if !(instant && by == Mover::Solver) {
+            break;
+        }
     }
 }
 

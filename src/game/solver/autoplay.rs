@@ -8,7 +8,7 @@ use crate::game::GameOptions;
 use crate::game::play::{BoardAnims, Hint, MoveRequested, Mover, PlayState, PlaySystems, Request};
 use crate::game::puzzles::HopPick;
 use crate::game::settings::Settings;
-use crate::rules::PuzzleMove;
+use crate::rules::{Puzzle, PuzzleMove, PuzzleUndo};
 use crate::solve::{Budget, Outcome, SolverEvent, StopReason};
 use bevy::prelude::*;
 use bevy_tweening::{AnimationSystem, TweenAnim};
@@ -121,6 +121,10 @@ pub struct Autoplay {
     /// Moves on the undo stack when auto-play began.
     base: usize,
     pub stats: SearchStats,
+    /// Where the search stands (watching the search): the position its
+    /// events have led to, and how to take each move back. The board follows
+    /// it, a move a frame, or at once at "instant".
+    shadow: Option<(Puzzle, Vec<PuzzleUndo>)>,
     /// Seconds the search has been watched (not counting pauses).
     pub watched: f32,
     wait: f32,
@@ -155,6 +159,7 @@ impl Autoplay {
             verdict: None,
             base: state.moves(),
             stats: SearchStats::default(),
+            shadow: (watch == Watch::Search).then(|| (state.puzzle.clone(), Vec::new())),
             watched: 0.0,
             wait: 0.0,
             ending: None,
@@ -333,8 +338,39 @@ fn play_step(
         Speed::Times(x) => PAUSE_BETWEEN / x,
         Speed::Instant => 0.0,
     };
+    if a.solution.is_none() && a.watch == Watch::Search && *speed == Speed::Instant {
+        // At "instant" the search runs at its own pace: its events are taken
+        // for a share of the frame, each move asked for (the rules apply them
+        // all this frame), and the board shows where it has got to.
+        let until = std::time::Instant::now() + SEARCH_SHARE;
+        let mut asked = false;
+        while std::time::Instant::now() < until {
+            match search_step(&mut a) {
+                SearchStep::Ask(request) => {
+                    moves.write(MoveRequested::new(request, Mover::Solver));
+                    asked = true;
+                }
+                // The solver is still at work: its next events are a moment
+                // away.
+                SearchStep::Wait if a.is_active() && a.job.is_some() => {
+                    std::thread::yield_now();
+                }
+                SearchStep::Wait => break,
+                // The answer is played from the next frame, once the board
+                // has caught up with the search.
+                SearchStep::Answered if asked => break,
+                SearchStep::Answered => {
+                    if let Some(request) = solution_step(&mut a, &state) {
+                        moves.write(MoveRequested::new(request, Mover::Solver));
+                    }
+                    break;
+                }
+            }
+        }
+        return;
+    }
     let next = if a.solution.is_none() {
-        match search_step(&mut a, &state) {
+        match search_step(&mut a) {
             SearchStep::Ask(request) => Some(request),
             SearchStep::Wait => None,
             // The search found its answer: it is played like a solution.
@@ -348,6 +384,9 @@ fn play_step(
     }
 }
 
+/// The share of a frame the search's events may take at "instant".
+const SEARCH_SHARE: std::time::Duration = std::time::Duration::from_millis(6);
+
 /// What watching the search asks for next.
 enum SearchStep {
     /// A move tried (played) or taken back (undone).
@@ -359,24 +398,38 @@ enum SearchStep {
 }
 
 /// Watching the search: its events are taken until one changes the board.
-fn search_step(a: &mut Autoplay, state: &PlayState) -> SearchStep {
+fn search_step(a: &mut Autoplay) -> SearchStep {
+    if a.shadow.is_none() {
+        // Not watching the search: its events are not this step's to take.
+        return SearchStep::Wait;
+    }
     while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
-        let depth_now = state.moves() - a.base;
+        let Some((at, undos)) = a.shadow.as_mut() else {
+            break;
+        };
+        let depth_now = undos.len();
         match event {
             SolverEvent::Progress { nodes, .. } => a.stats.nodes = nodes,
             SolverEvent::Tried { mv, depth } => {
-                if depth as usize != depth_now + 1 {
-                    a.end(Ending::Stuck("the search view lost its place".into()));
-                    return SearchStep::Wait;
-                }
-                let legal = state.puzzle.legal_moves().len();
+                let legal = at.legal_moves().len();
+                let undo = match at.apply(mv) {
+                    Ok(undo) if depth as usize == depth_now + 1 => undo,
+                    _ => {
+                        a.end(Ending::Stuck("the search view lost its place".into()));
+                        return SearchStep::Wait;
+                    }
+                };
+                undos.push(undo);
                 a.stats.on_tried(depth as usize, mv, legal);
                 return SearchStep::Ask(Request::Play(mv));
             }
             SolverEvent::TakenBack { depth, .. } => {
-                if depth as usize != depth_now {
-                    a.end(Ending::Stuck("the search view lost its place".into()));
-                    return SearchStep::Wait;
+                match undos.pop() {
+                    Some(undo) if depth as usize == depth_now => at.undo(&undo),
+                    _ => {
+                        a.end(Ending::Stuck("the search view lost its place".into()));
+                        return SearchStep::Wait;
+                    }
                 }
                 a.stats.on_taken_back(depth as usize);
                 return SearchStep::Ask(Request::Undo);

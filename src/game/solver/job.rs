@@ -9,8 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
 
-/// Events a solver may run ahead of the board before it waits for it.
-const CHANNEL: usize = 256;
+/// Events a solver may run ahead of the board before it waits for it: a
+/// frame's worth at "instant", where the board takes them all each frame.
+const CHANNEL: usize = 4096;
 
 /// A solver running on the async compute pool. Its events arrive through a
 /// bounded channel, so a search being watched waits for the board instead of

@@ -224,6 +224,10 @@ pub struct Search<'a, M> {
     sink: Option<Sink<'a, M>>,
     /// Whether the watcher wants every move tried and taken back.
     trace: bool,
+    /// Time spent handing moves tried and taken back to the watcher (who may
+    /// hold the search back to watch it): not the search's own, so a time
+    /// budget does not count it.
+    waited: Duration,
 }
 
 /// At most this many nodes pass between looks at the clock and the cancel flag.
@@ -246,6 +250,7 @@ impl<'a, M: Copy> Search<'a, M> {
             stopped: None,
             sink: None,
             trace: false,
+            waited: Duration::ZERO,
         }
     }
 
@@ -297,7 +302,11 @@ impl<'a, M: Copy> Search<'a, M> {
         }
         if self.budget.nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = Some(StopReason::Nodes);
-        } else if self.budget.time.is_some_and(|t| self.start.elapsed() >= t) {
+        } else if self
+            .budget
+            .time
+            .is_some_and(|t| self.start.elapsed().saturating_sub(self.waited) >= t)
+        {
             self.stopped = Some(StopReason::Time);
         } else if self
             .budget
@@ -328,7 +337,9 @@ impl<'a, M: Copy> Search<'a, M> {
         if self.trace
             && let Some(sink) = self.sink.as_mut()
         {
+            let handed = Instant::now();
             sink(&SolverEvent::Tried { mv, depth });
+            self.waited += handed.elapsed();
         }
     }
 
@@ -337,8 +348,16 @@ impl<'a, M: Copy> Search<'a, M> {
         if self.trace
             && let Some(sink) = self.sink.as_mut()
         {
+            let handed = Instant::now();
             sink(&SolverEvent::TakenBack { mv, depth });
+            self.waited += handed.elapsed();
         }
+    }
+
+    /// Time spent by the watcher on the moves tried and taken back (the
+    /// time budget leaves it out).
+    pub fn waited(&self) -> Duration {
+        self.waited
     }
 
     /// The outcome for a search that stopped early, with the best line found.
@@ -525,6 +544,34 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A watcher that holds the search back (as the game does, to show each
+    /// move) takes no time from its budget: the budget counts the search's
+    /// own time.
+    #[test]
+    fn a_watched_search_is_not_charged_for_the_watching() {
+        // The last pond of the shipped pack: a search of about 150 positions.
+        let (file, text) = crate::levels::SHIPPED[1];
+        let pack = crate::levels::parse_pack(file, text).unwrap();
+        let p = pack.levels.last().unwrap().puzzle.clone();
+        let watching = Duration::from_millis(1);
+        let budget = Duration::from_millis(40);
+        let mut events = 0u64;
+        let mut sink = |e: &SolverEvent<PuzzleMove>| {
+            if matches!(e, SolverEvent::Tried { .. } | SolverEvent::TakenBack { .. }) {
+                events += 1;
+                std::thread::sleep(watching);
+            }
+        };
+        let report = solve(&p, Budget::time(budget), Some(&mut sink), true);
+        assert!(
+            matches!(report.outcome, Outcome::Solved { .. }),
+            "{:?}",
+            report.outcome
+        );
+        // The watching alone took longer than the budget.
+        assert!(watching * events as u32 > budget, "{events} events");
+    }
 
     #[test]
     fn a_node_budget_stops_at_that_node_however_fast_nodes_come() {
