@@ -196,3 +196,91 @@ fn a_bad_level_code_is_refused_with_what_was_expected() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs a level"));
 }
+
+/// Every number on the command line has a range: out of it (or not a number
+/// at all) is a clear error from the parser, never a panic.
+#[test]
+fn numbers_out_of_range_are_clear_errors() {
+    for args in [
+        &["solve", "levels/swap.ron", "--seconds", "inf"][..],
+        &["solve", "levels/swap.ron", "--seconds", "NaN"],
+        &["solve", "levels/swap.ron", "--seconds=-1"],
+        &["solve", "levels/swap.ron", "--seconds", "1e20"],
+        &["check", "levels/swap.ron", "--seconds", "inf"],
+        &["gen", "flood", "--seed", "1", "--think", "1e20"],
+        &["play", "swap.ron", "--frame-stats", "NaN"],
+    ] {
+        let out = pond(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("expected a number of seconds from 0 to 1000000"),
+            "{args:?}: {err}"
+        );
+    }
+    let out = pond(&["gen", "flood", "--seed", "1", "--slack", "4294967295"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("0..=1000"), "{err}");
+}
+
+/// `solve` holds a level to its move limit as `check` does: a Flood level
+/// whose limit is under its shortest solution cannot be won, and both say so.
+#[test]
+fn solve_and_check_agree_on_a_limit_under_the_optimum() {
+    let pack = temp_file(
+        "limit.ron",
+        r#"Pack(name: "Limits", levels: [
+            Flood(name: "None allowed", cells: ["011", "021", "221"], moves: Some(0)),
+            Flood(name: "Enough", cells: ["011", "021", "221"], moves: Some(5)),
+        ])"#,
+    );
+    let path = pack.to_str().unwrap();
+    let out = pond(&["solve", path, "--json"]);
+    assert!(out.status.success(), "{out:?}");
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["solvable"], false, "{}", lines[0]);
+    assert_eq!(lines[0]["limit"], 0);
+    assert_eq!(lines[0]["within_limit"], false);
+    assert_eq!(lines[1]["solvable"], true, "{}", lines[1]);
+    assert_eq!(lines[1]["within_limit"], true);
+    let text = stdout(&pond(&["solve", path, "--level", "1"]));
+    assert!(
+        text.contains("over the level's limit of 0 moves: it cannot be won"),
+        "{text}"
+    );
+    let check = stdout(&pond(&["check", path]));
+    assert!(
+        check.contains("None allowed") && check.contains("cannot be won"),
+        "{check}"
+    );
+    assert!(!check.contains("Enough"), "{check}");
+}
+
+/// `check` counts in words ("1 level", "2 levels") and warns of a pack with
+/// no level at all.
+#[test]
+fn check_counts_in_words_and_warns_of_an_empty_pack() {
+    let empty = temp_file("empty.ron", r#"Pack(name: "Nothing", levels: [])"#);
+    let out = pond(&["check", empty.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        text.contains("warning: ") && text.contains("the pack holds no level"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with(": no levels"), "{text}");
+    let one = temp_file(
+        "one.ron",
+        r#"Pack(name: "One", levels: [Swap(name: "A", row: "L_R")])"#,
+    );
+    let text = stdout(&pond(&["check", one.to_str().unwrap()]));
+    assert!(
+        text.trim_end()
+            .ends_with(": 1 level, all sound and solvable"),
+        "{text}"
+    );
+}

@@ -830,6 +830,22 @@ fn a_stale_board_is_caught_by_the_mirror_check() {
     }
 }
 
+/// Flood's exact search is bounded, as the game's clock bounds it: where
+/// the greedy line already fits the limit, a small budget (the biggest boards
+/// then play their best line found); elsewhere enough for the search to
+/// prove its answer. None for the other puzzles.
+fn shipped_budget(p: &Puzzle) -> Option<Budget> {
+    let Puzzle::Flood(f) = p else {
+        return None;
+    };
+    let fast = solve::flood::solve_fast(f).len() as u32;
+    Some(if f.limit.is_none_or(|l| fast <= l) {
+        Budget::nodes(FLOOD_NODES)
+    } else {
+        Budget::nodes(1_000_000)
+    })
+}
+
 #[test]
 fn every_shipped_level_is_won_by_auto_play() {
     let mut app = app();
@@ -839,21 +855,7 @@ fn every_shipped_level_is_won_by_auto_play() {
         let pack = parse_pack(file, text).unwrap();
         for (index, level) in pack.levels.iter().enumerate() {
             let label = format!("{file} level {}", index + 1);
-            // Flood's exact search is bounded, as the game's clock bounds it:
-            // where the greedy line already fits the limit, a small budget
-            // (the biggest boards then play their best line found); elsewhere
-            // enough for the search to prove its answer.
-            let budget = match &level.puzzle {
-                Puzzle::Flood(f) => {
-                    let fast = solve::flood::solve_fast(f).len() as u32;
-                    if f.limit.is_none_or(|l| fast <= l) {
-                        Budget::nodes(FLOOD_NODES)
-                    } else {
-                        Budget::nodes(1_000_000)
-                    }
-                }
-                _ => Budget::unlimited(),
-            };
+            let budget = shipped_budget(&level.puzzle).unwrap_or_else(Budget::unlimited);
             app.insert_resource(SolverBudget(budget));
             start_level(&mut app, file, index);
             let ending = autoplay(&mut app, Watch::Solution);
@@ -2032,4 +2034,30 @@ fn flood_out_of_moves_shows_the_way_out() {
         .write_message(MoveRequested::player(Request::Undo));
     settle(&mut app);
     assert!(!texts(&mut app).iter().any(|t| t == "Out of moves."));
+}
+
+/// Search, watched at "instant", runs at the solver's own pace and ends in a
+/// win on every shipped level (the solver's budget is the game's own; Flood's
+/// exact search gets the node budget the solution test gives it). The board
+/// shows where the search is at each frame, and mirrors the rules at the end.
+#[test]
+fn every_shipped_levels_search_at_instant_ends_in_a_win() {
+    let mut app = app();
+    app.insert_resource(Speed::Instant);
+    let mut played = 0;
+    for (file, text) in SHIPPED {
+        let pack = parse_pack(file, text).unwrap();
+        for (index, level) in pack.levels.iter().enumerate() {
+            let label = format!("{file} level {}", index + 1);
+            let budget = shipped_budget(&level.puzzle).unwrap_or_else(|| SolverBudget::default().0);
+            app.insert_resource(SolverBudget(budget));
+            start_level(&mut app, file, index);
+            let ending = autoplay(&mut app, Watch::Search);
+            assert!(matches!(ending, Ending::Won(_)), "{label}: {ending}");
+            assert!(puzzle(&app).is_won(), "{label}");
+            assert_board_mirrors_rules(&mut app);
+            played += 1;
+        }
+    }
+    assert!(played > 150);
 }

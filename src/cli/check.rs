@@ -13,7 +13,7 @@ pub struct CheckArgs {
     #[arg(required = true)]
     packs: Vec<PathBuf>,
     /// Seconds the solver may spend on each level.
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, default_value_t = 5.0, value_parser = super::seconds)]
     seconds: f64,
 }
 
@@ -56,20 +56,34 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 }
             }
         }
-        println!(
-            "{}: {} levels, {}",
-            path.display(),
-            pack.levels.len(),
-            if warnings == 0 {
-                "all sound and solvable".to_string()
-            } else {
-                format!("{warnings} warning(s)")
-            }
-        );
+        // A pack with nothing in it is no mistake of the format, but an
+        // author wants to hear of it.
+        if pack.levels.is_empty() {
+            warnings += 1;
+            println!(
+                "warning: {}: the pack holds no level; add one to `levels`",
+                path.display()
+            );
+        }
+        let summary = match (pack.levels.len(), warnings) {
+            (0, _) => "no levels".to_string(),
+            (n, 0) => format!("{}, all sound and solvable", count(n, "level")),
+            (n, w) => format!("{}, {}", count(n, "level"), count(w, "warning")),
+        };
+        println!("{}: {summary}", path.display());
     }
     if sound {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// "1 level", "2 levels".
+fn count(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
     }
 }

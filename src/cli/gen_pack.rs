@@ -27,10 +27,10 @@ pub struct GenArgs {
     #[arg(long)]
     colours: Option<u8>,
     /// Flood: moves allowed beyond the solver's best.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
     slack: u32,
     /// Flood: seconds the solver may think about each board.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, value_parser = super::seconds)]
     think: f64,
     /// Escape: grid rows, columns and animal types.
     #[arg(long, default_value_t = 4)]

@@ -30,7 +30,7 @@ pub struct Cli {
     pub data_dir: Option<PathBuf>,
     /// Print how long the first screen took to show and the frame times over
     /// the next SECONDS, then exit (with `play --autoplay`, while it plays).
-    #[arg(long, global = true, value_name = "SECONDS")]
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = seconds)]
     pub frame_stats: Option<f64>,
 }
 
@@ -99,6 +99,21 @@ pub enum Command {
         /// The directory (made if missing).
         dir: std::path::PathBuf,
     },
+}
+
+/// The most seconds any option takes: about eleven days.
+const MOST_SECONDS: f64 = 1e6;
+
+/// A number of seconds from the command line: finite, from 0 to
+/// `MOST_SECONDS` (a time budget of `inf` or `NaN` would be no budget, or a
+/// panic).
+pub(crate) fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.0..=MOST_SECONDS).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "expected a number of seconds from 0 to {MOST_SECONDS}, found \"{text}\""
+        )),
+    }
 }
 
 /// A puzzle as the command line names it: the names of `PuzzleKind`.

@@ -24,7 +24,7 @@ pub struct SolveArgs {
     #[arg(long)]
     trace: bool,
     /// Seconds each level's search may take.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = super::seconds)]
     seconds: f64,
     /// Nodes each level's search may visit.
     #[arg(long)]
@@ -78,6 +78,19 @@ pub fn run(args: SolveArgs) -> ExitCode {
             Outcome::OutOfBudget { best: Some(_), .. } => (Some(true), false),
             Outcome::OutOfBudget { best: None, .. } => (None, false),
         };
+        // The level's move limit, as `check` and the game hold it: a line
+        // longer than the limit does not win the level; proven shortest, the
+        // level cannot be won.
+        let limit = level.puzzle.moves_left();
+        let over = match (limit, &moves) {
+            (Some(l), Some(m)) => m.len() as i64 > l,
+            _ => false,
+        };
+        let solvable = match solvable {
+            Some(true) if over && optimal => Some(false),
+            Some(true) if over => None,
+            other => other,
+        };
         let kind = level.puzzle.kind().name();
         if args.json {
             let line = json!({
@@ -88,6 +101,8 @@ pub fn run(args: SolveArgs) -> ExitCode {
                 "moves": moves.as_ref().map(|m| m.len()),
                 "optimal": optimal,
                 "solution": moves.clone().unwrap_or_default(),
+                "limit": limit,
+                "within_limit": moves.is_some().then_some(!over),
                 "nodes": report.nodes,
                 "millis": (millis * 1000.0).round() / 1000.0,
                 "stopped": match &report.outcome {
@@ -122,6 +137,15 @@ pub fn run(args: SolveArgs) -> ExitCode {
             Outcome::OutOfBudget { best: None, reason } => {
                 format!("undecided: out of budget ({reason}), {figures}")
             }
+        };
+        let summary = match limit {
+            Some(l) if over && optimal => {
+                format!("{summary}; over the level's limit of {l} moves: it cannot be won")
+            }
+            Some(l) if over => {
+                format!("{summary}; over the level's limit of {l} moves: undecided within it")
+            }
+            _ => summary,
         };
         println!("level {} \"{}\" ({kind}): {summary}", i + 1, level.name);
         if let Some(m) = moves {

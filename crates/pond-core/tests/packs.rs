@@ -413,3 +413,31 @@ fn mutated_packs_are_loaded_or_refused() {
         "only {refused} of {rounds} mutants were refused"
     );
 }
+
+/// A pack is read to its limit and one byte more, never further: a file
+/// that never ends (a device) and one just over the limit are refused with
+/// the limit named, and a pipe is refused without waiting for a writer.
+#[test]
+fn a_pack_is_read_no_further_than_its_limit() {
+    use pond_core::levels::{limits, load_file, read_at_most};
+    let dir = std::env::temp_dir().join(format!("pond-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.ron");
+    std::fs::write(&big, vec![b' '; limits::FILE_BYTES + 1]).unwrap();
+    let err = load_file(&big).unwrap_err();
+    assert!(err.message.contains("the most a pack may be"), "{err}");
+    let just = dir.join("just.ron");
+    std::fs::write(&just, vec![b' '; limits::FILE_BYTES]).unwrap();
+    assert!(read_at_most(&just, limits::FILE_BYTES).unwrap().is_some());
+    #[cfg(unix)]
+    {
+        let err = load_file(std::path::Path::new("/dev/zero")).unwrap_err();
+        assert!(err.message.contains("the most a pack may be"), "{err}");
+        let pipe = dir.join("pipe.ron");
+        let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo made no pipe");
+        let err = load_file(&pipe).unwrap_err();
+        assert!(err.message.contains("a pipe"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -43,6 +43,9 @@ impl Progress {
     }
 }
 
+/// The memory the search for a won level's shortest solution may hold.
+const SHORTEST_MEMORY: usize = 1 << 30;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Progress>()
         .add_systems(Startup, open.in_set(DataOpened))
@@ -125,7 +128,14 @@ fn record_wins(
         let start = state.level.puzzle.clone();
         let pool = AsyncComputeTaskPool::get_or_init(TaskPool::new);
         let task = pool.spawn(async move {
-            let report = solve::solve(&start, Budget::time(Duration::from_secs(5)), None, false);
+            // The solver's own budget: a time, and the memory its tables may
+            // hold.
+            let budget = Budget {
+                time: Some(Duration::from_secs(5)),
+                memory: Some(SHORTEST_MEMORY),
+                ..Budget::default()
+            };
+            let report = solve::solve(&start, budget, None, false);
             match report.outcome {
                 Outcome::Solved {
                     moves,

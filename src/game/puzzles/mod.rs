@@ -9,6 +9,32 @@
 //! and names each puzzle, so a fifth puzzle is a compile error here until it
 //! is added, and nowhere else (`docs/ADDING-A-PUZZLE.md`).
 
+/// The three methods that tie a puzzle's type to its variant of `Puzzle`
+/// and `PuzzleMove`, for its `GamePuzzle` implementation.
+macro_rules! variant {
+    ($name:ident) => {
+        fn of(p: &$crate::rules::Puzzle) -> Option<&Self> {
+            if let $crate::rules::Puzzle::$name(s) = p {
+                Some(s)
+            } else {
+                None
+            }
+        }
+
+        fn own(mv: $crate::rules::PuzzleMove) -> Option<Self::Move> {
+            if let $crate::rules::PuzzleMove::$name(m) = mv {
+                Some(m)
+            } else {
+                None
+            }
+        }
+
+        fn wrap(mv: Self::Move) -> $crate::rules::PuzzleMove {
+            $crate::rules::PuzzleMove::$name(mv)
+        }
+    };
+}
+
 mod card;
 mod celebrate;
 mod escape;
@@ -53,7 +79,10 @@ pub struct Dimension {
 }
 
 /// A puzzle as the game shows and plays it. Implemented once per puzzle, for
-/// its rules state, in the puzzle's own folder.
+/// its rules state, in the puzzle's own folder. What every puzzle has (its
+/// board, clicks, words, sounds, card) has no default; what only some have
+/// (move buttons, digit keys, a piece picked then placed, words for the goal
+/// or under the card's example) is none unless the puzzle says otherwise.
 pub trait GamePuzzle: Rules + Sized {
     /// The puzzle's state inside `p`, if `p` is this puzzle.
     fn of(p: &Puzzle) -> Option<&Self>;
@@ -81,7 +110,9 @@ pub trait GamePuzzle: Rules + Sized {
     fn hint_rings(&self, mv: Self::Move) -> Vec<(Vec2, f32)>;
     /// The rings of a picked piece and the places it can go: where, and how
     /// large (none for a puzzle that moves a piece in one click).
-    fn pick_rings(&self, picked: u8) -> Vec<(Vec2, f32)>;
+    fn pick_rings(&self, _picked: u8) -> Vec<(Vec2, f32)> {
+        Vec::new()
+    }
     /// What a click (or Enter on the keyboard cursor) on `piece` asks for:
     /// a request, nothing (a piece picked or put down), or why the click can
     /// do nothing, in the player's words. `hinted` is the move of the hint
@@ -96,7 +127,9 @@ pub trait GamePuzzle: Rules + Sized {
     /// units.
     fn tap_reach(&self) -> f32;
     /// Whether a piece is carried by a drag and dropped on its target.
-    fn dragged(&self) -> bool;
+    fn dragged(&self) -> bool {
+        false
+    }
     /// The piece that a refused move asked to move, and whether it is a frog
     /// (a Hop pad holds a lily and a frog).
     fn mover(&self, mv: Self::Move) -> Option<(Clickable, bool)>;
@@ -113,9 +146,13 @@ pub trait GamePuzzle: Rules + Sized {
     fn controls(&self) -> &'static str;
     /// The goal where the player looks, after the move count: a limit, the
     /// rule for the next move (empty if none).
-    fn goal_words(&self) -> String;
+    fn goal_words(&self) -> String {
+        String::new()
+    }
     /// A refusal of the rules in the player's words.
-    fn refusal(&self, mv: Self::Move, why: &str) -> String;
+    fn refusal(&self, _mv: Self::Move, why: &str) -> String {
+        why.to_string()
+    }
     /// A move in a few characters, for the search path.
     fn short(mv: Self::Move) -> String;
     /// A step of the search's line in a few of the player's words.
@@ -124,9 +161,13 @@ pub trait GamePuzzle: Rules + Sized {
     fn describe(&self, mv: Self::Move) -> String;
     /// The buttons under the board that play a move (Flood's colours), with
     /// the colour each shows.
-    fn buttons(&self) -> Vec<(u8, Self::Move)>;
+    fn buttons(&self) -> Vec<(u8, Self::Move)> {
+        Vec::new()
+    }
     /// The move a digit key (1 for the first) plays, if any.
-    fn digit(&self, index: u8) -> Option<Self::Move>;
+    fn digit(&self, _index: u8) -> Option<Self::Move> {
+        None
+    }
 
     // The how-to card and the title.
 
@@ -144,7 +185,9 @@ pub trait GamePuzzle: Rules + Sized {
         colour_blind: bool,
     );
     /// Words under the example after a move (other than its count).
-    fn caption(&self) -> Option<String>;
+    fn caption(&self) -> Option<String> {
+        None
+    }
     /// The little picture of a pack of this puzzle on the title.
     fn title_picture(&self, ui: &mut ChildSpawnerCommands, pics: &Pictures);
 
@@ -157,15 +200,11 @@ pub trait GamePuzzle: Rules + Sized {
     fn random_code(&self, dims: &[u16], d: u8, seed: u64) -> Option<LevelCode>;
 }
 
-/// Runs `$body` with `$p` bound to the puzzle's own state, whatever it is.
+/// Runs `$body` with `$p` bound to the puzzle's own state, whatever it is
+/// (the core's list of the puzzles).
 macro_rules! each {
     ($value:expr, $p:ident => $body:expr) => {
-        match $value {
-            Puzzle::Swap($p) => $body,
-            Puzzle::Hop($p) => $body,
-            Puzzle::Flood($p) => $body,
-            Puzzle::Escape($p) => $body,
-        }
+        pond_core::each_puzzle!($value, $p => $body)
     };
 }
 

@@ -69,6 +69,10 @@ pub(super) fn build_flood(
                         ),
                     ));
                 }
+                // The colours are checked first: each cell is measured by them.
+                if let Some(k) = colours {
+                    colour_check(k, Spot::field("colours"))?;
+                }
                 for (i, c) in row.chars().enumerate() {
                     let Some(d) = c.to_digit(10) else {
                         return Err((
@@ -134,5 +138,25 @@ pub(super) fn coded(width: u16, height: u16, colours: u8, difficulty: u8, seed: 
             cells,
             Some(best + FLOOD_SLACK[d]),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A level of no colours is refused, named where it is, before its cells
+    /// are measured against it (no underflow, in any build).
+    #[test]
+    fn no_colours_is_a_mistake_not_an_underflow() {
+        for k in [0, 1] {
+            let text = format!(
+                r#"Pack(name: "P", levels: [Flood(name: "F", cells: ["01", "10"], colours: Some({k}))])"#
+            );
+            let err = crate::levels::parse_pack("p.ron", &text).unwrap_err();
+            assert!(
+                err.to_string()
+                    .contains(&format!("{k} colours; expected 2 to")),
+                "{err}"
+            );
+        }
     }
 }

@@ -345,7 +345,7 @@ pub fn flood_levels(
                     seed: board_seed,
                 }),
                 colours: None,
-                moves: Some(best + slack),
+                moves: Some(best.saturating_add(slack)),
                 grade: None,
             };
             (level, proven)

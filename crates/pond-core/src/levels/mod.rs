@@ -176,15 +176,14 @@ pub fn load_file(path: &Path) -> Result<Pack, PackError> {
         col: 0,
         message,
     };
-    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read the file: {e}")))?;
-    if meta.len() > limits::FILE_BYTES as u64 {
-        return Err(fail(format!(
-            "the file is {} bytes; a pack may be at most {} bytes",
-            meta.len(),
-            limits::FILE_BYTES
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read the file: {e}")))?;
+    let bytes = read_at_most(path, limits::FILE_BYTES)
+        .map_err(|e| fail(format!("cannot read the file: {e}")))?
+        .ok_or_else(|| {
+            fail(format!(
+                "the file is over {} bytes, the most a pack may be",
+                limits::FILE_BYTES
+            ))
+        })?;
     let text = String::from_utf8(bytes).map_err(|e| {
         fail(format!(
             "the file is not UTF-8 text (bad byte at offset {})",
@@ -192,6 +191,25 @@ pub fn load_file(path: &Path) -> Result<Pack, PackError> {
         ))
     })?;
     parse_pack(&file, &text)
+}
+
+/// The bytes of the file at `path`, if it holds at most `most` of them: at
+/// most `most + 1` are read, whatever the file is (a pipe or a device says
+/// nothing of its length, and may never end).
+pub fn read_at_most(path: &Path, most: usize) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read;
+    // A pipe with nobody writing to it would hold the open forever.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if std::fs::metadata(path)?.file_type().is_fifo() {
+            return Err(std::io::Error::other("it is a pipe, not a file"));
+        }
+    }
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    file.take(most as u64 + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() <= most).then_some(bytes))
 }
 
 /// Parses and checks a pack from text; `file` names it in errors.

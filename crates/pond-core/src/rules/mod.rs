@@ -101,14 +101,17 @@ pub enum PuzzleUndo {
     Escape(<escape::Escape as Rules>::Undo),
 }
 
-/// Runs `$body` with `$p` bound to the inner state, whatever the puzzle.
+/// Runs `$body` with `$p` bound to the inner state, whatever the puzzle: the
+/// one list of the puzzles for code generic over them (`$body` is compiled
+/// once for each puzzle's type). Used by the game's dispatch too.
+#[macro_export]
 macro_rules! each_puzzle {
     ($value:expr, $p:ident => $body:expr) => {
         match $value {
-            Puzzle::Swap($p) => $body,
-            Puzzle::Hop($p) => $body,
-            Puzzle::Flood($p) => $body,
-            Puzzle::Escape($p) => $body,
+            $crate::rules::Puzzle::Swap($p) => $body,
+            $crate::rules::Puzzle::Hop($p) => $body,
+            $crate::rules::Puzzle::Flood($p) => $body,
+            $crate::rules::Puzzle::Escape($p) => $body,
         }
     };
 }

@@ -14,7 +14,7 @@ use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::LevelCode;
 use crate::rules::escape::{Escape, EscapeMove};
-use crate::rules::{Puzzle, PuzzleMove, Rules};
+use crate::rules::{PuzzleMove, Rules};
 use bevy::prelude::*;
 
 pub const ESCAPE_STEP: f32 = 74.0;
@@ -90,25 +90,7 @@ static DIMENSIONS: [Dimension; 2] = [
 ];
 
 impl GamePuzzle for Escape {
-    fn of(p: &Puzzle) -> Option<&Self> {
-        if let Puzzle::Escape(e) = p {
-            Some(e)
-        } else {
-            None
-        }
-    }
-
-    fn own(mv: PuzzleMove) -> Option<EscapeMove> {
-        if let PuzzleMove::Escape(m) = mv {
-            Some(m)
-        } else {
-            None
-        }
-    }
-
-    fn wrap(mv: EscapeMove) -> PuzzleMove {
-        PuzzleMove::Escape(mv)
-    }
+    variant!(Escape);
 
     fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, numbered: bool) {
         board::spawn(commands, art, board, self, numbered);
@@ -141,10 +123,6 @@ impl GamePuzzle for Escape {
         vec![(escape_pos(self, m.row, left.saturating_sub(1)), 0.9)]
     }
 
-    fn pick_rings(&self, _picked: u8) -> Vec<(Vec2, f32)> {
-        Vec::new()
-    }
-
     /// A row's east-most animal goes out; the last in line comes back.
     fn click(
         &self,
@@ -173,10 +151,6 @@ impl GamePuzzle for Escape {
 
     fn tap_reach(&self) -> f32 {
         32.0
-    }
-
-    fn dragged(&self) -> bool {
-        false
     }
 
     fn mover(&self, m: EscapeMove) -> Option<(Clickable, bool)> {
@@ -230,10 +204,6 @@ impl GamePuzzle for Escape {
         }
     }
 
-    fn refusal(&self, _: EscapeMove, why: &str) -> String {
-        why.to_string()
-    }
-
     /// Rows as the board shows them, from 1.
     fn short(m: EscapeMove) -> String {
         format!("row {}", m.row + 1)
@@ -251,14 +221,6 @@ impl GamePuzzle for Escape {
             Some(a) => format!("let the {} out of row {}", a.describe(), m.row + 1),
             None => Self::short(m),
         }
-    }
-
-    fn buttons(&self) -> Vec<(u8, EscapeMove)> {
-        Vec::new()
-    }
-
-    fn digit(&self, _index: u8) -> Option<EscapeMove> {
-        None
     }
 
     fn card(&self) -> &'static Card {

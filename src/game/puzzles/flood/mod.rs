@@ -11,7 +11,7 @@ use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::LevelCode;
 use crate::rules::flood::{Flood, FloodMove};
-use crate::rules::{Puzzle, PuzzleMove, Rules};
+use crate::rules::{PuzzleMove, Rules};
 use bevy::prelude::*;
 
 pub const FLOOD_TILE: f32 = 34.0;
@@ -53,25 +53,7 @@ static DIMENSIONS: [Dimension; 2] = [
 ];
 
 impl GamePuzzle for Flood {
-    fn of(p: &Puzzle) -> Option<&Self> {
-        if let Puzzle::Flood(f) = p {
-            Some(f)
-        } else {
-            None
-        }
-    }
-
-    fn own(mv: PuzzleMove) -> Option<FloodMove> {
-        if let PuzzleMove::Flood(m) = mv {
-            Some(m)
-        } else {
-            None
-        }
-    }
-
-    fn wrap(mv: FloodMove) -> PuzzleMove {
-        PuzzleMove::Flood(mv)
-    }
+    variant!(Flood);
 
     fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, numbered: bool) {
         board::spawn(commands, art, board, self, numbered);
@@ -107,10 +89,6 @@ impl GamePuzzle for Flood {
             .collect()
     }
 
-    fn pick_rings(&self, _picked: u8) -> Vec<(Vec2, f32)> {
-        Vec::new()
-    }
-
     /// A tile's click floods with its colour.
     fn click(
         &self,
@@ -124,10 +102,6 @@ impl GamePuzzle for Flood {
 
     fn tap_reach(&self) -> f32 {
         FLOOD_TILE / 2.0
-    }
-
-    fn dragged(&self) -> bool {
-        false
     }
 
     fn mover(&self, _: FloodMove) -> Option<(Clickable, bool)> {
@@ -234,10 +208,6 @@ impl GamePuzzle for Flood {
                 super::card::picture(stage, &pics.tile, at, tile - 2.0, colour, 0.0, changed);
             }
         }
-    }
-
-    fn caption(&self) -> Option<String> {
-        None
     }
 
     /// The corner's colour spreading into a random-looking grid.

@@ -12,7 +12,7 @@ use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::LevelCode;
 use crate::rules::hop::{Hop, HopMove, Shape};
-use crate::rules::{Puzzle, PuzzleMove, Rules};
+use crate::rules::{PuzzleMove, Rules};
 use bevy::prelude::*;
 
 pub const SQUARE_STEP: f32 = 84.0;
@@ -71,25 +71,7 @@ static POND_DIMENSIONS: [Dimension; 1] = [Dimension {
 }];
 
 impl GamePuzzle for Hop {
-    fn of(p: &Puzzle) -> Option<&Self> {
-        if let Puzzle::Hop(h) = p {
-            Some(h)
-        } else {
-            None
-        }
-    }
-
-    fn own(mv: PuzzleMove) -> Option<HopMove> {
-        if let PuzzleMove::Hop(m) = mv {
-            Some(m)
-        } else {
-            None
-        }
-    }
-
-    fn wrap(mv: HopMove) -> PuzzleMove {
-        PuzzleMove::Hop(mv)
-    }
+    variant!(Hop);
 
     fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, _numbered: bool) {
         board::spawn(commands, art, board, self);
@@ -276,14 +258,6 @@ impl GamePuzzle for Hop {
         "jump the ringed frog to the ringed pad (or click that pad)".into()
     }
 
-    fn buttons(&self) -> Vec<(u8, HopMove)> {
-        Vec::new()
-    }
-
-    fn digit(&self, _index: u8) -> Option<HopMove> {
-        None
-    }
-
     fn card(&self) -> &'static Card {
         if self.board.shape == Shape::Pond {
             &POND_CARD
@@ -338,10 +312,6 @@ impl GamePuzzle for Hop {
                 );
             }
         }
-    }
-
-    fn caption(&self) -> Option<String> {
-        None
     }
 
     /// The pond with its red frog, or the English cross of pegs.

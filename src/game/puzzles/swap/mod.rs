@@ -9,8 +9,8 @@ use super::{Clickable, Dimension, GamePuzzle, HopPick, Pieces, Spawned, celebrat
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::LevelCode;
+use crate::rules::PuzzleMove;
 use crate::rules::swap::{Cell, Swap, SwapMove};
-use crate::rules::{Puzzle, PuzzleMove};
 use bevy::prelude::*;
 
 pub const SWAP_STEP: f32 = 84.0;
@@ -42,25 +42,7 @@ static DIMENSIONS: [Dimension; 1] = [Dimension {
 }];
 
 impl GamePuzzle for Swap {
-    fn of(p: &Puzzle) -> Option<&Self> {
-        if let Puzzle::Swap(s) = p {
-            Some(s)
-        } else {
-            None
-        }
-    }
-
-    fn own(mv: PuzzleMove) -> Option<SwapMove> {
-        if let PuzzleMove::Swap(m) = mv {
-            Some(m)
-        } else {
-            None
-        }
-    }
-
-    fn wrap(mv: SwapMove) -> PuzzleMove {
-        PuzzleMove::Swap(mv)
-    }
+    variant!(Swap);
 
     fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, _numbered: bool) {
         board::spawn(commands, art, board, self);
@@ -91,10 +73,6 @@ impl GamePuzzle for Swap {
         vec![(swap_pos(m.from as usize, self.cells.len()), 1.0)]
     }
 
-    fn pick_rings(&self, _picked: u8) -> Vec<(Vec2, f32)> {
-        Vec::new()
-    }
-
     fn click(
         &self,
         piece: Clickable,
@@ -111,10 +89,6 @@ impl GamePuzzle for Swap {
 
     fn tap_reach(&self) -> f32 {
         36.0
-    }
-
-    fn dragged(&self) -> bool {
-        false
     }
 
     fn mover(&self, m: SwapMove) -> Option<(Clickable, bool)> {
@@ -138,10 +112,6 @@ impl GamePuzzle for Swap {
 
     fn controls(&self) -> &'static str {
         "Click a frog to move it."
-    }
-
-    fn goal_words(&self) -> String {
-        String::new()
     }
 
     /// The board's colours, and no pad numbers (the pads carry none).
@@ -184,14 +154,6 @@ impl GamePuzzle for Swap {
         }
     }
 
-    fn buttons(&self) -> Vec<(u8, SwapMove)> {
-        Vec::new()
-    }
-
-    fn digit(&self, _index: u8) -> Option<SwapMove> {
-        None
-    }
-
     fn card(&self) -> &'static Card {
         &CARD
     }
@@ -221,10 +183,6 @@ impl GamePuzzle for Swap {
             let changed = was.is_some_and(|b| b.cells[i] != cell);
             frog(stage, pics, at, tint, angle, changed);
         }
-    }
-
-    fn caption(&self) -> Option<String> {
-        None
     }
 
     /// A row of frogs facing each other.
