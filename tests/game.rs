@@ -917,18 +917,33 @@ fn solve_wins_from_the_middle_of_a_level() {
     assert_eq!(app.world().resource::<PlayState>().done[0].0, good);
     assert_board_mirrors_rules(&mut app);
 
-    let bad = moves
-        .iter()
-        .copied()
-        .find(|&mv| matches!(outcome_after(mv), solve::Outcome::Unsolvable));
-    if let Some(bad) = bad {
-        start_level(&mut app, "hop.ron", 30);
-        app.world_mut().write_message(MoveRequested::player(bad));
-        settle(&mut app);
-        let lost = puzzle(&app);
-        assert_eq!(autoplay(&mut app, Watch::Solution), Ending::Unsolvable);
-        assert_eq!(puzzle(&app), lost);
-    }
+    // Level 31 has no first move that loses: the first pond that has one.
+    assert!(
+        !moves
+            .iter()
+            .any(|&mv| matches!(outcome_after(mv), solve::Outcome::Unsolvable))
+    );
+    let pack = parse_pack("hop.ron", SHIPPED[1].1).unwrap();
+    let (level, bad) = (0..pack.levels.len())
+        .find_map(|i| {
+            let start = &pack.levels[i].puzzle;
+            start.legal_moves().into_iter().find_map(|mv| {
+                let mut p = start.clone();
+                p.apply(mv).unwrap();
+                let lost = matches!(
+                    solve::solve(&p, Budget::unlimited(), None, false).outcome,
+                    solve::Outcome::Unsolvable
+                );
+                lost.then_some((i, mv))
+            })
+        })
+        .expect("a pond with a first move that loses");
+    start_level(&mut app, "hop.ron", level);
+    app.world_mut().write_message(MoveRequested::player(bad));
+    settle(&mut app);
+    let lost = puzzle(&app);
+    assert_eq!(autoplay(&mut app, Watch::Solution), Ending::Unsolvable);
+    assert_eq!(puzzle(&app), lost);
 }
 
 #[test]

@@ -704,3 +704,50 @@ fn a_pack_of_long_names_fits_every_window() {
     }
     assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
 }
+
+/// The solver panel keeps to its room: after the English board's search, its
+/// list of the line searched never reaches the keys' line under the board,
+/// in any window.
+#[test]
+fn the_solver_panel_keeps_clear_of_the_keys_line() {
+    for size in SIZES {
+        let mut app = laid_app(size);
+        start_level(&mut app, "pegs.ron", 7);
+        app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+        let ending = autoplay(&mut app, Watch::Search);
+        assert!(matches!(ending, Ending::Won(_)), "{size}: {ending:?}");
+        assert!(
+            app.world().resource::<Autoplay>().stats.path.len() > 20,
+            "{size}: a long line searched"
+        );
+        settle(&mut app);
+        let nodes = laid_out(&mut app);
+        let panel = nodes
+            .iter()
+            .find(|n| n.name.as_deref() == Some("Solver panel"))
+            .expect("the solver panel is laid out");
+        let keys = nodes
+            .iter()
+            .find(|n| n.text.as_deref().is_some_and(|t| t.starts_with("U undo")))
+            .expect("the keys' line is laid out");
+        let keys = nodes
+            .iter()
+            .find(|n| Some(n.entity) == keys.parent)
+            .map_or(keys.rect, |p| p.rect);
+        assert!(
+            !overlap(panel.rect, keys),
+            "{size}: the solver panel {:?} runs over the keys' line {keys:?}",
+            panel.rect
+        );
+        let inked = nodes
+            .iter()
+            .filter(|n| under(&nodes, n.entity, panel.entity))
+            .filter_map(|n| n.ink)
+            .fold(panel.rect, |r, ink| r.union(ink));
+        assert!(
+            inked.max.y <= panel.rect.max.y + SLACK,
+            "{size}: the panel's words {inked:?} run out of it {:?}",
+            panel.rect
+        );
+    }
+}

@@ -27,6 +27,16 @@ struct CommandLabel(AutoplayCommand);
 
 /// Steps of the search's path the panel lists (the newest).
 const PATH_SHOWN: usize = 12;
+/// The window's height the rest of the open panel takes, and each line of
+/// the path: a shorter window lists fewer steps, so the panel stays clear of
+/// the keys' line under the board.
+const PANEL_ROOM: f32 = 470.0;
+const PATH_LINE: f32 = 19.0;
+
+/// Steps of the path the panel lists in a window `height` pixels high.
+fn path_shown(height: f32) -> usize {
+    (((height - PANEL_ROOM) / PATH_LINE).max(0.0) as usize).clamp(3, PATH_SHOWN)
+}
 
 /// Folds or unfolds the solver panel (its header's button).
 #[derive(Message, Component, Debug, Clone, Copy)]
@@ -273,13 +283,17 @@ fn update_solver_panel(
     autoplay: Option<Res<Autoplay>>,
     new_panel: Query<(), Added<SolverLine>>,
     mut lines: Query<(&SolverLine, &mut Text, &mut TextColor)>,
+    windows: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
     mut had_autoplay: Local<bool>,
 ) {
+    let window = windows.single().ok();
+    let resized = window.as_ref().is_some_and(|w| w.is_changed());
+    let shown = window.map_or(PATH_SHOWN, |w| path_shown(w.height()));
     // Auto-play's end removed (a restart): the panel offers it again.
     let removed = std::mem::replace(&mut *had_autoplay, autoplay.is_some()) && autoplay.is_none();
     let changed = autoplay.as_ref().is_some_and(|a| a.is_changed())
         || autoplay.is_none() && (state.is_changed() || removed);
-    if !changed && !speed.is_changed() && new_panel.is_empty() {
+    if !changed && !speed.is_changed() && new_panel.is_empty() && !resized {
         return;
     }
     let (words, colour, counts, path) = match autoplay.as_deref() {
@@ -289,7 +303,7 @@ fn update_solver_panel(
             String::new(),
             String::new(),
         ),
-        Some(a) => panel_text(a, &state),
+        Some(a) => panel_text(a, &state, shown),
     };
     for (line, mut t, mut c) in &mut lines {
         match line {
@@ -304,7 +318,7 @@ fn update_solver_panel(
     }
 }
 
-fn panel_text(a: &Autoplay, state: &PlayState) -> (String, Color, String, String) {
+fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, String, String) {
     let watching = match a.watch {
         Watch::Solution => "Solution",
         Watch::Search => "Search",
@@ -339,7 +353,7 @@ fn panel_text(a: &Autoplay, state: &PlayState) -> (String, Color, String, String
     };
     let mut lines = String::new();
     if a.watch == Watch::Search && !a.stats.path.is_empty() {
-        let skip = a.stats.path.len().saturating_sub(PATH_SHOWN);
+        let skip = a.stats.path.len().saturating_sub(shown);
         lines.push_str("Path (untried moves at each step):\n");
         if skip > 0 {
             lines.push_str(&format!("  ... {skip} steps before\n"));
