@@ -284,3 +284,59 @@ fn check_counts_in_words_and_warns_of_an_empty_pack() {
         "{text}"
     );
 }
+
+/// `pond gen` writes the whole command in the pack's header: run again, it
+/// makes the same pack.
+#[test]
+fn gen_writes_the_command_that_makes_the_pack_again() {
+    for args in [
+        &[
+            "gen",
+            "escape",
+            "--seed",
+            "3",
+            "--count",
+            "2",
+            "--rows",
+            "3",
+            "--cols",
+            "5",
+            "--types",
+            "6",
+            "--colours",
+            "5",
+            "--name",
+            "It's mine",
+        ][..],
+        &[
+            "gen", "flood", "--seed", "5", "--count", "2", "--width", "6", "--height", "5",
+        ],
+        &[
+            "gen",
+            "swap",
+            "--seed",
+            "1",
+            "--count",
+            "3",
+            "--max-side",
+            "4",
+        ],
+    ] {
+        let first = pond(args);
+        assert!(first.status.success(), "{first:?}");
+        let text = stdout(&first);
+        let command = text
+            .split("Made by `")
+            .nth(1)
+            .and_then(|rest| rest.split('`').next())
+            .unwrap_or_else(|| panic!("no command in the header: {text}"));
+        let again = Command::new("sh")
+            .arg("-c")
+            .arg(command.replacen("pond", env!("CARGO_BIN_EXE_pond"), 1))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("sh runs");
+        assert!(again.status.success(), "{command}: {again:?}");
+        assert_eq!(stdout(&again), text, "{command}");
+    }
+}

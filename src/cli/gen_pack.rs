@@ -107,15 +107,7 @@ pub fn run(a: GenArgs) -> ExitCode {
     };
     print!(
         "{}",
-        write_pack(
-            &pack,
-            &format!(
-                "Made by `pond gen {} --seed {} --count {}`.",
-                a.puzzle_name(),
-                a.seed,
-                a.count
-            )
-        )
+        write_pack(&pack, &format!("Made by `{}`.", a.command(colours)))
     );
     ExitCode::SUCCESS
 }
@@ -124,4 +116,38 @@ impl GenArgs {
     fn puzzle_name(&self) -> &'static str {
         self.puzzle.name()
     }
+
+    /// The whole command that makes this pack again: every option the
+    /// puzzle reads, with the value used (`colours` as worked out).
+    fn command(&self, colours: u8) -> String {
+        let mut words = vec![
+            "pond gen".to_string(),
+            self.puzzle_name().to_string(),
+            format!("--seed {}", self.seed),
+            format!("--count {}", self.count),
+        ];
+        match self.puzzle {
+            PuzzleKind::Swap => words.push(format!("--max-side {}", self.max_side)),
+            PuzzleKind::Hop => {}
+            PuzzleKind::Flood => words.extend([
+                format!("--width {} --height {}", self.width, self.height),
+                format!("--colours {colours} --slack {}", self.slack),
+                format!("--think {}", self.think),
+            ]),
+            PuzzleKind::Escape => words.extend([
+                format!("--rows {} --cols {}", self.rows, self.cols),
+                format!("--types {} --colours {colours}", self.types),
+            ]),
+        }
+        if let Some(name) = &self.name {
+            words.push(format!("--name {}", quoted(name)));
+        }
+        words.join(" ")
+    }
+}
+
+/// `text` quoted for a shell: in single quotes, a quote inside written as
+/// `'\''`.
+fn quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
 }
