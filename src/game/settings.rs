@@ -35,6 +35,18 @@ pub const MAX_VOLUME: u8 = 10;
 pub const ANIMATION_SPEEDS: [f32; 5] = [0.5, 0.75, 1.0, 1.5, 2.0];
 
 impl Settings {
+    /// Brings a setting read from a file into its range (an animation speed
+    /// past the fastest, a volume past the loudest); says so if it changed.
+    pub fn in_range(&mut self) -> Option<String> {
+        let fastest = (ANIMATION_SPEEDS.len() - 1) as u8;
+        let before = (self.animation, self.volume);
+        self.animation = self.animation.min(fastest);
+        self.volume = self.volume.min(MAX_VOLUME);
+        (before != (self.animation, self.volume)).then(|| {
+            "The settings file held values out of range; they were set within it.".to_string()
+        })
+    }
+
     pub fn animation_speed(&self) -> f32 {
         ANIMATION_SPEEDS[(self.animation as usize).min(ANIMATION_SPEEDS.len() - 1)]
     }
@@ -90,13 +102,17 @@ fn open(mut settings: ResMut<Settings>, mut progress: ResMut<Progress>) {
     let Some(dir) = progress.dir.clone() else {
         return;
     };
-    let (read, loaded) = load_ron::<Settings>(&dir, FILE);
+    let (mut read, loaded) = load_ron::<Settings>(&dir, FILE);
+    let mended = read.in_range();
     *settings = read;
-    if let Loaded::MovedAside(aside, why) = loaded {
-        let words = format!(
+    let words = match loaded {
+        Loaded::MovedAside(aside, why) => Some(format!(
             "The settings file could not be read ({why}); it was moved to {} and the defaults are used.",
             aside.display()
-        );
+        )),
+        _ => mended,
+    };
+    if let Some(words) = words {
         warn!("{words}");
         progress.notice = Some(match progress.notice.take() {
             Some(before) => format!("{before}\n{words}"),
@@ -176,5 +192,22 @@ fn apply_palette(
         if let Some(mut m) = materials.get_mut(handle) {
             m.color = palette[i];
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A speed or a volume past the last is brought back into range, and said.
+    #[test]
+    fn settings_out_of_range_are_brought_in() {
+        let mut s: Settings = ron::from_str("(animation: 255, volume: 200)").unwrap();
+        assert!(s.in_range().is_some());
+        assert_eq!(s.animation as usize, ANIMATION_SPEEDS.len() - 1);
+        assert_eq!(s.volume, MAX_VOLUME);
+        assert_eq!(s.in_range(), None);
+        let mut fine = Settings::default();
+        assert_eq!(fine.in_range(), None);
     }
 }

@@ -74,6 +74,10 @@ fn open(options: Option<Res<GameOptions>>, mut progress: ResMut<Progress>) {
         progress.notice = Some(words);
     }
     progress.file = file;
+    if let Some(words) = progress.file.in_range() {
+        warn!("{words}");
+        progress.notice = Some(words);
+    }
     progress.dir = Some(dir);
 }
 
@@ -83,7 +87,7 @@ fn count_time(time: Res<Time<Real>>, mut progress: ResMut<Progress>) {
     let p = progress.bypass_change_detection();
     p.unsaved_seconds += time.delta_secs_f64();
     let whole = p.unsaved_seconds.floor();
-    p.file.seconds_played += whole as u64;
+    p.file.seconds_played = p.file.seconds_played.saturating_add(whole as u64);
     p.unsaved_seconds -= whole;
 }
 

@@ -66,6 +66,39 @@ pub struct ProgressFile {
     pub seconds_played: u64,
 }
 
+/// The most moves a record holds, and the most seconds played: a value past
+/// them is damage, not play.
+pub const MOST_MOVES: usize = 1_000_000;
+pub const MOST_SECONDS: u64 = 100 * 365 * 24 * 3600;
+
+impl ProgressFile {
+    /// Brings every value into its range (a record of no moves or of more
+    /// than `MOST_MOVES` is dropped, a shortest solution out of range
+    /// forgotten, the time played capped); says so if anything changed.
+    pub fn in_range(&mut self) -> Option<String> {
+        let mut mended = 0;
+        for records in self.levels.values_mut() {
+            let before = records.len();
+            records.retain(|_, r| (1..=MOST_MOVES).contains(&r.best));
+            mended += before - records.len();
+            for r in records.values_mut() {
+                if r.shortest.is_some_and(|s| !(1..=r.best).contains(&s)) {
+                    r.shortest = None;
+                    mended += 1;
+                }
+            }
+        }
+        self.levels.retain(|_, records| !records.is_empty());
+        if self.seconds_played > MOST_SECONDS {
+            self.seconds_played = MOST_SECONDS;
+            mended += 1;
+        }
+        (mended > 0).then(|| {
+            format!("{mended} value(s) of the progress file were out of range and were mended")
+        })
+    }
+}
+
 impl Default for ProgressFile {
     fn default() -> Self {
         ProgressFile {
@@ -135,9 +168,9 @@ pub fn load_ron<T: DeserializeOwned + Default>(dir: &Path, name: &str) -> (T, Lo
     let path = dir.join(name);
     let text = match std::fs::metadata(&path) {
         Err(_) => return (T::default(), Loaded::Fresh),
-        Ok(m) if m.len() > MAX_BYTES => Err(format!("the file is {} bytes", m.len())),
-        Ok(_) => std::fs::read(&path)
+        Ok(_) => crate::levels::read_at_most(&path, MAX_BYTES as usize)
             .map_err(|e| format!("cannot read it: {e}"))
+            .and_then(|b| b.ok_or_else(|| format!("it is over {MAX_BYTES} bytes")))
             .and_then(|b| String::from_utf8(b).map_err(|_| "it is not text".to_string())),
     };
     let parsed = text.and_then(|t| ron::from_str::<T>(&t).map_err(|e| format!("{name}:{e}")));
@@ -170,7 +203,11 @@ pub fn save_ron<T: Serialize>(dir: &Path, name: &str, value: &T) -> std::io::Res
     std::fs::create_dir_all(dir)?;
     let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(std::io::Error::other)?;
-    let tmp = dir.join(format!("{name}.tmp"));
+    // A temporary name of this write's own: two copies of the game saving at
+    // once never write into each other's file (the last rename wins whole).
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!("{name}.{}-{n}.tmp", std::process::id()));
     {
         use std::io::Write;
         let mut f = std::fs::File::create(&tmp)?;
@@ -190,6 +227,26 @@ pub fn default_dir() -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Values no play can make (a best of u64::MAX moves, a shortest longer
+    /// than the best, centuries played) are mended on load and said.
+    #[test]
+    fn values_out_of_range_are_mended_and_said() {
+        let text = format!(
+            r#"(version: 1, levels: {{"a.ron": {{1: (best: {}), 2: (best: 5, shortest: Some(9)), 3: (best: 7, shortest: Some(4))}}}}, seconds_played: {})"#,
+            u64::MAX,
+            u64::MAX
+        );
+        let mut p: ProgressFile = ron::from_str(&text).unwrap();
+        let said = p.in_range().expect("the mending is said");
+        assert!(said.contains("3 value(s)"), "{said}");
+        let records = &p.levels["a.ron"];
+        assert!(!records.contains_key(&1));
+        assert_eq!(records[&2].shortest, None);
+        assert_eq!(records[&3].shortest, Some(4));
+        assert_eq!(p.seconds_played, MOST_SECONDS);
+        assert_eq!(p.in_range(), None, "mended once");
+    }
 
     fn temp_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("pond-progress-{name}-{}", std::process::id()));
