@@ -1478,11 +1478,24 @@ fn a_typed_code_opens_its_level_and_ctrl_c_copies_it() {
         entry.error.as_deref().unwrap().contains("`Z9`"),
         "{entry:?}"
     );
-    assert!(
-        texts(&mut app)
-            .iter()
-            .any(|t| t.contains("expected PACK.LEVEL"))
-    );
+    // Shown in plain quotes (the typeface has no backquote), and the refused
+    // code stays in the field to be mended.
+    let shown = texts(&mut app);
+    let error = shown
+        .iter()
+        .find(|t| t.contains("expected PACK.LEVEL"))
+        .unwrap_or_else(|| panic!("{shown:?}"));
+    assert!(error.contains("'Z9'") && !error.contains('`'), "{error}");
+    for _ in 0..3 {
+        app.update();
+    }
+    let kept = app
+        .world_mut()
+        .query_filtered::<&bevy::text::EditableText, With<pond_puzzles::game::codes::CodeField>>()
+        .single(app.world())
+        .map(|f| f.value().to_string())
+        .expect("the code's field");
+    assert_eq!(kept, "Z9");
     // Closed and opened again, the box is empty; a good code closes it and
     // opens the level.
     press(&mut app, KeyCode::Escape);

@@ -170,8 +170,10 @@ fn show_entry(
     }
     let why = entry.error.clone().unwrap_or_default();
     if !panel.is_empty() {
+        // As every line of text is shown: backquotes as plain quotes (the
+        // typeface has none).
         for mut t in &mut error {
-            t.0 = why.clone();
+            t.0 = why.replace('`', "'");
         }
         return;
     }
