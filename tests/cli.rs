@@ -340,3 +340,60 @@ fn gen_writes_the_command_that_makes_the_pack_again() {
         assert_eq!(stdout(&again), text, "{command}");
     }
 }
+
+/// `--plain` runs the first programs' search (more positions, the same
+/// verdict) and `--tree` writes its tree as a picture or a graph.
+#[test]
+fn solve_plain_and_tree_write_the_search() {
+    let json = |extra: &[&str]| {
+        let mut args = vec!["solve", "levels/pegs.ron", "--level", "8", "--json"];
+        args.extend(extra);
+        let out = pond(&args);
+        assert!(out.status.success(), "{out:?}");
+        serde_json::from_str::<serde_json::Value>(stdout(&out).trim()).expect("a JSON line")
+    };
+    let ours = json(&[]);
+    let plain = json(&["--plain"]);
+    assert_eq!(plain["search"], "plain");
+    assert_eq!(ours["search"], "solver");
+    assert_eq!(plain["solvable"], true);
+    assert!(
+        plain["nodes"].as_u64() > ours["nodes"].as_u64().map(|n| n * 100),
+        "{plain} {ours}"
+    );
+    let svg = std::env::temp_dir().join(format!("pond-tree-{}.svg", std::process::id()));
+    let dot = svg.with_extension("dot");
+    for path in [&svg, &dot] {
+        let out = pond(&[
+            "solve",
+            "levels/hop.ron",
+            "--level",
+            "40",
+            "--tree",
+            path.to_str().expect("a path in words"),
+        ]);
+        assert!(out.status.success(), "{out:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            said.contains("wrote ") && said.contains(" dead ends"),
+            "{said}"
+        );
+    }
+    let svg = std::fs::read_to_string(&svg).expect("the picture was written");
+    assert!(svg.starts_with("<svg"));
+    assert!(
+        svg.contains("the solution") && svg.contains("given up"),
+        "the key"
+    );
+    // Given-up nodes and the solution's, in their colours.
+    assert!(svg.matches(r##"stroke="#1c2428""##).count() > 100);
+    assert!(svg.matches(r##"stroke="#1e8a3c""##).count() >= 10);
+    let dot = std::fs::read_to_string(&dot).expect("the graph was written");
+    assert!(dot.starts_with("digraph search {") && dot.contains(" -> "));
+    let out = pond(&["solve", "levels/hop.ron", "--tree", "tree.png"]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("neither .svg"),
+        "{out:?}"
+    );
+}

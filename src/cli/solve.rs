@@ -1,12 +1,13 @@
-//! `pond solve PACK [--level N] [--json] [--trace]`
+//! `pond solve PACK [--level N] [--json] [--trace] [--plain] [--tree FILE]`
 
 use super::pick_levels;
 use crate::levels;
 use crate::rules::PuzzleMove;
-use crate::solve::{self, Budget, Outcome, Sink, SolverEvent};
+use crate::solve::tree::SearchTree;
+use crate::solve::{self, Budget, Outcome, Sink, SolverEvent, plain, tree_draw};
 use clap::Args;
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -29,6 +30,39 @@ pub struct SolveArgs {
     /// Nodes each level's search may visit.
     #[arg(long)]
     nodes: Option<u64>,
+    /// Search as the puzzles' first programs did: depth first, every move in
+    /// order, no memory of positions, no pruning, the first answer kept.
+    #[arg(long)]
+    plain: bool,
+    /// Write the search tree to FILE: an SVG picture (`.svg`) or a Graphviz
+    /// graph (`.dot`). With several levels, each gets its own file
+    /// (`FILE-level-N.svg`).
+    #[arg(long, value_name = "FILE", value_parser = tree_file)]
+    tree: Option<PathBuf>,
+}
+
+/// Nodes a written tree holds before branches given up are folded.
+const TREE_NODES: usize = 3000;
+
+fn tree_file(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("svg" | "dot") => Ok(path),
+        _ => Err(format!(
+            "`{text}` ends in neither .svg (a picture) nor .dot (a Graphviz graph)"
+        )),
+    }
+}
+
+/// The file for one level's tree: FILE itself, or with the level's number
+/// when several levels are solved.
+fn tree_path(path: &Path, level: usize, several: bool) -> PathBuf {
+    if !several {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("tree");
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("svg");
+    path.with_file_name(format!("{stem}-level-{level}.{ext}"))
 }
 
 pub fn run(args: SolveArgs) -> ExitCode {
@@ -46,6 +80,15 @@ pub fn run(args: SolveArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let print_event = |e: &SolverEvent<PuzzleMove>| match e {
+        SolverEvent::Tried { mv, depth } => println!("  try  {depth:>4} {mv}"),
+        SolverEvent::TakenBack { mv, depth } => println!("  back {depth:>4} {mv}"),
+        SolverEvent::Progress { nodes, depth } => {
+            println!("  progress: {nodes} nodes, depth {depth}")
+        }
+        SolverEvent::Done(_) => {}
+    };
+    let several = chosen.len() > 1;
     for i in chosen {
         let level = &pack.levels[i];
         let budget = Budget {
@@ -53,20 +96,54 @@ pub fn run(args: SolveArgs) -> ExitCode {
             time: Some(Duration::from_secs_f64(args.seconds.max(0.0))),
             ..Budget::default()
         };
-        let mut print_event = |e: &SolverEvent<PuzzleMove>| match e {
-            SolverEvent::Tried { mv, depth } => println!("  try  {depth:>4} {mv}"),
-            SolverEvent::TakenBack { mv, depth } => println!("  back {depth:>4} {mv}"),
-            SolverEvent::Progress { nodes, depth } => {
-                println!("  progress: {nodes} nodes, depth {depth}")
+        let mut tree = args
+            .tree
+            .as_ref()
+            .map(|_| SearchTree::new(&level.puzzle, TREE_NODES));
+        let mut lost = None;
+        let trace = args.trace;
+        let mut on_event = |e: &SolverEvent<PuzzleMove>| {
+            if trace {
+                print_event(e);
             }
-            SolverEvent::Done(_) => {}
+            if let Some(t) = tree.as_mut()
+                && let Err(why) = t.feed(e)
+            {
+                lost.get_or_insert(why);
+            }
         };
-        let sink: Option<Sink<'_, PuzzleMove>> = if args.trace {
-            Some(&mut print_event)
+        let watched = args.trace || args.tree.is_some();
+        let sink: Option<Sink<'_, PuzzleMove>> = if watched { Some(&mut on_event) } else { None };
+        let report = if args.plain {
+            plain::solve_plain(&level.puzzle, budget, sink, watched)
         } else {
-            None
+            solve::solve(&level.puzzle, budget, sink, watched)
         };
-        let report = solve::solve(&level.puzzle, budget, sink, args.trace);
+        if let (Some(path), Some(tree)) = (args.tree.as_ref(), tree.as_ref()) {
+            if let Some(why) = lost {
+                eprintln!("error: the search tree lost its place: {}", why.0);
+                return ExitCode::FAILURE;
+            }
+            let path = tree_path(path, i + 1, several);
+            let title = format!(
+                "{} search of level {} \"{}\" ({})",
+                if args.plain { "Plain" } else { "Solver's" },
+                i + 1,
+                level.name,
+                level.puzzle.kind().name()
+            );
+            let words = |mv: PuzzleMove| mv.to_string();
+            let text = if path.extension().is_some_and(|e| e == "dot") {
+                tree_draw::dot(tree, &title, &words)
+            } else {
+                tree_draw::svg(tree, &title, &words)
+            };
+            if let Err(e) = std::fs::write(&path, text) {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+            eprintln!("wrote {}: {}", path.display(), tree.stats().words());
+        }
         let millis = report.elapsed.as_secs_f64() * 1000.0;
         let moves: Option<Vec<String>> = report
             .outcome
@@ -97,6 +174,7 @@ pub fn run(args: SolveArgs) -> ExitCode {
                 "level": i + 1,
                 "name": level.name,
                 "puzzle": kind,
+                "search": if args.plain { "plain" } else { "solver" },
                 "solvable": solvable,
                 "moves": moves.as_ref().map(|m| m.len()),
                 "optimal": optimal,
@@ -147,7 +225,12 @@ pub fn run(args: SolveArgs) -> ExitCode {
             }
             _ => summary,
         };
-        println!("level {} \"{}\" ({kind}): {summary}", i + 1, level.name);
+        let search = if args.plain { "plain search: " } else { "" };
+        println!(
+            "level {} \"{}\" ({kind}): {search}{summary}",
+            i + 1,
+            level.name
+        );
         if let Some(m) = moves {
             println!("  {}", m.join(" "));
         }

@@ -5,7 +5,10 @@ pub mod english;
 pub mod escape;
 pub mod flood;
 pub mod hop;
+pub mod plain;
 pub mod swap;
+pub mod tree;
+pub mod tree_draw;
 
 use crate::rules::{Puzzle, PuzzleMove, Rules};
 use serde::Serialize;
@@ -422,7 +425,7 @@ fn verified<R: Rules>(start: &R, outcome: Outcome<R::Move>) -> Outcome<R::Move> 
 pub fn solve_puzzle<R: Rules>(
     start: &R,
     mut search: Search<'_, R::Move>,
-    solver: Solver<R>,
+    solver: impl FnOnce(&R, &mut Search<'_, R::Move>) -> Outcome<R::Move>,
 ) -> Report<R::Move> {
     let outcome = solver(start, &mut search);
     let outcome = verified(start, outcome);

@@ -1,0 +1,193 @@
+//! The plain search of the puzzles' first programs: depth-first, every legal
+//! move in the rules' order, no memory of positions seen, no pruning, the
+//! first solution found kept. It is here to be compared with the solvers, so
+//! a player (and `pond solve --plain`) sees what each of their ideas saves.
+
+use super::{Budget, Outcome, Report, Search, Sink, SolverEvent, flood, solve_puzzle};
+use crate::rules::{Puzzle, PuzzleMove, Rules};
+
+/// Depth-first search over the rules, in the order `legal_moves` gives, to
+/// at most `deepest` moves. A solution is not proven shortest; "unsolvable"
+/// means none within `deepest` moves.
+pub fn backtrack<R: Rules>(
+    start: &R,
+    search: &mut Search<'_, R::Move>,
+    deepest: usize,
+) -> Outcome<R::Move> {
+    if start.is_goal() {
+        return Outcome::Solved {
+            moves: Vec::new(),
+            optimal: true,
+        };
+    }
+    struct Frame<M> {
+        moves: Vec<M>,
+        next: usize,
+    }
+    let mut state = start.clone();
+    let mut first = Vec::new();
+    state.legal_moves(&mut first);
+    let mut frames = vec![Frame {
+        moves: first,
+        next: 0,
+    }];
+    let mut line: Vec<(R::Move, R::Undo)> = Vec::new();
+    while let Some(frame) = frames.last_mut() {
+        if frame.next < frame.moves.len() {
+            let mv = frame.moves[frame.next];
+            frame.next += 1;
+            let depth = line.len() as u32 + 1;
+            if !search.node(depth) {
+                return search.out_of_budget(None);
+            }
+            let Ok(undo) = state.apply(mv) else { continue };
+            search.tried(mv, depth);
+            line.push((mv, undo));
+            if state.is_goal() {
+                return Outcome::Solved {
+                    moves: line.iter().map(|(m, _)| *m).collect(),
+                    optimal: false,
+                };
+            }
+            let mut moves = Vec::new();
+            if line.len() < deepest {
+                state.legal_moves(&mut moves);
+            }
+            frames.push(Frame { moves, next: 0 });
+        } else {
+            frames.pop();
+            if let Some((mv, undo)) = line.pop() {
+                state.undo(&undo);
+                search.taken_back(mv, line.len() as u32 + 1);
+            }
+        }
+    }
+    Outcome::Unsolvable
+}
+
+/// How deep the plain search goes on a puzzle: Swap, Hop and Escape end by
+/// themselves (every move uses up a frog's way, a frog or an animal); a
+/// Flood board goes to its move limit, or, without one, to the length of a
+/// line the greedy player finds (a solution no longer than that exists).
+pub fn plain_depth(puzzle: &Puzzle) -> usize {
+    match puzzle {
+        Puzzle::Flood(f) => match f.limit {
+            Some(l) => (l as usize).saturating_sub(f.moves as usize),
+            None => flood::solve_fast(f).len(),
+        },
+        Puzzle::Swap(_) | Puzzle::Hop(_) | Puzzle::Escape(_) => usize::MAX,
+    }
+}
+
+/// Runs the plain search on any puzzle, with the same budget, events and
+/// replay of its answer as the solvers.
+pub fn solve_plain(
+    puzzle: &Puzzle,
+    budget: Budget,
+    sink: Option<Sink<'_, PuzzleMove>>,
+    trace: bool,
+) -> Report<PuzzleMove> {
+    let deepest = plain_depth(puzzle);
+    fn run<R: Rules>(
+        p: &R,
+        budget: Budget,
+        sink: Option<Sink<'_, PuzzleMove>>,
+        trace: bool,
+        wrap: fn(R::Move) -> PuzzleMove,
+        deepest: usize,
+    ) -> Report<PuzzleMove> {
+        let solver = |p: &R, s: &mut Search<'_, R::Move>| backtrack(p, s, deepest);
+        let report = match sink {
+            Some(outer) => {
+                let mut inner = |e: &SolverEvent<R::Move>| outer(&e.map(wrap));
+                let search = Search::new(budget).with_sink(&mut inner, trace);
+                solve_puzzle(p, search, solver)
+            }
+            None => solve_puzzle(p, Search::new(budget), solver),
+        };
+        Report {
+            outcome: report.outcome.map(wrap),
+            nodes: report.nodes,
+            elapsed: report.elapsed,
+        }
+    }
+    match puzzle {
+        Puzzle::Swap(p) => run(p, budget, sink, trace, PuzzleMove::Swap, deepest),
+        Puzzle::Hop(p) => run(p, budget, sink, trace, PuzzleMove::Hop, deepest),
+        Puzzle::Flood(p) => run(p, budget, sink, trace, PuzzleMove::Flood, deepest),
+        Puzzle::Escape(p) => run(p, budget, sink, trace, PuzzleMove::Escape, deepest),
+    }
+}
+
+/// The ideas a puzzle's solver uses that the plain search does not, one
+/// sentence each, for the player who compares them.
+pub fn ideas(puzzle: &Puzzle) -> &'static [&'static str] {
+    match puzzle {
+        Puzzle::Swap(_) => &[
+            "The classic row is played by its known pattern, with no search at all.",
+            "Positions already known to be lost are not searched again.",
+            "A line that leaves a block of frogs that can never move is given up at once.",
+        ],
+        Puzzle::Hop(_) => &[
+            "A parity test on three classes of pads proves many boards hopeless before any search.",
+            "Positions already known to be lost are not searched again.",
+            "A position and its mirror images count as one.",
+        ],
+        Puzzle::Flood(_) => &[
+            "Best-first (A*): the line that looks shortest in all is grown first.",
+            "A lower bound that never overestimates drops every line that cannot win sooner.",
+            "A move that could have been played a move earlier is not tried later.",
+        ],
+        Puzzle::Escape(_) => &[
+            "A position is the animals left in each row and the row of the last one out.",
+            "Positions already known to be lost are not searched again.",
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::levels::{SHIPPED, parse_pack};
+    use crate::solve::solve;
+
+    /// Where both finish, the plain search agrees with the solver on whether
+    /// a level can be won, its answer replays, and it never visits fewer
+    /// positions than the solver's depth-first searches.
+    #[test]
+    fn the_plain_search_agrees_with_the_solver_and_never_visits_fewer_positions() {
+        let mut both = 0;
+        for (file, text) in SHIPPED {
+            let pack = parse_pack(file, text).expect("a shipped pack loads");
+            for level in &pack.levels {
+                let p = &level.puzzle;
+                let ours = solve(p, Budget::nodes(200_000), None, false);
+                let plain = solve_plain(p, Budget::nodes(20_000), None, false);
+                if matches!(plain.outcome, Outcome::OutOfBudget { .. })
+                    || matches!(ours.outcome, Outcome::OutOfBudget { .. })
+                {
+                    continue;
+                }
+                both += 1;
+                let won = |o: &Outcome<PuzzleMove>| matches!(o, Outcome::Solved { .. });
+                let name = format!("{file} {}", level.name);
+                assert_eq!(won(&plain.outcome), won(&ours.outcome), "{name}");
+                if let Some(moves) = plain.outcome.moves() {
+                    let mut q = p.clone();
+                    assert!(q.play_all(moves).is_ok() && q.is_goal(), "{name}");
+                }
+                // With `jump_own`, Swap's solver searches breadth first to
+                // prove its line the shortest: the plain search's first line
+                // (not the shortest) may take fewer positions.
+                let breadth_first = matches!(p, Puzzle::Swap(s) if s.jump_own);
+                assert!(
+                    breadth_first || plain.nodes >= ours.nodes,
+                    "{name}: plain {} < ours {}",
+                    plain.nodes,
+                    ours.nodes
+                );
+            }
+        }
+        assert!(both > 60, "{both} levels finished by both");
+    }
+}

@@ -1,0 +1,400 @@
+//! The search as a tree, rebuilt from a solver's events: each node a move
+//! from its parent's position, the line the search is on, the branches it
+//! gave up (folded into one node with their count once the tree is large),
+//! and the solution once found. The game's tree view and `pond solve --tree`
+//! both read it.
+
+use super::{Outcome, SolverEvent};
+use crate::rules::{Puzzle, PuzzleMove, PuzzleUndo};
+
+/// The root's id: the position the search started from.
+pub const ROOT: u32 = 0;
+
+/// Where a node stands in the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// On the line the search is on now (or was on when it stopped).
+    Line,
+    /// Tried and taken back: the search gave it up.
+    GivenUp,
+    /// On the solution's line, from the root to the goal.
+    Solution,
+}
+
+/// One position the search reached.
+#[derive(Debug, Clone)]
+pub struct TreeNode {
+    /// The move from the parent's position (none at the root).
+    pub mv: Option<PuzzleMove>,
+    pub parent: u32,
+    pub depth: u32,
+    /// The moves tried from here, in the order tried (empty once folded).
+    pub children: Vec<u32>,
+    /// The legal moves at this position.
+    pub legal: u32,
+    /// The moves tried from here, counted even after folding.
+    pub tried: u32,
+    pub mark: Mark,
+    /// Positions the search reached in this subtree, this one included,
+    /// while it was off the line (a node on the line adds the ones since).
+    positions: u64,
+    /// The tree's count of positions when the search last entered it.
+    entered: u64,
+    /// True when its given-up subtree was folded into it.
+    pub folded: bool,
+    /// True when it has no legal move.
+    pub leaf: bool,
+}
+
+/// The figures of a search, read off its events.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TreeStats {
+    /// Positions reached, the start included.
+    pub positions: u64,
+    /// Positions given up with no move tried from them.
+    pub dead_ends: u64,
+    /// Moves taken back.
+    pub backtracks: u64,
+    /// The deepest line reached.
+    pub deepest: u32,
+}
+
+impl TreeStats {
+    /// The figures in words: "9 positions, 1 dead end, 4 moves taken back".
+    pub fn words(&self) -> String {
+        format!(
+            "{}, {}, {}",
+            counted(self.positions, "position", "positions"),
+            counted(self.dead_ends, "dead end", "dead ends"),
+            counted(self.backtracks, "move taken back", "moves taken back")
+        )
+    }
+}
+
+/// A count and its noun, singular for one.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What went wrong rebuilding a tree: events that do not fit the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LostPlace(pub String);
+
+/// The search tree, as its events have built it so far.
+#[derive(Debug, Clone)]
+pub struct SearchTree {
+    nodes: Vec<TreeNode>,
+    free: Vec<u32>,
+    /// Node ids from the root to where the search is.
+    line: Vec<u32>,
+    start: Puzzle,
+    /// The position at the end of the line, and how to take each move back.
+    at: Puzzle,
+    undos: Vec<PuzzleUndo>,
+    stats: TreeStats,
+    /// Nodes held before given-up subtrees are folded.
+    keep: usize,
+    live: usize,
+    solved: bool,
+    scratch: Vec<PuzzleMove>,
+}
+
+impl SearchTree {
+    /// A tree for a search from `start` that keeps given-up branches whole
+    /// while it holds fewer than `keep` nodes, and folds them after.
+    pub fn new(start: &Puzzle, keep: usize) -> SearchTree {
+        let legal = start.legal_moves().len() as u32;
+        SearchTree {
+            nodes: vec![TreeNode {
+                mv: None,
+                parent: ROOT,
+                depth: 0,
+                children: Vec::new(),
+                legal,
+                tried: 0,
+                mark: Mark::Line,
+                positions: 1,
+                entered: 1,
+                folded: false,
+                leaf: legal == 0,
+            }],
+            free: Vec::new(),
+            line: vec![ROOT],
+            start: start.clone(),
+            at: start.clone(),
+            undos: Vec::new(),
+            stats: TreeStats {
+                positions: 1,
+                ..TreeStats::default()
+            },
+            keep: keep.max(1),
+            live: 1,
+            solved: false,
+            scratch: Vec::new(),
+        }
+    }
+
+    pub fn node(&self, id: u32) -> &TreeNode {
+        &self.nodes[id as usize]
+    }
+
+    /// The nodes from the root to where the search is.
+    pub fn line(&self) -> &[u32] {
+        &self.line
+    }
+
+    pub fn stats(&self) -> TreeStats {
+        self.stats
+    }
+
+    /// Nodes held now (folded subtrees count one).
+    pub fn live(&self) -> usize {
+        self.live
+    }
+
+    pub fn solved(&self) -> bool {
+        self.solved
+    }
+
+    pub fn start(&self) -> &Puzzle {
+        &self.start
+    }
+
+    /// Positions reached in a node's subtree, itself included.
+    pub fn positions(&self, id: u32) -> u64 {
+        let n = self.node(id);
+        if n.mark == Mark::GivenUp {
+            n.positions
+        } else {
+            n.positions + self.stats.positions - n.entered
+        }
+    }
+
+    /// The moves from the root to a node.
+    pub fn path(&self, id: u32) -> Vec<PuzzleMove> {
+        let mut path = Vec::new();
+        let mut at = id;
+        while at != ROOT {
+            let n = self.node(at);
+            path.extend(n.mv);
+            at = n.parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The position at a node.
+    pub fn position(&self, id: u32) -> Puzzle {
+        let mut p = self.start.clone();
+        for mv in self.path(id) {
+            // The tree holds only moves the rules allowed.
+            let _ = p.apply(mv);
+        }
+        p
+    }
+
+    /// The legal moves at a node that the search has not tried (yet).
+    pub fn untried(&self, id: u32) -> Vec<PuzzleMove> {
+        let n = self.node(id);
+        if n.tried >= n.legal || n.folded {
+            return Vec::new();
+        }
+        let tried: Vec<PuzzleMove> = n.children.iter().filter_map(|&c| self.node(c).mv).collect();
+        self.position(id)
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| !tried.contains(mv))
+            .collect()
+    }
+
+    /// Takes one event of the search into the tree.
+    pub fn feed(&mut self, event: &SolverEvent<PuzzleMove>) -> Result<(), LostPlace> {
+        match event {
+            SolverEvent::Tried { mv, depth } => self.tried(*mv, *depth),
+            SolverEvent::TakenBack { depth, .. } => self.taken_back(*depth),
+            SolverEvent::Progress { .. } => Ok(()),
+            SolverEvent::Done(outcome) => {
+                self.done(outcome);
+                Ok(())
+            }
+        }
+    }
+
+    fn tried(&mut self, mv: PuzzleMove, depth: u32) -> Result<(), LostPlace> {
+        if depth as usize != self.line.len() {
+            return Err(LostPlace(format!(
+                "a move tried at depth {depth} while the line is {} deep",
+                self.line.len() - 1
+            )));
+        }
+        let undo = self
+            .at
+            .apply(mv)
+            .map_err(|e| LostPlace(format!("the move {mv} was tried, but {e}")))?;
+        self.undos.push(undo);
+        let parent = *self.line.last().unwrap_or(&ROOT);
+        let again = self.nodes[parent as usize]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.node(c).mv == Some(mv));
+        self.stats.positions += 1;
+        self.stats.deepest = self.stats.deepest.max(depth);
+        let id = match again {
+            // A best-first search comes back to a line it set aside.
+            Some(id) => {
+                let n = &mut self.nodes[id as usize];
+                n.mark = Mark::Line;
+                n.positions += 1;
+                n.entered = self.stats.positions;
+                id
+            }
+            None => {
+                self.at.legal_moves_into(&mut self.scratch);
+                let legal = self.scratch.len() as u32;
+                let node = TreeNode {
+                    mv: Some(mv),
+                    parent,
+                    depth,
+                    children: Vec::new(),
+                    legal,
+                    tried: 0,
+                    mark: Mark::Line,
+                    positions: 1,
+                    entered: self.stats.positions,
+                    folded: false,
+                    leaf: legal == 0,
+                };
+                let id = match self.free.pop() {
+                    Some(id) => {
+                        self.nodes[id as usize] = node;
+                        id
+                    }
+                    None => {
+                        self.nodes.push(node);
+                        (self.nodes.len() - 1) as u32
+                    }
+                };
+                self.live += 1;
+                let p = &mut self.nodes[parent as usize];
+                p.children.push(id);
+                p.tried += 1;
+                p.leaf = false;
+                id
+            }
+        };
+        self.line.push(id);
+        Ok(())
+    }
+
+    fn taken_back(&mut self, depth: u32) -> Result<(), LostPlace> {
+        if depth as usize + 1 != self.line.len() || depth == 0 {
+            return Err(LostPlace(format!(
+                "a move taken back at depth {depth} while the line is {} deep",
+                self.line.len() - 1
+            )));
+        }
+        let (Some(id), Some(undo)) = (self.line.pop(), self.undos.pop()) else {
+            return Err(LostPlace("a move taken back from the start".into()));
+        };
+        self.at.undo(&undo);
+        self.stats.backtracks += 1;
+        let now = self.stats.positions;
+        let n = &mut self.nodes[id as usize];
+        n.positions += now - n.entered;
+        n.mark = Mark::GivenUp;
+        if n.tried == 0 {
+            self.stats.dead_ends += 1;
+        }
+        if self.live > self.keep && !n.children.is_empty() {
+            self.fold(id);
+        }
+        Ok(())
+    }
+
+    /// Folds a given-up subtree into its root, freeing its nodes.
+    fn fold(&mut self, id: u32) {
+        let mut stack = std::mem::take(&mut self.nodes[id as usize].children);
+        self.nodes[id as usize].folded = true;
+        while let Some(c) = stack.pop() {
+            stack.append(&mut self.nodes[c as usize].children);
+            self.free.push(c);
+            self.live -= 1;
+        }
+    }
+
+    fn done(&mut self, outcome: &Outcome<PuzzleMove>) {
+        let Outcome::Solved { moves, .. } = outcome else {
+            return;
+        };
+        // The solution's line, from the root: nodes the events did not bring
+        // are added (a search may answer without tracing every move).
+        let mut at = ROOT;
+        let mut p = self.start.clone();
+        self.nodes[ROOT as usize].mark = Mark::Solution;
+        for (i, &mv) in moves.iter().enumerate() {
+            if p.apply(mv).is_err() {
+                return;
+            }
+            let child = self.nodes[at as usize]
+                .children
+                .iter()
+                .copied()
+                .find(|&c| self.node(c).mv == Some(mv));
+            at = match child {
+                Some(c) => c,
+                None => {
+                    let legal = p.legal_moves().len() as u32;
+                    self.nodes.push(TreeNode {
+                        mv: Some(mv),
+                        parent: at,
+                        depth: i as u32 + 1,
+                        children: Vec::new(),
+                        legal,
+                        tried: 0,
+                        mark: Mark::Solution,
+                        positions: 1,
+                        entered: self.stats.positions,
+                        folded: false,
+                        leaf: legal == 0,
+                    });
+                    let id = (self.nodes.len() - 1) as u32;
+                    self.live += 1;
+                    let parent = &mut self.nodes[at as usize];
+                    parent.children.push(id);
+                    parent.tried += 1;
+                    id
+                }
+            };
+            self.nodes[at as usize].mark = Mark::Solution;
+        }
+        self.solved = true;
+    }
+
+    /// The nodes in depth-first order, each with its depth, skipping what
+    /// `show` leaves out (with its subtree).
+    pub fn walk(&self, mut show: impl FnMut(u32) -> bool) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut stack = vec![ROOT];
+        while let Some(id) = stack.pop() {
+            if !show(id) {
+                continue;
+            }
+            out.push(id);
+            stack.extend(self.node(id).children.iter().rev().copied());
+        }
+        out
+    }
+}
+
+impl Puzzle {
+    /// The legal moves, into a buffer the caller keeps.
+    pub fn legal_moves_into(&self, out: &mut Vec<PuzzleMove>) {
+        out.clear();
+        out.extend(self.legal_moves());
+    }
+}
+
+#[cfg(test)]
+#[path = "tree_tests.rs"]
+mod tests;

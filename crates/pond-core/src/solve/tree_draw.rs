@@ -1,0 +1,366 @@
+//! A search tree written out: Graphviz's dot language, or an SVG picture
+//! laid out here (leaves side by side, each parent over its children, one
+//! row a depth). Both carry the same marks as the game's tree view.
+
+use super::tree::{Mark, ROOT, SearchTree};
+use crate::rules::{PuzzleKind, PuzzleMove};
+use std::fmt::Write;
+
+/// One box of the picture: a node of the tree, or a move not tried.
+struct Item {
+    label: String,
+    /// Words shown when the pointer rests on it (the untried moves).
+    tip: Option<String>,
+    /// Shown faintly: a move the search has not tried.
+    untried: bool,
+    mark: Mark,
+    depth: u32,
+    parent: Option<usize>,
+    x: f32,
+}
+
+/// The words for a branch the search gave up: a backtracking search has
+/// proved it lost; Flood's best-first search only set it aside.
+pub fn given_up_words(kind: PuzzleKind, positions: u64) -> String {
+    let count = super::tree::counted(positions, "position", "positions");
+    match kind {
+        PuzzleKind::Flood => format!("{count}, set aside"),
+        _ if positions == 1 => format!("{count}, lost"),
+        _ => format!("{count}, all lost"),
+    }
+}
+
+/// The moves a search has not tried at a position, in a few words.
+fn untried_words(untried: &[PuzzleMove], words: &dyn Fn(PuzzleMove) -> String) -> String {
+    const SHOWN: usize = 3;
+    let mut list: Vec<String> = untried.iter().take(SHOWN).map(|&mv| words(mv)).collect();
+    if untried.len() > SHOWN {
+        list.push(format!("{} more", untried.len() - SHOWN));
+    }
+    format!("not tried: {}", list.join(", "))
+}
+
+/// How many moves were not tried, as a box's label.
+fn untried_count(n: usize) -> String {
+    format!("{n} untried")
+}
+
+fn items(tree: &SearchTree, words: &dyn Fn(PuzzleMove) -> String) -> Vec<Item> {
+    let kind = tree.start().kind();
+    let mut out: Vec<Item> = Vec::new();
+    // Depth first, each node's children (tried, then untried) after it.
+    let mut stack: Vec<(u32, Option<usize>)> = vec![(ROOT, None)];
+    while let Some((id, parent)) = stack.pop() {
+        let n = tree.node(id);
+        let mut label = match n.mv {
+            Some(mv) => words(mv),
+            None => "start".to_string(),
+        };
+        if n.folded {
+            label = format!("{label} ({})", given_up_words(kind, tree.positions(id)));
+        }
+        out.push(Item {
+            label,
+            tip: None,
+            untried: false,
+            mark: n.mark,
+            depth: n.depth,
+            parent,
+            x: 0.0,
+        });
+        let me = out.len() - 1;
+        let untried = tree.untried(id);
+        for c in n.children.iter().rev() {
+            stack.push((*c, Some(me)));
+        }
+        // The moves not tried, in one faint box under their parent.
+        if !untried.is_empty() {
+            out.push(Item {
+                label: untried_count(untried.len()),
+                tip: Some(untried_words(&untried, words)),
+                untried: true,
+                mark: Mark::GivenUp,
+                depth: n.depth + 1,
+                parent: Some(me),
+                x: 0.0,
+            });
+        }
+    }
+    layout(&mut out);
+    out
+}
+
+/// Leaves side by side in the order met, each parent centred over its
+/// children.
+fn layout(items: &mut [Item]) {
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); items.len()];
+    for (i, it) in items.iter().enumerate() {
+        if let Some(p) = it.parent {
+            children[p].push(i);
+        }
+    }
+    // Left to right: the moves tried in the order tried, then the untried.
+    for list in &mut children {
+        list.sort_by_key(|&c| items[c].untried);
+    }
+    let mut next_leaf = 0.0f32;
+    // Post-order without recursion.
+    let mut stack = vec![(0usize, false)];
+    while let Some((i, seen)) = stack.pop() {
+        if items.is_empty() {
+            break;
+        }
+        if children[i].is_empty() {
+            items[i].x = next_leaf;
+            next_leaf += 1.0;
+        } else if seen {
+            let first = items[children[i][0]].x;
+            let last = items[*children[i].last().unwrap_or(&i)].x;
+            items[i].x = (first + last) / 2.0;
+        } else {
+            stack.push((i, true));
+            for &c in children[i].iter().rev() {
+                stack.push((c, false));
+            }
+        }
+    }
+}
+
+fn colour(it: &Item) -> &'static str {
+    if it.untried {
+        return "#a8b4bc";
+    }
+    match it.mark {
+        Mark::Line => "#c8322c",
+        Mark::GivenUp => "#1c2428",
+        Mark::Solution => "#1e8a3c",
+    }
+}
+
+/// The tree in Graphviz's dot language.
+pub fn dot(tree: &SearchTree, title: &str, words: &dyn Fn(PuzzleMove) -> String) -> String {
+    let items = items(tree, words);
+    let mut s = String::new();
+    let _ = writeln!(s, "digraph search {{");
+    let _ = writeln!(s, "  label={};", quoted(title));
+    let _ = writeln!(s, "  labelloc=t;");
+    let _ = writeln!(
+        s,
+        "  node [shape=box, style=rounded, fontname=\"sans-serif\"];"
+    );
+    for (i, it) in items.iter().enumerate() {
+        let style = if it.untried {
+            ", style=\"rounded,dashed\""
+        } else if it.mark == Mark::Solution {
+            ", penwidth=3"
+        } else {
+            ""
+        };
+        let tip = it
+            .tip
+            .as_ref()
+            .map(|t| format!(", tooltip={}", quoted(t)))
+            .unwrap_or_default();
+        let _ = writeln!(
+            s,
+            "  n{i} [label={}, color=\"{c}\", fontcolor=\"{c}\"{style}{tip}];",
+            quoted(&it.label),
+            c = colour(it)
+        );
+        if let Some(p) = it.parent {
+            let _ = writeln!(s, "  n{p} -> n{i} [color=\"{}\"];", colour(it));
+        }
+    }
+    let _ = writeln!(s, "}}");
+    s
+}
+
+fn quoted(text: &str) -> String {
+    let mut q = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' | '\\' => {
+                q.push('\\');
+                q.push(c);
+            }
+            '\n' => q.push_str("\\n"),
+            c => q.push(c),
+        }
+    }
+    q.push('"');
+    q
+}
+
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Pixels between depths, and the narrowest and widest room a leaf gets.
+const ROW: f32 = 64.0;
+const SLOT: (f32, f32) = (56.0, 180.0);
+
+/// The width of a label's box.
+fn box_width(label: &str) -> f32 {
+    (label.chars().count() as f32 * 7.0 + 14.0).max(30.0)
+}
+const TOP: f32 = 120.0;
+
+/// The tree as an SVG picture, with a title and a key of its marks.
+pub fn svg(tree: &SearchTree, title: &str, words: &dyn Fn(PuzzleMove) -> String) -> String {
+    let items = items(tree, words);
+    let slot = items
+        .iter()
+        .filter(|i| !i.untried)
+        .map(|i| box_width(&i.label) + 8.0)
+        .fold(SLOT.0, f32::max)
+        .min(SLOT.1);
+    let leaves = items.iter().map(|i| i.x).fold(0.0f32, f32::max) + 1.0;
+    let deepest = items.iter().map(|i| i.depth).max().unwrap_or(0) as f32;
+    let width = (leaves * slot + 40.0).max(720.0);
+    let height = TOP + (deepest + 1.0) * ROW + 20.0;
+    let at = |it: &Item| (20.0 + (it.x + 0.5) * slot, TOP + it.depth as f32 * ROW);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#f4f1e6"/>"##);
+    let _ = writeln!(
+        s,
+        r##"<text x="20" y="34" font-size="22" fill="#1c2428">{}</text>"##,
+        escaped(title)
+    );
+    let stats = tree.stats();
+    let _ = writeln!(
+        s,
+        r##"<text x="20" y="60" font-size="14" fill="#1c2428">{}, the deepest line {} moves</text>"##,
+        stats.words(),
+        stats.deepest
+    );
+    let key = [
+        ("#1e8a3c", "the solution"),
+        ("#c8322c", "the line being tried"),
+        ("#1c2428", "given up"),
+        ("#a8b4bc", "not tried"),
+    ];
+    for (i, (c, words)) in key.iter().enumerate() {
+        let x = 20.0 + i as f32 * 170.0;
+        let _ = writeln!(
+            s,
+            r##"<rect x="{x}" y="74" width="14" height="14" rx="3" fill="{c}"/><text x="{}" y="86" font-size="13" fill="#1c2428">{words}</text>"##,
+            x + 20.0
+        );
+    }
+    for it in &items {
+        if let Some(p) = it.parent {
+            let (x0, y0) = at(&items[p]);
+            let (x1, y1) = at(it);
+            let dash = if it.untried {
+                r#" stroke-dasharray="4 4""#
+            } else {
+                ""
+            };
+            let w = if it.mark == Mark::Solution && !it.untried {
+                3
+            } else {
+                1
+            };
+            let _ = writeln!(
+                s,
+                r#"<line x1="{x0:.1}" y1="{:.1}" x2="{x1:.1}" y2="{:.1}" stroke="{}" stroke-width="{w}"{dash}/>"#,
+                y0 + 12.0,
+                y1 - 12.0,
+                colour(it)
+            );
+        }
+    }
+    for it in &items {
+        let (x, y) = at(it);
+        let c = colour(it);
+        let fill = if it.untried { "#f4f1e6" } else { "#ffffff" };
+        let w = box_width(&it.label);
+        let _ = writeln!(
+            s,
+            r#"<rect x="{:.1}" y="{:.1}" width="{w:.1}" height="24" rx="6" fill="{fill}" stroke="{c}" stroke-width="{}"/>"#,
+            x - w / 2.0,
+            y - 12.0,
+            if it.mark == Mark::Solution && !it.untried {
+                3
+            } else {
+                1
+            }
+        );
+        let tip = it
+            .tip
+            .as_ref()
+            .map(|t| format!("<title>{}</title>", escaped(t)))
+            .unwrap_or_default();
+        let _ = writeln!(
+            s,
+            r#"<text x="{x:.1}" y="{:.1}" font-size="12" text-anchor="middle" fill="{c}">{tip}{}</text>"#,
+            y + 4.0,
+            escaped(&it.label)
+        );
+    }
+    let _ = writeln!(s, "</svg>");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::levels::parse_pack;
+    use crate::solve::plain::solve_plain;
+    use crate::solve::{Budget, SolverEvent};
+
+    #[test]
+    fn the_picture_and_the_graph_hold_every_node_and_mark() {
+        let pack = parse_pack(
+            "t",
+            r#"Pack(name: "", levels: [Swap(name: "", row: "LL_RR")])"#,
+        )
+        .expect("the pack loads");
+        let p = &pack.levels[0].puzzle;
+        let mut tree = SearchTree::new(p, usize::MAX);
+        let mut sink = |e: &SolverEvent<PuzzleMove>| tree.feed(e).expect("events fit");
+        solve_plain(p, Budget::unlimited(), Some(&mut sink), true);
+        let words = |mv: PuzzleMove| format!("pad {mv}");
+        let g = dot(&tree, "LL_RR \"plain\"", &words);
+        let ids = tree.walk(|_| true);
+        let untried = ids
+            .iter()
+            .filter(|&&id| !tree.untried(id).is_empty())
+            .count();
+        assert!(untried > 0, "the plain search stops at its first answer");
+        let nodes = ids.len() + untried;
+        assert_eq!(g.matches("[label=").count(), nodes);
+        assert_eq!(g.matches(" -> ").count(), nodes - 1);
+        assert!(g.contains(r#"label="LL_RR \"plain\"";"#), "{g}");
+        assert!(g.contains("#1e8a3c") && g.contains("#1c2428"), "{g}");
+        let pic = svg(&tree, "LL_RR <plain>", &words);
+        assert!(pic.starts_with("<svg") && pic.trim_end().ends_with("</svg>"));
+        assert!(pic.contains("LL_RR &lt;plain&gt;"));
+        assert_eq!(pic.matches("<line ").count(), nodes - 1);
+        assert!(pic.contains(&format!("{} positions", tree.stats().positions)));
+        assert!(
+            pic.contains("untried<") && pic.contains("<title>not tried: pad "),
+            "{pic}"
+        );
+    }
+
+    #[test]
+    fn given_up_words_count_and_say_what_flood_does() {
+        assert_eq!(
+            given_up_words(PuzzleKind::Hop, 412),
+            "412 positions, all lost"
+        );
+        assert_eq!(given_up_words(PuzzleKind::Swap, 1), "1 position, lost");
+        assert_eq!(
+            given_up_words(PuzzleKind::Flood, 9),
+            "9 positions, set aside"
+        );
+    }
+}

@@ -1,0 +1,181 @@
+use super::*;
+use crate::levels::{SHIPPED, parse_pack};
+use crate::rules::swap::{Swap, parse_row};
+use crate::solve::plain::solve_plain;
+use crate::solve::{Budget, Outcome, solve};
+
+/// A search tree made by plain recursion over the rules: every legal move in
+/// order, stopping at the first goal, with no events involved.
+#[derive(Debug, PartialEq)]
+struct Shape {
+    mv: Option<PuzzleMove>,
+    children: Vec<Shape>,
+}
+
+fn enumerate(
+    p: &mut Puzzle,
+    mv: Option<PuzzleMove>,
+    found: &mut Option<Vec<PuzzleMove>>,
+    line: &mut Vec<PuzzleMove>,
+) -> Shape {
+    let mut shape = Shape {
+        mv,
+        children: Vec::new(),
+    };
+    if p.is_goal() {
+        *found = Some(line.clone());
+        return shape;
+    }
+    for m in p.legal_moves() {
+        if found.is_some() {
+            break;
+        }
+        let Ok(undo) = p.apply(m) else { continue };
+        line.push(m);
+        shape.children.push(enumerate(p, Some(m), found, line));
+        line.pop();
+        p.undo(&undo);
+    }
+    shape
+}
+
+fn shape_of(tree: &SearchTree, id: u32) -> Shape {
+    let n = tree.node(id);
+    Shape {
+        mv: n.mv,
+        children: n.children.iter().map(|&c| shape_of(tree, c)).collect(),
+    }
+}
+
+fn count(s: &Shape) -> u64 {
+    1 + s.children.iter().map(count).sum::<u64>()
+}
+
+fn plain_tree(p: &Puzzle, keep: usize) -> (SearchTree, Outcome<PuzzleMove>) {
+    let mut tree = SearchTree::new(p, keep);
+    let mut lost = None;
+    let mut sink = |e: &SolverEvent<PuzzleMove>| {
+        if let Err(e) = tree.feed(e) {
+            lost.get_or_insert(e);
+        }
+    };
+    let report = solve_plain(p, Budget::unlimited(), Some(&mut sink), true);
+    assert_eq!(lost, None);
+    (tree, report.outcome)
+}
+
+fn rows(len: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for code in 0..3usize.pow(len as u32) {
+        let mut c = code;
+        let row: String = (0..len)
+            .map(|_| {
+                let ch = ['L', 'R', '_'][c % 3];
+                c /= 3;
+                ch
+            })
+            .collect();
+        if row.contains('_') {
+            out.push(row);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_tree_of_the_plain_search_is_the_tree_of_a_plain_recursion() {
+    let mut checked = 0;
+    for len in 1..=7 {
+        for row in rows(len) {
+            for jump_own in [false, true] {
+                let cells = parse_row(&row).expect("a row of L, R and _");
+                let p = Puzzle::Swap(Swap::new(cells, jump_own));
+                let (tree, outcome) = plain_tree(&p, usize::MAX);
+                let mut found = None;
+                let shape = enumerate(&mut p.clone(), None, &mut found, &mut Vec::new());
+                assert_eq!(shape_of(&tree, ROOT), shape, "{row}");
+                assert_eq!(tree.stats().positions, count(&shape), "{row}");
+                assert_eq!(outcome.moves().map(<[_]>::to_vec), found, "{row}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 4000, "{checked} rows");
+    // A few ponds of the shipped pack.
+    let pack = parse_pack(SHIPPED[1].0, SHIPPED[1].1).expect("the pond pack loads");
+    for level in pack.levels.iter().take(6) {
+        let (tree, _) = plain_tree(&level.puzzle, usize::MAX);
+        let mut found = None;
+        let shape = enumerate(&mut level.puzzle.clone(), None, &mut found, &mut Vec::new());
+        assert_eq!(shape_of(&tree, ROOT), shape, "{}", level.name);
+        assert!(found.is_some(), "{}", level.name);
+    }
+}
+
+#[test]
+fn given_up_branches_fold_into_their_counts_and_the_figures_stay() {
+    // The English board's search, in a tree that keeps everything and in
+    // one that keeps 64 nodes before folding.
+    let pack = parse_pack(SHIPPED[2].0, SHIPPED[2].1).expect("the peg pack loads");
+    let english = pack
+        .levels
+        .iter()
+        .find(|l| l.name.contains("English"))
+        .expect("the English board ships");
+    let mut whole = SearchTree::new(&english.puzzle, usize::MAX);
+    let mut folded = SearchTree::new(&english.puzzle, 64);
+    let mut most = 0;
+    let mut sink = |e: &SolverEvent<PuzzleMove>| {
+        whole.feed(e).expect("the events fit the rules");
+        folded.feed(e).expect("the events fit the rules");
+        most = most.max(folded.live());
+    };
+    let report = solve(&english.puzzle, Budget::unlimited(), Some(&mut sink), true);
+    assert!(matches!(report.outcome, Outcome::Solved { .. }));
+    assert_eq!(whole.stats(), folded.stats());
+    assert!(whole.live() > 1000, "{} nodes", whole.live());
+    // What is held: the line and the siblings of its nodes, at most.
+    assert!(most < 64 + 32 * 40, "{most} nodes held");
+    for tree in [&whole, &folded] {
+        assert!(tree.solved());
+        assert_eq!(tree.positions(ROOT), tree.stats().positions);
+        // Every node's count is itself and its children's counts.
+        for id in tree.walk(|_| true) {
+            let n = tree.node(id);
+            if !n.folded {
+                let below: u64 = n.children.iter().map(|&c| tree.positions(c)).sum();
+                assert_eq!(tree.positions(id), 1 + below, "node {id}");
+            }
+        }
+        // The solution is marked from the root to a won position.
+        let line: Vec<u32> = tree.walk(|id| tree.node(id).mark == Mark::Solution);
+        let last = *line.last().expect("a solution line");
+        assert!(tree.position(last).is_won());
+        assert_eq!(tree.path(last).len(), 31);
+    }
+    // The root's children carry the same counts folded or not.
+    let counts = |t: &SearchTree| -> Vec<u64> {
+        t.node(ROOT)
+            .children
+            .iter()
+            .map(|&c| t.positions(c))
+            .collect()
+    };
+    assert_eq!(counts(&whole), counts(&folded));
+}
+
+#[test]
+fn events_that_do_not_fit_the_rules_are_refused() {
+    let p = Puzzle::Swap(Swap::new(parse_row("L_R").expect("a row"), false));
+    let mv = p.legal_moves()[0];
+    let mut tree = SearchTree::new(&p, 100);
+    assert!(tree.feed(&SolverEvent::Tried { mv, depth: 2 }).is_err());
+    assert!(tree.feed(&SolverEvent::TakenBack { mv, depth: 1 }).is_err());
+    tree.feed(&SolverEvent::Tried { mv, depth: 1 })
+        .expect("a legal first move");
+    assert_eq!(tree.untried(ROOT).len(), p.legal_moves().len() - 1);
+    tree.feed(&SolverEvent::TakenBack { mv, depth: 1 })
+        .expect("taken back");
+    assert_eq!(tree.node(tree.node(ROOT).children[0]).mark, Mark::GivenUp);
+    assert_eq!(tree.stats().dead_ends, 1);
+}
