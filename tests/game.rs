@@ -21,6 +21,9 @@ use std::time::{Duration, Instant};
 #[path = "game/window.rs"]
 mod window;
 
+#[path = "game/tree.rs"]
+mod tree;
+
 /// A data directory of the test's own, new and empty: no test reads or
 /// writes the player's.
 fn temp_data_dir() -> std::path::PathBuf {

@@ -66,6 +66,10 @@ pub struct PlayArgs {
     /// (a game under way, for pictures; they count as help).
     #[arg(long, requires = "level", default_value_t = 0)]
     moves: usize,
+    /// Open the level with the search tree shown beside the board (G shows
+    /// and hides it in the game).
+    #[arg(long, requires = "level")]
+    show_tree: bool,
 }
 
 /// What auto-play shows, as the command line names it.
@@ -73,6 +77,8 @@ pub struct PlayArgs {
 pub enum WatchName {
     Solution,
     Search,
+    /// The plain search of the first programs: no memory, no pruning.
+    Plain,
 }
 
 #[derive(Debug, Subcommand)]
@@ -161,7 +167,9 @@ pub fn run(cli: Cli) -> ExitCode {
                 autoplay: args.autoplay.map(|w| match w {
                     WatchName::Solution => Watch::Solution,
                     WatchName::Search => Watch::Search,
+                    WatchName::Plain => Watch::Plain,
                 }),
+                show_tree: args.show_tree,
                 speed: args.speed,
                 exit_when_done: args.exit_when_done,
                 data_dir: cli.data_dir,

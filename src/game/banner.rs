@@ -5,7 +5,7 @@
 use super::Screen;
 use super::anim::{self, Decoration, DespawnWhenDone};
 use super::packs::{Current, Packs};
-use super::panels::{BoardEdge, SideColumn, SolverPanelOpen};
+use super::panels::{self, BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen};
 use super::play::{LevelWon, PlayAction, PlayState, PlaySystems};
 use super::progress::{Progress, stars_for};
 use super::solver::Autoplay;
@@ -37,8 +37,41 @@ struct StarIn(f32);
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (celebrate, show_banner, show_stars, grow_stars).in_set(PlaySystems::Present),
+        (celebrate, show_banner, banner_room, show_stars, grow_stars)
+            .chain()
+            .in_set(PlaySystems::Present),
     );
+}
+
+/// The width the won banner takes on one row of buttons.
+const BANNER_WIDTH: f32 = 580.0;
+
+/// The won banner is centred under the board: between the search tree's
+/// column (when shown) and the solver panel (when open).
+fn banner_room(
+    tree: Res<TreeViewOpen>,
+    panel: Res<SolverPanelOpen>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut banners: Query<&mut Node, (With<Banner>, Without<BoardEdge>)>,
+) {
+    let width = windows.single().map_or(1280.0, Window::width);
+    let right = if panel.0 { 330.0 } else { 14.0 };
+    // In a narrow window the banner keeps its width, and the tree's column
+    // ends above it.
+    let beside_tree = 14.0 + panels::tree_width(width);
+    let left = if tree.0 && width - beside_tree - right >= BANNER_WIDTH {
+        beside_tree
+    } else {
+        14.0
+    };
+    for mut node in &mut banners {
+        if node.position_type != PositionType::Absolute {
+            continue;
+        }
+        if (node.left, node.right) != (px(left), px(right)) {
+            (node.left, node.right) = (px(left), px(right));
+        }
+    }
 }
 
 /// The banner's stars: this win's, against the shortest solution once the

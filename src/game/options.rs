@@ -35,6 +35,8 @@ pub struct GameOptions {
     pub how_to: bool,
     /// Play this many moves of the solver's solution before the level shows.
     pub moves: usize,
+    /// Open the level with the search tree shown.
+    pub show_tree: bool,
 }
 
 /// The screens of the game.
@@ -57,6 +59,25 @@ pub enum Watch {
     Solution,
     /// The search itself: every move tried forward, every one taken back.
     Search,
+    /// The plain search of the puzzles' first programs (depth first, no
+    /// memory of positions, no pruning), watched the same way.
+    Plain,
+}
+
+impl Watch {
+    /// Whether the search itself is watched (not only its answer).
+    pub fn searches(self) -> bool {
+        matches!(self, Watch::Search | Watch::Plain)
+    }
+
+    /// The watch in the panel's words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Watch::Solution => "Solution",
+            Watch::Search => "Search",
+            Watch::Plain => "Plain search",
+        }
+    }
 }
 
 /// How fast auto-play runs: moves and their animations together.

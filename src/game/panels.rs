@@ -1,6 +1,6 @@
 //! The panels around the board and the room they leave it: whether the
-//! solver panel is open, the right-hand column, and the panels the board
-//! keeps clear of. The camera (`board::layout`) and the panels read them.
+//! solver panel and the search tree are open, the right-hand column, and the
+//! panels the board keeps clear of. The camera (`board::layout`) and the panels read them.
 
 use crate::rules::Puzzle;
 use bevy::prelude::*;
@@ -33,6 +33,47 @@ pub enum BoardEdge {
     Bottom,
 }
 
+/// Whether the search tree is shown, in a column left of the board.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TreeViewOpen(pub bool);
+
+/// The tree column's width in a window `width` pixels wide: narrower in a
+/// narrow window, so the board keeps some room.
+pub fn tree_width(width: f32) -> f32 {
+    (width * 0.26).clamp(230.0, 340.0)
+}
+
+/// How far the `Top` panels reach down from the window's top and the
+/// `Bottom` ones up from its bottom, in logical pixels, plus `gap` (nothing
+/// before they are laid out); with `across`, only the panels that reach
+/// into that span of x.
+pub fn edge_reach<'a>(
+    edges: impl IntoIterator<Item = (&'a BoardEdge, &'a ComputedNode, &'a UiGlobalTransform)>,
+    height: f32,
+    gap: f32,
+    across: Option<(f32, f32)>,
+) -> (f32, f32) {
+    let (mut top, mut bottom) = (0.0_f32, 0.0_f32);
+    for (edge, node, at) in edges {
+        if node.size().y <= 0.0 {
+            continue;
+        }
+        let k = node.inverse_scale_factor();
+        let half = node.size().y * k / 2.0;
+        let y = at.translation.y * k;
+        let (x, half_w) = (at.translation.x * k, node.size().x * k / 2.0);
+        if across.is_some_and(|(from, to)| x + half_w < from || x - half_w > to) {
+            continue;
+        }
+        match edge {
+            BoardEdge::Top => top = top.max(y + half + gap),
+            BoardEdge::Bottom => bottom = bottom.max(height - (y - half) + gap),
+        }
+    }
+    (top, bottom)
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SolverPanelOpen>();
+    app.init_resource::<SolverPanelOpen>()
+        .init_resource::<TreeViewOpen>();
 }

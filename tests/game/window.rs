@@ -18,28 +18,28 @@ const SLACK: f32 = 1.0;
 
 /// A node as laid out: where it is on the window, in pixels from the top
 /// left, and what it is.
-struct Laid {
-    entity: Entity,
-    rect: Rect,
-    parent: Option<Entity>,
-    text: Option<String>,
+pub(super) struct Laid {
+    pub(super) entity: Entity,
+    pub(super) rect: Rect,
+    pub(super) parent: Option<Entity>,
+    pub(super) text: Option<String>,
     /// The laid-out text's own size, for a text node.
-    text_size: Option<Vec2>,
+    pub(super) text_size: Option<Vec2>,
     /// Where a text node's letters are (its runs' bounds), on the window.
-    ink: Option<Rect>,
+    pub(super) ink: Option<Rect>,
     /// Its font size, for a text node.
-    font: Option<f32>,
-    name: Option<String>,
-    button: bool,
+    pub(super) font: Option<f32>,
+    pub(super) name: Option<String>,
+    pub(super) button: bool,
     /// Drawn with an opaque background (a panel or a button).
-    solid: bool,
+    pub(super) solid: bool,
     /// Scrolls its content vertically (a menu screen's root).
-    scrolls: bool,
+    pub(super) scrolls: bool,
 }
 
 /// Every node that shows: not hidden, not of a display none (which leaves it
 /// no size), with its rectangle on the window.
-fn laid_out(app: &mut App) -> Vec<Laid> {
+pub(super) fn laid_out(app: &mut App) -> Vec<Laid> {
     let world = app.world_mut();
     let mut hidden = world.query::<(Entity, &Visibility, Option<&ChildOf>)>();
     let mut hidden_at = std::collections::HashMap::new();
@@ -153,7 +153,7 @@ fn missing_lines(app: &mut App, lines: &[&str]) -> Vec<String> {
         .collect()
 }
 
-fn layout_faults(app: &mut App, size: Vec2) -> Vec<String> {
+pub(super) fn layout_faults(app: &mut App, size: Vec2) -> Vec<String> {
     let nodes = laid_out(app);
     let mut faults = Vec::new();
     let scroller = |e: Entity| {
@@ -266,7 +266,7 @@ fn board_rect(app: &mut App, size: Vec2) -> Rect {
 }
 
 /// What covers the board or leaves it out of the window.
-fn board_faults(app: &mut App, size: Vec2) -> Vec<String> {
+pub(super) fn board_faults(app: &mut App, size: Vec2) -> Vec<String> {
     let board = board_rect(app, size);
     let mut faults = Vec::new();
     let window = Rect::from_corners(Vec2::ZERO, size);
@@ -290,7 +290,7 @@ fn board_faults(app: &mut App, size: Vec2) -> Vec<String> {
 /// Panels and buttons of different layers that overlap: where no layer is
 /// meant to cover another (not the menu or the how-to card), such as the
 /// win's banner and the bars.
-fn layer_faults(app: &mut App, size: Vec2) -> Vec<String> {
+pub(super) fn layer_faults(app: &mut App, size: Vec2) -> Vec<String> {
     let nodes = laid_out(app);
     let solid: Vec<(&Laid, Entity)> = nodes
         .iter()
@@ -334,13 +334,13 @@ fn scroll_bar_shown(app: &mut App) -> bool {
         .any(|n| n.name.as_deref() == Some("Scroll bar"))
 }
 
-const SIZES: [UVec2; 3] = [
+pub(super) const SIZES: [UVec2; 3] = [
     UVec2::new(800, 600),
     UVec2::new(1280, 720),
     UVec2::new(1920, 1080),
 ];
 
-fn laid_app(size: UVec2) -> App {
+pub(super) fn laid_app(size: UVec2) -> App {
     let mut app = app_in_window(
         game::GameOptions {
             data_dir: Some(temp_data_dir()),

@@ -1,7 +1,7 @@
 //! The camera that keeps the board whole (its extent is the puzzle's own)
 //! and centred in the room the panels leave.
 
-use crate::game::panels::{BoardEdge, SolverPanelOpen};
+use crate::game::panels::{self, BoardEdge, SolverPanelOpen, TreeViewOpen};
 use crate::game::play::PlayState;
 use crate::game::puzzles;
 use bevy::camera::ScalingMode;
@@ -36,27 +36,21 @@ const PANEL_GAP: f32 = 8.0;
 pub(super) fn fit_camera(
     state: Res<PlayState>,
     panel: Res<SolverPanelOpen>,
+    tree: Res<TreeViewOpen>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     edges: Query<(&BoardEdge, &ComputedNode, &UiGlobalTransform)>,
     mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
-    // How far the panels reach in from the top and the bottom, in logical
-    // pixels (nothing before they are laid out).
-    let (mut top_reach, mut bottom_reach) = (0.0_f32, 0.0_f32);
-    for (edge, node, at) in &edges {
-        if node.size().y <= 0.0 {
-            continue;
-        }
-        let k = node.inverse_scale_factor();
-        let half = node.size().y * k / 2.0;
-        let y = at.translation.y * k;
-        match edge {
-            BoardEdge::Top => top_reach = top_reach.max(y + half + PANEL_GAP),
-            BoardEdge::Bottom => bottom_reach = bottom_reach.max(size.y - (y - half) + PANEL_GAP),
-        }
-    }
+    // How far the panels reach in from the top and the bottom.
+    let (top_reach, bottom_reach) = panels::edge_reach(edges, size.y, PANEL_GAP, None);
+    // The search tree's column, when shown, is the board's left edge.
+    let left = if tree.0 {
+        PANEL_PX.left + panels::tree_width(size.x)
+    } else {
+        PANEL_PX.left
+    };
     // The right-hand column needs its room while it is wide; else the
     // board has it.
     let p = &state.puzzle;
@@ -73,11 +67,11 @@ pub(super) fn fit_camera(
     }
     .max(bottom_reach);
     let top = PANEL_PX.top.max(top_reach);
-    let free = (size - Vec2::new(PANEL_PX.left + right, top + bottom)).max(Vec2::splat(100.0));
+    let free = (size - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0));
     let board = puzzles::extent(&state.puzzle) + Vec2::splat(BOARD_PAD);
     // World units per pixel: the larger need of the two directions.
     let scale = (board.x / free.x).max(board.y / free.y);
-    let centre = Vec2::new(PANEL_PX.left + free.x / 2.0, top + free.y / 2.0);
+    let centre = Vec2::new(left + free.x / 2.0, top + free.y / 2.0);
     // The camera sits so that the world's origin shows at `centre`.
     let at = Vec3::new(
         (size.x / 2.0 - centre.x) * scale,

@@ -9,10 +9,15 @@ use crate::game::play::{BoardAnims, Hint, MoveRequested, Mover, PlayState, PlayS
 use crate::game::puzzles::HopPick;
 use crate::game::settings::Settings;
 use crate::rules::{Puzzle, PuzzleMove, PuzzleUndo};
+use crate::solve::tree::SearchTree;
 use crate::solve::{Budget, Outcome, SolverEvent, StopReason};
 use bevy::prelude::*;
 use bevy_tweening::{AnimationSystem, TweenAnim};
 use std::time::Duration;
+
+/// Nodes the watched search's tree holds before it folds the branches given
+/// up (the view shows them folded whatever it holds).
+const TREE_KEEP: usize = 4096;
 
 /// Seconds between two auto-played moves at 1x, once the board is idle.
 const PAUSE_BETWEEN: f32 = 0.25;
@@ -125,6 +130,8 @@ pub struct Autoplay {
     /// events have led to, and how to take each move back. The board follows
     /// it, a move a frame, or at once at "instant".
     shadow: Option<(Puzzle, Vec<PuzzleUndo>)>,
+    /// The search as a tree (watching the search), for the tree view.
+    pub tree: Option<SearchTree>,
     /// Seconds the search has been watched (not counting pauses).
     pub watched: f32,
     wait: f32,
@@ -150,20 +157,34 @@ impl Autoplay {
             watch,
             paused: false,
             step_once: false,
-            job: Some(SolverJob::start(
+            job: Some(SolverJob::start_as(
                 state.puzzle.clone(),
                 budget.clone(),
-                watch == Watch::Search,
+                watch.searches(),
+                watch == Watch::Plain,
             )),
             solution: None,
             verdict: None,
             base: state.moves(),
             stats: SearchStats::default(),
-            shadow: (watch == Watch::Search).then(|| (state.puzzle.clone(), Vec::new())),
+            shadow: watch.searches().then(|| (state.puzzle.clone(), Vec::new())),
+            tree: watch
+                .searches()
+                .then(|| SearchTree::new(&state.puzzle, TREE_KEEP)),
             watched: 0.0,
             wait: 0.0,
             ending: None,
         }
+    }
+
+    /// Moves on the undo stack when auto-play began: the search's start.
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
+    /// Ends auto-play as the player's own move would.
+    pub fn stop(&mut self) {
+        self.end(Ending::Stopped);
     }
 
     fn end(&mut self, ending: Ending) {
@@ -338,7 +359,7 @@ fn play_step(
         Speed::Times(x) => PAUSE_BETWEEN / x,
         Speed::Instant => 0.0,
     };
-    if a.solution.is_none() && a.watch == Watch::Search && *speed == Speed::Instant {
+    if a.solution.is_none() && a.watch.searches() && *speed == Speed::Instant {
         // At "instant" the search runs at its own pace: its events are taken
         // for a share of the frame, each move asked for (the rules apply them
         // all this frame), and the board shows where it has got to.
@@ -404,6 +425,13 @@ fn search_step(a: &mut Autoplay) -> SearchStep {
         return SearchStep::Wait;
     }
     while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
+        if let Some(tree) = a.tree.as_mut()
+            && tree.feed(&event).is_err()
+        {
+            // The tree and the shadow follow the same events: the shadow
+            // below says it lost its place.
+            a.tree = None;
+        }
         let Some((at, undos)) = a.shadow.as_mut() else {
             break;
         };
@@ -531,16 +559,22 @@ fn take_outcome(a: &mut Autoplay, outcome: Outcome<PuzzleMove>) {
     }
 }
 
+/// How fast the moves to a node of the search tree animate.
+const JUMP_SPEED: f64 = 6.0;
+
 /// Auto-play's speed applies to the animations it starts; the player's
 /// moves animate at the speed chosen in the settings.
 fn animation_speed(
     speed: Res<Speed>,
     settings: Res<Settings>,
     autoplay: Option<Res<Autoplay>>,
+    jump: Res<super::tree_view::TreeJump>,
     mut added: Query<&mut TweenAnim, Added<TweenAnim>>,
 ) {
     let factor = match autoplay {
         Some(a) if a.is_active() => speed.factor(),
+        // Going to a node of the tree: its moves pass quickly.
+        _ if !jump.0.is_empty() => JUMP_SPEED,
         _ => settings.animation_speed() as f64,
     };
     for mut anim in &mut added {

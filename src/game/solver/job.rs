@@ -26,6 +26,11 @@ pub struct SolverJob {
 
 impl SolverJob {
     pub fn start(puzzle: Puzzle, budget: Budget, trace: bool) -> SolverJob {
+        SolverJob::start_as(puzzle, budget, trace, false)
+    }
+
+    /// A solver job, or with `plain` the plain search of the first programs.
+    pub fn start_as(puzzle: Puzzle, budget: Budget, trace: bool, plain: bool) -> SolverJob {
         let (send, events) = sync_channel(CHANNEL);
         let cancel = Arc::new(AtomicBool::new(false));
         let running = Arc::new(AtomicBool::new(true));
@@ -50,7 +55,11 @@ impl SolverJob {
                     stop.store(true, Ordering::Relaxed);
                 }
             };
-            solve::solve(&puzzle, budget, Some(&mut sink), trace);
+            if plain {
+                solve::plain::solve_plain(&puzzle, budget, Some(&mut sink), trace);
+            } else {
+                solve::solve(&puzzle, budget, Some(&mut sink), trace);
+            }
             flag.store(false, Ordering::Release);
         });
         SolverJob {

@@ -1,13 +1,17 @@
 //! The solver in front of the player: auto-play of a solution or of the
 //! search itself (`autoplay`), the hint and the background "can this still
 //! be won?" check (`check`), the task they run on (`job`), and the panel on
-//! the right of the play screen (`panel`). Auto-play asks for moves with the
+//! the right of the play screen (`panel`), the search tree left of the board
+//! (`tree_view`) with the plain search's figures beside the solver's
+//! (`compare`). Auto-play asks for moves with the
 //! same `MoveRequested` a click sends.
 
 mod autoplay;
 mod check;
+mod compare;
 mod job;
 mod panel;
+pub mod tree_view;
 
 pub use autoplay::{Autoplay, Ending, PathStep, SearchStats};
 pub use check::{HintJob, Solvability, Verdict};
@@ -53,7 +57,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Play), reset)
         .add_systems(OnExit(Screen::Play), cancel_all)
         .add_systems(Update, widget::press::<AutoplayCommand>)
-        .add_plugins((autoplay::plugin, check::plugin, panel::plugin));
+        .add_plugins((
+            autoplay::plugin,
+            check::plugin,
+            panel::plugin,
+            tree_view::plugin,
+            compare::plugin,
+        ));
 }
 
 fn reset(mut commands: Commands) {

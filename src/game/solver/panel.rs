@@ -2,6 +2,7 @@
 //! the search, a hint, pause, step, stop and speed, and what the search is
 //! doing (its counters and the line it is on, with the moves left untried).
 
+use super::compare::group;
 use super::{Autoplay, AutoplayCommand, Ending, Speed, Watch};
 use crate::game::panels::{SideColumn, SolverPanelOpen};
 use crate::game::play::{PlayState, PlaySystems};
@@ -319,10 +320,7 @@ fn update_solver_panel(
 }
 
 fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, String, String) {
-    let watching = match a.watch {
-        Watch::Solution => "Solution",
-        Watch::Search => "Search",
-    };
+    let watching = a.watch.words();
     let (words, colour) = match (&a.ending, a.solution_len()) {
         (Some(Ending::Won(n)), _) => (format!("{watching}: won in {n} moves"), theme::WIN),
         (Some(Ending::Stopped), _) => (format!("{watching}: stopped"), theme::TEXT_DIM),
@@ -340,7 +338,7 @@ fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, 
         Some(v) => format!("{words}\n{v}"),
         None => words,
     };
-    let counts = if a.watch == Watch::Search {
+    let counts = if a.watch.searches() {
         format!(
             "Positions {}   Depth {}\nBacktracks {}   {:.1} s",
             group(a.stats.nodes.max(a.stats.tried)),
@@ -352,7 +350,7 @@ fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, 
         format!("Moves {}   {:.1} s", state.moves(), a.watched)
     };
     let mut lines = String::new();
-    if a.watch == Watch::Search && !a.stats.path.is_empty() {
+    if a.watch.searches() && !a.stats.path.is_empty() {
         let skip = a.stats.path.len().saturating_sub(shown);
         lines.push_str("Path (untried moves at each step):\n");
         if skip > 0 {
@@ -393,17 +391,4 @@ fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, 
         }
     }
     (words, colour, counts, lines)
-}
-
-/// 1234567 as "1,234,567".
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }

@@ -1,0 +1,244 @@
+//! The plain search and the solver, run side by side in the background on
+//! the position the tree's search started from (or the board, before any
+//! search), so the tree view can show what each of the solver's ideas
+//! saves: positions reached, dead ends, time, and the answer.
+
+use super::Autoplay;
+use super::tree_view::TreeViewState;
+use crate::game::play::{PlayState, PlaySystems};
+use crate::rules::{Puzzle, PuzzleMove};
+use crate::solve::{self, Budget, Outcome, Report, SolverEvent, plain};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// What each search may spend.
+fn budget(cancel: &Arc<AtomicBool>) -> Budget {
+    Budget {
+        time: Some(Duration::from_secs(5)),
+        memory: Some(256 << 20),
+        cancel: Some(cancel.clone()),
+        ..Budget::default()
+    }
+}
+
+/// One search's figures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figures {
+    /// Positions reached (the start, and one a move tried).
+    pub positions: u64,
+    /// Positions given up with no move tried from them.
+    pub dead_ends: u64,
+    pub millis: f64,
+    pub answer: String,
+}
+
+/// The two searches on one position: the plain one's figures, then the
+/// solver's, each once it has finished.
+#[derive(Resource)]
+pub struct Comparison {
+    pub position: Puzzle,
+    results: Arc<Mutex<[Option<Figures>; 2]>>,
+    cancel: Arc<AtomicBool>,
+    _task: Task<()>,
+}
+
+impl Comparison {
+    fn start(position: Puzzle) -> Comparison {
+        let results = Arc::new(Mutex::new([None, None]));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (out, stop, p) = (results.clone(), cancel.clone(), position.clone());
+        let pool = AsyncComputeTaskPool::get_or_init(TaskPool::new);
+        let task = pool.spawn(async move {
+            // The solver first: it is quick, and the player sees it at once.
+            for (slot, is_plain) in [(1, false), (0, true)] {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let figures = run(&p, is_plain, budget(&stop));
+                if let Ok(mut r) = out.lock() {
+                    r[slot] = Some(figures);
+                }
+            }
+        });
+        Comparison {
+            position,
+            results,
+            cancel,
+            _task: task,
+        }
+    }
+
+    /// The plain search's figures and the solver's, as far as they are done.
+    pub fn figures(&self) -> [Option<Figures>; 2] {
+        self.results
+            .lock()
+            .map(|r| r.clone())
+            .unwrap_or([None, None])
+    }
+}
+
+impl Drop for Comparison {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Runs one search, counting its positions and dead ends from its events.
+pub fn run(p: &Puzzle, is_plain: bool, budget: Budget) -> Figures {
+    let (mut tried, mut dead_ends) = (0u64, 0u64);
+    let mut last_tried: Option<u32> = None;
+    let mut count = |e: &SolverEvent<PuzzleMove>| match e {
+        SolverEvent::Tried { depth, .. } => {
+            tried += 1;
+            last_tried = Some(*depth);
+        }
+        SolverEvent::TakenBack { depth, .. } => {
+            // Taken back right after it was tried: nothing was tried from it.
+            if last_tried == Some(*depth) {
+                dead_ends += 1;
+            }
+            last_tried = None;
+        }
+        _ => {}
+    };
+    let report: Report<PuzzleMove> = if is_plain {
+        plain::solve_plain(p, budget, Some(&mut count), true)
+    } else {
+        solve::solve(p, budget, Some(&mut count), true)
+    };
+    let answer = match &report.outcome {
+        Outcome::Solved {
+            moves,
+            optimal: true,
+        } => {
+            format!("{} moves, the shortest", moves.len())
+        }
+        Outcome::Solved { moves, .. } => format!("{} moves, not proven shortest", moves.len()),
+        Outcome::Unsolvable => "none (proven)".into(),
+        Outcome::OutOfBudget { reason, .. } => format!("out of budget ({reason})"),
+    };
+    Figures {
+        positions: tried + 1,
+        dead_ends,
+        millis: report.elapsed.as_secs_f64() * 1000.0,
+        answer,
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        keep_comparison
+            .in_set(PlaySystems::Present)
+            .run_if(crate::game::play::level_open),
+    );
+}
+
+/// While the tree is shown, the comparison is of the position its search
+/// started from (or of the board before any search); it starts once no
+/// search is being watched, so it never slows one down.
+fn keep_comparison(
+    mut commands: Commands,
+    view: Option<Res<TreeViewState>>,
+    autoplay: Option<Res<Autoplay>>,
+    state: Res<PlayState>,
+    comparison: Option<Res<Comparison>>,
+) {
+    if view.is_none() {
+        if comparison.is_some() {
+            commands.remove_resource::<Comparison>();
+        }
+        return;
+    }
+    let position = match autoplay.as_deref() {
+        Some(a) => match a.tree.as_ref() {
+            Some(t) => t.start(),
+            None => &state.puzzle,
+        },
+        None => &state.puzzle,
+    };
+    if comparison.is_some_and(|c| &c.position == position) {
+        return;
+    }
+    if autoplay.as_deref().is_some_and(Autoplay::is_active) || position.is_won() {
+        return;
+    }
+    commands.insert_resource(Comparison::start(position.clone()));
+}
+
+/// The comparison as three columns (the figures' names, the plain search's
+/// and the solver's) and a line of their answers.
+pub fn columns(c: Option<&Comparison>) -> [String; 4] {
+    let names = "\nPositions\nDead ends\nTime".to_string();
+    let Some(c) = c else {
+        return [
+            names,
+            "Plain\n-".into(),
+            "Solver\n-".into(),
+            "Both searches run here once no search is watched.".into(),
+        ];
+    };
+    let [plain, ours] = c.figures();
+    let col = |title: &str, f: &Option<Figures>| match f {
+        None => format!("{title}\nsearching..."),
+        Some(f) => format!(
+            "{title}\n{}\n{}\n{}",
+            group(f.positions),
+            group(f.dead_ends),
+            time(f.millis)
+        ),
+    };
+    let answer = |f: &Option<Figures>| f.as_ref().map_or("...".to_string(), |f| f.answer.clone());
+    [
+        names,
+        col("Plain", &plain),
+        col("Solver", &ours),
+        format!("Plain: {}. Solver: {}.", answer(&plain), answer(&ours)),
+    ]
+}
+
+fn time(millis: f64) -> String {
+    if millis < 10.0 {
+        format!("{millis:.2} ms")
+    } else if millis < 1000.0 {
+        format!("{millis:.0} ms")
+    } else {
+        format!("{:.1} s", millis / 1000.0)
+    }
+}
+
+/// 1234567 as "1,234,567".
+pub fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plain_search_reaches_more_positions_on_the_english_board() {
+        let pack = crate::levels::load(std::path::Path::new("pegs.ron")).expect("shipped");
+        let english = &pack.levels[7].puzzle;
+        let ours = run(english, false, Budget::nodes(1_000_000));
+        let plain = run(english, true, Budget::nodes(20_000_000));
+        assert_eq!(ours.answer, "31 moves, the shortest");
+        assert_eq!(plain.answer, "31 moves, not proven shortest");
+        assert!(plain.positions > 100 * ours.positions, "{plain:?} {ours:?}");
+        assert!(
+            plain.dead_ends > 100 * ours.dead_ends.max(1),
+            "{plain:?} {ours:?}"
+        );
+    }
+}

@@ -1,0 +1,170 @@
+//! The search tree beside the board: bounded whatever the search's size,
+//! clear of the other panels and of the board in every window, and a click
+//! on a row takes the board to that row's position through the moves and
+//! undo a player uses.
+
+use super::window::{SIZES, board_faults, laid_app, laid_out, layer_faults, layout_faults};
+use super::*;
+use pond_puzzles::game::panels::TreeViewOpen;
+use pond_puzzles::game::solver::tree_view::{MAX_ROWS, TreeJump, TreeRow, TreeViewState};
+use pond_puzzles::solve::tree::Mark;
+
+/// 26730 as "26,730".
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Runs a watched search at "instant" with the tree shown; after every
+/// frame, the rows drawn stay under the bound. Returns the most rows shown.
+fn search_with_tree(app: &mut App, watch: Watch) -> usize {
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(app);
+    app.world_mut().write_message(AutoplayCommand::Start(watch));
+    let mut most = 0;
+    for _ in 0..100_000 {
+        app.update();
+        assert!(
+            count::<TreeRow>(app) <= MAX_ROWS,
+            "row entities past the bound"
+        );
+        let shown = app
+            .world_mut()
+            .query::<(&TreeRow, &Node)>()
+            .iter(app.world())
+            .filter(|(_, n)| n.display != Display::None)
+            .count();
+        most = most.max(shown);
+        let a = app.world().resource::<Autoplay>();
+        if a.ending.is_some() {
+            settle(app);
+            return most;
+        }
+    }
+    panic!("the search did not end");
+}
+
+#[test]
+fn the_tree_stays_bounded_and_clear_of_the_board_and_panels_in_every_window() {
+    for size in SIZES {
+        let mut app = laid_app(size);
+        start_level(&mut app, "pegs.ron", 7);
+        let most = search_with_tree(&mut app, Watch::Search);
+        let at = format!("{size}");
+        let ending = app.world().resource::<Autoplay>().ending.clone();
+        assert!(matches!(ending, Some(Ending::Won(31))), "{at}: {ending:?}");
+        assert!(most >= 3, "{at}: {most} rows shown");
+        let tree = app
+            .world()
+            .resource::<Autoplay>()
+            .tree
+            .clone()
+            .expect("a tree");
+        assert!(tree.stats().positions > 1000, "{at}: {:?}", tree.stats());
+        // Its figures are on the view.
+        let s = size.as_vec2();
+        let nodes = laid_out(&mut app);
+        let figures = format!(
+            "Solver's search: {} positions",
+            group(tree.stats().positions)
+        );
+        assert!(
+            nodes
+                .iter()
+                .any(|n| n.text.as_deref().is_some_and(|t| t.starts_with(&figures))),
+            "{at}: no line \"{figures}\""
+        );
+        let mut faults = layout_faults(&mut app, s);
+        faults.extend(board_faults(&mut app, s));
+        faults.extend(layer_faults(&mut app, s));
+        assert!(faults.is_empty(), "{at}: {faults:#?}");
+    }
+}
+
+/// A click on a row of a given-up branch, once the search is over, brings
+/// the board to that position by undo and moves, and the board mirrors the
+/// rules there.
+#[test]
+fn clicking_a_row_takes_the_board_to_its_position() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Search);
+    let tree = app
+        .world()
+        .resource::<Autoplay>()
+        .tree
+        .clone()
+        .expect("a tree");
+    // Scroll to the top, where the root's given-up branches are.
+    app.world_mut().resource_mut::<TreeViewState>().follow = false;
+    app.world_mut().resource_mut::<TreeViewState>().first = 0;
+    settle(&mut app);
+    let slots = app.world().resource::<TreeViewState>().slots.clone();
+    let (slot, id) = slots
+        .iter()
+        .enumerate()
+        .find_map(|(i, s)| {
+            s.filter(|&id| tree.node(id).mark == Mark::GivenUp)
+                .map(|id| (i, id))
+        })
+        .expect("a given-up row in view");
+    let row = app
+        .world_mut()
+        .query::<(Entity, &TreeRow)>()
+        .iter(app.world())
+        .find(|(_, r)| r.0 == slot)
+        .map(|(e, _)| e)
+        .expect("the row's entity");
+    assert!(
+        laid_out(&mut app).iter().any(|n| n.entity == row),
+        "the row is laid out"
+    );
+    // A headless game has no pointer over its interface: the row's button
+    // sends what a click on it sends.
+    app.world_mut().write_message(TreeRow(slot));
+    for _ in 0..2000 {
+        app.update();
+        if app.world().resource::<TreeJump>().0.is_empty() {
+            break;
+        }
+    }
+    settle(&mut app);
+    assert_eq!(
+        puzzle(&app),
+        tree.position(id),
+        "the board is at the row's position"
+    );
+    assert_board_mirrors_rules(&mut app);
+    // The tree stays, for the next click.
+    assert!(app.world().resource::<Autoplay>().tree.is_some());
+}
+
+/// The plain search grows its own tree, far bigger than the solver's.
+#[test]
+fn the_plain_search_is_watched_and_wins() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Plain);
+    let a = app.world().resource::<Autoplay>();
+    assert!(matches!(a.ending, Some(Ending::Won(9))), "{:?}", a.ending);
+    let plain = a.tree.as_ref().expect("a tree").stats().positions;
+    assert!(puzzle(&app).is_won());
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Search);
+    let ours = app
+        .world()
+        .resource::<Autoplay>()
+        .tree
+        .as_ref()
+        .expect("a tree")
+        .stats()
+        .positions;
+    assert!(plain > ours, "plain {plain}, ours {ours}");
+}
