@@ -352,10 +352,15 @@ fn column(fonts: &theme::Fonts) -> impl Bundle {
                     justify_content: JustifyContent::SpaceBetween,
                     align_items: AlignItems::Center,
                     column_gap: px(6),
+                    row_gap: px(4),
+                    flex_wrap: FlexWrap::Wrap,
                     ..default()
                 },
                 children![
-                    theme::heading(fonts, "Search tree", 20.0, theme::TEXT),
+                    (
+                        theme::heading(fonts, "Search tree", 19.0, theme::TEXT),
+                        TextLayout::no_wrap()
+                    ),
                     (
                         Node {
                             column_gap: px(6),
@@ -365,12 +370,12 @@ fn column(fonts: &theme::Fonts) -> impl Bundle {
                             widget::button(
                                 AutoplayCommand::Start(Watch::Plain),
                                 small_button(),
-                                text("Plain P", 14.0, theme::TEXT)
+                                (text("Plain P", 13.0, theme::TEXT), TextLayout::no_wrap())
                             ),
                             widget::button(
                                 ToggleTree,
                                 small_button(),
-                                text("Hide G", 14.0, theme::TEXT)
+                                (text("Hide G", 13.0, theme::TEXT), TextLayout::no_wrap())
                             ),
                         ]
                     ),
@@ -588,8 +593,10 @@ fn rows_fitting(height: f32, size: f32) -> usize {
     ((height / row_height(size)).floor().max(3.0) as usize).min(MAX_ROWS)
 }
 
-/// Column heights under which the ideas give their room to the rows.
+/// Column heights under which the ideas, and the notes on what the view
+/// shows and how to move it, give their room to the rows.
 const ROOM_FOR_IDEAS: f32 = 520.0;
+const ROOM_FOR_NOTES: f32 = 440.0;
 
 #[allow(clippy::too_many_arguments)]
 fn update_view(
@@ -724,8 +731,14 @@ fn update_view(
             .join("\n")
     );
     for (line, mut t, mut node) in &mut lines {
-        if *line == TreeText::Ideas {
-            let display = if column_height >= ROOM_FOR_IDEAS {
+        // A short column gives the rows the room of the words around them.
+        let room_for = match line {
+            TreeText::Ideas => Some(ROOM_FOR_IDEAS),
+            TreeText::Note | TreeText::Hidden => Some(ROOM_FOR_NOTES),
+            _ => None,
+        };
+        if let Some(least) = room_for {
+            let display = if column_height >= least {
                 Display::Flex
             } else {
                 Display::None

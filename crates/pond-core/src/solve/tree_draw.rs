@@ -213,7 +213,6 @@ pub fn svg(tree: &SearchTree, title: &str, words: &dyn Fn(PuzzleMove) -> String)
     let items = items(tree, words);
     let slot = items
         .iter()
-        .filter(|i| !i.untried)
         .map(|i| box_width(&i.label) + 8.0)
         .fold(SLOT.0, f32::max)
         .min(SLOT.1);
