@@ -6,8 +6,8 @@
 use super::window::{SIZES, board_faults, laid_app, laid_out, layer_faults, layout_faults};
 use super::*;
 use pond_puzzles::game::panels::TreeViewOpen;
-use pond_puzzles::game::solver::tree_view::{MAX_ROWS, TreeJump, TreeRow, TreeViewState};
-use pond_puzzles::solve::tree::Mark;
+use pond_puzzles::game::solver::tree_view::{MAX_ROWS, Scrub, TreeJump, TreeRow, TreeViewState};
+use pond_puzzles::solve::tree::{Mark, SearchTree};
 
 /// 26730 as "26,730".
 fn group(n: u64) -> String {
@@ -167,4 +167,74 @@ fn the_plain_search_is_watched_and_wins() {
         .stats()
         .positions;
     assert!(plain > ours, "plain {plain}, ours {ours}");
+}
+
+/// Runs frames until the board has caught up with a jump or a scrub.
+fn follow_jump(app: &mut App) {
+    for _ in 0..5000 {
+        app.update();
+        if app.world().resource::<TreeJump>().0.is_empty() {
+            break;
+        }
+    }
+    settle(app);
+}
+
+/// The timeline of a search that has run: the board and the tree follow it
+/// back and forth, and going back and forth ends on the same state.
+#[test]
+fn scrubbing_the_timeline_moves_the_board_and_the_tree_and_comes_back() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    search_with_tree(&mut app, Watch::Search);
+    let won = puzzle(&app);
+    let (log, start) = {
+        let a = app.world().resource::<Autoplay>();
+        (
+            a.log.clone(),
+            a.tree.as_ref().expect("a tree").start().clone(),
+        )
+    };
+    assert!(log.len() > 10_000, "{} events", log.len());
+    // The position after `n` events: the end of the line they leave.
+    let at = |n: usize| {
+        let mut t = SearchTree::new(&start, 64);
+        for e in &log[..n] {
+            t.feed(e).expect("the events fit");
+        }
+        t.position(*t.line().last().expect("a line"))
+    };
+    app.world_mut().write_message(Scrub::Start);
+    follow_jump(&mut app);
+    assert_eq!(puzzle(&app), start);
+    let mut seen = Vec::new();
+    for scrub in [Scrub::By(500), Scrub::By(1), Scrub::By(-1), Scrub::By(250)] {
+        app.world_mut().write_message(scrub);
+        follow_jump(&mut app);
+        let n = app
+            .world()
+            .resource::<TreeViewState>()
+            .scrubbed
+            .as_ref()
+            .map(|(n, _)| *n)
+            .expect("the timeline is short of its end");
+        assert_eq!(puzzle(&app), at(n), "after {n} events");
+        assert_board_mirrors_rules(&mut app);
+        seen.push((n, puzzle(&app)));
+    }
+    assert_eq!(
+        seen.iter().map(|s| s.0).collect::<Vec<_>>(),
+        [500, 501, 500, 750]
+    );
+    assert_eq!(seen[0].1, seen[2].1, "back and forth, the same position");
+    // Its end is the won board again, and the tree whole.
+    app.world_mut().write_message(Scrub::End);
+    follow_jump(&mut app);
+    assert_eq!(puzzle(&app), won);
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
+    // And back to the same middle.
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(750));
+    follow_jump(&mut app);
+    assert_eq!(puzzle(&app), seen[3].1);
 }

@@ -17,7 +17,10 @@ use std::time::Duration;
 
 /// Nodes the watched search's tree holds before it folds the branches given
 /// up (the view shows them folded whatever it holds).
-const TREE_KEEP: usize = 4096;
+pub const TREE_KEEP: usize = 4096;
+
+/// Moves tried and taken back the timeline keeps (about 40 MB at most).
+pub const LOG_MOST: usize = 2_000_000;
 
 /// Seconds between two auto-played moves at 1x, once the board is idle.
 const PAUSE_BETWEEN: f32 = 0.25;
@@ -132,6 +135,9 @@ pub struct Autoplay {
     shadow: Option<(Puzzle, Vec<PuzzleUndo>)>,
     /// The search as a tree (watching the search), for the tree view.
     pub tree: Option<SearchTree>,
+    /// The moves the search tried and took back, in order (the first
+    /// `LOG_MOST`), for the tree view's timeline.
+    pub log: Vec<SolverEvent<PuzzleMove>>,
     /// Seconds the search has been watched (not counting pauses).
     pub watched: f32,
     wait: f32,
@@ -171,6 +177,7 @@ impl Autoplay {
             tree: watch
                 .searches()
                 .then(|| SearchTree::new(&state.puzzle, TREE_KEEP)),
+            log: Vec::new(),
             watched: 0.0,
             wait: 0.0,
             ending: None,
@@ -425,6 +432,13 @@ fn search_step(a: &mut Autoplay) -> SearchStep {
         return SearchStep::Wait;
     }
     while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
+        if matches!(
+            event,
+            SolverEvent::Tried { .. } | SolverEvent::TakenBack { .. }
+        ) && a.log.len() < LOG_MOST
+        {
+            a.log.push(event.clone());
+        }
         if let Some(tree) = a.tree.as_mut()
             && tree.feed(&event).is_err()
         {

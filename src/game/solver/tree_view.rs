@@ -4,7 +4,9 @@
 //! solver's, and the ideas that make the difference. G shows and hides it;
 //! the wheel, PageUp/PageDown and Home move through it; [ and ] size it; a
 //! click on a row (the search paused or over) takes the board there with
-//! the same moves and undo a player uses.
+//! the same moves and undo a player uses; the timeline (Shift and the
+//! arrows, or its buttons) moves through a search that has run, the tree
+//! and the board following.
 
 use super::{Autoplay, AutoplayCommand, Watch};
 use crate::game::Screen;
@@ -50,6 +52,21 @@ pub struct TreeRow(pub usize);
 #[derive(Component)]
 struct RowRoom;
 
+/// A part of the column shown only when the column is at least this tall:
+/// a short column gives the rows the room of its notes, then of its
+/// figures.
+#[derive(Component, Debug, Clone, Copy)]
+struct ShowFrom(f32);
+
+/// Moves the timeline of a search that has run: by a number of its events
+/// (moves tried or taken back), or to its start or its end.
+#[derive(Message, Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scrub {
+    By(i64),
+    Start,
+    End,
+}
+
 /// The view's lines of words.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 enum TreeText {
@@ -61,6 +78,7 @@ enum TreeText {
     CompareOurs,
     Answers,
     Ideas,
+    Timeline,
 }
 
 /// Where the view is: the first row shown, whether it follows the search,
@@ -76,6 +94,9 @@ pub struct TreeViewState {
     pub slots: Vec<Option<u32>>,
     /// Rows the outline has in all.
     pub total: usize,
+    /// Where the timeline stands (none: at the search's end), and the tree
+    /// as it was there.
+    pub scrubbed: Option<(usize, SearchTree)>,
 }
 
 /// Moves still to play (or undo) to bring the board to a node clicked.
@@ -104,6 +125,7 @@ pub struct Row {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ToggleTree>()
         .add_message::<TreeRow>()
+        .add_message::<Scrub>()
         .init_resource::<TreeJump>()
         .add_systems(OnEnter(Screen::Play), open_from_command_line)
         .add_systems(OnExit(Screen::Play), |mut jump: ResMut<TreeJump>| {
@@ -114,7 +136,8 @@ pub(super) fn plugin(app: &mut App) {
             (
                 widget::press::<ToggleTree>,
                 widget::press::<TreeRow>,
-                (tree_keys, wheel, click_rows).run_if(board_takes_input),
+                widget::press::<Scrub>,
+                (tree_keys, wheel, click_rows, scrub).run_if(board_takes_input),
                 toggle,
             )
                 .chain()
@@ -141,9 +164,28 @@ fn tree_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut toggles: MessageWriter<ToggleTree>,
     mut asked: MessageWriter<AutoplayCommand>,
+    mut scrubs: MessageWriter<Scrub>,
+    autoplay: Option<Res<Autoplay>>,
     view: Option<ResMut<TreeViewState>>,
 ) {
     if keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+        return;
+    }
+    if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
+        // The timeline: a move, a fortieth of the search, or an end.
+        let long = autoplay.map_or(1, |a| (a.log.len() as i64 / 40).max(1));
+        for (key, scrub) in [
+            (KeyCode::ArrowLeft, Scrub::By(-1)),
+            (KeyCode::ArrowRight, Scrub::By(1)),
+            (KeyCode::ArrowDown, Scrub::By(-long)),
+            (KeyCode::ArrowUp, Scrub::By(long)),
+            (KeyCode::Home, Scrub::Start),
+            (KeyCode::End, Scrub::End),
+        ] {
+            if keys.just_pressed(key) {
+                scrubs.write(scrub);
+            }
+        }
         return;
     }
     if keys.just_pressed(KeyCode::KeyG) {
@@ -253,6 +295,19 @@ pub fn jump_to(a: &mut Autoplay, state: &PlayState, id: u32) -> Result<VecDeque<
         return Err("There is no search tree to go to.".into());
     };
     let path = tree.path(id);
+    requests_to(a, state, &path)
+}
+
+/// The requests that bring the board to the search's start and then along
+/// `path` (undo to the line they share, then play on); the search ends.
+fn requests_to(
+    a: &mut Autoplay,
+    state: &PlayState,
+    path: &[PuzzleMove],
+) -> Result<VecDeque<Request>, String> {
+    let Some(tree) = a.tree.as_ref() else {
+        return Err("There is no search tree to go to.".into());
+    };
     let base = a.base().min(state.done.len());
     let here: Vec<PuzzleMove> = state.done[base..].iter().map(|(mv, _)| *mv).collect();
     // The board must still stand on the search's start.
@@ -263,7 +318,7 @@ pub fn jump_to(a: &mut Autoplay, state: &PlayState, id: u32) -> Result<VecDeque<
     if &start != tree.start() {
         return Err("The board has left the position the search started from.".into());
     }
-    let common = here.iter().zip(&path).take_while(|(a, b)| a == b).count();
+    let common = here.iter().zip(path).take_while(|(a, b)| a == b).count();
     let mut requests: VecDeque<Request> =
         std::iter::repeat_n(Request::Undo, here.len() - common).collect();
     requests.extend(path[common..].iter().map(|&mv| Request::Play(mv)));
@@ -271,6 +326,72 @@ pub fn jump_to(a: &mut Autoplay, state: &PlayState, id: u32) -> Result<VecDeque<
         a.stop();
     }
     Ok(requests)
+}
+
+/// Moves the timeline: the tree as it was after that many of the search's
+/// events, and the board at the end of its line then. The search stops (as
+/// a move of the player's stops it), paused or over.
+fn scrub(
+    mut scrubs: MessageReader<Scrub>,
+    view: Option<ResMut<TreeViewState>>,
+    autoplay: Option<ResMut<Autoplay>>,
+    state: Res<PlayState>,
+    mut jump: ResMut<TreeJump>,
+    mut say: MessageWriter<Say>,
+) {
+    let asked: Vec<Scrub> = scrubs.read().copied().collect();
+    let (Some(mut view), Some(mut a)) = (view, autoplay) else {
+        return;
+    };
+    for s in asked {
+        let Some(whole) = a.tree.as_ref() else { return };
+        if a.is_active() && !a.paused {
+            say.write(Say(
+                "Pause the search (Space) to move through its timeline.".into(),
+            ));
+            return;
+        }
+        let len = a.log.len();
+        let now = view.scrubbed.as_ref().map_or(len, |(at, _)| *at);
+        let to = match s {
+            Scrub::By(n) => (now as i64 + n).clamp(0, len as i64) as usize,
+            Scrub::Start => 0,
+            Scrub::End => len,
+        };
+        let (line, scrubbed) = if to == len {
+            (whole.path(*whole.line().last().unwrap_or(&ROOT)), None)
+        } else {
+            // On from the tree shown when going forward, from the start when
+            // going back.
+            let mut tree = match view.scrubbed.take() {
+                Some((at, t)) if at <= to => Some((at, t)),
+                _ => None,
+            }
+            .unwrap_or_else(|| {
+                (
+                    0,
+                    SearchTree::new(whole.start(), super::autoplay::TREE_KEEP),
+                )
+            });
+            for e in &a.log[tree.0..to] {
+                if tree.1.feed(e).is_err() {
+                    say.write(Say("The search's timeline lost its place.".into()));
+                    return;
+                }
+            }
+            let t = tree.1;
+            (t.path(*t.line().last().unwrap_or(&ROOT)), Some((to, t)))
+        };
+        match requests_to(&mut a, &state, &line) {
+            Ok(requests) => jump.0 = requests,
+            Err(why) => {
+                say.write(Say(why));
+                return;
+            }
+        }
+        view.scrubbed = scrubbed;
+        view.follow = true;
+    }
 }
 
 /// Plays the moves of a jump, one as soon as the board is still.
@@ -317,13 +438,15 @@ fn toggle(
 
 fn column(fonts: &theme::Fonts) -> impl Bundle {
     let line = |t: TreeText, size: f32, colour: Color| (t, text("", size, colour));
-    // A line that wraps in the column's width.
+    // A line that wraps in the column's width (a little inside it: the
+    // wrapped text's width is rounded up).
     let para = |t: TreeText, size: f32, colour: Color| {
         (
             t,
             text("", size, colour),
             Node {
                 width: percent(100),
+                padding: UiRect::right(px(4)),
                 ..default()
             },
         )
@@ -383,7 +506,7 @@ fn column(fonts: &theme::Fonts) -> impl Bundle {
             )),
             Spawn(legend()),
             Spawn(para(TreeText::Figures, 14.0, theme::TEXT)),
-            Spawn(para(TreeText::Note, 13.0, theme::TEXT_DIM)),
+            Spawn((para(TreeText::Note, 13.0, theme::TEXT_DIM), ShowFrom(440.0))),
             Spawn((
                 RowRoom,
                 Node {
@@ -397,8 +520,17 @@ fn column(fonts: &theme::Fonts) -> impl Bundle {
                 },
                 Children::spawn(SpawnIter((0..MAX_ROWS).map(row))),
             )),
-            Spawn(para(TreeText::Hidden, 12.0, theme::TEXT_DIM)),
             Spawn((
+                para(TreeText::Hidden, 12.0, theme::TEXT_DIM),
+                ShowFrom(440.0),
+            )),
+            Spawn((timeline_bar(), ShowFrom(300.0))),
+            Spawn((
+                para(TreeText::Timeline, 12.0, theme::TEXT_DIM),
+                ShowFrom(400.0),
+            )),
+            Spawn((
+                ShowFrom(360.0),
                 Node {
                     column_gap: px(12),
                     ..default()
@@ -409,9 +541,35 @@ fn column(fonts: &theme::Fonts) -> impl Bundle {
                     line(TreeText::CompareOurs, 12.5, theme::TEXT),
                 ],
             )),
-            Spawn(para(TreeText::Answers, 12.5, theme::TEXT)),
-            Spawn(para(TreeText::Ideas, 12.0, theme::TEXT_DIM)),
+            Spawn((para(TreeText::Answers, 12.5, theme::TEXT), ShowFrom(360.0))),
+            Spawn((
+                para(TreeText::Ideas, 12.0, theme::TEXT_DIM),
+                ShowFrom(520.0),
+            )),
         )),
+    )
+}
+
+/// The timeline's buttons: to the start, back, on, to the end.
+fn timeline_bar() -> impl Bundle {
+    let b = |label: &'static str, s: Scrub| {
+        widget::button(
+            s,
+            small_button(),
+            (text(label, 13.0, theme::TEXT), TextLayout::no_wrap()),
+        )
+    };
+    (
+        Node {
+            column_gap: px(6),
+            ..default()
+        },
+        children![
+            b("|<", Scrub::Start),
+            b("<", Scrub::By(-1)),
+            b(">", Scrub::By(1)),
+            b(">|", Scrub::End),
+        ],
     )
 }
 
@@ -593,10 +751,13 @@ fn rows_fitting(height: f32, size: f32) -> usize {
     ((height / row_height(size)).floor().max(3.0) as usize).min(MAX_ROWS)
 }
 
-/// Column heights under which the ideas, and the notes on what the view
-/// shows and how to move it, give their room to the rows.
-const ROOM_FOR_IDEAS: f32 = 520.0;
-const ROOM_FOR_NOTES: f32 = 440.0;
+/// The column's height, in logical pixels.
+fn column_height_of(columns: &Query<&ComputedNode, With<TreeColumn>>) -> f32 {
+    columns
+        .iter()
+        .next()
+        .map_or(600.0, |c| c.size().y * c.inverse_scale_factor())
+}
 
 #[allow(clippy::too_many_arguments)]
 fn update_view(
@@ -609,13 +770,31 @@ fn update_view(
     room: Query<&ComputedNode, With<RowRoom>>,
     mut rows: Query<(&TreeRow, &mut Node, &mut BackgroundColor, &Children)>,
     mut texts: Query<(&mut Text, &mut TextColor, &mut TextFont), Without<TreeText>>,
-    mut lines: Query<(&TreeText, &mut Text, &mut Node), Without<TreeRow>>,
+    mut lines: Query<(&TreeText, &mut Text), Without<TreeRow>>,
+    mut parts: Query<(&ShowFrom, &mut Node), Without<TreeRow>>,
 ) {
-    let tree = autoplay.as_deref().and_then(|a| a.tree.as_ref());
+    for (least, mut node) in &mut parts {
+        let display = if column_height_of(&columns) >= least.0 {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    // A new search starts its timeline at its end.
+    if autoplay.as_ref().is_some_and(|a| a.is_added()) && view.scrubbed.is_some() {
+        view.scrubbed = None;
+    }
+    let scrubbed = view.scrubbed.take();
+    let tree = match &scrubbed {
+        Some((_, t)) => Some(t),
+        None => autoplay.as_deref().and_then(|a| a.tree.as_ref()),
+    };
     let outline = tree.map(outline).unwrap_or_default();
     let size = SIZES[view.zoom.min(SIZES.len() - 1)];
     let logical = |c: &ComputedNode| c.size().y * c.inverse_scale_factor();
-    let column_height = columns.iter().next().map_or(600.0, logical);
     let fit = rows_fitting(room.iter().next().map_or(200.0, logical), size);
     // The row to follow: where the search is (the end of its line).
     let current = tree.and_then(|t| {
@@ -722,6 +901,24 @@ fn update_view(
         ),
     };
     let [names, plain_col, ours_col, answers] = compare::columns(comparison.as_deref());
+    let timeline = match autoplay.as_deref() {
+        Some(a) if !a.log.is_empty() => {
+            let len = a.log.len();
+            let at = scrubbed.as_ref().map_or(len, |(at, _)| *at);
+            let more = if len == super::autoplay::LOG_MOST {
+                " (the first kept)"
+            } else {
+                ""
+            };
+            format!(
+                "Timeline: {} of {} moves tried and taken back{more}. Shift and the arrows move it.",
+                compare::group(at as u64),
+                compare::group(len as u64)
+            )
+        }
+        _ => "Timeline: none yet.".to_string(),
+    };
+    view.scrubbed = scrubbed;
     let ideas = format!(
         "What the solver adds:\n{}",
         plain::ideas(&state.puzzle)
@@ -730,23 +927,7 @@ fn update_view(
             .collect::<Vec<_>>()
             .join("\n")
     );
-    for (line, mut t, mut node) in &mut lines {
-        // A short column gives the rows the room of the words around them.
-        let room_for = match line {
-            TreeText::Ideas => Some(ROOM_FOR_IDEAS),
-            TreeText::Note | TreeText::Hidden => Some(ROOM_FOR_NOTES),
-            _ => None,
-        };
-        if let Some(least) = room_for {
-            let display = if column_height >= least {
-                Display::Flex
-            } else {
-                Display::None
-            };
-            if node.display != display {
-                node.display = display;
-            }
-        }
+    for (line, mut t) in &mut lines {
         let words = match line {
             TreeText::Figures => &figures,
             TreeText::Note => &note,
@@ -755,6 +936,7 @@ fn update_view(
             TreeText::ComparePlain => &plain_col,
             TreeText::CompareOurs => &ours_col,
             TreeText::Answers => &answers,
+            TreeText::Timeline => &timeline,
             TreeText::Ideas => &ideas,
         };
         if &t.0 != words {
