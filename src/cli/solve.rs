@@ -86,6 +86,9 @@ pub fn run(args: SolveArgs) -> ExitCode {
         SolverEvent::Progress { nodes, depth } => {
             println!("  progress: {nodes} nodes, depth {depth}")
         }
+        SolverEvent::Bound { moves, nodes } => {
+            println!("  bound: no line under {moves} moves wins ({nodes} nodes expanded)")
+        }
         SolverEvent::Done(_) => {}
     };
     let several = chosen.len() > 1;

@@ -83,6 +83,9 @@ pub struct SearchStats {
     pub tried: u64,
     pub backtracks: u64,
     pub path: Vec<PathStep>,
+    /// A best-first search's rounds: each bound on the moves a winning line
+    /// takes, and the positions expanded when it was reached.
+    pub bounds: Vec<(u32, u64)>,
     /// Legal moves at each position of the path (and the one after it).
     legal: Vec<usize>,
     /// Moves already tried at each position of the path.
@@ -452,6 +455,7 @@ fn search_step(a: &mut Autoplay) -> SearchStep {
         let depth_now = undos.len();
         match event {
             SolverEvent::Progress { nodes, .. } => a.stats.nodes = nodes,
+            SolverEvent::Bound { moves, nodes } => a.stats.bounds.push((moves, nodes)),
             SolverEvent::Tried { mv, depth } => {
                 let legal = at.legal_moves().len();
                 let undo = match at.apply(mv) {

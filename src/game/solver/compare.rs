@@ -191,7 +191,10 @@ pub fn columns(c: Option<&Comparison>) -> [String; 4] {
             time(f.millis)
         ),
     };
-    let answer = |f: &Option<Figures>| f.as_ref().map_or("...".to_string(), |f| f.answer.clone());
+    let answer = |f: &Option<Figures>| {
+        f.as_ref()
+            .map_or("searching".to_string(), |f| f.answer.clone())
+    };
     [
         names,
         col("Plain", &plain),

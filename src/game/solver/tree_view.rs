@@ -876,6 +876,10 @@ fn update_view(
                 "Solver's search"
             };
             let st = t.stats();
+            let mut note = note_for(t.start().kind(), a.watch);
+            if a.watch == Watch::Search && !a.stats.bounds.is_empty() {
+                note.push_str(&rounds(&a.stats.bounds));
+            }
             (
                 format!(
                     "{who}: {} positions, {} dead ends, {} moves taken back",
@@ -883,7 +887,7 @@ fn update_view(
                     compare::group(st.dead_ends),
                     compare::group(st.backtracks)
                 ),
-                note_for(t.start().kind(), a.watch),
+                note,
             )
         }
         _ => (
@@ -945,6 +949,21 @@ fn update_view(
     }
 }
 
+/// A best-first search's rounds in words: each bound it reached and the
+/// positions it expanded under the one before.
+fn rounds(bounds: &[(u32, u64)]) -> String {
+    let mut words = Vec::new();
+    let mut before = 0;
+    for (i, &(moves, nodes)) in bounds.iter().enumerate() {
+        if i > 0 {
+            words.push(format!("{} expanded", nodes - before));
+        }
+        words.push(format!("bound {moves}"));
+        before = nodes;
+    }
+    format!(" Its rounds: {}.", words.join(", "))
+}
+
 /// What the picture shows, for the puzzle and the search watched.
 fn note_for(kind: PuzzleKind, watch: Watch) -> String {
     match (kind, watch) {
@@ -952,7 +971,7 @@ fn note_for(kind: PuzzleKind, watch: Watch) -> String {
             "Every move in order, no memory of positions, no pruning: the first programs' way."
                 .into()
         }
-        (PuzzleKind::Flood, _) => "Flood's solver is best-first (A*): each line is the one that looked shortest then; a line set aside may be taken up again.".into(),
+        (PuzzleKind::Flood, _) => "Best-first (A*): each line shown looked shortest then (moves so far and a bound on those left); a line set aside may be taken up again.".into(),
         _ => "Depth first. A branch given up is proven lost: one row, with the positions searched in it.".into(),
     }
 }

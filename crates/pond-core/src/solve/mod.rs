@@ -134,6 +134,12 @@ pub enum SolverEvent<M> {
         nodes: u64,
         depth: u32,
     },
+    /// A best-first search raises its bound: no line shorter than `moves`
+    /// can win, and it has expanded `nodes` positions so far.
+    Bound {
+        moves: u32,
+        nodes: u64,
+    },
     Done(Outcome<M>),
 }
 
@@ -151,6 +157,10 @@ impl<M: Copy> SolverEvent<M> {
             SolverEvent::Progress { nodes, depth } => SolverEvent::Progress {
                 nodes: *nodes,
                 depth: *depth,
+            },
+            SolverEvent::Bound { moves, nodes } => SolverEvent::Bound {
+                moves: *moves,
+                nodes: *nodes,
             },
             SolverEvent::Done(o) => SolverEvent::Done(o.map(f)),
         }
@@ -354,6 +364,16 @@ impl<'a, M: Copy> Search<'a, M> {
             let handed = Instant::now();
             sink(&SolverEvent::TakenBack { mv, depth });
             self.waited += handed.elapsed();
+        }
+    }
+
+    /// A best-first search's bound rises to `moves` (told to any watcher).
+    pub fn bound(&mut self, moves: u32) {
+        if let Some(sink) = self.sink.as_mut() {
+            sink(&SolverEvent::Bound {
+                moves,
+                nodes: self.nodes,
+            });
         }
     }
 

@@ -212,7 +212,7 @@ impl SearchTree {
         match event {
             SolverEvent::Tried { mv, depth } => self.tried(*mv, *depth),
             SolverEvent::TakenBack { depth, .. } => self.taken_back(*depth),
-            SolverEvent::Progress { .. } => Ok(()),
+            SolverEvent::Progress { .. } | SolverEvent::Bound { .. } => Ok(()),
             SolverEvent::Done(outcome) => {
                 self.done(outcome);
                 Ok(())

@@ -179,3 +179,49 @@ fn events_that_do_not_fit_the_rules_are_refused() {
     assert_eq!(tree.node(tree.node(ROOT).children[0]).mark, Mark::GivenUp);
     assert_eq!(tree.stats().dead_ends, 1);
 }
+
+/// Flood's best-first search tells each rise of its bound: the bounds rise
+/// one move at a time, the positions expanded never fall, and the last
+/// bound is the length of the shortest solution.
+#[test]
+fn a_best_first_search_tells_the_rounds_of_its_bound() {
+    let pack = parse_pack(SHIPPED[3].0, SHIPPED[3].1).expect("the flood pack loads");
+    let mut checked = 0;
+    for level in pack.levels.iter().take(12) {
+        let mut bounds = Vec::new();
+        let mut sink = |e: &SolverEvent<PuzzleMove>| {
+            if let SolverEvent::Bound { moves, nodes } = e {
+                bounds.push((*moves, *nodes));
+            }
+        };
+        let report = solve(
+            &level.puzzle,
+            Budget::nodes(200_000),
+            Some(&mut sink),
+            false,
+        );
+        let Outcome::Solved {
+            moves,
+            optimal: true,
+        } = report.outcome
+        else {
+            continue;
+        };
+        if bounds.is_empty() {
+            // The greedy line was proven shortest before any search.
+            continue;
+        }
+        for w in bounds.windows(2) {
+            assert_eq!(w[1].0, w[0].0 + 1, "{}: {bounds:?}", level.name);
+            assert!(w[1].1 >= w[0].1, "{}: {bounds:?}", level.name);
+        }
+        assert_eq!(
+            bounds.last().map(|b| b.0 as usize),
+            Some(moves.len()),
+            "{}",
+            level.name
+        );
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked} levels searched");
+}

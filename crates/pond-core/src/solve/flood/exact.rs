@@ -455,6 +455,7 @@ impl<'b, const W: usize> AStar<'b, W> {
         self.best_g.insert(start, 0);
         open[h0 as usize][0].push(0);
         let mut f = h0 as usize;
+        search.bound(f as u32);
         let mut deepest = 0usize;
         let mut shown: Vec<u8> = Vec::new();
         let bytes_per_node = std::mem::size_of::<Node<W>>() + std::mem::size_of::<Set<W>>() + 16;
@@ -464,6 +465,7 @@ impl<'b, const W: usize> AStar<'b, W> {
             let Some(id) = open[f][deepest].pop() else {
                 if deepest == 0 {
                     f += 1;
+                    search.bound(f as u32);
                     deepest = upper;
                 } else {
                     deepest -= 1;
