@@ -238,3 +238,45 @@ fn scrubbing_the_timeline_moves_the_board_and_the_tree_and_comes_back() {
     follow_jump(&mut app);
     assert_eq!(puzzle(&app), seen[3].1);
 }
+
+/// Every shipped level's start sketches inside its picture, in at most the
+/// bound of dots: a pad a dot and a frog a dot on it, a cell a dot.
+#[test]
+fn every_shipped_position_sketches_inside_its_picture() {
+    use pond_puzzles::game::puzzles::{SKETCH_DOTS, sketch};
+    for (file, text) in SHIPPED {
+        let pack = parse_pack(file, text).unwrap();
+        for level in &pack.levels {
+            let dots = sketch(&level.puzzle);
+            assert!(
+                !dots.is_empty() && dots.len() <= SKETCH_DOTS,
+                "{file} {}",
+                level.name
+            );
+            for d in &dots {
+                let (lo, hi) = (d.at - d.size / 2.0, d.at + d.size / 2.0);
+                assert!(
+                    lo.min_element() >= -1e-4 && hi.max_element() <= 1.0 + 1e-4,
+                    "{file} {}: {d:?}",
+                    level.name
+                );
+            }
+            let expected = match &level.puzzle {
+                Puzzle::Hop(h) => {
+                    h.board.pads.len() + h.green.count_ones() as usize + h.red.iter().count()
+                }
+                Puzzle::Flood(f) if f.width.max(f.height) <= 32 => f.cells.len(),
+                Puzzle::Escape(e) => e.animals.len(),
+                Puzzle::Swap(s) => {
+                    s.cells.len()
+                        + s.cells
+                            .iter()
+                            .filter(|c| **c != pond_puzzles::rules::swap::Cell::Empty)
+                            .count()
+                }
+                Puzzle::Flood(_) => dots.len(),
+            };
+            assert_eq!(dots.len(), expected, "{file} {}", level.name);
+        }
+    }
+}

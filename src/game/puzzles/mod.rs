@@ -190,6 +190,9 @@ pub trait GamePuzzle: Rules + Sized {
     }
     /// The little picture of a pack of this puzzle on the title.
     fn title_picture(&self, ui: &mut ChildSpawnerCommands, pics: &Pictures);
+    /// The position as a sketch of coloured dots, for a picture a few
+    /// dozen pixels wide (the search tree's rows show one).
+    fn sketch(&self) -> Vec<Dot>;
 
     // Random levels.
 
@@ -235,6 +238,25 @@ pub fn animate(
     each!(after, a => if let Some(b) = same(a, before) {
         a.animate(b, commands, art, board, change)
     })
+}
+
+/// A dot of a position's sketch: its centre and its width as fractions of
+/// the picture's side, its colour, and whether it is round.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Dot {
+    pub at: Vec2,
+    pub size: f32,
+    pub colour: Color,
+    pub round: bool,
+}
+
+/// The most dots a sketch has: a big board is sampled.
+pub const SKETCH_DOTS: usize = 1100;
+
+pub fn sketch(p: &Puzzle) -> Vec<Dot> {
+    let mut dots = each!(p, s => s.sketch());
+    dots.truncate(SKETCH_DOTS);
+    dots
 }
 
 pub fn extent(p: &Puzzle) -> Vec2 {

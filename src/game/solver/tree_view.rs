@@ -15,7 +15,7 @@ use crate::game::panels::{self, BoardEdge, TreeViewOpen};
 use crate::game::play::{
     BoardAnims, MoveRequested, Mover, PlayState, PlaySystems, Request, Say, board_takes_input,
 };
-use crate::game::puzzles::{short, step_words};
+use crate::game::puzzles::{self, short, step_words};
 use crate::game::theme::{self, text, widget};
 use crate::rules::{Puzzle, PuzzleKind, PuzzleMove, PuzzleUndo};
 use crate::solve::plain;
@@ -51,6 +51,13 @@ pub struct TreeRow(pub usize);
 /// The room the rows have.
 #[derive(Component)]
 struct RowRoom;
+
+/// The picture of the position of the row under the pointer.
+#[derive(Component)]
+pub struct TreePicture;
+
+/// The picture's side, in pixels.
+const PICTURE: f32 = 150.0;
 
 /// A part of the column shown only when the column is at least this tall:
 /// a short column gives the rows the room of its notes, then of its
@@ -146,7 +153,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, jump_step.in_set(PlaySystems::Solver))
         .add_systems(
             Update,
-            (place_column, update_view)
+            (place_column, update_view, hover_picture)
                 .chain()
                 .in_set(PlaySystems::Present)
                 .run_if(resource_exists::<TreeViewState>),
@@ -413,6 +420,7 @@ fn toggle(
     mut toggles: MessageReader<ToggleTree>,
     mut open: ResMut<TreeViewOpen>,
     columns: Query<Entity, With<TreeColumn>>,
+    pictures: Query<Entity, With<TreePicture>>,
     screen: Res<State<Screen>>,
     fonts: Res<theme::Fonts>,
 ) {
@@ -429,7 +437,7 @@ fn toggle(
         });
         commands.spawn(column(&fonts));
     } else if !want && shown {
-        for c in &columns {
+        for c in columns.iter().chain(&pictures) {
             commands.entity(c).despawn();
         }
         commands.remove_resource::<TreeViewState>();
@@ -644,6 +652,104 @@ fn place_column(
             (node.top, node.bottom, node.width) = want;
         }
     }
+}
+
+/// The row under the pointer shows its position beside the column, as a
+/// small picture (drawn again only when another row is hovered).
+fn hover_picture(
+    mut commands: Commands,
+    view: Res<TreeViewState>,
+    autoplay: Option<Res<Autoplay>>,
+    rows: Query<(&TreeRow, &Interaction, &UiGlobalTransform, &ComputedNode)>,
+    pictures: Query<Entity, With<TreePicture>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut shown: Local<Option<(u32, Option<usize>)>>,
+) {
+    let hovered = rows.iter().find_map(|(row, interaction, at, node)| {
+        (*interaction != Interaction::None)
+            .then(|| view.slots.get(row.0).copied().flatten())
+            .flatten()
+            .map(|id| (id, at.translation.y * node.inverse_scale_factor()))
+    });
+    let tree = match &view.scrubbed {
+        Some((_, t)) => Some(t),
+        None => autoplay.as_deref().and_then(|a| a.tree.as_ref()),
+    };
+    let key = hovered.map(|(id, _)| (id, view.scrubbed.as_ref().map(|s| s.0)));
+    if key == *shown && (key.is_none() || !pictures.is_empty()) {
+        return;
+    }
+    *shown = key;
+    for p in &pictures {
+        commands.entity(p).despawn();
+    }
+    let (Some((id, y)), Some(tree)) = (hovered, tree) else {
+        return;
+    };
+    let Ok(window) = windows.single() else { return };
+    let position = tree.position(id);
+    let depth = tree.node(id).depth;
+    let left = panels::tree_width(window.width()) + 12.0;
+    let top = (y - PICTURE / 2.0).clamp(14.0, (window.height() - PICTURE - 40.0).max(14.0));
+    let dots = puzzles::sketch(&position);
+    commands
+        .spawn((
+            TreePicture,
+            Name::new("Position picture"),
+            DespawnOnExit(Screen::Play),
+            GlobalZIndex(20),
+            Pickable::IGNORE,
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(left),
+                top: px(top),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                padding: UiRect::all(px(8)),
+                row_gap: px(4),
+                border_radius: theme::PANEL_RADIUS,
+                ..default()
+            },
+            theme::panel(),
+        ))
+        .with_children(|p| {
+            p.spawn((
+                Node {
+                    width: px(PICTURE),
+                    height: px(PICTURE),
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ))
+            .with_children(|stage| {
+                for d in dots {
+                    let corner = if d.round {
+                        BorderRadius::MAX
+                    } else {
+                        BorderRadius::ZERO
+                    };
+                    stage.spawn((
+                        Node {
+                            position_type: PositionType::Absolute,
+                            left: percent((d.at.x - d.size / 2.0) * 100.0),
+                            top: percent((d.at.y - d.size / 2.0) * 100.0),
+                            width: percent(d.size * 100.0),
+                            height: percent(d.size * 100.0),
+                            border_radius: corner,
+                            ..default()
+                        },
+                        BackgroundColor(d.colour),
+                        Pickable::IGNORE,
+                    ));
+                }
+            });
+            let words = match depth {
+                0 => "the start".to_string(),
+                1 => "after 1 move".to_string(),
+                n => format!("after {n} moves"),
+            };
+            p.spawn((text(words, 13.0, theme::TEXT_DIM), Pickable::IGNORE));
+        });
 }
 
 /// The outline of the tree: the root, and under each node on the line (or

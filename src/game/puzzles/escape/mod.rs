@@ -8,7 +8,7 @@ mod board;
 pub(super) use board::Gate;
 
 use super::card::{Card, animal, image};
-use super::{Clickable, Dimension, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
+use super::{Clickable, Dimension, Dot, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
 use crate::game::anim::{self, Decoration};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
@@ -297,6 +297,32 @@ impl GamePuzzle for Escape {
     }
 
     /// The classic deal's crab, dinosaur, dog and penguin.
+    fn sketch(&self) -> Vec<Dot> {
+        let (rows, cols) = (self.rows as usize, self.cols as usize);
+        let side = rows.max(cols).max(1) as f32;
+        let mut dots = Vec::new();
+        for r in 0..rows {
+            let left = self.left.get(r).copied().unwrap_or(0) as usize;
+            for c in 0..cols {
+                let at = Vec2::new(
+                    (c as f32 + 0.5 + (side - cols as f32) / 2.0) / side,
+                    (r as f32 + 0.5 + (side - rows as f32) / 2.0) / side,
+                );
+                let colour = match self.animals.get(r * cols + c) {
+                    Some(a) if c < left => theme::PALETTE[a.colour as usize % theme::PALETTE.len()],
+                    _ => Color::srgb(0.25, 0.27, 0.28),
+                };
+                dots.push(Dot {
+                    at,
+                    size: 0.85 / side,
+                    colour,
+                    round: c < left,
+                });
+            }
+        }
+        dots
+    }
+
     fn title_picture(&self, pic: &mut ChildSpawnerCommands, pics: &Pictures) {
         for r in 0..2 {
             for c in 0..4 {

@@ -6,7 +6,7 @@
 mod board;
 
 use super::card::{Card, square};
-use super::{Clickable, Dimension, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
+use super::{Clickable, Dimension, Dot, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::LevelCode;
@@ -211,6 +211,29 @@ impl GamePuzzle for Flood {
     }
 
     /// The corner's colour spreading into a random-looking grid.
+    fn sketch(&self) -> Vec<Dot> {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let side = w.max(h).max(1) as f32;
+        // A big board is sampled: at most 32 cells a side.
+        let step = w.max(h).div_ceil(32).max(1);
+        let mut dots = Vec::new();
+        for y in (0..h).step_by(step) {
+            for x in (0..w).step_by(step) {
+                let c = self.cells.get(y * w + x).copied().unwrap_or(0) as usize;
+                dots.push(Dot {
+                    at: Vec2::new(
+                        (x as f32 + step as f32 / 2.0) / side,
+                        (y as f32 + step as f32 / 2.0) / side,
+                    ),
+                    size: step as f32 / side,
+                    colour: theme::PALETTE[c % theme::PALETTE.len()],
+                    round: false,
+                });
+            }
+        }
+        dots
+    }
+
     fn title_picture(&self, pic: &mut ChildSpawnerCommands, _: &Pictures) {
         for r in 0..6 {
             for c in 0..12 {

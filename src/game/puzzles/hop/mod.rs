@@ -7,7 +7,7 @@
 mod board;
 
 use super::card::{Card, TITLE_W, dot, frog, image, picture};
-use super::{Clickable, Dimension, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
+use super::{Clickable, Dimension, Dot, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::LevelCode;
@@ -315,6 +315,40 @@ impl GamePuzzle for Hop {
     }
 
     /// The pond with its red frog, or the English cross of pegs.
+    fn sketch(&self) -> Vec<Dot> {
+        let pads = &self.board.pads;
+        let rows = pads.iter().map(|p| p.0).max().unwrap_or(0) as f32 + 1.0;
+        let cols = pads.iter().map(|p| p.1).max().unwrap_or(0) as f32 + 1.0;
+        let side = rows.max(cols);
+        let mut dots = Vec::new();
+        for (i, &(r, c)) in pads.iter().enumerate() {
+            let at = Vec2::new(
+                (c as f32 + 0.5 + (side - cols) / 2.0) / side,
+                (r as f32 + 0.5 + (side - rows) / 2.0) / side,
+            );
+            dots.push(Dot {
+                at,
+                size: 0.85 / side,
+                colour: theme::LILY.darker(0.12),
+                round: true,
+            });
+            let colour = if self.red == Some(i as u8) {
+                theme::FROG_RED
+            } else if self.green >> i & 1 == 1 {
+                theme::FROG_GREEN.lighter(0.1)
+            } else {
+                continue;
+            };
+            dots.push(Dot {
+                at,
+                size: 0.55 / side,
+                colour,
+                round: true,
+            });
+        }
+        dots
+    }
+
     fn title_picture(&self, pic: &mut ChildSpawnerCommands, pics: &Pictures) {
         if self.board.shape != Shape::Pond {
             for r in 0..7 {

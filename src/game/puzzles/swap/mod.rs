@@ -5,7 +5,7 @@
 mod board;
 
 use super::card::{Card, TITLE_H, frog, image, picture};
-use super::{Clickable, Dimension, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
+use super::{Clickable, Dimension, Dot, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::LevelCode;
@@ -186,6 +186,35 @@ impl GamePuzzle for Swap {
     }
 
     /// A row of frogs facing each other.
+    fn sketch(&self) -> Vec<Dot> {
+        let n = self.cells.len().max(1) as f32;
+        // A long row is sampled.
+        let step = self.cells.len().div_ceil(super::SKETCH_DOTS / 2).max(1);
+        let mut dots = Vec::new();
+        for (i, cell) in self.cells.iter().enumerate().step_by(step) {
+            let at = Vec2::new((i as f32 + 0.5) / n, 0.5);
+            let size = 0.9 * step as f32 / n;
+            dots.push(Dot {
+                at,
+                size,
+                colour: theme::LILY,
+                round: true,
+            });
+            let colour = match cell {
+                Cell::L => theme::FROG_L,
+                Cell::R => theme::FROG_R,
+                Cell::Empty => continue,
+            };
+            dots.push(Dot {
+                at,
+                size: size * 0.6,
+                colour,
+                round: true,
+            });
+        }
+        dots
+    }
+
     fn title_picture(&self, pic: &mut ChildSpawnerCommands, pics: &Pictures) {
         for i in 0..7 {
             let at = Vec2::new(10.0 + i as f32 * 15.3, TITLE_H / 2.0);
