@@ -200,7 +200,7 @@ fn scrubbing_the_timeline_moves_the_board_and_the_tree_and_comes_back() {
     let at = |n: usize| {
         let mut t = SearchTree::new(&start, 64);
         for e in &log[..n] {
-            t.feed(e).expect("the events fit");
+            t.feed(&e.event()).expect("the events fit");
         }
         t.position(*t.line().last().expect("a line"))
     };

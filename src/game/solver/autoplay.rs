@@ -19,8 +19,46 @@ use std::time::Duration;
 /// up (the view shows them folded whatever it holds).
 pub const TREE_KEEP: usize = 4096;
 
-/// Moves tried and taken back the timeline keeps (about 40 MB at most).
-pub const LOG_MOST: usize = 2_000_000;
+/// Moves tried and taken back the timeline keeps (24 bytes each: 24 MB at
+/// most).
+pub const LOG_MOST: usize = 1_000_000;
+
+/// A move the search tried (or took back) at a depth: an event of its
+/// timeline, kept small.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LogStep {
+    pub mv: PuzzleMove,
+    pub depth: u32,
+    pub back: bool,
+}
+
+impl LogStep {
+    fn of(event: &SolverEvent<PuzzleMove>) -> Option<LogStep> {
+        match *event {
+            SolverEvent::Tried { mv, depth } => Some(LogStep {
+                mv,
+                depth,
+                back: false,
+            }),
+            SolverEvent::TakenBack { mv, depth } => Some(LogStep {
+                mv,
+                depth,
+                back: true,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The solver's event it keeps.
+    pub fn event(self) -> SolverEvent<PuzzleMove> {
+        let LogStep { mv, depth, back } = self;
+        if back {
+            SolverEvent::TakenBack { mv, depth }
+        } else {
+            SolverEvent::Tried { mv, depth }
+        }
+    }
+}
 
 /// Seconds between two auto-played moves at 1x, once the board is idle.
 const PAUSE_BETWEEN: f32 = 0.25;
@@ -140,7 +178,7 @@ pub struct Autoplay {
     pub tree: Option<SearchTree>,
     /// The moves the search tried and took back, in order (the first
     /// `LOG_MOST`), for the tree view's timeline.
-    pub log: Vec<SolverEvent<PuzzleMove>>,
+    pub log: Vec<LogStep>,
     /// Seconds the search has been watched (not counting pauses).
     pub watched: f32,
     wait: f32,
@@ -435,12 +473,10 @@ fn search_step(a: &mut Autoplay) -> SearchStep {
         return SearchStep::Wait;
     }
     while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
-        if matches!(
-            event,
-            SolverEvent::Tried { .. } | SolverEvent::TakenBack { .. }
-        ) && a.log.len() < LOG_MOST
+        if a.log.len() < LOG_MOST
+            && let Some(step) = LogStep::of(&event)
         {
-            a.log.push(event.clone());
+            a.log.push(step);
         }
         if let Some(tree) = a.tree.as_mut()
             && tree.feed(&event).is_err()

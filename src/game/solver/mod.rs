@@ -13,7 +13,7 @@ mod job;
 mod panel;
 pub mod tree_view;
 
-pub use autoplay::{Autoplay, Ending, PathStep, SearchStats};
+pub use autoplay::{Autoplay, Ending, LogStep, PathStep, SearchStats};
 pub use check::{HintJob, Solvability, Verdict};
 pub use job::SolverJob;
 

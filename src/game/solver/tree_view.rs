@@ -381,7 +381,7 @@ fn scrub(
                 )
             });
             for e in &a.log[tree.0..to] {
-                if tree.1.feed(e).is_err() {
+                if tree.1.feed(&e.event()).is_err() {
                     say.write(Say("The search's timeline lost its place.".into()));
                     return;
                 }
