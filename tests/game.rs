@@ -24,6 +24,9 @@ mod window;
 #[path = "game/tree.rs"]
 mod tree;
 
+#[path = "game/rest.rs"]
+mod rest;
+
 /// A data directory of the test's own, new and empty: no test reads or
 /// writes the player's.
 fn temp_data_dir() -> std::path::PathBuf {

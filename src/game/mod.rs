@@ -18,6 +18,7 @@ pub mod panels;
 pub mod play;
 pub mod progress;
 pub mod puzzles;
+mod rest;
 mod screens;
 pub mod settings;
 mod shot;
@@ -84,6 +85,7 @@ pub fn run(options: GameOptions) -> AppExit {
         MeshPickingPlugin,
         bevy_tweening::TweeningPlugin,
         theme::water::plugin,
+        rest::plugin,
     ))
     .insert_resource(ClearColor(theme::WATER))
     .insert_resource(options.clone())

@@ -27,6 +27,8 @@ pub struct Settings {
     /// The puzzles whose how-to card the player has seen, one bit each
     /// (`howto::Teach::bit`): the card opens by itself only the first time.
     pub taught: u8,
+    /// The water stands still: a game at rest draws no frames.
+    pub still_water: bool,
 }
 
 pub const MAX_VOLUME: u8 = 10;
@@ -70,6 +72,7 @@ impl Default for Settings {
             volume: 7,
             muted: false,
             taught: 0,
+            still_water: false,
         }
     }
 }
@@ -86,6 +89,7 @@ pub enum ChangeSetting {
     Mute,
     /// The how-to card of a puzzle has been shown (its bit).
     Taught(u8),
+    StillWater,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -145,6 +149,7 @@ fn change(
                 settings.muted = false;
             }
             ChangeSetting::Mute => settings.muted = !settings.muted,
+            ChangeSetting::StillWater => settings.still_water = !settings.still_water,
             ChangeSetting::Taught(bit) => settings.taught |= bit,
         }
     }

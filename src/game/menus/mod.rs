@@ -56,7 +56,7 @@ fn show_menu(
                         flex_direction: FlexDirection::Column,
                         align_items: AlignItems::Stretch,
                         padding: UiRect::all(px(20)),
-                        row_gap: px(8),
+                        row_gap: px(6),
                         width: px(420),
                         border_radius: theme::PANEL_RADIUS,
                         ..default()
@@ -92,6 +92,11 @@ fn show_menu(
                     } else {
                         "Sound: on (M)"
                     };
+                    let water = if settings.still_water {
+                        "Water: still (Q)"
+                    } else {
+                        "Water: moving (Q)"
+                    };
                     // A build without sound offers no sound settings.
                     let sound = cfg!(feature = "audio");
                     for (label, action) in [
@@ -101,6 +106,7 @@ fn show_menu(
                         (colour_blind, PlayAction::ColourBlind),
                         (speed.as_str(), PlayAction::AnimationSpeed),
                         (fullscreen, PlayAction::Fullscreen),
+                        (water, PlayAction::StillWater),
                         (volume.as_str(), PlayAction::Volume),
                         (mute, PlayAction::Mute),
                         ("Level select (L)", PlayAction::LevelSelect),

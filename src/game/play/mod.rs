@@ -188,6 +188,8 @@ pub enum PlayAction {
     Fullscreen,
     Volume,
     Mute,
+    /// The water still or moving.
+    StillWater,
     /// Opens or closes the how-to card.
     HowTo,
 }

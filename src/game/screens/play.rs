@@ -43,6 +43,7 @@ fn play_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<PlayAct
         (KeyCode::KeyF, PlayAction::Fullscreen),
         (KeyCode::KeyV, PlayAction::Volume),
         (KeyCode::KeyM, PlayAction::Mute),
+        (KeyCode::KeyQ, PlayAction::StillWater),
     ] {
         // Ctrl+C copies the code; no key with Ctrl does its plain action.
         if keys.just_pressed(key) && !ctrl {
@@ -164,6 +165,9 @@ fn play_actions(
             }
             PlayAction::Mute => {
                 setting.write(ChangeSetting::Mute);
+            }
+            PlayAction::StillWater => {
+                setting.write(ChangeSetting::StillWater);
             }
         }
     }

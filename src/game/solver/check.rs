@@ -32,6 +32,13 @@ pub struct Solvability {
     pub verdict: Option<(usize, Verdict)>,
 }
 
+impl Solvability {
+    /// Whether a check is running.
+    pub fn pending(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
 /// What the background check found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {

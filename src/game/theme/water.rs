@@ -15,6 +15,9 @@ pub struct WaterMaterial {
     deep: LinearRgba,
     #[uniform(0)]
     light: LinearRgba,
+    /// 1 while the water moves, 0 while it stands still.
+    #[uniform(0)]
+    pub flow: f32,
 }
 
 impl Material2d for WaterMaterial {
@@ -42,6 +45,7 @@ fn spawn_water(
         MeshMaterial2d(materials.add(WaterMaterial {
             deep: WATER.into(),
             light: Color::srgb(0.55, 0.80, 0.85).into(),
+            flow: 1.0,
         })),
         Transform::from_xyz(0.0, 0.0, -50.0),
         Pickable::IGNORE,

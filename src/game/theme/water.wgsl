@@ -6,6 +6,8 @@
 struct Water {
     deep: vec4<f32>,
     light: vec4<f32>,
+    // 1 while the water moves, 0 while it stands still.
+    flow: f32,
 }
 
 @group(#{MATERIAL_BIND_GROUP}) @binding(0) var<uniform> water: Water;
@@ -20,7 +22,7 @@ fn waves(p: vec2<f32>, t: f32) -> f32 {
 @fragment
 fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
     let p = in.world_position.xy;
-    let t = globals.time;
+    let t = globals.time * water.flow;
     var ridge = 1.0 - abs(waves(p, t));
     ridge = ridge * ridge;
     ridge = ridge * ridge;

@@ -1,0 +1,108 @@
+//! A game that rests: while its window is not focused (or is minimised) it
+//! draws no frame unless something moves (an animation, auto-play, a solver
+//! at work); with still water, a focused game at rest draws none either.
+//! Frames while focused are paced by the display (the window's present mode
+//! waits for it).
+
+use super::GameOptions;
+use super::settings::Settings;
+use super::solver::{Autoplay, HintJob, Solvability};
+use super::theme::water::WaterMaterial;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::{UpdateMode, WinitSettings};
+use bevy_tweening::TweenAnim;
+use std::time::Duration;
+
+/// How long a resting game waits for an event before it draws a frame
+/// anyway: focused with still water, and unfocused or minimised. (A solver
+/// at work keeps the game drawing until it answers.)
+const REST_FOCUSED: Duration = Duration::from_secs(2);
+const REST_UNFOCUSED: Duration = Duration::from_secs(10);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Last, (rest_mode, keep_awake).chain())
+        .add_systems(Update, still_water);
+}
+
+/// Still water: the water's waves stop where they are.
+fn still_water(
+    settings: Res<Settings>,
+    mut materials: ResMut<Assets<WaterMaterial>>,
+    mut done: Local<Option<bool>>,
+) {
+    if *done == Some(settings.still_water) || materials.is_empty() {
+        return;
+    }
+    let flow = if settings.still_water { 0.0 } else { 1.0 };
+    let ids: Vec<_> = materials.ids().collect();
+    for id in ids {
+        if let Some(mut m) = materials.get_mut(id) {
+            m.flow = flow;
+        }
+    }
+    *done = Some(settings.still_water);
+}
+
+/// Whether the game must keep drawing: a picture or frame statistics were
+/// asked for (they count frames), something animates, or a solver works.
+fn busy(
+    options: &GameOptions,
+    anims: &Query<(), With<TweenAnim>>,
+    autoplay: Option<&Autoplay>,
+    hint: Option<&HintJob>,
+    solvability: Option<&Solvability>,
+) -> bool {
+    options.screenshot.is_some()
+        || options.frame_stats.is_some()
+        || !anims.is_empty()
+        || autoplay.is_some_and(Autoplay::is_active)
+        || hint.is_some_and(|h| h.0.is_some())
+        || solvability.is_some_and(Solvability::pending)
+}
+
+/// The update modes: continuous while focused (the water moves), unless the
+/// water is still; reactive while unfocused or minimised.
+fn rest_mode(
+    settings: Res<Settings>,
+    options: Res<GameOptions>,
+    winit: Option<ResMut<WinitSettings>>,
+) {
+    let Some(mut winit) = winit else { return };
+    let counting = options.screenshot.is_some() || options.frame_stats.is_some();
+    let focused = if settings.still_water && !counting {
+        UpdateMode::reactive(REST_FOCUSED)
+    } else {
+        UpdateMode::Continuous
+    };
+    let unfocused = if counting {
+        UpdateMode::Continuous
+    } else {
+        UpdateMode::reactive_low_power(REST_UNFOCUSED)
+    };
+    if winit.focused_mode != focused || winit.unfocused_mode != unfocused {
+        winit.focused_mode = focused;
+        winit.unfocused_mode = unfocused;
+    }
+}
+
+/// A frame asks for the next while anything moves, so a resting window
+/// still plays an animation or a watched search to its end.
+fn keep_awake(
+    options: Res<GameOptions>,
+    anims: Query<(), With<TweenAnim>>,
+    autoplay: Option<Res<Autoplay>>,
+    hint: Option<Res<HintJob>>,
+    solvability: Option<Res<Solvability>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if busy(
+        &options,
+        &anims,
+        autoplay.as_deref(),
+        hint.as_deref(),
+        solvability.as_deref(),
+    ) {
+        redraw.write(RequestRedraw);
+    }
+}
