@@ -115,7 +115,7 @@ fn show_menu(
                         if !sound && matches!(action, PlayAction::Volume | PlayAction::Mute) {
                             continue;
                         }
-                        panel.spawn(widget::text_button(action, label, 20.0));
+                        panel.spawn(widget::text_button(action, label, 18.0));
                     }
                 });
         });
