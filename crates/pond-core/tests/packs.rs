@@ -441,3 +441,39 @@ fn a_pack_is_read_no_further_than_its_limit() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The `ron` blocks of a Markdown page.
+fn ron_blocks(page: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in page.lines() {
+        match (&mut current, line.trim_start()) {
+            (None, l) if l.starts_with("```ron") => current = Some(String::new()),
+            (Some(_), l) if l.starts_with("```") => blocks.extend(current.take()),
+            (Some(block), _) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+/// Every example on the format page (its `ron` blocks, read from the page
+/// itself) loads, and every level of them is solved within its limit: what
+/// an author copies from the page works.
+#[test]
+fn every_example_on_the_format_page_loads_and_is_solved() {
+    let page = include_str!("../../../levels/README.md");
+    let blocks = ron_blocks(page);
+    assert!(blocks.len() >= 2, "{} examples on the page", blocks.len());
+    for (i, block) in blocks.iter().enumerate() {
+        let file = format!("levels/README.md example {}", i + 1);
+        let pack = parse_pack(&file, block).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!pack.levels.is_empty(), "{file}");
+        for (index, level) in pack.levels.iter().enumerate() {
+            must_solve(&file, index, level);
+        }
+    }
+}
