@@ -397,3 +397,85 @@ fn solve_plain_and_tree_write_the_search() {
         "{out:?}"
     );
 }
+
+/// Killed mid-write, a hundred times at moments of chance: the progress and
+/// settings files always load (never moved aside as damaged), and no win the
+/// game had finished saving is lost (at most the one being written).
+#[test]
+fn killed_mid_write_the_files_always_load_and_lose_at_most_the_last_record() {
+    use pond_puzzles::game::progress::{self, Loaded};
+    use pond_puzzles::game::settings::{self, Settings};
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = std::env::temp_dir().join(format!("pond-kill-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    let mut confirmed = 0usize;
+    for round in 0..100 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pond"))
+            .args(["save-loop", dir.to_str().expect("a path in words")])
+            .args(["--count", "100000"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("pond runs");
+        let mut lines = BufReader::new(child.stdout.take().expect("its output"));
+        // Wait for a few saves of this run, then kill at once or a moment on.
+        let wanted = 1 + next(8) as usize;
+        let mut seen = 0;
+        let mut line = String::new();
+        while seen < wanted {
+            line.clear();
+            if lines.read_line(&mut line).unwrap_or(0) == 0 {
+                break;
+            }
+            if let Some(n) = line.trim().strip_prefix("saved ") {
+                confirmed = n.parse().expect("a count");
+                seen += 1;
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_micros(next(3000)));
+        child.kill().expect("SIGKILL");
+        let _ = child.wait();
+        // Saves printed after the last line read were finished too.
+        let (record, loaded) = progress::load(&dir);
+        assert!(matches!(loaded, Loaded::Read), "round {round}: {loaded:?}");
+        let levels = record.levels.get("stress.ron").map_or(0, |l| l.len());
+        assert!(
+            levels >= confirmed,
+            "round {round}: {levels} wins kept, {confirmed} were saved"
+        );
+        confirmed = levels;
+        let (_, loaded): (Settings, Loaded) = progress::load_ron(&dir, settings::FILE);
+        assert!(
+            matches!(loaded, Loaded::Read),
+            "round {round}: settings {loaded:?}"
+        );
+        let aside = std::fs::read_dir(&dir)
+            .expect("the directory")
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().contains("damaged"))
+            .count();
+        assert_eq!(aside, 0, "round {round}: a file was moved aside as damaged");
+    }
+    assert!(confirmed >= 100, "{confirmed} wins in all");
+    // The temporary files of the writes cut short are cleared (at the next
+    // start, once they are a few seconds old; here at once).
+    for name in [progress::FILE, settings::FILE] {
+        progress::remove_stale_temps(&dir, name, std::time::Duration::ZERO);
+    }
+    let mut left: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the directory")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["progress.ron", "settings.ron"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -99,6 +99,17 @@ pub enum Command {
         /// The directory (made if missing).
         dir: std::path::PathBuf,
     },
+    /// Save progress and settings over and over into a directory, as the
+    /// game saves them, printing `saved N` after each: for the test that
+    /// kills the game mid-write.
+    #[command(hide = true)]
+    SaveLoop {
+        /// The data directory to write.
+        dir: std::path::PathBuf,
+        /// How many wins to save.
+        #[arg(long, default_value_t = 1000)]
+        count: usize,
+    },
     /// Write the game's drawings, rendered as the game renders them, as PNG
     /// files into a directory (the visual test checks them).
     Art {
@@ -182,7 +193,34 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Sounds { dir }) => write_sounds(&dir),
         Some(Command::Art { dir }) => write_art(&dir),
+        Some(Command::SaveLoop { dir, count }) => save_loop(&dir, count),
     }
+}
+
+/// Wins level after level of a pack named `stress.ron` (on from those
+/// already won), and flips a
+/// setting, saving both after each as the game does.
+fn save_loop(dir: &std::path::Path, count: usize) -> ExitCode {
+    use crate::game::progress;
+    use crate::game::settings::{self, Settings};
+    use std::io::Write;
+    let (mut record, _) = progress::load(dir);
+    let mut chosen = Settings::default();
+    // On from the wins already kept.
+    let kept = record.levels.get("stress.ron").map_or(0, |l| l.len());
+    for i in kept + 1..=kept + count {
+        record.won("stress.ron", i, i, false);
+        chosen.colour_blind = !chosen.colour_blind;
+        let saved = progress::save(dir, &record)
+            .and_then(|()| progress::save_ron(dir, settings::FILE, &chosen));
+        if let Err(e) = saved {
+            eprintln!("error: {}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+        println!("saved {i}");
+        let _ = std::io::stdout().flush();
+    }
+    ExitCode::SUCCESS
 }
 
 fn write_art(dir: &std::path::Path) -> ExitCode {

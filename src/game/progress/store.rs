@@ -165,6 +165,8 @@ pub fn load(dir: &Path) -> (ProgressFile, Loaded) {
 /// too large, not text or not what is expected, the default, and the file is
 /// moved aside (`NAME.damaged-SECONDS`) so that nothing is lost.
 pub fn load_ron<T: DeserializeOwned + Default>(dir: &Path, name: &str) -> (T, Loaded) {
+    // What a write cut short by a crash left behind.
+    remove_stale_temps(dir, name, STALE_TEMP);
     let path = dir.join(name);
     let text = match std::fs::metadata(&path) {
         Err(_) => return (T::default(), Loaded::Fresh),
@@ -190,6 +192,38 @@ pub fn load_ron<T: DeserializeOwned + Default>(dir: &Path, name: &str) -> (T, Lo
             }
         }
     }
+}
+
+/// How old a temporary file of a save must be to be taken for one a crash
+/// left (a save takes milliseconds).
+pub const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Removes the temporary files of saves of `name` (`NAME.PID-N.tmp`) older
+/// than `older_than`: a write cut short by a crash or a kill leaves one.
+/// Returns how many it removed.
+pub fn remove_stale_temps(dir: &Path, name: &str, older_than: std::time::Duration) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let prefix = format!("{name}.");
+    let mut removed = 0;
+    for entry in entries.filter_map(Result::ok) {
+        let file = entry.file_name();
+        let file = file.to_string_lossy();
+        if !(file.starts_with(&prefix) && file.ends_with(".tmp")) {
+            continue;
+        }
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age >= older_than);
+        if old && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
 }
 
 /// Writes the progress file atomically.
