@@ -128,7 +128,7 @@ fn open(mut settings: ResMut<Settings>, mut progress: ResMut<Progress>) {
 fn change(
     mut asked: MessageReader<ChangeSetting>,
     mut settings: ResMut<Settings>,
-    progress: Res<Progress>,
+    mut progress: ResMut<Progress>,
 ) {
     let mut changed = false;
     for c in asked.read() {
@@ -154,10 +154,13 @@ fn change(
         }
     }
     if changed
-        && let Some(dir) = &progress.dir
-        && let Err(e) = save_ron(dir, FILE, &*settings)
+        && let Some(dir) = progress.dir.clone()
+        && let Err(e) = save_ron(&dir, FILE, &*settings)
     {
-        warn!("settings could not be saved in {}: {e}", dir.display());
+        // Told to the player, as a progress file that cannot be saved is.
+        let words = format!("Settings could not be saved in {}: {e}", dir.display());
+        warn!("{words}");
+        progress.notice = Some(words);
     }
 }
 

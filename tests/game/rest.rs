@@ -32,3 +32,32 @@ fn still_water_is_a_setting_kept_across_runs() {
     settle(&mut again);
     assert!(!still(&again));
 }
+
+/// A settings file that cannot be written is told to the player (the title
+/// shows it), not only logged.
+#[test]
+fn a_settings_write_that_fails_is_told() {
+    let dir = temp_data_dir();
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(dir.clone()),
+        ..Default::default()
+    });
+    start_level(&mut app, "swap.ron", 0);
+    // A directory (not empty) where the settings file goes: no file can be
+    // renamed over it.
+    let blocked = dir.join("settings.ron");
+    let _ = std::fs::remove_file(&blocked);
+    std::fs::create_dir_all(blocked.join("in the way")).expect("a directory");
+    press(&mut app, KeyCode::KeyQ);
+    settle(&mut app);
+    let notice = app
+        .world()
+        .resource::<game::progress::Progress>()
+        .notice
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        notice.starts_with("Settings could not be saved in"),
+        "{notice:?}"
+    );
+}
