@@ -17,7 +17,7 @@ use crate::game::play::{
 };
 use crate::game::puzzles::{self, short, step_words};
 use crate::game::theme::{self, text, widget};
-use crate::rules::{Puzzle, PuzzleKind, PuzzleMove, PuzzleUndo};
+use crate::rules::{Puzzle, PuzzleMove, PuzzleUndo};
 use crate::solve::plain;
 use crate::solve::tree::{Mark, ROOT, SearchTree};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
@@ -761,7 +761,7 @@ pub fn outline(tree: &SearchTree) -> Vec<Row> {
         Untried(u32),
         Leave(PuzzleUndo),
     }
-    let kind = tree.start().kind();
+    let best_first = plain::best_first(tree.start());
     let mut rows = Vec::new();
     let mut at: Puzzle = tree.start().clone();
     let mut stack = vec![Visit::Node(ROOT)];
@@ -809,7 +809,7 @@ pub fn outline(tree: &SearchTree) -> Vec<Row> {
                 };
                 if tone == Tone::GivenUp {
                     words.push_str(" - ");
-                    words.push_str(&given_up(kind, tree, id));
+                    words.push_str(&given_up(best_first, tree, id));
                 }
                 rows.push(Row {
                     id: Some(id),
@@ -836,11 +836,11 @@ pub fn outline(tree: &SearchTree) -> Vec<Row> {
 
 /// What a given-up node's row says of it, in few words (the count first
 /// to be seen: the rows are narrow).
-fn given_up(kind: PuzzleKind, tree: &SearchTree, id: u32) -> String {
+fn given_up(best_first: bool, tree: &SearchTree, id: u32) -> String {
     let n = tree.node(id);
     let positions = tree.positions(id);
-    match (kind, n.tried) {
-        (PuzzleKind::Flood, _) => format!("set aside ({positions})"),
+    match (best_first, n.tried) {
+        (true, _) => format!("set aside ({positions})"),
         (_, 0) if n.leaf => "dead end".into(),
         (_, 0) => "known lost".into(),
         _ => format!("{positions} lost"),
@@ -982,7 +982,7 @@ fn update_view(
                 "Solver's search"
             };
             let st = t.stats();
-            let mut note = note_for(t.start().kind(), a.watch);
+            let mut note = note_for(t.start(), a.watch);
             if a.watch == Watch::Search && !a.stats.bounds.is_empty() {
                 note.push_str(&rounds(&a.stats.bounds));
             }
@@ -1071,13 +1071,13 @@ fn rounds(bounds: &[(u32, u64)]) -> String {
 }
 
 /// What the picture shows, for the puzzle and the search watched.
-fn note_for(kind: PuzzleKind, watch: Watch) -> String {
-    match (kind, watch) {
+fn note_for(p: &Puzzle, watch: Watch) -> String {
+    match (plain::best_first(p), watch) {
         (_, Watch::Plain) => {
             "Every move in order, no memory of positions, no pruning: the first programs' way."
                 .into()
         }
-        (PuzzleKind::Flood, _) => "Best-first (A*): each line shown looked shortest then (moves so far and a bound on those left); a line set aside may be taken up again.".into(),
+        (true, _) => "Best-first (A*): each line shown looked shortest then (moves so far and a bound on those left); a line set aside may be taken up again.".into(),
         _ => "Depth first. A branch given up is proven lost: one row, with the positions searched in it.".into(),
     }
 }

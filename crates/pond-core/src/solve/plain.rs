@@ -119,6 +119,15 @@ pub fn solve_plain(
     }
 }
 
+/// Whether the puzzle's solver searches best-first (a line it sets aside is
+/// not lost, and may be taken up again) rather than depth first.
+pub fn best_first(puzzle: &Puzzle) -> bool {
+    match puzzle {
+        Puzzle::Flood(_) => true,
+        Puzzle::Swap(_) | Puzzle::Hop(_) | Puzzle::Escape(_) => false,
+    }
+}
+
 /// The ideas a puzzle's solver uses that the plain search does not, one
 /// sentence each, for the player who compares them.
 pub fn ideas(puzzle: &Puzzle) -> &'static [&'static str] {
