@@ -11,11 +11,13 @@ mod check;
 mod compare;
 mod job;
 mod panel;
+mod stats;
 pub mod tree_view;
 
-pub use autoplay::{Autoplay, Ending, LogStep, PathStep, SearchStats};
+pub use autoplay::{Autoplay, Ending};
 pub use check::{HintJob, Solvability, Verdict};
 pub use job::SolverJob;
+pub use stats::{LogStep, PathStep, SearchStats};
 
 use super::Screen;
 pub use super::options::{Speed, Watch};

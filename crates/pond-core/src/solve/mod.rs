@@ -459,33 +459,36 @@ pub fn solve(
     sink: Option<Sink<'_, PuzzleMove>>,
     trace: bool,
 ) -> Report<PuzzleMove> {
-    fn run<R: Rules>(
-        p: &R,
-        budget: Budget,
-        sink: Option<Sink<'_, PuzzleMove>>,
-        trace: bool,
-        wrap: fn(R::Move) -> PuzzleMove,
-        solver: Solver<R>,
-    ) -> Report<PuzzleMove> {
-        let report = match sink {
-            Some(outer) => {
-                let mut inner = |e: &SolverEvent<R::Move>| outer(&e.map(wrap));
-                let search = Search::new(budget).with_sink(&mut inner, trace);
-                solve_puzzle(p, search, solver)
-            }
-            None => solve_puzzle(p, Search::new(budget), solver),
-        };
-        Report {
-            outcome: report.outcome.map(wrap),
-            nodes: report.nodes,
-            elapsed: report.elapsed,
-        }
-    }
     match puzzle {
-        Puzzle::Swap(p) => run(p, budget, sink, trace, PuzzleMove::Swap, swap::solve),
-        Puzzle::Hop(p) => run(p, budget, sink, trace, PuzzleMove::Hop, hop::solve),
-        Puzzle::Flood(p) => run(p, budget, sink, trace, PuzzleMove::Flood, flood::solve),
-        Puzzle::Escape(p) => run(p, budget, sink, trace, PuzzleMove::Escape, escape::solve),
+        Puzzle::Swap(p) => run_wrapped(p, budget, sink, trace, PuzzleMove::Swap, swap::solve),
+        Puzzle::Hop(p) => run_wrapped(p, budget, sink, trace, PuzzleMove::Hop, hop::solve),
+        Puzzle::Flood(p) => run_wrapped(p, budget, sink, trace, PuzzleMove::Flood, flood::solve),
+        Puzzle::Escape(p) => run_wrapped(p, budget, sink, trace, PuzzleMove::Escape, escape::solve),
+    }
+}
+
+/// Runs `solver` on one puzzle's rules state, with the events and the
+/// answer in `PuzzleMove`s (`wrap` makes them) for a watcher of any puzzle.
+pub(crate) fn run_wrapped<R: Rules>(
+    p: &R,
+    budget: Budget,
+    sink: Option<Sink<'_, PuzzleMove>>,
+    trace: bool,
+    wrap: fn(R::Move) -> PuzzleMove,
+    solver: impl FnOnce(&R, &mut Search<'_, R::Move>) -> Outcome<R::Move>,
+) -> Report<PuzzleMove> {
+    let report = match sink {
+        Some(outer) => {
+            let mut inner = |e: &SolverEvent<R::Move>| outer(&e.map(wrap));
+            let search = Search::new(budget).with_sink(&mut inner, trace);
+            solve_puzzle(p, search, solver)
+        }
+        None => solve_puzzle(p, Search::new(budget), solver),
+    };
+    Report {
+        outcome: report.outcome.map(wrap),
+        nodes: report.nodes,
+        elapsed: report.elapsed,
     }
 }
 

@@ -3,7 +3,7 @@
 //! first solution found kept. It is here to be compared with the solvers, so
 //! a player (and `pond solve --plain`) sees what each of their ideas saves.
 
-use super::{Budget, Outcome, Report, Search, Sink, SolverEvent, flood, solve_puzzle};
+use super::{Budget, Outcome, Report, Search, Sink, flood, run_wrapped};
 use crate::rules::{Puzzle, PuzzleMove, Rules};
 
 /// Depth-first search over the rules, in the order `legal_moves` gives, to
@@ -96,20 +96,9 @@ pub fn solve_plain(
         wrap: fn(R::Move) -> PuzzleMove,
         deepest: usize,
     ) -> Report<PuzzleMove> {
-        let solver = |p: &R, s: &mut Search<'_, R::Move>| backtrack(p, s, deepest);
-        let report = match sink {
-            Some(outer) => {
-                let mut inner = |e: &SolverEvent<R::Move>| outer(&e.map(wrap));
-                let search = Search::new(budget).with_sink(&mut inner, trace);
-                solve_puzzle(p, search, solver)
-            }
-            None => solve_puzzle(p, Search::new(budget), solver),
-        };
-        Report {
-            outcome: report.outcome.map(wrap),
-            nodes: report.nodes,
-            elapsed: report.elapsed,
-        }
+        run_wrapped(p, budget, sink, trace, wrap, |p, s| {
+            backtrack(p, s, deepest)
+        })
     }
     match puzzle {
         Puzzle::Swap(p) => run(p, budget, sink, trace, PuzzleMove::Swap, deepest),

@@ -1,0 +1,127 @@
+//! What a watched search has done: its counters and the line it is on
+//! (for the panel), and the moves it tried and took back (for the tree
+//! view's timeline).
+
+use crate::rules::PuzzleMove;
+use crate::solve::SolverEvent;
+
+/// Moves tried and taken back the timeline keeps (24 bytes each: 24 MB at
+/// most).
+pub const LOG_MOST: usize = 1_000_000;
+
+/// A move the search tried (or took back) at a depth: an event of its
+/// timeline, kept small.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LogStep {
+    pub mv: PuzzleMove,
+    pub depth: u32,
+    pub back: bool,
+}
+
+impl LogStep {
+    pub(super) fn of(event: &SolverEvent<PuzzleMove>) -> Option<LogStep> {
+        match *event {
+            SolverEvent::Tried { mv, depth } => Some(LogStep {
+                mv,
+                depth,
+                back: false,
+            }),
+            SolverEvent::TakenBack { mv, depth } => Some(LogStep {
+                mv,
+                depth,
+                back: true,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The solver's event it keeps.
+    pub fn event(self) -> SolverEvent<PuzzleMove> {
+        let LogStep { mv, depth, back } = self;
+        if back {
+            SolverEvent::TakenBack { mv, depth }
+        } else {
+            SolverEvent::Tried { mv, depth }
+        }
+    }
+}
+
+/// One step of the line the search is on: the move, and how many legal moves
+/// at that position the search has not tried yet.
+#[derive(Debug, Clone, Copy)]
+pub struct PathStep {
+    pub mv: PuzzleMove,
+    pub untried: usize,
+}
+
+/// What the search has done so far, as the panel shows it.
+#[derive(Debug, Clone, Default)]
+pub struct SearchStats {
+    /// Nodes the solver has counted.
+    pub nodes: u64,
+    /// Moves tried and taken back on the board.
+    pub tried: u64,
+    pub backtracks: u64,
+    pub path: Vec<PathStep>,
+    /// A best-first search's rounds: each bound on the moves a winning line
+    /// takes, and the positions expanded when it was reached.
+    pub bounds: Vec<(u32, u64)>,
+    /// Legal moves at each position of the path (and the one after it).
+    legal: Vec<usize>,
+    /// Moves already tried at each position of the path.
+    done: Vec<usize>,
+}
+
+impl SearchStats {
+    pub(super) fn on_tried(&mut self, depth: usize, mv: PuzzleMove, legal_here: usize) {
+        self.tried += 1;
+        self.legal.truncate(depth);
+        self.done.truncate(depth);
+        if self.legal.len() < depth {
+            self.legal.resize(depth, legal_here);
+            self.done.resize(depth, 0);
+        }
+        self.done[depth - 1] += 1;
+        self.path.truncate(depth - 1);
+        self.path.push(PathStep {
+            mv,
+            untried: self.legal[depth - 1].saturating_sub(self.done[depth - 1]),
+        });
+    }
+
+    pub(super) fn on_taken_back(&mut self, depth: usize) {
+        self.backtracks += 1;
+        self.path.truncate(depth.saturating_sub(1));
+        self.legal.truncate(depth);
+        self.done.truncate(depth);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn the_search_path_counts_untried_moves() {
+        let row = crate::levels::parse_pack(
+            "t",
+            r#"Pack(name: "", levels: [Swap(name: "", row: "LL_RR")])"#,
+        )
+        .expect("the pack loads")
+        .levels[0]
+            .puzzle
+            .clone();
+        let mv = |from: u32| row.parse_move(&from.to_string()).expect("a pad of the row");
+        let mut s = SearchStats::default();
+        s.on_tried(1, mv(0), 3);
+        s.on_tried(2, mv(1), 2);
+        assert_eq!(s.path.iter().map(|p| p.untried).collect::<Vec<_>>(), [2, 1]);
+        s.on_taken_back(2);
+        s.on_tried(2, mv(2), 2);
+        assert_eq!(s.path.iter().map(|p| p.untried).collect::<Vec<_>>(), [2, 0]);
+        s.on_taken_back(2);
+        s.on_taken_back(1);
+        s.on_tried(1, mv(3), 3);
+        assert_eq!(s.path.iter().map(|p| p.untried).collect::<Vec<_>>(), [1]);
+        assert_eq!((s.tried, s.backtracks), (4, 3));
+    }
+}

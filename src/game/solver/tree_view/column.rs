@@ -1,0 +1,196 @@
+//! The column's parts: its header, the key of its colours, its rows and
+//! the timeline's buttons.
+
+use super::*;
+
+pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
+    let line = |t: TreeText, size: f32, colour: Color| (t, text("", size, colour));
+    // A line that wraps in the column's width (a little inside it: the
+    // wrapped text's width is rounded up).
+    let para = |t: TreeText, size: f32, colour: Color| {
+        (
+            t,
+            text("", size, colour),
+            Node {
+                width: percent(100),
+                padding: UiRect::right(px(4)),
+                ..default()
+            },
+        )
+    };
+    (
+        Name::new("Search tree"),
+        TreeColumn,
+        DespawnOnExit(Screen::Play),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(14),
+            top: px(130),
+            bottom: px(60),
+            width: px(300),
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(10)),
+            row_gap: px(4),
+            border_radius: theme::PANEL_RADIUS,
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        theme::panel(),
+        Children::spawn((
+            Spawn((
+                Node {
+                    justify_content: JustifyContent::SpaceBetween,
+                    align_items: AlignItems::Center,
+                    column_gap: px(6),
+                    row_gap: px(4),
+                    flex_wrap: FlexWrap::Wrap,
+                    ..default()
+                },
+                children![
+                    (
+                        theme::heading(fonts, "Search tree", 19.0, theme::TEXT),
+                        TextLayout::no_wrap()
+                    ),
+                    (
+                        Node {
+                            column_gap: px(6),
+                            ..default()
+                        },
+                        children![
+                            widget::button(
+                                AutoplayCommand::Start(Watch::Plain),
+                                small_button(),
+                                (text("Plain P", 13.0, theme::TEXT), TextLayout::no_wrap())
+                            ),
+                            widget::button(
+                                ToggleTree,
+                                small_button(),
+                                (text("Hide G", 13.0, theme::TEXT), TextLayout::no_wrap())
+                            ),
+                        ]
+                    ),
+                ],
+            )),
+            Spawn(legend()),
+            Spawn(para(TreeText::Figures, 14.0, theme::TEXT)),
+            Spawn((para(TreeText::Note, 13.0, theme::TEXT_DIM), ShowFrom(440.0))),
+            Spawn((
+                RowRoom,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    flex_grow: 1.0,
+                    flex_shrink: 1.0,
+                    flex_basis: px(0),
+                    min_height: px(60),
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+                Children::spawn(SpawnIter((0..MAX_ROWS).map(row))),
+            )),
+            Spawn((
+                para(TreeText::Hidden, 12.0, theme::TEXT_DIM),
+                ShowFrom(440.0),
+            )),
+            Spawn((timeline_bar(), ShowFrom(300.0))),
+            Spawn((
+                para(TreeText::Timeline, 12.0, theme::TEXT_DIM),
+                ShowFrom(400.0),
+            )),
+            Spawn((
+                ShowFrom(360.0),
+                Node {
+                    column_gap: px(12),
+                    ..default()
+                },
+                children![
+                    line(TreeText::CompareNames, 12.5, theme::TEXT_DIM),
+                    line(TreeText::ComparePlain, 12.5, theme::TEXT),
+                    line(TreeText::CompareOurs, 12.5, theme::TEXT),
+                ],
+            )),
+            Spawn((para(TreeText::Answers, 12.5, theme::TEXT), ShowFrom(360.0))),
+            Spawn((
+                para(TreeText::Ideas, 12.0, theme::TEXT_DIM),
+                ShowFrom(520.0),
+            )),
+        )),
+    )
+}
+
+/// The timeline's buttons: to the start, back, on, to the end.
+pub(super) fn timeline_bar() -> impl Bundle {
+    let b = |label: &'static str, s: Scrub| {
+        widget::button(
+            s,
+            small_button(),
+            (text(label, 13.0, theme::TEXT), TextLayout::no_wrap()),
+        )
+    };
+    (
+        Node {
+            column_gap: px(6),
+            ..default()
+        },
+        children![
+            b("|<", Scrub::Start),
+            b("<", Scrub::By(-1)),
+            b(">", Scrub::By(1)),
+            b(">|", Scrub::End),
+        ],
+    )
+}
+
+pub(super) fn small_button() -> Node {
+    Node {
+        padding: UiRect::axes(px(8), px(3)),
+        ..default()
+    }
+}
+
+/// The key of the colours, in the colours.
+pub(super) fn legend() -> impl Bundle {
+    let word = |w: &'static str, c: Color| text(w, 12.5, c);
+    (
+        Node {
+            column_gap: px(10),
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        },
+        children![
+            word("tried now", tone_colour(Tone::Line)),
+            word("given up", tone_colour(Tone::GivenUp)),
+            word("not tried", tone_colour(Tone::Untried)),
+            word("solution", tone_colour(Tone::Solution)),
+        ],
+    )
+}
+
+pub(super) fn row(slot: usize) -> impl Bundle {
+    (
+        TreeRow(slot),
+        Button,
+        Node {
+            padding: UiRect::axes(px(4), px(1)),
+            border_radius: BorderRadius::all(px(4)),
+            display: Display::None,
+            flex_shrink: 0.0,
+            ..default()
+        },
+        BackgroundColor(Color::NONE),
+        children![(
+            text("", 13.5, theme::TEXT),
+            TextLayout::no_wrap(),
+            Pickable::IGNORE
+        )],
+    )
+}
+
+pub fn tone_colour(tone: Tone) -> Color {
+    match tone {
+        Tone::Start => theme::TEXT,
+        Tone::Line => Color::srgb(1.0, 0.52, 0.45),
+        Tone::Solution => theme::WIN,
+        Tone::GivenUp => Color::srgb(0.62, 0.70, 0.72),
+        Tone::Untried => Color::srgb(0.42, 0.52, 0.55),
+    }
+}

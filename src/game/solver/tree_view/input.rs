@@ -1,0 +1,252 @@
+//! The view's keys, wheel and clicks: moving through the rows, going to a
+//! row's position, and the timeline.
+
+use super::*;
+
+pub(super) fn tree_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut toggles: MessageWriter<ToggleTree>,
+    mut asked: MessageWriter<AutoplayCommand>,
+    mut scrubs: MessageWriter<Scrub>,
+    autoplay: Option<Res<Autoplay>>,
+    view: Option<ResMut<TreeViewState>>,
+) {
+    if keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+        return;
+    }
+    if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
+        // The timeline: a move, a fortieth of the search, or an end.
+        let long = autoplay.map_or(1, |a| (a.log.len() as i64 / 40).max(1));
+        for (key, scrub) in [
+            (KeyCode::ArrowLeft, Scrub::By(-1)),
+            (KeyCode::ArrowRight, Scrub::By(1)),
+            (KeyCode::ArrowDown, Scrub::By(-long)),
+            (KeyCode::ArrowUp, Scrub::By(long)),
+            (KeyCode::Home, Scrub::Start),
+            (KeyCode::End, Scrub::End),
+        ] {
+            if keys.just_pressed(key) {
+                scrubs.write(scrub);
+            }
+        }
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyG) {
+        toggles.write(ToggleTree);
+    }
+    if keys.just_pressed(KeyCode::KeyP) {
+        asked.write(AutoplayCommand::Start(Watch::Plain));
+    }
+    let Some(mut view) = view else { return };
+    let page = view.slots.len().max(1);
+    if keys.just_pressed(KeyCode::PageDown) {
+        view.follow = false;
+        view.first += page / 2;
+    }
+    if keys.just_pressed(KeyCode::PageUp) {
+        view.follow = false;
+        view.first = view.first.saturating_sub(page / 2);
+    }
+    if keys.just_pressed(KeyCode::Home) {
+        view.follow = true;
+    }
+    if keys.just_pressed(KeyCode::BracketRight) {
+        view.zoom = (view.zoom + 1).min(SIZES.len() - 1);
+    }
+    if keys.just_pressed(KeyCode::BracketLeft) {
+        view.zoom = view.zoom.saturating_sub(1);
+    }
+}
+
+/// The wheel over the view scrolls it (with Shift, shifts it sideways; with
+/// Ctrl, sizes it).
+pub(super) fn wheel(
+    mut wheel: MessageReader<MouseWheel>,
+    keys: Res<ButtonInput<KeyCode>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    view: Option<ResMut<TreeViewState>>,
+    open: Res<TreeViewOpen>,
+) {
+    let steps: f32 = wheel
+        .read()
+        .map(|w| match w.unit {
+            MouseScrollUnit::Line => w.y,
+            MouseScrollUnit::Pixel => w.y / 20.0,
+        })
+        .sum();
+    let Some(mut view) = view else { return };
+    if steps == 0.0 || !open.0 {
+        return;
+    }
+    // Only over the view's column.
+    let over = windows.single().ok().and_then(|w| {
+        w.cursor_position()
+            .map(|c| c.x < panels::tree_width(w.width()) + 14.0)
+    });
+    if over != Some(true) {
+        return;
+    }
+    let n = steps.round() as i64;
+    if keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+        view.zoom = (view.zoom as i64 + n.signum()).clamp(0, SIZES.len() as i64 - 1) as usize;
+    } else if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
+        view.follow = false;
+        view.shift = (view.shift as i64 - n).max(0) as u32;
+    } else {
+        view.follow = false;
+        view.first = (view.first as i64 - 3 * n).max(0) as usize;
+    }
+}
+
+/// A click on a row takes the board to its position, once the search is
+/// paused or over.
+pub(super) fn click_rows(
+    mut rows: MessageReader<TreeRow>,
+    view: Option<Res<TreeViewState>>,
+    autoplay: Option<ResMut<Autoplay>>,
+    state: Res<PlayState>,
+    mut jump: ResMut<TreeJump>,
+    mut say: MessageWriter<Say>,
+) {
+    let Some(view) = view else { return };
+    for row in rows.read() {
+        let Some(id) = view.slots.get(row.0).copied().flatten() else {
+            continue;
+        };
+        let Some(mut a) = autoplay else { return };
+        if a.is_active() && !a.paused {
+            say.write(Say(
+                "Pause the search (Space) to go to a position of its tree.".into(),
+            ));
+            return;
+        }
+        match jump_to(&mut a, &state, id) {
+            Ok(requests) => jump.0 = requests,
+            Err(why) => {
+                say.write(Say(why));
+            }
+        }
+        return;
+    }
+}
+
+/// The requests that bring the board from where it is to node `id` of the
+/// search's tree: undo to the line they share, then play on. The search
+/// ends (as any move of the player's ends it).
+pub fn jump_to(a: &mut Autoplay, state: &PlayState, id: u32) -> Result<VecDeque<Request>, String> {
+    let Some(tree) = a.tree.as_ref() else {
+        return Err("There is no search tree to go to.".into());
+    };
+    let path = tree.path(id);
+    requests_to(a, state, &path)
+}
+
+/// The requests that bring the board to the search's start and then along
+/// `path` (undo to the line they share, then play on); the search ends.
+pub(super) fn requests_to(
+    a: &mut Autoplay,
+    state: &PlayState,
+    path: &[PuzzleMove],
+) -> Result<VecDeque<Request>, String> {
+    let Some(tree) = a.tree.as_ref() else {
+        return Err("There is no search tree to go to.".into());
+    };
+    let base = a.base().min(state.done.len());
+    let here: Vec<PuzzleMove> = state.done[base..].iter().map(|(mv, _)| *mv).collect();
+    // The board must still stand on the search's start.
+    let mut start = state.puzzle.clone();
+    for (_, undo) in state.done[base..].iter().rev() {
+        start.undo(undo);
+    }
+    if &start != tree.start() {
+        return Err("The board has left the position the search started from.".into());
+    }
+    let common = here.iter().zip(path).take_while(|(a, b)| a == b).count();
+    let mut requests: VecDeque<Request> =
+        std::iter::repeat_n(Request::Undo, here.len() - common).collect();
+    requests.extend(path[common..].iter().map(|&mv| Request::Play(mv)));
+    if a.is_active() {
+        a.stop();
+    }
+    Ok(requests)
+}
+
+/// Moves the timeline: the tree as it was after that many of the search's
+/// events, and the board at the end of its line then. The search stops (as
+/// a move of the player's stops it), paused or over.
+pub(super) fn scrub(
+    mut scrubs: MessageReader<Scrub>,
+    view: Option<ResMut<TreeViewState>>,
+    autoplay: Option<ResMut<Autoplay>>,
+    state: Res<PlayState>,
+    mut jump: ResMut<TreeJump>,
+    mut say: MessageWriter<Say>,
+) {
+    let asked: Vec<Scrub> = scrubs.read().copied().collect();
+    let (Some(mut view), Some(mut a)) = (view, autoplay) else {
+        return;
+    };
+    for s in asked {
+        let Some(whole) = a.tree.as_ref() else { return };
+        if a.is_active() && !a.paused {
+            say.write(Say(
+                "Pause the search (Space) to move through its timeline.".into(),
+            ));
+            return;
+        }
+        let len = a.log.len();
+        let now = view.scrubbed.as_ref().map_or(len, |(at, _)| *at);
+        let to = match s {
+            Scrub::By(n) => (now as i64 + n).clamp(0, len as i64) as usize,
+            Scrub::Start => 0,
+            Scrub::End => len,
+        };
+        let (line, scrubbed) = if to == len {
+            (whole.path(*whole.line().last().unwrap_or(&ROOT)), None)
+        } else {
+            // On from the tree shown when going forward, from the start when
+            // going back.
+            let mut tree = match view.scrubbed.take() {
+                Some((at, t)) if at <= to => Some((at, t)),
+                _ => None,
+            }
+            .unwrap_or_else(|| {
+                (
+                    0,
+                    SearchTree::new(whole.start(), crate::game::solver::autoplay::TREE_KEEP),
+                )
+            });
+            for e in &a.log[tree.0..to] {
+                if tree.1.feed(&e.event()).is_err() {
+                    say.write(Say("The search's timeline lost its place.".into()));
+                    return;
+                }
+            }
+            let t = tree.1;
+            (t.path(*t.line().last().unwrap_or(&ROOT)), Some((to, t)))
+        };
+        match requests_to(&mut a, &state, &line) {
+            Ok(requests) => jump.0 = requests,
+            Err(why) => {
+                say.write(Say(why));
+                return;
+            }
+        }
+        view.scrubbed = scrubbed;
+        view.follow = true;
+    }
+}
+
+/// Plays the moves of a jump, one as soon as the board is still.
+pub(super) fn jump_step(
+    mut jump: ResMut<TreeJump>,
+    anims: BoardAnims,
+    mut moves: MessageWriter<MoveRequested>,
+) {
+    if jump.0.is_empty() || !anims.is_empty() {
+        return;
+    }
+    if let Some(request) = jump.0.pop_front() {
+        moves.write(MoveRequested::new(request, Mover::Solver));
+    }
+}

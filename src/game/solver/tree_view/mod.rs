@@ -1,0 +1,209 @@
+//! The search tree beside the board: the line the search is on (red), the
+//! branches it gave up (folded, with their counts), the moves not tried
+//! (faint), the solution (green); the plain search's figures beside the
+//! solver's, and the ideas that make the difference. G shows and hides it;
+//! the wheel, PageUp/PageDown and Home move through it; [ and ] size it; a
+//! click on a row (the search paused or over) takes the board there with
+//! the same moves and undo a player uses; the timeline (Shift and the
+//! arrows, or its buttons) moves through a search that has run, the tree
+//! and the board following.
+
+use super::{Autoplay, AutoplayCommand, Watch};
+use crate::game::Screen;
+use crate::game::options::GameOptions;
+use crate::game::panels::{self, BoardEdge, TreeViewOpen};
+use crate::game::play::{
+    BoardAnims, MoveRequested, Mover, PlayState, PlaySystems, Request, Say, board_takes_input,
+};
+use crate::game::puzzles::{self, short, step_words};
+use crate::game::theme::{self, text, widget};
+use crate::rules::{Puzzle, PuzzleMove, PuzzleUndo};
+use crate::solve::plain;
+use crate::solve::tree::{Mark, ROOT, SearchTree};
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::prelude::*;
+use std::collections::VecDeque;
+
+use super::compare::{self, Comparison};
+
+/// Rows the view draws at most, whatever the search's size.
+pub const MAX_ROWS: usize = 48;
+/// Depths the rows indent before the view shifts them left, and the
+/// pixels of each.
+const INDENT_STEPS: u32 = 7;
+const INDENT_PX: f32 = 10.0;
+/// Font sizes the view can be zoomed through.
+const SIZES: [f32; 5] = [12.0, 13.5, 15.0, 17.0, 19.0];
+
+/// Shows or hides the tree (its key, its button).
+#[derive(Message, Component, Debug, Clone, Copy)]
+pub struct ToggleTree;
+
+/// The column that holds the view.
+#[derive(Component)]
+struct TreeColumn;
+
+/// A row of the view: its slot, from the top. A click on it sends it as a
+/// message: go to the position of the node it shows.
+#[derive(Message, Component, Debug, Clone, Copy)]
+pub struct TreeRow(pub usize);
+
+/// The room the rows have.
+#[derive(Component)]
+struct RowRoom;
+
+/// The picture of the position of the row under the pointer.
+#[derive(Component)]
+pub struct TreePicture;
+
+/// The picture's side, in pixels.
+const PICTURE: f32 = 150.0;
+
+/// A part of the column shown only when the column is at least this tall:
+/// a short column gives the rows the room of its notes, then of its
+/// figures.
+#[derive(Component, Debug, Clone, Copy)]
+struct ShowFrom(f32);
+
+/// Moves the timeline of a search that has run: by a number of its events
+/// (moves tried or taken back), or to its start or its end.
+#[derive(Message, Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scrub {
+    By(i64),
+    Start,
+    End,
+}
+
+/// The view's lines of words.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum TreeText {
+    Figures,
+    Note,
+    Hidden,
+    CompareNames,
+    ComparePlain,
+    CompareOurs,
+    Answers,
+    Ideas,
+    Timeline,
+}
+
+/// Where the view is: the first row shown, whether it follows the search,
+/// how far the rows are shifted left, its size, and what each row's slot
+/// shows (the node a click goes to).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct TreeViewState {
+    pub first: usize,
+    pub follow: bool,
+    pub shift: u32,
+    zoom: usize,
+    /// The node each slot shows, if it shows one.
+    pub slots: Vec<Option<u32>>,
+    /// Rows the outline has in all.
+    pub total: usize,
+    /// Where the timeline stands (none: at the search's end), and the tree
+    /// as it was there.
+    pub scrubbed: Option<(usize, SearchTree)>,
+}
+
+/// Moves still to play (or undo) to bring the board to a node clicked.
+#[derive(Resource, Debug, Default)]
+pub struct TreeJump(pub VecDeque<Request>);
+
+mod column;
+mod input;
+mod outline;
+mod picture;
+mod view;
+
+use column::*;
+pub use input::jump_to;
+use input::*;
+pub use outline::{Row, Tone, outline};
+use picture::*;
+use view::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ToggleTree>()
+        .add_message::<TreeRow>()
+        .add_message::<Scrub>()
+        .init_resource::<TreeJump>()
+        .add_systems(OnEnter(Screen::Play), open_from_command_line)
+        .add_systems(OnExit(Screen::Play), |mut jump: ResMut<TreeJump>| {
+            jump.0.clear()
+        })
+        .add_systems(
+            Update,
+            (
+                widget::press::<ToggleTree>,
+                widget::press::<TreeRow>,
+                widget::press::<Scrub>,
+                (tree_keys, wheel, click_rows, scrub).run_if(board_takes_input),
+                toggle,
+            )
+                .chain()
+                .in_set(PlaySystems::Input),
+        )
+        .add_systems(Update, jump_step.in_set(PlaySystems::Solver))
+        .add_systems(
+            Update,
+            (place_column, update_view, hover_picture)
+                .chain()
+                .in_set(PlaySystems::Present)
+                .run_if(resource_exists::<TreeViewState>),
+        );
+}
+
+/// `--show-tree`: the level opens with the tree shown.
+fn open_from_command_line(options: Option<Res<GameOptions>>, mut open: ResMut<TreeViewOpen>) {
+    if options.is_some_and(|o| o.show_tree) && !open.0 {
+        open.0 = true;
+    }
+}
+
+fn toggle(
+    mut commands: Commands,
+    mut toggles: MessageReader<ToggleTree>,
+    mut open: ResMut<TreeViewOpen>,
+    columns: Query<Entity, With<TreeColumn>>,
+    pictures: Query<Entity, With<TreePicture>>,
+    screen: Res<State<Screen>>,
+    fonts: Res<theme::Fonts>,
+) {
+    for _ in toggles.read() {
+        open.0 = !open.0;
+    }
+    let shown = !columns.is_empty();
+    let want = open.0 && *screen.get() == Screen::Play;
+    if want && !shown {
+        commands.insert_resource(TreeViewState {
+            follow: true,
+            zoom: 1,
+            ..default()
+        });
+        commands.spawn(column(&fonts));
+    } else if !want && shown {
+        for c in columns.iter().chain(&pictures) {
+            commands.entity(c).despawn();
+        }
+        commands.remove_resource::<TreeViewState>();
+    }
+}
+
+/// The column stands below the level's bar and above the keys' line, and
+/// takes the width the board's camera leaves it.
+fn place_column(
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    edges: Query<(&BoardEdge, &ComputedNode, &UiGlobalTransform)>,
+    mut columns: Query<&mut Node, With<TreeColumn>>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let width = panels::tree_width(window.width()) - 10.0;
+    let (top, bottom) = panels::edge_reach(edges, window.height(), 8.0, Some((14.0, 14.0 + width)));
+    for mut node in &mut columns {
+        let want = (px(top.max(14.0)), px(bottom.max(14.0)), px(width));
+        if (node.top, node.bottom, node.width) != want {
+            (node.top, node.bottom, node.width) = want;
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! The tree as rows: the line, the branches given up (one row each, with
+//! their count), the moves not tried, the solution.
+
+use super::*;
+
+/// The tone of a row: where its node stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Start,
+    Line,
+    Solution,
+    GivenUp,
+    Untried,
+}
+
+/// One row of the outline.
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub id: Option<u32>,
+    pub depth: u32,
+    pub words: String,
+    pub tone: Tone,
+}
+
+/// The outline of the tree: the root, and under each node on the line (or
+/// the solution) the moves tried from it, then its untried moves in one
+/// faint row. Branches given up show as one row with their count.
+pub fn outline(tree: &SearchTree) -> Vec<Row> {
+    enum Visit {
+        Node(u32),
+        Untried(u32),
+        Leave(PuzzleUndo),
+    }
+    let best_first = plain::best_first(tree.start());
+    let mut rows = Vec::new();
+    let mut at: Puzzle = tree.start().clone();
+    let mut stack = vec![Visit::Node(ROOT)];
+    while let Some(visit) = stack.pop() {
+        match visit {
+            Visit::Leave(undo) => at.undo(&undo),
+            Visit::Untried(id) => {
+                let n = tree.node(id);
+                if n.tried >= n.legal || n.folded {
+                    continue;
+                }
+                let tried: Vec<PuzzleMove> =
+                    n.children.iter().filter_map(|&c| tree.node(c).mv).collect();
+                let untried: Vec<String> = at
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|mv| !tried.contains(mv))
+                    .map(short)
+                    .collect();
+                let shown: Vec<&str> = untried.iter().take(3).map(String::as_str).collect();
+                let more = untried.len().saturating_sub(3);
+                let mut words = format!("{} untried: {}", untried.len(), shown.join(", "));
+                if more > 0 {
+                    words.push_str(&format!(" and {more} more"));
+                }
+                rows.push(Row {
+                    id: None,
+                    depth: n.depth + 1,
+                    words,
+                    tone: Tone::Untried,
+                });
+            }
+            Visit::Node(id) => {
+                let n = tree.node(id);
+                let mut words = match n.mv {
+                    Some(mv) => step_words(&at, mv),
+                    None => format!("start ({})", tree.positions(ROOT)),
+                };
+                let tone = match (n.mv, n.mark) {
+                    (None, Mark::Solution) => Tone::Solution,
+                    (None, _) => Tone::Start,
+                    (_, Mark::Line) => Tone::Line,
+                    (_, Mark::Solution) => Tone::Solution,
+                    (_, Mark::GivenUp) => Tone::GivenUp,
+                };
+                if tone == Tone::GivenUp {
+                    words.push_str(" - ");
+                    words.push_str(&given_up(best_first, tree, id));
+                }
+                rows.push(Row {
+                    id: Some(id),
+                    depth: n.depth,
+                    words,
+                    tone,
+                });
+                if tone == Tone::GivenUp {
+                    continue;
+                }
+                if let Some(mv) = n.mv {
+                    match at.apply(mv) {
+                        Ok(undo) => stack.push(Visit::Leave(undo)),
+                        Err(_) => continue,
+                    }
+                }
+                stack.push(Visit::Untried(id));
+                stack.extend(n.children.iter().rev().map(|&c| Visit::Node(c)));
+            }
+        }
+    }
+    rows
+}
+
+/// What a given-up node's row says of it, in few words (the count first
+/// to be seen: the rows are narrow).
+pub(super) fn given_up(best_first: bool, tree: &SearchTree, id: u32) -> String {
+    let n = tree.node(id);
+    let positions = tree.positions(id);
+    match (best_first, n.tried) {
+        (true, _) => format!("set aside ({positions})"),
+        (_, 0) if n.leaf => "dead end".into(),
+        (_, 0) => "known lost".into(),
+        _ => format!("{positions} lost"),
+    }
+}

@@ -1,0 +1,101 @@
+//! The picture of the position of the row under the pointer.
+
+use super::*;
+
+/// The row under the pointer shows its position beside the column, as a
+/// small picture (drawn again only when another row is hovered).
+pub(super) fn hover_picture(
+    mut commands: Commands,
+    view: Res<TreeViewState>,
+    autoplay: Option<Res<Autoplay>>,
+    rows: Query<(&TreeRow, &Interaction, &UiGlobalTransform, &ComputedNode)>,
+    pictures: Query<Entity, With<TreePicture>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut shown: Local<Option<(u32, Option<usize>)>>,
+) {
+    let hovered = rows.iter().find_map(|(row, interaction, at, node)| {
+        (*interaction != Interaction::None)
+            .then(|| view.slots.get(row.0).copied().flatten())
+            .flatten()
+            .map(|id| (id, at.translation.y * node.inverse_scale_factor()))
+    });
+    let tree = match &view.scrubbed {
+        Some((_, t)) => Some(t),
+        None => autoplay.as_deref().and_then(|a| a.tree.as_ref()),
+    };
+    let key = hovered.map(|(id, _)| (id, view.scrubbed.as_ref().map(|s| s.0)));
+    if key == *shown && (key.is_none() || !pictures.is_empty()) {
+        return;
+    }
+    *shown = key;
+    for p in &pictures {
+        commands.entity(p).despawn();
+    }
+    let (Some((id, y)), Some(tree)) = (hovered, tree) else {
+        return;
+    };
+    let Ok(window) = windows.single() else { return };
+    let position = tree.position(id);
+    let depth = tree.node(id).depth;
+    let left = panels::tree_width(window.width()) + 12.0;
+    let top = (y - PICTURE / 2.0).clamp(14.0, (window.height() - PICTURE - 40.0).max(14.0));
+    let dots = puzzles::sketch(&position);
+    commands
+        .spawn((
+            TreePicture,
+            Name::new("Position picture"),
+            DespawnOnExit(Screen::Play),
+            GlobalZIndex(20),
+            Pickable::IGNORE,
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(left),
+                top: px(top),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                padding: UiRect::all(px(8)),
+                row_gap: px(4),
+                border_radius: theme::PANEL_RADIUS,
+                ..default()
+            },
+            theme::panel(),
+        ))
+        .with_children(|p| {
+            p.spawn((
+                Node {
+                    width: px(PICTURE),
+                    height: px(PICTURE),
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ))
+            .with_children(|stage| {
+                for d in dots {
+                    let corner = if d.round {
+                        BorderRadius::MAX
+                    } else {
+                        BorderRadius::ZERO
+                    };
+                    stage.spawn((
+                        Node {
+                            position_type: PositionType::Absolute,
+                            left: percent((d.at.x - d.size / 2.0) * 100.0),
+                            top: percent((d.at.y - d.size / 2.0) * 100.0),
+                            width: percent(d.size * 100.0),
+                            height: percent(d.size * 100.0),
+                            border_radius: corner,
+                            ..default()
+                        },
+                        BackgroundColor(d.colour),
+                        Pickable::IGNORE,
+                    ));
+                }
+            });
+            let words = match depth {
+                0 => "the start".to_string(),
+                1 => "after 1 move".to_string(),
+                n => format!("after {n} moves"),
+            };
+            p.spawn((text(words, 13.0, theme::TEXT_DIM), Pickable::IGNORE));
+        });
+}

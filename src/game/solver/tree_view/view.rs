@@ -1,0 +1,239 @@
+//! The view follows the search each frame: its rows, its figures, its
+//! notes and the comparison.
+
+use super::*;
+
+/// The height of a row at a font size.
+pub(super) fn row_height(size: f32) -> f32 {
+    (size * 1.36).round() + 2.0
+}
+
+/// Rows that fit a room `height` pixels high at a font size.
+pub(super) fn rows_fitting(height: f32, size: f32) -> usize {
+    ((height / row_height(size)).floor().max(3.0) as usize).min(MAX_ROWS)
+}
+
+/// The column's height, in logical pixels.
+pub(super) fn column_height_of(columns: &Query<&ComputedNode, With<TreeColumn>>) -> f32 {
+    columns
+        .iter()
+        .next()
+        .map_or(600.0, |c| c.size().y * c.inverse_scale_factor())
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn update_view(
+    mut view: ResMut<TreeViewState>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    autoplay: Option<Res<Autoplay>>,
+    state: Res<PlayState>,
+    comparison: Option<Res<Comparison>>,
+    columns: Query<&ComputedNode, With<TreeColumn>>,
+    room: Query<&ComputedNode, With<RowRoom>>,
+    mut rows: Query<(&TreeRow, &mut Node, &mut BackgroundColor, &Children)>,
+    mut texts: Query<(&mut Text, &mut TextColor, &mut TextFont), Without<TreeText>>,
+    mut lines: Query<(&TreeText, &mut Text), Without<TreeRow>>,
+    mut parts: Query<(&ShowFrom, &mut Node), Without<TreeRow>>,
+) {
+    for (least, mut node) in &mut parts {
+        let display = if column_height_of(&columns) >= least.0 {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    // A new search starts its timeline at its end.
+    if autoplay.as_ref().is_some_and(|a| a.is_added()) && view.scrubbed.is_some() {
+        view.scrubbed = None;
+    }
+    let scrubbed = view.scrubbed.take();
+    let tree = match &scrubbed {
+        Some((_, t)) => Some(t),
+        None => autoplay.as_deref().and_then(|a| a.tree.as_ref()),
+    };
+    let outline = tree.map(outline).unwrap_or_default();
+    let size = SIZES[view.zoom.min(SIZES.len() - 1)];
+    let logical = |c: &ComputedNode| c.size().y * c.inverse_scale_factor();
+    let fit = rows_fitting(room.iter().next().map_or(200.0, logical), size);
+    // The row to follow: where the search is (the end of its line).
+    let current = tree.and_then(|t| {
+        let last = *t.line().last()?;
+        outline.iter().position(|r| r.id == Some(last))
+    });
+    if view.follow {
+        if let Some(c) = current {
+            view.first = c.saturating_sub(fit * 2 / 3);
+        }
+        let deepest = current.map_or(0, |c| outline[c].depth);
+        view.shift = deepest.saturating_sub(INDENT_STEPS);
+    }
+    view.first = view.first.min(outline.len().saturating_sub(fit));
+    view.total = outline.len();
+    let first = view.first;
+    let shift = view.shift;
+    // Letters a row has room for, beside its indent.
+    let width = windows
+        .single()
+        .map_or(300.0, |w| panels::tree_width(w.width()) - 40.0);
+    view.slots = (0..fit)
+        .map(|i| outline.get(first + i).and_then(|r| r.id))
+        .collect();
+    for (slot, mut node, mut bg, children) in &mut rows {
+        let r = (slot.0 < fit)
+            .then(|| outline.get(first + slot.0))
+            .flatten();
+        let display = if r.is_some() {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+        let Some(r) = r else { continue };
+        let indent = r.depth.saturating_sub(shift).min(INDENT_STEPS + 4) as f32 * INDENT_PX;
+        let letters = ((width - indent) / (size * 0.5)).max(8.0) as usize;
+        let margin = UiRect::left(px(indent));
+        if node.margin != margin {
+            node.margin = margin;
+        }
+        let here = current == Some(first + slot.0);
+        let want = if here {
+            Color::srgba(1.0, 0.52, 0.45, 0.22)
+        } else {
+            Color::NONE
+        };
+        if bg.0 != want {
+            bg.0 = want;
+        }
+        for child in children.iter() {
+            if let Ok((mut t, mut c, mut f)) = texts.get_mut(child) {
+                let words = if r.depth < shift && r.depth > 0 {
+                    format!("{}. {}", r.depth, r.words)
+                } else {
+                    r.words.clone()
+                };
+                let words = theme::short(&words, letters);
+                if t.0 != words {
+                    t.0 = words;
+                }
+                let colour = tone_colour(r.tone);
+                if c.0 != colour {
+                    c.0 = colour;
+                }
+                if f.font_size != FontSize::Px(size) {
+                    f.font_size = FontSize::Px(size);
+                }
+            }
+        }
+    }
+    let (figures, note) = match (autoplay.as_deref(), tree) {
+        (Some(a), Some(t)) => {
+            let who = if a.watch == Watch::Plain {
+                "Plain search"
+            } else {
+                "Solver's search"
+            };
+            let st = t.stats();
+            let mut note = note_for(t.start(), a.watch);
+            if a.watch == Watch::Search && !a.stats.bounds.is_empty() {
+                note.push_str(&rounds(&a.stats.bounds));
+            }
+            (
+                format!(
+                    "{who}: {} positions, {} dead ends, {} moves taken back",
+                    compare::group(st.positions),
+                    compare::group(st.dead_ends),
+                    compare::group(st.backtracks)
+                ),
+                note,
+            )
+        }
+        _ => (
+            "No search yet.".to_string(),
+            "Search (W) grows the solver's tree here; Plain (P) the plain search's, as the first programs searched.".to_string(),
+        ),
+    };
+    let hidden = match outline.len() {
+        0 => String::new(),
+        n if n <= fit => "Click a row (paused or done) to go there.".to_string(),
+        n => format!(
+            "Rows {}-{} of {n}: wheel or PageUp/PageDown, Home follows.",
+            first + 1,
+            (first + fit).min(n)
+        ),
+    };
+    let [names, plain_col, ours_col, answers] = compare::columns(comparison.as_deref());
+    let timeline = match autoplay.as_deref() {
+        Some(a) if !a.log.is_empty() => {
+            let len = a.log.len();
+            let at = scrubbed.as_ref().map_or(len, |(at, _)| *at);
+            let more = if len == crate::game::solver::autoplay::LOG_MOST {
+                " (the first kept)"
+            } else {
+                ""
+            };
+            format!(
+                "Timeline: {} of {} moves tried and taken back{more}. Shift and the arrows move it.",
+                compare::group(at as u64),
+                compare::group(len as u64)
+            )
+        }
+        _ => "Timeline: none yet.".to_string(),
+    };
+    view.scrubbed = scrubbed;
+    let ideas = format!(
+        "What the solver adds:\n{}",
+        plain::ideas(&state.puzzle)
+            .iter()
+            .map(|i| format!("- {i}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    for (line, mut t) in &mut lines {
+        let words = match line {
+            TreeText::Figures => &figures,
+            TreeText::Note => &note,
+            TreeText::Hidden => &hidden,
+            TreeText::CompareNames => &names,
+            TreeText::ComparePlain => &plain_col,
+            TreeText::CompareOurs => &ours_col,
+            TreeText::Answers => &answers,
+            TreeText::Timeline => &timeline,
+            TreeText::Ideas => &ideas,
+        };
+        if &t.0 != words {
+            t.0 = words.clone();
+        }
+    }
+}
+
+/// A best-first search's rounds in words: each bound it reached and the
+/// positions it expanded under the one before.
+pub(super) fn rounds(bounds: &[(u32, u64)]) -> String {
+    let mut words = Vec::new();
+    let mut before = 0;
+    for (i, &(moves, nodes)) in bounds.iter().enumerate() {
+        if i > 0 {
+            words.push(format!("{} expanded", nodes - before));
+        }
+        words.push(format!("bound {moves}"));
+        before = nodes;
+    }
+    format!(" Its rounds: {}.", words.join(", "))
+}
+
+/// What the picture shows, for the puzzle and the search watched.
+pub(super) fn note_for(p: &Puzzle, watch: Watch) -> String {
+    match (plain::best_first(p), watch) {
+        (_, Watch::Plain) => {
+            "Every move in order, no memory of positions, no pruning: the first programs' way."
+                .into()
+        }
+        (true, _) => "Best-first (A*): each line shown looked shortest then (moves so far and a bound on those left); a line set aside may be taken up again.".into(),
+        _ => "Depth first. A branch given up is proven lost: one row, with the positions searched in it.".into(),
+    }
+}
