@@ -322,9 +322,19 @@ fn too_large_is_refused_clearly() {
         "Flood(name: \"f\", random: (width: 5000, height: 5000, colours: 6, seed: 1))",
     ));
     assert!(e.message.contains("5000x5000"), "{e}");
-    let row = format!("{}_{}", "L".repeat(6000), "R".repeat(6000));
+    let row = format!("{}_{}", "L".repeat(43), "R".repeat(42));
     let e = error_of(&one_level(&format!("Swap(name: \"s\", row: \"{row}\")")));
-    assert!(e.message.contains("at most"), "{e}");
+    assert!(
+        e.message
+            .contains("the row has 86 cells; a row may have at most 85"),
+        "{e}"
+    );
+    let longest = format!("{}_____{}", "L".repeat(40), "R".repeat(40));
+    parse_pack(
+        "t",
+        &one_level(&format!("Swap(name: \"s\", row: \"{longest}\")")),
+    )
+    .expect("the longest row a code makes loads");
     let big = format!("Pack(name: \"{}\", levels: [])", "x".repeat(2 << 20));
     let e = error_of(&big);
     assert!(e.message.contains("bytes"), "{e}");

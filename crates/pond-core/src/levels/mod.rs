@@ -26,8 +26,11 @@ pub mod limits {
     pub const LEVELS: usize = 1000;
     /// Characters in a pack or level name.
     pub const NAME_CHARS: usize = 200;
-    /// Cells in a Swap row (a thousand frogs a side is a fair request).
-    pub const SWAP_CELLS: usize = 10_001;
+    /// Cells in a Swap row: the longest a level code makes (40 frogs a side
+    /// and 5 empty pads). A longer row cannot be seen whole in a window: at
+    /// this length each pad is about 14 pixels wide at 1280. (The solvers
+    /// take far longer rows; `pond bench` plays a thousand frogs a side.)
+    pub const SWAP_CELLS: usize = 85;
     /// Rows and columns of a Hop layout (and at most 64 pads).
     pub const HOP_SIDE: usize = 16;
     pub const FLOOD_SIDE: usize = 100;

@@ -11,7 +11,7 @@ fn swap_row(text: &str, field: &'static str) -> Built<Vec<Cell>> {
         return Err((
             Spot::field(field),
             format!(
-                "the row has {len} cells; a row may have at most {}",
+                "the row has {len} cells; a row may have at most {} (a longer row cannot be seen whole in the game's window)",
                 limits::SWAP_CELLS
             ),
         ));
