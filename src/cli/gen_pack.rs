@@ -9,18 +9,22 @@ use std::time::Duration;
 
 #[derive(Debug, Args)]
 pub struct GenArgs {
+    /// The puzzle of the pack's levels.
     #[arg(value_parser = super::puzzle_kind())]
     puzzle: PuzzleKind,
+    /// The seed: the same seed and options make the same pack.
     #[arg(long)]
     seed: u64,
+    /// How many levels (1 to 1000).
     #[arg(long, default_value_t = 10)]
     count: usize,
     /// Swap: most frogs a side.
     #[arg(long, default_value_t = 6)]
     max_side: usize,
-    /// Flood: board width and height.
+    /// Flood: the board's width.
     #[arg(long, default_value_t = 14)]
     width: u16,
+    /// Flood: the board's height.
     #[arg(long, default_value_t = 14)]
     height: u16,
     /// Flood and Escape: number of colours (Flood 6, Escape as many as types).
@@ -32,11 +36,13 @@ pub struct GenArgs {
     /// Flood: seconds the solver may think about each board.
     #[arg(long, default_value_t = 10.0, value_parser = super::seconds)]
     think: f64,
-    /// Escape: grid rows, columns and animal types.
+    /// Escape: the prison's rows.
     #[arg(long, default_value_t = 4)]
     rows: u8,
+    /// Escape: the animals in a row.
     #[arg(long, default_value_t = 4)]
     cols: u8,
+    /// Escape: the kinds of animal (1 to 12).
     #[arg(long, default_value_t = 4)]
     types: u8,
     /// The pack's name.

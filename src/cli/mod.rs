@@ -26,11 +26,11 @@ pub struct Cli {
     pub screenshot: Option<PathBuf>,
     /// Keep progress in this directory instead of the platform's data
     /// directory (~/.local/share/pond-puzzles on Linux).
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub data_dir: Option<PathBuf>,
     /// Print how long the first screen took to show and the frame times over
-    /// the next SECONDS, then exit (with `play --autoplay`, while it plays).
-    #[arg(long, global = true, value_name = "SECONDS", value_parser = seconds)]
+    /// the next SECONDS, then exit.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub frame_stats: Option<f64>,
 }
 
@@ -70,6 +70,14 @@ pub struct PlayArgs {
     /// and hides it in the game).
     #[arg(long, requires = "level")]
     show_tree: bool,
+    /// Keep progress in this directory instead of the platform's data
+    /// directory (~/.local/share/pond-puzzles on Linux).
+    #[arg(long)]
+    data_dir: Option<PathBuf>,
+    /// Print how long the first screen took to show and the frame times over
+    /// the next SECONDS, then exit (with `--autoplay`, while it plays).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    frame_stats: Option<f64>,
 }
 
 /// What auto-play shows, as the command line names it.
@@ -165,8 +173,8 @@ pub fn run(cli: Cli) -> ExitCode {
                 return ExitCode::FAILURE;
             }
             let screenshot = args.screenshot.or(cli.screenshot);
-            let teach =
-                screenshot.is_none() && args.autoplay.is_none() && cli.frame_stats.is_none();
+            let frame_stats = args.frame_stats.or(cli.frame_stats);
+            let teach = screenshot.is_none() && args.autoplay.is_none() && frame_stats.is_none();
             play(GameOptions {
                 teach,
                 how_to: args.how_to,
@@ -183,8 +191,8 @@ pub fn run(cli: Cli) -> ExitCode {
                 show_tree: args.show_tree,
                 speed: args.speed,
                 exit_when_done: args.exit_when_done,
-                data_dir: cli.data_dir,
-                frame_stats: cli.frame_stats,
+                data_dir: args.data_dir.or(cli.data_dir),
+                frame_stats,
             })
         }
         Some(Command::Solve(args)) => solve::run(args),
