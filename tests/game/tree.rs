@@ -237,6 +237,18 @@ fn scrubbing_the_timeline_moves_the_board_and_the_tree_and_comes_back() {
     app.world_mut().write_message(Scrub::By(750));
     follow_jump(&mut app);
     assert_eq!(puzzle(&app), seen[3].1);
+    // A press halfway along the timeline's bar.
+    app.world_mut().write_message(Scrub::At(5000));
+    follow_jump(&mut app);
+    let half = log.len() / 2;
+    let n = app
+        .world()
+        .resource::<TreeViewState>()
+        .scrubbed
+        .as_ref()
+        .map(|(n, _)| *n);
+    assert_eq!(n, Some(half));
+    assert_eq!(puzzle(&app), at(half));
 }
 
 /// Every shipped level's start sketches inside its picture, in at most the

@@ -91,6 +91,7 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
                 para(TreeText::Hidden, 12.0, theme::TEXT_DIM),
                 ShowFrom(440.0),
             )),
+            Spawn((timeline_track(), ShowFrom(300.0))),
             Spawn((timeline_bar(), ShowFrom(300.0))),
             Spawn((
                 para(TreeText::Timeline, 12.0, theme::TEXT_DIM),
@@ -114,6 +115,34 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
                 ShowFrom(520.0),
             )),
         )),
+    )
+}
+
+/// The timeline's bar: its length the search's moves, its fill the part
+/// passed; a press or a drag moves the timeline.
+pub(super) fn timeline_track() -> impl Bundle {
+    (
+        TimelineBar,
+        Button,
+        bevy::ui::RelativeCursorPosition::default(),
+        Node {
+            width: percent(100),
+            height: px(12),
+            border_radius: BorderRadius::all(px(6)),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.14)),
+        children![(
+            TimelineFill,
+            Node {
+                width: percent(100),
+                height: percent(100),
+                ..default()
+            },
+            BackgroundColor(tone_colour(Tone::Line).with_alpha(0.75)),
+            Pickable::IGNORE,
+        )],
     )
 }
 

@@ -58,6 +58,72 @@ pub(super) fn tree_keys(
     }
 }
 
+/// A drag with the mouse over the view moves its rows: up and down a row
+/// at a time, sideways a depth at a time.
+pub(super) fn drag(
+    buttons: Res<ButtonInput<MouseButton>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    view: Option<ResMut<TreeViewState>>,
+    open: Res<TreeViewOpen>,
+    mut from: Local<Option<Vec2>>,
+) {
+    let (Some(mut view), Ok(window)) = (view, windows.single()) else {
+        *from = None;
+        return;
+    };
+    let Some(cursor) = window.cursor_position() else {
+        *from = None;
+        return;
+    };
+    if !open.0 || !buttons.pressed(MouseButton::Left) {
+        *from = None;
+        return;
+    }
+    let Some(start) = *from else {
+        let over = cursor.x < panels::tree_width(window.width()) + 14.0;
+        if buttons.just_pressed(MouseButton::Left) && over {
+            *from = Some(cursor);
+        }
+        return;
+    };
+    let row = super::view::row_height(SIZES[view.zoom.min(SIZES.len() - 1)]);
+    let moved = cursor - start;
+    let rows = (moved.y / row).trunc();
+    let depths = (moved.x / INDENT_PX).trunc();
+    if rows != 0.0 {
+        view.follow = false;
+        view.first = (view.first as i64 - rows as i64).max(0) as usize;
+    }
+    if depths != 0.0 {
+        view.follow = false;
+        view.shift = (view.shift as i64 - depths as i64).max(0) as u32;
+    }
+    *from = Some(start + Vec2::new(depths * INDENT_PX, rows * row));
+}
+
+/// A press on the timeline's bar, held and dragged, moves the timeline to
+/// the point under the pointer.
+pub(super) fn press_bar(
+    bars: Query<(&Interaction, &bevy::ui::RelativeCursorPosition), With<TimelineBar>>,
+    mut scrubs: MessageWriter<Scrub>,
+    mut last: Local<Option<u16>>,
+) {
+    let Some((interaction, at)) = bars.iter().next() else {
+        return;
+    };
+    if *interaction != Interaction::Pressed {
+        *last = None;
+        return;
+    }
+    // From the node's centre: -0.5 at its left edge, 0.5 at its right.
+    let Some(n) = at.normalized else { return };
+    let part = ((n.x + 0.5).clamp(0.0, 1.0) * 10_000.0).round() as u16;
+    if *last != Some(part) {
+        *last = Some(part);
+        scrubs.write(Scrub::At(part));
+    }
+}
+
 /// The wheel over the view scrolls it (with Shift, shifts it sideways; with
 /// Ctrl, sizes it).
 pub(super) fn wheel(
@@ -200,6 +266,7 @@ pub(super) fn scrub(
             Scrub::By(n) => (now as i64 + n).clamp(0, len as i64) as usize,
             Scrub::Start => 0,
             Scrub::End => len,
+            Scrub::At(part) => (len as u64 * part.min(10_000) as u64 / 10_000) as usize,
         };
         let (line, scrubbed) = if to == len {
             (whole.path(*whole.line().last().unwrap_or(&ROOT)), None)

@@ -72,7 +72,18 @@ pub enum Scrub {
     By(i64),
     Start,
     End,
+    /// A point of the timeline, in ten-thousandths of its length (a press
+    /// or a drag on its bar).
+    At(u16),
 }
+
+/// The timeline's bar: a press or a drag on it moves the timeline there.
+#[derive(Component)]
+struct TimelineBar;
+
+/// The part of the bar the timeline has passed.
+#[derive(Component)]
+struct TimelineFill;
 
 /// The view's lines of words.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,7 +149,9 @@ pub(super) fn plugin(app: &mut App) {
                 widget::press::<ToggleTree>,
                 widget::press::<TreeRow>,
                 widget::press::<Scrub>,
-                (tree_keys, wheel, click_rows, scrub).run_if(board_takes_input),
+                (tree_keys, wheel, drag, press_bar, click_rows, scrub)
+                    .chain()
+                    .run_if(board_takes_input),
                 toggle,
             )
                 .chain()
@@ -147,7 +160,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, jump_step.in_set(PlaySystems::Solver))
         .add_systems(
             Update,
-            (place_column, update_view, hover_picture)
+            (place_column, update_view, fill_timeline, hover_picture)
                 .chain()
                 .in_set(PlaySystems::Present)
                 .run_if(resource_exists::<TreeViewState>),

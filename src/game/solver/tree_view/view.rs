@@ -4,6 +4,26 @@
 use super::*;
 
 /// The height of a row at a font size.
+/// The timeline's bar is filled to where the timeline stands.
+pub(super) fn fill_timeline(
+    view: Res<TreeViewState>,
+    autoplay: Option<Res<Autoplay>>,
+    mut fills: Query<&mut Node, With<TimelineFill>>,
+) {
+    let len = autoplay.as_deref().map_or(0, |a| a.log.len());
+    let at = view.scrubbed.as_ref().map_or(len, |(at, _)| *at);
+    let part = if len == 0 {
+        0.0
+    } else {
+        at as f32 / len as f32 * 100.0
+    };
+    for mut node in &mut fills {
+        if node.width != percent(part) {
+            node.width = percent(part);
+        }
+    }
+}
+
 pub(super) fn row_height(size: f32) -> f32 {
     (size * 1.36).round() + 2.0
 }
@@ -161,7 +181,7 @@ pub(super) fn update_view(
         0 => String::new(),
         n if n <= fit => "Click a row (paused or done) to go there.".to_string(),
         n => format!(
-            "Rows {}-{} of {n}: wheel or PageUp/PageDown, Home follows.",
+            "Rows {}-{} of {n}: drag, wheel or PageUp/PageDown; Home follows.",
             first + 1,
             (first + fit).min(n)
         ),
@@ -177,7 +197,7 @@ pub(super) fn update_view(
                 ""
             };
             format!(
-                "Timeline: {} of {} moves tried and taken back{more}. Shift and the arrows move it.",
+                "Timeline: {} of {} moves tried and taken back{more}. Drag the bar, or Shift and the arrows.",
                 compare::group(at as u64),
                 compare::group(len as u64)
             )
