@@ -67,6 +67,7 @@ pub fn task_pools() -> TaskPoolPlugin {
 /// Opens the window and plays until it closes.
 pub fn run(options: GameOptions) -> AppExit {
     let started = frames::Started(std::time::Instant::now());
+    rest::return_large_allocations();
     let mut app = App::new();
     packs::register_disk_source(&mut app);
     app.add_plugins(

@@ -14,6 +14,20 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_tweening::TweenAnim;
 use std::time::Duration;
 
+/// glibc keeps the memory of large blocks once freed (its threshold for
+/// giving them their own mapping rises as they are freed), so a game that
+/// has run a few big searches keeps their tables' memory for good. With a
+/// fixed threshold, each table of 128 KiB or more is mapped on its own and
+/// returned when the search ends.
+pub fn return_large_allocations() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a tuning parameter of the allocator; it is
+    // called once, before the game's threads start.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+    }
+}
+
 /// How long a resting game waits for an event before it draws a frame
 /// anyway: focused with still water, and unfocused or minimised. (A solver
 /// at work keeps the game drawing until it answers.)
