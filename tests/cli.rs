@@ -479,3 +479,44 @@ fn killed_mid_write_the_files_always_load_and_lose_at_most_the_last_record() {
     assert_eq!(left, ["progress.ron", "settings.ron"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `check` warns of a level won before any move and of a limit far above the
+/// shortest solution, in these words; `--strict` fails on warnings.
+#[test]
+fn check_warns_of_levels_won_at_the_start_and_loose_limits_and_strict_fails() {
+    let pack = temp_file(
+        "warnings.ron",
+        r#"Pack(name: "w", levels: [
+  Swap(name: "same", row: "L_R", goal: Some("L_R")),
+  Flood(name: "one colour", cells: ["00", "00"], colours: Some(2)),
+  Flood(name: "loose", cells: ["01", "10"], moves: Some(40)),
+  Flood(name: "fair", cells: ["01", "10"], moves: Some(4)),
+])"#,
+    );
+    let path = pack.to_str().expect("a path in words");
+    let out = pond(&["check", path]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    for line in [
+        format!(
+            "warning: {path}: level 1 \"same\": it is won before any move (its start is already its goal)"
+        ),
+        format!(
+            "warning: {path}: level 2 \"one colour\": it is won before any move (its start is already its goal)"
+        ),
+        format!(
+            "warning: {path}: level 3 \"loose\": the limit of 40 moves is 38 more than the shortest solution's 2: it hardly limits anything"
+        ),
+        format!("{path}: 4 levels, 3 warnings"),
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "no line {line:?} in:\n{text}"
+        );
+    }
+    assert!(!text.contains("\"fair\""), "{text}");
+    let strict = pond(&["check", "--strict", path]);
+    assert_eq!(strict.status.code(), Some(1), "{strict:?}");
+    let shipped = pond(&["check", "--strict", "levels/swap.ron"]);
+    assert!(shipped.status.success(), "{shipped:?}");
+}

@@ -1,4 +1,5 @@
-//! `pond check PACK...`: exit status 0 only if every file is sound.
+//! `pond check PACK...`: exit status 0 only if every file is sound (and,
+//! with `--strict`, gave no warning).
 
 use crate::levels;
 use crate::solve::{self, Budget, Outcome};
@@ -15,10 +16,18 @@ pub struct CheckArgs {
     /// Seconds the solver may spend on each level.
     #[arg(long, default_value_t = 5.0, value_parser = super::seconds)]
     seconds: f64,
+    /// Fail (exit status 1) on warnings too, as a pack's own CI may want.
+    #[arg(long)]
+    strict: bool,
 }
+
+/// A move limit this far above the shortest solution (and half as far
+/// again as the solution is long) is worth an author's second look.
+const LOOSE_LIMIT: i64 = 5;
 
 pub fn run(args: CheckArgs) -> ExitCode {
     let mut sound = true;
+    let mut warned = false;
     for path in &args.packs {
         let pack = match levels::load(path) {
             Ok(p) => p,
@@ -33,6 +42,13 @@ pub fn run(args: CheckArgs) -> ExitCode {
             let budget = Budget::time(Duration::from_secs_f64(args.seconds.max(0.0)));
             let report = solve::solve(&level.puzzle, budget, None, false);
             let label = format!("{}: level {} \"{}\"", path.display(), i + 1, level.name);
+            if level.puzzle.is_won() {
+                warnings += 1;
+                println!(
+                    "warning: {label}: it is won before any move (its start is already its goal)"
+                );
+                continue;
+            }
             match &report.outcome {
                 Outcome::Unsolvable => {
                     warnings += 1;
@@ -53,6 +69,23 @@ pub fn run(args: CheckArgs) -> ExitCode {
                             moves.len()
                         );
                     }
+                    if let (
+                        Some(limit),
+                        Outcome::Solved {
+                            moves,
+                            optimal: true,
+                        },
+                    ) = (level.puzzle.moves_left(), outcome)
+                    {
+                        let shortest = moves.len() as i64;
+                        if limit - shortest > LOOSE_LIMIT.max(shortest / 2) {
+                            warnings += 1;
+                            println!(
+                                "warning: {label}: the limit of {limit} moves is {} more than the shortest solution's {shortest}: it hardly limits anything",
+                                limit - shortest
+                            );
+                        }
+                    }
                 }
             }
         }
@@ -71,8 +104,9 @@ pub fn run(args: CheckArgs) -> ExitCode {
             (n, w) => format!("{}, {}", count(n, "level"), count(w, "warning")),
         };
         println!("{}: {summary}", path.display());
+        warned |= warnings > 0;
     }
-    if sound {
+    if sound && !(args.strict && warned) {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
