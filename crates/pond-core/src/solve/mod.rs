@@ -211,9 +211,6 @@ impl<M: Copy> Outcome<M> {
 /// Whoever watches a search: called with every event.
 pub type Sink<'a, M> = &'a mut dyn FnMut(&SolverEvent<M>);
 
-/// A puzzle's exact solver.
-pub type Solver<R> = fn(&R, &mut Search<'_, <R as Rules>::Move>) -> Outcome<<R as Rules>::Move>;
-
 /// A finished search: its outcome and what it cost.
 #[derive(Debug, Clone)]
 pub struct Report<M> {

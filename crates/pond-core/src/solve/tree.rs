@@ -96,7 +96,6 @@ pub struct SearchTree {
     keep: usize,
     live: usize,
     solved: bool,
-    scratch: Vec<PuzzleMove>,
 }
 
 impl SearchTree {
@@ -130,7 +129,6 @@ impl SearchTree {
             keep: keep.max(1),
             live: 1,
             solved: false,
-            scratch: Vec::new(),
         }
     }
 
@@ -250,8 +248,7 @@ impl SearchTree {
                 id
             }
             None => {
-                self.at.legal_moves_into(&mut self.scratch);
-                let legal = self.scratch.len() as u32;
+                let legal = self.at.legal_moves().len() as u32;
                 let node = TreeNode {
                     mv: Some(mv),
                     parent,
@@ -384,14 +381,6 @@ impl SearchTree {
             stack.extend(self.node(id).children.iter().rev().copied());
         }
         out
-    }
-}
-
-impl Puzzle {
-    /// The legal moves, into a buffer the caller keeps.
-    pub fn legal_moves_into(&self, out: &mut Vec<PuzzleMove>) {
-        out.clear();
-        out.extend(self.legal_moves());
     }
 }
 
