@@ -88,7 +88,7 @@ pub(super) fn build_escape(rows: &[String]) -> Built<Escape> {
 
 /// Escape: the fewest ways out a deal of each difficulty has (and below the
 /// one before).
-const ESCAPE_WAYS: [u64; 5] = [150, 50, 15, 4, 1];
+pub(super) const ESCAPE_WAYS: [u64; 5] = [150, 50, 15, 4, 1];
 /// The work spent on an Escape code, in positions counted over all the deals
 /// tried (each deal's count visits up to `(cols+1)^rows * (rows+1)` of them),
 /// before the nearest difficulty found is taken: bounded, so any code answers

@@ -4,6 +4,9 @@
 //! `escape`). Also the seeded generators behind `pond gen`.
 
 pub mod code;
+pub mod edit;
+#[cfg(test)]
+mod edit_tests;
 mod escape;
 mod flood;
 pub mod generate;
@@ -11,6 +14,7 @@ mod hop;
 pub mod locate;
 pub mod rng;
 mod swap;
+pub mod verdict;
 
 use crate::rules::Puzzle;
 use crate::rules::hop::Shape;

@@ -1,0 +1,306 @@
+//! The editor's pure side: every shipped level survives a copy into the
+//! editor and back, a saved pack loads back the same, edits do what they
+//! say, mistakes name their cell, and the verdict agrees with the solver.
+
+use super::edit::{Brush, Draft, DraftBoard, save_into};
+use super::verdict::{Answer, judge, same_as};
+use super::{SHIPPED, load_file, parse_pack};
+use crate::rules::escape::Animal;
+use crate::rules::hop::Shape;
+use crate::rules::swap::Cell;
+use crate::rules::{Puzzle, PuzzleKind};
+use crate::solve::{self, Budget};
+use proptest::prelude::*;
+use std::time::Duration;
+
+fn shipped() -> Vec<super::Pack> {
+    SHIPPED
+        .iter()
+        .map(|(f, t)| parse_pack(f, t).expect("shipped packs load"))
+        .collect()
+}
+
+fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("pond-edit-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A draft of each puzzle, as "New level" makes it.
+fn new_drafts() -> Vec<Draft> {
+    shipped()
+        .iter()
+        .map(|p| Draft::new_like(&p.levels[0].puzzle))
+        .collect()
+}
+
+#[test]
+fn every_shipped_level_copied_into_the_editor_checks_as_itself() {
+    for pack in shipped() {
+        for level in &pack.levels {
+            let draft = Draft::of_level(level);
+            let back = draft.check().expect("a shipped level is a level");
+            assert_eq!(back.puzzle, level.puzzle, "{}", level.name);
+            assert_eq!(back.name, level.name);
+            assert_eq!(draft.drawn(), level.puzzle, "{}", level.name);
+        }
+    }
+}
+
+#[test]
+fn new_levels_of_every_puzzle_are_levels_and_save_and_load_back_the_same() {
+    let dir = temp_dir("save");
+    let path = dir.join("packs").join("mine.ron");
+    let drafts = new_drafts();
+    for (i, d) in drafts.iter().enumerate() {
+        d.check().expect("a new level is a level");
+        assert_eq!(save_into(&path, "Mine", d, None), Ok(i));
+    }
+    let pack = load_file(&path).expect("the editor's pack loads");
+    assert_eq!(pack.name, "Mine");
+    assert_eq!(pack.levels.len(), drafts.len());
+    for (level, d) in pack.levels.iter().zip(&drafts) {
+        assert_eq!(level.puzzle, d.check().unwrap().puzzle);
+    }
+    // Saving in place of a level replaces it; nothing else moves.
+    let mut changed = drafts[0].clone();
+    changed.name = "Changed".into();
+    assert_eq!(save_into(&path, "ignored", &changed, Some(0)), Ok(0));
+    let pack = load_file(&path).unwrap();
+    assert_eq!(pack.levels[0].name, "Changed");
+    assert_eq!(pack.levels.len(), drafts.len());
+    // No temporary file is left beside it.
+    let files: Vec<_> = std::fs::read_dir(dir.join("packs")).unwrap().collect();
+    assert_eq!(files.len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_level_with_a_mistake_is_not_saved_and_says_why() {
+    let dir = temp_dir("mistake");
+    let path = dir.join("mine.ron");
+    let mut pond = Draft::new_like(&shipped()[1].levels[0].puzzle);
+    let DraftBoard::Hop { grid, .. } = &mut pond.board else {
+        panic!()
+    };
+    for c in grid.iter_mut().flatten() {
+        if *c != '.' {
+            *c = 'o';
+        }
+    }
+    let why = pond.check().unwrap_err();
+    assert!(why.message.contains("no frogs"), "{}", why.message);
+    assert!(save_into(&path, "Mine", &pond, None).is_err());
+    assert!(!path.exists());
+    // A pack with a mistake is never written over.
+    std::fs::write(&path, "Pack(name: \"x\", levels: [").unwrap();
+    let good = Draft::new_like(&shipped()[0].levels[0].puzzle);
+    let why = save_into(&path, "Mine", &good, None).unwrap_err();
+    assert!(why.contains("was not added"), "{why}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "Pack(name: \"x\", levels: ["
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_mistake_names_the_cell_it_concerns() {
+    let mut flood = Draft::new_like(&shipped()[3].levels[0].puzzle);
+    let DraftBoard::Flood { cells, width, .. } = &mut flood.board else {
+        panic!()
+    };
+    // A colour beyond the level's colours, at row 3, column 5.
+    cells[2 * *width as usize + 4] = 9;
+    let why = flood.check().unwrap_err();
+    assert_eq!(why.cell, Some((2, 4)), "{why:?}");
+    assert!(why.message.contains("colour 9"), "{}", why.message);
+}
+
+#[test]
+fn edits_do_what_they_say() {
+    let drafts = new_drafts();
+    // Swap: a pad painted, the row grown.
+    let mut swap = drafts[0].clone();
+    assert!(swap.paint(0, 3, Brush::Swap(Cell::L)));
+    assert!(
+        !swap.paint(0, 3, Brush::Swap(Cell::L)),
+        "no change, no edit"
+    );
+    assert!(swap.step(0, 2));
+    assert_eq!(swap.dimensions()[0].1, 9);
+    // Hop: one red frog at most; the Pond's water is not a pad.
+    let mut pond = drafts[1].clone();
+    assert!(pond.paint(4, 4, Brush::Hop('r')));
+    assert!(!pond.paint(0, 1, Brush::Hop('g')));
+    let Puzzle::Hop(h) = pond.drawn() else {
+        panic!()
+    };
+    assert_eq!(h.red, h.board.pad_at(4, 4));
+    // A Square board's holes come and go.
+    assert!(pond.set_shape(Shape::Square));
+    assert!(pond.paint(0, 0, Brush::Hop('o')));
+    assert!(pond.step(0, -2));
+    assert_eq!(pond.dimensions()[0].1, 5);
+    // Flood: a region filled is the whole region.
+    let mut flood = drafts[3].clone();
+    assert!(flood.paint(0, 0, Brush::Fill(3)));
+    let Puzzle::Flood(f) = flood.drawn() else {
+        panic!()
+    };
+    let mut filled = f.clone();
+    filled.cells.iter_mut().for_each(|c| *c = 0);
+    assert_eq!(f.region_colour(), 3);
+    assert!(flood.step(0, 3) && flood.step(1, -1));
+    let Puzzle::Flood(g) = flood.drawn() else {
+        panic!()
+    };
+    assert_eq!((g.width, g.height), (11, 7));
+    assert_eq!(g.cells[..8], f.cells[..8], "what was drawn stays");
+    // Escape: an animal put, a duplicate warned of.
+    let mut esc = drafts[4].clone();
+    let Puzzle::Escape(e) = esc.drawn() else {
+        panic!()
+    };
+    let first = e.animal(0, 0);
+    assert!(esc.warnings().is_empty());
+    assert!(esc.paint(1, 1, Brush::Animal(first)) || e.animal(1, 1) == first);
+    assert_eq!(esc.warnings().len(), 1, "{:?}", esc.warnings());
+    assert!(esc.step(2, 1));
+    assert_eq!(esc.dimensions()[2].1, 5);
+}
+
+#[test]
+fn the_verdict_agrees_with_the_solver_on_shipped_levels() {
+    let packs = shipped();
+    for (pack, levels) in packs.iter().zip([[0, 5], [0, 20], [0, 7], [0, 9], [0, 30]]) {
+        for i in levels {
+            let level = &pack.levels[i];
+            let v = judge(&level.puzzle, Budget::time(Duration::from_secs(20)));
+            let report = solve::solve(&level.puzzle, Budget::unlimited(), None, false);
+            let Answer::Won { moves, proven } = &v.answer else {
+                panic!("{}: {:?}", level.name, v.answer)
+            };
+            assert!(*proven);
+            assert_eq!(moves.len(), report.outcome.moves().unwrap().len());
+            let mut played = level.puzzle.clone();
+            for &mv in moves {
+                played.apply(mv).expect("the verdict's line is legal");
+            }
+            assert!(played.is_won(), "the verdict's line wins");
+            // Every shipped level is itself, up to symmetry.
+            assert_eq!(same_as(pack, &level.puzzle), Some(i), "{}", level.name);
+            if level.puzzle.kind() != PuzzleKind::Hop || i == 0 {
+                assert!(v.grade.is_some(), "{}", level.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn flood_under_its_optimum_is_lost_and_each_grade_has_its_limit() {
+    let packs = shipped();
+    let Puzzle::Flood(mut f) = packs[3].levels[0].puzzle.clone() else {
+        panic!()
+    };
+    f.limit = None;
+    let v = judge(&Puzzle::Flood(f.clone()), Budget::unlimited());
+    let best = v.solution().unwrap().len() as u32;
+    assert_eq!(
+        v.limits,
+        Some([best + 4, best + 3, best + 2, best + 1, best])
+    );
+    assert_eq!(v.grade, None, "no limit, no grade");
+    f.limit = Some(best - 1);
+    let v = judge(&Puzzle::Flood(f.clone()), Budget::unlimited());
+    assert_eq!(
+        v.answer,
+        Answer::Lost {
+            shortest: Some(best as usize)
+        }
+    );
+    f.limit = Some(best + 1);
+    let v = judge(&Puzzle::Flood(f), Budget::unlimited());
+    assert_eq!(v.grade.as_deref(), Some("hard"));
+}
+
+#[test]
+fn the_same_board_turned_or_mirrored_is_found_in_the_pack() {
+    let packs = shipped();
+    // Swap read from its other end.
+    let Puzzle::Swap(mut s) = packs[0].levels[3].puzzle.clone() else {
+        panic!()
+    };
+    let turn = |cells: &[Cell]| -> Vec<Cell> {
+        cells
+            .iter()
+            .rev()
+            .map(|c| match c {
+                Cell::L => Cell::R,
+                Cell::R => Cell::L,
+                Cell::Empty => Cell::Empty,
+            })
+            .collect()
+    };
+    s.cells = turn(&s.cells);
+    s.goal = turn(&s.goal);
+    assert_eq!(same_as(&packs[0], &Puzzle::Swap(s)), Some(3));
+    // Flood transposed.
+    let Puzzle::Flood(f) = packs[3].levels[2].puzzle.clone() else {
+        panic!()
+    };
+    let (w, h) = (f.width as usize, f.height as usize);
+    let mut t = f.clone();
+    (t.width, t.height) = (f.height, f.width);
+    t.cells = (0..w * h).map(|i| f.cells[(i % h) * w + i / h]).collect();
+    assert_eq!(same_as(&packs[3], &Puzzle::Flood(t)), Some(2));
+    // Escape's rows in another order; and a changed animal is new.
+    let Puzzle::Escape(mut e) = packs[4].levels[4].puzzle.clone() else {
+        panic!()
+    };
+    let cols = e.cols as usize;
+    let last = e.animals.len() - cols;
+    let first: Vec<Animal> = e.animals[..cols].to_vec();
+    let end: Vec<Animal> = e.animals[last..].to_vec();
+    e.animals[..cols].copy_from_slice(&end);
+    e.animals[last..].copy_from_slice(&first);
+    assert_eq!(same_as(&packs[4], &Puzzle::Escape(e.clone())), Some(4));
+    e.animals[0].colour = (e.animals[0].colour + 1) % 4;
+    e.animals[0].kind = 11;
+    assert_eq!(same_as(&packs[4], &Puzzle::Escape(e)), None);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// Any run of edits on any puzzle leaves a draft that either is a level
+    /// drawn as it checks, or names its mistake; nothing panics.
+    #[test]
+    fn edits_never_break_the_draft(
+        which in 0usize..5,
+        edits in proptest::collection::vec((0usize..12, 0usize..12, 0u8..8, -2i32..3), 1..40),
+    ) {
+        let mut d = new_drafts()[which].clone();
+        for (r, c, v, by) in edits {
+            let brush = match &d.board {
+                DraftBoard::Swap { .. } => Brush::Swap([Cell::L, Cell::R, Cell::Empty][v as usize % 3]),
+                DraftBoard::Hop { .. } if v == 7 => Brush::Finish,
+                DraftBoard::Hop { .. } => Brush::Hop(['o', 'g', 'r', '.'][v as usize % 4]),
+                DraftBoard::Flood { .. } if v % 2 == 0 => Brush::Fill(v % 4),
+                DraftBoard::Flood { .. } => Brush::Paint(v % 4),
+                DraftBoard::Escape { .. } => Brush::Animal(Animal { kind: v, colour: v % 4 }),
+            };
+            d.paint(r, c, brush);
+            if by != 0 && v < 3 {
+                d.step(v as usize, by);
+            }
+            if v == 5 {
+                d.shuffle(r as u64);
+            }
+        }
+        match d.check() {
+            Ok(level) => prop_assert_eq!(level.puzzle, d.drawn()),
+            Err(m) => prop_assert!(!m.message.is_empty()),
+        }
+    }
+}
