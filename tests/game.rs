@@ -27,6 +27,9 @@ mod tree;
 #[path = "game/rest.rs"]
 mod rest;
 
+#[path = "game/editor.rs"]
+mod editor;
+
 /// A data directory of the test's own, new and empty: no test reads or
 /// writes the player's.
 fn temp_data_dir() -> std::path::PathBuf {

@@ -80,6 +80,24 @@ pub struct PlayArgs {
     frame_stats: Option<f64>,
 }
 
+#[derive(Debug, Args)]
+pub struct EditArgs {
+    /// A pack to take a level from (a shipped pack's file name works from
+    /// anywhere); without `--level`, a new level of its puzzle. Without a
+    /// pack, a new Swap level.
+    pack: Option<PathBuf>,
+    /// Edit a copy of this level of the pack (counted from 1).
+    #[arg(long, requires = "pack")]
+    level: Option<usize>,
+    /// Save a screenshot once the verdict is shown, then exit.
+    #[arg(long)]
+    screenshot: Option<PathBuf>,
+    /// Keep progress, and save levels, in this directory instead of the
+    /// platform's data directory (~/.local/share/pond-puzzles on Linux).
+    #[arg(long)]
+    data_dir: Option<PathBuf>,
+}
+
 /// What auto-play shows, as the command line names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum WatchName {
@@ -93,6 +111,8 @@ pub enum WatchName {
 pub enum Command {
     /// Open a pack in the game, at its level select or at one level.
     Play(PlayArgs),
+    /// Open the level editor: a new level, or a copy of a pack's level.
+    Edit(EditArgs),
     /// Solve every level of a pack (or one) and print the moves and figures.
     Solve(solve::SolveArgs),
     /// Load and validate packs; warn about unsolvable levels.
@@ -193,8 +213,17 @@ pub fn run(cli: Cli) -> ExitCode {
                 exit_when_done: args.exit_when_done,
                 data_dir: args.data_dir.or(cli.data_dir),
                 frame_stats,
+                edit: false,
             })
         }
+        Some(Command::Edit(args)) => play(GameOptions {
+            pack: args.pack,
+            level: args.level,
+            screenshot: args.screenshot.or(cli.screenshot),
+            data_dir: args.data_dir.or(cli.data_dir),
+            edit: true,
+            ..GameOptions::default()
+        }),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Check(args)) => check::run(args),
         Some(Command::Gen(args)) => gen_pack::run(args),

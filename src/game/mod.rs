@@ -7,6 +7,7 @@ mod anim;
 mod banner;
 pub mod board;
 pub mod codes;
+pub mod editor;
 mod frames;
 pub mod howto;
 mod hud;
@@ -50,7 +51,7 @@ pub fn plugin(app: &mut App) {
             sound::plugin,
             howto::plugin,
         ))
-        .add_plugins((puzzles::plugin, panels::plugin));
+        .add_plugins((puzzles::plugin, panels::plugin, editor::plugin));
 }
 
 /// The task pools, with room on the async compute pool for the solvers: a

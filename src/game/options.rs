@@ -37,6 +37,9 @@ pub struct GameOptions {
     pub moves: usize,
     /// Open the level with the search tree shown.
     pub show_tree: bool,
+    /// Open the level editor (on a copy of the level named, or a new level
+    /// of the pack's puzzle).
+    pub edit: bool,
 }
 
 /// The screens of the game.
@@ -50,6 +53,8 @@ pub enum Screen {
     Play,
     /// Levels solved per pack, stars, moves and time played.
     Stats,
+    /// The level editor.
+    Edit,
 }
 
 /// What the player watches.

@@ -70,6 +70,9 @@ pub struct PackEntry {
     handle: Option<Handle<PackAsset>>,
     /// The file on disk, for reloading when it changes.
     disk: Option<(PathBuf, Option<SystemTime>)>,
+    /// A pack of the player's own, in the data directory's `packs/`
+    /// folder (where the level editor saves).
+    own: bool,
 }
 
 impl PackEntry {
@@ -78,7 +81,18 @@ impl PackEntry {
     pub fn is_code(&self) -> bool {
         self.handle.is_none()
             && self.disk.is_none()
-            && levels::code::LevelCode::parse(&self.file).is_ok()
+            && (levels::code::LevelCode::parse(&self.file).is_ok() || self.file == EDITED)
+    }
+
+    /// Whether this is a pack of the player's own (the editor saves a
+    /// level copied from it back in its place).
+    pub fn own_file(&self) -> bool {
+        self.own
+    }
+
+    /// The pack's file on disk, if it was read from one.
+    pub fn disk_path(&self) -> Option<PathBuf> {
+        self.disk.as_ref().map(|(p, _)| p.clone())
     }
 }
 
@@ -107,7 +121,12 @@ struct Pending {
     handle: Handle<PackAsset>,
     disk: Option<PathBuf>,
     open: bool,
+    own: bool,
 }
+
+/// The file name of the level played from the editor: a pack of one that
+/// the title does not list.
+pub const EDITED: &str = "(the level editor)";
 
 /// Packs still loading.
 #[derive(Resource, Default)]
@@ -145,7 +164,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Current>()
         .init_resource::<Packs>()
         .init_resource::<PendingPacks>()
-        .add_systems(Startup, load_packs)
+        .add_systems(Startup, load_packs.after(super::progress::DataOpened))
         .add_systems(
             Update,
             (receive_packs, dropped_files, hot_reload, reloaded).chain(),
@@ -188,6 +207,7 @@ fn shipped_path(server: &AssetServer, name: &str) -> (String, Option<PathBuf>) {
 
 fn load_packs(
     server: Res<AssetServer>,
+    progress: Res<super::progress::Progress>,
     options: Option<Res<GameOptions>>,
     mut packs: ResMut<Packs>,
     mut pending: ResMut<PendingPacks>,
@@ -198,8 +218,18 @@ fn load_packs(
         start_loading(
             &server,
             path,
-            SHIPPED.len(),
-            false,
+            (SHIPPED.len(), false, false),
+            &mut packs,
+            &mut pending,
+        );
+    }
+    // The player's own packs, every time the game starts.
+    for (i, path) in own_packs(progress.dir.as_deref()).iter().enumerate() {
+        let order = SHIPPED.len() + 1 + i;
+        start_loading(
+            &server,
+            path,
+            (order, false, true),
             &mut packs,
             &mut pending,
         );
@@ -221,6 +251,7 @@ fn load_packs(
             handle: server.load(at),
             disk,
             open: false,
+            own: false,
         });
     }
 }
@@ -230,8 +261,7 @@ fn load_packs(
 fn start_loading(
     server: &AssetServer,
     path: &Path,
-    order: usize,
-    open: bool,
+    (order, open, own): (usize, bool, bool),
     packs: &mut Packs,
     pending: &mut PendingPacks,
 ) {
@@ -243,6 +273,7 @@ fn start_loading(
             handle: server.load(at),
             disk,
             open,
+            own,
         }),
         None => {
             add_entry(
@@ -254,6 +285,7 @@ fn start_loading(
                     pack: levels::load(path),
                     handle: None,
                     disk: None,
+                    own,
                 },
             );
         }
@@ -292,6 +324,7 @@ pub fn add_code_level(packs: &mut Packs, order: usize, code: &str, level: levels
             }),
             handle: None,
             disk: None,
+            own: false,
         },
     )
 }
@@ -345,6 +378,7 @@ fn receive_packs(
                 pack,
                 handle: Some(p.handle),
                 disk: p.disk.map(|d| (d, modified)),
+                own: p.own,
             },
         );
         if p.open {
@@ -377,7 +411,13 @@ fn dropped_files(
     for drop in drops.read() {
         if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
             let order = packs.0.len();
-            start_loading(&server, path_buf, order, true, &mut packs, &mut pending);
+            start_loading(
+                &server,
+                path_buf,
+                (order, true, false),
+                &mut packs,
+                &mut pending,
+            );
         }
     }
 }
@@ -436,4 +476,68 @@ fn reloaded(
             }
         }
     }
+}
+
+/// The `.ron` files in the data directory's `packs/` folder, by name.
+pub fn own_packs(dir: Option<&Path>) -> Vec<PathBuf> {
+    let Some(dir) = dir else { return Vec::new() };
+    let Ok(read) = std::fs::read_dir(dir.join("packs")) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = read
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
+        .collect();
+    found.sort();
+    found
+}
+
+/// The level played from the editor, as a pack of one in place of the one
+/// played before it; where it is in the list.
+pub fn add_edited_level(packs: &mut Packs, level: levels::Level) -> usize {
+    packs.0.retain(|e| !e.is_code());
+    let order = packs.0.len();
+    add_entry(
+        packs,
+        order,
+        PackEntry {
+            file: EDITED.to_string(),
+            pack: Ok(Pack {
+                name: "The level editor".into(),
+                author: None,
+                levels: vec![level],
+            }),
+            handle: None,
+            disk: None,
+            own: false,
+        },
+    )
+}
+
+/// The player's pack at `path` read again after the editor saved into it
+/// (listed on the title from now on); where it is in the list.
+pub fn reload_own(packs: &mut Packs, path: &Path) -> usize {
+    let full = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let pack = levels::load_file(&full);
+    if let Some(i) = packs.0.iter().position(|e| {
+        e.disk
+            .as_ref()
+            .is_some_and(|(d, _)| d.canonicalize().ok().as_ref() == Some(&full))
+    }) {
+        packs.0[i].pack = named(pack, &packs.0[i].file);
+        return i;
+    }
+    let order = packs.0.iter().filter(|e| !e.is_code()).count();
+    let seen = modified(&full);
+    add_entry(
+        packs,
+        order,
+        PackEntry {
+            file: full.display().to_string(),
+            pack,
+            handle: None,
+            disk: Some((full, seen)),
+            own: true,
+        },
+    )
 }

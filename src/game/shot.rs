@@ -31,6 +31,7 @@ fn take_and_exit(
     screen: Res<State<super::Screen>>,
     next: Res<NextState<super::Screen>>,
     autoplay: Option<Res<Autoplay>>,
+    verdict: Option<Res<super::editor::EditVerdict>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(path) = options.screenshot.clone() else {
@@ -40,7 +41,13 @@ fn take_and_exit(
     let watching = options.autoplay.is_some()
         && *screen.get() == super::Screen::Play
         && autoplay.as_ref().is_none_or(|a| a.is_active());
+    // In the editor, the picture shows the verdict.
+    let thinking = *screen.get() == super::Screen::Edit
+        && verdict
+            .as_ref()
+            .is_some_and(|v| v.pending() || (v.shown.is_none() && v.mistake.is_none()));
     let settling = watching
+        || thinking
         || !anims.is_empty()
         || screen.is_changed()
         || !matches!(*next, NextState::Unchanged);

@@ -67,8 +67,22 @@ pub(super) fn fit_camera(
     }
     .max(bottom_reach);
     let top = PANEL_PX.top.max(top_reach);
+    let board = puzzles::extent(&state.puzzle);
+    aim_camera(&mut camera, size, [left, right, top, bottom], board);
+}
+
+/// Points the camera so that a board of `extent` world units (and its
+/// water) fills the window's room inside `margins` (left, right, top,
+/// bottom, in pixels), centred in it.
+pub fn aim_camera(
+    camera: &mut Query<(&mut Projection, &mut Transform), With<Camera2d>>,
+    size: Vec2,
+    margins: [f32; 4],
+    extent: Vec2,
+) {
+    let [left, right, top, bottom] = margins;
     let free = (size - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0));
-    let board = puzzles::extent(&state.puzzle) + Vec2::splat(BOARD_PAD);
+    let board = extent + Vec2::splat(BOARD_PAD);
     // World units per pixel: the larger need of the two directions.
     let scale = (board.x / free.x).max(board.y / free.y);
     let centre = Vec2::new(left + free.x / 2.0, top + free.y / 2.0);
@@ -78,7 +92,7 @@ pub(super) fn fit_camera(
         (centre.y - size.y / 2.0) * scale,
         0.0,
     );
-    for (mut projection, mut transform) in &mut camera {
+    for (mut projection, mut transform) in camera.iter_mut() {
         let fitted = OrthographicProjection {
             scaling_mode: ScalingMode::WindowSize,
             scale,
@@ -96,7 +110,7 @@ pub(super) fn fit_camera(
 }
 
 /// Back to a plain camera for the menus.
-pub(super) fn reset_camera(mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>) {
+pub fn reset_camera(mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>) {
     for (mut projection, mut transform) in &mut camera {
         *projection = Projection::Orthographic(OrthographicProjection::default_2d());
         transform.translation = Vec3::ZERO;

@@ -54,16 +54,29 @@ pub fn spawn_board(
     p: &crate::rules::Puzzle,
     numbered: bool,
 ) -> Spawned {
+    let board = spawn_pieces(commands, art, p, numbered, Screen::Play);
+    input::observe(commands, board.root);
+    board
+}
+
+/// Spawns the pieces of `p` under a new root that lives while `screen` is
+/// shown (the level editor draws its board with the same pieces).
+pub fn spawn_pieces(
+    commands: &mut Commands,
+    art: &Art,
+    p: &crate::rules::Puzzle,
+    numbered: bool,
+    screen: Screen,
+) -> Spawned {
     let root = commands
         .spawn((
             BoardRoot,
             Name::new("Board"),
             Transform::from_xyz(0.0, -20.0, 0.0),
             Visibility::default(),
-            DespawnOnExit(Screen::Play),
+            DespawnOnExit(screen),
         ))
         .id();
-    input::observe(commands, root);
     let mut board = Spawned {
         root,
         places: HashMap::new(),

@@ -109,6 +109,7 @@ fn show_menu(
                         (water, PlayAction::StillWater),
                         (volume.as_str(), PlayAction::Volume),
                         (mute, PlayAction::Mute),
+                        ("Edit a copy (E)", PlayAction::EditCopy),
                         ("Level select (L)", PlayAction::LevelSelect),
                         ("Title screen (T)", PlayAction::Title),
                     ] {

@@ -192,6 +192,8 @@ pub enum PlayAction {
     StillWater,
     /// Opens or closes the how-to card.
     HowTo,
+    /// The level editor on a copy of this level.
+    EditCopy,
 }
 
 /// The order of a level's systems, each set run only while a level is open.

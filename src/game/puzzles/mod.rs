@@ -126,6 +126,10 @@ pub trait GamePuzzle: Rules + Sized {
     /// How near a tap must land to a piece's centre to touch it, in world
     /// units.
     fn tap_reach(&self) -> f32;
+    /// Every cell the level editor can put something on: its row and column
+    /// as the level's text counts them, and its place on the board (a cell
+    /// with no pad too, where the board may have one).
+    fn edit_spots(&self) -> Vec<((usize, usize), Vec2)>;
     /// Whether a piece is carried by a drag and dropped on its target.
     fn dragged(&self) -> bool {
         false
@@ -282,6 +286,10 @@ pub fn click(
 
 pub fn tap_reach(p: &Puzzle) -> f32 {
     each!(p, s => s.tap_reach())
+}
+
+pub fn edit_spots(p: &Puzzle) -> Vec<((usize, usize), Vec2)> {
+    each!(p, s => s.edit_spots())
 }
 
 pub fn dragged(p: &Puzzle) -> bool {

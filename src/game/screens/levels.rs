@@ -194,13 +194,32 @@ pub(super) fn spawn_levels(
                     }
                 }
             }
-            ui.spawn(button(
-                MenuAction::Back,
-                240.0,
-                text("Back (Esc)", 20.0, theme::TEXT),
-            ));
+            ui.spawn(wrapping_row()).with_children(|row| {
+                if entry.pack.as_ref().is_ok_and(|p| !p.levels.is_empty()) {
+                    row.spawn(button(
+                        MenuAction::NewLevel,
+                        160.0,
+                        text("New level", 18.0, theme::TEXT),
+                    ));
+                    row.spawn(button(
+                        MenuAction::EditCopy,
+                        200.0,
+                        text("Edit a copy (E)", 18.0, theme::TEXT),
+                    ));
+                }
+                row.spawn(button(
+                    MenuAction::Back,
+                    200.0,
+                    text("Back (Esc)", 18.0, theme::TEXT),
+                ));
+            });
         });
 }
+
+/// The level last pointed at (or outlined by the keyboard) on the level
+/// select: "Edit a copy" copies it.
+#[derive(Resource, Default)]
+pub(super) struct Pointed(pub Option<usize>);
 
 /// The line under the level grid that names the level pointed at.
 #[derive(Component)]
@@ -212,6 +231,7 @@ pub(super) fn show_level_name(
     packs: Res<Packs>,
     current: Res<Current>,
     mut line: Query<&mut Text, With<LevelName>>,
+    mut last: ResMut<Pointed>,
 ) {
     let pointed = buttons
         .iter()
@@ -231,6 +251,9 @@ pub(super) fn show_level_name(
     let Some(level) = pointed.and_then(|i| pack.levels.get(i)) else {
         return;
     };
+    if last.0 != pointed {
+        last.0 = pointed;
+    }
     let grade = level
         .grade
         .as_deref()

@@ -15,7 +15,7 @@ pub use random::RandomShape;
 use super::packs::{Current, Packs, PendingPacks};
 use super::play::PlayState;
 use super::theme::widget;
-use super::{GameOptions, Screen, theme};
+use super::{GameOptions, Screen, editor, theme};
 use bevy::prelude::*;
 use levels::{show_level_name, spawn_levels};
 use random::{ShapeLabel, first_puzzle, level_task, play_code, random_code, receive_random};
@@ -49,15 +49,23 @@ enum MenuAction {
     /// Step one dimension of the next random level (by its index: the
     /// puzzle's size, then its colours or kinds) up or down.
     Shape(usize, i8),
+    /// The level editor, on a new level of the pack's puzzle.
+    NewLevel,
+    /// The level editor, on a copy of the level pointed at (or the first).
+    EditCopy,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuFocus>()
+        .init_resource::<levels::Pointed>()
         .init_resource::<RandomShape>()
         .add_message::<MenuAction>()
         .add_systems(Update, open_when_loaded.run_if(in_state(Screen::Loading)))
         .add_systems(OnEnter(Screen::Title), spawn_title)
-        .add_systems(OnEnter(Screen::Levels), spawn_levels)
+        .add_systems(
+            OnEnter(Screen::Levels),
+            (spawn_levels, |mut p: ResMut<levels::Pointed>| p.0 = None),
+        )
         .add_systems(OnEnter(Screen::Stats), spawn_stats)
         .add_systems(
             Update,
@@ -107,6 +115,22 @@ fn open_when_loaded(
     packs.0.sort_by_key(|e| rank(&e.file));
     next.set(Screen::Title);
     let Some(options) = options else { return };
+    // `pond edit`: the editor, on the pack named if any.
+    if options.edit {
+        if let Some(path) = &options.pack {
+            let named = path.display().to_string();
+            if let Some(index) = packs
+                .0
+                .iter()
+                .position(|e| e.file == named)
+                .or_else(|| packs.0.iter().position(|e| rank(&e.file) == rank(&named)))
+            {
+                current.pack = index;
+            }
+        }
+        next.set(Screen::Edit);
+        return;
+    }
     let named = match (&options.pack, &options.code) {
         (Some(path), _) => path.display().to_string(),
         (None, Some((code, _))) => code.clone(),
@@ -218,11 +242,22 @@ fn menu_actions(
     mut commands: Commands,
     mut actions: MessageReader<MenuAction>,
     packs: Res<Packs>,
+    pointed: Res<levels::Pointed>,
     mut current: ResMut<Current>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     for &action in actions.read() {
-        do_menu_action(action, &mut commands, &packs, &mut current, &mut next);
+        let (pack, back) = (current.pack, Screen::Levels);
+        match action {
+            MenuAction::NewLevel => {
+                editor::open(&mut commands, &packs, pack, None, back, &mut next)
+            }
+            MenuAction::EditCopy => {
+                let level = Some(pointed.0.unwrap_or(0));
+                editor::open(&mut commands, &packs, pack, level, back, &mut next);
+            }
+            _ => do_menu_action(action, &mut commands, &packs, &mut current, &mut next),
+        }
     }
 }
 
@@ -242,6 +277,8 @@ fn do_menu_action(
             start_level(commands, packs, current, i, next);
         }
         MenuAction::Back => next.set(Screen::Title),
+        // The editor's actions are the caller's.
+        MenuAction::NewLevel | MenuAction::EditCopy => {}
         MenuAction::Stats => next.set(Screen::Stats),
         MenuAction::EnterCode => {
             commands.queue(|world: &mut World| {
@@ -357,6 +394,7 @@ fn start_level(
 
 fn menu_keys(
     keys: Res<ButtonInput<KeyCode>>,
+    mut actions: MessageWriter<MenuAction>,
     screen: Res<State<Screen>>,
     packs: Res<Packs>,
     mut current: ResMut<Current>,
@@ -375,6 +413,9 @@ fn menu_keys(
             if keys.any_just_pressed([KeyCode::Escape, KeyCode::KeyT]) =>
         {
             next.set(Screen::Title)
+        }
+        Screen::Levels if keys.just_pressed(KeyCode::KeyE) => {
+            actions.write(MenuAction::EditCopy);
         }
         _ => {}
     }

@@ -44,6 +44,7 @@ fn play_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<PlayAct
         (KeyCode::KeyV, PlayAction::Volume),
         (KeyCode::KeyM, PlayAction::Mute),
         (KeyCode::KeyQ, PlayAction::StillWater),
+        (KeyCode::KeyE, PlayAction::EditCopy),
     ] {
         // Ctrl+C copies the code; no key with Ctrl does its plain action.
         if keys.just_pressed(key) && !ctrl {
@@ -113,8 +114,33 @@ fn play_actions(
     mut setting: MessageWriter<ChangeSetting>,
     came: Option<Res<CameFrom>>,
 ) {
+    // A level played from the editor goes back there.
+    let edited = packs
+        .0
+        .get(current.pack)
+        .is_some_and(|e| e.file == crate::game::packs::EDITED);
     for action in actions.read() {
         match action {
+            PlayAction::Menu
+            | PlayAction::NextLevel
+            | PlayAction::LevelSelect
+            | PlayAction::EditCopy
+                if edited && *menu.get() == Menu::Closed =>
+            {
+                next.set(Screen::Edit);
+            }
+            PlayAction::EditCopy => {
+                next_menu.set(Menu::Closed);
+                let (pack, level) = (current.pack, Some(current.level));
+                crate::game::editor::open(
+                    &mut commands,
+                    &packs,
+                    pack,
+                    level,
+                    Screen::Levels,
+                    &mut next,
+                );
+            }
             PlayAction::Menu => next_menu.set(match menu.get() {
                 Menu::Open | Menu::HowTo => Menu::Closed,
                 Menu::Closed => Menu::Open,

@@ -36,6 +36,8 @@ pub struct Verdict {
     pub grade: Option<String>,
     /// Flood: the move limit each grade would set, easiest first.
     pub limits: Option<[u32; 5]>,
+    /// Why there is no grade, when there is none for a level that can be won.
+    pub ungraded: Option<String>,
     pub positions: u64,
     pub elapsed: Duration,
 }
@@ -91,6 +93,8 @@ impl Verdict {
         }
         if let Some(g) = &self.grade {
             out.push(format!("Grade: {g}"));
+        } else if let Some(why) = &self.ungraded {
+            out.push(format!("No grade: {why}"));
         }
         if let Some(l) = self.limits {
             let each: Vec<String> = DIFFICULTIES
@@ -138,6 +142,7 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
         ways: None,
         grade: None,
         limits: None,
+        ungraded: None,
         positions: report.nodes,
         elapsed: report.elapsed,
     };
@@ -153,7 +158,13 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
             }
         }
         Puzzle::Hop(h) => {
-            if h.green.count_ones() <= COUNT_FROGS && matches!(answer, Answer::Won { .. }) {
+            let won = matches!(answer, Answer::Won { .. });
+            if won && h.green.count_ones() > COUNT_FROGS {
+                verdict.ungraded = Some(format!(
+                    "ways and grade are counted up to {COUNT_FROGS} frogs"
+                ));
+            }
+            if h.green.count_ones() <= COUNT_FROGS && won {
                 let ways = solve::hop::count_solutions(h, WAYS_CAP);
                 verdict.ways = Some((ways, ways >= WAYS_CAP));
                 let p = solve::hop::random_win_chance(h);
@@ -181,6 +192,8 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
                         let band = FLOOD_SLACK.iter().position(|&s| slack >= s).unwrap_or(4);
                         verdict.grade = Some(DIFFICULTIES[band].to_string());
                     }
+                } else {
+                    verdict.ungraded = Some("the level has no move limit".into());
                 }
             } else if let (Some(limit), Answer::Won { moves, .. }) = (f.limit, &answer)
                 && moves.len() as u32 > limit
@@ -195,7 +208,11 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
             let positions = (e.cols as usize + 1)
                 .saturating_pow(e.rows as u32)
                 .saturating_mul(e.rows as usize + 1);
-            if positions <= COUNT_ESCAPE && matches!(answer, Answer::Won { .. }) {
+            let won = matches!(answer, Answer::Won { .. });
+            if won && positions > COUNT_ESCAPE {
+                verdict.ungraded = Some("the prison is too big to count its ways out".into());
+            }
+            if positions <= COUNT_ESCAPE && won {
                 let ways = solve::escape::count_solutions(e, WAYS_CAP);
                 verdict.ways = Some((ways, ways >= WAYS_CAP));
                 let band = (0..ESCAPE_WAYS.len())

@@ -149,6 +149,13 @@ impl GamePuzzle for Escape {
         }
     }
 
+    fn edit_spots(&self) -> Vec<((usize, usize), Vec2)> {
+        (0..self.rows)
+            .flat_map(|r| (0..self.cols).map(move |c| (r, c)))
+            .map(|(r, c)| ((r as usize, c as usize), escape_pos(self, r, c)))
+            .collect()
+    }
+
     fn tap_reach(&self) -> f32 {
         32.0
     }

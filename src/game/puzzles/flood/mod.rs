@@ -100,6 +100,13 @@ impl GamePuzzle for Flood {
         Ok(Some(Request::Play(PuzzleMove::Flood(FloodMove { colour }))))
     }
 
+    fn edit_spots(&self) -> Vec<((usize, usize), Vec2)> {
+        let w = self.width as usize;
+        (0..self.cells.len())
+            .map(|i| ((i / w, i % w), flood_pos(self, i)))
+            .collect()
+    }
+
     fn tap_reach(&self) -> f32 {
         FLOOD_TILE / 2.0
     }

@@ -21,7 +21,12 @@ pub const POND_STEP: f32 = 62.0;
 /// Where pad `pad` stands, in world units around the origin.
 pub fn hop_pos(h: &Hop, pad: u8) -> Vec2 {
     let (r, c) = h.board.pads[pad as usize];
-    let (r, c) = (r as f32, c as f32);
+    cell_pos(h, r as f32, c as f32)
+}
+
+/// Where the cell at row `r`, column `c` of the board's grid is, whether
+/// or not it holds a pad.
+fn cell_pos(h: &Hop, r: f32, c: f32) -> Vec2 {
     let rows = h.board.rows as f32;
     let cols = h.board.cols as f32;
     match h.board.shape {
@@ -162,6 +167,19 @@ impl GamePuzzle for Hop {
             }
             _ => Err("that pad is empty; click a frog first, then the pad it jumps to".into()),
         }
+    }
+
+    fn edit_spots(&self) -> Vec<((usize, usize), Vec2)> {
+        let (rows, cols) = (self.board.rows as usize, self.board.cols as usize);
+        (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| match self.board.shape {
+                Shape::Square => true,
+                Shape::Triangle => c <= r,
+                Shape::Pond => self.board.pad_at(r as u8, c as u8).is_some(),
+            })
+            .map(|(r, c)| ((r, c), cell_pos(self, r as f32, c as f32)))
+            .collect()
     }
 
     fn tap_reach(&self) -> f32 {

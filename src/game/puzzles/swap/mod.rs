@@ -87,6 +87,11 @@ impl GamePuzzle for Swap {
         }
     }
 
+    fn edit_spots(&self) -> Vec<((usize, usize), Vec2)> {
+        let n = self.cells.len();
+        (0..n).map(|i| ((0, i), swap_pos(i, n))).collect()
+    }
+
     fn tap_reach(&self) -> f32 {
         36.0
     }

@@ -1,0 +1,485 @@
+//! The level editor: a level drawn cell by cell with the boards' own
+//! pieces, the loader's own words for what it cannot accept (at the cell
+//! they concern), the solvers' verdict after every edit (`verdict`), undo
+//! and redo, saving into a pack of the player's own, and the level played
+//! or solved from there and back. Its panels are in `view`; what each
+//! puzzle's board can hold is the core's `levels::edit`, where each cell
+//! is on the board is the puzzle's own (`puzzles::edit_spots`).
+
+mod verdict;
+mod view;
+
+pub use verdict::EditVerdict;
+
+use super::board::{self, BoardRoot};
+use super::packs::{self, Current, Packs};
+use super::play::PlayState;
+use super::progress::Progress;
+use super::settings::Settings;
+use super::solver::AutoplayCommand;
+use super::solver::Watch;
+use super::theme::Art;
+use super::{GameOptions, Screen, puzzles};
+use crate::levels::edit::{Draft, Setting};
+use crate::rules::PuzzleKind;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use std::path::PathBuf;
+
+/// Edits kept for undo.
+const UNDO_MOST: usize = 200;
+/// The pack of the player's own that "Save" adds to, in the data
+/// directory's `packs/` folder.
+pub const OWN_PACK: &str = "my-levels.ron";
+/// Its name, when "Save" makes it.
+const OWN_PACK_NAME: &str = "My levels";
+/// Pixels the editor's panels keep: left (the palette), right (the
+/// verdict), top (the title) and bottom (the keys).
+pub const MARGINS: [f32; 4] = [290.0, 330.0, 70.0, 64.0];
+
+/// The level being edited, its history, and the palette's picks.
+#[derive(Resource, Debug, Clone)]
+pub struct Editor {
+    pub draft: Draft,
+    undo: Vec<Draft>,
+    redo: Vec<Draft>,
+    /// One pick per row of the palette.
+    pub picks: Vec<usize>,
+    /// The pack the level came from (its place in the list), for "the same
+    /// as level N"; and the level, when the pack is the player's own file
+    /// (saving puts the level back in its place).
+    pub from: Option<(usize, Option<usize>)>,
+    /// The screen Esc goes back to.
+    pub back: Screen,
+    /// What the last save or refusal said, and whether it is a warning.
+    pub notice: Option<(String, bool)>,
+    /// Bumped by every change: a verdict for an older one is never shown.
+    pub generation: u64,
+    /// The last cell a drag painted.
+    stroke: Option<(usize, usize)>,
+    /// Whether the stroke under way (a press and its drag) has its step in
+    /// the history yet: its first change makes one.
+    stroke_kept: bool,
+}
+
+impl Editor {
+    pub fn new(draft: Draft, from: Option<(usize, Option<usize>)>, back: Screen) -> Editor {
+        Editor {
+            draft,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            picks: Vec::new(),
+            from,
+            back,
+            notice: None,
+            generation: 1,
+            stroke: None,
+            stroke_kept: false,
+        }
+    }
+
+    /// Whether there is an edit to undo, and one to redo.
+    pub fn history(&self) -> (bool, bool) {
+        (!self.undo.is_empty(), !self.redo.is_empty())
+    }
+
+    /// Makes a change through `f`; if it changed the draft, it can be undone.
+    fn change(&mut self, keep: bool, f: impl FnOnce(&mut Draft) -> bool) -> bool {
+        let before = self.draft.clone();
+        if !f(&mut self.draft) {
+            return false;
+        }
+        if keep {
+            self.undo.push(before);
+            if self.undo.len() > UNDO_MOST {
+                self.undo.remove(0);
+            }
+        }
+        self.redo.clear();
+        self.generation += 1;
+        self.notice = None;
+        true
+    }
+}
+
+/// What the editor's buttons, keys and clicks ask for.
+#[derive(Message, Component, Debug, Clone, Copy, PartialEq)]
+pub enum EditAction {
+    /// Put the brush on a cell (row, column): a new step of the history.
+    Paint(usize, usize),
+    /// Put it on one more cell of the same drag: the same step.
+    Drag(usize, usize),
+    /// Pick choice `.1` of the palette's row `.0`.
+    Pick(usize, usize),
+    /// Step the board's dimension `.0` by `.1`.
+    Step(usize, i32),
+    Setting(Setting),
+    /// A new level of a puzzle (Hop: the peg board when true).
+    New(PuzzleKind, bool),
+    /// Flood: take the move limit a grade sets (by index, easiest first).
+    Limit(usize),
+    Undo,
+    Redo,
+    Save,
+    Play,
+    ShowMe,
+    Back,
+}
+
+/// Once the play screen shows a level opened by "Show me", auto-play starts.
+#[derive(Resource)]
+struct ShowOnPlay;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<EditAction>()
+        .init_resource::<EditVerdict>()
+        .add_systems(OnEnter(Screen::Edit), (open_editor, fresh_board).chain())
+        .add_systems(OnExit(Screen::Edit), board::layout::reset_camera)
+        .add_systems(
+            Update,
+            (
+                super::theme::widget::press::<EditAction>,
+                edit_keys,
+                paint_input,
+                edit_actions,
+                (respawn_board, verdict::restart, verdict::receive).chain(),
+                view::refresh,
+                fit_camera,
+            )
+                .chain()
+                .run_if(in_state(Screen::Edit)),
+        )
+        .add_systems(Update, show_on_play.run_if(in_state(Screen::Play)))
+        .add_plugins(view::plugin);
+}
+
+/// `pond edit`: the editor opens on the level named (or a new level of the
+/// pack's puzzle, or of Swap) when there is no editor yet.
+fn open_editor(
+    mut commands: Commands,
+    editor: Option<Res<Editor>>,
+    options: Option<Res<GameOptions>>,
+    packs: Res<Packs>,
+    current: Res<Current>,
+) {
+    if editor.is_some() {
+        return;
+    }
+    let from_pack = options.as_ref().is_some_and(|o| o.pack.is_some());
+    let pack = packs.0.get(current.pack).and_then(|e| e.pack.as_ref().ok());
+    let draft = match (pack, options.as_ref().and_then(|o| o.level)) {
+        (Some(p), Some(n)) if from_pack => p
+            .levels
+            .get(n.saturating_sub(1))
+            .map(Draft::of_level)
+            .unwrap_or_else(|| Draft::new_like(&p.levels[0].puzzle)),
+        (Some(p), None) if from_pack && !p.levels.is_empty() => {
+            Draft::new_like(&p.levels[0].puzzle)
+        }
+        _ => Draft::new_of(PuzzleKind::Swap, false),
+    };
+    let from = from_pack.then_some((current.pack, None));
+    commands.insert_resource(Editor::new(draft, from, Screen::Title));
+}
+
+/// The editor on a new level of the puzzle of `like`, or on a copy of the
+/// level `level` of the pack `pack`; Esc comes back to `back`.
+pub fn open(
+    commands: &mut Commands,
+    packs: &Packs,
+    pack: usize,
+    level: Option<usize>,
+    back: Screen,
+    next: &mut NextState<Screen>,
+) {
+    let Some(entry) = packs.0.get(pack) else {
+        return;
+    };
+    let Ok(p) = &entry.pack else { return };
+    let Some(first) = p.levels.first() else {
+        return;
+    };
+    let draft = match level.and_then(|l| p.levels.get(l)) {
+        Some(l) => Draft::of_level(l),
+        None => Draft::new_like(&first.puzzle),
+    };
+    let own = entry.own_file().then_some(level).flatten();
+    commands.insert_resource(Editor::new(draft, Some((pack, own)), back));
+    next.set(Screen::Edit);
+}
+
+fn fresh_board(
+    mut commands: Commands,
+    editor: Option<Res<Editor>>,
+    art: Res<Art>,
+    settings: Res<Settings>,
+    mut shown: Local<u64>,
+) {
+    let Some(editor) = editor else { return };
+    *shown = editor.generation;
+    spawn(&mut commands, &art, &editor, settings.colour_blind);
+}
+
+fn spawn(commands: &mut Commands, art: &Art, editor: &Editor, numbered: bool) {
+    let drawn = editor.draft.drawn();
+    let b = board::spawn_pieces(commands, art, &drawn, numbered, Screen::Edit);
+    view::spots(commands, b.root, &drawn);
+}
+
+/// After each change the board is drawn again.
+fn respawn_board(
+    mut commands: Commands,
+    editor: Res<Editor>,
+    art: Res<Art>,
+    settings: Res<Settings>,
+    roots: Query<Entity, With<BoardRoot>>,
+    mut shown: Local<(u64, bool)>,
+) {
+    let now = (editor.generation, settings.colour_blind);
+    if *shown == now {
+        return;
+    }
+    *shown = now;
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    spawn(&mut commands, &art, &editor, settings.colour_blind);
+}
+
+/// Keeps the board in the room between the panels.
+fn fit_camera(
+    editor: Res<Editor>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
+) {
+    let Some(window) = window else { return };
+    let size = Vec2::new(window.width(), window.height());
+    let extent = puzzles::extent(&editor.draft.drawn());
+    board::layout::aim_camera(&mut camera, size, MARGINS, extent);
+}
+
+/// The cell under a point of the world, if any: the nearest within the
+/// puzzle's reach.
+fn cell_at(editor: &Editor, world: Vec2) -> Option<(usize, usize)> {
+    let drawn = editor.draft.drawn();
+    let reach = puzzles::tap_reach(&drawn);
+    // The board's root stands 20 units below the world's centre.
+    let at = world - Vec2::new(0.0, -20.0);
+    puzzles::edit_spots(&drawn)
+        .into_iter()
+        .map(|(cell, p)| (cell, p.distance(at)))
+        .filter(|&(_, d)| d <= reach)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(cell, _)| cell)
+}
+
+/// A press on the board paints a cell; a drag paints every cell it passes,
+/// as one step of the history.
+fn paint_input(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Query<(&Camera, &GlobalTransform)>,
+    mut editor: ResMut<Editor>,
+    mut actions: MessageWriter<EditAction>,
+) {
+    if buttons.just_released(MouseButton::Left) {
+        editor.stroke = None;
+    }
+    let Some(window) = window else { return };
+    let Some(cursor) = window.cursor_position() else {
+        return;
+    };
+    let [left, right, top, bottom] = MARGINS;
+    let inside = cursor.x > left
+        && cursor.x < window.width() - right
+        && cursor.y > top
+        && cursor.y < window.height() - bottom;
+    let Some((cam, at)) = camera.iter().next() else {
+        return;
+    };
+    let Ok(world) = cam.viewport_to_world_2d(at, cursor) else {
+        return;
+    };
+    let cell = cell_at(&editor, world);
+    if buttons.just_pressed(MouseButton::Left) && inside {
+        if let Some(c) = cell {
+            editor.stroke = Some(c);
+            actions.write(EditAction::Paint(c.0, c.1));
+        }
+    } else if buttons.pressed(MouseButton::Left)
+        && editor.stroke.is_some()
+        && let Some(c) = cell
+        && editor.stroke != Some(c)
+    {
+        editor.stroke = Some(c);
+        actions.write(EditAction::Drag(c.0, c.1));
+    }
+}
+
+/// The editor's keys: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, Ctrl+S
+/// save, Enter play, Esc back.
+fn edit_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<EditAction>) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        actions.write(if shift {
+            EditAction::Redo
+        } else {
+            EditAction::Undo
+        });
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyY) {
+        actions.write(EditAction::Redo);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        actions.write(EditAction::Save);
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
+        actions.write(EditAction::Play);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        actions.write(EditAction::Back);
+    }
+}
+
+/// Everything the editor is asked to do.
+#[allow(clippy::too_many_arguments)]
+fn edit_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<EditAction>,
+    mut editor: ResMut<Editor>,
+    verdict: Res<EditVerdict>,
+    mut packs: ResMut<Packs>,
+    mut current: ResMut<Current>,
+    progress: Res<Progress>,
+    mut next: ResMut<NextState<Screen>>,
+    mut seed: Local<u64>,
+) {
+    for &action in actions.read() {
+        match action {
+            EditAction::Paint(r, c) | EditAction::Drag(r, c) => {
+                let brush = editor.draft.brush(&editor.picks);
+                if matches!(action, EditAction::Paint(..)) {
+                    editor.stroke_kept = false;
+                }
+                let keep = !editor.stroke_kept;
+                if editor.change(keep, |d| d.paint(r, c, brush)) {
+                    editor.stroke_kept = true;
+                }
+            }
+            EditAction::Pick(row, choice) => {
+                if editor.picks.len() <= row {
+                    editor.picks.resize(row + 1, 0);
+                }
+                editor.picks[row] = choice;
+            }
+            EditAction::Step(i, by) => {
+                editor.change(true, |d| d.step(i, by));
+            }
+            EditAction::Setting(s) => {
+                *seed += 1;
+                let seed = *seed;
+                editor.change(true, |d| d.apply(s, seed));
+            }
+            EditAction::New(kind, pegs) => {
+                let fresh = Draft::new_of(kind, pegs);
+                if editor.change(true, |d| {
+                    let changed = *d != fresh;
+                    *d = fresh;
+                    changed
+                }) {
+                    editor.picks.clear();
+                    editor.from = None;
+                }
+            }
+            EditAction::Limit(grade) => {
+                if let Some(limits) = verdict.shown.as_ref().and_then(|v| v.limits) {
+                    let limit = limits[grade.min(4)];
+                    editor.change(true, |d| d.set_limit(limit));
+                }
+            }
+            EditAction::Undo => {
+                if let Some(before) = editor.undo.pop() {
+                    let now = std::mem::replace(&mut editor.draft, before);
+                    editor.redo.push(now);
+                    editor.generation += 1;
+                    editor.notice = None;
+                }
+            }
+            EditAction::Redo => {
+                if let Some(after) = editor.redo.pop() {
+                    let now = std::mem::replace(&mut editor.draft, after);
+                    editor.undo.push(now);
+                    editor.generation += 1;
+                    editor.notice = None;
+                }
+            }
+            EditAction::Save => save(&mut editor, &mut packs, &progress),
+            EditAction::Play | EditAction::ShowMe => match editor.draft.check() {
+                Ok(level) => {
+                    let at = packs::add_edited_level(&mut packs, level);
+                    current.pack = at;
+                    current.level = 0;
+                    commands.insert_resource(PlayState::new(
+                        packs.0[at].pack.as_ref().expect("just made").levels[0].clone(),
+                    ));
+                    if action == EditAction::ShowMe {
+                        commands.insert_resource(ShowOnPlay);
+                    }
+                    next.set(Screen::Play);
+                }
+                Err(m) => {
+                    editor.notice = Some((format!("It cannot be played yet: {}", m.message), true));
+                }
+            },
+            EditAction::Back => next.set(editor.back),
+        }
+    }
+}
+
+/// Saves the level into the player's own pack (in place of the level it
+/// was copied from, when it came from there), and lists the pack.
+fn save(editor: &mut Editor, packs: &mut Packs, progress: &Progress) {
+    let Some(dir) = progress.dir.clone() else {
+        editor.notice = Some((
+            "There is no data directory to save in (see --data-dir).".into(),
+            true,
+        ));
+        return;
+    };
+    let (path, replace) = match editor.from {
+        Some((p, Some(level))) => match packs.0.get(p).and_then(|e| e.disk_path()) {
+            Some(path) => (path, Some(level)),
+            None => (own_pack(&dir), None),
+        },
+        _ => (own_pack(&dir), None),
+    };
+    match crate::levels::edit::save_into(&path, OWN_PACK_NAME, &editor.draft, replace) {
+        Ok(at) => {
+            let pack = packs::reload_own(packs, &path);
+            editor.from = Some((pack, Some(at)));
+            editor.notice = Some((
+                format!("Saved as level {} of {}", at + 1, path.display()),
+                false,
+            ));
+        }
+        Err(e) => editor.notice = Some((format!("Not saved: {e}"), true)),
+    }
+}
+
+/// The pack "Save" adds to.
+pub fn own_pack(dir: &std::path::Path) -> PathBuf {
+    dir.join("packs").join(OWN_PACK)
+}
+
+/// "Show me": the solution plays as soon as the level shows.
+fn show_on_play(
+    mut commands: Commands,
+    show: Option<Res<ShowOnPlay>>,
+    mut asked: MessageWriter<AutoplayCommand>,
+) {
+    if show.is_some() {
+        commands.remove_resource::<ShowOnPlay>();
+        asked.write(AutoplayCommand::Start(Watch::Solution));
+    }
+}

@@ -1,0 +1,463 @@
+//! The editor's panels: on the left the puzzle, the palette, the board's
+//! dimensions and its options; on the right the verdict, what the loader
+//! cannot accept, and the buttons (Show me, Play it, Save, Undo, Redo,
+//! Back); above, the level's name; below, the keys. On the board: a faint
+//! ring at every cell a click can change, and a warning ring at the cell a
+//! mistake concerns. The panels are built again when what they show changes.
+
+use super::{EditAction, EditVerdict, Editor, MARGINS};
+use crate::game::Screen;
+use crate::game::board::BoardRoot;
+use crate::game::packs::Packs;
+use crate::game::puzzles;
+use crate::game::settings::Settings;
+use crate::game::theme::{self, Art, text, widget};
+use crate::levels::code::DIFFICULTIES;
+use crate::rules::{Puzzle, PuzzleKind};
+use bevy::prelude::*;
+
+/// The outer radius of `Art::pad_ring`, in world units.
+const RING_RADIUS: f32 = 39.0;
+
+/// The editor's panels' root.
+#[derive(Component)]
+pub(super) struct EditorUi;
+
+/// The ring at the cell a mistake concerns.
+#[derive(Component)]
+pub(super) struct MistakeRing;
+
+/// The editor's materials on the board.
+#[derive(Resource)]
+pub(super) struct EditMats {
+    spot: Handle<ColorMaterial>,
+    warn: Handle<ColorMaterial>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, make_mats)
+        .add_systems(OnExit(Screen::Edit), super::verdict::stop);
+}
+
+fn make_mats(mut commands: Commands, mut mats: Option<ResMut<Assets<ColorMaterial>>>) {
+    let Some(mats) = mats.as_mut() else { return };
+    commands.insert_resource(EditMats {
+        spot: mats.add(Color::srgba(0.85, 0.95, 0.9, 0.35)),
+        warn: mats.add(theme::WARN),
+    });
+}
+
+/// A faint ring at every cell of the board a click can change.
+pub(super) fn spots(commands: &mut Commands, root: Entity, drawn: &Puzzle) {
+    let reach = puzzles::tap_reach(drawn);
+    let spots = puzzles::edit_spots(drawn);
+    commands.queue(move |world: &mut World| {
+        let (Some(art), Some(mats)) = (
+            world.get_resource::<Art>(),
+            world.get_resource::<EditMats>(),
+        ) else {
+            return;
+        };
+        let (mesh, mat) = (art.pad_ring.clone(), mats.spot.clone());
+        for (_, at) in spots {
+            world.spawn((
+                Mesh2d(mesh.clone()),
+                MeshMaterial2d(mat.clone()),
+                Transform::from_translation(at.extend(-0.5))
+                    .with_scale(Vec3::splat(reach * 0.8 / RING_RADIUS)),
+                Pickable::IGNORE,
+                ChildOf(root),
+            ));
+        }
+    });
+}
+
+/// What the panels show: when it changes, they are built again.
+#[derive(PartialEq, Default)]
+pub(super) struct Shown {
+    generation: u64,
+    picks: Vec<usize>,
+    verdict: Option<Vec<String>>,
+    pending: bool,
+    notice: Option<(String, bool)>,
+    width: u32,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn refresh(
+    mut commands: Commands,
+    editor: Res<Editor>,
+    verdict: Res<EditVerdict>,
+    packs: Res<Packs>,
+    settings: Res<Settings>,
+    art: Res<Art>,
+    mats: Option<Res<EditMats>>,
+    window: Option<Single<&Window>>,
+    ui: Query<Entity, With<EditorUi>>,
+    rings: Query<Entity, With<MistakeRing>>,
+    roots: Query<Entity, With<BoardRoot>>,
+    mut shown: Local<Shown>,
+) {
+    let now = Shown {
+        generation: editor.generation,
+        picks: editor.picks.clone(),
+        verdict: verdict.shown.as_ref().map(|v| v.words()),
+        pending: verdict.pending(),
+        notice: editor.notice.clone(),
+        width: window.as_ref().map_or(0, |w| w.width() as u32),
+    };
+    if *shown == now && !ui.is_empty() {
+        return;
+    }
+    *shown = now;
+    for e in ui.iter().chain(rings.iter()) {
+        commands.entity(e).despawn();
+    }
+    // The mistake's ring, on its cell.
+    let drawn = editor.draft.drawn();
+    if let (Some(cell), Some(mats), Some(root)) = (
+        verdict.mistake.as_ref().and_then(|m| m.cell),
+        mats.as_ref(),
+        roots.iter().next(),
+    ) && let Some((_, at)) = puzzles::edit_spots(&drawn)
+        .into_iter()
+        .find(|(c, _)| *c == cell)
+    {
+        commands.spawn((
+            MistakeRing,
+            Mesh2d(art.pad_ring.clone()),
+            MeshMaterial2d(mats.warn.clone()),
+            Transform::from_translation(at.extend(3.0))
+                .with_scale(Vec3::splat(puzzles::tap_reach(&drawn) * 1.1 / RING_RADIUS)),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+    }
+    let palette = theme::palette(settings.colour_blind);
+    commands
+        .spawn((
+            EditorUi,
+            DespawnOnExit(Screen::Edit),
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .with_children(|ui| {
+            left_panel(ui, &editor, palette);
+            right_panel(ui, &editor, &verdict, &packs);
+            ui.spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(MARGINS[0]),
+                    right: px(MARGINS[1]),
+                    top: px(14),
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![(
+                    text(
+                        format!("Editing: {}", theme::short(&editor.draft.name, 40)),
+                        26.0,
+                        theme::TEXT
+                    ),
+                    theme::fit_line(26.0, 16.0),
+                )],
+            ));
+            ui.spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(MARGINS[0]),
+                    right: px(MARGINS[1]),
+                    bottom: px(12),
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![(
+                    text(
+                        "Click or drag on the board to draw · Ctrl+Z undo · Ctrl+Y redo · Ctrl+S save · Enter play · Esc back",
+                        15.0,
+                        theme::TEXT_DIM
+                    ),
+                    theme::fit_line(15.0, 10.0),
+                )],
+            ));
+        });
+}
+
+fn panel_node(left: bool) -> Node {
+    let (l, r) = if left {
+        (px(10), Val::Auto)
+    } else {
+        (Val::Auto, px(10))
+    };
+    Node {
+        position_type: PositionType::Absolute,
+        left: l,
+        right: r,
+        top: px(10),
+        bottom: px(10),
+        width: px(if left {
+            MARGINS[0] - 20.0
+        } else {
+            MARGINS[1] - 20.0
+        }),
+        flex_direction: FlexDirection::Column,
+        row_gap: px(6),
+        padding: UiRect::all(px(12)),
+        overflow: Overflow::scroll_y(),
+        border_radius: theme::PANEL_RADIUS,
+        ..default()
+    }
+}
+
+fn small_button(action: EditAction, label: &str, on: bool) -> impl Bundle {
+    let colours = if on {
+        widget::ButtonColours::of(theme::BUTTON_HOVER.lighter(0.1))
+    } else {
+        widget::ButtonColours::default()
+    };
+    let node = Node {
+        padding: UiRect::axes(px(8), px(4)),
+        justify_content: JustifyContent::Center,
+        border: UiRect::all(px(if on { 2.0 } else { 0.0 })),
+        border_radius: BorderRadius::all(px(8)),
+        ..default()
+    };
+    (
+        widget::coloured_button(action, colours, node, text(label, 15.0, theme::TEXT)),
+        BorderColor::all(theme::HIGHLIGHT),
+    )
+}
+
+fn swatch(action: EditAction, colour: Color, label: &str, on: bool) -> impl Bundle {
+    let node = Node {
+        width: px(30),
+        height: px(30),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border: UiRect::all(px(if on { 3.0 } else { 1.0 })),
+        border_radius: BorderRadius::all(px(6)),
+        ..default()
+    };
+    (
+        widget::coloured_button(
+            action,
+            widget::ButtonColours::of(colour),
+            node,
+            text(label, 13.0, Color::srgb(0.08, 0.08, 0.1)),
+        ),
+        BorderColor::all(if on {
+            theme::HIGHLIGHT
+        } else {
+            Color::srgba(0.0, 0.0, 0.0, 0.4)
+        }),
+    )
+}
+
+fn row() -> Node {
+    Node {
+        flex_wrap: FlexWrap::Wrap,
+        column_gap: px(5),
+        row_gap: px(5),
+        align_items: AlignItems::Center,
+        ..default()
+    }
+}
+
+fn title(words: &str) -> impl Bundle {
+    text(words, 16.0, theme::TEXT_DIM)
+}
+
+fn left_panel(ui: &mut ChildSpawnerCommands, editor: &Editor, palette: &[Color; 10]) {
+    let draft = &editor.draft;
+    let drawn = draft.drawn();
+    let pegs = matches!(&drawn, Puzzle::Hop(h) if h.board.shape != crate::rules::hop::Shape::Pond);
+    ui.spawn((panel_node(true), theme::panel()))
+        .with_children(|p| {
+            p.spawn(text("Level editor", 22.0, theme::TEXT));
+            p.spawn(title("New level of"));
+            p.spawn(row()).with_children(|r| {
+                for (label, kind, is_pegs) in [
+                    ("Swap", PuzzleKind::Swap, false),
+                    ("Hop", PuzzleKind::Hop, false),
+                    ("Pegs", PuzzleKind::Hop, true),
+                    ("Flood", PuzzleKind::Flood, false),
+                    ("Escape", PuzzleKind::Escape, false),
+                ] {
+                    let on = drawn.kind() == kind && pegs == is_pegs;
+                    r.spawn(small_button(EditAction::New(kind, is_pegs), label, on));
+                }
+            });
+            for (i, pr) in draft.palette().iter().enumerate() {
+                p.spawn(title(pr.title));
+                let picked = editor
+                    .picks
+                    .get(i)
+                    .copied()
+                    .unwrap_or(0)
+                    .min(pr.choices.len() - 1);
+                p.spawn(row()).with_children(|r| {
+                    for (j, ch) in pr.choices.iter().enumerate() {
+                        let action = EditAction::Pick(i, j);
+                        match ch.colour {
+                            Some(c) => {
+                                let colour = palette[c as usize % palette.len()];
+                                let label = if pr.title == "Colour" && ch.label.len() > 2 {
+                                    String::new()
+                                } else {
+                                    ch.label.clone()
+                                };
+                                r.spawn(swatch(action, colour, &label, j == picked));
+                            }
+                            None => {
+                                r.spawn(small_button(action, &ch.label, j == picked));
+                            }
+                        }
+                    }
+                });
+            }
+            let dims = draft.dimensions();
+            if !dims.is_empty() {
+                p.spawn(title("Board"));
+            }
+            for (i, (name, value)) in dims.into_iter().enumerate() {
+                p.spawn(row()).with_children(|r| {
+                    r.spawn(small_button(EditAction::Step(i, -1), "-", false));
+                    r.spawn(small_button(EditAction::Step(i, 1), "+", false));
+                    let shown = if name == "move limit" && value == 0 {
+                        "none".to_string()
+                    } else {
+                        value.to_string()
+                    };
+                    r.spawn(text(format!("{name}: {shown}"), 16.0, theme::TEXT));
+                });
+            }
+            let settings = draft.settings();
+            if !settings.is_empty() {
+                p.spawn(title("Options"));
+            }
+            p.spawn(row()).with_children(|r| {
+                for (label, on, s) in settings {
+                    r.spawn(small_button(
+                        EditAction::Setting(s),
+                        &label,
+                        on == Some(true),
+                    ));
+                }
+            });
+        });
+}
+
+fn right_panel(
+    ui: &mut ChildSpawnerCommands,
+    editor: &Editor,
+    verdict: &EditVerdict,
+    packs: &Packs,
+) {
+    ui.spawn((panel_node(false), theme::panel()))
+        .with_children(|p| {
+            p.spawn(text("Verdict", 22.0, theme::TEXT));
+            if let Some(m) = &verdict.mistake {
+                p.spawn(text("Not a level yet:", 17.0, theme::WARN));
+                p.spawn(text(m.message.clone(), 16.0, theme::WARN));
+            } else if let Some(v) = &verdict.shown {
+                let colour = match v.answer {
+                    crate::levels::verdict::Answer::Won { .. } => theme::WIN,
+                    crate::levels::verdict::Answer::Lost { .. } => theme::WARN,
+                    crate::levels::verdict::Answer::Undecided { .. } => theme::TEXT,
+                };
+                // Flood's limits are the buttons below.
+                let words = v.words().into_iter().filter(|l| !l.starts_with("Limits"));
+                for (i, line) in words.enumerate() {
+                    let c = if i == 0 { colour } else { theme::TEXT };
+                    p.spawn(text(line, if i == 0 { 19.0 } else { 16.0 }, c));
+                }
+                let ms = v.elapsed.as_secs_f64() * 1000.0;
+                let time = if ms < 10.0 {
+                    format!("{ms:.1} ms")
+                } else {
+                    format!("{ms:.0} ms")
+                };
+                p.spawn(text(
+                    if v.positions > 0 {
+                        format!("Decided in {time}, {} positions", v.positions)
+                    } else {
+                        format!("Decided in {time}")
+                    },
+                    14.0,
+                    theme::TEXT_DIM,
+                ));
+                if let Some(limits) = v.limits {
+                    p.spawn(title("Take the limit of a grade"));
+                    p.spawn(row()).with_children(|r| {
+                        let now = editor.draft.dimensions().get(3).map(|d| d.1);
+                        for (g, (name, n)) in DIFFICULTIES.iter().zip(limits).enumerate() {
+                            r.spawn(small_button(
+                                EditAction::Limit(g),
+                                &format!("{name} {n}"),
+                                now == Some(n),
+                            ));
+                        }
+                    });
+                }
+            } else {
+                p.spawn(text("Thinking...", 18.0, theme::TEXT_DIM));
+            }
+            if let (Some(n), Some((pack, _))) = (verdict.same, editor.from)
+                && let Some(Ok(pk)) = packs.0.get(pack).map(|e| &e.pack)
+            {
+                p.spawn(text(
+                    format!(
+                        "The same as level {} of {}",
+                        n + 1,
+                        theme::short(&pk.name, 30)
+                    ),
+                    15.0,
+                    theme::HIGHLIGHT,
+                ));
+            }
+            for w in editor.draft.warnings() {
+                p.spawn(text(format!("Note: {w}"), 15.0, theme::WARN));
+            }
+            if let Some((words, warn)) = &editor.notice {
+                p.spawn(text(
+                    words.clone(),
+                    15.0,
+                    if *warn { theme::WARN } else { theme::WIN },
+                ));
+            }
+            let (undo, redo) = editor.history();
+            let level = verdict.mistake.is_none();
+            p.spawn(Node {
+                flex_grow: 1.0,
+                ..default()
+            });
+            p.spawn(row()).with_children(|r| {
+                if level
+                    && verdict
+                        .shown
+                        .as_ref()
+                        .is_some_and(|v| v.solution().is_some())
+                {
+                    r.spawn(small_button(EditAction::ShowMe, "Show me", false));
+                }
+                if level {
+                    r.spawn(small_button(EditAction::Play, "Play it", false));
+                    r.spawn(small_button(EditAction::Save, "Save", false));
+                }
+                if undo {
+                    r.spawn(small_button(EditAction::Undo, "Undo", false));
+                }
+                if redo {
+                    r.spawn(small_button(EditAction::Redo, "Redo", false));
+                }
+                r.spawn(small_button(EditAction::Back, "Back", false));
+            });
+        });
+}

@@ -1,0 +1,283 @@
+//! The level editor through its own messages: each puzzle's verdict agrees
+//! with the solver, a verdict is never shown for a board gone, a level is
+//! saved into the player's pack and listed from then on, a level with a
+//! mistake is neither saved nor played, and "Play it" comes back with the
+//! board as it was.
+
+use super::*;
+use pond_puzzles::game::editor::{EditAction, EditVerdict, Editor};
+use pond_puzzles::levels::edit::{Brush, DraftBoard};
+use pond_puzzles::levels::verdict::Answer;
+use pond_puzzles::rules::PuzzleKind;
+
+/// A game opened in the editor by `pond edit PACK --level N`.
+fn editing(pack: &str, level: usize, dir: std::path::PathBuf) -> App {
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(dir),
+        pack: Some(pack.into()),
+        level: Some(level),
+        edit: true,
+        ..Default::default()
+    });
+    until_screen(&mut app, Screen::Edit);
+    app
+}
+
+fn act(app: &mut App, action: EditAction) {
+    app.world_mut().write_message(action);
+    app.update();
+}
+
+fn editor(app: &App) -> Editor {
+    app.world().resource::<Editor>().clone()
+}
+
+/// Runs frames until the verdict on the board shown is known.
+fn verdict(app: &mut App) -> pond_puzzles::levels::verdict::Verdict {
+    for _ in 0..6000 {
+        app.update();
+        let v = app.world().resource::<EditVerdict>();
+        let now = app.world().resource::<Editor>().generation;
+        if let Some(shown) = &v.shown {
+            assert_eq!(v.generation, now, "a verdict shows for the board shown");
+            return shown.clone();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("no verdict");
+}
+
+fn shortest(p: &Puzzle) -> usize {
+    let report = solve::solve(p, Budget::unlimited(), None, false);
+    report.outcome.moves().expect("the level is won").len()
+}
+
+#[test]
+fn each_puzzles_verdict_in_the_editor_is_the_solvers() {
+    for (pack, level) in [
+        ("swap.ron", 5),
+        ("hop.ron", 12),
+        ("pegs.ron", 8),
+        ("flood.ron", 4),
+        ("escape.ron", 9),
+    ] {
+        let mut app = editing(pack, level, temp_data_dir());
+        let v = verdict(&mut app);
+        let level = editor(&app).draft.check().expect("a shipped level");
+        let Answer::Won { moves, proven } = &v.answer else {
+            panic!("{pack}: {:?}", v.answer)
+        };
+        assert!(proven, "{pack}");
+        assert_eq!(moves.len(), shortest(&level.puzzle), "{pack}");
+        // The board drawn is the draft's: one piece per cell of its rules.
+        settle(&mut app);
+        assert!(count::<game::board::BoardRoot>(&mut app) == 1, "{pack}");
+        // The panel says it.
+        let words = texts(&mut app);
+        assert!(words.iter().any(|t| t == "Can be won"), "{pack}: {words:?}");
+        assert!(
+            words.iter().any(|t| t.starts_with("The same as level")),
+            "{pack}: {words:?}"
+        );
+    }
+}
+
+#[test]
+fn a_flood_level_drawn_through_messages_gets_the_solvers_verdict() {
+    let mut app = editing("flood.ron", 1, temp_data_dir());
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    // Paint the top row in colour 2, then fill the corner's region with 3.
+    act(&mut app, EditAction::Pick(0, 1));
+    for c in 0..8 {
+        act(&mut app, EditAction::Drag(0, c));
+    }
+    act(&mut app, EditAction::Pick(1, 1));
+    act(&mut app, EditAction::Pick(0, 2));
+    act(&mut app, EditAction::Paint(0, 0));
+    let d = editor(&app).draft;
+    let DraftBoard::Flood { cells, .. } = &d.board else {
+        panic!("a Flood draft")
+    };
+    assert!(cells[..8].iter().all(|&c| c == 2), "{cells:?}");
+    let v = verdict(&mut app);
+    let best = v.solution().expect("a Flood board is won").len();
+    assert_eq!(best, shortest(&d.check().unwrap().puzzle));
+    // Taking the limit of a grade sets it; under the optimum it is lost.
+    act(&mut app, EditAction::Limit(4));
+    assert_eq!(editor(&app).draft.dimensions()[3].1, best as u32);
+    let v = verdict(&mut app);
+    assert_eq!(v.grade.as_deref(), Some("fiendish"));
+    act(&mut app, EditAction::Step(3, -1));
+    let v = verdict(&mut app);
+    assert!(matches!(v.answer, Answer::Lost { .. }), "{:?}", v.answer);
+    // Undo and redo walk the history.
+    act(&mut app, EditAction::Undo);
+    assert_eq!(editor(&app).draft.dimensions()[3].1, best as u32);
+    act(&mut app, EditAction::Redo);
+    assert_eq!(editor(&app).draft.dimensions()[3].1, best as u32 - 1);
+}
+
+#[test]
+fn an_edit_during_a_verdict_never_shows_the_old_one() {
+    let mut app = editing("flood.ron", 1, temp_data_dir());
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    // A big board, which the solvers think about for a while.
+    for _ in 0..3 {
+        act(&mut app, EditAction::Step(0, 6));
+        act(&mut app, EditAction::Step(1, 6));
+    }
+    act(&mut app, EditAction::Step(2, 3));
+    assert!(app.world().resource::<EditVerdict>().pending());
+    // Then smaller ones at once, each cancelling the one before: whatever
+    // shows at any frame is the verdict of the board shown then.
+    for _ in 0..3 {
+        act(&mut app, EditAction::Step(0, -6));
+        act(&mut app, EditAction::Step(1, -6));
+        let v = app.world().resource::<EditVerdict>();
+        if let Some(shown) = v.shown.clone() {
+            let now = editor(&app).draft.check().unwrap().puzzle;
+            assert_eq!(shown.solution().unwrap().len(), shortest(&now));
+        }
+    }
+    let small = editor(&app).draft.check().unwrap().puzzle;
+    let v = verdict(&mut app);
+    assert_eq!(v.solution().unwrap().len(), shortest(&small));
+}
+
+#[test]
+fn a_level_is_saved_into_the_players_pack_and_listed_at_the_next_start() {
+    let dir = temp_data_dir();
+    let mut app = editing("escape.ron", 3, dir.clone());
+    act(&mut app, EditAction::Pick(1, 2));
+    act(&mut app, EditAction::Paint(0, 0));
+    let draft = editor(&app).draft;
+    act(&mut app, EditAction::Save);
+    let file = dir.join("packs").join("my-levels.ron");
+    let pack = pond_puzzles::levels::load_file(&file).expect("the saved pack loads");
+    assert_eq!(pack.levels.len(), 1);
+    assert_eq!(pack.levels[0].puzzle, draft.check().unwrap().puzzle);
+    let notice = editor(&app).notice.expect("the save is told");
+    assert!(notice.0.starts_with("Saved as level 1"), "{notice:?}");
+    // Saved again, the level goes back in its place.
+    act(&mut app, EditAction::Paint(0, 1));
+    act(&mut app, EditAction::Save);
+    let pack = pond_puzzles::levels::load_file(&file).unwrap();
+    assert_eq!(pack.levels.len(), 1, "in its place, not added");
+    drop(app);
+    // The next start lists it beside the shipped packs.
+    let mut again = app_with(game::GameOptions {
+        data_dir: Some(dir),
+        ..Default::default()
+    });
+    settle(&mut again);
+    let packs = again.world().resource::<Packs>();
+    let own = packs
+        .listed()
+        .find(|(_, e)| e.own_file())
+        .expect("the player's pack is listed");
+    assert_eq!(own.1.pack.as_ref().unwrap().name, "My levels");
+}
+
+#[test]
+fn a_level_with_a_mistake_is_neither_saved_nor_played_and_says_why() {
+    let dir = temp_data_dir();
+    let mut app = editing("hop.ron", 1, dir.clone());
+    act(&mut app, EditAction::New(PuzzleKind::Hop, false));
+    // Every frog taken off the pond.
+    act(&mut app, EditAction::Pick(0, 2));
+    let cells: Vec<(usize, usize)> = {
+        let DraftBoard::Hop { grid, .. } = &editor(&app).draft.board else {
+            panic!()
+        };
+        grid.iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.iter()
+                    .enumerate()
+                    .filter(|(_, c)| **c == 'g' || **c == 'r')
+                    .map(move |(c, _)| (r, c))
+            })
+            .collect()
+    };
+    for (r, c) in cells {
+        act(&mut app, EditAction::Paint(r, c));
+    }
+    app.update();
+    let mistake = app.world().resource::<EditVerdict>().mistake.clone();
+    let mistake = mistake.expect("a pond with no frog is not a level");
+    assert!(mistake.message.contains("no frogs"), "{mistake:?}");
+    assert!(texts(&mut app).iter().any(|t| t == "Not a level yet:"));
+    act(&mut app, EditAction::Save);
+    assert!(!dir.join("packs").join("my-levels.ron").exists());
+    act(&mut app, EditAction::Play);
+    app.update();
+    assert_eq!(screen(&app), Screen::Edit, "it cannot be played");
+    let notice = editor(&app).notice.expect("told why");
+    assert!(notice.0.contains("no frogs") && notice.1, "{notice:?}");
+    // Undo brings a frog back: a level again.
+    act(&mut app, EditAction::Undo);
+    app.update();
+    assert!(app.world().resource::<EditVerdict>().mistake.is_none());
+}
+
+#[test]
+fn play_it_and_esc_come_back_to_the_board_as_it_was() {
+    let mut app = editing("swap.ron", 2, temp_data_dir());
+    act(&mut app, EditAction::Step(0, 1));
+    act(&mut app, EditAction::Pick(0, 1));
+    act(&mut app, EditAction::Paint(0, 5));
+    let before = editor(&app);
+    act(&mut app, EditAction::Play);
+    until_screen(&mut app, Screen::Play);
+    assert_eq!(
+        puzzle(&app),
+        before.draft.check().unwrap().puzzle,
+        "the level played is the one drawn"
+    );
+    press(&mut app, KeyCode::Escape);
+    until_screen(&mut app, Screen::Edit);
+    settle(&mut app);
+    let after = editor(&app);
+    assert_eq!(after.draft, before.draft);
+    assert_eq!(after.history(), before.history(), "its history kept");
+    // "Show me" plays the solution there.
+    verdict(&mut app);
+    act(&mut app, EditAction::ShowMe);
+    until_screen(&mut app, Screen::Play);
+    for _ in 0..3000 {
+        app.update();
+        if puzzle(&app).is_won() {
+            break;
+        }
+    }
+    assert!(puzzle(&app).is_won(), "the solution is played to the win");
+    let title = app.world().resource::<Packs>();
+    assert!(
+        title.listed().all(|(_, e)| e.file != game::packs::EDITED),
+        "the level played from the editor is not a pack of the title"
+    );
+}
+
+#[test]
+fn a_drag_paints_every_cell_it_passes_as_one_step() {
+    let mut app = editing("flood.ron", 1, temp_data_dir());
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    let start = editor(&app);
+    act(&mut app, EditAction::Pick(0, 3));
+    act(&mut app, EditAction::Paint(3, 0));
+    for c in 1..8 {
+        act(&mut app, EditAction::Drag(3, c));
+    }
+    let DraftBoard::Flood { cells, width, .. } = &editor(&app).draft.board else {
+        panic!()
+    };
+    let w = *width as usize;
+    assert!(cells[3 * w..4 * w].iter().all(|&c| c == 3));
+    act(&mut app, EditAction::Undo);
+    assert_eq!(
+        editor(&app).draft,
+        start.draft,
+        "one undo takes the drag back"
+    );
+    let _ = Brush::Paint(0);
+}
