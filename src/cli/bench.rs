@@ -57,6 +57,12 @@ pub struct BenchArgs {
     /// Escape: this many random 8x8 deals (8 types, 8 colours) decided.
     #[arg(long)]
     escape8: Option<usize>,
+    /// The level editor's verdict (won or lost, shortest, ways, grade),
+    /// the time from an edit to it: this many boards of each kind (4x4
+    /// Escape deals, Pond levels of hop.ron, 14x14 Flood boards; and the
+    /// English board once).
+    #[arg(long)]
+    verdict: Option<usize>,
     /// Seed for every random board.
     #[arg(long, default_value_t = 2026)]
     seed: u64,
@@ -256,6 +262,60 @@ fn escape(name: &str, seed: u64, count: usize, side: u8) -> Row {
     row.finish()
 }
 
+/// The editor's verdict, timed as the editor runs it after an edit.
+fn verdicts(seed: u64, n: usize) -> Vec<Row> {
+    use crate::levels::verdict::{Answer, judge};
+    use crate::rules::Puzzle;
+    let mut rng = SplitMix64::new(seed ^ 0xed17);
+    let hop = crate::levels::parse_pack("hop.ron", crate::levels::SHIPPED[1].1)
+        .map(|p| p.levels)
+        .unwrap_or_default();
+    let boards: [(&str, Vec<Puzzle>); 4] = [
+        (
+            "verdict escape 4x4 deals",
+            (0..n)
+                .map(|_| Puzzle::Escape(deal(&mut rng, 4, 4, 4, 4)))
+                .collect(),
+        ),
+        (
+            "verdict pond (hop.ron levels)",
+            hop.iter().rev().take(n).map(|l| l.puzzle.clone()).collect(),
+        ),
+        (
+            "verdict flood 14x14 k6",
+            flood_boards(seed ^ 14, n, 14)
+                .into_iter()
+                .map(Puzzle::Flood)
+                .collect(),
+        ),
+        (
+            "verdict english board",
+            crate::levels::parse_pack("pegs.ron", crate::levels::SHIPPED[2].1)
+                .ok()
+                .and_then(|p| p.levels.get(7).map(|l| l.puzzle.clone()))
+                .into_iter()
+                .collect(),
+        ),
+    ];
+    boards
+        .into_iter()
+        .map(|(name, puzzles)| {
+            let mut row = Row::new(name);
+            for p in &puzzles {
+                let (v, t) = timed(|| judge(p, Budget::time(Duration::from_secs(10))));
+                row.times.push(t);
+                row.count += 1;
+                row.nodes += v.positions;
+                if let Answer::Won { moves, proven } = &v.answer {
+                    row.moves += moves.len() as u64;
+                    row.optimal += usize::from(*proven);
+                }
+            }
+            row.finish()
+        })
+        .collect()
+}
+
 fn print_table(rows: &[Row]) {
     println!(
         "| {:<38} | {:>8} | {:>11} | {:>11} | {:>11} | {:>9} | {:>10} | {:>9} | {:>12} |",
@@ -304,7 +364,8 @@ pub fn run(a: BenchArgs) -> ExitCode {
         && !a.pond
         && !a.swap
         && a.escape.is_none()
-        && a.escape8.is_none();
+        && a.escape8.is_none()
+        && a.verdict.is_none();
     let pick = |n: Option<usize>, default: usize| n.or(none.then_some(default));
     let mut rows = Vec::new();
     if let Some(n) = pick(a.flood, 20) {
@@ -415,6 +476,9 @@ pub fn run(a: BenchArgs) -> ExitCode {
             n,
             8,
         ));
+    }
+    if let Some(n) = pick(a.verdict, 10) {
+        rows.extend(verdicts(a.seed, n));
     }
     print_table(&rows);
     for note in &notes {

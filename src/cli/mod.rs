@@ -96,6 +96,10 @@ pub struct EditArgs {
     /// platform's data directory (~/.local/share/pond-puzzles on Linux).
     #[arg(long)]
     data_dir: Option<PathBuf>,
+    /// Print how long the first screen took to show and the frame times over
+    /// the next SECONDS, then exit.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    frame_stats: Option<f64>,
 }
 
 /// What auto-play shows, as the command line names it.
@@ -221,6 +225,7 @@ pub fn run(cli: Cli) -> ExitCode {
             level: args.level,
             screenshot: args.screenshot.or(cli.screenshot),
             data_dir: args.data_dir.or(cli.data_dir),
+            frame_stats: args.frame_stats.or(cli.frame_stats),
             edit: true,
             ..GameOptions::default()
         }),

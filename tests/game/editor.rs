@@ -281,3 +281,131 @@ fn a_drag_paints_every_cell_it_passes_as_one_step() {
     );
     let _ = Brush::Paint(0);
 }
+
+/// The editor in a window of `size`, laid out.
+fn editing_in_window(pack: &str, level: usize, size: UVec2) -> App {
+    let mut app = app_in_window(
+        game::GameOptions {
+            data_dir: Some(temp_data_dir()),
+            pack: Some(pack.into()),
+            level: Some(level),
+            edit: true,
+            ..Default::default()
+        },
+        Some(size),
+    );
+    until_screen(&mut app, Screen::Edit);
+    verdict(&mut app);
+    settle(&mut app);
+    app
+}
+
+fn drawn_rect(app: &mut App, size: Vec2) -> Rect {
+    let extent = game::puzzles::extent(&editor(app).draft.drawn());
+    window::board_rect_of(app, size, extent)
+}
+
+/// In every window from 800x600 up, the board stays whole between the
+/// panels, and no panel or button covers it.
+#[test]
+fn the_editors_panels_keep_clear_of_the_board_in_every_window() {
+    let mut faults = Vec::new();
+    for size in [
+        UVec2::new(800, 600),
+        UVec2::new(1280, 720),
+        UVec2::new(1920, 1080),
+    ] {
+        for (pack, level) in [
+            ("swap.ron", 16),
+            ("pegs.ron", 8),
+            ("flood.ron", 30),
+            ("escape.ron", 70),
+        ] {
+            let mut app = editing_in_window(pack, level, size);
+            let s = size.as_vec2();
+            let board = drawn_rect(&mut app, s);
+            if board.intersect(Rect::from_corners(Vec2::ZERO, s)) != board {
+                faults.push(format!(
+                    "{size} {pack}: the board {board:?} leaves the window"
+                ));
+            }
+            for n in window::laid_out(&mut app) {
+                if n.solid && n.rect.width() < s.x * 0.9 && window::overlap(n.rect, board) {
+                    faults.push(format!(
+                        "{size} {pack}: {} covers the board",
+                        window::what(&n)
+                    ));
+                }
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{faults:#?}");
+}
+
+/// A fast drag, from one cell to another in a single frame, paints every
+/// cell between them; one undo takes the whole stroke back.
+#[test]
+fn a_fast_drag_in_the_window_paints_every_cell_it_passes() {
+    use bevy::input::mouse::MouseButtonInput;
+    let size = UVec2::new(1280, 720);
+    let mut app = editing_in_window("flood.ron", 1, size);
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    act(&mut app, EditAction::Pick(0, 3));
+    settle(&mut app);
+    let before = editor(&app).draft;
+    let DraftBoard::Flood { width, height, .. } = before.board else {
+        panic!()
+    };
+    let (w, h) = (width as usize, height as usize);
+    // The centres of cells on the window, where the board's root puts them.
+    let cell = |app: &mut App, r: usize, c: usize| {
+        let drawn = editor(app).draft.drawn();
+        let (_, at) = game::puzzles::edit_spots(&drawn)
+            .into_iter()
+            .find(|(cell, _)| *cell == (r, c))
+            .expect("the cell is on the board");
+        let world = app.world_mut();
+        let mut roots = world.query_filtered::<&GlobalTransform, With<game::board::BoardRoot>>();
+        let root = roots.single(world).expect("one board");
+        let at = root.transform_point(at.extend(0.0));
+        let mut cameras = world.query::<(&Camera, &GlobalTransform)>();
+        let (camera, eye) = cameras.single(world).expect("one camera");
+        camera.world_to_viewport(eye, at).expect("in view")
+    };
+    let (first, last) = (cell(&mut app, 2, 0), cell(&mut app, 2, w - 1));
+    let _ = h;
+    let world = app.world_mut();
+    let mut windows =
+        world.query_filtered::<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>();
+    let (window, mut win) = windows.single_mut(world).expect("a window");
+    win.set_cursor_position(Some(first));
+    app.world_mut().write_message(MouseButtonInput {
+        button: MouseButton::Left,
+        state: ButtonState::Pressed,
+        window,
+    });
+    app.update();
+    let world = app.world_mut();
+    let mut windows = world.query_filtered::<&mut Window, With<bevy::window::PrimaryWindow>>();
+    windows
+        .single_mut(world)
+        .unwrap()
+        .set_cursor_position(Some(last));
+    app.update();
+    app.world_mut().write_message(MouseButtonInput {
+        button: MouseButton::Left,
+        state: ButtonState::Released,
+        window,
+    });
+    app.update();
+    let DraftBoard::Flood { cells, .. } = &editor(&app).draft.board else {
+        panic!()
+    };
+    assert!(
+        cells[2 * w..3 * w].iter().all(|&c| c == 3),
+        "row 3 painted whole: {:?}",
+        &cells[2 * w..3 * w]
+    );
+    act(&mut app, EditAction::Undo);
+    assert_eq!(editor(&app).draft, before, "one undo takes the stroke back");
+}

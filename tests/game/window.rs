@@ -99,7 +99,7 @@ pub(super) fn laid_out(app: &mut App) -> Vec<Laid> {
 }
 
 /// What a node is, for a message.
-fn what(n: &Laid) -> String {
+pub(super) fn what(n: &Laid) -> String {
     match (&n.text, &n.name) {
         (Some(t), _) => format!("text {t:?}"),
         (None, Some(name)) => format!("node {name:?}"),
@@ -130,7 +130,7 @@ fn root(nodes: &[Laid], mut a: Entity) -> Entity {
 }
 
 /// Whether two rectangles overlap by more than the slack.
-fn overlap(a: Rect, b: Rect) -> bool {
+pub(super) fn overlap(a: Rect, b: Rect) -> bool {
     let i = a.intersect(b);
     i.width() > SLACK && i.height() > SLACK
 }
@@ -250,8 +250,13 @@ fn content_below(nodes: &[Laid], s: &Laid) -> f32 {
 
 /// The board's rectangle on the window, from its extent and the camera the
 /// game fitted to it.
-fn board_rect(app: &mut App, size: Vec2) -> Rect {
+pub(super) fn board_rect(app: &mut App, size: Vec2) -> Rect {
     let board = extent(&puzzle(app));
+    board_rect_of(app, size, board)
+}
+
+/// Where a board of `board` world units shows on a window of `size`.
+pub(super) fn board_rect_of(app: &mut App, size: Vec2, board: Vec2) -> Rect {
     let world = app.world_mut();
     let mut camera = world.query_filtered::<(&Projection, &Transform), With<Camera2d>>();
     let (projection, at) = camera.single(world).expect("one camera");

@@ -33,9 +33,17 @@ const UNDO_MOST: usize = 200;
 pub const OWN_PACK: &str = "my-levels.ron";
 /// Its name, when "Save" makes it.
 const OWN_PACK_NAME: &str = "My levels";
-/// Pixels the editor's panels keep: left (the palette), right (the
-/// verdict), top (the title) and bottom (the keys).
-pub const MARGINS: [f32; 4] = [290.0, 330.0, 70.0, 64.0];
+/// Pixels the editor's panels keep in a window `width` pixels wide: left
+/// (the palette), right (the verdict), top (the title) and bottom (the
+/// keys). Narrow windows get narrower panels, so the board keeps room.
+pub fn margins(width: f32) -> [f32; 4] {
+    [
+        (width * 0.2).clamp(200.0, 290.0),
+        (width * 0.24).clamp(220.0, 330.0),
+        70.0,
+        64.0,
+    ]
+}
 
 /// The level being edited, its history, and the palette's picks.
 #[derive(Resource, Debug, Clone)]
@@ -57,6 +65,10 @@ pub struct Editor {
     pub generation: u64,
     /// The last cell a drag painted.
     stroke: Option<(usize, usize)>,
+    /// Whether the mouse button went down on the board and is still down.
+    stroking: bool,
+    /// Where the pointer was in the last frame of the stroke, in the world.
+    stroke_from: Option<Vec2>,
     /// Whether the stroke under way (a press and its drag) has its step in
     /// the history yet: its first change makes one.
     stroke_kept: bool,
@@ -74,6 +86,8 @@ impl Editor {
             notice: None,
             generation: 1,
             stroke: None,
+            stroking: false,
+            stroke_from: None,
             stroke_kept: false,
         }
     }
@@ -107,7 +121,8 @@ impl Editor {
 pub enum EditAction {
     /// Put the brush on a cell (row, column): a new step of the history.
     Paint(usize, usize),
-    /// Put it on one more cell of the same drag: the same step.
+    /// Put it on one more cell of the stroke under way (a press and its
+    /// drag): the stroke's first change is its step in the history.
     Drag(usize, usize),
     /// Pick choice `.1` of the palette's row `.0`.
     Pick(usize, usize),
@@ -255,19 +270,17 @@ fn fit_camera(
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
     let extent = puzzles::extent(&editor.draft.drawn());
-    board::layout::aim_camera(&mut camera, size, MARGINS, extent);
+    board::layout::aim_camera(&mut camera, size, margins(size.x), extent);
 }
 
 /// The cell under a point of the world, if any: the nearest within the
 /// puzzle's reach.
-fn cell_at(editor: &Editor, world: Vec2) -> Option<(usize, usize)> {
-    let drawn = editor.draft.drawn();
-    let reach = puzzles::tap_reach(&drawn);
+fn cell_at(spots: &[((usize, usize), Vec2)], reach: f32, world: Vec2) -> Option<(usize, usize)> {
     // The board's root stands 20 units below the world's centre.
     let at = world - Vec2::new(0.0, -20.0);
-    puzzles::edit_spots(&drawn)
-        .into_iter()
-        .map(|(cell, p)| (cell, p.distance(at)))
+    spots
+        .iter()
+        .map(|&(cell, p)| (cell, p.distance(at)))
         .filter(|&(_, d)| d <= reach)
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(cell, _)| cell)
@@ -278,18 +291,19 @@ fn cell_at(editor: &Editor, world: Vec2) -> Option<(usize, usize)> {
 fn paint_input(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
-    camera: Query<(&Camera, &GlobalTransform)>,
+    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     mut editor: ResMut<Editor>,
     mut actions: MessageWriter<EditAction>,
 ) {
     if buttons.just_released(MouseButton::Left) {
         editor.stroke = None;
+        editor.stroking = false;
     }
     let Some(window) = window else { return };
     let Some(cursor) = window.cursor_position() else {
         return;
     };
-    let [left, right, top, bottom] = MARGINS;
+    let [left, right, top, bottom] = margins(window.width());
     let inside = cursor.x > left
         && cursor.x < window.width() - right
         && cursor.y > top
@@ -300,20 +314,35 @@ fn paint_input(
     let Ok(world) = cam.viewport_to_world_2d(at, cursor) else {
         return;
     };
-    let cell = cell_at(&editor, world);
+    // A stroke starts with a press on the board's room (on a cell or not)
+    // and paints every cell it then passes: the path between two frames'
+    // pointer places is followed, so a fast drag leaves no gap.
     if buttons.just_pressed(MouseButton::Left) && inside {
-        if let Some(c) = cell {
-            editor.stroke = Some(c);
-            actions.write(EditAction::Paint(c.0, c.1));
-        }
-    } else if buttons.pressed(MouseButton::Left)
-        && editor.stroke.is_some()
-        && let Some(c) = cell
-        && editor.stroke != Some(c)
-    {
-        editor.stroke = Some(c);
-        actions.write(EditAction::Drag(c.0, c.1));
+        editor.stroking = true;
+        editor.stroke_kept = false;
+        editor.stroke = None;
+        editor.stroke_from = Some(world);
     }
+    if !(buttons.pressed(MouseButton::Left) && editor.stroking) {
+        return;
+    }
+    let from = editor.stroke_from.unwrap_or(world);
+    let drawn = editor.draft.drawn();
+    let (spots, reach) = (puzzles::edit_spots(&drawn), puzzles::tap_reach(&drawn));
+    let step = reach / 2.0;
+    let steps = (from.distance(world) / step.max(1.0))
+        .ceil()
+        .clamp(1.0, 400.0) as usize;
+    for i in 1..=steps {
+        let at = from.lerp(world, i as f32 / steps as f32);
+        if let Some(c) = cell_at(&spots, reach, at)
+            && editor.stroke != Some(c)
+        {
+            editor.stroke = Some(c);
+            actions.write(EditAction::Drag(c.0, c.1));
+        }
+    }
+    editor.stroke_from = Some(world);
 }
 
 /// The editor's keys: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, Ctrl+S

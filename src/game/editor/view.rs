@@ -5,7 +5,7 @@
 //! ring at every cell a click can change, and a warning ring at the cell a
 //! mistake concerns. The panels are built again when what they show changes.
 
-use super::{EditAction, EditVerdict, Editor, MARGINS};
+use super::{EditAction, EditVerdict, Editor, margins};
 use crate::game::Screen;
 use crate::game::board::BoardRoot;
 use crate::game::packs::Packs;
@@ -47,10 +47,14 @@ fn make_mats(mut commands: Commands, mut mats: Option<ResMut<Assets<ColorMateria
     });
 }
 
-/// A faint ring at every cell of the board a click can change.
+/// A faint ring at every cell of the board a click can change that shows
+/// no piece.
 pub(super) fn spots(commands: &mut Commands, root: Entity, drawn: &Puzzle) {
     let reach = puzzles::tap_reach(drawn);
-    let spots = puzzles::edit_spots(drawn);
+    let spots = puzzles::bare_spots(drawn);
+    if spots.is_empty() {
+        return;
+    }
     commands.queue(move |world: &mut World| {
         let (Some(art), Some(mats)) = (
             world.get_resource::<Art>(),
@@ -59,7 +63,7 @@ pub(super) fn spots(commands: &mut Commands, root: Entity, drawn: &Puzzle) {
             return;
         };
         let (mesh, mat) = (art.pad_ring.clone(), mats.spot.clone());
-        for (_, at) in spots {
+        for at in spots {
             world.spawn((
                 Mesh2d(mesh.clone()),
                 MeshMaterial2d(mat.clone()),
@@ -134,6 +138,7 @@ pub(super) fn refresh(
         ));
     }
     let palette = theme::palette(settings.colour_blind);
+    let m = margins(window.as_ref().map_or(1280.0, |w| w.width()));
     commands
         .spawn((
             EditorUi,
@@ -147,13 +152,13 @@ pub(super) fn refresh(
             Pickable::IGNORE,
         ))
         .with_children(|ui| {
-            left_panel(ui, &editor, palette);
-            right_panel(ui, &editor, &verdict, &packs);
+            left_panel(ui, &editor, palette, m);
+            right_panel(ui, &editor, &verdict, &packs, m);
             ui.spawn((
                 Node {
                     position_type: PositionType::Absolute,
-                    left: px(MARGINS[0]),
-                    right: px(MARGINS[1]),
+                    left: px(m[0]),
+                    right: px(m[1]),
                     top: px(14),
                     justify_content: JustifyContent::Center,
                     ..default()
@@ -171,8 +176,8 @@ pub(super) fn refresh(
             ui.spawn((
                 Node {
                     position_type: PositionType::Absolute,
-                    left: px(MARGINS[0]),
-                    right: px(MARGINS[1]),
+                    left: px(m[0]),
+                    right: px(m[1]),
                     bottom: px(12),
                     justify_content: JustifyContent::Center,
                     ..default()
@@ -190,7 +195,7 @@ pub(super) fn refresh(
         });
 }
 
-fn panel_node(left: bool) -> Node {
+fn panel_node(left: bool, m: [f32; 4]) -> Node {
     let (l, r) = if left {
         (px(10), Val::Auto)
     } else {
@@ -202,11 +207,7 @@ fn panel_node(left: bool) -> Node {
         right: r,
         top: px(10),
         bottom: px(10),
-        width: px(if left {
-            MARGINS[0] - 20.0
-        } else {
-            MARGINS[1] - 20.0
-        }),
+        width: px(if left { m[0] - 20.0 } else { m[1] - 20.0 }),
         flex_direction: FlexDirection::Column,
         row_gap: px(6),
         padding: UiRect::all(px(12)),
@@ -274,11 +275,11 @@ fn title(words: &str) -> impl Bundle {
     text(words, 16.0, theme::TEXT_DIM)
 }
 
-fn left_panel(ui: &mut ChildSpawnerCommands, editor: &Editor, palette: &[Color; 10]) {
+fn left_panel(ui: &mut ChildSpawnerCommands, editor: &Editor, palette: &[Color; 10], m: [f32; 4]) {
     let draft = &editor.draft;
     let drawn = draft.drawn();
     let pegs = matches!(&drawn, Puzzle::Hop(h) if h.board.shape != crate::rules::hop::Shape::Pond);
-    ui.spawn((panel_node(true), theme::panel()))
+    ui.spawn((panel_node(true, m), theme::panel()))
         .with_children(|p| {
             p.spawn(text("Level editor", 22.0, theme::TEXT));
             p.spawn(title("New level of"));
@@ -359,8 +360,9 @@ fn right_panel(
     editor: &Editor,
     verdict: &EditVerdict,
     packs: &Packs,
+    m: [f32; 4],
 ) {
-    ui.spawn((panel_node(false), theme::panel()))
+    ui.spawn((panel_node(false, m), theme::panel()))
         .with_children(|p| {
             p.spawn(text("Verdict", 22.0, theme::TEXT));
             if let Some(m) = &verdict.mistake {

@@ -130,6 +130,11 @@ pub trait GamePuzzle: Rules + Sized {
     /// as the level's text counts them, and its place on the board (a cell
     /// with no pad too, where the board may have one).
     fn edit_spots(&self) -> Vec<((usize, usize), Vec2)>;
+    /// The places of the editor's cells that show no piece (a Square
+    /// board's missing pads), to mark faintly.
+    fn bare_spots(&self) -> Vec<Vec2> {
+        Vec::new()
+    }
     /// Whether a piece is carried by a drag and dropped on its target.
     fn dragged(&self) -> bool {
         false
@@ -290,6 +295,10 @@ pub fn tap_reach(p: &Puzzle) -> f32 {
 
 pub fn edit_spots(p: &Puzzle) -> Vec<((usize, usize), Vec2)> {
     each!(p, s => s.edit_spots())
+}
+
+pub fn bare_spots(p: &Puzzle) -> Vec<Vec2> {
+    each!(p, s => s.bare_spots())
 }
 
 pub fn dragged(p: &Puzzle) -> bool {

@@ -182,6 +182,14 @@ impl GamePuzzle for Hop {
             .collect()
     }
 
+    fn bare_spots(&self) -> Vec<Vec2> {
+        self.edit_spots()
+            .into_iter()
+            .filter(|&((r, c), _)| self.board.pad_at(r as u8, c as u8).is_none())
+            .map(|(_, at)| at)
+            .collect()
+    }
+
     fn tap_reach(&self) -> f32 {
         36.0
     }
