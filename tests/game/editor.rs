@@ -409,3 +409,42 @@ fn a_fast_drag_in_the_window_paints_every_cell_it_passes() {
     act(&mut app, EditAction::Undo);
     assert_eq!(editor(&app).draft, before, "one undo takes the stroke back");
 }
+
+/// F2 (or a click) puts the keys in the name's field; Enter leaves it
+/// without playing the level, and the name is saved with the level.
+#[test]
+fn the_level_is_named_in_its_field_and_saved_with_its_name() {
+    // In a window: the field's text is laid out, which its editing keys
+    // need.
+    let mut app = editing_in_window("swap.ron", 1, UVec2::new(1280, 720));
+    let dir = app
+        .world()
+        .resource::<game::GameOptions>()
+        .data_dir
+        .clone()
+        .unwrap();
+    act(&mut app, EditAction::New(PuzzleKind::Swap, false));
+    let generation = editor(&app).generation;
+    // F2 puts the keys in the field (in a real window it also selects the
+    // whole name, so what is typed replaces it: selecting needs the text's
+    // glyphs laid out, which a headless game has not, so here the typing
+    // is added at the end).
+    press(&mut app, KeyCode::F2);
+    type_text(&mut app, "Frogs at dawn");
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(
+        screen(&app),
+        Screen::Edit,
+        "Enter left the field, nothing more"
+    );
+    let name = editor(&app).draft.name;
+    assert!(name.ends_with("Frogs at dawn"), "{name}");
+    assert_eq!(editor(&app).generation, generation, "the board is the same");
+    // Out of the field, Enter plays the level again.
+    act(&mut app, EditAction::Save);
+    let pack = pond_puzzles::levels::load_file(&dir.join("packs").join("my-levels.ron")).unwrap();
+    assert_eq!(pack.levels[0].name, name);
+    press(&mut app, KeyCode::Enter);
+    until_screen(&mut app, Screen::Play);
+}

@@ -63,6 +63,8 @@ pub struct Editor {
     pub notice: Option<(String, bool)>,
     /// Bumped by every change: a verdict for an older one is never shown.
     pub generation: u64,
+    /// Whether the keys went to the name's field this frame.
+    pub typing: bool,
     /// The last cell a drag painted.
     stroke: Option<(usize, usize)>,
     /// Whether the mouse button went down on the board and is still down.
@@ -85,6 +87,7 @@ impl Editor {
             back,
             notice: None,
             generation: 1,
+            typing: false,
             stroke: None,
             stroking: false,
             stroke_from: None,
@@ -157,6 +160,7 @@ pub(super) fn plugin(app: &mut App) {
                 edit_keys,
                 paint_input,
                 edit_actions,
+                view::sync_name,
                 (respawn_board, verdict::restart, verdict::receive).chain(),
                 view::refresh,
                 fit_camera,
@@ -170,7 +174,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// `pond edit`: the editor opens on the level named (or a new level of the
 /// pack's puzzle, or of Swap) when there is no editor yet.
-fn open_editor(
+pub(super) fn open_editor(
     mut commands: Commands,
     editor: Option<Res<Editor>>,
     options: Option<Res<GameOptions>>,
@@ -347,8 +351,15 @@ fn paint_input(
 
 /// The editor's keys: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, Ctrl+S
 /// save, Enter play, Esc back.
-fn edit_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<EditAction>) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+fn edit_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    editor: Res<Editor>,
+    mut actions: MessageWriter<EditAction>,
+) {
+    if editor.typing {
+        return;
+    }
+    let ctrl = super::keys::ctrl(&keys);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         actions.write(if shift {

@@ -29,8 +29,9 @@ pub struct EditVerdict {
     pub shown: Option<Verdict>,
     /// What the loader cannot accept in the board shown.
     pub mistake: Option<Mistake>,
-    /// The level of the pack the draft came from that it is the same as.
-    pub same: Option<usize>,
+    /// The pack the draft came from (its place in the list), and its level
+    /// that the draft is the same as.
+    pub same: Option<(usize, usize)>,
 }
 
 impl EditVerdict {
@@ -61,11 +62,10 @@ pub(super) fn restart(editor: Res<Editor>, packs: Res<Packs>, mut verdict: ResMu
         Err(m) => verdict.mistake = Some(m),
         Ok(level) => {
             verdict.mistake = None;
-            verdict.same = editor
-                .from
-                .and_then(|(p, _)| packs.0.get(p))
-                .and_then(|e| e.pack.as_ref().ok())
-                .and_then(|pack| verdict::same_as(pack, &level.puzzle));
+            verdict.same = editor.from.and_then(|(p, _)| {
+                let pack = packs.0.get(p)?.pack.as_ref().ok()?;
+                Some((p, verdict::same_as(pack, &level.puzzle)?))
+            });
             let cancel = Arc::new(AtomicBool::new(false));
             let budget = Budget {
                 time: Some(THINK),

@@ -14,7 +14,9 @@ use crate::game::settings::Settings;
 use crate::game::theme::{self, Art, text, widget};
 use crate::levels::code::DIFFICULTIES;
 use crate::rules::{Puzzle, PuzzleKind};
+use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
+use bevy::text::{EditableText, TextCursorStyle};
 
 /// The outer radius of `Art::pad_ring`, in world units.
 const RING_RADIUS: f32 = 39.0;
@@ -22,6 +24,10 @@ const RING_RADIUS: f32 = 39.0;
 /// The editor's panels' root.
 #[derive(Component)]
 pub(super) struct EditorUi;
+
+/// The field of the level's name, above the board.
+#[derive(Component)]
+pub(super) struct NameField;
 
 /// The ring at the cell a mistake concerns.
 #[derive(Component)]
@@ -35,7 +41,8 @@ pub(super) struct EditMats {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_mats)
+    app.add_systems(OnEnter(Screen::Edit), spawn_name.after(super::open_editor))
+        .add_systems(Startup, make_mats)
         .add_systems(OnExit(Screen::Edit), super::verdict::stop);
 }
 
@@ -154,25 +161,6 @@ pub(super) fn refresh(
         .with_children(|ui| {
             left_panel(ui, &editor, palette, m);
             right_panel(ui, &editor, &verdict, &packs, m);
-            ui.spawn((
-                Node {
-                    position_type: PositionType::Absolute,
-                    left: px(m[0]),
-                    right: px(m[1]),
-                    top: px(14),
-                    justify_content: JustifyContent::Center,
-                    ..default()
-                },
-                Pickable::IGNORE,
-                children![(
-                    text(
-                        format!("Editing: {}", theme::short(&editor.draft.name, 40)),
-                        26.0,
-                        theme::TEXT
-                    ),
-                    theme::fit_line(26.0, 16.0),
-                )],
-            ));
             ui.spawn((
                 Node {
                     position_type: PositionType::Absolute,
@@ -381,7 +369,9 @@ fn right_panel(
                     p.spawn(text(line, if i == 0 { 19.0 } else { 16.0 }, c));
                 }
                 let ms = v.elapsed.as_secs_f64() * 1000.0;
-                let time = if ms < 10.0 {
+                let time = if ms < 1.0 {
+                    format!("{ms:.2} ms")
+                } else if ms < 10.0 {
                     format!("{ms:.1} ms")
                 } else {
                     format!("{ms:.0} ms")
@@ -411,7 +401,7 @@ fn right_panel(
             } else {
                 p.spawn(text("Thinking...", 18.0, theme::TEXT_DIM));
             }
-            if let (Some(n), Some((pack, _))) = (verdict.same, editor.from)
+            if let Some((pack, n)) = verdict.same
                 && let Some(Ok(pk)) = packs.0.get(pack).map(|e| &e.pack)
             {
                 p.spawn(text(
@@ -462,4 +452,96 @@ fn right_panel(
                 r.spawn(small_button(EditAction::Back, "Back", false));
             });
         });
+}
+
+fn name_field(name: &str) -> EditableText {
+    EditableText {
+        max_characters: Some(crate::levels::limits::NAME_CHARS),
+        visible_width: Some(22.0),
+        ..EditableText::new(name)
+    }
+}
+
+/// The level's name above the board: a field that a click (or F2) focuses;
+/// Enter or Esc leaves it.
+fn spawn_name(
+    mut commands: Commands,
+    editor: Option<Res<Editor>>,
+    window: Option<Single<&Window>>,
+) {
+    let Some(editor) = editor else { return };
+    let m = margins(window.as_ref().map_or(1280.0, |w| w.width()));
+    let field = commands
+        .spawn((
+            NameField,
+            name_field(&editor.draft.name),
+            bevy::ui_widgets::SelectAllOnFocus,
+            TextFont {
+                font_size: FontSize::Px(22.0),
+                ..default()
+            },
+            TextColor(theme::TEXT),
+            TextCursorStyle::default(),
+            TextLayout::no_wrap(),
+            Node {
+                min_width: px(220),
+                padding: UiRect::axes(px(10), px(5)),
+                border_radius: BorderRadius::all(px(8)),
+                ..default()
+            },
+            BackgroundColor(theme::PANEL),
+        ))
+        .id();
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Edit),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(m[0]),
+                right: px(m[1]),
+                top: px(12),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                column_gap: px(8),
+                ..default()
+            },
+            children![text("Name (F2)", 17.0, theme::TEXT_DIM)],
+        ))
+        .add_child(field);
+}
+
+/// The name typed goes into the level (not a step of the history, and no
+/// new verdict: the board is the same); a name changed by an edit (a new
+/// level, an undo) shows in the field.
+pub(super) fn sync_name(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut editor: ResMut<Editor>,
+    mut field: Query<(Entity, &mut EditableText), With<NameField>>,
+    mut focus: ResMut<InputFocus>,
+) {
+    let Ok((entity, mut f)) = field.single_mut() else {
+        return;
+    };
+    let focused = focus.get() == Some(entity);
+    if editor.typing != focused {
+        editor.typing = focused;
+    }
+    if focused {
+        let typed = f.value().to_string();
+        if typed != editor.draft.name {
+            editor.draft.name = typed;
+        }
+        if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Escape]) {
+            focus.clear();
+        }
+    } else {
+        if f.value().to_string() != editor.draft.name {
+            // A new field, its cursor at the end (the old cursor may lie
+            // past the new text's end).
+            *f = name_field(&editor.draft.name);
+        }
+        if keys.just_pressed(KeyCode::F2) {
+            focus.set(entity, FocusCause::Navigated);
+        }
+    }
 }
