@@ -14,8 +14,8 @@ use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 use bevy::text::{EditableText, EditableTextFilter, TextCursorStyle};
 
-/// The longest code the box takes.
-const MAX_CODE: usize = 40;
+/// The longest code the box takes: a whole board's.
+const MAX_CODE: usize = crate::levels::edit::MAX_BOARD_CODE;
 
 /// The code box: open or not, and why the last code failed (what is typed
 /// is the box's `EditableText`).
@@ -256,14 +256,29 @@ fn copy_code(
     if !(ctrl && keys.just_pressed(KeyCode::KeyC)) {
         return;
     }
-    let Some(code) = level_code(&packs, &current) else {
-        say.write(Say(
-            "This level has no code: it comes from a pack of your own.".into(),
-        ));
+    // A level of no shipped pack nor random code is shared by its board.
+    let board = || {
+        let level = packs
+            .0
+            .get(current.pack)?
+            .pack
+            .as_ref()
+            .ok()?
+            .levels
+            .get(current.level)?;
+        Some(crate::levels::edit::Draft::of_level(level).code())
+    };
+    let Some(code) = level_code(&packs, &current).or_else(board) else {
         return;
     };
     say.write(Say(match clipboard.set_text(code.clone()) {
-        Ok(()) => format!("Code {code} copied: paste it with Ctrl+V on the title screen."),
+        Ok(()) if code.len() <= 40 => {
+            format!("Code {code} copied: paste it with Ctrl+V on the title screen.")
+        }
+        Ok(()) => format!(
+            "The board's code ({} characters) copied: paste it with Ctrl+V on the title screen.",
+            code.len()
+        ),
         Err(e) => format!("No clipboard here ({e:?}); the code is {code}."),
     }));
 }

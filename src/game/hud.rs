@@ -66,6 +66,9 @@ fn controls(p: &Puzzle) -> [&'static str; 2] {
     ]
 }
 
+/// The longest code the top bar shows.
+const SHOWN_CODE: usize = 24;
+
 fn spawn_hud(
     mut commands: Commands,
     state: Option<Res<PlayState>>,
@@ -76,8 +79,12 @@ fn spawn_hud(
     panel: Res<SolverPanelOpen>,
 ) {
     let Some(state) = state else { return };
-    let code = super::packs::level_code(&packs, &current);
-    let code = code.map(|c| format!("code {c} (Ctrl+C copies)"));
+    // A short code shows; a board's code is copied, not shown.
+    let code = match super::packs::level_code(&packs, &current) {
+        Some(c) if c.len() <= SHOWN_CODE => format!("code {c} (Ctrl+C copies)"),
+        _ => "Ctrl+C copies its code".to_string(),
+    };
+    let code = Some(code);
     commands
         .spawn((
             Name::new("HUD"),

@@ -448,3 +448,33 @@ fn the_level_is_named_in_its_field_and_saved_with_its_name() {
     press(&mut app, KeyCode::Enter);
     until_screen(&mut app, Screen::Play);
 }
+
+/// A level drawn in the editor is shared by a code that carries its board:
+/// the code plays the same level, and E edits a copy of it again.
+#[test]
+fn a_board_code_carries_the_level_and_its_level_can_be_edited() {
+    use pond_puzzles::levels::code::LevelCode;
+    let mut app = editing("escape.ron", 12, temp_data_dir());
+    act(&mut app, EditAction::Pick(0, 2));
+    act(&mut app, EditAction::Paint(1, 1));
+    act(&mut app, EditAction::CopyCode);
+    let draft = editor(&app).draft;
+    let code = editor(&app).last_code.expect("a code");
+    assert!(code.starts_with("BE-"), "the whole board: {code}");
+    let notice = editor(&app).notice.expect("told");
+    assert!(
+        notice.0.contains("copied") || notice.0.contains("the code is"),
+        "{notice:?}"
+    );
+    // On the title, the code plays the level drawn.
+    act(&mut app, EditAction::Back);
+    until_screen(&mut app, Screen::Title);
+    let parsed = LevelCode::parse(&code).expect("the code parses");
+    app.world_mut().write_message(game::codes::PlayCode(parsed));
+    until_screen(&mut app, Screen::Play);
+    assert_eq!(puzzle(&app), draft.check().unwrap().puzzle);
+    // E: the editor, on a copy of the level opened from the code.
+    press(&mut app, KeyCode::KeyE);
+    until_screen(&mut app, Screen::Edit);
+    assert_eq!(editor(&app).draft.board, draft.board);
+}

@@ -65,6 +65,8 @@ pub struct Editor {
     pub generation: u64,
     /// Whether the keys went to the name's field this frame.
     pub typing: bool,
+    /// The code last copied (for tests and for a window with no clipboard).
+    pub last_code: Option<String>,
     /// The last cell a drag painted.
     stroke: Option<(usize, usize)>,
     /// Whether the mouse button went down on the board and is still down.
@@ -88,6 +90,7 @@ impl Editor {
             notice: None,
             generation: 1,
             typing: false,
+            last_code: None,
             stroke: None,
             stroking: false,
             stroke_from: None,
@@ -139,6 +142,8 @@ pub enum EditAction {
     Undo,
     Redo,
     Save,
+    /// The board's code to the clipboard.
+    CopyCode,
     Play,
     ShowMe,
     Back,
@@ -374,6 +379,9 @@ fn edit_keys(
     if ctrl && keys.just_pressed(KeyCode::KeyS) {
         actions.write(EditAction::Save);
     }
+    if ctrl && keys.just_pressed(KeyCode::KeyC) {
+        actions.write(EditAction::CopyCode);
+    }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
         actions.write(EditAction::Play);
     }
@@ -393,6 +401,7 @@ fn edit_actions(
     mut current: ResMut<Current>,
     progress: Res<Progress>,
     mut next: ResMut<NextState<Screen>>,
+    mut clipboard: Option<ResMut<bevy::clipboard::Clipboard>>,
     mut seed: Local<u64>,
 ) {
     for &action in actions.read() {
@@ -455,6 +464,26 @@ fn edit_actions(
                 }
             }
             EditAction::Save => save(&mut editor, &mut packs, &progress),
+            EditAction::CopyCode => {
+                editor.notice = Some(match editor.draft.check() {
+                    Err(m) => (format!("No code yet: {}", m.message), true),
+                    Ok(_) => {
+                        let code = editor.draft.code();
+                        let copied = clipboard.as_mut().map(|c| c.set_text(code.clone()));
+                        match copied {
+                            Some(Ok(())) => (
+                                format!(
+                                    "The board's code ({} characters) is copied: Ctrl+V on the title plays it.",
+                                    code.len()
+                                ),
+                                false,
+                            ),
+                            _ => (format!("No clipboard here; the code is {code}"), true),
+                        }
+                    }
+                });
+                editor.last_code = Some(editor.draft.code());
+            }
             EditAction::Play | EditAction::ShowMe => match editor.draft.check() {
                 Ok(level) => {
                     let at = packs::add_edited_level(&mut packs, level);

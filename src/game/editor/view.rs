@@ -173,7 +173,7 @@ pub(super) fn refresh(
                 Pickable::IGNORE,
                 children![(
                     text(
-                        "Click or drag on the board to draw · Ctrl+Z undo · Ctrl+Y redo · Ctrl+S save · Enter play · Esc back",
+                        "Click or drag on the board to draw · Ctrl+Z undo · Ctrl+Y redo · Ctrl+S save · Ctrl+C code · Enter play · Esc back",
                         15.0,
                         theme::TEXT_DIM
                     ),
@@ -442,6 +442,7 @@ fn right_panel(
                 if level {
                     r.spawn(small_button(EditAction::Play, "Play it", false));
                     r.spawn(small_button(EditAction::Save, "Save", false));
+                    r.spawn(small_button(EditAction::CopyCode, "Copy code", false));
                 }
                 if undo {
                     r.spawn(small_button(EditAction::Undo, "Undo", false));

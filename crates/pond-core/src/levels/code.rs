@@ -40,6 +40,8 @@ pub enum LevelCode {
         difficulty: u8,
         seed: u64,
     },
+    /// A whole board, as the level editor shares it (`BS-LLOR`, ...).
+    Board(Box<super::edit::Draft>),
 }
 
 impl fmt::Display for LevelCode {
@@ -76,6 +78,7 @@ impl fmt::Display for LevelCode {
                 difficulty,
                 seed,
             } => write!(f, "H{frogs}d{difficulty}-{seed}"),
+            LevelCode::Board(d) => f.write_str(&d.code()),
         }
     }
 }
@@ -99,6 +102,13 @@ fn fields(text: &str, tags: &[char]) -> Option<Vec<u64>> {
 impl LevelCode {
     pub fn parse(code: &str) -> Result<LevelCode, String> {
         let code = code.trim();
+        // A board code carries the board itself.
+        let upper = code.get(..3).map(|h| h.to_ascii_uppercase());
+        if upper.is_some_and(|h| ["BS-", "BH-", "BF-", "BE-"].contains(&h.as_str())) {
+            return super::edit::Draft::from_code(code)
+                .map(|d| LevelCode::Board(Box::new(d)))
+                .map_err(|e| format!("board code: {e}"));
+        }
         let bad = |what: &str| format!("level code `{code}`: {what}");
         let in_range = |v: u64, lo: u64, hi: u64, what: &str| {
             if (lo..=hi).contains(&v) {
@@ -184,7 +194,7 @@ impl LevelCode {
                 })
             }
             _ => Err(bad(
-                "expected PACK.LEVEL (as `hop.12`), or a random level: S (Swap), H (Hop), F (Flood) or E (Escape)",
+                "expected PACK.LEVEL (as `hop.12`), a random level: S (Swap), H (Hop), F (Flood) or E (Escape), or a board: BS-, BH-, BF- or BE-",
             )),
         }
     }
@@ -229,6 +239,7 @@ impl LevelCode {
                 difficulty,
                 seed,
             } => super::hop::coded(frogs, difficulty, seed),
+            LevelCode::Board(ref d) => d.check().map_err(|m| format!("board code: {}", m.message)),
         }
     }
 }

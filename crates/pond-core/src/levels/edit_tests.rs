@@ -304,3 +304,59 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn every_shipped_level_goes_through_its_board_code_and_back() {
+    use super::code::LevelCode;
+    for pack in shipped() {
+        for level in &pack.levels {
+            let draft = Draft::of_level(level);
+            let code = draft.code();
+            assert!(
+                code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'),
+                "{code}"
+            );
+            let back = Draft::from_code(&code).expect("a code read back");
+            assert_eq!(back.board, draft.board, "{}", level.name);
+            // In any case, through the level codes the game plays.
+            let parsed = LevelCode::parse(&code.to_ascii_lowercase()).expect("the code parses");
+            assert_eq!(parsed.to_string(), code);
+            assert_eq!(
+                parsed.level().unwrap().puzzle,
+                level.puzzle,
+                "{}",
+                level.name
+            );
+        }
+    }
+    // The biggest board fits.
+    let mut big = Draft::new_of(PuzzleKind::Flood, false);
+    for _ in 0..50 {
+        big.step(0, 2);
+        big.step(1, 2);
+    }
+    assert_eq!(big.dimensions()[0].1, 100);
+    assert_eq!(Draft::from_code(&big.code()).unwrap().board, big.board);
+}
+
+#[test]
+fn a_broken_board_code_says_what_was_expected() {
+    for (code, words) in [
+        ("BS-LLXRR", "unexpected `X` in a Swap row"),
+        ("BH-S3-OGG", "this board has 9 cells; the code gives 3"),
+        ("BH-Q-OO", "expected the board's shape"),
+        ("BF-3X3C4-12", "a 3x3 board has 9 cells"),
+        ("BF-3X3C40-000000000", "expected colours from 1 to 10"),
+        ("BE-2X2-A1B2C3Z4", "expected an animal as a kind letter"),
+        ("BE-2X2-A1", "holds 4 animals"),
+    ] {
+        let why = super::code::LevelCode::parse(code).unwrap_err();
+        assert!(why.contains(words), "{code}: {why}");
+    }
+    // A board the loader refuses is refused with its words.
+    let why = super::code::LevelCode::parse("BH-P-OXOXOXOXOXOXOXOXOXOXOXOXO")
+        .unwrap()
+        .level()
+        .unwrap_err();
+    assert!(why.contains("no frogs"), "{why}");
+}
