@@ -478,3 +478,49 @@ fn a_board_code_carries_the_level_and_its_level_can_be_edited() {
     until_screen(&mut app, Screen::Edit);
     assert_eq!(editor(&app).draft.board, draft.board);
 }
+
+/// "Make it harder" proposes a board one grade up, shown on the board with
+/// its changes; taking it is one step of the history, an edit drops it.
+#[test]
+fn a_harder_board_is_proposed_shown_and_taken_or_left() {
+    use pond_puzzles::game::editor::Tuning;
+    use pond_puzzles::levels::tune::grade_index;
+    let mut app = editing("hop.ron", 1, temp_data_dir());
+    let before = verdict(&mut app);
+    let g = grade_index(&before).expect("graded");
+    act(&mut app, EditAction::Tune(true));
+    let mut found = None;
+    for _ in 0..5000 {
+        app.update();
+        if let Some(f) = app.world().resource::<Tuning>().found.clone() {
+            found = Some(f);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let proposal = found.expect("the search ends").expect("a harder pond");
+    assert_eq!(grade_index(&proposal.verdict), Some(g + 1));
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("A harder board"))
+    );
+    let draft = editor(&app).draft;
+    act(&mut app, EditAction::TakeProposal);
+    assert_eq!(editor(&app).draft, proposal.draft);
+    let v = verdict(&mut app);
+    assert_eq!(
+        v.grade, proposal.verdict.grade,
+        "its verdict is the board's"
+    );
+    act(&mut app, EditAction::Undo);
+    assert_eq!(editor(&app).draft, draft, "one undo takes it back");
+    // Asked again, then an edit: the proposal is dropped, never taken.
+    act(&mut app, EditAction::Tune(true));
+    act(&mut app, EditAction::Pick(0, 0));
+    act(&mut app, EditAction::Paint(4, 4));
+    for _ in 0..200 {
+        app.update();
+    }
+    assert!(app.world().resource::<Tuning>().found.is_none());
+}

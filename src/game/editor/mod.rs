@@ -6,9 +6,11 @@
 //! puzzle's board can hold is the core's `levels::edit`, where each cell
 //! is on the board is the puzzle's own (`puzzles::edit_spots`).
 
+mod tune;
 mod verdict;
 mod view;
 
+pub use tune::Tuning;
 pub use verdict::EditVerdict;
 
 use super::board::{self, BoardRoot};
@@ -139,6 +141,12 @@ pub enum EditAction {
     New(PuzzleKind, bool),
     /// Flood: take the move limit a grade sets (by index, easiest first).
     Limit(usize),
+    /// Look for a board one grade harder (true) or easier.
+    Tune(bool),
+    /// Take the proposal shown.
+    TakeProposal,
+    /// Keep the board as it was.
+    DropProposal,
     Undo,
     Redo,
     Save,
@@ -156,8 +164,14 @@ struct ShowOnPlay;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<EditAction>()
         .init_resource::<EditVerdict>()
+        .init_resource::<Tuning>()
         .add_systems(OnEnter(Screen::Edit), (open_editor, fresh_board).chain())
-        .add_systems(OnExit(Screen::Edit), board::layout::reset_camera)
+        .add_systems(
+            OnExit(Screen::Edit),
+            (board::layout::reset_camera, |mut t: ResMut<Tuning>| {
+                t.clear()
+            }),
+        )
         .add_systems(
             Update,
             (
@@ -166,7 +180,13 @@ pub(super) fn plugin(app: &mut App) {
                 paint_input,
                 edit_actions,
                 view::sync_name,
-                (respawn_board, verdict::restart, verdict::receive).chain(),
+                (
+                    tune::receive,
+                    respawn_board,
+                    verdict::restart,
+                    verdict::receive,
+                )
+                    .chain(),
                 view::refresh,
                 fit_camera,
             )
@@ -237,15 +257,13 @@ fn fresh_board(
     editor: Option<Res<Editor>>,
     art: Res<Art>,
     settings: Res<Settings>,
-    mut shown: Local<u64>,
 ) {
     let Some(editor) = editor else { return };
-    *shown = editor.generation;
-    spawn(&mut commands, &art, &editor, settings.colour_blind);
+    spawn(&mut commands, &art, &editor.draft, settings.colour_blind);
 }
 
-fn spawn(commands: &mut Commands, art: &Art, editor: &Editor, numbered: bool) {
-    let drawn = editor.draft.drawn();
+fn spawn(commands: &mut Commands, art: &Art, draft: &Draft, numbered: bool) {
+    let drawn = draft.drawn();
     let b = board::spawn_pieces(commands, art, &drawn, numbered, Screen::Edit);
     view::spots(commands, b.root, &drawn);
 }
@@ -254,12 +272,15 @@ fn spawn(commands: &mut Commands, art: &Art, editor: &Editor, numbered: bool) {
 fn respawn_board(
     mut commands: Commands,
     editor: Res<Editor>,
+    tuning: Res<Tuning>,
     art: Res<Art>,
     settings: Res<Settings>,
     roots: Query<Entity, With<BoardRoot>>,
-    mut shown: Local<(u64, bool)>,
+    mut shown: Local<(u64, bool, bool)>,
 ) {
-    let now = (editor.generation, settings.colour_blind);
+    // A proposal shows on the board until it is taken or dropped.
+    let proposal = tuning.proposal();
+    let now = (editor.generation, settings.colour_blind, proposal.is_some());
     if *shown == now {
         return;
     }
@@ -267,19 +288,26 @@ fn respawn_board(
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn(&mut commands, &art, &editor, settings.colour_blind);
+    let draft = proposal.map_or(&editor.draft, |p| &p.draft);
+    spawn(&mut commands, &art, draft, settings.colour_blind);
 }
 
 /// Keeps the board in the room between the panels.
 fn fit_camera(
     editor: Res<Editor>,
+    tuning: Res<Tuning>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
-    let extent = puzzles::extent(&editor.draft.drawn());
+    let extent = puzzles::extent(&shown_draft(&editor, &tuning).drawn());
     board::layout::aim_camera(&mut camera, size, margins(size.x), extent);
+}
+
+/// The board on show: a proposal while there is one, else the draft.
+pub fn shown_draft<'a>(editor: &'a Editor, tuning: &'a Tuning) -> &'a Draft {
+    tuning.proposal().map_or(&editor.draft, |p| &p.draft)
 }
 
 /// The cell under a point of the world, if any: the nearest within the
@@ -302,8 +330,13 @@ fn paint_input(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     mut editor: ResMut<Editor>,
+    tuning: Res<Tuning>,
     mut actions: MessageWriter<EditAction>,
 ) {
+    // A proposal on show is taken or dropped before drawing goes on.
+    if tuning.proposal().is_some() {
+        return;
+    }
     if buttons.just_released(MouseButton::Left) {
         editor.stroke = None;
         editor.stroking = false;
@@ -397,6 +430,7 @@ fn edit_actions(
     mut actions: MessageReader<EditAction>,
     mut editor: ResMut<Editor>,
     verdict: Res<EditVerdict>,
+    mut tuning: ResMut<Tuning>,
     mut packs: ResMut<Packs>,
     mut current: ResMut<Current>,
     progress: Res<Progress>,
@@ -447,6 +481,18 @@ fn edit_actions(
                     editor.change(true, |d| d.set_limit(limit));
                 }
             }
+            EditAction::Tune(harder) => tuning.start(&editor, harder),
+            EditAction::TakeProposal => {
+                if let Some(p) = tuning.proposal().cloned() {
+                    tuning.clear();
+                    editor.change(true, |d| {
+                        let changed = *d != p.draft;
+                        *d = p.draft;
+                        changed
+                    });
+                }
+            }
+            EditAction::DropProposal => tuning.clear(),
             EditAction::Undo => {
                 if let Some(before) = editor.undo.pop() {
                     let now = std::mem::replace(&mut editor.draft, before);

@@ -5,7 +5,7 @@
 //! ring at every cell a click can change, and a warning ring at the cell a
 //! mistake concerns. The panels are built again when what they show changes.
 
-use super::{EditAction, EditVerdict, Editor, margins};
+use super::{EditAction, EditVerdict, Editor, Tuning, margins};
 use crate::game::Screen;
 use crate::game::board::BoardRoot;
 use crate::game::packs::Packs;
@@ -92,6 +92,7 @@ pub(super) struct Shown {
     pending: bool,
     notice: Option<(String, bool)>,
     width: u32,
+    tuning: (bool, Option<Result<Vec<String>, String>>),
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -99,6 +100,7 @@ pub(super) fn refresh(
     mut commands: Commands,
     editor: Res<Editor>,
     verdict: Res<EditVerdict>,
+    tuning: Res<Tuning>,
     packs: Res<Packs>,
     settings: Res<Settings>,
     art: Res<Art>,
@@ -116,6 +118,13 @@ pub(super) fn refresh(
         pending: verdict.pending(),
         notice: editor.notice.clone(),
         width: window.as_ref().map_or(0, |w| w.width() as u32),
+        tuning: (
+            tuning.looking(),
+            tuning
+                .found
+                .as_ref()
+                .map(|f| f.as_ref().map(|p| p.verdict.words()).map_err(Clone::clone)),
+        ),
     };
     if *shown == now && !ui.is_empty() {
         return;
@@ -124,25 +133,33 @@ pub(super) fn refresh(
     for e in ui.iter().chain(rings.iter()) {
         commands.entity(e).despawn();
     }
-    // The mistake's ring, on its cell.
-    let drawn = editor.draft.drawn();
-    if let (Some(cell), Some(mats), Some(root)) = (
-        verdict.mistake.as_ref().and_then(|m| m.cell),
-        mats.as_ref(),
-        roots.iter().next(),
-    ) && let Some((_, at)) = puzzles::edit_spots(&drawn)
-        .into_iter()
-        .find(|(c, _)| *c == cell)
-    {
-        commands.spawn((
-            MistakeRing,
-            Mesh2d(art.pad_ring.clone()),
-            MeshMaterial2d(mats.warn.clone()),
-            Transform::from_translation(at.extend(3.0))
-                .with_scale(Vec3::splat(puzzles::tap_reach(&drawn) * 1.1 / RING_RADIUS)),
-            Pickable::IGNORE,
-            ChildOf(root),
-        ));
+    // The mistake's ring on its cell, or a proposal's on the cells it
+    // changes.
+    let drawn = super::shown_draft(&editor, &tuning).drawn();
+    let (cells, mat) = match (tuning.proposal(), mats.as_ref()) {
+        (Some(p), _) => (p.changed.clone(), art.highlight_mat.clone()),
+        (None, Some(m)) => (
+            verdict.mistake.iter().filter_map(|m| m.cell).collect(),
+            m.warn.clone(),
+        ),
+        (None, None) => (Vec::new(), art.highlight_mat.clone()),
+    };
+    let spots = puzzles::edit_spots(&drawn);
+    if let Some(root) = roots.iter().next() {
+        for cell in cells {
+            let Some((_, at)) = spots.iter().find(|(c, _)| *c == cell) else {
+                continue;
+            };
+            commands.spawn((
+                MistakeRing,
+                Mesh2d(art.pad_ring.clone()),
+                MeshMaterial2d(mat.clone()),
+                Transform::from_translation(at.extend(3.0))
+                    .with_scale(Vec3::splat(puzzles::tap_reach(&drawn) * 1.1 / RING_RADIUS)),
+                Pickable::IGNORE,
+                ChildOf(root),
+            ));
+        }
     }
     let palette = theme::palette(settings.colour_blind);
     let m = margins(window.as_ref().map_or(1280.0, |w| w.width()));
@@ -160,7 +177,7 @@ pub(super) fn refresh(
         ))
         .with_children(|ui| {
             left_panel(ui, &editor, palette, m);
-            right_panel(ui, &editor, &verdict, &packs, m);
+            right_panel(ui, &editor, &verdict, &tuning, &packs, m);
             ui.spawn((
                 Node {
                     position_type: PositionType::Absolute,
@@ -347,6 +364,7 @@ fn right_panel(
     ui: &mut ChildSpawnerCommands,
     editor: &Editor,
     verdict: &EditVerdict,
+    tuning: &Tuning,
     packs: &Packs,
     m: [f32; 4],
 ) {
@@ -414,6 +432,7 @@ fn right_panel(
                     theme::HIGHLIGHT,
                 ));
             }
+            tune_lines(p, verdict, tuning);
             for w in editor.draft.warnings() {
                 p.spawn(text(format!("Note: {w}"), 15.0, theme::WARN));
             }
@@ -544,5 +563,57 @@ pub(super) fn sync_name(
         if keys.just_pressed(KeyCode::F2) {
             focus.set(entity, FocusCause::Navigated);
         }
+    }
+}
+
+/// The lines of "Harder" and "Easier": the buttons, the search under way,
+/// or the proposal with its verdict and the choice.
+fn tune_lines(p: &mut ChildSpawnerCommands, verdict: &EditVerdict, tuning: &Tuning) {
+    let way = if tuning.harder { "harder" } else { "easier" };
+    match &tuning.found {
+        Some(Ok(found)) => {
+            let n = found.changed.len();
+            let what = if n == 0 {
+                "the move limit changed".to_string()
+            } else {
+                format!("{n} cell{} changed (ringed)", if n == 1 { "" } else { "s" })
+            };
+            p.spawn(text(
+                format!("A {way} board: {what}"),
+                17.0,
+                theme::HIGHLIGHT,
+            ));
+            for line in found.verdict.words().into_iter().skip(1) {
+                if !line.starts_with("Limits") {
+                    p.spawn(text(line, 15.0, theme::TEXT));
+                }
+            }
+            p.spawn(row()).with_children(|r| {
+                r.spawn(small_button(EditAction::TakeProposal, "Take it", false));
+                r.spawn(small_button(EditAction::DropProposal, "Keep mine", false));
+            });
+        }
+        Some(Err(why)) => {
+            p.spawn(text(format!("No {way} board: {why}"), 15.0, theme::WARN));
+        }
+        None if tuning.looking() => {
+            p.spawn(text(
+                format!("Looking for a {way} board..."),
+                15.0,
+                theme::TEXT_DIM,
+            ));
+        }
+        None => {}
+    }
+    let graded = verdict.shown.as_ref().is_some_and(|v| v.grade.is_some());
+    if graded && tuning.proposal().is_none() && !tuning.looking() {
+        p.spawn(row()).with_children(|r| {
+            r.spawn(small_button(
+                EditAction::Tune(true),
+                "Make it harder",
+                false,
+            ));
+            r.spawn(small_button(EditAction::Tune(false), "Easier", false));
+        });
     }
 }

@@ -360,3 +360,40 @@ fn a_broken_board_code_says_what_was_expected() {
         .unwrap_err();
     assert!(why.contains("no frogs"), "{why}");
 }
+
+#[test]
+fn harder_and_easier_move_one_grade_with_few_changes() {
+    use super::tune::{grade_index, propose};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let packs = shipped();
+    for (pack, level) in [(1, 0), (1, 25), (3, 3), (4, 3), (4, 60), (0, 4)] {
+        let l = &packs[pack].levels[level];
+        let d = Draft::of_level(l);
+        let now = judge(&l.puzzle, Budget::unlimited());
+        let g = grade_index(&now).expect("a graded level");
+        for harder in [true, false] {
+            let want = if harder {
+                g.checked_add(1).filter(|&x| x < 5)
+            } else {
+                g.checked_sub(1)
+            };
+            let got = propose(&d, harder, &cancel);
+            match (got, want) {
+                (Ok(p), Some(w)) => {
+                    assert_eq!(grade_index(&p.verdict), Some(w), "{}", l.name);
+                    // The proposal's verdict is the board's own.
+                    let again = judge(&p.draft.check().unwrap().puzzle, Budget::unlimited());
+                    assert_eq!(again.grade, p.verdict.grade);
+                    assert!(p.changed.len() <= 4, "{}: {:?}", l.name, p.changed);
+                    assert!(matches!(p.verdict.answer, Answer::Won { .. }));
+                }
+                (Err(why), None) => assert!(why.contains("already"), "{why}"),
+                // Not every board has a neighbour in the next grade.
+                (Err(why), Some(_)) => assert!(why.contains("no "), "{}: {why}", l.name),
+                (Ok(p), None) => panic!("{}: a grade past the last: {:?}", l.name, p.verdict.grade),
+            }
+        }
+    }
+}

@@ -14,6 +14,7 @@ mod hop;
 pub mod locate;
 pub mod rng;
 mod swap;
+pub mod tune;
 pub mod verdict;
 
 use crate::rules::Puzzle;

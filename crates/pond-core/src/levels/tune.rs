@@ -1,0 +1,236 @@
+//! "Make it harder" and "make it easier": a variant of a board one grade
+//! up or down, found by the solvers, with as few cells changed as they can
+//! find (boards one change away first, then two).
+
+use super::edit::{Draft, DraftBoard};
+use super::verdict::{self, Verdict};
+use crate::levels::code::DIFFICULTIES;
+use crate::rules::swap::Cell;
+use crate::solve::Budget;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Boards judged at most for one proposal.
+const MOST_TRIED: usize = 4000;
+/// The time one proposal may take.
+const TIME: Duration = Duration::from_secs(8);
+
+/// A variant of a board: the board, its verdict, and the cells changed
+/// (row, column) from the board it was made from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Proposal {
+    pub draft: Draft,
+    pub verdict: Verdict,
+    pub changed: Vec<(usize, usize)>,
+}
+
+/// The place of a verdict's grade among the grades, easiest first.
+pub fn grade_index(v: &Verdict) -> Option<usize> {
+    let g = v.grade.as_deref()?;
+    DIFFICULTIES.iter().position(|d| *d == g)
+}
+
+/// A board one grade harder (or easier) than `draft`'s, as close to it as
+/// found; `cancel` stops the search.
+pub fn propose(draft: &Draft, harder: bool, cancel: &Arc<AtomicBool>) -> Result<Proposal, String> {
+    let level = draft.check().map_err(|m| m.message)?;
+    let judge = |d: &Draft| -> Option<Verdict> {
+        let level = d.check().ok()?;
+        Some(verdict::judge(
+            &level.puzzle,
+            Budget {
+                time: Some(Duration::from_secs(1)),
+                cancel: Some(cancel.clone()),
+                ..Budget::unlimited()
+            },
+        ))
+    };
+    let now = verdict::judge(&level.puzzle, Budget::time(Duration::from_secs(5)));
+    let grade = grade_index(&now).ok_or("the board has no grade to move from")?;
+    let target = if harder {
+        grade.checked_add(1).filter(|&g| g < DIFFICULTIES.len())
+    } else {
+        grade.checked_sub(1)
+    }
+    .ok_or_else(|| {
+        format!(
+            "it is {} already, the {} grade",
+            DIFFICULTIES[grade],
+            if harder { "hardest" } else { "easiest" }
+        )
+    })?;
+    // Flood's grade is the room its limit leaves over the optimum: the
+    // limit of the grade asked for is the one change.
+    if let (DraftBoard::Flood { .. }, Some(limits)) = (&draft.board, now.limits) {
+        let mut d = draft.clone();
+        d.set_limit(limits[target]);
+        let v = judge(&d).ok_or("the board could not be judged")?;
+        return Ok(Proposal {
+            draft: d,
+            verdict: v,
+            changed: Vec::new(),
+        });
+    }
+    let start = Instant::now();
+    let mut tried = 0;
+    // One change away, then two (from the first change's boards).
+    let first = neighbours(draft);
+    for (d, changed) in &first {
+        if cancel.load(Ordering::Relaxed) || start.elapsed() > TIME || tried >= MOST_TRIED {
+            break;
+        }
+        tried += 1;
+        if let Some(v) = judge(d)
+            && grade_index(&v) == Some(target)
+        {
+            return Ok(Proposal {
+                draft: d.clone(),
+                verdict: v,
+                changed: changed.clone(),
+            });
+        }
+    }
+    for (d, changed) in &first {
+        for (e, more) in neighbours(d) {
+            if cancel.load(Ordering::Relaxed) || start.elapsed() > TIME || tried >= MOST_TRIED {
+                return Err(format!(
+                    "no {} board found within two changes ({tried} boards tried)",
+                    DIFFICULTIES[target]
+                ));
+            }
+            tried += 1;
+            if let Some(v) = judge(&e)
+                && grade_index(&v) == Some(target)
+            {
+                let mut all = changed.clone();
+                all.extend(more.into_iter().filter(|c| !changed.contains(c)));
+                return Ok(Proposal {
+                    draft: e,
+                    verdict: v,
+                    changed: all,
+                });
+            }
+        }
+    }
+    Err(format!(
+        "no {} board found within two changes ({tried} boards tried)",
+        DIFFICULTIES[target]
+    ))
+}
+
+/// Every board one change from `d`, with the cells it changes: a pad, a
+/// frog, a cell's colour, two animals swapped; Flood's move limit one up or
+/// down (its grade is the room the limit leaves).
+fn neighbours(d: &Draft) -> Vec<(Draft, Vec<(usize, usize)>)> {
+    let mut out = Vec::new();
+    let mut push = |f: &dyn Fn(&mut DraftBoard), cells: Vec<(usize, usize)>| {
+        let mut e = d.clone();
+        f(&mut e.board);
+        if e != *d {
+            out.push((e, cells));
+        }
+    };
+    match &d.board {
+        DraftBoard::Swap { cells, .. } => {
+            // A frog more or less at either end, a pad more in the middle.
+            let n = cells.len();
+            for (at, cell) in [(0, Cell::L), (n, Cell::R), (n / 2, Cell::Empty)] {
+                push(
+                    &|b| {
+                        if let DraftBoard::Swap { cells, goal, .. } = b {
+                            cells.insert(at, cell);
+                            *goal = None;
+                        }
+                    },
+                    vec![(0, at)],
+                );
+            }
+            for at in [0, n - 1] {
+                push(
+                    &|b| {
+                        if let DraftBoard::Swap { cells, goal, .. } = b
+                            && cells.len() > 2
+                        {
+                            cells.remove(at);
+                            *goal = None;
+                        }
+                    },
+                    vec![(0, at)],
+                );
+            }
+        }
+        DraftBoard::Hop { grid, .. } => {
+            let cells: Vec<(usize, usize, char)> = grid
+                .iter()
+                .enumerate()
+                .flat_map(|(r, row)| row.iter().enumerate().map(move |(c, &ch)| (r, c, ch)))
+                .filter(|&(_, _, ch)| ch != '.')
+                .collect();
+            // A green frog added, taken off, or moved to an empty pad.
+            for &(r, c, ch) in &cells {
+                let to = match ch {
+                    'o' => 'g',
+                    'g' => 'o',
+                    _ => continue,
+                };
+                push(
+                    &|b| {
+                        if let DraftBoard::Hop { grid, .. } = b {
+                            grid[r][c] = to;
+                        }
+                    },
+                    vec![(r, c)],
+                );
+            }
+            for &(r, c, ch) in &cells {
+                for &(r2, c2, ch2) in &cells {
+                    if ch == 'g' && ch2 == 'o' {
+                        push(
+                            &|b| {
+                                if let DraftBoard::Hop { grid, .. } = b {
+                                    grid[r][c] = 'o';
+                                    grid[r2][c2] = 'g';
+                                }
+                            },
+                            vec![(r, c), (r2, c2)],
+                        );
+                    }
+                }
+            }
+        }
+        DraftBoard::Flood { limit, .. } => {
+            if let Some(m) = *limit {
+                for to in [m.saturating_sub(1), m + 1] {
+                    push(
+                        &|b| {
+                            if let DraftBoard::Flood { limit, .. } = b {
+                                *limit = Some(to).filter(|&t| t > 0);
+                            }
+                        },
+                        Vec::new(),
+                    );
+                }
+            }
+        }
+        DraftBoard::Escape { cols, animals, .. } => {
+            let cols = *cols as usize;
+            for i in 0..animals.len() {
+                for j in i + 1..animals.len() {
+                    if animals[i] == animals[j] {
+                        continue;
+                    }
+                    push(
+                        &|b| {
+                            if let DraftBoard::Escape { animals, .. } = b {
+                                animals.swap(i, j);
+                            }
+                        },
+                        vec![(i / cols, i % cols), (j / cols, j % cols)],
+                    );
+                }
+            }
+        }
+    }
+    out
+}
