@@ -524,3 +524,29 @@ fn a_harder_board_is_proposed_shown_and_taken_or_left() {
     }
     assert!(app.world().resource::<Tuning>().found.is_none());
 }
+
+/// The arrows ring a cell and Enter puts the brush there; Esc hides the
+/// ring, and then Enter plays.
+#[test]
+fn arrows_and_enter_draw_like_a_click() {
+    let mut app = editing("flood.ron", 1, temp_data_dir());
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    act(&mut app, EditAction::Pick(0, 3));
+    press(&mut app, KeyCode::ArrowRight);
+    let first = editor(&app).cursor.expect("a ringed cell");
+    press(&mut app, KeyCode::ArrowRight);
+    press(&mut app, KeyCode::ArrowDown);
+    let (r, c) = editor(&app).cursor.unwrap();
+    assert_eq!((r, c), (first.0 + 1, first.1 + 1), "from {first:?}");
+    press(&mut app, KeyCode::Enter);
+    let DraftBoard::Flood { cells, width, .. } = &editor(&app).draft.board else {
+        panic!()
+    };
+    assert_eq!(cells[r * *width as usize + c], 3);
+    assert_eq!(screen(&app), Screen::Edit, "Enter drew, it did not play");
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(editor(&app).cursor, None);
+    assert_eq!(screen(&app), Screen::Edit);
+    press(&mut app, KeyCode::Enter);
+    until_screen(&mut app, Screen::Play);
+}

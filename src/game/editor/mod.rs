@@ -69,6 +69,9 @@ pub struct Editor {
     pub typing: bool,
     /// The code last copied (for tests and for a window with no clipboard).
     pub last_code: Option<String>,
+    /// The keyboard's cell (row, column), ringed once an arrow is pressed;
+    /// Enter or Space puts the brush there.
+    pub cursor: Option<(usize, usize)>,
     /// The last cell a drag painted.
     stroke: Option<(usize, usize)>,
     /// Whether the mouse button went down on the board and is still down.
@@ -93,6 +96,7 @@ impl Editor {
             generation: 1,
             typing: false,
             last_code: None,
+            cursor: None,
             stroke: None,
             stroking: false,
             stroke_from: None,
@@ -388,10 +392,13 @@ fn paint_input(
 }
 
 /// The editor's keys: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, Ctrl+S
-/// save, Enter play, Esc back.
+/// save, Ctrl+C the code; the arrows move a ringed cell and Enter (or
+/// Space) puts the brush there, Esc hides it; with no ringed cell, Enter
+/// plays and Esc goes back.
 fn edit_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    editor: Res<Editor>,
+    mut editor: ResMut<Editor>,
+    tuning: Res<Tuning>,
     mut actions: MessageWriter<EditAction>,
 ) {
     if editor.typing {
@@ -415,11 +422,42 @@ fn edit_keys(
     if ctrl && keys.just_pressed(KeyCode::KeyC) {
         actions.write(EditAction::CopyCode);
     }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
-        actions.write(EditAction::Play);
+    // The arrows move the keyboard's cell (from the board's top left).
+    let drawn = shown_draft(&editor, &tuning).drawn();
+    let spots = puzzles::edit_spots(&drawn);
+    if editor
+        .cursor
+        .is_some_and(|c| !spots.iter().any(|(s, _)| *s == c))
+    {
+        editor.cursor = None;
     }
-    if keys.just_pressed(KeyCode::Escape) {
-        actions.write(EditAction::Back);
+    if let Some(way) = super::keys::arrow(&keys, false).filter(|_| !ctrl) {
+        let from = editor
+            .cursor
+            .and_then(|c| spots.iter().find(|(s, _)| *s == c))
+            .map(|(_, at)| *at);
+        editor.cursor = match from {
+            None => spots.first().map(|(c, _)| *c),
+            Some(at) => {
+                super::keys::nearest_toward(at, way, 3.0, spots.iter().copied()).or(editor.cursor)
+            }
+        };
+    }
+    let enter = keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]);
+    match editor.cursor {
+        Some((r, c)) if enter || keys.just_pressed(KeyCode::Space) => {
+            if tuning.proposal().is_none() {
+                actions.write(EditAction::Paint(r, c));
+            }
+        }
+        Some(_) if keys.just_pressed(KeyCode::Escape) => editor.cursor = None,
+        None if enter => {
+            actions.write(EditAction::Play);
+        }
+        None if keys.just_pressed(KeyCode::Escape) => {
+            actions.write(EditAction::Back);
+        }
+        _ => {}
     }
 }
 

@@ -93,6 +93,7 @@ pub(super) struct Shown {
     notice: Option<(String, bool)>,
     width: u32,
     tuning: (bool, Option<Result<Vec<String>, String>>),
+    cursor: Option<(usize, usize)>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -118,6 +119,7 @@ pub(super) fn refresh(
         pending: verdict.pending(),
         notice: editor.notice.clone(),
         width: window.as_ref().map_or(0, |w| w.width() as u32),
+        cursor: editor.cursor,
         tuning: (
             tuning.looking(),
             tuning
@@ -130,8 +132,12 @@ pub(super) fn refresh(
         return;
     }
     *shown = now;
-    for e in ui.iter().chain(rings.iter()) {
+    for e in &ui {
         commands.entity(e).despawn();
+    }
+    // A ring goes with its board when the board is drawn again.
+    for e in &rings {
+        commands.entity(e).try_despawn();
     }
     // The mistake's ring on its cell, or a proposal's on the cells it
     // changes.
@@ -146,6 +152,21 @@ pub(super) fn refresh(
     };
     let spots = puzzles::edit_spots(&drawn);
     if let Some(root) = roots.iter().next() {
+        // The keyboard's cell, in the focus colour, a little larger.
+        if let Some((_, at)) = editor
+            .cursor
+            .and_then(|c| spots.iter().find(|(s, _)| *s == c))
+        {
+            commands.spawn((
+                MistakeRing,
+                Mesh2d(art.pad_ring.clone()),
+                MeshMaterial2d(art.hint_mat.clone()),
+                Transform::from_translation(at.extend(3.5))
+                    .with_scale(Vec3::splat(puzzles::tap_reach(&drawn) * 1.25 / RING_RADIUS)),
+                Pickable::IGNORE,
+                ChildOf(root),
+            ));
+        }
         for cell in cells {
             let Some((_, at)) = spots.iter().find(|(c, _)| *c == cell) else {
                 continue;
@@ -190,7 +211,7 @@ pub(super) fn refresh(
                 Pickable::IGNORE,
                 children![(
                     text(
-                        "Click or drag on the board to draw · Ctrl+Z undo · Ctrl+Y redo · Ctrl+S save · Ctrl+C code · Enter play · Esc back",
+                        "Click or drag on the board to draw (or arrows and Enter) · Ctrl+Z undo · Ctrl+Y redo · Ctrl+S save · Ctrl+C code · Enter play · Esc back",
                         15.0,
                         theme::TEXT_DIM
                     ),
