@@ -445,11 +445,12 @@ fn edit_keys(
     }
     let enter = keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]);
     match editor.cursor {
-        Some((r, c)) if enter || keys.just_pressed(KeyCode::Space) => {
-            if tuning.proposal().is_none() {
-                actions.write(EditAction::Paint(r, c));
-            }
+        Some((r, c))
+            if (enter || keys.just_pressed(KeyCode::Space)) && tuning.proposal().is_none() =>
+        {
+            actions.write(EditAction::Paint(r, c));
         }
+        Some(_) if enter || keys.just_pressed(KeyCode::Space) => {}
         Some(_) if keys.just_pressed(KeyCode::Escape) => editor.cursor = None,
         None if enter => {
             actions.write(EditAction::Play);
