@@ -154,3 +154,12 @@ impl Speed {
         }
     }
 }
+
+/// Start-up has chosen the data directory and read the progress: what reads
+/// other files there runs after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DataOpened;
+
+/// The data directory chosen at start-up (None: nothing is kept on disk).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct DataDir(pub Option<PathBuf>);

@@ -164,7 +164,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Current>()
         .init_resource::<Packs>()
         .init_resource::<PendingPacks>()
-        .add_systems(Startup, load_packs.after(super::progress::DataOpened))
+        .add_systems(Startup, load_packs.after(super::options::DataOpened))
         .add_systems(
             Update,
             (receive_packs, dropped_files, hot_reload, reloaded).chain(),
@@ -207,7 +207,7 @@ fn shipped_path(server: &AssetServer, name: &str) -> (String, Option<PathBuf>) {
 
 fn load_packs(
     server: Res<AssetServer>,
-    progress: Res<super::progress::Progress>,
+    data: Option<Res<super::options::DataDir>>,
     options: Option<Res<GameOptions>>,
     mut packs: ResMut<Packs>,
     mut pending: ResMut<PendingPacks>,
@@ -224,7 +224,8 @@ fn load_packs(
         );
     }
     // The player's own packs, every time the game starts.
-    for (i, path) in own_packs(progress.dir.as_deref()).iter().enumerate() {
+    let dir = data.and_then(|d| d.0.clone());
+    for (i, path) in own_packs(dir.as_deref()).iter().enumerate() {
         let order = SHIPPED.len() + 1 + i;
         start_loading(
             &server,

@@ -42,8 +42,8 @@ pub fn margins(width: f32) -> [f32; 4] {
     [
         (width * 0.2).clamp(200.0, 290.0),
         (width * 0.24).clamp(220.0, 330.0),
-        70.0,
-        64.0,
+        80.0,
+        90.0,
     ]
 }
 
@@ -224,7 +224,10 @@ pub(super) fn open_editor(
         (Some(p), None) if from_pack && !p.levels.is_empty() => {
             Draft::new_like(&p.levels[0].puzzle)
         }
-        _ => Draft::new_of(PuzzleKind::Swap, false),
+        _ => {
+            let (_, kind, pegs) = crate::levels::edit::NEW_LEVELS[0];
+            Draft::new_of(kind, pegs)
+        }
     };
     let from = from_pack.then_some((current.pack, None));
     commands.insert_resource(Editor::new(draft, from, Screen::Title));

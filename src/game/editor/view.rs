@@ -13,7 +13,7 @@ use crate::game::puzzles;
 use crate::game::settings::Settings;
 use crate::game::theme::{self, Art, text, widget};
 use crate::levels::code::DIFFICULTIES;
-use crate::rules::{Puzzle, PuzzleKind};
+use crate::rules::Puzzle;
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 use bevy::text::{EditableText, TextCursorStyle};
@@ -304,19 +304,13 @@ fn title(words: &str) -> impl Bundle {
 fn left_panel(ui: &mut ChildSpawnerCommands, editor: &Editor, palette: &[Color; 10], m: [f32; 4]) {
     let draft = &editor.draft;
     let drawn = draft.drawn();
-    let pegs = matches!(&drawn, Puzzle::Hop(h) if h.board.shape != crate::rules::hop::Shape::Pond);
+    let pegs = draft.is_pegs();
     ui.spawn((panel_node(true, m), theme::panel()))
         .with_children(|p| {
             p.spawn(text("Level editor", 22.0, theme::TEXT));
             p.spawn(title("New level of"));
             p.spawn(row()).with_children(|r| {
-                for (label, kind, is_pegs) in [
-                    ("Swap", PuzzleKind::Swap, false),
-                    ("Hop", PuzzleKind::Hop, false),
-                    ("Pegs", PuzzleKind::Hop, true),
-                    ("Flood", PuzzleKind::Flood, false),
-                    ("Escape", PuzzleKind::Escape, false),
-                ] {
+                for (label, kind, is_pegs) in crate::levels::edit::NEW_LEVELS {
                     let on = drawn.kind() == kind && pegs == is_pegs;
                     r.spawn(small_button(EditAction::New(kind, is_pegs), label, on));
                 }
@@ -498,7 +492,7 @@ fn right_panel(
 fn name_field(name: &str) -> EditableText {
     EditableText {
         max_characters: Some(crate::levels::limits::NAME_CHARS),
-        visible_width: Some(22.0),
+        visible_width: Some(30.0),
         ..EditableText::new(name)
     }
 }
@@ -525,7 +519,7 @@ fn spawn_name(
             TextCursorStyle::default(),
             TextLayout::no_wrap(),
             Node {
-                min_width: px(220),
+                min_width: px(300),
                 padding: UiRect::axes(px(10), px(5)),
                 border_radius: BorderRadius::all(px(8)),
                 ..default()

@@ -16,10 +16,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Start-up has chosen the data directory and read the progress
-/// (`Progress::dir`): what reads other files there runs after it.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct DataOpened;
+pub use super::options::DataOpened;
 
 /// The progress in play, and where it is saved (None: kept in memory only,
 /// as in tests).
@@ -58,7 +55,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn open(options: Option<Res<GameOptions>>, mut progress: ResMut<Progress>) {
+fn open(mut commands: Commands, options: Option<Res<GameOptions>>, mut progress: ResMut<Progress>) {
     let Some(options) = options else { return };
     let Some(dir) = options.data_dir.clone().or_else(default_dir) else {
         progress.notice = Some("No data directory: progress is not saved.".into());
@@ -78,6 +75,7 @@ fn open(options: Option<Res<GameOptions>>, mut progress: ResMut<Progress>) {
         warn!("{words}");
         progress.notice = Some(words);
     }
+    commands.insert_resource(super::options::DataDir(Some(dir.clone())));
     progress.dir = Some(dir);
 }
 

@@ -774,6 +774,16 @@ pub fn save_into(
     Ok(at)
 }
 
+/// The editor's "New level of" choices: words, the puzzle, and whether
+/// Hop's is the peg board.
+pub const NEW_LEVELS: [(&str, crate::rules::PuzzleKind, bool); 5] = [
+    ("Swap", crate::rules::PuzzleKind::Swap, false),
+    ("Hop", crate::rules::PuzzleKind::Hop, false),
+    ("Pegs", crate::rules::PuzzleKind::Hop, true),
+    ("Flood", crate::rules::PuzzleKind::Flood, false),
+    ("Escape", crate::rules::PuzzleKind::Escape, false),
+];
+
 /// A row of the editor's palette: a title and its choices; one choice of
 /// each row is picked, and together they make the brush.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -960,6 +970,11 @@ impl Draft {
 }
 
 impl Draft {
+    /// Whether this is a peg board (Hop on a Square or a Triangle).
+    pub fn is_pegs(&self) -> bool {
+        matches!(&self.board, DraftBoard::Hop { shape, .. } if *shape != Shape::Pond)
+    }
+
     /// Flood: sets the move limit; whether it changed.
     pub fn set_limit(&mut self, to: u32) -> bool {
         match &mut self.board {
