@@ -550,3 +550,75 @@ fn arrows_and_enter_draw_like_a_click() {
     press(&mut app, KeyCode::Enter);
     until_screen(&mut app, Screen::Play);
 }
+
+/// Swap's goal is drawn under the row: a click there paints the goal (a
+/// goal of the wrong frogs is a mistake, ringed at its cell), and the
+/// option brings the mirror back.
+#[test]
+fn swaps_goal_is_drawn_under_the_row() {
+    use pond_puzzles::levels::edit::Setting;
+    let mut app = editing("swap.ron", 5, temp_data_dir());
+    // The arrows reach the goal's band.
+    press(&mut app, KeyCode::ArrowRight);
+    press(&mut app, KeyCode::ArrowDown);
+    assert_eq!(editor(&app).cursor.map(|c| c.0), Some(1), "the goal's row");
+    // A yellow frog where the mirror has a blue one.
+    act(&mut app, EditAction::Pick(0, 0));
+    act(&mut app, EditAction::Paint(1, 0));
+    let DraftBoard::Swap { goal, .. } = &editor(&app).draft.board else {
+        panic!()
+    };
+    assert!(goal.is_some(), "painting the goal draws it");
+    app.update();
+    let mistake = app.world().resource::<EditVerdict>().mistake.clone();
+    let mistake = mistake.expect("a goal of other frogs is a mistake");
+    assert!(mistake.message.contains("the goal has"), "{mistake:?}");
+    act(&mut app, EditAction::Setting(Setting::DrawnGoal));
+    let DraftBoard::Swap { goal, .. } = &editor(&app).draft.board else {
+        panic!()
+    };
+    assert!(goal.is_none(), "mirrored again");
+    verdict(&mut app);
+}
+
+/// A click in the window on the goal's band paints the goal there, even a
+/// click pressed and let go within one frame.
+#[test]
+fn a_click_on_swaps_goal_band_paints_the_goal() {
+    use bevy::input::mouse::MouseButtonInput;
+    let size = UVec2::new(1280, 720);
+    let mut app = editing_in_window("swap.ron", 5, size);
+    act(&mut app, EditAction::Pick(0, 0));
+    let drawn = editor(&app).draft.drawn();
+    let (_, at) = game::puzzles::edit_spots(&drawn)
+        .into_iter()
+        .find(|(cell, _)| *cell == (1, 0))
+        .expect("the goal's first cell");
+    let world = app.world_mut();
+    let mut roots = world.query_filtered::<&GlobalTransform, With<game::board::BoardRoot>>();
+    let at = roots.single(world).unwrap().transform_point(at.extend(0.0));
+    let mut cameras = world.query::<(&Camera, &GlobalTransform)>();
+    let (camera, eye) = cameras.single(world).unwrap();
+    let on_window = camera.world_to_viewport(eye, at).unwrap();
+    let mut windows =
+        world.query_filtered::<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>();
+    let (window, mut w) = windows.single_mut(world).unwrap();
+    w.set_cursor_position(Some(on_window));
+    // Pressed and let go within one frame, as a quick click often is.
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        });
+    }
+    app.update();
+    let DraftBoard::Swap { goal, .. } = &editor(&app).draft.board else {
+        panic!()
+    };
+    assert_eq!(
+        goal.as_ref().map(|g| g[0]),
+        Some(pond_puzzles::rules::swap::Cell::L),
+        "clicked at {on_window}"
+    );
+}

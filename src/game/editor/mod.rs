@@ -344,10 +344,6 @@ fn paint_input(
     if tuning.proposal().is_some() {
         return;
     }
-    if buttons.just_released(MouseButton::Left) {
-        editor.stroke = None;
-        editor.stroking = false;
-    }
     let Some(window) = window else { return };
     let Some(cursor) = window.cursor_position() else {
         return;
@@ -372,9 +368,20 @@ fn paint_input(
         editor.stroke = None;
         editor.stroke_from = Some(world);
     }
-    if !(buttons.pressed(MouseButton::Left) && editor.stroking) {
-        return;
+    // A quick click may be pressed and let go within one frame: it paints
+    // its cell all the same.
+    let down = buttons.pressed(MouseButton::Left) || buttons.just_pressed(MouseButton::Left);
+    if down && editor.stroking {
+        paint_stroke(&mut editor, world, &mut actions);
     }
+    if buttons.just_released(MouseButton::Left) {
+        editor.stroke = None;
+        editor.stroking = false;
+    }
+}
+
+/// The cells between the stroke's last place and `world`, painted.
+fn paint_stroke(editor: &mut Editor, world: Vec2, actions: &mut MessageWriter<EditAction>) {
     let from = editor.stroke_from.unwrap_or(world);
     let drawn = editor.draft.drawn();
     let (spots, reach) = (puzzles::edit_spots(&drawn), puzzles::tap_reach(&drawn));

@@ -231,7 +231,7 @@ impl Draft {
     fn cell_of(&self, spot: &Spot) -> Option<(usize, usize)> {
         let ch = spot.ch?;
         match &self.board {
-            DraftBoard::Swap { .. } => Some((0, ch)),
+            DraftBoard::Swap { .. } => Some((usize::from(spot.field == "goal"), ch)),
             DraftBoard::Hop { .. } => Some((spot.item?, ch / 2)),
             DraftBoard::Flood { .. } => Some((spot.item?, ch)),
             DraftBoard::Escape { .. } => Some((spot.item?, ch / 3)),
@@ -296,7 +296,18 @@ impl Draft {
     /// Puts `brush` on the cell at `(row, col)`; whether anything changed.
     pub fn paint(&mut self, row: usize, col: usize, brush: Brush) -> bool {
         match (&mut self.board, brush) {
-            (DraftBoard::Swap { cells, .. }, Brush::Swap(cell)) => set(cells.get_mut(col), cell),
+            (DraftBoard::Swap { cells, goal, .. }, Brush::Swap(cell)) => {
+                if row == 0 {
+                    return set(cells.get_mut(col), cell);
+                }
+                // Row 1 is the goal: painting it makes it a drawn goal.
+                if col >= cells.len() {
+                    return false;
+                }
+                let drawn_now = goal.is_none();
+                let goal = goal.get_or_insert_with(|| mirrored(cells));
+                set(goal.get_mut(col), cell) || drawn_now
+            }
             (DraftBoard::Hop { shape, grid, .. }, Brush::Hop(c)) => {
                 let Some(here) = grid.get_mut(row).and_then(|r| r.get_mut(col)) else {
                     return false;
@@ -812,6 +823,8 @@ fn choice(label: impl Into<String>) -> Choice {
 pub enum Setting {
     Shape(Shape),
     JumpOwn,
+    /// Swap: the goal drawn, or the row mirrored.
+    DrawnGoal,
     Shuffle,
 }
 
@@ -939,11 +952,18 @@ impl Draft {
     /// on (for a toggle or a choice), and what it does.
     pub fn settings(&self) -> Vec<(String, Option<bool>, Setting)> {
         match &self.board {
-            DraftBoard::Swap { jump_own, .. } => vec![(
-                "Frogs may jump their own kind".into(),
-                Some(*jump_own),
-                Setting::JumpOwn,
-            )],
+            DraftBoard::Swap { jump_own, goal, .. } => vec![
+                (
+                    "Frogs may jump their own kind".into(),
+                    Some(*jump_own),
+                    Setting::JumpOwn,
+                ),
+                (
+                    "Goal drawn (else mirrored)".into(),
+                    Some(goal.is_some()),
+                    Setting::DrawnGoal,
+                ),
+            ],
             DraftBoard::Hop { shape, .. } => [
                 ("Pond", Shape::Pond),
                 ("Square", Shape::Square),
@@ -964,6 +984,16 @@ impl Draft {
         match setting {
             Setting::Shape(s) => self.set_shape(s),
             Setting::JumpOwn => self.toggle_jump_own(),
+            Setting::DrawnGoal => match &mut self.board {
+                DraftBoard::Swap { cells, goal, .. } => {
+                    *goal = match goal {
+                        Some(_) => None,
+                        None => Some(mirrored(cells)),
+                    };
+                    true
+                }
+                _ => false,
+            },
             Setting::Shuffle => self.shuffle(seed),
         }
     }

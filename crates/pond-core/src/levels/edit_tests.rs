@@ -130,6 +130,15 @@ fn edits_do_what_they_say() {
     );
     assert!(swap.step(0, 2));
     assert_eq!(swap.dimensions()[0].1, 9);
+    // Its goal drawn: row 1 paints the goal, which must keep the row's frogs.
+    assert!(swap.paint(1, 0, Brush::Swap(Cell::R)));
+    let why = swap.check().unwrap_err();
+    assert!(why.message.contains("the goal has"), "{}", why.message);
+    assert!(
+        swap.apply(super::edit::Setting::DrawnGoal, 0),
+        "back to the mirror"
+    );
+    swap.check().expect("a mirrored goal always fits");
     // Hop: one red frog at most; the Pond's water is not a pad.
     let mut pond = drafts[1].clone();
     assert!(pond.paint(4, 4, Brush::Hop('r')));

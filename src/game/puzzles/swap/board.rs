@@ -36,11 +36,14 @@ pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, s: 
     }
 }
 
+/// Where the goal's band runs, under the row.
+pub(super) const GOAL_Y: f32 = -SWAP_STEP * 0.78;
+
 /// The goal, small under the row: each pad's frog once the frogs have
 /// changed sides, on a dark band that says "Goal" at its left end.
 fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
     let n = s.cells.len();
-    let y = -SWAP_STEP * 0.78;
+    let y = GOAL_Y;
     let width = n as f32 * SWAP_STEP;
     // The band reaches past the row on the left, by the word's room.
     let left = -width / 2.0 + 10.0 - GOAL_WORD_ROOM;

@@ -88,8 +88,11 @@ impl GamePuzzle for Swap {
     }
 
     fn edit_spots(&self) -> Vec<((usize, usize), Vec2)> {
+        // The row, then the goal under it (row 1: a drawn goal).
         let n = self.cells.len();
-        (0..n).map(|i| ((0, i), swap_pos(i, n))).collect()
+        let row = (0..n).map(|i| ((0, i), swap_pos(i, n)));
+        let goal = (0..n).map(|i| ((1, i), Vec2::new(swap_pos(i, n).x, board::GOAL_Y)));
+        row.chain(goal).collect()
     }
 
     fn tap_reach(&self) -> f32 {
