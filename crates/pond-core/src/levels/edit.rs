@@ -1164,10 +1164,13 @@ impl Draft {
             }
             Some("BH") => {
                 let shape_text = parts.get(1).copied().unwrap_or("");
-                let (shape, side) = match shape_text.split_at(shape_text.len().min(1)) {
-                    ("P", "") => (Shape::Pond, 5),
-                    ("S", n) => (Shape::Square, number(n, "a square's side", 8)?),
-                    ("T", n) => (Shape::Triangle, number(n, "a triangle's rows", 10)?),
+                // By characters: a code may hold any text.
+                let mut chars = shape_text.chars();
+                let (first, rest) = (chars.next(), chars.as_str());
+                let (shape, side) = match (first, rest) {
+                    (Some('P'), "") => (Shape::Pond, 5),
+                    (Some('S'), n) => (Shape::Square, number(n, "a square's side", 8)?),
+                    (Some('T'), n) => (Shape::Triangle, number(n, "a triangle's rows", 10)?),
                     _ => {
                         return Err(format!(
                             "expected the board's shape after BH-: P (the Pond), S and a side, or T and rows, found `{shape_text}`"

@@ -1,0 +1,91 @@
+//! What the fuzz targets (`fuzz/`, cargo-fuzz) feed their inputs to, and
+//! what `tests/fuzz_regressions.rs` replays every saved input through on a
+//! plain `cargo test`: one function per target, each checking the
+//! properties that must hold for any input (no panic is the first).
+
+use crate::levels::code::LevelCode;
+use crate::levels::edit::Draft;
+use crate::levels::parse_pack;
+use crate::rules::Puzzle;
+use crate::solve::{self, Budget};
+
+/// The most bytes of an input worth trying: a pack may be 1 MiB, but the
+/// loader refuses more before reading it as a pack.
+pub const MOST_BYTES: usize = 1 << 20;
+
+/// Any bytes as a pack file: loaded or refused with a place in the file.
+pub fn pack(bytes: &[u8]) {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    match parse_pack("fuzz.ron", text) {
+        Ok(pack) => {
+            // A pack that loads has levels the rules can play.
+            for level in &pack.levels {
+                let _ = level.puzzle.legal_moves();
+                let _ = level.puzzle.is_won();
+            }
+        }
+        Err(e) => {
+            assert!(!e.message.is_empty());
+            let lines = text.lines().count().max(1);
+            assert!(e.line <= lines + 1, "line {} of {lines}: {e}", e.line);
+        }
+    }
+}
+
+/// A pack, then each of its levels solved under a small node budget; any
+/// answer found is replayed through the rules.
+pub fn pack_then_solve(bytes: &[u8]) {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    let Ok(pack) = parse_pack("fuzz.ron", text) else {
+        return;
+    };
+    for level in pack.levels.iter().take(8) {
+        let report = solve::solve(&level.puzzle, Budget::nodes(20_000), None, false);
+        if let Some(moves) = report.outcome.moves() {
+            let mut p: Puzzle = level.puzzle.clone();
+            for &mv in moves {
+                p.apply(mv).expect("a solver's move is legal");
+            }
+        }
+    }
+}
+
+/// Any text as a level code: parsed or refused in words; a board code that
+/// parses prints back to a code that parses to the same board, and its
+/// level (if the loader takes it) is drawn as it checks.
+pub fn code(text: &str) {
+    match LevelCode::parse(text) {
+        Err(e) => assert!(!e.is_empty()),
+        Ok(LevelCode::Board(d)) => {
+            let again = Draft::from_code(&d.code()).expect("a code read back");
+            assert_eq!(again.board, d.board);
+            if let Ok(level) = d.check() {
+                assert_eq!(level.puzzle, d.drawn());
+            }
+        }
+        // Random codes are made by the solvers (seconds for the largest):
+        // the parse is what strangers reach.
+        Ok(_) => {}
+    }
+}
+
+/// Any text as a move, on a position of each puzzle: parsed and played, or
+/// refused in words.
+pub fn moves(text: &str) {
+    for (_, pack) in crate::levels::SHIPPED {
+        let Ok(p) = parse_pack("p.ron", pack) else {
+            continue;
+        };
+        let mut puzzle = p.levels[0].puzzle.clone();
+        match puzzle.parse_move(text) {
+            Ok(mv) => {
+                let _ = puzzle.apply(mv);
+            }
+            Err(e) => assert!(!e.0.is_empty()),
+        }
+    }
+}
