@@ -76,11 +76,17 @@ pub fn code(text: &str) {
 /// Any text as a move, on a position of each puzzle: parsed and played, or
 /// refused in words.
 pub fn moves(text: &str) {
-    for (_, pack) in crate::levels::SHIPPED {
-        let Ok(p) = parse_pack("p.ron", pack) else {
-            continue;
-        };
-        let mut puzzle = p.levels[0].puzzle.clone();
+    // The first level of each shipped pack, read once.
+    static FIRSTS: std::sync::OnceLock<Vec<Puzzle>> = std::sync::OnceLock::new();
+    let firsts = FIRSTS.get_or_init(|| {
+        crate::levels::SHIPPED
+            .iter()
+            .filter_map(|(f, t)| parse_pack(f, t).ok())
+            .filter_map(|p| p.levels.first().map(|l| l.puzzle.clone()))
+            .collect()
+    });
+    for first in firsts {
+        let mut puzzle = first.clone();
         match puzzle.parse_move(text) {
             Ok(mv) => {
                 let _ = puzzle.apply(mv);
