@@ -198,6 +198,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Edit)),
         )
         .add_systems(Update, show_on_play.run_if(in_state(Screen::Play)))
+        .add_systems(Update, keep_awake.run_if(in_state(Screen::Edit)))
         .add_plugins(view::plugin);
 }
 
@@ -634,6 +635,20 @@ fn save(editor: &mut Editor, packs: &mut Packs, progress: &Progress) {
 /// The pack "Save" adds to.
 pub fn own_pack(dir: &std::path::Path) -> PathBuf {
     dir.join("packs").join(OWN_PACK)
+}
+
+/// A resting window (unfocused) draws on events only: while the solvers
+/// think, each frame asks for the next, so their answer shows when it comes.
+fn keep_awake(
+    verdict: Res<EditVerdict>,
+    tuning: Res<Tuning>,
+    redraw: Option<ResMut<Messages<bevy::window::RequestRedraw>>>,
+) {
+    if (verdict.pending() || tuning.looking())
+        && let Some(mut redraw) = redraw
+    {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 /// "Show me": the solution plays as soon as the level shows.

@@ -48,7 +48,15 @@ fn clear(
     mut commands: Commands,
     time: Res<Time>,
     mut veils: Query<(Entity, &mut Veil, &mut BackgroundColor)>,
+    redraw: Option<ResMut<Messages<bevy::window::RequestRedraw>>>,
 ) {
+    // A resting window (unfocused) draws on events only: the veil asks for
+    // the frames it needs to clear.
+    if !veils.is_empty()
+        && let Some(mut redraw) = redraw
+    {
+        redraw.write(bevy::window::RequestRedraw);
+    }
     for (e, mut veil, mut colour) in &mut veils {
         veil.0 += time.delta_secs() / FADE;
         if veil.0 >= 1.0 {
