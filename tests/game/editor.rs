@@ -127,6 +127,11 @@ fn an_edit_during_a_verdict_never_shows_the_old_one() {
         act(&mut app, EditAction::Step(1, 6));
     }
     act(&mut app, EditAction::Step(2, 3));
+    // Seven colours at random over 26x26: seconds of exact search.
+    act(
+        &mut app,
+        EditAction::Setting(pond_puzzles::levels::edit::Setting::Shuffle),
+    );
     assert!(app.world().resource::<EditVerdict>().pending());
     // Then smaller ones at once, each cancelling the one before: whatever
     // shows at any frame is the verdict of the board shown then.
