@@ -1,0 +1,70 @@
+//! Saving a draft into a pack of the player's own, whole and atomically.
+
+use super::Draft;
+use crate::levels::{generate, limits};
+
+/// The comment at the top of a pack the editor writes.
+const HEADER: &str = "A pack of levels made in Pond Puzzles' level editor.\nThe format: levels/README.md in the game's sources.";
+
+/// Adds `level` to the pack file at `path`, or puts it in place of the
+/// pack's level `replace` (from 0); a new pack named `pack_name` when there
+/// is no file yet. The file is written whole beside the old one and renamed
+/// over it, so a pack is never half written. Returns the level's place in
+/// the pack (from 0).
+pub fn save_into(
+    path: &std::path::Path,
+    pack_name: &str,
+    level: &Draft,
+    replace: Option<usize>,
+) -> Result<usize, String> {
+    level.check().map_err(|m| m.message)?;
+    let mut pack = if path.exists() {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        crate::levels::parse_pack(&path.display().to_string(), &text).map_err(|e| {
+            format!("{e}; the pack has a mistake, so the level was not added to it")
+        })?;
+        ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .from_str::<crate::levels::PackFile>(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+    } else {
+        crate::levels::PackFile {
+            name: pack_name.to_string(),
+            author: None,
+            levels: Vec::new(),
+        }
+    };
+    let at = match replace {
+        Some(i) if i < pack.levels.len() => {
+            pack.levels[i] = level.to_file();
+            i
+        }
+        _ => {
+            if pack.levels.len() >= limits::LEVELS {
+                return Err(format!(
+                    "the pack has {} levels already, the most a pack may have",
+                    limits::LEVELS
+                ));
+            }
+            pack.levels.push(level.to_file());
+            pack.levels.len() - 1
+        }
+    };
+    let text = generate::write_pack(&pack, HEADER);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
+    }
+    let tmp = path.with_extension(format!("ron.tmp-{}", std::process::id()));
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        use std::io::Write;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    });
+    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("cannot write {}: {e}", path.display()));
+    }
+    Ok(at)
+}

@@ -1,0 +1,161 @@
+//! The editor's input: a press and drag on the board (a stroke, which
+//! follows the pointer's path between frames), and its keys.
+
+use super::{EditAction, Editor, Tuning, margins, shown_draft};
+use crate::game::puzzles;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// The cell under a point of the world, if any: the nearest within the
+/// puzzle's reach.
+fn cell_at(spots: &[((usize, usize), Vec2)], reach: f32, world: Vec2) -> Option<(usize, usize)> {
+    // The board's root stands 20 units below the world's centre.
+    let at = world - Vec2::new(0.0, -20.0);
+    spots
+        .iter()
+        .map(|&(cell, p)| (cell, p.distance(at)))
+        .filter(|&(_, d)| d <= reach)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(cell, _)| cell)
+}
+
+/// A press on the board paints a cell; a drag paints every cell it passes,
+/// as one step of the history.
+pub(super) fn paint_input(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    mut editor: ResMut<Editor>,
+    tuning: Res<Tuning>,
+    mut actions: MessageWriter<EditAction>,
+) {
+    // A proposal on show is taken or dropped before drawing goes on.
+    if tuning.proposal().is_some() {
+        return;
+    }
+    let Some(window) = window else { return };
+    let Some(cursor) = window.cursor_position() else {
+        return;
+    };
+    let [left, right, top, bottom] = margins(window.width());
+    let inside = cursor.x > left
+        && cursor.x < window.width() - right
+        && cursor.y > top
+        && cursor.y < window.height() - bottom;
+    let Some((cam, at)) = camera.iter().next() else {
+        return;
+    };
+    let Ok(world) = cam.viewport_to_world_2d(at, cursor) else {
+        return;
+    };
+    // A stroke starts with a press on the board's room (on a cell or not)
+    // and paints every cell it then passes: the path between two frames'
+    // pointer places is followed, so a fast drag leaves no gap.
+    if buttons.just_pressed(MouseButton::Left) && inside {
+        editor.stroking = true;
+        editor.stroke_kept = false;
+        editor.stroke = None;
+        editor.stroke_from = Some(world);
+    }
+    // A quick click may be pressed and let go within one frame: it paints
+    // its cell all the same.
+    let down = buttons.pressed(MouseButton::Left) || buttons.just_pressed(MouseButton::Left);
+    if down && editor.stroking {
+        paint_stroke(&mut editor, world, &mut actions);
+    }
+    if buttons.just_released(MouseButton::Left) {
+        editor.stroke = None;
+        editor.stroking = false;
+    }
+}
+
+/// The cells between the stroke's last place and `world`, painted.
+fn paint_stroke(editor: &mut Editor, world: Vec2, actions: &mut MessageWriter<EditAction>) {
+    let from = editor.stroke_from.unwrap_or(world);
+    let drawn = editor.draft.drawn();
+    let (spots, reach) = (puzzles::edit_spots(&drawn), puzzles::tap_reach(&drawn));
+    let step = reach / 2.0;
+    let steps = (from.distance(world) / step.max(1.0))
+        .ceil()
+        .clamp(1.0, 400.0) as usize;
+    for i in 1..=steps {
+        let at = from.lerp(world, i as f32 / steps as f32);
+        if let Some(c) = cell_at(&spots, reach, at)
+            && editor.stroke != Some(c)
+        {
+            editor.stroke = Some(c);
+            actions.write(EditAction::Drag(c.0, c.1));
+        }
+    }
+    editor.stroke_from = Some(world);
+}
+
+/// The editor's keys: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, Ctrl+S
+/// save, Ctrl+C the code; the arrows move a ringed cell and Enter (or
+/// Space) puts the brush there, Esc hides it; with no ringed cell, Enter
+/// plays and Esc goes back.
+pub(super) fn edit_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut editor: ResMut<Editor>,
+    tuning: Res<Tuning>,
+    mut actions: MessageWriter<EditAction>,
+) {
+    if editor.typing {
+        return;
+    }
+    let ctrl = crate::game::keys::ctrl(&keys);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        actions.write(if shift {
+            EditAction::Redo
+        } else {
+            EditAction::Undo
+        });
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyY) {
+        actions.write(EditAction::Redo);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        actions.write(EditAction::Save);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyC) {
+        actions.write(EditAction::CopyCode);
+    }
+    // The arrows move the keyboard's cell (from the board's top left).
+    let drawn = shown_draft(&editor, &tuning).drawn();
+    let spots = puzzles::edit_spots(&drawn);
+    if editor
+        .cursor
+        .is_some_and(|c| !spots.iter().any(|(s, _)| *s == c))
+    {
+        editor.cursor = None;
+    }
+    if let Some(way) = crate::game::keys::arrow(&keys, false).filter(|_| !ctrl) {
+        let from = editor
+            .cursor
+            .and_then(|c| spots.iter().find(|(s, _)| *s == c))
+            .map(|(_, at)| *at);
+        editor.cursor = match from {
+            None => spots.first().map(|(c, _)| *c),
+            Some(at) => crate::game::keys::nearest_toward(at, way, 3.0, spots.iter().copied())
+                .or(editor.cursor),
+        };
+    }
+    let enter = keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]);
+    match editor.cursor {
+        Some((r, c))
+            if (enter || keys.just_pressed(KeyCode::Space)) && tuning.proposal().is_none() =>
+        {
+            actions.write(EditAction::Paint(r, c));
+        }
+        Some(_) if enter || keys.just_pressed(KeyCode::Space) => {}
+        Some(_) if keys.just_pressed(KeyCode::Escape) => editor.cursor = None,
+        None if enter => {
+            actions.write(EditAction::Play);
+        }
+        None if keys.just_pressed(KeyCode::Escape) => {
+            actions.write(EditAction::Back);
+        }
+        _ => {}
+    }
+}
