@@ -34,7 +34,7 @@ pub fn pack(bytes: &[u8]) {
     }
 }
 
-/// A pack, then each of its levels solved under a small node budget; any
+/// A pack, then each of its levels (up to 8) solved under 5,000 nodes; any
 /// answer found is replayed through the rules.
 pub fn pack_then_solve(bytes: &[u8]) {
     let Ok(text) = std::str::from_utf8(bytes) else {
@@ -44,7 +44,7 @@ pub fn pack_then_solve(bytes: &[u8]) {
         return;
     };
     for level in pack.levels.iter().take(8) {
-        let report = solve::solve(&level.puzzle, Budget::nodes(20_000), None, false);
+        let report = solve::solve(&level.puzzle, Budget::nodes(5_000), None, false);
         if let Some(moves) = report.outcome.moves() {
             let mut p: Puzzle = level.puzzle.clone();
             for &mv in moves {
