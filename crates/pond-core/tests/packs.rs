@@ -282,7 +282,7 @@ fn wrong_row_lengths_are_errors() {
     ));
     assert!(e.message.contains("triangle"), "{e}");
     let e = error_of(&one_level("Escape(name: \"e\", rows: [\"a1 b2\", \"c3\"])"));
-    assert!(e.message.contains("row 2 has 1 animals"), "{e}");
+    assert!(e.message.contains("row 2 has 1 animal;"), "{e}");
     let e = error_of(&one_level(
         "Swap(name: \"s\", row: \"L_R\", goal: Some(\"R_LL\"))",
     ));

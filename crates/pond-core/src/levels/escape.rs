@@ -62,8 +62,9 @@ pub(super) fn build_escape(rows: &[String]) -> Built<Escape> {
             return Err((
                 Spot::item("rows", r),
                 format!(
-                    "row {} has {count} animals; expected 1 to {}",
+                    "row {} has {}; expected 1 to {}",
                     r + 1,
+                    super::count_of(count, "animal", "animals"),
                     limits::ESCAPE_SIDE
                 ),
             ));
@@ -74,8 +75,9 @@ pub(super) fn build_escape(rows: &[String]) -> Built<Escape> {
                 return Err((
                     Spot::item("rows", r),
                     format!(
-                        "row {} has {count} animals; expected {w} like the first row",
-                        r + 1
+                        "row {} has {}; expected {w} like the first row",
+                        r + 1,
+                        super::count_of(count, "animal", "animals")
                     ),
                 ));
             }

@@ -28,7 +28,13 @@ pub(super) fn build_flood(
     };
     let colour_check = |k: u8, spot: Spot| -> Built<()> {
         if !(2..=MAX_COLOURS).contains(&k) {
-            return Err((spot, format!("{k} colours; expected 2 to {MAX_COLOURS}")));
+            return Err((
+                spot,
+                format!(
+                    "{}; expected 2 to {MAX_COLOURS}",
+                    super::count_of(k as usize, "colour", "colours")
+                ),
+            ));
         }
         Ok(())
     };
@@ -153,8 +159,10 @@ mod tests {
             );
             let err = crate::levels::parse_pack("p.ron", &text).unwrap_err();
             assert!(
-                err.to_string()
-                    .contains(&format!("{k} colours; expected 2 to")),
+                err.to_string().contains(&format!(
+                    "{}; expected 2 to",
+                    if k == 1 { "1 colour" } else { "0 colours" }
+                )),
                 "{err}"
             );
         }

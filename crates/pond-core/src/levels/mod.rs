@@ -356,6 +356,11 @@ impl Spot {
 
 type Built<T> = Result<T, (Spot, String)>;
 
+/// A count and its noun, singular for one: "1 colour", "3 colours".
+pub(crate) fn count_of(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn check_name(name: &str) -> Built<()> {
     if name.chars().count() > limits::NAME_CHARS {
         return Err((

@@ -59,9 +59,12 @@ pub(super) fn build_swap(row: &str, goal: Option<&str>, jump_own: bool) -> Built
                     return Err((
                         Spot::field("goal"),
                         format!(
-                            "the goal has {} {} frogs; expected {} like the row",
-                            count(&goal),
-                            kind.to_char(),
+                            "the goal has {}; expected {} like the row",
+                            super::count_of(
+                                count(&goal),
+                                &format!("{} frog", kind.to_char()),
+                                &format!("{} frogs", kind.to_char())
+                            ),
                             count(&cells)
                         ),
                     ));
