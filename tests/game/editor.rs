@@ -6,7 +6,7 @@
 
 use super::*;
 use pond_puzzles::game::editor::{EditAction, EditVerdict, Editor};
-use pond_puzzles::levels::edit::{Brush, DraftBoard};
+use pond_puzzles::levels::edit::DraftBoard;
 use pond_puzzles::levels::verdict::Answer;
 use pond_puzzles::rules::PuzzleKind;
 
@@ -284,7 +284,6 @@ fn a_drag_paints_every_cell_it_passes_as_one_step() {
         start.draft,
         "one undo takes the drag back"
     );
-    let _ = Brush::Paint(0);
 }
 
 /// The editor in a window of `size`, laid out.
@@ -303,6 +302,25 @@ fn editing_in_window(pack: &str, level: usize, size: UVec2) -> App {
     verdict(&mut app);
     settle(&mut app);
     app
+}
+
+/// Where the editor's cell shows on the window (its place on the board,
+/// under the board's root, through the camera).
+fn on_window(app: &mut App, cell: (usize, usize)) -> Vec2 {
+    let drawn = editor(app).draft.drawn();
+    let (_, at) = game::puzzles::edit_spots(&drawn)
+        .into_iter()
+        .find(|(c, _)| *c == cell)
+        .expect("the cell is on the board");
+    let world = app.world_mut();
+    let mut roots = world.query_filtered::<&GlobalTransform, With<game::board::BoardRoot>>();
+    let at = roots
+        .single(world)
+        .expect("one board")
+        .transform_point(at.extend(0.0));
+    let mut cameras = world.query::<(&Camera, &GlobalTransform)>();
+    let (camera, eye) = cameras.single(world).expect("one camera");
+    camera.world_to_viewport(eye, at).expect("in view")
 }
 
 fn drawn_rect(app: &mut App, size: Vec2) -> Rect {
@@ -358,27 +376,11 @@ fn a_fast_drag_in_the_window_paints_every_cell_it_passes() {
     act(&mut app, EditAction::Pick(0, 3));
     settle(&mut app);
     let before = editor(&app).draft;
-    let DraftBoard::Flood { width, height, .. } = before.board else {
+    let DraftBoard::Flood { width, .. } = before.board else {
         panic!()
     };
-    let (w, h) = (width as usize, height as usize);
-    // The centres of cells on the window, where the board's root puts them.
-    let cell = |app: &mut App, r: usize, c: usize| {
-        let drawn = editor(app).draft.drawn();
-        let (_, at) = game::puzzles::edit_spots(&drawn)
-            .into_iter()
-            .find(|(cell, _)| *cell == (r, c))
-            .expect("the cell is on the board");
-        let world = app.world_mut();
-        let mut roots = world.query_filtered::<&GlobalTransform, With<game::board::BoardRoot>>();
-        let root = roots.single(world).expect("one board");
-        let at = root.transform_point(at.extend(0.0));
-        let mut cameras = world.query::<(&Camera, &GlobalTransform)>();
-        let (camera, eye) = cameras.single(world).expect("one camera");
-        camera.world_to_viewport(eye, at).expect("in view")
-    };
-    let (first, last) = (cell(&mut app, 2, 0), cell(&mut app, 2, w - 1));
-    let _ = h;
+    let w = width as usize;
+    let (first, last) = (on_window(&mut app, (2, 0)), on_window(&mut app, (2, w - 1)));
     let world = app.world_mut();
     let mut windows =
         world.query_filtered::<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>();
@@ -594,17 +596,8 @@ fn a_click_on_swaps_goal_band_paints_the_goal() {
     let size = UVec2::new(1280, 720);
     let mut app = editing_in_window("swap.ron", 5, size);
     act(&mut app, EditAction::Pick(0, 0));
-    let drawn = editor(&app).draft.drawn();
-    let (_, at) = game::puzzles::edit_spots(&drawn)
-        .into_iter()
-        .find(|(cell, _)| *cell == (1, 0))
-        .expect("the goal's first cell");
+    let on_window = on_window(&mut app, (1, 0));
     let world = app.world_mut();
-    let mut roots = world.query_filtered::<&GlobalTransform, With<game::board::BoardRoot>>();
-    let at = roots.single(world).unwrap().transform_point(at.extend(0.0));
-    let mut cameras = world.query::<(&Camera, &GlobalTransform)>();
-    let (camera, eye) = cameras.single(world).unwrap();
-    let on_window = camera.world_to_viewport(eye, at).unwrap();
     let mut windows =
         world.query_filtered::<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>();
     let (window, mut w) = windows.single_mut(world).unwrap();

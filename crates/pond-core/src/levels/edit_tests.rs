@@ -158,8 +158,6 @@ fn edits_do_what_they_say() {
     let Puzzle::Flood(f) = flood.drawn() else {
         panic!()
     };
-    let mut filled = f.clone();
-    filled.cells.iter_mut().for_each(|c| *c = 0);
     assert_eq!(f.region_colour(), 3);
     assert!(flood.step(0, 3) && flood.step(1, -1));
     let Puzzle::Flood(g) = flood.drawn() else {

@@ -103,7 +103,7 @@ impl Draft {
                     height,
                     colours,
                     cells,
-                    limit,
+                    ..
                 },
                 0 | 1,
             ) => {
@@ -127,7 +127,6 @@ impl Draft {
                     })
                     .collect();
                 (*width, *height) = (nw as u16, nh as u16);
-                let _ = limit;
             }
             (DraftBoard::Flood { colours, cells, .. }, 2) => {
                 *colours = moved(*colours as u32, 2, MAX_COLOURS as u32) as u8;
