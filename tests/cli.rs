@@ -143,9 +143,45 @@ fn check_warns_about_unsolvable_levels_but_passes() {
         "stuck.ron",
         "Pack(name: \"s\", levels: [Escape(name: \"no way\", rows: [\"a1\", \"b2\"])])",
     );
-    let out = pond(&["check", pack.to_str().unwrap()]);
+    let path = pack.to_str().unwrap();
+    let out = pond(&["check", path]);
     assert!(out.status.success());
-    assert!(stdout(&out).contains("unsolvable"), "{}", stdout(&out));
+    let line = format!(
+        "warning: {path}:1:26: level 1 \"no way\": the solver proves it unsolvable: no line of moves reaches the goal, so no player can win it"
+    );
+    assert!(
+        stdout(&out).lines().any(|l| l == line),
+        "no line {line:?} in:\n{}",
+        stdout(&out)
+    );
+}
+
+/// `check` tells every mistake of a file, each with its place, and counts
+/// them.
+#[test]
+fn check_lists_every_mistake_of_a_file() {
+    let pack = temp_file(
+        "three.ron",
+        "Pack(\n  name: \"t\", levls: 2,\n  levels: [\n    Swap(name: \"a\", row: \"LX_R\"),\n    Escape(name: \"b\", rows: [\"a1 b\"]),\n  ],\n)\n",
+    );
+    let path = pack.to_str().unwrap();
+    let out = pond(&["check", path]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            format!(
+                "error: {path}:2:14: a pack has no field `levls`; its fields are `name`, `author` and `levels` (did you mean `levels`?)"
+            ),
+            format!(
+                "error: {path}:4:28: level 1: unexpected `X` in the row: expected L (a frog facing right), R (facing left) or _ (an empty pad)"
+            ),
+            format!("error: {path}:5:35: level 2: expected a colour digit 1 to 9 after `b`"),
+            format!("{path}: 3 errors"),
+        ]
+    );
 }
 
 #[test]
@@ -499,13 +535,13 @@ fn check_warns_of_levels_won_at_the_start_and_loose_limits_and_strict_fails() {
     let text = stdout(&out);
     for line in [
         format!(
-            "warning: {path}: level 1 \"same\": it is won before any move (its start is already its goal)"
+            "warning: {path}:2:3: level 1 \"same\": it is won before any move (its start is already its goal)"
         ),
         format!(
-            "warning: {path}: level 2 \"one colour\": it is won before any move (its start is already its goal)"
+            "warning: {path}:3:3: level 2 \"one colour\": it is won before any move (its start is already its goal)"
         ),
         format!(
-            "warning: {path}: level 3 \"loose\": the limit of 40 moves is 38 more than the shortest solution's 2: it hardly limits anything"
+            "warning: {path}:4:3: level 3 \"loose\": the limit of 40 moves is 38 more than the shortest solution's 2: it hardly limits anything"
         ),
         format!("{path}: 4 levels, 3 warnings"),
     ] {

@@ -29,10 +29,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let mut sound = true;
     let mut warned = false;
     for path in &args.packs {
-        let pack = match levels::load(path) {
+        let pack = match levels::load_all(path) {
             Ok(p) => p,
-            Err(e) => {
-                eprintln!("error: {e}");
+            Err(errors) => {
+                for e in &errors {
+                    eprintln!("error: {e}");
+                }
+                if errors.len() > 1 {
+                    eprintln!("{}: {}", path.display(), count(errors.len(), "error"));
+                }
                 sound = false;
                 continue;
             }
@@ -41,7 +46,17 @@ pub fn run(args: CheckArgs) -> ExitCode {
         for (i, level) in pack.levels.iter().enumerate() {
             let budget = Budget::time(Duration::from_secs_f64(args.seconds.max(0.0)));
             let report = solve::solve(&level.puzzle, budget, None, false);
-            let label = format!("{}: level {} \"{}\"", path.display(), i + 1, level.name);
+            let place = pack
+                .places
+                .get(i)
+                .map(|p| format!(":{}:{}", p.line, p.col))
+                .unwrap_or_default();
+            let label = format!(
+                "{}{place}: level {} \"{}\"",
+                path.display(),
+                i + 1,
+                level.name
+            );
             if level.puzzle.is_won() {
                 warnings += 1;
                 println!(
@@ -52,11 +67,16 @@ pub fn run(args: CheckArgs) -> ExitCode {
             match &report.outcome {
                 Outcome::Unsolvable => {
                     warnings += 1;
-                    println!("warning: {label}: the solver proves it unsolvable");
+                    println!(
+                        "warning: {label}: the solver proves it unsolvable: no line of moves reaches the goal, so no player can win it"
+                    );
                 }
                 Outcome::OutOfBudget { best: None, reason } => {
                     warnings += 1;
-                    println!("warning: {label}: undecided ({reason})");
+                    println!(
+                        "warning: {label}: undecided ({reason}): the solver could not tell in {} s whether it can be won; `--seconds` gives it longer",
+                        args.seconds
+                    );
                 }
                 outcome => {
                     if let (Some(limit), Some(moves)) = (level.puzzle.moves_left(), outcome.moves())

@@ -44,7 +44,7 @@ impl AssetLoader for PackLoader {
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).await?;
         let pack = match String::from_utf8(bytes) {
-            Ok(text) => levels::parse_pack(&file, &text),
+            Ok(text) => levels::parse_pack_all(&file, &text).map_err(first_of),
             Err(e) => Err(PackError {
                 file,
                 line: 0,
@@ -61,6 +61,24 @@ impl AssetLoader for PackLoader {
     fn extensions(&self) -> &[&str] {
         &["ron"]
     }
+}
+
+/// The first of a file's mistakes, saying how many more it holds.
+fn first_of(all: Vec<PackError>) -> PackError {
+    let more = all.len().saturating_sub(1);
+    let mut first = all.into_iter().next().unwrap_or_else(|| PackError {
+        file: String::new(),
+        line: 0,
+        col: 0,
+        message: "the pack could not be read".into(),
+    });
+    if more > 0 {
+        first.message.push_str(&format!(
+            " (and {}: `pond check` lists every one)",
+            levels::count_of(more, "more mistake", "more mistakes")
+        ));
+    }
+    first
 }
 
 pub struct PackEntry {
@@ -322,6 +340,7 @@ pub fn add_code_level(packs: &mut Packs, order: usize, code: &str, level: levels
                 name: format!("Level code {code}"),
                 author: None,
                 levels: vec![level],
+                places: Vec::new(),
             }),
             handle: None,
             disk: None,
@@ -507,6 +526,7 @@ pub fn add_edited_level(packs: &mut Packs, level: levels::Level) -> usize {
                 name: "The level editor".into(),
                 author: None,
                 levels: vec![level],
+                places: Vec::new(),
             }),
             handle: None,
             disk: None,

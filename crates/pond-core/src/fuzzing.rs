@@ -5,7 +5,7 @@
 
 use crate::levels::code::LevelCode;
 use crate::levels::edit::Draft;
-use crate::levels::parse_pack;
+use crate::levels::{parse_pack, parse_pack_all};
 use crate::rules::Puzzle;
 use crate::solve::{self, Budget};
 
@@ -18,18 +18,28 @@ pub fn pack(bytes: &[u8]) {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return;
     };
-    match parse_pack("fuzz.ron", text) {
+    match parse_pack_all("fuzz.ron", text) {
         Ok(pack) => {
             // A pack that loads has levels the rules can play.
+            assert_eq!(pack.places.len(), pack.levels.len());
             for level in &pack.levels {
                 let _ = level.puzzle.legal_moves();
                 let _ = level.puzzle.is_won();
             }
         }
-        Err(e) => {
-            assert!(!e.message.is_empty());
+        Err(all) => {
+            // Every mistake told has words, a place in the file, and the
+            // first is the one `parse_pack` gives.
+            assert!(!all.is_empty());
             let lines = text.lines().count().max(1);
-            assert!(e.line <= lines + 1, "line {} of {lines}: {e}", e.line);
+            for e in &all {
+                assert!(!e.message.is_empty());
+                assert!(e.line <= lines + 1, "line {} of {lines}: {e}", e.line);
+                for inner in ["LevelFile", "RandomFlood", "PackFile", "PackHead"] {
+                    assert!(text.contains(inner) || !e.message.contains(inner), "{e}");
+                }
+            }
+            assert_eq!(parse_pack("fuzz.ron", text).err().as_ref(), all.first());
         }
     }
 }

@@ -90,9 +90,13 @@ pub(super) fn build_hop(shape: Shape, layout: &[String], finish: Option<(u8, u8)
             }
             if pad {
                 if pads == MAX_PADS {
+                    let all = rows.iter().flatten().filter(|(_, ch)| *ch != '.').count();
                     return Err((
                         Spot::ch("layout", Some(r), i),
-                        format!("a board may have at most {MAX_PADS} pads"),
+                        format!(
+                            "the board has {all} pads; a board may have at most {MAX_PADS} (this is pad {})",
+                            MAX_PADS + 1
+                        ),
                     ));
                 }
                 match ch {

@@ -3,7 +3,7 @@
 //! line and column. Runs only on text the RON parser has accepted.
 
 /// A line and column, both counted from 1 (columns in characters).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Pos {
     pub line: usize,
     pub col: usize,
@@ -17,8 +17,13 @@ pub enum Node {
         at: Pos,
         fields: Vec<(String, Node)>,
     },
-    /// `[a, b]`, `(a, b)`, `Name(a)` or `{k: v}`: items in order.
-    Seq { at: Pos, items: Vec<Node> },
+    /// `[a, b]`, `(a, b)`, `Name(a)` or `{k: v}`: items in order, with
+    /// where each item's text begins and ends (character offsets).
+    Seq {
+        at: Pos,
+        items: Vec<Node>,
+        spans: Vec<std::ops::Range<usize>>,
+    },
     /// A string literal; `body` is where its first character stands.
     Str { at: Pos, body: Pos },
     /// A number, an identifier or a character literal.
@@ -44,6 +49,46 @@ impl Node {
         match self {
             Node::Seq { items, .. } => items.get(i),
             _ => None,
+        }
+    }
+
+    /// Where each item's text begins and ends (character offsets), for a
+    /// list.
+    pub fn spans(&self) -> &[std::ops::Range<usize>] {
+        match self {
+            Node::Seq { spans, .. } => spans,
+            _ => &[],
+        }
+    }
+
+    /// The names of the fields leading to the value that starts at `pos`,
+    /// or a character or two either side of it (the parser points just past
+    /// a sign, or at the space before a value): `["levels", "random",
+    /// "seed"]`, with where that value starts.
+    pub fn path_to(&self, pos: Pos) -> Option<(Pos, Vec<String>)> {
+        let mut all = Vec::new();
+        self.paths(&mut Vec::new(), &mut all);
+        all.into_iter()
+            .filter(|(at, _)| at.line == pos.line && at.col.abs_diff(pos.col) <= 2)
+            .min_by_key(|(at, _)| at.col.abs_diff(pos.col))
+    }
+
+    fn paths(&self, path: &mut Vec<String>, all: &mut Vec<(Pos, Vec<String>)>) {
+        all.push((self.at(), path.clone()));
+        match self {
+            Node::Struct { fields, .. } => {
+                for (name, value) in fields {
+                    path.push(name.clone());
+                    value.paths(path, all);
+                    path.pop();
+                }
+            }
+            Node::Seq { items, .. } => {
+                for item in items {
+                    item.paths(path, all);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -217,13 +262,13 @@ impl Scanner<'_> {
             }
             '[' => {
                 self.bump();
-                let items = self.items(']', depth)?;
-                Some(Node::Seq { at, items })
+                let (items, spans) = self.items(']', depth)?;
+                Some(Node::Seq { at, items, spans })
             }
             '{' => {
                 self.bump();
-                let items = self.items('}', depth)?;
-                Some(Node::Seq { at, items })
+                let (items, spans) = self.items('}', depth)?;
+                Some(Node::Seq { at, items, spans })
             }
             '(' => self.parens(at, depth),
             c if c.is_alphabetic() || c == '_' => {
@@ -258,8 +303,8 @@ impl Scanner<'_> {
         let is_struct = !name.is_empty() && self.peek() == Some(':') && self.peek2() != Some(':');
         (self.i, self.line, self.col) = save;
         if !is_struct {
-            let items = self.items(')', depth)?;
-            return Some(Node::Seq { at, items });
+            let (items, spans) = self.items(')', depth)?;
+            return Some(Node::Seq { at, items, spans });
         }
         let mut fields = Vec::new();
         loop {
@@ -288,15 +333,23 @@ impl Scanner<'_> {
         Some(Node::Struct { at, fields })
     }
 
-    fn items(&mut self, close: char, depth: usize) -> Option<Vec<Node>> {
+    #[allow(clippy::type_complexity)]
+    fn items(
+        &mut self,
+        close: char,
+        depth: usize,
+    ) -> Option<(Vec<Node>, Vec<std::ops::Range<usize>>)> {
         let mut items = Vec::new();
+        let mut spans = Vec::new();
         loop {
             self.skip_blank();
             if self.peek() == Some(close) {
                 self.bump();
-                return Some(items);
+                return Some((items, spans));
             }
+            let start = self.i;
             items.push(self.value(depth + 1)?);
+            spans.push(start..self.i);
             self.skip_blank();
             match self.bump()? {
                 ',' => {}
@@ -307,11 +360,11 @@ impl Scanner<'_> {
                     self.skip_blank();
                     match self.bump()? {
                         ',' => {}
-                        c if c == close => return Some(items),
+                        c if c == close => return Some((items, spans)),
                         _ => return None,
                     }
                 }
-                c if c == close => return Some(items),
+                c if c == close => return Some((items, spans)),
                 _ => return None,
             }
         }

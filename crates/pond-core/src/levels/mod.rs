@@ -13,13 +13,16 @@ pub mod generate;
 mod hop;
 pub mod locate;
 pub mod rng;
+mod slips;
 mod swap;
 pub mod tune;
 pub mod verdict;
+mod words;
 
 use crate::rules::Puzzle;
 use crate::rules::hop::Shape;
-use locate::{Node, Pos};
+use locate::Node;
+pub use locate::Pos;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
@@ -125,6 +128,9 @@ pub struct Pack {
     pub name: String,
     pub author: Option<String>,
     pub levels: Vec<Level>,
+    /// Where each level begins in its file (empty for a pack made in the
+    /// game), for messages that point.
+    pub places: Vec<Pos>,
 }
 
 /// A mistake in a pack file: where it is and what was expected.
@@ -163,26 +169,49 @@ pub const SHIPPED: [(&str, &str); 5] = [
 ];
 
 /// Loads a pack from a path, or a shipped pack by its file name when no such
-/// file exists (so `pond solve hop.ron` works from any directory).
+/// file exists (so `pond solve hop.ron` works from any directory). The
+/// first mistake, if any (`load_all` gives every one).
 pub fn load(path: &Path) -> Result<Pack, PackError> {
+    load_all(path).map_err(first)
+}
+
+/// As `load`, with every mistake the file holds.
+pub fn load_all(path: &Path) -> Result<Pack, Vec<PackError>> {
     if !path.exists()
         && let Some((name, text)) = SHIPPED.iter().find(|(name, _)| {
             path.as_os_str() == *name || path.ends_with(Path::new("levels").join(name))
         })
     {
-        return parse_pack(name, text);
+        return parse_pack_all(name, text);
     }
-    load_file(path)
+    load_file_all(path)
 }
 
-/// Reads and checks a pack file from disk.
+/// Reads and checks a pack file from disk: its first mistake, if any.
 pub fn load_file(path: &Path) -> Result<Pack, PackError> {
-    let file = path.display().to_string();
-    let fail = |message: String| PackError {
-        file: file.clone(),
+    load_file_all(path).map_err(first)
+}
+
+fn first(all: Vec<PackError>) -> PackError {
+    let mut all = all.into_iter();
+    all.next().unwrap_or_else(|| PackError {
+        file: String::new(),
         line: 0,
         col: 0,
-        message,
+        message: "the pack could not be read".to_string(),
+    })
+}
+
+/// Reads and checks a pack file from disk, with every mistake it holds.
+pub fn load_file_all(path: &Path) -> Result<Pack, Vec<PackError>> {
+    let file = path.display().to_string();
+    let fail = |message: String| {
+        vec![PackError {
+            file: file.clone(),
+            line: 0,
+            col: 0,
+            message,
+        }]
     };
     let bytes = read_at_most(path, limits::FILE_BYTES)
         .map_err(|e| fail(format!("cannot read the file: {e}")))?
@@ -198,7 +227,7 @@ pub fn load_file(path: &Path) -> Result<Pack, PackError> {
             e.utf8_error().valid_up_to()
         ))
     })?;
-    parse_pack(&file, &text)
+    parse_pack_all(&file, &text)
 }
 
 /// The bytes of the file at `path`, if it holds at most `most` of them: at
@@ -220,8 +249,17 @@ pub fn read_at_most(path: &Path, most: usize) -> std::io::Result<Option<Vec<u8>>
     Ok((bytes.len() <= most).then_some(bytes))
 }
 
-/// Parses and checks a pack from text; `file` names it in errors.
+/// Parses and checks a pack from text; `file` names it in errors. The first
+/// mistake found, if any (`parse_pack_all` gives every one).
 pub fn parse_pack(file: &str, text: &str) -> Result<Pack, PackError> {
+    parse_pack_all(file, text).map_err(first)
+}
+
+/// Parses and checks a pack from text: every mistake the file holds, in the
+/// file's order, where the parse can go on past one (a level's mistake does
+/// not hide the next level's; an unclosed bracket or string hides all after
+/// it).
+pub fn parse_pack_all(file: &str, text: &str) -> Result<Pack, Vec<PackError>> {
     let at = |pos: Pos, message: String| PackError {
         file: file.to_string(),
         line: pos.line,
@@ -229,65 +267,200 @@ pub fn parse_pack(file: &str, text: &str) -> Result<Pack, PackError> {
         message,
     };
     if text.len() > limits::FILE_BYTES {
-        return Err(at(
+        return Err(vec![at(
             Pos { line: 0, col: 0 },
             format!(
                 "the file is {} bytes; a pack may be at most {} bytes",
                 text.len(),
                 limits::FILE_BYTES
             ),
-        ));
+        )]);
     }
-    let options = ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-        .with_recursion_limit(64);
-    let raw: PackFile = options.from_str(text).map_err(|e| {
-        at(
-            Pos {
-                line: e.span.start.line,
-                col: e.span.start.col,
-            },
-            e.code.to_string(),
-        )
-    })?;
     let tree = locate::scan(text);
+    let raw: PackFile = match ron_options().from_str(text) {
+        Ok(raw) => raw,
+        Err(e) => return Err(refusals(text, tree.as_ref(), &e, &at)),
+    };
     let root_pos = Pos { line: 1, col: 1 };
     let locate = |path: &Spot| -> Pos { path.find(tree.as_ref()).unwrap_or(root_pos) };
+    let mut errors = Vec::new();
     if raw.name.chars().count() > limits::NAME_CHARS {
-        return Err(at(
+        errors.push(at(
             locate(&Spot::root("name")),
             format!(
-                "a pack name may have at most {} characters",
+                "the pack's name has {} characters; a name may have at most {}",
+                raw.name.chars().count(),
                 limits::NAME_CHARS
             ),
         ));
     }
     if raw.levels.len() > limits::LEVELS {
-        return Err(at(
+        return Err(vec![at(
             locate(&Spot::root("levels")),
             format!(
                 "the pack has {} levels; a pack may have at most {}",
                 raw.levels.len(),
                 limits::LEVELS
             ),
-        ));
+        )]);
     }
     let mut levels = Vec::with_capacity(raw.levels.len());
+    let mut places = Vec::with_capacity(raw.levels.len());
     for (i, level) in raw.levels.iter().enumerate() {
-        let built = build_level(level).map_err(|(spot, message)| {
-            let spot = Spot {
-                level: Some(i),
-                ..spot
-            };
-            at(locate(&spot), format!("level {}: {message}", i + 1))
-        })?;
-        levels.push(built);
+        let place = Spot {
+            level: Some(i),
+            ..Spot::default()
+        };
+        places.push(locate(&place));
+        match build_level(level) {
+            Ok(built) => levels.push(built),
+            Err((spot, message)) => {
+                let spot = Spot {
+                    level: Some(i),
+                    ..spot
+                };
+                errors.push(at(locate(&spot), format!("level {}: {message}", i + 1)));
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
     }
     Ok(Pack {
         name: raw.name,
         author: raw.author,
         levels,
+        places,
     })
+}
+
+fn ron_options() -> ron::Options {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(64)
+}
+
+/// The pack's own fields, its levels not read: to find a mistake among
+/// them when a level's mistake stops the whole parse.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename = "Pack")]
+#[allow(dead_code)]
+struct PackHead {
+    name: String,
+    #[serde(default)]
+    author: Option<String>,
+    levels: Vec<serde::de::IgnoredAny>,
+}
+
+/// Every mistake of a file the parser refused: a bracket or string slip
+/// alone (nothing after it can be trusted), else the pack's own fields and
+/// each level parsed on its own.
+fn refusals(
+    text: &str,
+    tree: Option<&Node>,
+    whole: &ron::error::SpannedError,
+    at: &dyn Fn(Pos, String) -> PackError,
+) -> Vec<PackError> {
+    if let Some((pos, words)) = slips::find(text) {
+        return vec![at(pos, words)];
+    }
+    let told = |e: &ron::error::SpannedError, base: Pos, node: Option<&Node>| {
+        let pos = shifted(base, e.span.start.line, e.span.start.col);
+        let pos = match &e.code {
+            // The parser notices a missing field at the closing bracket;
+            // the author looks for it at the opening one.
+            ron::Error::MissingStructField { outer, .. } => node
+                .and_then(|n| match outer.as_deref() {
+                    Some("RandomFlood") => n.field("random").map(Node::at),
+                    _ => Some(n.at()),
+                })
+                .unwrap_or(pos),
+            _ => pos,
+        };
+        match tree.and_then(|t| t.path_to(pos)) {
+            Some((value, path)) if path.last().is_some_and(|f| words::takes(f).is_some()) => (
+                value,
+                words::words(&e.code, path.last().map(String::as_str)),
+            ),
+            _ => (pos, words::words(&e.code, None)),
+        }
+    };
+    let start = Pos { line: 1, col: 1 };
+    let fallback = || {
+        let (pos, words) = told(whole, start, tree);
+        vec![at(pos, words)]
+    };
+    let Some(levels) = tree.and_then(|t| t.field("levels")) else {
+        return fallback();
+    };
+    let Node::Seq { items, spans, .. } = levels else {
+        return fallback();
+    };
+    let chars: Vec<char> = text.chars().collect();
+    let mut errors = Vec::new();
+    if let Err(e) = ron_options().from_str::<PackHead>(text) {
+        let (pos, words) = told(&e, start, tree);
+        // A mistake inside a level is told by the level's own parse.
+        let in_level = items
+            .iter()
+            .zip(spans)
+            .any(|(item, span)| item.at() <= pos && pos < end_of(&chars, span));
+        if !in_level {
+            errors.push(at(pos, words));
+        }
+    }
+    for (i, (item, span)) in items.iter().zip(spans).enumerate() {
+        let slice: String = chars[span.clone()].iter().collect();
+        match ron_options().from_str::<LevelFile>(&slice) {
+            Ok(level) => {
+                if let Err((spot, message)) = build_level(&level) {
+                    let spot = Spot {
+                        level: Some(i),
+                        ..spot
+                    };
+                    let pos = spot.find(tree).unwrap_or(item.at());
+                    errors.push(at(pos, format!("level {}: {message}", i + 1)));
+                }
+            }
+            Err(e) => {
+                let (pos, words) = told(&e, item.at(), Some(item));
+                errors.push(at(pos, format!("level {}: {words}", i + 1)));
+            }
+        }
+    }
+    if errors.is_empty() {
+        return fallback();
+    }
+    errors
+}
+
+/// A position in a part of the file that starts at `base`, in the whole.
+fn shifted(base: Pos, line: usize, col: usize) -> Pos {
+    if line <= 1 {
+        Pos {
+            line: base.line,
+            col: base.col + col.saturating_sub(1),
+        }
+    } else {
+        Pos {
+            line: base.line + line - 1,
+            col,
+        }
+    }
+}
+
+/// The line and column just after the characters `span` of `chars`.
+fn end_of(chars: &[char], span: &std::ops::Range<usize>) -> Pos {
+    let mut pos = Pos { line: 1, col: 1 };
+    for c in &chars[..span.end.min(chars.len())] {
+        if *c == '\n' {
+            pos.line += 1;
+            pos.col = 1;
+        } else {
+            pos.col += 1;
+        }
+    }
+    pos
 }
 
 /// Where in the file a mistake is: a level, a field, an item of a list, a
@@ -357,7 +530,7 @@ impl Spot {
 type Built<T> = Result<T, (Spot, String)>;
 
 /// A count and its noun, singular for one: "1 colour", "3 colours".
-pub(crate) fn count_of(n: usize, one: &str, many: &str) -> String {
+pub fn count_of(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
@@ -366,7 +539,8 @@ fn check_name(name: &str) -> Built<()> {
         return Err((
             Spot::field("name"),
             format!(
-                "a level name may have at most {} characters",
+                "the name has {} characters; a name may have at most {}",
+                name.chars().count(),
                 limits::NAME_CHARS
             ),
         ));
