@@ -1230,6 +1230,110 @@ fn a_dropped_pack_opens_and_reloads_when_its_file_changes() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The level being played is reloaded when its file changes: kept where the
+/// player is when it did not change, started again when it did, played on
+/// when the file is broken, and each said on screen. The key 0 plays a
+/// Flood's tenth colour.
+#[test]
+fn the_open_level_reloads_when_its_file_changes() {
+    let mut app = app();
+    let dir = std::env::temp_dir().join(format!("pond-reopen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mine.ron");
+    let swap = "Swap(name: \"One\", row: \"LL_RR\")";
+    std::fs::write(&path, format!("Pack(name: \"Mine\", levels: [{swap}])")).unwrap();
+    app.world_mut()
+        .write_message(bevy::window::FileDragAndDrop::DroppedFile {
+            window: Entity::PLACEHOLDER,
+            path_buf: path.clone(),
+        });
+    let file = path.display().to_string();
+    let mut at = None;
+    for _ in 0..5000 {
+        app.update();
+        at = app
+            .world()
+            .resource::<Packs>()
+            .0
+            .iter()
+            .position(|e| e.file == file);
+        if at.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let at = at.expect("the dropped pack is listed");
+    let level = |app: &App| match &app.world().resource::<Packs>().0[at].pack {
+        Ok(p) => p.levels[0].clone(),
+        Err(e) => panic!("{e}"),
+    };
+    let first = level(&app);
+    *app.world_mut().resource_mut::<Current>() = Current { pack: at, level: 0 };
+    app.world_mut().insert_resource(PlayState::new(first));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    settle(&mut app);
+    let mv = puzzle(&app).legal_moves()[0];
+    app.world_mut().write_message(MoveRequested::player(mv));
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().moves(), 1);
+
+    // Rewrites the file and waits (the game looks once a second) until the
+    // message line says `words`.
+    let rewrite = |app: &mut App, text: &str, words: &str| {
+        std::thread::sleep(Duration::from_millis(1100));
+        std::fs::write(&path, text).unwrap();
+        for _ in 0..600 {
+            app.update();
+            if texts(app).iter().any(|t| t == words) {
+                settle(app);
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("never said {words:?}: {:?}", texts(app));
+    };
+    // Another level added: this one is the same, the move stands.
+    rewrite(
+        &mut app,
+        &format!("Pack(name: \"Mine\", levels: [{swap}, {swap}])"),
+        "mine.ron reloaded: this level did not change, so your moves stand.",
+    );
+    assert_eq!(app.world().resource::<PlayState>().moves(), 1);
+    // Broken: the level plays on, and the line and column are said.
+    rewrite(
+        &mut app,
+        "Pack(name: \"Mine\", levels: [Swap(name: \"One\", row: 7)])",
+        "mine.ron changed and has a mistake now (line 1, column 52): this level plays on as it was.",
+    );
+    assert_eq!(app.world().resource::<PlayState>().moves(), 1);
+    // Changed: it starts again as the file says now.
+    rewrite(
+        &mut app,
+        "Pack(name: \"Mine\", levels: [Flood(name: \"Ten\", cells: [\"0123456789\", \"9876543210\"])])",
+        "mine.ron reloaded: this level changed, so it starts again.",
+    );
+    assert_eq!(screen(&app), Screen::Play);
+    let state = app.world().resource::<PlayState>();
+    assert_eq!(state.moves(), 0);
+    assert_eq!(state.level.name, "Ten");
+    press(&mut app, KeyCode::Digit0);
+    settle(&mut app);
+    match puzzle(&app) {
+        Puzzle::Flood(f) => assert_eq!(f.region_colour(), 9),
+        other => panic!("{other:?}"),
+    }
+    // A level that cannot be won says so at once, before any move.
+    rewrite(
+        &mut app,
+        "Pack(name: \"Mine\", levels: [Escape(name: \"Stuck\", rows: [\"a1\", \"b2\"])])",
+        "This level cannot be won: no line of moves from its start reaches the goal.",
+    );
+    assert_eq!(app.world().resource::<PlayState>().moves(), 0);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn arrows_and_enter_play_a_move_like_a_click() {
     let mut app = app();

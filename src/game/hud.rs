@@ -338,6 +338,10 @@ fn update_message(
             Verdict::Lost { back: Some(n) } => Some(format!(
                 "This position can no longer be won: it last could {n} moves back. Press U {n} times."
             )),
+            Verdict::Lost { back: None } if state.moves() == 0 => Some(
+                "This level cannot be won: no line of moves from its start reaches the goal."
+                    .to_string(),
+            ),
             Verdict::Lost { back: None } => Some(
                 "This position can no longer be won. Backspace restarts the level.".to_string(),
             ),

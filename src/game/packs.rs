@@ -5,6 +5,7 @@
 //! changes. A broken pack is kept with its error, so the level select can show
 //! it while the other packs stay playable.
 
+use super::play::{PlayState, SayOnEnter};
 use super::{GameOptions, Screen};
 use crate::levels::{self, Pack, PackError, SHIPPED};
 use bevy::asset::io::embedded::EmbeddedAssetRegistry;
@@ -470,14 +471,19 @@ fn hot_reload(
     }
 }
 
-/// A reloaded pack replaces the old one; its level select is shown again.
+/// A reloaded pack replaces the old one; its level select is shown again,
+/// and a level of it being played is reloaded too: kept where the player is
+/// when it did not change, started again when it did, and said either way.
+#[allow(clippy::too_many_arguments)]
 fn reloaded(
+    mut commands: Commands,
     mut events: MessageReader<AssetEvent<PackAsset>>,
     assets: Res<Assets<PackAsset>>,
     mut packs: ResMut<Packs>,
     current: Res<Current>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
+    playing: Option<Res<PlayState>>,
 ) {
     for event in events.read() {
         let AssetEvent::Modified { id } = event else {
@@ -490,11 +496,66 @@ fn reloaded(
             if entry.handle.as_ref().is_some_and(|h| h.id() == *id) {
                 entry.pack = named(asset.pack.clone(), &entry.file);
                 info!("reloaded {}", entry.file);
-                if i == current.pack && *screen.get() == Screen::Levels {
-                    next.set(Screen::Levels);
+                if i != current.pack {
+                    continue;
+                }
+                match screen.get() {
+                    Screen::Levels => next.set(Screen::Levels),
+                    Screen::Play => {
+                        let Some(state) = playing.as_deref() else {
+                            continue;
+                        };
+                        let (words, fresh) = replay(&entry.file, &entry.pack, current.level, state);
+                        if let Some(level) = fresh {
+                            commands.insert_resource(PlayState::new(level));
+                            next.set(Screen::Play);
+                        }
+                        commands.insert_resource(SayOnEnter(words));
+                    }
+                    _ => {}
                 }
             }
         }
+    }
+}
+
+/// What a reload means for the level being played: the words to say, and
+/// the level to start again if it changed.
+fn replay(
+    file: &str,
+    pack: &Result<Pack, PackError>,
+    index: usize,
+    state: &PlayState,
+) -> (String, Option<levels::Level>) {
+    let name = Path::new(file)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| file.to_string());
+    match pack {
+        Err(e) => (
+            format!(
+                "{name} changed and has a mistake now (line {}, column {}): this level plays on as it was.",
+                e.line, e.col
+            ),
+            None,
+        ),
+        Ok(pack) => match pack.levels.get(index) {
+            None => (
+                format!(
+                    "{name} changed and has no level {} now: this one plays on as it was.",
+                    index + 1
+                ),
+                None,
+            ),
+            Some(level) if *level == state.level => (
+                format!("{name} reloaded: this level did not change, so your moves stand."),
+                None,
+            ),
+            Some(level) => (
+                format!("{name} reloaded: this level changed, so it starts again."),
+                Some(level.clone()),
+            ),
+        },
     }
 }
 

@@ -110,6 +110,26 @@ pub struct MoveRejected {
 #[derive(Message, Debug, Clone)]
 pub struct Say(pub String);
 
+/// Words to say once the play screen shows (after a level was started
+/// again by something other than the player, such as its file changing).
+#[derive(Resource, Debug, Clone)]
+pub struct SayOnEnter(pub String);
+
+/// Says the words left for the play screen, once it shows.
+fn say_on_enter(
+    mut commands: Commands,
+    words: Option<Res<SayOnEnter>>,
+    screen: Res<State<Screen>>,
+    mut say: MessageWriter<Say>,
+) {
+    if let Some(words) = words
+        && *screen.get() == Screen::Play
+    {
+        say.write(Say(words.0.clone()));
+        commands.remove_resource::<SayOnEnter>();
+    }
+}
+
 /// The level being played: the single source of truth for the board.
 #[derive(Resource, Debug, Clone)]
 pub struct PlayState {
@@ -244,6 +264,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(level_open),
         )
         .add_systems(OnEnter(Screen::Play), reset_level_resources)
+        .add_systems(Update, say_on_enter.in_set(PlaySystems::Input))
         .add_plugins(apply::plugin);
 }
 

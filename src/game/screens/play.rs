@@ -92,7 +92,8 @@ fn board_keys(
             watch.write(command);
         }
     }
-    for (i, key) in (0u8..).zip(DIGITS) {
+    // 1 to 9, then 0 for a tenth button (Flood's tenth colour).
+    for (i, key) in (0u8..).zip(DIGITS.into_iter().chain([KeyCode::Digit0])) {
         if keys.just_pressed(key)
             && let Some(mv) = puzzles::digit(&state.puzzle, i)
         {

@@ -96,8 +96,9 @@ fn hint_step(
     }
 }
 
-/// After each of the player's moves, checks in the background whether the
-/// position can still be won; if not, how many moves back it last could.
+/// After each of the player's moves (and at a level's start), checks in the
+/// background whether the position can still be won; if not, how many moves
+/// back it last could.
 fn check_solvable(
     state: Res<PlayState>,
     autoplay: Option<Res<Autoplay>>,
@@ -105,7 +106,13 @@ fn check_solvable(
     mut check: ResMut<Solvability>,
     mut applied: MessageReader<MoveApplied>,
 ) {
-    let moved = applied.read().count() > 0;
+    // A move, or a level just opened (or restarted): an unsolvable level is
+    // told at once, not after the first move.
+    let moved = applied.read().count() > 0
+        || ((state.is_changed() || check.is_added())
+            && state.done.is_empty()
+            && check.verdict.is_none()
+            && check.task.is_none());
     // Polling is not a change; only a verdict is.
     if let Some(task) = check.bypass_change_detection().task.as_mut()
         && let Some(verdict) = bevy::tasks::futures::check_ready(task)

@@ -132,7 +132,7 @@ impl GamePuzzle for Flood {
     }
 
     fn controls(&self) -> &'static str {
-        "Click a tile or a colour, or press 1-9."
+        "Click a tile or a colour, or press its number (0 for 10)."
     }
 
     /// The move limit, after the move count.
@@ -175,7 +175,7 @@ impl GamePuzzle for Flood {
             .collect()
     }
 
-    /// The key 1 floods with the first colour, and so on.
+    /// The key 1 floods with the first colour, and so on; 0 with the tenth.
     fn digit(&self, index: u8) -> Option<FloodMove> {
         (index < self.colours).then_some(FloodMove { colour: index })
     }
