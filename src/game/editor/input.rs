@@ -121,25 +121,31 @@ pub(super) fn edit_keys(
     if ctrl && keys.just_pressed(KeyCode::KeyC) {
         actions.write(EditAction::CopyCode);
     }
-    // The arrows move the keyboard's cell (from the board's top left).
-    let drawn = shown_draft(&editor, &tuning).drawn();
-    let spots = puzzles::edit_spots(&drawn);
-    if editor
-        .cursor
-        .is_some_and(|c| !spots.iter().any(|(s, _)| *s == c))
-    {
-        editor.cursor = None;
-    }
-    if let Some(way) = crate::game::keys::arrow(&keys, false).filter(|_| !ctrl) {
-        let from = editor
+    // The arrows move the keyboard's cell (from the board's top left). The
+    // board's cells are looked at only when an arrow is pressed or the board
+    // changed under a ringed cell, not every frame.
+    let arrow = crate::game::keys::arrow(&keys, false).filter(|_| !ctrl);
+    let changed = editor.is_changed() || tuning.is_changed();
+    if arrow.is_some() || (editor.cursor.is_some() && changed) {
+        let drawn = shown_draft(&editor, &tuning).drawn();
+        let spots = puzzles::edit_spots(&drawn);
+        if editor
             .cursor
-            .and_then(|c| spots.iter().find(|(s, _)| *s == c))
-            .map(|(_, at)| *at);
-        editor.cursor = match from {
-            None => spots.first().map(|(c, _)| *c),
-            Some(at) => crate::game::keys::nearest_toward(at, way, 3.0, spots.iter().copied())
-                .or(editor.cursor),
-        };
+            .is_some_and(|c| !spots.iter().any(|(s, _)| *s == c))
+        {
+            editor.cursor = None;
+        }
+        if let Some(way) = arrow {
+            let from = editor
+                .cursor
+                .and_then(|c| spots.iter().find(|(s, _)| *s == c))
+                .map(|(_, at)| *at);
+            editor.cursor = match from {
+                None => spots.first().map(|(c, _)| *c),
+                Some(at) => crate::game::keys::nearest_toward(at, way, 3.0, spots.iter().copied())
+                    .or(editor.cursor),
+            };
+        }
     }
     let enter = keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]);
     match editor.cursor {

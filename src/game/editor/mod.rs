@@ -306,10 +306,14 @@ fn respawn_board(
 fn fit_camera(
     editor: Res<Editor>,
     tuning: Res<Tuning>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    window: Option<Single<Ref<Window>, With<PrimaryWindow>>>,
     mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
 ) {
     let Some(window) = window else { return };
+    // Measured again only when the board or the window changed.
+    if !(editor.is_changed() || tuning.is_changed() || window.is_changed()) {
+        return;
+    }
     let size = Vec2::new(window.width(), window.height());
     let extent = puzzles::extent(&shown_draft(&editor, &tuning).drawn());
     board::layout::aim_camera(&mut camera, size, margins(size.x), extent);

@@ -65,7 +65,8 @@ pub(super) fn receive(editor: Res<Editor>, mut tuning: ResMut<Tuning>) {
         tuning.clear();
         return;
     }
-    let Some(task) = tuning.task.as_mut() else {
+    // Polling is not a change; only an answer is.
+    let Some(task) = tuning.bypass_change_detection().task.as_mut() else {
         return;
     };
     if let Some(found) = futures::check_ready(task) {

@@ -84,7 +84,8 @@ pub(super) fn restart(editor: Res<Editor>, packs: Res<Packs>, mut verdict: ResMu
 
 /// A finished task's verdict shows, if its board is still the one shown.
 pub(super) fn receive(editor: Res<Editor>, mut verdict: ResMut<EditVerdict>) {
-    let Some(task) = verdict.task.as_mut() else {
+    // Polling is not a change; only an answer is.
+    let Some(task) = verdict.bypass_change_detection().task.as_mut() else {
         return;
     };
     let Some(found) = futures::check_ready(task) else {

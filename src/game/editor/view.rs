@@ -103,12 +103,23 @@ pub(super) fn refresh(
     settings: Res<Settings>,
     art: Res<Art>,
     mats: Option<Res<EditMats>>,
-    window: Option<Single<&Window>>,
+    window: Option<Single<Ref<Window>>>,
     ui: Query<Entity, With<EditorUi>>,
     rings: Query<Entity, With<MistakeRing>>,
     roots: Query<Entity, With<BoardRoot>>,
     mut shown: Local<Shown>,
 ) {
+    // Nothing the panels show changed: not even their words are built.
+    let changed = editor.is_changed()
+        || verdict.is_changed()
+        || tuning.is_changed()
+        || packs.is_changed()
+        || settings.is_changed()
+        || mats.as_ref().is_some_and(|m| m.is_changed())
+        || window.as_ref().is_some_and(|w| w.is_changed());
+    if !changed && !ui.is_empty() {
+        return;
+    }
     let now = Shown {
         generation: editor.generation,
         picks: editor.picks.clone(),
