@@ -185,17 +185,34 @@ pub(super) fn lily_bundle(art: &Art, at: Vec2, finish: bool) -> impl Bundle {
             art.lily_mat.clone()
         }),
         Transform::from_translation(at.extend(0.0)).with_rotation(Quat::from_rotation_z(turn)),
+        // The finish pad: a gold rim and a wreath of three flowers on it,
+        // seen round a frog standing there (a flower in its middle would
+        // hide under the frog).
         Children::spawn(SpawnIter(
             finish
                 .then(|| {
-                    (
-                        Mesh2d(art.lotus.clone()),
-                        MeshMaterial2d(art.lotus_mat.clone()),
-                        Transform::from_xyz(-25.0, -22.0, 0.5).with_scale(Vec3::splat(1.25)),
+                    let ring = (
+                        Mesh2d(art.finish_ring.clone()),
+                        MeshMaterial2d(art.finish_mat.clone()),
+                        Transform::from_xyz(0.0, 0.0, 0.3),
                         Pickable::IGNORE,
-                    )
+                    );
+                    let flowers = (0..3).map(|i| {
+                        let angle = i as f32 * std::f32::consts::TAU / 3.0;
+                        (
+                            Mesh2d(art.lotus.clone()),
+                            MeshMaterial2d(art.lotus_mat.clone()),
+                            Transform::from_translation(
+                                (Vec2::from_angle(angle) * 36.0).extend(0.5),
+                            )
+                            .with_scale(Vec3::splat(0.8)),
+                            Pickable::IGNORE,
+                        )
+                    });
+                    std::iter::once(ring).chain(flowers).collect::<Vec<_>>()
                 })
-                .into_iter(),
+                .into_iter()
+                .flatten(),
         )),
     )
 }

@@ -14,11 +14,14 @@ pub struct Art {
     /// its origin, to blink by squashing it.
     pub frog_eyes: Handle<Mesh>,
     pub frog_eyes_mat: Handle<ColorMaterial>,
-    /// The red frog's crown, and the flower on the finish pad.
+    /// The red frog's crown, and the flowers on the finish pad's rim.
     pub crown: Handle<Mesh>,
     pub crown_mat: Handle<ColorMaterial>,
     pub lotus: Handle<Mesh>,
     pub lotus_mat: Handle<ColorMaterial>,
+    /// The finish pad's gold rim, seen round a frog standing on it.
+    pub finish_ring: Handle<Mesh>,
+    pub finish_mat: Handle<ColorMaterial>,
     /// Reeds and stones at the pond's edges.
     pub edge: Handle<Mesh>,
     pub reeds_mat: Handle<ColorMaterial>,
@@ -223,6 +226,8 @@ fn make_art(
         crown_mat,
         lotus: meshes.add(Rectangle::new(30.0, 30.0)),
         lotus_mat,
+        finish_ring: meshes.add(Annulus::new(32.0, 39.0)),
+        finish_mat: mat(FINISH),
         drop: meshes.add(Circle::new(3.2)),
         edge: meshes.add(Rectangle::new(90.0, 90.0)),
         reeds_mat,

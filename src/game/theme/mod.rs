@@ -14,6 +14,8 @@ pub const WATER: Color = Color::srgb(0.12, 0.32, 0.42);
 pub const LILY: Color = Color::srgb(0.30, 0.62, 0.30);
 /// The finish pad's tint over the lily pad's drawing.
 pub const LILY_DARK: Color = Color::srgb(0.78, 0.86, 0.72);
+/// The finish pad's rim: the gold of the red frog's crown.
+pub const FINISH: Color = Color::srgb(0.98, 0.78, 0.20);
 pub const FROG_GREEN: Color = Color::srgb(0.55, 0.85, 0.25);
 pub const FROG_RED: Color = Color::srgb(0.90, 0.25, 0.20);
 pub const FROG_L: Color = Color::srgb(0.95, 0.75, 0.20);
