@@ -556,3 +556,28 @@ fn check_warns_of_levels_won_at_the_start_and_loose_limits_and_strict_fails() {
     let shipped = pond(&["check", "--strict", "levels/swap.ron"]);
     assert!(shipped.status.success(), "{shipped:?}");
 }
+
+/// `pond render` says what is wrong before it opens a window: a level the
+/// pack does not have, a broken pack, no display to draw in. (The picture
+/// itself is taken by the window test, which has a display.)
+#[test]
+fn render_refuses_clearly_before_drawing() {
+    let out = pond(&["render", "hop.ron", "--level", "99", "/tmp/none.png"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "error: hop.ron: there is no level 99: the pack has levels 1 to 40"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_pond"))
+        .args(["render", "hop.ron", "--level", "3", "/tmp/none.png"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("pond runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "error: pond render draws in a window, and there is no display here: run it as `xvfb-run -a pond render ...`"
+    );
+    assert!(!std::path::Path::new("/tmp/none.png").exists());
+}

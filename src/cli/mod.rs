@@ -102,6 +102,21 @@ pub struct EditArgs {
     frame_stats: Option<f64>,
 }
 
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The pack (a shipped pack's file name works from anywhere).
+    pack: PathBuf,
+    /// The level to draw (counted from 1).
+    #[arg(long)]
+    level: usize,
+    /// The PNG file to write.
+    out: PathBuf,
+    /// Play this many moves of the solver's solution first (a game under
+    /// way).
+    #[arg(long, default_value_t = 0)]
+    moves: usize,
+}
+
 /// What auto-play shows, as the command line names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum WatchName {
@@ -117,6 +132,10 @@ pub enum Command {
     Play(PlayArgs),
     /// Open the level editor: a new level, or a copy of a pack's level.
     Edit(EditArgs),
+    /// Save a picture of a level, as the game shows it, to a PNG file (for a
+    /// pack's README). It draws in a window of its own that closes by
+    /// itself; with no display (a server, CI), run it under `xvfb-run -a`.
+    Render(RenderArgs),
     /// Solve every level of a pack (or one) and print the moves and figures.
     Solve(solve::SolveArgs),
     /// Load and validate packs; warn about unsolvable levels.
@@ -229,6 +248,7 @@ pub fn run(cli: Cli) -> ExitCode {
             edit: true,
             ..GameOptions::default()
         }),
+        Some(Command::Render(args)) => render(args),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Check(args)) => check::run(args),
         Some(Command::Gen(args)) => gen_pack::run(args),
@@ -332,6 +352,45 @@ fn play(options: GameOptions) -> ExitCode {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(_) => ExitCode::FAILURE,
     }
+}
+
+/// `pond render`: the level checked first (a mistake or a missing level is
+/// said here, not drawn), then drawn by the game with nothing of the
+/// player's (a data directory of its own, no how-to card) and saved.
+fn render(args: RenderArgs) -> ExitCode {
+    let pack = match crate::levels::load(&args.pack) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(e) = pick_levels(pack.levels.len(), Some(args.level)) {
+        eprintln!("error: {}: {e}", args.pack.display());
+        return ExitCode::FAILURE;
+    }
+    #[cfg(target_os = "linux")]
+    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+        eprintln!(
+            "error: pond render draws in a window, and there is no display here: run it as `xvfb-run -a pond render ...`"
+        );
+        return ExitCode::FAILURE;
+    }
+    let data = std::env::temp_dir().join(format!("pond-render-{}", std::process::id()));
+    let status = play(GameOptions {
+        pack: Some(args.pack),
+        level: Some(args.level),
+        moves: args.moves,
+        screenshot: Some(args.out.clone()),
+        data_dir: Some(data.clone()),
+        teach: false,
+        ..GameOptions::default()
+    });
+    let _ = std::fs::remove_dir_all(&data);
+    if status == ExitCode::SUCCESS {
+        eprintln!("wrote {}", args.out.display());
+    }
+    status
 }
 
 /// Picks levels by their 1-based number, or all of them.
