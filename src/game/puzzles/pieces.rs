@@ -75,22 +75,45 @@ pub(super) fn forward(change: Change) -> Option<PuzzleMove> {
     }
 }
 
-/// A colour's number (from 1, as on the palette), drawn over a piece whose
-/// transform is scaled by `scale` (tiles are unit squares scaled up).
-pub(super) fn number_label(colour: u8, size: f32, scale: f32) -> impl Bundle {
+/// A colour's number (from 1, as on the palette) on a dark badge with a
+/// light rim, at `offset` from the centre of a piece whose transform is
+/// scaled by `scale` (tiles are unit squares scaled up), the badge `size`
+/// times its usual size: white on near-black reads on every colour, light or
+/// dark, and the badge sits where the piece has no feature.
+pub(super) fn number_label(
+    art: &Art,
+    colour: u8,
+    offset: Vec2,
+    scale: f32,
+    size: f32,
+) -> impl Bundle {
     (
-        Text2d::new(format!("{}", colour + 1)),
-        TextFont {
-            font_size: FontSize::Px(size),
-            ..default()
-        },
-        TextColor(Color::BLACK),
-        bevy::sprite::Text2dShadow {
-            color: Color::srgba(1.0, 1.0, 1.0, 0.8),
-            offset: Vec2::new(1.0, -1.0),
-        },
-        Transform::from_xyz(0.0, 0.0, 1.0).with_scale(Vec3::new(1.0 / scale, 1.0 / scale, 1.0)),
+        Mesh2d(art.badge.clone()),
+        MeshMaterial2d(art.badge_mat.clone()),
+        Transform::from_translation((offset / scale).extend(1.0)).with_scale(Vec3::new(
+            size / scale,
+            size / scale,
+            1.0,
+        )),
         Pickable::IGNORE,
+        children![
+            (
+                Mesh2d(art.badge_rim.clone()),
+                MeshMaterial2d(art.badge_rim_mat.clone()),
+                Transform::from_xyz(0.0, 0.0, 0.05),
+                Pickable::IGNORE,
+            ),
+            (
+                Text2d::new(format!("{}", colour + 1)),
+                TextFont {
+                    font_size: FontSize::Px(14.0),
+                    ..default()
+                },
+                TextColor(Color::WHITE),
+                Transform::from_xyz(0.0, 0.5, 0.1),
+                Pickable::IGNORE,
+            )
+        ],
     )
 }
 

@@ -19,6 +19,11 @@ pub struct Art {
     pub crown_mat: Handle<ColorMaterial>,
     pub lotus: Handle<Mesh>,
     pub lotus_mat: Handle<ColorMaterial>,
+    /// Colour-blind mode's number badge: a dark disc and its light rim.
+    pub badge: Handle<Mesh>,
+    pub badge_mat: Handle<ColorMaterial>,
+    pub badge_rim: Handle<Mesh>,
+    pub badge_rim_mat: Handle<ColorMaterial>,
     /// The finish pad's gold rim, seen round a frog standing on it.
     pub finish_ring: Handle<Mesh>,
     pub finish_mat: Handle<ColorMaterial>,
@@ -226,6 +231,10 @@ fn make_art(
         crown_mat,
         lotus: meshes.add(Rectangle::new(30.0, 30.0)),
         lotus_mat,
+        badge: meshes.add(Circle::new(10.0)),
+        badge_mat: mat(Color::srgb(0.06, 0.08, 0.11)),
+        badge_rim: meshes.add(Annulus::new(10.0, 11.5)),
+        badge_rim_mat: mat(Color::srgba(1.0, 1.0, 1.0, 0.9)),
         finish_ring: meshes.add(Annulus::new(32.0, 39.0)),
         finish_mat: mat(FINISH),
         drop: meshes.add(Circle::new(3.2)),

@@ -36,7 +36,7 @@ pub(super) fn spawn(
                 let colour = e.animal(row, col).colour;
                 commands
                     .entity(entity)
-                    .with_child(number_label(colour, 18.0, 1.0));
+                    .with_child(number_label(art, colour, BADGE, 1.0, 1.0));
             }
         }
     }
@@ -57,10 +57,14 @@ pub(super) fn spawn(
         if numbered {
             commands
                 .entity(entity)
-                .with_child(number_label(a.colour, 18.0, 1.0));
+                .with_child(number_label(art, a.colour, BADGE, 1.0, 1.0));
         }
     }
 }
+
+/// Where an animal's colour number sits: its cell's top-left corner, clear
+/// of every animal's eyes and face.
+const BADGE: Vec2 = Vec2::new(-25.0, 22.0);
 
 /// A gate's iron bars, which rise as an animal walks through.
 #[derive(Component)]

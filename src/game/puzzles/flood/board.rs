@@ -55,7 +55,7 @@ pub(super) fn spawn(
         if numbered {
             commands
                 .entity(tile)
-                .with_child(number_label(c, 17.0, TILE));
+                .with_child(number_label(art, c, Vec2::ZERO, TILE, 0.9));
         }
     }
 }
