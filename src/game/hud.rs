@@ -292,8 +292,14 @@ fn counter_words(state: &PlayState) -> String {
     )
 }
 
-fn update_counter(state: Res<PlayState>, mut counter: Query<&mut Text, With<MoveCounter>>) {
-    if !state.is_changed() {
+fn update_counter(
+    state: Res<PlayState>,
+    mut counter: Query<&mut Text, With<MoveCounter>>,
+    added: Query<(), Added<MoveCounter>>,
+) {
+    // A new level's bar is spawned a frame after its state changed (N, a
+    // reload): it is filled in as it appears, not at the first move.
+    if !state.is_changed() && added.is_empty() {
         return;
     }
     for mut t in &mut counter {
@@ -310,6 +316,7 @@ fn update_message(
     hint: Option<Res<Hint>>,
     check: Option<Res<Solvability>>,
     mut message: Query<(&mut Text, &mut TextColor, &mut Node), With<Message>>,
+    added: Query<(), Added<Message>>,
 ) {
     let refused = rejected.read().last().cloned();
     let said = say.read().last().cloned();
@@ -321,6 +328,7 @@ fn update_message(
         && !moved
         && !pick.is_changed()
         && !state.is_added()
+        && added.is_empty()
         && !hint_changed
         && !check_changed
     {
@@ -400,8 +408,13 @@ fn make_room(
     state: Res<PlayState>,
     panel: Res<SolverPanelOpen>,
     mut nodes: Query<(&mut Node, RoomFor)>,
+    added: Query<(), Or<(Added<TopBar>, Added<SideColumn>, Added<Palette>)>>,
 ) {
-    if !state.is_changed() && !panel.is_changed() {
+    // Also when the nodes are new: after N the new level's state changes a
+    // frame before its bar and panel are spawned, which then kept their
+    // first sizes (the panel's header stretched over the bar and its ?
+    // button) until the first move.
+    if !state.is_changed() && !panel.is_changed() && added.is_empty() {
         return;
     }
     let p = &state.puzzle;

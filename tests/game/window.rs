@@ -756,3 +756,49 @@ fn the_solver_panel_keeps_clear_of_the_keys_line() {
         );
     }
 }
+
+/// N lays the next level's bar and folded solver panel out as the level
+/// select does: the ? button shown, the panel's header no wider than its
+/// words, the move count there (they kept their first sizes until the first
+/// move: the header stretched over the bar and its ? button).
+#[test]
+fn n_lays_the_next_levels_bar_out_as_a_fresh_start_does() {
+    let size = UVec2::new(1280, 720);
+    let mut app = laid_app(size);
+    let s = size.as_vec2();
+    let rects = |app: &mut App| -> Vec<(String, Rect)> {
+        let mut found: Vec<(String, Rect)> = laid_out(app)
+            .into_iter()
+            .filter_map(|n| {
+                let t = n.text?;
+                (t == "?" || t.starts_with("Solver") || t.starts_with("Moves:"))
+                    .then_some((t, n.rect))
+            })
+            .collect();
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        found
+    };
+    for (file, level) in [("hop.ron", 1), ("swap.ron", 1), ("escape.ron", 1)] {
+        start_level(&mut app, file, level + 1);
+        let fresh = rects(&mut app);
+        start_level(&mut app, file, level);
+        press(&mut app, KeyCode::KeyN);
+        settle(&mut app);
+        assert_eq!(
+            app.world().resource::<Current>().level,
+            level + 1,
+            "{file}: N went on"
+        );
+        let after = rects(&mut app);
+        assert_eq!(after.len(), 3, "{file}: {after:?}");
+        for ((a, ra), (b, rb)) in fresh.iter().zip(&after) {
+            assert_eq!(a, b, "{file}");
+            assert!(
+                (ra.min - rb.min).length() < 1.0 && (ra.max - rb.max).length() < 1.0,
+                "{file}: {a} at {ra:?} fresh, {rb:?} after N"
+            );
+        }
+        let faults = layout_faults(&mut app, s);
+        assert!(faults.is_empty(), "{file}: {faults:#?}");
+    }
+}
