@@ -1334,6 +1334,72 @@ fn the_open_level_reloads_when_its_file_changes() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Every pack's cards name their levels (what the name says beyond the
+/// grade), and the first level not yet won is marked as the next to play.
+#[test]
+fn level_cards_name_their_levels_and_mark_the_next_to_play() {
+    let mut app = app();
+    let open = |app: &mut App, file: &str| {
+        let at = app
+            .world()
+            .resource::<Packs>()
+            .0
+            .iter()
+            .position(|e| e.file == file)
+            .unwrap();
+        app.world_mut().resource_mut::<Current>().pack = at;
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Levels);
+        settle(app);
+        texts(app)
+    };
+    let shown = open(&mut app, "hop.ron");
+    for words in ["3 frogs", "10 frogs"] {
+        assert!(shown.iter().any(|t| t == words), "{words}: {shown:?}");
+    }
+    assert!(
+        !shown.iter().any(|t| t.starts_with("Beginner")),
+        "{shown:?}"
+    );
+    assert_eq!(shown.iter().filter(|t| *t == "next to play").count(), 1);
+    let shown = open(&mut app, "escape.ron");
+    for words in ["1506 ways out", "5x5, 704 ways out"] {
+        assert!(shown.iter().any(|t| t == words), "{words}: {shown:?}");
+    }
+    let shown = open(&mut app, "pegs.ron");
+    for words in ["English", "expert", "next to play"] {
+        assert!(shown.iter().any(|t| t == words), "{words}: {shown:?}");
+    }
+    // Level 1 won: the mark moves on to level 2.
+    start_level(&mut app, "swap.ron", 0);
+    let moves = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
+        .outcome
+        .moves()
+        .unwrap()
+        .to_vec();
+    for mv in moves {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    assert!(puzzle(&app).is_won());
+    let shown = open(&mut app, "swap.ron");
+    let cards: Vec<&String> = shown
+        .iter()
+        .filter(|t| *t == "next to play" || t.ends_with("moves "))
+        .collect();
+    assert_eq!(
+        cards.first().map(|t| t.as_str()),
+        Some("3 moves "),
+        "{shown:?}"
+    );
+    assert_eq!(
+        cards.get(1).map(|t| t.as_str()),
+        Some("next to play"),
+        "{shown:?}"
+    );
+}
+
 #[test]
 fn arrows_and_enter_play_a_move_like_a_click() {
     let mut app = app();

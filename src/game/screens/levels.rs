@@ -52,7 +52,7 @@ pub(super) fn spawn_levels(
                     // one screen of 1280x720.
                     let compact = pack.levels.len() > 24;
                     let (width, name_chars, gap) = if compact {
-                        (118.0, 13, 6)
+                        (118.0, 17, 6)
                     } else {
                         (180.0, 22, 8)
                     };
@@ -65,6 +65,9 @@ pub(super) fn spawn_levels(
                         ..default()
                     })
                     .with_children(|grid| {
+                        // The first level not yet won is the one to play next.
+                        let next = (0..pack.levels.len())
+                            .find(|&i| progress.file.record(&entry.file, i).is_none());
                         for (i, level) in pack.levels.iter().enumerate() {
                             let record = progress.file.record(&entry.file, i);
                             let best = record.map(|r| r.best);
@@ -77,22 +80,28 @@ pub(super) fn spawn_levels(
                             let stars = record.filter(|r| !r.with_help).and_then(|r| r.stars());
                             let best = match best {
                                 Some(b) => format!("{b} moves {mark}"),
+                                None if next == Some(i) => "next to play".to_string(),
                                 None => mark,
                             };
                             let number = format!("{}", i + 1);
                             let colour = match record {
                                 Some(r) if r.with_help => theme::HIGHLIGHT,
                                 Some(_) => theme::WIN,
+                                None if next == Some(i) => theme::HIGHLIGHT,
                                 None => theme::TEXT,
                             };
-                            // Compact buttons name the grade, when there is one.
-                            // Long words are cut: the line under the grid
-                            // names the level pointed at in full.
-                            let (name, grade) = match (&level.grade, compact) {
-                                (Some(g), true) => (theme::short(g, name_chars), String::new()),
-                                (g, _) => (
-                                    theme::short(&level.name, name_chars),
-                                    theme::short(g.as_deref().unwrap_or_default(), name_chars),
+                            // Every card names its level and its grade; long
+                            // words are cut: the line under the grid names
+                            // the level pointed at in full.
+                            // (Big packs' cards have room for the name only:
+                            // their names say how hard, "3 frogs", "668 ways
+                            // out", and the line under the grid the grade.)
+                            let name = theme::short(&card_name(level), name_chars);
+                            let grade = match compact {
+                                true => String::new(),
+                                false => theme::short(
+                                    level.grade.as_deref().unwrap_or_default(),
+                                    name_chars,
                                 ),
                             };
                             grid.spawn(button(
@@ -125,7 +134,7 @@ pub(super) fn spawn_levels(
                                             ],
                                         ),
                                         text(best, 12.0, colour),
-                                        text(name, 12.0, theme::TEXT),
+                                        text(name, if compact { 11.0 } else { 12.0 }, theme::TEXT),
                                         text(grade, 12.0, theme::TEXT_DIM),
                                     ],
                                 ),
@@ -280,5 +289,56 @@ fn wrapping_row() -> Node {
         flex_wrap: FlexWrap::Wrap,
         max_width: percent(96),
         ..default()
+    }
+}
+
+/// A level's name as its card shows it: what the name says beyond its
+/// grade and its number within the grade ("Beginner 3 (4 frogs)" is "4
+/// frogs", "5x5 Easy 1 (704 ways out)" is "5x5, 704 ways out"), or the
+/// whole name when that is all it says.
+fn card_name(level: &crate::levels::Level) -> String {
+    let words: Vec<&str> = level.name.split_whitespace().collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let is_grade = level.grade.as_deref().is_some_and(|g| {
+            let g: Vec<&str> = g.split_whitespace().collect();
+            !g.is_empty()
+                && words.len() >= i + g.len()
+                && words[i..i + g.len()]
+                    .iter()
+                    .zip(&g)
+                    .all(|(a, b)| a.trim_end_matches([',', ':']).eq_ignore_ascii_case(b))
+        });
+        if is_grade {
+            i += level
+                .grade
+                .as_deref()
+                .map_or(1, |g| g.split_whitespace().count());
+            // Its number within the grade.
+            if words.get(i).is_some_and(|w| {
+                w.trim_end_matches([',', ':'])
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+            }) {
+                i += 1;
+            }
+            continue;
+        }
+        kept.push(words[i]);
+        i += 1;
+    }
+    let rest = kept.join(" ");
+    let rest = rest.trim_matches([',', ':', '-', ' ']);
+    // "5x5 (704 ways out)" reads "5x5, 704 ways out"; "(4 frogs)" "4 frogs".
+    let rest = match rest.strip_suffix(')').and_then(|r| r.split_once('(')) {
+        Some((before, inside)) if before.trim().is_empty() => inside.trim().to_string(),
+        Some((before, inside)) => format!("{}, {}", before.trim(), inside.trim()),
+        None => rest.to_string(),
+    };
+    if rest.is_empty() {
+        level.name.clone()
+    } else {
+        rest
     }
 }
