@@ -397,6 +397,9 @@ fn update_message(
     }
 }
 
+/// Those nodes just spawned.
+type NewRoom = Or<(Added<TopBar>, Added<SideColumn>, Added<Palette>)>;
+
 /// The nodes that make room: the top bar, the side column and the palette.
 type RoomFor = AnyOf<(&'static TopBar, &'static SideColumn, &'static Palette)>;
 
@@ -408,7 +411,7 @@ fn make_room(
     state: Res<PlayState>,
     panel: Res<SolverPanelOpen>,
     mut nodes: Query<(&mut Node, RoomFor)>,
-    added: Query<(), Or<(Added<TopBar>, Added<SideColumn>, Added<Palette>)>>,
+    added: Query<(), NewRoom>,
 ) {
     // Also when the nodes are new: after N the new level's state changes a
     // frame before its bar and panel are spawned, which then kept their
