@@ -1400,6 +1400,68 @@ fn level_cards_name_their_levels_and_mark_the_next_to_play() {
     );
 }
 
+/// A Ctrl chord that goes down and up within one frame (a tool's, or a
+/// window drawing only on input) is a chord in the code box, not a letter:
+/// Ctrl+A types no "a" into the refused code (it selects all: seen in a real
+/// window with xdotool, the selection needs the text's layout, which this
+/// windowless app does not make).
+#[test]
+fn a_ctrl_chord_within_one_frame_types_no_letter_in_the_code_box() {
+    let mut app = app();
+    settle(&mut app);
+    press(&mut app, KeyCode::KeyK);
+    type_text(&mut app, "S2v9zz");
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Title, "the typo is refused");
+    let field = |app: &mut App| -> Vec<String> {
+        app.world_mut()
+            .query::<&bevy::text::EditableText>()
+            .iter(app.world())
+            .map(|t| t.value().to_string())
+            .collect()
+    };
+    assert_eq!(
+        field(&mut app),
+        ["S2v9zz"],
+        "the refused code stays, to be mended"
+    );
+    let key = |key_code, logical_key, state, text: Option<&str>| KeyboardInput {
+        key_code,
+        logical_key,
+        state,
+        text: text.map(Into::into),
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    };
+    for letter in ["a", "c", "x"] {
+        let l = || Key::Character(letter.into());
+        for input in [
+            key(
+                KeyCode::ControlLeft,
+                Key::Control,
+                ButtonState::Pressed,
+                None,
+            ),
+            key(KeyCode::KeyA, l(), ButtonState::Pressed, Some(letter)),
+            key(KeyCode::KeyA, l(), ButtonState::Released, None),
+            key(
+                KeyCode::ControlLeft,
+                Key::Control,
+                ButtonState::Released,
+                None,
+            ),
+        ] {
+            app.world_mut().write_message(input);
+        }
+        app.update();
+        assert_eq!(field(&mut app), ["S2v9zz"], "Ctrl+{letter} typed a letter");
+    }
+    // Without Ctrl the letter is typed.
+    type_text(&mut app, "a");
+    assert_eq!(field(&mut app), ["S2v9zza"]);
+}
+
 #[test]
 fn arrows_and_enter_play_a_move_like_a_click() {
     let mut app = app();

@@ -44,3 +44,50 @@ pub fn nearest_toward<T: Copy>(
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, t)| t)
 }
+
+/// The text fields' Ctrl chords, read in the order the keys went down: a
+/// quick Ctrl+A goes down and up between two frames (a tool's chord, or a
+/// window that draws only on input and so gathers a whole chord into one
+/// frame), and the text field, which looks at the keys held at the frame's
+/// end, saw a plain "a" and typed it. Here the keys' own order says Ctrl was
+/// held: the letter types nothing and the field selects all, copies, cuts or
+/// pastes.
+pub(super) fn chords_in_order(
+    mut typed: MessageMutator<bevy::input::keyboard::KeyboardInput>,
+    held: Option<Res<ButtonInput<bevy::input::keyboard::Key>>>,
+    focus: Option<Res<bevy::input_focus::InputFocus>>,
+    mut fields: Query<&mut bevy::text::EditableText>,
+    mut ctrl_down: Local<bool>,
+) {
+    use bevy::input::keyboard::Key;
+    use bevy::text::TextEdit;
+    for input in typed.read() {
+        if matches!(input.key_code, KeyCode::ControlLeft | KeyCode::ControlRight) {
+            *ctrl_down = input.state.is_pressed();
+            continue;
+        }
+        // The field sees Ctrl itself when it is still held at the frame's end.
+        let seen = held.as_ref().is_some_and(|h| h.pressed(Key::Control));
+        if !*ctrl_down || seen || !input.state.is_pressed() {
+            continue;
+        }
+        let Key::Character(c) = &input.logical_key else {
+            continue;
+        };
+        let edit = match c.to_lowercase().as_str() {
+            "a" => TextEdit::SelectAll,
+            "c" => TextEdit::Copy,
+            "x" => TextEdit::Cut,
+            "v" => TextEdit::Paste,
+            _ => continue,
+        };
+        if let Some(mut field) = focus
+            .as_ref()
+            .and_then(|f| f.get())
+            .and_then(|e| fields.get_mut(e).ok())
+        {
+            input.text = None;
+            field.queue_edit(edit);
+        }
+    }
+}

@@ -51,7 +51,13 @@ pub fn plugin(app: &mut App) {
             sound::plugin,
             howto::plugin,
         ))
-        .add_plugins((puzzles::plugin, panels::plugin, editor::plugin));
+        .add_plugins((puzzles::plugin, panels::plugin, editor::plugin))
+        .add_systems(
+            PreUpdate,
+            keys::chords_in_order
+                .after(bevy::input::InputSystems)
+                .before(bevy::input_focus::InputFocusSystems::Dispatch),
+        );
 }
 
 /// The task pools, with room on the async compute pool for the solvers: a
