@@ -2,7 +2,7 @@
 //! solved with help), the random level buttons, and the name of the level
 //! pointed at.
 
-use super::random::{RandomShape, ShapeLabel, random_code};
+use super::random::{RandomKind, RandomShape, ShapeLabel, kinds_of, random_code, random_like};
 use super::{MenuAction, MenuFocus, button, screen_root};
 use crate::game::Screen;
 use crate::game::packs::{Current, Packs};
@@ -17,6 +17,7 @@ pub(super) fn spawn_levels(
     current: Res<Current>,
     progress: Res<Progress>,
     shape: Res<RandomShape>,
+    kind: Res<RandomKind>,
     art: Res<Art>,
 ) {
     let Some(entry) = packs.0.get(current.pack) else {
@@ -48,6 +49,17 @@ pub(super) fn spawn_levels(
                         text(theme::short(&pack.name, 60), 40.0, theme::TEXT),
                         theme::fit_line(40.0, 22.0),
                     ));
+                    let shipped = crate::levels::SHIPPED.iter().any(|(f, _)| *f == entry.file);
+                    if let Some(author) = pack.author.as_ref().filter(|_| !shipped) {
+                        ui.spawn((
+                            text(
+                                format!("by {}", theme::short(author, 60)),
+                                18.0,
+                                theme::TEXT_DIM,
+                            ),
+                            theme::fit_line(18.0, 12.0),
+                        ));
+                    }
                     // Big packs get smaller buttons, so every level fits on
                     // one screen of 1280x720.
                     let compact = pack.levels.len() > 24;
@@ -152,7 +164,25 @@ pub(super) fn spawn_levels(
                             ..default()
                         },
                     ));
-                    let first = pack.levels.first().map(|l| &l.puzzle);
+                    // A pack that mixes puzzles offers random levels of
+                    // each: the player picks which.
+                    let kinds = kinds_of(pack);
+                    let first = random_like(pack, &kind);
+                    if kinds.len() > 1 {
+                        ui.spawn(wrapping_row()).with_children(|row| {
+                            row.spawn(text("Random levels of:", 18.0, theme::TEXT_DIM));
+                            let chosen = first.map(|p| p.kind());
+                            for k in kinds {
+                                let name = capitalised(k.name());
+                                let label = if chosen == Some(k) {
+                                    text(format!("[{name}]"), 18.0, theme::HIGHLIGHT)
+                                } else {
+                                    text(name, 18.0, theme::TEXT)
+                                };
+                                row.spawn(button(MenuAction::RandomOf(k), 110.0, label));
+                            }
+                        });
+                    }
                     let random =
                         first.is_some_and(|p| random_code(p, 1, &RandomShape::default()).is_some());
                     if let Some(puzzle) = first.filter(|_| random) {
@@ -341,4 +371,13 @@ fn card_name(level: &crate::levels::Level) -> String {
     } else {
         rest
     }
+}
+
+/// "swap" as "Swap".
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }

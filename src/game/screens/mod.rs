@@ -18,7 +18,9 @@ use super::theme::widget;
 use super::{GameOptions, Screen, editor, theme};
 use bevy::prelude::*;
 use levels::{show_level_name, spawn_levels};
-use random::{ShapeLabel, first_puzzle, level_task, play_code, random_code, receive_random};
+use random::{
+    RandomKind, ShapeLabel, first_puzzle, level_task, play_code, random_code, receive_random,
+};
 use stats::spawn_stats;
 use title::spawn_title;
 
@@ -49,6 +51,8 @@ enum MenuAction {
     /// Step one dimension of the next random level (by its index: the
     /// puzzle's size, then its colours or kinds) up or down.
     Shape(usize, i8),
+    /// In a pack that mixes puzzles: random levels of this one.
+    RandomOf(crate::rules::PuzzleKind),
     /// The level editor, on a new level of the pack's puzzle.
     NewLevel,
     /// The level editor, on a copy of the level pointed at (or the first).
@@ -59,6 +63,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuFocus>()
         .init_resource::<levels::Pointed>()
         .init_resource::<RandomShape>()
+        .init_resource::<RandomKind>()
         .add_message::<MenuAction>()
         .add_systems(Update, open_when_loaded.run_if(in_state(Screen::Loading)))
         .add_systems(OnEnter(Screen::Title), spawn_title)
@@ -243,6 +248,7 @@ fn menu_actions(
     mut actions: MessageReader<MenuAction>,
     packs: Res<Packs>,
     pointed: Res<levels::Pointed>,
+    kind: Res<RandomKind>,
     mut current: ResMut<Current>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -256,7 +262,14 @@ fn menu_actions(
                 let level = Some(pointed.0.unwrap_or(0));
                 editor::open(&mut commands, &packs, pack, level, back, &mut next);
             }
-            _ => do_menu_action(action, &mut commands, &packs, &mut current, &mut next),
+            _ => do_menu_action(
+                action,
+                &mut commands,
+                &packs,
+                &kind,
+                &mut current,
+                &mut next,
+            ),
         }
     }
 }
@@ -265,6 +278,7 @@ fn do_menu_action(
     action: MenuAction,
     commands: &mut Commands,
     packs: &Packs,
+    kind: &RandomKind,
     current: &mut Current,
     next: &mut NextState<Screen>,
 ) {
@@ -287,8 +301,12 @@ fn do_menu_action(
                 entry.error = None;
             });
         }
+        MenuAction::RandomOf(kind) => {
+            commands.insert_resource(RandomKind(Some(kind)));
+            next.set(Screen::Levels);
+        }
         MenuAction::Shape(size, by) => {
-            let first = first_puzzle(packs, current.pack);
+            let first = first_puzzle(packs, current.pack, kind);
             if let Some(puzzle) = first {
                 commands.queue(move |world: &mut World| {
                     world.resource_mut::<RandomShape>().step(&puzzle, size, by);
@@ -310,7 +328,7 @@ fn do_menu_action(
             }
         }
         MenuAction::Random(d) => {
-            let first = first_puzzle(packs, current.pack);
+            let first = first_puzzle(packs, current.pack, kind);
             if let Some(puzzle) = first {
                 commands.queue(move |world: &mut World| {
                     let shape = world.resource::<RandomShape>().clone();

@@ -63,9 +63,37 @@ pub(super) struct MakingRandom(bevy::tasks::Task<Result<(String, crate::levels::
 
 /// The first level's puzzle of pack `pack`, if it loaded: what the random
 /// levels of its level select are like.
-pub(super) fn first_puzzle(packs: &Packs, pack: usize) -> Option<Puzzle> {
+pub(super) fn first_puzzle(packs: &Packs, pack: usize, kind: &RandomKind) -> Option<Puzzle> {
     let pack = packs.0.get(pack)?.pack.as_ref().ok()?;
-    pack.levels.first().map(|l| l.puzzle.clone())
+    random_like(pack, kind).cloned()
+}
+
+/// The puzzle of a pack that mixes puzzles whose random levels are offered:
+/// the player's choice (none: the first level's).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct RandomKind(pub Option<crate::rules::PuzzleKind>);
+
+/// The level random levels are made like: the pack's first level of the
+/// chosen puzzle, else its first level.
+pub(super) fn random_like<'a>(
+    pack: &'a crate::levels::Pack,
+    kind: &RandomKind,
+) -> Option<&'a Puzzle> {
+    kind.0
+        .and_then(|k| pack.levels.iter().find(|l| l.puzzle.kind() == k))
+        .or(pack.levels.first())
+        .map(|l| &l.puzzle)
+}
+
+/// The puzzles of a pack, in the order their first levels come.
+pub(super) fn kinds_of(pack: &crate::levels::Pack) -> Vec<crate::rules::PuzzleKind> {
+    let mut kinds = Vec::new();
+    for l in &pack.levels {
+        if !kinds.contains(&l.puzzle.kind()) {
+            kinds.push(l.puzzle.kind());
+        }
+    }
+    kinds
 }
 
 /// The code of a new random level like `puzzle`, of difficulty `d` (1-5) and

@@ -68,7 +68,11 @@ pub(super) fn spawn_title(
                 let (name, blurb, solved) = match &entry.pack {
                     Ok(p) => (
                         p.name.clone(),
-                        pack_blurb(&entry.file).to_string(),
+                        // A pack of the players' own says who wrote it.
+                        match (pack_blurb(&entry.file), &p.author) {
+                            ("A level pack", Some(a)) => format!("A level pack by {a}"),
+                            (blurb, _) => blurb.to_string(),
+                        },
                         format!(
                             "{}/{}",
                             progress.file.solved_in(&entry.file).min(p.levels.len()),
