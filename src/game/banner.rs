@@ -5,7 +5,7 @@
 use super::Screen;
 use super::anim::{self, Decoration, DespawnWhenDone};
 use super::packs::{Current, Packs};
-use super::panels::{self, BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen};
+use super::panels::{BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen};
 use super::play::{LevelWon, PlayAction, PlayState, PlaySystems};
 use super::progress::{Progress, stars_for};
 use super::solver::Autoplay;
@@ -51,18 +51,23 @@ const BANNER_WIDTH: f32 = 580.0;
 fn banner_room(
     tree: Res<TreeViewOpen>,
     panel: Res<SolverPanelOpen>,
+    state: Option<Res<super::play::PlayState>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut banners: Query<&mut Node, (With<Banner>, Without<BoardEdge>)>,
 ) {
     let width = windows.single().map_or(1280.0, Window::width);
-    let right = if panel.0 { 330.0 } else { 14.0 };
+    // Where the board is (its centre is the banner's), as the board's own
+    // layout has it.
+    let wide = state
+        .as_ref()
+        .map_or(panel.0, |s| panel.column_wide(&s.puzzle));
+    let (board_left, right) = super::board::layout::board_span(width, wide, tree.0);
     // In a narrow window the banner keeps its width, and the tree's column
     // ends above it.
-    let beside_tree = 14.0 + panels::tree_width(width);
-    let left = if tree.0 && width - beside_tree - right >= BANNER_WIDTH {
-        beside_tree
+    let left = if width - board_left - right >= BANNER_WIDTH {
+        board_left
     } else {
-        14.0
+        super::board::layout::board_span(width, wide, false).0
     };
     for mut node in &mut banners {
         if node.position_type != PositionType::Absolute {

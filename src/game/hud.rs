@@ -2,7 +2,8 @@
 //! the rules said about the last move, the Flood palette and the controls.
 
 use super::Screen;
-use super::panels::{BoardEdge, SideColumn, SolverPanelOpen};
+use super::board;
+use super::panels::{BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen};
 use super::play::{
     Hint, MoveApplied, MoveRejected, MoveRequested, PlayAction, PlayState, PlaySystems, Say,
 };
@@ -13,6 +14,7 @@ use super::theme::widget::{self, ButtonColours};
 use super::theme::{self, text};
 use crate::rules::Puzzle;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
 #[derive(Component)]
 struct LevelTitle;
@@ -33,6 +35,15 @@ struct TopBar;
 /// The row of Flood's palette buttons.
 #[derive(Component)]
 struct Palette;
+
+/// The narrowest room the column under the board is centred in (the keys'
+/// line would wrap in less).
+const UNDER_BOARD_MIN: f32 = 900.0;
+
+/// The column under the board (the palette, the keys' line): centred under
+/// the board, whichever panels stand beside it, when it has the room.
+#[derive(Component)]
+struct UnderBoard;
 
 /// The room the top bar leaves on its right: the solver panel's, or only
 /// its folded header's.
@@ -219,6 +230,7 @@ fn bottom_panels(ui: &mut ChildSpawnerCommands, state: &PlayState, colour_blind:
     let buttons = puzzles::buttons(&state.puzzle);
     ui.spawn((
         BoardEdge::Bottom,
+        UnderBoard,
         Node {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
@@ -234,6 +246,9 @@ fn bottom_panels(ui: &mut ChildSpawnerCommands, state: &PlayState, colour_blind:
                     Palette,
                     Node {
                         column_gap: px(8),
+                        row_gap: px(8),
+                        flex_wrap: FlexWrap::Wrap,
+                        justify_content: JustifyContent::Center,
                         ..default()
                     },
                 ))
@@ -398,10 +413,20 @@ fn update_message(
 }
 
 /// Those nodes just spawned.
-type NewRoom = Or<(Added<TopBar>, Added<SideColumn>, Added<Palette>)>;
+type NewRoom = Or<(
+    Added<TopBar>,
+    Added<SideColumn>,
+    Added<Palette>,
+    Added<UnderBoard>,
+)>;
 
 /// The nodes that make room: the top bar, the side column and the palette.
-type RoomFor = AnyOf<(&'static TopBar, &'static SideColumn, &'static Palette)>;
+type RoomFor = AnyOf<(
+    &'static TopBar,
+    &'static SideColumn,
+    &'static Palette,
+    &'static UnderBoard,
+)>;
 
 /// The top bar leaves the right-hand side to the solver panel while it is
 /// open, or while it shows the way out of a dead end, and only the folded
@@ -410,6 +435,8 @@ type RoomFor = AnyOf<(&'static TopBar, &'static SideColumn, &'static Palette)>;
 fn make_room(
     state: Res<PlayState>,
     panel: Res<SolverPanelOpen>,
+    tree: Res<TreeViewOpen>,
+    window: Option<Single<Ref<Window>, With<PrimaryWindow>>>,
     mut nodes: Query<(&mut Node, RoomFor)>,
     added: Query<(), NewRoom>,
 ) {
@@ -417,16 +444,35 @@ fn make_room(
     // frame before its bar and panel are spawned, which then kept their
     // first sizes (the panel's header stretched over the bar and its ?
     // button) until the first move.
-    if !state.is_changed() && !panel.is_changed() && added.is_empty() {
+    let resized = window.as_ref().is_some_and(|w| w.is_changed());
+    if !state.is_changed()
+        && !panel.is_changed()
+        && !tree.is_changed()
+        && !resized
+        && added.is_empty()
+    {
         return;
     }
     let p = &state.puzzle;
     let wide = panel.column_wide(p);
+    let width = window.as_ref().map_or(1280.0, |w| w.width());
     for (mut node, which) in &mut nodes {
         match which {
-            (Some(_), _, _) => node.margin.right = px(side_room(wide)),
+            (Some(_), ..) => node.margin.right = px(side_room(wide)),
+            // Under the board, centred where the board is: between the
+            // search tree (when shown) and the solver panel (when wide).
+            // (In a narrow window the keys' line would wrap there: it keeps
+            // the window's width.)
+            (_, _, _, Some(_)) => {
+                let (left, right) = match board::layout::board_span(width, wide, tree.0) {
+                    (l, r) if width - l - r >= UNDER_BOARD_MIN => (l, r),
+                    _ => (24.0, 24.0),
+                };
+                node.margin.left = px(left - 14.0);
+                node.margin.right = px(right - 14.0);
+            }
             // Folded, the panel is as wide as its header.
-            (_, Some(_), _) => {
+            (_, Some(_), ..) => {
                 node.align_items = if wide {
                     AlignItems::Stretch
                 } else {

@@ -802,3 +802,58 @@ fn n_lays_the_next_levels_bar_out_as_a_fresh_start_does() {
         assert!(faults.is_empty(), "{file}: {faults:#?}");
     }
 }
+
+/// With the solver panel open the board moves left of it; Flood's palette
+/// and the keys' line move with it, centred under the board, and the won
+/// banner too.
+#[test]
+fn the_palette_the_keys_and_the_banner_stay_under_the_board() {
+    let size = UVec2::new(1280, 720);
+    let mut app = laid_app(size);
+    let s = size.as_vec2();
+    start_level(&mut app, "flood.ron", 11);
+    let centre_of = |app: &mut App, text: &str| -> f32 {
+        let nodes = laid_out(app);
+        let n = nodes
+            .iter()
+            .find(|n| n.text.as_deref().is_some_and(|t| t.contains(text)))
+            .unwrap_or_else(|| panic!("no {text:?}"));
+        // The text's own panel (the keys' line) or row (the palette's).
+        let p = n
+            .parent
+            .and_then(|p| nodes.iter().find(|m| m.entity == p))
+            .map_or(n.rect, |p| p.rect);
+        p.center().x
+    };
+    for open in [false, true] {
+        app.world_mut().resource_mut::<SolverPanelOpen>().0 = open;
+        settle(&mut app);
+        let board = board_rect(&mut app, s).center().x;
+        for what in ["U undo", "press its number"] {
+            let x = centre_of(&mut app, what);
+            assert!(
+                (x - board).abs() < 2.0,
+                "panel open {open}: {what} at {x}, board at {board}"
+            );
+        }
+    }
+    let ending = autoplay(&mut app, Watch::Solution);
+    assert!(matches!(ending, Ending::Won(_)), "{ending:?}");
+    settle(&mut app);
+    let board = board_rect(&mut app, s).center().x;
+    let nodes = laid_out(&mut app);
+    let banner = nodes
+        .iter()
+        .find(|n| n.name.as_deref() == Some("Banner"))
+        .expect("the banner");
+    assert!(
+        (banner.rect.center().x - board).abs() < 2.0,
+        "banner at {}, board at {board}",
+        banner.rect.center().x
+    );
+    let x = centre_of(&mut app, "U undo");
+    assert!(
+        (x - board).abs() < 2.0,
+        "won: keys at {x}, board at {board}"
+    );
+}

@@ -45,20 +45,8 @@ pub(super) fn fit_camera(
     let size = Vec2::new(window.width(), window.height());
     // How far the panels reach in from the top and the bottom.
     let (top_reach, bottom_reach) = panels::edge_reach(edges, size.y, PANEL_GAP, None);
-    // The search tree's column, when shown, is the board's left edge.
-    let left = if tree.0 {
-        PANEL_PX.left + panels::tree_width(size.x)
-    } else {
-        PANEL_PX.left
-    };
-    // The right-hand column needs its room while it is wide; else the
-    // board has it.
     let p = &state.puzzle;
-    let right = if panel.column_wide(p) {
-        PANEL_PX.right
-    } else {
-        PANEL_PX.left
-    };
+    let (left, right) = board_span(size.x, panel.column_wide(p), tree.0);
     // A won level's banner sits below the board.
     let bottom = if p.is_won() {
         PANEL_PX.bottom.max(crate::game::banner::WON_BANNER_ROOM)
@@ -69,6 +57,20 @@ pub(super) fn fit_camera(
     let top = PANEL_PX.top.max(top_reach);
     let board = puzzles::extent(&state.puzzle);
     aim_camera(&mut camera, size, [left, right, top, bottom], board);
+}
+
+/// The pixels the board keeps from the window's left and right sides in a
+/// window `width` wide: the search tree's column, when shown, is its left
+/// edge; the right-hand column needs its room while it is wide, else the
+/// board has it.
+pub fn board_span(width: f32, wide: bool, tree: bool) -> (f32, f32) {
+    let left = if tree {
+        PANEL_PX.left + panels::tree_width(width)
+    } else {
+        PANEL_PX.left
+    };
+    let right = if wide { PANEL_PX.right } else { PANEL_PX.left };
+    (left, right)
 }
 
 /// Points the camera so that a board of `extent` world units (and its
