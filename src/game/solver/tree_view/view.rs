@@ -54,6 +54,8 @@ pub(super) fn update_view(
     mut texts: Query<(&mut Text, &mut TextColor, &mut TextFont), Without<TreeText>>,
     mut lines: Query<(&TreeText, &mut Text), Without<TreeRow>>,
     mut parts: Query<(&ShowFrom, &mut Node), Without<TreeRow>>,
+    resized: Query<(), (Or<(With<TreeColumn>, With<RowRoom>)>, Changed<ComputedNode>)>,
+    new_rows: Query<(), Added<TreeRow>>,
 ) {
     for (least, mut node) in &mut parts {
         let display = if column_height_of(&columns) >= least.0 {
@@ -64,6 +66,18 @@ pub(super) fn update_view(
         if node.display != display {
             node.display = display;
         }
+    }
+    // The outline is built again only when the search, the board, the
+    // view (scrolled, scrubbed, zoomed) or the column's room changed: not
+    // every frame while a finished search's tree is shown.
+    let changed = view.is_changed()
+        || autoplay.as_ref().is_some_and(|a| a.is_changed())
+        || state.is_changed()
+        || comparison.as_ref().is_some_and(|c| c.is_changed())
+        || !resized.is_empty()
+        || !new_rows.is_empty();
+    if !changed {
+        return;
     }
     // A new search starts its timeline at its end.
     if autoplay.as_ref().is_some_and(|a| a.is_added()) && view.scrubbed.is_some() {
