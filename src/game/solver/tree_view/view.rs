@@ -41,6 +41,9 @@ pub(super) fn column_height_of(columns: &Query<&ComputedNode, With<TreeColumn>>)
         .map_or(600.0, |c| c.size().y * c.inverse_scale_factor())
 }
 
+/// The tree's column or its rows' room laid out at a new size.
+type RoomResized = (Or<(With<TreeColumn>, With<RowRoom>)>, Changed<ComputedNode>);
+
 #[allow(clippy::too_many_arguments)]
 pub(super) fn update_view(
     mut view: ResMut<TreeViewState>,
@@ -54,7 +57,7 @@ pub(super) fn update_view(
     mut texts: Query<(&mut Text, &mut TextColor, &mut TextFont), Without<TreeText>>,
     mut lines: Query<(&TreeText, &mut Text), Without<TreeRow>>,
     mut parts: Query<(&ShowFrom, &mut Node), Without<TreeRow>>,
-    resized: Query<(), (Or<(With<TreeColumn>, With<RowRoom>)>, Changed<ComputedNode>)>,
+    resized: Query<(), RoomResized>,
     new_rows: Query<(), Added<TreeRow>>,
 ) {
     for (least, mut node) in &mut parts {
