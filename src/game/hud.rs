@@ -370,6 +370,19 @@ fn update_message(
             ),
             _ => None,
         });
+    // A verdict that finds the position winnable leaves the line as it is
+    // (a refusal said a moment before stays).
+    let only_check = check_changed
+        && refused.is_none()
+        && said.is_none()
+        && !moved
+        && !pick.is_changed()
+        && !state.is_added()
+        && added.is_empty()
+        && !hint_changed;
+    if only_check && lost.is_none() {
+        return;
+    }
     let hint_words = hint.as_ref().and_then(|h| h.words.clone());
     let (words, colour) = if let Some(MoveRejected { why, mv, .. }) = refused {
         (
