@@ -447,6 +447,7 @@ fn play_screens_fit_windows_from_800x600_to_1920x1080() {
                     check(&mut faults, &at, shown);
                     check(&mut faults, &at, layout_faults(&mut app, s));
                     check(&mut faults, &at, board_faults(&mut app, s));
+                    check(&mut faults, &at, scenery_faults(&mut app, s));
                     check(&mut faults, &at, wrapped_lines(&mut app));
                     check(&mut faults, &at, layer_faults(&mut app, s));
                 }
@@ -471,6 +472,7 @@ fn play_screens_fit_windows_from_800x600_to_1920x1080() {
                 assert!(matches!(ending, Ending::Won(_)), "{at}: {ending:?}");
                 settle(&mut app);
                 let at = format!("{at}, won");
+                check(&mut faults, &at, scenery_faults(&mut app, s));
                 check(&mut faults, &at, layout_faults(&mut app, s));
                 check(&mut faults, &at, board_faults(&mut app, s));
                 check(&mut faults, &at, layer_faults(&mut app, s));
@@ -856,4 +858,64 @@ fn the_palette_the_keys_and_the_banner_stay_under_the_board() {
         (x - board).abs() < 2.0,
         "won: keys at {x}, board at {board}"
     );
+}
+
+/// Reeds and stones that show are inside the window and under no panel (a
+/// panel close to the board hides them).
+pub(super) fn scenery_faults(app: &mut App, size: Vec2) -> Vec<String> {
+    use pond_puzzles::game::board::layout::SCENERY_INK;
+    use pond_puzzles::game::theme::art::{EDGE_SIZE, Scenery};
+    let world = app.world_mut();
+    let mut camera = world.query_filtered::<(&Projection, &Transform), With<Camera2d>>();
+    let (projection, eye) = camera.single(world).expect("one camera");
+    let Projection::Orthographic(o) = projection else {
+        panic!("the camera is not orthographic")
+    };
+    let (scale, eye) = (o.scale, eye.translation.truncate());
+    let shown: Vec<Rect> = world
+        .query_filtered::<(&GlobalTransform, Option<&Visibility>), With<Scenery>>()
+        .iter(world)
+        .filter(|(_, v)| v.is_none_or(|v| *v != Visibility::Hidden))
+        .map(|(at, _)| {
+            let w = at.translation().truncate() - eye;
+            let centre = Vec2::new(size.x / 2.0 + w.x / scale, size.y / 2.0 - w.y / scale);
+            // What the drawing fills of its square (0.8 of the board's unit).
+            Rect::from_center_size(centre, Vec2::splat(EDGE_SIZE * 0.8 * SCENERY_INK / scale))
+        })
+        .collect();
+    let nodes = laid_out(app);
+    let mut faults = Vec::new();
+    for r in &shown {
+        if r.min.x < 0.0 || r.min.y < 0.0 || r.max.x > size.x || r.max.y > size.y {
+            faults.push(format!("scenery at {r:?} is cut by the window's edge"));
+        }
+        for n in nodes
+            .iter()
+            .filter(|n| n.solid && n.rect.width() < size.x * 0.9)
+        {
+            if overlap(*r, n.rect) {
+                faults.push(format!("scenery at {r:?} is under {}", what(n)));
+            }
+        }
+    }
+    faults
+}
+
+/// The won banner and the open solver panel come close to a small pond:
+/// the reeds and stones they would cover are hidden.
+#[test]
+fn scenery_never_shows_under_the_banner_or_a_panel() {
+    for size in [UVec2::new(1280, 720), UVec2::new(800, 600)] {
+        let mut app = laid_app(size);
+        let s = size.as_vec2();
+        for (file, level) in [("hop.ron", 11), ("swap.ron", 3), ("hop.ron", 0)] {
+            start_level(&mut app, file, level);
+            app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+            let ending = autoplay(&mut app, Watch::Search);
+            assert!(matches!(ending, Ending::Won(_)), "{ending:?}");
+            settle(&mut app);
+            let faults = scenery_faults(&mut app, s);
+            assert!(faults.is_empty(), "{size} {file} {level}: {faults:#?}");
+        }
+    }
 }

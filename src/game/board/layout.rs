@@ -118,3 +118,56 @@ pub fn reset_camera(mut camera: Query<(&mut Projection, &mut Transform), With<Ca
         transform.translation = Vec3::ZERO;
     }
 }
+
+/// The part of the reeds' and stones' square their drawing fills (about).
+pub const SCENERY_INK: f32 = 0.9;
+
+/// Reeds and stones show only where nothing covers them: not under a panel
+/// (the bar, the solver panel, the won banner, the palette or the keys'
+/// line) and not cut by the window's edge. They stand just outside the
+/// board, so a panel close to it can reach them; there they are hidden.
+pub(super) fn keep_scenery_clear(
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Query<(&Projection, &GlobalTransform), With<Camera2d>>,
+    panels: Query<(&ComputedNode, &UiGlobalTransform, &BackgroundColor)>,
+    mut scenery: Query<(&GlobalTransform, &mut Visibility), With<crate::game::theme::art::Scenery>>,
+) {
+    let Some(window) = window else { return };
+    let Some((Projection::Orthographic(o), eye)) = camera.iter().next() else {
+        return;
+    };
+    let size = Vec2::new(window.width(), window.height());
+    // The panels and buttons: what has a solid background and is not the
+    // whole screen (a menu's dimming).
+    let covers: Vec<Rect> = panels
+        .iter()
+        // (A node not shown is laid out with no size.)
+        .filter(|(n, _, bg)| n.size().x > 0.0 && bg.0.alpha() > 0.5)
+        .map(|(n, at, ..)| {
+            let k = n.inverse_scale_factor();
+            Rect::from_center_size(at.translation * k, n.size() * k)
+        })
+        .filter(|r| r.width() < size.x * 0.9)
+        .collect();
+    let whole = Rect::from_corners(Vec2::ZERO, size);
+    for (at, mut visibility) in &mut scenery {
+        let world = at.translation().truncate() - eye.translation().truncate();
+        let centre = Vec2::new(
+            size.x / 2.0 + world.x / o.scale,
+            size.y / 2.0 - world.y / o.scale,
+        );
+        let side = crate::game::theme::art::EDGE_SIZE * at.scale().x.abs() / o.scale;
+        let rect = Rect::from_center_size(centre, Vec2::splat(side * SCENERY_INK));
+        let clear = whole.contains(rect.min)
+            && whole.contains(rect.max)
+            && covers.iter().all(|c| c.intersect(rect).is_empty());
+        let want = if clear {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if *visibility != want {
+            *visibility = want;
+        }
+    }
+}

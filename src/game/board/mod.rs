@@ -33,6 +33,13 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(PlaySystems::Present),
         )
+        .add_systems(
+            PostUpdate,
+            layout::keep_scenery_clear
+                .after(bevy::ui::UiSystems::Layout)
+                .after(bevy::transform::TransformSystems::Propagate)
+                .run_if(in_state(Screen::Play).or_else(in_state(Screen::Edit))),
+        )
         .add_plugins((input::plugin, marks::plugin, showcase::plugin));
 }
 

@@ -181,6 +181,8 @@ pub(super) fn pond_edges(commands: &mut Commands, art: &Art, board: &Spawned, ex
         ),
     ] {
         commands.spawn((
+            crate::game::theme::art::Scenery,
+            Visibility::default(),
             Mesh2d(art.edge.clone()),
             MeshMaterial2d(mat.clone()),
             Transform::from_translation(at.extend(-1.0)).with_scale(Vec3::new(

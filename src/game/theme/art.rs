@@ -116,6 +116,13 @@ impl Pictures {
 pub const FROG_SIZE: f32 = 62.0;
 /// The side of a lily pad's square.
 pub const LILY_SIZE: f32 = 80.0;
+/// The side of the reeds' and the stones' square, in world units.
+pub const EDGE_SIZE: f32 = 90.0;
+
+/// Reeds and stones round a pond: scenery the board's layout keeps out from
+/// under the panels and inside the window (hidden where it cannot).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Scenery;
 
 /// The side of an animal's square on the board, in world units.
 pub const ANIMAL_SIZE: f32 = 64.0;
@@ -238,7 +245,7 @@ fn make_art(
         finish_ring: meshes.add(Annulus::new(32.0, 39.0)),
         finish_mat: mat(FINISH),
         drop: meshes.add(Circle::new(3.2)),
-        edge: meshes.add(Rectangle::new(90.0, 90.0)),
+        edge: meshes.add(Rectangle::new(EDGE_SIZE, EDGE_SIZE)),
         reeds_mat,
         stones_mat,
         eye: meshes.add(Circle::new(7.0)),
