@@ -5,7 +5,7 @@
 use super::Screen;
 use super::anim::{self, Decoration, DespawnWhenDone};
 use super::packs::{Current, Packs};
-use super::panels::{BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen};
+use super::panels::{self, BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen};
 use super::play::{LevelWon, PlayAction, PlayState, PlaySystems};
 use super::progress::{Progress, stars_for};
 use super::solver::Autoplay;
@@ -61,13 +61,13 @@ fn banner_room(
     let wide = state
         .as_ref()
         .map_or(panel.0, |s| panel.column_wide(&s.puzzle));
-    let (board_left, right) = super::board::layout::board_span(width, wide, tree.0);
+    let (board_left, right) = panels::board_span(width, wide, tree.0);
     // In a narrow window the banner keeps its width, and the tree's column
     // ends above it.
     let left = if width - board_left - right >= BANNER_WIDTH {
         board_left
     } else {
-        super::board::layout::board_span(width, wide, false).0
+        panels::board_span(width, wide, false).0
     };
     for mut node in &mut banners {
         if node.position_type != PositionType::Absolute {

@@ -2,7 +2,6 @@
 //! the rules said about the last move, the Flood palette and the controls.
 
 use super::Screen;
-use super::board;
 use super::panels::{BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen};
 use super::play::{
     Hint, MoveApplied, MoveRejected, MoveRequested, PlayAction, PlayState, PlaySystems, Say,
@@ -477,7 +476,7 @@ fn make_room(
             // (In a narrow window the keys' line would wrap there: it keeps
             // the window's width.)
             (_, _, _, Some(_)) => {
-                let (left, right) = match board::layout::board_span(width, wide, tree.0) {
+                let (left, right) = match super::panels::board_span(width, wide, tree.0) {
                     (l, r) if width - l - r >= UNDER_BOARD_MIN => (l, r),
                     _ => (24.0, 24.0),
                 };

@@ -43,6 +43,26 @@ pub fn tree_width(width: f32) -> f32 {
     (width * 0.26).clamp(230.0, 340.0)
 }
 
+/// Pixels the board keeps from the window's sides.
+pub const BOARD_SIDE: f32 = 24.0;
+/// Pixels the board keeps from the window's right side while the solver
+/// panel's column is wide.
+pub const BOARD_BESIDE_PANEL: f32 = 330.0;
+
+/// The pixels the board keeps from the window's left and right sides in a
+/// window `width` wide: the search tree's column, when shown, is its left
+/// edge; the right-hand column needs its room while it is wide, else the
+/// board has it. What stands under the board is centred on the same span.
+pub fn board_span(width: f32, wide: bool, tree: bool) -> (f32, f32) {
+    let left = if tree {
+        BOARD_SIDE + tree_width(width)
+    } else {
+        BOARD_SIDE
+    };
+    let right = if wide { BOARD_BESIDE_PANEL } else { BOARD_SIDE };
+    (left, right)
+}
+
 /// How far the `Top` panels reach down from the window's top and the
 /// `Bottom` ones up from its bottom, in logical pixels, plus `gap` (nothing
 /// before they are laid out); with `across`, only the panels that reach

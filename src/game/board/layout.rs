@@ -8,19 +8,15 @@ use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-/// Room kept around the board, in pixels, for the panels.
+/// Room kept above and below the board, in pixels, for the panels (the
+/// sides' are `panels::board_span`'s).
 struct Margins {
-    left: f32,
-    right: f32,
     top: f32,
     bottom: f32,
 }
 
-/// The level panel above, the solver panel on the right, the palette and the
-/// controls below.
+/// The level panel above, the palette and the controls below.
 const PANEL_PX: Margins = Margins {
-    left: 24.0,
-    right: 330.0,
     top: 150.0,
     bottom: 130.0,
 };
@@ -46,7 +42,7 @@ pub(super) fn fit_camera(
     // How far the panels reach in from the top and the bottom.
     let (top_reach, bottom_reach) = panels::edge_reach(edges, size.y, PANEL_GAP, None);
     let p = &state.puzzle;
-    let (left, right) = board_span(size.x, panel.column_wide(p), tree.0);
+    let (left, right) = panels::board_span(size.x, panel.column_wide(p), tree.0);
     // A won level's banner sits below the board.
     let bottom = if p.is_won() {
         PANEL_PX.bottom.max(crate::game::banner::WON_BANNER_ROOM)
@@ -57,20 +53,6 @@ pub(super) fn fit_camera(
     let top = PANEL_PX.top.max(top_reach);
     let board = puzzles::extent(&state.puzzle);
     aim_camera(&mut camera, size, [left, right, top, bottom], board);
-}
-
-/// The pixels the board keeps from the window's left and right sides in a
-/// window `width` wide: the search tree's column, when shown, is its left
-/// edge; the right-hand column needs its room while it is wide, else the
-/// board has it.
-pub fn board_span(width: f32, wide: bool, tree: bool) -> (f32, f32) {
-    let left = if tree {
-        PANEL_PX.left + panels::tree_width(width)
-    } else {
-        PANEL_PX.left
-    };
-    let right = if wide { PANEL_PX.right } else { PANEL_PX.left };
-    (left, right)
 }
 
 /// Points the camera so that a board of `extent` world units (and its
