@@ -131,6 +131,15 @@ fn values_say_what_their_field_takes_and_its_range() {
         ),
         "p.ron:6:38: level 3: the board is 5000x5; expected 1 to 100 cells a side"
     );
+    // A goal of the wrong frogs points at the cell to mend.
+    assert_eq!(
+        one(r#"row: "LL_RR""#, r#"row: "LL_RR", goal: Some("RRRL_")"#),
+        "p.ron:4:53: level 1: the goal has 1 L frog; expected 2 like the row"
+    );
+    assert_eq!(
+        one(r#"row: "LL_RR""#, r#"row: "LL_RR", goal: Some("RLLL_")"#),
+        "p.ron:4:56: level 1: the goal has 3 L frogs; expected 2 like the row"
+    );
     assert_eq!(
         one("board: Pond", "board: 3"),
         "p.ron:5:33: level 2: `board` takes Pond, Square or Triangle"

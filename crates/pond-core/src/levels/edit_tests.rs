@@ -134,6 +134,8 @@ fn edits_do_what_they_say() {
     assert!(swap.paint(1, 0, Brush::Swap(Cell::R)));
     let why = swap.check().unwrap_err();
     assert!(why.message.contains("the goal has"), "{}", why.message);
+    // The ring is on a goal cell to mend (row 1 is the goal).
+    assert!(matches!(why.cell, Some((1, _))), "{why:?}");
     assert!(
         swap.apply(super::edit::Setting::DrawnGoal, 0),
         "back to the mirror"

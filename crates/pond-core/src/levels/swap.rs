@@ -56,8 +56,16 @@ pub(super) fn build_swap(row: &str, goal: Option<&str>, jump_own: bool) -> Built
             for kind in [Cell::L, Cell::R] {
                 let count = |r: &[Cell]| r.iter().filter(|&&c| c == kind).count();
                 if count(&goal) != count(&cells) {
+                    // The cell to mend: the last frog of this kind too many,
+                    // or the first cell that should have been one.
+                    let at = if count(&goal) > count(&cells) {
+                        goal.iter().rposition(|&c| c == kind)
+                    } else {
+                        goal.iter().position(|&c| c != kind)
+                    };
+                    let spot = at.map_or(Spot::field("goal"), |i| Spot::ch("goal", None, i));
                     return Err((
-                        Spot::field("goal"),
+                        spot,
                         format!(
                             "the goal has {}; expected {} like the row",
                             super::count_of(
