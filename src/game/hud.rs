@@ -337,15 +337,14 @@ fn update_message(
     let moved = applied.read().last().is_some();
     let hint_changed = hint.as_ref().is_some_and(|h| h.is_changed());
     let check_changed = check.as_ref().is_some_and(|c| c.is_changed());
-    if refused.is_none()
-        && said.is_none()
-        && !moved
-        && !pick.is_changed()
-        && !state.is_added()
-        && added.is_empty()
-        && !hint_changed
-        && !check_changed
-    {
+    let other = refused.is_some()
+        || said.is_some()
+        || moved
+        || pick.is_changed()
+        || state.is_added()
+        || !added.is_empty()
+        || hint_changed;
+    if !other && !check_changed {
         return;
     }
     let lost = check
@@ -371,15 +370,7 @@ fn update_message(
         });
     // A verdict that finds the position winnable leaves the line as it is
     // (a refusal said a moment before stays).
-    let only_check = check_changed
-        && refused.is_none()
-        && said.is_none()
-        && !moved
-        && !pick.is_changed()
-        && !state.is_added()
-        && added.is_empty()
-        && !hint_changed;
-    if only_check && lost.is_none() {
+    if !other && lost.is_none() {
         return;
     }
     let hint_words = hint.as_ref().and_then(|h| h.words.clone());

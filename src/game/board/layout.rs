@@ -101,6 +101,9 @@ pub fn reset_camera(mut camera: Query<(&mut Projection, &mut Transform), With<Ca
     }
 }
 
+/// A node laid out anew or anything moved (the camera, the board).
+type Moved = Or<(Changed<ComputedNode>, Changed<GlobalTransform>)>;
+
 /// The part of the reeds' and stones' square their drawing fills (about).
 pub const SCENERY_INK: f32 = 0.9;
 
@@ -113,7 +116,12 @@ pub(super) fn keep_scenery_clear(
     camera: Query<(&Projection, &GlobalTransform), With<Camera2d>>,
     panels: Query<(&ComputedNode, &UiGlobalTransform, &BackgroundColor)>,
     mut scenery: Query<(&GlobalTransform, &mut Visibility), With<crate::game::theme::art::Scenery>>,
+    moved: Query<(), Moved>,
 ) {
+    // Only when something was laid out or moved anew, not every frame.
+    if moved.is_empty() {
+        return;
+    }
     let Some(window) = window else { return };
     let Some((Projection::Orthographic(o), eye)) = camera.iter().next() else {
         return;
