@@ -2162,11 +2162,32 @@ fn the_bar_and_the_panel_follow_the_player() {
             pond_puzzles::rules::flood::FloodMove { colour: current },
         )));
     settle(&mut app);
-    let want = format!(
-        "Not allowed: the flood is colour {} already: pick another colour.",
-        current + 1
-    );
+    let want = format!("Not allowed: the flood is colour {current} already: pick another colour.");
     assert!(texts(&mut app).contains(&want), "{:?}", texts(&mut app));
+    // The buttons, the keys and the level file number the colours alike,
+    // from 0: the key of a colour's digit floods with that colour.
+    let shown = texts(&mut app);
+    for c in 0..f.colours {
+        assert!(shown.contains(&c.to_string()), "no button {c}: {shown:?}");
+    }
+    assert!(!shown.contains(&f.colours.to_string()), "{shown:?}");
+    let digits = [
+        KeyCode::Digit0,
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+    ];
+    let other = (0..4u8).find(|&c| c != current && c < f.colours).unwrap();
+    press(&mut app, digits[other as usize]);
+    settle(&mut app);
+    let Puzzle::Flood(after) = puzzle(&app) else {
+        panic!()
+    };
+    assert_eq!(
+        after.region_colour(),
+        other,
+        "key {other} flooded another colour"
+    );
 
     // A won prison asks for no next animal.
     start_level(&mut app, "escape.ron", 0);

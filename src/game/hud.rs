@@ -252,7 +252,7 @@ fn bottom_panels(ui: &mut ChildSpawnerCommands, state: &PlayState, colour_blind:
                     },
                 ))
                 .with_children(|row| {
-                    for (c, mv) in buttons {
+                    for (c, number, mv) in buttons {
                         let colour =
                             theme::palette(colour_blind)[c as usize % theme::PALETTE.len()];
                         row.spawn((
@@ -266,7 +266,7 @@ fn bottom_panels(ui: &mut ChildSpawnerCommands, state: &PlayState, colour_blind:
                                     align_items: AlignItems::Center,
                                     ..default()
                                 },
-                                text(format!("{}", c + 1), 18.0, Color::BLACK),
+                                text(format!("{number}"), 18.0, Color::BLACK),
                             ),
                             PaletteButton(c),
                         ));

@@ -491,3 +491,34 @@ fn every_example_on_the_format_page_loads_and_is_solved() {
         }
     }
 }
+
+/// The format page's colour table names the colours in the rules' order:
+/// Flood's digit from 0, Escape's from 1, the same colour on each row.
+#[test]
+fn the_format_pages_colour_table_follows_the_rules() {
+    use pond_core::rules::escape::{Animal, COLOUR_NAMES};
+    let page = include_str!("../../../levels/README.md");
+    let rows: Vec<Vec<&str>> = page
+        .lines()
+        .skip_while(|l| !l.starts_with("| colour | Flood digit"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.trim_matches('|').split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 10, "{rows:?}");
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row[1], format!("`{i}`"), "row {i}: {row:?}");
+        match COLOUR_NAMES.get(i) {
+            Some(&name) => {
+                assert_eq!(row[0], name, "row {i}");
+                assert_eq!(row[2], format!("`{}`", i + 1), "row {i}");
+                let animal = Animal {
+                    kind: 0,
+                    colour: i as u8,
+                };
+                assert_eq!(animal.describe_parts().0, name);
+            }
+            None => assert_eq!(row[2], "(none)", "row {i}"),
+        }
+    }
+}

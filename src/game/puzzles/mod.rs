@@ -169,11 +169,12 @@ pub trait GamePuzzle: Rules + Sized {
     /// A hinted move in the player's words.
     fn describe(&self, mv: Self::Move) -> String;
     /// The buttons under the board that play a move (Flood's colours), with
-    /// the colour each shows.
-    fn buttons(&self) -> Vec<(u8, Self::Move)> {
+    /// the colour each shows and the number written on it.
+    fn buttons(&self) -> Vec<(u8, u8, Self::Move)> {
         Vec::new()
     }
-    /// The move a digit key (1 for the first) plays, if any.
+    /// The move a digit key plays, if any: `index` 0 to 8 for the keys 1 to
+    /// 9, 9 for the key 0.
     fn digit(&self, _index: u8) -> Option<Self::Move> {
         None
     }
@@ -361,8 +362,8 @@ pub fn describe(p: &Puzzle, mv: PuzzleMove) -> String {
 }
 
 /// The move buttons under the board: each one's colour, and its move.
-pub fn buttons(p: &Puzzle) -> Vec<(u8, PuzzleMove)> {
-    each!(p, s => s.buttons().into_iter().map(|(c, m)| (c, wrap(s, m))).collect())
+pub fn buttons(p: &Puzzle) -> Vec<(u8, u8, PuzzleMove)> {
+    each!(p, s => s.buttons().into_iter().map(|(c, n, m)| (c, n, wrap(s, m))).collect())
 }
 
 fn wrap<T: GamePuzzle>(_like: &T, mv: T::Move) -> PuzzleMove {

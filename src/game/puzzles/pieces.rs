@@ -75,14 +75,14 @@ pub(super) fn forward(change: Change) -> Option<PuzzleMove> {
     }
 }
 
-/// A colour's number (from 1, as on the palette) on a dark badge with a
-/// light rim, at `offset` from the centre of a piece whose transform is
+/// A colour's number (as the puzzle's level files write it: Flood's from 0,
+/// Escape's from 1) on a dark badge with a light rim, at `offset` from the centre of a piece whose transform is
 /// scaled by `scale` (tiles are unit squares scaled up), the badge `size`
 /// times its usual size: white on near-black reads on every colour, light or
 /// dark, and the badge sits where the piece has no feature.
 pub(super) fn number_label(
     art: &Art,
-    colour: u8,
+    number: u8,
     offset: Vec2,
     scale: f32,
     size: f32,
@@ -104,7 +104,7 @@ pub(super) fn number_label(
                 Pickable::IGNORE,
             ),
             (
-                Text2d::new(format!("{}", colour + 1)),
+                Text2d::new(format!("{number}")),
                 TextFont {
                     font_size: FontSize::Px(14.0),
                     ..default()

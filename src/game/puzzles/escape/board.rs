@@ -36,7 +36,7 @@ pub(super) fn spawn(
                 let colour = e.animal(row, col).colour;
                 commands
                     .entity(entity)
-                    .with_child(number_label(art, colour, BADGE, 1.0, 1.0));
+                    .with_child(number_label(art, colour + 1, BADGE, 1.0, 1.0));
             }
         }
     }
@@ -57,7 +57,7 @@ pub(super) fn spawn(
         if numbered {
             commands
                 .entity(entity)
-                .with_child(number_label(art, a.colour, BADGE, 1.0, 1.0));
+                .with_child(number_label(art, a.colour + 1, BADGE, 1.0, 1.0));
         }
     }
 }

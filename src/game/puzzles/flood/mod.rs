@@ -132,7 +132,7 @@ impl GamePuzzle for Flood {
     }
 
     fn controls(&self) -> &'static str {
-        "Click a tile or a colour, or press its number (0 for 10)."
+        "Click a tile or a colour, or press its number."
     }
 
     /// The move limit, after the move count.
@@ -140,24 +140,10 @@ impl GamePuzzle for Flood {
         self.limit.map(|l| format!(" of {l}")).unwrap_or_default()
     }
 
-    /// Colours as the buttons number them, from 1 (the rules count from 0,
-    /// as the level files do).
-    fn refusal(&self, m: FloodMove, why: &str) -> String {
-        if m.colour == self.region_colour() {
-            format!(
-                "the flood is colour {} already: pick another colour",
-                m.colour + 1
-            )
-        } else if m.colour >= self.colours {
-            format!("this board has colours 1 to {}", self.colours)
-        } else {
-            why.to_string()
-        }
-    }
-
-    /// Colours as the buttons number them, from 1.
+    /// Colours as the buttons, the keys and the level files number them,
+    /// from 0 (the rules' refusals do too).
     fn short(m: FloodMove) -> String {
-        format!("colour {}", m.colour + 1)
+        format!("colour {}", m.colour)
     }
 
     fn step_words(&self, m: FloodMove) -> String {
@@ -165,19 +151,22 @@ impl GamePuzzle for Flood {
     }
 
     fn describe(&self, m: FloodMove) -> String {
-        format!("flood with colour {}", m.colour + 1)
+        format!("flood with colour {}", m.colour)
     }
 
-    /// A button for each colour of the level.
-    fn buttons(&self) -> Vec<(u8, FloodMove)> {
+    /// A button for each colour of the level, numbered as the files number
+    /// the colours (from 0).
+    fn buttons(&self) -> Vec<(u8, u8, FloodMove)> {
         (0..self.colours)
-            .map(|colour| (colour, FloodMove { colour }))
+            .map(|colour| (colour, colour, FloodMove { colour }))
             .collect()
     }
 
-    /// The key 1 floods with the first colour, and so on; 0 with the tenth.
+    /// The key of a colour's digit floods with it: 0 with colour 0, as the
+    /// button and the file say.
     fn digit(&self, index: u8) -> Option<FloodMove> {
-        (index < self.colours).then_some(FloodMove { colour: index })
+        let colour = (index + 1) % 10;
+        (colour < self.colours).then_some(FloodMove { colour })
     }
 
     fn card(&self) -> &'static Card {

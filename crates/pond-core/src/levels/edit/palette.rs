@@ -105,7 +105,7 @@ impl Draft {
                     title: "Colour",
                     choices: (0..*colours)
                         .map(|c| Choice {
-                            label: (c + 1).to_string(),
+                            label: c.to_string(),
                             colour: Some(c),
                         })
                         .collect(),
