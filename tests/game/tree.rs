@@ -200,7 +200,9 @@ fn scrubbing_the_timeline_moves_the_board_and_the_tree_and_comes_back() {
     let at = |n: usize| {
         let mut t = SearchTree::new(&start, 64);
         for e in &log[..n] {
-            t.feed(&e.event()).expect("the events fit");
+            for event in e.events(t.round()) {
+                t.feed(&event).expect("the events fit");
+            }
         }
         t.position(*t.line().last().expect("a line"))
     };
@@ -290,5 +292,73 @@ fn every_shipped_position_sketches_inside_its_picture() {
             };
             assert_eq!(dots.len(), expected, "{file} {}", level.name);
         }
+    }
+}
+
+/// Flood's best-first search in the view: each row's bar is the colour of
+/// the round its node was reached in, the key shows every round's bound,
+/// and a timeline moved back still knows each node's round.
+#[test]
+fn flood_rows_carry_the_colour_of_their_round() {
+    use pond_puzzles::solve::tree_draw::round_colour;
+    let mut app = laid_app(UVec2::new(1280, 800));
+    start_level(&mut app, "flood.ron", 12);
+    search_with_tree(&mut app, Watch::Search);
+    let (tree, bounds) = {
+        let a = app.world().resource::<Autoplay>();
+        (a.tree.clone().expect("a tree"), a.stats.bounds.clone())
+    };
+    assert!(bounds.len() >= 2, "{bounds:?}");
+    assert_eq!(tree.rounds(), &bounds[..]);
+    let colour = |round: u32| {
+        let [r, g, b] = round_colour(round, &bounds);
+        Color::srgb_u8(r, g, b)
+    };
+    // From the top of the tree to its end, a page at a time.
+    app.world_mut().resource_mut::<TreeViewState>().follow = false;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut first = 0;
+    loop {
+        app.world_mut().resource_mut::<TreeViewState>().first = first;
+        settle(&mut app);
+        let view = app.world().resource::<TreeViewState>().clone();
+        let rows: Vec<(usize, Color)> = app
+            .world_mut()
+            .query::<(&TreeRow, &Node, &BorderColor)>()
+            .iter(app.world())
+            .filter(|(_, n, _)| n.display != Display::None)
+            .map(|(r, _, b)| (r.0, b.left))
+            .collect();
+        assert!(!rows.is_empty());
+        for (slot, bar) in rows {
+            match view.slots.get(slot).copied().flatten() {
+                Some(id) => {
+                    let round = tree.node(id).round.expect("a round");
+                    assert_eq!(bar, colour(round), "row {}", view.first + slot);
+                    seen.insert(round);
+                }
+                None => assert_eq!(bar, Color::NONE, "an untried row has no round"),
+            }
+        }
+        first += view.slots.len();
+        if first >= view.total {
+            break;
+        }
+    }
+    assert!(seen.len() >= 2, "rows of one round only: {seen:?}");
+    let shown = texts(&mut app);
+    for (bound, _) in &bounds {
+        assert!(
+            shown.contains(&bound.to_string()),
+            "no key for bound {bound}"
+        );
+    }
+    // Back to the middle of the timeline: the tree there knows its rounds.
+    app.world_mut().write_message(Scrub::At(5_000));
+    follow_jump(&mut app);
+    let view = app.world().resource::<TreeViewState>().clone();
+    let (_, back) = view.scrubbed.expect("a tree of the timeline");
+    for id in back.walk(|_| true) {
+        assert!(back.node(id).round.is_some(), "node {id} has no round");
     }
 }

@@ -384,7 +384,7 @@ fn search_step(a: &mut Autoplay) -> SearchStep {
     }
     while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
         if a.log.len() < LOG_MOST
-            && let Some(step) = LogStep::of(&event)
+            && let Some(step) = LogStep::of(&event, a.stats.bounds.last().copied())
         {
             a.log.push(step);
         }

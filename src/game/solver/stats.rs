@@ -16,33 +16,55 @@ pub struct LogStep {
     pub mv: PuzzleMove,
     pub depth: u32,
     pub back: bool,
+    /// A best-first search's round then: its bound and the positions it had
+    /// expanded when it rose to it.
+    pub round: Option<(u32, u64)>,
 }
 
 impl LogStep {
-    pub(super) fn of(event: &SolverEvent<PuzzleMove>) -> Option<LogStep> {
+    /// The step of a move tried or taken back, under the round `round`.
+    pub(super) fn of(
+        event: &SolverEvent<PuzzleMove>,
+        round: Option<(u32, u64)>,
+    ) -> Option<LogStep> {
         match *event {
             SolverEvent::Tried { mv, depth } => Some(LogStep {
                 mv,
                 depth,
                 back: false,
+                round,
             }),
             SolverEvent::TakenBack { mv, depth } => Some(LogStep {
                 mv,
                 depth,
                 back: true,
+                round,
             }),
             _ => None,
         }
     }
 
-    /// The solver's event it keeps.
-    pub fn event(self) -> SolverEvent<PuzzleMove> {
-        let LogStep { mv, depth, back } = self;
-        if back {
+    /// The solver's events it stands for: the rise of the bound first
+    /// when the tree is under another.
+    pub fn events(self, bound_now: Option<u32>) -> Vec<SolverEvent<PuzzleMove>> {
+        let LogStep {
+            mv,
+            depth,
+            back,
+            round,
+        } = self;
+        let mut out = Vec::with_capacity(2);
+        if let Some((moves, nodes)) = round
+            && bound_now != Some(moves)
+        {
+            out.push(SolverEvent::Bound { moves, nodes });
+        }
+        out.push(if back {
             SolverEvent::TakenBack { mv, depth }
         } else {
             SolverEvent::Tried { mv, depth }
-        }
+        });
+        out
     }
 }
 

@@ -44,6 +44,10 @@ pub struct TreeNode {
     pub folded: bool,
     /// True when it has no legal move.
     pub leaf: bool,
+    /// A best-first search's bound when the search first reached it: the
+    /// round it was reached in, its estimate of the whole line's length
+    /// (moves so far, and at least those left). None for a depth-first search.
+    pub round: Option<u32>,
 }
 
 /// The figures of a search, read off its events.
@@ -96,6 +100,9 @@ pub struct SearchTree {
     keep: usize,
     live: usize,
     solved: bool,
+    /// A best-first search's rounds: each bound it raised to, with the
+    /// positions it had expanded then.
+    rounds: Vec<(u32, u64)>,
 }
 
 impl SearchTree {
@@ -116,6 +123,7 @@ impl SearchTree {
                 entered: 1,
                 folded: false,
                 leaf: legal == 0,
+                round: None,
             }],
             free: Vec::new(),
             line: vec![ROOT],
@@ -129,7 +137,19 @@ impl SearchTree {
             keep: keep.max(1),
             live: 1,
             solved: false,
+            rounds: Vec::new(),
         }
+    }
+
+    /// A best-first search's rounds so far: each bound and the positions it
+    /// had expanded when it rose to it.
+    pub fn rounds(&self) -> &[(u32, u64)] {
+        &self.rounds
+    }
+
+    /// The bound the search is under now, if it is best-first.
+    pub fn round(&self) -> Option<u32> {
+        self.rounds.last().map(|r| r.0)
     }
 
     pub fn node(&self, id: u32) -> &TreeNode {
@@ -210,7 +230,15 @@ impl SearchTree {
         match event {
             SolverEvent::Tried { mv, depth } => self.tried(*mv, *depth),
             SolverEvent::TakenBack { depth, .. } => self.taken_back(*depth),
-            SolverEvent::Progress { .. } | SolverEvent::Bound { .. } => Ok(()),
+            SolverEvent::Progress { .. } => Ok(()),
+            SolverEvent::Bound { moves, nodes } => {
+                let root = &mut self.nodes[ROOT as usize];
+                root.round = root.round.or(Some(*moves));
+                if self.round() != Some(*moves) {
+                    self.rounds.push((*moves, *nodes));
+                }
+                Ok(())
+            }
             SolverEvent::Done(outcome) => {
                 self.done(outcome);
                 Ok(())
@@ -261,6 +289,7 @@ impl SearchTree {
                     entered: self.stats.positions,
                     folded: false,
                     leaf: legal == 0,
+                    round: self.round(),
                 };
                 let id = match self.free.pop() {
                     Some(id) => {
@@ -354,6 +383,7 @@ impl SearchTree {
                         entered: self.stats.positions,
                         folded: false,
                         leaf: legal == 0,
+                        round: self.round(),
                     });
                     let id = (self.nodes.len() - 1) as u32;
                     self.live += 1;

@@ -17,6 +17,8 @@ struct Item {
     depth: u32,
     parent: Option<usize>,
     x: f32,
+    /// The round of a best-first search it was reached in.
+    round: Option<u32>,
 }
 
 /// The words for a branch the search gave up: a backtracking search has
@@ -28,6 +30,57 @@ pub fn given_up_words(kind: PuzzleKind, positions: u64) -> String {
         _ if positions == 1 => format!("{count}, lost"),
         _ => format!("{count}, all lost"),
     }
+}
+
+/// The colours of a best-first search's rounds, from its first bound to its
+/// last: blue, violet, magenta, amber, yellow (told apart by their
+/// lightness too, and none of them a mark's red, green or grey).
+const ROUND_RAMP: [[u8; 3]; 5] = [
+    [0x3f, 0x7f, 0xe0],
+    [0x8a, 0x5c, 0xd8],
+    [0xd0, 0x4f, 0xa6],
+    [0xe8, 0x8a, 0x2e],
+    [0xf0, 0xd0, 0x3c],
+];
+
+/// The colour of a node reached under bound `round`, on the ramp from the
+/// search's first bound to its last (`rounds` as `SearchTree::rounds`).
+pub fn round_colour(round: u32, rounds: &[(u32, u64)]) -> [u8; 3] {
+    let first = rounds.first().map_or(round, |r| r.0);
+    let last = rounds.last().map_or(round, |r| r.0);
+    let t = if last > first {
+        (round.clamp(first, last) - first) as f32 / (last - first) as f32
+    } else {
+        0.0
+    };
+    let at = t * (ROUND_RAMP.len() - 1) as f32;
+    let i = (at.floor() as usize).min(ROUND_RAMP.len() - 2);
+    let f = at - i as f32;
+    let (a, b) = (ROUND_RAMP[i], ROUND_RAMP[i + 1]);
+    std::array::from_fn(|k| (a[k] as f32 + (b[k] as f32 - a[k] as f32) * f).round() as u8)
+}
+
+fn hex([r, g, b]: [u8; 3]) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// A colour washed towards white, for a box's fill on the light paper.
+fn washed([r, g, b]: [u8; 3]) -> [u8; 3] {
+    let w = |c: u8| (c as f32 * 0.35 + 255.0 * 0.65).round() as u8;
+    [w(r), w(g), w(b)]
+}
+
+/// A best-first search's rounds in words: "bound 10 (52 expanded), bound 11".
+pub fn rounds_words(rounds: &[(u32, u64)]) -> String {
+    rounds
+        .iter()
+        .enumerate()
+        .map(|(i, &(bound, nodes))| match rounds.get(i + 1) {
+            Some(&(_, next)) => format!("bound {bound} ({} expanded)", next - nodes),
+            None => format!("bound {bound}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The moves a search has not tried at a position, in a few words.
@@ -67,6 +120,7 @@ fn items(tree: &SearchTree, words: &dyn Fn(PuzzleMove) -> String) -> Vec<Item> {
             depth: n.depth,
             parent,
             x: 0.0,
+            round: n.round,
         });
         let me = out.len() - 1;
         let untried = tree.untried(id);
@@ -83,6 +137,7 @@ fn items(tree: &SearchTree, words: &dyn Fn(PuzzleMove) -> String) -> Vec<Item> {
                 depth: n.depth + 1,
                 parent: Some(me),
                 x: 0.0,
+                round: None,
             });
         }
     }
@@ -140,21 +195,37 @@ fn colour(it: &Item) -> &'static str {
 /// The tree in Graphviz's dot language.
 pub fn dot(tree: &SearchTree, title: &str, words: &dyn Fn(PuzzleMove) -> String) -> String {
     let items = items(tree, words);
+    let rounds = tree.rounds();
     let mut s = String::new();
     let _ = writeln!(s, "digraph search {{");
-    let _ = writeln!(s, "  label={};", quoted(title));
+    let label = if rounds.is_empty() {
+        title.to_string()
+    } else {
+        format!(
+            "{title}\nbest-first: each box filled in the colour of the round (the bound) it was reached in, blue the first, yellow the last\nrounds: {}",
+            rounds_words(rounds)
+        )
+    };
+    let _ = writeln!(s, "  label={};", quoted(&label));
     let _ = writeln!(s, "  labelloc=t;");
     let _ = writeln!(
         s,
         "  node [shape=box, style=rounded, fontname=\"sans-serif\"];"
     );
     for (i, it) in items.iter().enumerate() {
+        let fill = match it.round {
+            Some(r) if !it.untried => format!(
+                ", style=\"rounded,filled\", fillcolor=\"{}\"",
+                hex(washed(round_colour(r, rounds)))
+            ),
+            _ => String::new(),
+        };
         let style = if it.untried {
-            ", style=\"rounded,dashed\""
+            ", style=\"rounded,dashed\"".to_string()
         } else if it.mark == Mark::Solution {
-            ", penwidth=3"
+            format!(", penwidth=3{fill}")
         } else {
-            ""
+            fill
         };
         let tip = it
             .tip
@@ -211,6 +282,8 @@ const TOP: f32 = 120.0;
 /// The tree as an SVG picture, with a title and a key of its marks.
 pub fn svg(tree: &SearchTree, title: &str, words: &dyn Fn(PuzzleMove) -> String) -> String {
     let items = items(tree, words);
+    let rounds = tree.rounds();
+    let top = if rounds.is_empty() { TOP } else { TOP + 44.0 };
     let slot = items
         .iter()
         .map(|i| box_width(&i.label) + 8.0)
@@ -218,9 +291,21 @@ pub fn svg(tree: &SearchTree, title: &str, words: &dyn Fn(PuzzleMove) -> String)
         .min(SLOT.1);
     let leaves = items.iter().map(|i| i.x).fold(0.0f32, f32::max) + 1.0;
     let deepest = items.iter().map(|i| i.depth).max().unwrap_or(0) as f32;
-    let width = (leaves * slot + 40.0).max(720.0);
-    let height = TOP + (deepest + 1.0) * ROW + 20.0;
-    let at = |it: &Item| (20.0 + (it.x + 0.5) * slot, TOP + it.depth as f32 * ROW);
+    // The key of the rounds: each round's swatch, where it stands, and its words.
+    let mut round_key = Vec::new();
+    let mut key_end = 0.0f32;
+    for (i, &(bound, nodes)) in rounds.iter().enumerate() {
+        let words = match rounds.get(i + 1) {
+            Some(&(_, next)) => format!("bound {bound}, {} expanded", next - nodes),
+            None => format!("bound {bound}"),
+        };
+        let x = 20.0 + key_end;
+        key_end += 18.0 + words.len() as f32 * 6.6 + 14.0;
+        round_key.push((x, hex(washed(round_colour(bound, rounds))), words));
+    }
+    let width = (leaves * slot + 40.0).max(720.0).max(key_end + 40.0);
+    let height = top + (deepest + 1.0) * ROW + 20.0;
+    let at = |it: &Item| (20.0 + (it.x + 0.5) * slot, top + it.depth as f32 * ROW);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -253,6 +338,19 @@ pub fn svg(tree: &SearchTree, title: &str, words: &dyn Fn(PuzzleMove) -> String)
             x + 20.0
         );
     }
+    if !rounds.is_empty() {
+        let _ = writeln!(
+            s,
+            r##"<text x="20" y="112" font-size="13" fill="#1c2428">Best-first: a box is filled in the colour of the round (the bound on the line's length) it was reached in:</text>"##
+        );
+        for (x, c, words) in &round_key {
+            let _ = writeln!(
+                s,
+                r##"<rect x="{x:.1}" y="122" width="14" height="14" rx="3" fill="{c}" stroke="#1c2428" stroke-width="0.5"/><text x="{:.1}" y="134" font-size="12" fill="#1c2428">{words}</text>"##,
+                x + 18.0
+            );
+        }
+    }
     for it in &items {
         if let Some(p) = it.parent {
             let (x0, y0) = at(&items[p]);
@@ -279,7 +377,11 @@ pub fn svg(tree: &SearchTree, title: &str, words: &dyn Fn(PuzzleMove) -> String)
     for it in &items {
         let (x, y) = at(it);
         let c = colour(it);
-        let fill = if it.untried { "#f4f1e6" } else { "#ffffff" };
+        let fill = match it.round {
+            _ if it.untried => "#f4f1e6".to_string(),
+            Some(r) => hex(washed(round_colour(r, rounds))),
+            None => "#ffffff".to_string(),
+        };
         let w = box_width(&it.label);
         let _ = writeln!(
             s,

@@ -225,3 +225,64 @@ fn a_best_first_search_tells_the_rounds_of_its_bound() {
     }
     assert!(checked >= 5, "{checked} levels searched");
 }
+
+/// Each node of Flood's tree carries the round it was reached in: the
+/// root the first bound, a child never an earlier round than its parent, no
+/// round under the node's depth (the bound counts the moves made), the goal
+/// the last round, which is the solution's length; the picture and the graph
+/// key every round.
+#[test]
+fn a_best_first_trees_nodes_carry_their_rounds() {
+    let pack = parse_pack(SHIPPED[3].0, SHIPPED[3].1).expect("the flood pack loads");
+    let mut checked = 0;
+    for level in pack.levels.iter().take(12) {
+        let p = &level.puzzle;
+        let mut tree = SearchTree::new(p, usize::MAX);
+        let mut sink = |e: &SolverEvent<PuzzleMove>| tree.feed(e).expect("events fit");
+        let report = solve(p, Budget::nodes(200_000), Some(&mut sink), true);
+        let Outcome::Solved { moves, .. } = report.outcome else {
+            continue;
+        };
+        if tree.rounds().len() < 2 {
+            continue;
+        }
+        let (first, last) = (tree.rounds()[0].0, tree.round().unwrap());
+        assert_eq!(last as usize, moves.len(), "{}", level.name);
+        assert_eq!(tree.node(ROOT).round, Some(first), "{}", level.name);
+        let ids = tree.walk(|_| true);
+        for &id in &ids {
+            let n = tree.node(id);
+            let round = n.round.expect("every node has a round");
+            assert!((first..=last).contains(&round), "{}: {round}", level.name);
+            assert!(
+                round >= n.depth,
+                "{}: round {round} at depth {}",
+                level.name,
+                n.depth
+            );
+            if id != ROOT {
+                assert!(
+                    round >= tree.node(n.parent).round.unwrap(),
+                    "{}",
+                    level.name
+                );
+            }
+            if n.mark == Mark::Solution && n.depth as usize == moves.len() {
+                assert_eq!(round, last, "{}: the goal", level.name);
+            }
+        }
+        let words = |mv: PuzzleMove| mv.to_string();
+        let pic = super::super::tree_draw::svg(&tree, "t", &words);
+        let graph = super::super::tree_draw::dot(&tree, "t", &words);
+        for &(bound, _) in tree.rounds() {
+            assert!(pic.contains(&format!(">bound {bound}")), "{pic}");
+            assert!(graph.contains(&format!("bound {bound}")), "{graph}");
+        }
+        let first_fill = super::super::tree_draw::round_colour(first, tree.rounds());
+        let last_fill = super::super::tree_draw::round_colour(last, tree.rounds());
+        assert_ne!(first_fill, last_fill);
+        assert!(graph.contains("fillcolor="), "{graph}");
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked} levels with rounds");
+}

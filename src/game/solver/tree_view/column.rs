@@ -73,7 +73,17 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
             )),
             Spawn(legend()),
             Spawn(para(TreeText::Figures, 14.0, theme::TEXT)),
-            Spawn((para(TreeText::Note, 13.0, theme::TEXT_DIM), ShowFrom(440.0))),
+            Spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(4),
+                    ..default()
+                },
+                children![
+                    (para(TreeText::Note, 13.0, theme::TEXT_DIM), ShowFrom(440.0)),
+                    rounds_key(),
+                ],
+            )),
             Spawn((
                 RowRoom,
                 Node {
@@ -112,7 +122,7 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
             Spawn((para(TreeText::Answers, 12.5, theme::TEXT), ShowFrom(360.0))),
             Spawn((
                 para(TreeText::Ideas, 12.0, theme::TEXT_DIM),
-                ShowFrom(520.0),
+                ShowFrom(600.0),
             )),
         )),
     )
@@ -176,6 +186,41 @@ pub(super) fn small_button() -> Node {
     }
 }
 
+/// The key of a best-first search's rounds: a swatch of each round's
+/// colour with its bound (hidden for a depth-first search).
+pub(super) fn rounds_key() -> impl Bundle {
+    (
+        RoundsKey,
+        Node {
+            column_gap: px(6),
+            row_gap: px(2),
+            flex_wrap: FlexWrap::Wrap,
+            align_items: AlignItems::Center,
+            display: Display::None,
+            ..default()
+        },
+        Children::spawn((
+            Spawn(text("Rounds:", 12.5, theme::TEXT_DIM)),
+            SpawnIter((0..ROUNDS_SHOWN).map(|i| {
+                (
+                    RoundSwatch(i),
+                    Node {
+                        padding: UiRect::axes(px(5), px(0)),
+                        border_radius: BorderRadius::all(px(3)),
+                        display: Display::None,
+                        ..default()
+                    },
+                    BackgroundColor(Color::NONE),
+                    children![(
+                        text("", 12.5, Color::srgb(0.08, 0.08, 0.1)),
+                        Pickable::IGNORE
+                    )],
+                )
+            })),
+        )),
+    )
+}
+
 /// The key of the colours, in the colours.
 pub(super) fn legend() -> impl Bundle {
     let word = |w: &'static str, c: Color| text(w, 12.5, c);
@@ -200,12 +245,15 @@ pub(super) fn row(slot: usize) -> impl Bundle {
         Button,
         Node {
             padding: UiRect::axes(px(4), px(1)),
+            // A best-first search's round, as a bar in its colour.
+            border: UiRect::left(px(4)),
             border_radius: BorderRadius::all(px(4)),
             display: Display::None,
             flex_shrink: 0.0,
             ..default()
         },
         BackgroundColor(Color::NONE),
+        BorderColor::all(Color::NONE),
         children![(
             text("", 13.5, theme::TEXT),
             TextLayout::no_wrap(),

@@ -284,7 +284,8 @@ pub(super) fn scrub(
                 )
             });
             for e in &a.log[tree.0..to] {
-                if tree.1.feed(&e.event()).is_err() {
+                let events = e.events(tree.1.round());
+                if events.iter().any(|e| tree.1.feed(e).is_err()) {
                     say.write(Say("The search's timeline lost its place.".into()));
                     return;
                 }

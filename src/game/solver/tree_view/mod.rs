@@ -85,6 +85,16 @@ struct TimelineBar;
 #[derive(Component)]
 struct TimelineFill;
 
+/// The key of a best-first search's rounds, and each swatch of it.
+#[derive(Component)]
+struct RoundsKey;
+
+#[derive(Component, Debug, Clone, Copy)]
+struct RoundSwatch(usize);
+
+/// The rounds the key shows at most (the last ones).
+const ROUNDS_SHOWN: usize = 8;
+
 /// The view's lines of words.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 enum TreeText {
@@ -160,7 +170,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, jump_step.in_set(PlaySystems::Solver))
         .add_systems(
             Update,
-            (place_column, update_view, fill_timeline, hover_picture)
+            (
+                place_column,
+                update_view,
+                show_rounds,
+                fill_timeline,
+                hover_picture,
+            )
                 .chain()
                 .in_set(PlaySystems::Present)
                 .run_if(resource_exists::<TreeViewState>),

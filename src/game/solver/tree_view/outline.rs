@@ -20,6 +20,8 @@ pub struct Row {
     pub depth: u32,
     pub words: String,
     pub tone: Tone,
+    /// The round of a best-first search it was reached in.
+    pub round: Option<u32>,
 }
 
 /// The outline of the tree: the root, and under each node on the line (or
@@ -62,6 +64,7 @@ pub fn outline(tree: &SearchTree) -> Vec<Row> {
                     depth: n.depth + 1,
                     words,
                     tone: Tone::Untried,
+                    round: None,
                 });
             }
             Visit::Node(id) => {
@@ -86,6 +89,7 @@ pub fn outline(tree: &SearchTree) -> Vec<Row> {
                     depth: n.depth,
                     words,
                     tone,
+                    round: n.round,
                 });
                 if tone == Tone::GivenUp {
                     continue;

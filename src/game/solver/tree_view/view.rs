@@ -53,7 +53,13 @@ pub(super) fn update_view(
     comparison: Option<Res<Comparison>>,
     columns: Query<&ComputedNode, With<TreeColumn>>,
     room: Query<&ComputedNode, With<RowRoom>>,
-    mut rows: Query<(&TreeRow, &mut Node, &mut BackgroundColor, &Children)>,
+    mut rows: Query<(
+        &TreeRow,
+        &mut Node,
+        &mut BackgroundColor,
+        &mut BorderColor,
+        &Children,
+    )>,
     mut texts: Query<(&mut Text, &mut TextColor, &mut TextFont), Without<TreeText>>,
     mut lines: Query<(&TreeText, &mut Text), Without<TreeRow>>,
     mut parts: Query<(&ShowFrom, &mut Node), Without<TreeRow>>,
@@ -118,7 +124,8 @@ pub(super) fn update_view(
     view.slots = (0..fit)
         .map(|i| outline.get(first + i).and_then(|r| r.id))
         .collect();
-    for (slot, mut node, mut bg, children) in &mut rows {
+    let bounds = autoplay.as_deref().map_or(&[][..], |a| &a.stats.bounds[..]);
+    for (slot, mut node, mut bg, mut bar, children) in &mut rows {
         let r = (slot.0 < fit)
             .then(|| outline.get(first + slot.0))
             .flatten();
@@ -145,6 +152,13 @@ pub(super) fn update_view(
         };
         if bg.0 != want {
             bg.0 = want;
+        }
+        let round = match r.round {
+            Some(round) if !bounds.is_empty() => round_colour(round, bounds),
+            _ => Color::NONE,
+        };
+        if bar.left != round {
+            *bar = BorderColor::all(round);
         }
         for child in children.iter() {
             if let Ok((mut t, mut c, mut f)) = texts.get_mut(child) {
@@ -249,18 +263,61 @@ pub(super) fn update_view(
 }
 
 /// A best-first search's rounds in words: each bound it reached and the
-/// positions it expanded under the one before.
+/// positions it expanded under it.
 pub(super) fn rounds(bounds: &[(u32, u64)]) -> String {
-    let mut words = Vec::new();
-    let mut before = 0;
-    for (i, &(moves, nodes)) in bounds.iter().enumerate() {
-        if i > 0 {
-            words.push(format!("{} expanded", nodes - before));
-        }
-        words.push(format!("bound {moves}"));
-        before = nodes;
+    format!(
+        " Its rounds: {}.",
+        pond_core::solve::tree_draw::rounds_words(bounds)
+    )
+}
+
+/// A round's colour, as the tree's picture gives it.
+pub(super) fn round_colour(round: u32, bounds: &[(u32, u64)]) -> Color {
+    let [r, g, b] = pond_core::solve::tree_draw::round_colour(round, bounds);
+    Color::srgb_u8(r, g, b)
+}
+
+/// The key of the rounds: a swatch for each of the search's last rounds,
+/// in its colour, with its bound; none for a depth-first search.
+pub(super) fn show_rounds(
+    autoplay: Option<Res<Autoplay>>,
+    mut key: Query<&mut Node, (With<RoundsKey>, Without<RoundSwatch>)>,
+    mut swatches: Query<(&RoundSwatch, &mut Node, &mut BackgroundColor, &Children)>,
+    mut texts: Query<&mut Text>,
+    new: Query<(), Added<RoundSwatch>>,
+) {
+    if autoplay.as_ref().is_some_and(|a| !a.is_changed()) && new.is_empty() {
+        return;
     }
-    format!(" Its rounds: {}.", words.join(", "))
+    let bounds: &[(u32, u64)] = match autoplay.as_deref() {
+        Some(a) if a.watch == Watch::Search => &a.stats.bounds,
+        _ => &[],
+    };
+    let shown = &bounds[bounds.len().saturating_sub(ROUNDS_SHOWN)..];
+    let display = |on: bool| if on { Display::Flex } else { Display::None };
+    for mut node in &mut key {
+        if node.display != display(!shown.is_empty()) {
+            node.display = display(!shown.is_empty());
+        }
+    }
+    for (swatch, mut node, mut bg, children) in &mut swatches {
+        let round = shown.get(swatch.0);
+        if node.display != display(round.is_some()) {
+            node.display = display(round.is_some());
+        }
+        let Some(&(bound, _)) = round else { continue };
+        let colour = round_colour(bound, bounds);
+        if bg.0 != colour {
+            bg.0 = colour;
+        }
+        for child in children.iter() {
+            if let Ok(mut t) = texts.get_mut(child)
+                && t.0 != bound.to_string()
+            {
+                t.0 = bound.to_string();
+            }
+        }
+    }
 }
 
 /// What the picture shows, for the puzzle and the search watched.
@@ -270,7 +327,7 @@ pub(super) fn note_for(p: &Puzzle, watch: Watch) -> String {
             "Every move in order, no memory of positions, no pruning: the first programs' way."
                 .into()
         }
-        (true, _) => "Best-first (A*): each line shown looked shortest then (moves so far and a bound on those left); a line set aside may be taken up again.".into(),
+        (true, _) => "Best-first (A*): it grows the line that looks shortest (moves so far, and a bound on those left) and may take up a line it set aside. A row's bar: the round (the bound) it was reached in.".into(),
         _ => "Depth first. A branch given up is proven lost: one row, with the positions searched in it.".into(),
     }
 }
