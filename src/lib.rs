@@ -4,4 +4,4 @@
 pub mod cli;
 pub mod game;
 
-pub use pond_core::{levels, rules, solve};
+pub use pond_core::{levels, rules, save, solve};

@@ -440,7 +440,8 @@ fn solve_plain_and_tree_write_the_search() {
 #[test]
 fn killed_mid_write_the_files_always_load_and_lose_at_most_the_last_record() {
     use pond_puzzles::game::progress::{self, Loaded};
-    use pond_puzzles::game::settings::{self, Settings};
+    use pond_puzzles::game::settings;
+    use pond_puzzles::save::Settings;
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
     let dir = std::env::temp_dir().join(format!("pond-kill-{}", std::process::id()));

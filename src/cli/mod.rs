@@ -264,7 +264,8 @@ pub fn run(cli: Cli) -> ExitCode {
 /// setting, saving both after each as the game does.
 fn save_loop(dir: &std::path::Path, count: usize) -> ExitCode {
     use crate::game::progress;
-    use crate::game::settings::{self, Settings};
+    use crate::game::settings;
+    use crate::save::Settings;
     use std::io::Write;
     let (mut record, _) = progress::load(dir);
     let mut chosen = Settings::default();

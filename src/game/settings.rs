@@ -8,74 +8,16 @@
 use super::progress::{DataOpened, Loaded, Progress, load_ron, save_ron};
 use super::theme::{self, Art};
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 
 pub const FILE: &str = "settings.ron";
 
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, rename = "Settings")]
-pub struct Settings {
-    /// Colours carry a number as well, and the palette suits colour-blind eyes.
-    pub colour_blind: bool,
-    /// Index into `ANIMATION_SPEEDS`.
-    pub animation: u8,
-    pub fullscreen: bool,
-    /// Sound volume, 0 to `MAX_VOLUME` (heard in builds with the `audio`
-    /// feature).
-    pub volume: u8,
-    pub muted: bool,
-    /// The puzzles whose how-to card the player has seen, one bit each
-    /// (`howto::Teach::bit`): the card opens by itself only the first time.
-    pub taught: u8,
-    /// The water stands still: a game at rest draws no frames.
-    pub still_water: bool,
-}
+/// The settings as the game holds them: the file's form
+/// (`pond_core::save::Settings`: its fields, their ranges and defaults) as a
+/// resource.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default, Deref, DerefMut)]
+pub struct Settings(pub crate::save::Settings);
 
-pub const MAX_VOLUME: u8 = 10;
-
-/// The animation speeds offered, slowest first (2 is normal).
-pub const ANIMATION_SPEEDS: [f32; 5] = [0.5, 0.75, 1.0, 1.5, 2.0];
-
-impl Settings {
-    /// Brings a setting read from a file into its range (an animation speed
-    /// past the fastest, a volume past the loudest); says so if it changed.
-    pub fn in_range(&mut self) -> Option<String> {
-        let fastest = (ANIMATION_SPEEDS.len() - 1) as u8;
-        let before = (self.animation, self.volume);
-        self.animation = self.animation.min(fastest);
-        self.volume = self.volume.min(MAX_VOLUME);
-        (before != (self.animation, self.volume)).then(|| {
-            "The settings file held values out of range; they were set within it.".to_string()
-        })
-    }
-
-    pub fn animation_speed(&self) -> f32 {
-        ANIMATION_SPEEDS[(self.animation as usize).min(ANIMATION_SPEEDS.len() - 1)]
-    }
-
-    /// The loudness sounds play at, 0 to 1 (0 when muted).
-    pub fn loudness(&self) -> f32 {
-        if self.muted {
-            0.0
-        } else {
-            self.volume.min(MAX_VOLUME) as f32 / MAX_VOLUME as f32
-        }
-    }
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            colour_blind: false,
-            animation: 2,
-            fullscreen: false,
-            volume: 7,
-            muted: false,
-            taught: 0,
-            still_water: false,
-        }
-    }
-}
+pub use crate::save::{ANIMATION_SPEEDS, MAX_VOLUME};
 
 /// A change of the settings asked for by a key or the menu.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,9 +48,9 @@ fn open(mut settings: ResMut<Settings>, mut progress: ResMut<Progress>) {
     let Some(dir) = progress.dir.clone() else {
         return;
     };
-    let (mut read, loaded) = load_ron::<Settings>(&dir, FILE);
+    let (mut read, loaded) = load_ron::<crate::save::Settings>(&dir, FILE);
     let mended = read.in_range();
-    *settings = read;
+    *settings = Settings(read);
     let words = match loaded {
         Loaded::MovedAside(aside, why) => Some(format!(
             "The settings file could not be read ({why}); it was moved to {} and the defaults are used.",
@@ -155,7 +97,7 @@ fn change(
     }
     if changed
         && let Some(dir) = progress.dir.clone()
-        && let Err(e) = save_ron(&dir, FILE, &*settings)
+        && let Err(e) = save_ron(&dir, FILE, &settings.0)
     {
         // Told to the player, as a progress file that cannot be saved is.
         let words = format!("Settings could not be saved in {}: {e}", dir.display());
@@ -200,22 +142,5 @@ fn apply_palette(
         if let Some(mut m) = materials.get_mut(handle) {
             m.color = palette[i];
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A speed or a volume past the last is brought back into range, and said.
-    #[test]
-    fn settings_out_of_range_are_brought_in() {
-        let mut s: Settings = ron::from_str("(animation: 255, volume: 200)").unwrap();
-        assert!(s.in_range().is_some());
-        assert_eq!(s.animation as usize, ANIMATION_SPEEDS.len() - 1);
-        assert_eq!(s.volume, MAX_VOLUME);
-        assert_eq!(s.in_range(), None);
-        let mut fine = Settings::default();
-        assert_eq!(fine.in_range(), None);
     }
 }

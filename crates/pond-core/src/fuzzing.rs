@@ -105,3 +105,67 @@ pub fn moves(text: &str) {
         }
     }
 }
+
+/// Any bytes as the progress file: read or refused in words; once read and
+/// brought into range, every value is in its range (mending it again
+/// changes nothing), the sums the game shows do not overflow, a win can be
+/// noted on it, and it is written and read back the same.
+pub fn progress(bytes: &[u8]) {
+    use crate::save::{self, MOST_MOVES, MOST_SECONDS, ProgressFile};
+    let mut p = match save::read_ron::<ProgressFile>(save::FILE, bytes) {
+        Ok(p) => p,
+        Err(why) => {
+            assert!(!why.is_empty());
+            return;
+        }
+    };
+    let _ = p.in_range();
+    assert_eq!(p.in_range(), None, "mended twice");
+    assert!(p.seconds_played <= MOST_SECONDS);
+    let mut moves = 0usize;
+    for records in p.levels.values() {
+        assert!(!records.is_empty());
+        for r in records.values() {
+            assert!((1..=MOST_MOVES).contains(&r.best), "{r:?}");
+            assert!(r.shortest.is_none_or(|s| (1..=r.best).contains(&s)));
+            if let Some(stars) = r.stars() {
+                assert!((1..=3).contains(&stars));
+            }
+            moves = moves.checked_add(r.best).expect("the moves' sum fits");
+        }
+    }
+    let text = ron::ser::to_string(&p).expect("progress writes");
+    let back: ProgressFile = save::read_ron(save::FILE, text.as_bytes()).expect("and reads back");
+    assert_eq!(back, p);
+    if let Some((pack, records)) = p.levels.iter().next() {
+        let (pack, level) = (pack.clone(), records.keys().next().copied().unwrap_or(1));
+        p.won(&pack, level.saturating_sub(1), 1, false);
+        assert_eq!(
+            p.record(&pack, level.saturating_sub(1)).map(|r| r.best),
+            Some(1)
+        );
+    }
+}
+
+/// Any bytes as the settings file: read or refused in words; once brought
+/// into range, the speed and the loudness the game takes from it are in
+/// theirs, and it is written and read back the same.
+pub fn settings(bytes: &[u8]) {
+    use crate::save::{self, ANIMATION_SPEEDS, MAX_VOLUME, Settings};
+    let mut s = match save::read_ron::<Settings>("settings.ron", bytes) {
+        Ok(s) => s,
+        Err(why) => {
+            assert!(!why.is_empty());
+            return;
+        }
+    };
+    let _ = s.in_range();
+    assert_eq!(s.in_range(), None, "mended twice");
+    assert!((s.animation as usize) < ANIMATION_SPEEDS.len());
+    assert!(s.volume <= MAX_VOLUME);
+    assert!(ANIMATION_SPEEDS.contains(&s.animation_speed()));
+    assert!((0.0..=1.0).contains(&s.loudness()));
+    let text = ron::ser::to_string(&s).expect("settings write");
+    let back: Settings = save::read_ron("settings.ron", text.as_bytes()).expect("and read back");
+    assert_eq!(back, s);
+}

@@ -38,6 +38,8 @@ fn every_kept_fuzz_input_is_handled() {
         each("pack_then_solve", fuzzing::pack_then_solve),
         each("code", text(fuzzing::code)),
         each("moves", text(fuzzing::moves)),
+        each("progress", fuzzing::progress),
+        each("settings", fuzzing::settings),
     ];
     // Each folder holds at least its seeds.
     assert!(counts.iter().all(|&n| n > 0), "{counts:?}");

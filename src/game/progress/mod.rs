@@ -1,11 +1,9 @@
-//! The player's progress as the game keeps it: the file (`store`) opened
-//! when the game starts, the time played counted, each win recorded as it
+//! The player's progress as the game keeps it: the file (`pond_core::save`)
+//! opened when the game starts, the time played counted, each win recorded as it
 //! comes, and the level's shortest solution looked up in the background for
 //! the stars.
 
-mod store;
-
-pub use store::*;
+pub use crate::save::*;
 
 use super::packs::{Current, Packs};
 use super::play::{LevelWon, PlayState, PlaySystems};
@@ -17,6 +15,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use super::options::DataOpened;
+
+/// The platform's data directory for the game (on Linux
+/// `$XDG_DATA_HOME/pond-puzzles` when that is an absolute path, else
+/// `~/.local/share/pond-puzzles`); `--data-dir` chooses another.
+pub fn default_dir() -> Option<PathBuf> {
+    dirs::data_dir().map(|d| d.join("pond-puzzles"))
+}
 
 /// The progress in play, and where it is saved (None: kept in memory only,
 /// as in tests).

@@ -2,7 +2,12 @@
 //! against the solver's shortest solution), read and written as RON in the
 //! data directory. Writes are atomic (a temporary file, then a rename), so a
 //! game killed at any moment leaves the last complete file; a damaged or
-//! foreign file is moved aside and the game starts clean.
+//! foreign file is moved aside and the game starts clean. The settings
+//! file is read and written the same way (`settings.rs`).
+
+mod settings;
+
+pub use settings::{ANIMATION_SPEEDS, MAX_VOLUME, Settings};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -168,14 +173,13 @@ pub fn load_ron<T: DeserializeOwned + Default>(dir: &Path, name: &str) -> (T, Lo
     // What a write cut short by a crash left behind.
     remove_stale_temps(dir, name, STALE_TEMP);
     let path = dir.join(name);
-    let text = match std::fs::metadata(&path) {
+    let bytes = match std::fs::metadata(&path) {
         Err(_) => return (T::default(), Loaded::Fresh),
         Ok(_) => crate::levels::read_at_most(&path, MAX_BYTES as usize)
             .map_err(|e| format!("cannot read it: {e}"))
-            .and_then(|b| b.ok_or_else(|| format!("it is over {MAX_BYTES} bytes")))
-            .and_then(|b| String::from_utf8(b).map_err(|_| "it is not text".to_string())),
+            .and_then(|b| b.ok_or_else(|| format!("it is over {MAX_BYTES} bytes"))),
     };
-    let parsed = text.and_then(|t| ron::from_str::<T>(&t).map_err(|e| format!("{name}:{e}")));
+    let parsed = bytes.and_then(|b| read_ron::<T>(name, &b));
     match parsed {
         Ok(p) => (p, Loaded::Read),
         Err(why) => {
@@ -192,6 +196,13 @@ pub fn load_ron<T: DeserializeOwned + Default>(dir: &Path, name: &str) -> (T, Lo
             }
         }
     }
+}
+
+/// Reads the bytes of a file named `name` as RON: what it holds, or why it
+/// is not what is expected (not text, or not this RON).
+pub fn read_ron<T: DeserializeOwned>(name: &str, bytes: &[u8]) -> Result<T, String> {
+    let text = std::str::from_utf8(bytes).map_err(|_| "it is not text".to_string())?;
+    ron::from_str::<T>(text).map_err(|e| format!("{name}:{e}"))
 }
 
 /// How old a temporary file of a save must be to be taken for one a crash
@@ -249,13 +260,6 @@ pub fn save_ron<T: Serialize>(dir: &Path, name: &str, value: &T) -> std::io::Res
         f.sync_all()?;
     }
     std::fs::rename(&tmp, dir.join(name))
-}
-
-/// The platform's data directory for the game (on Linux
-/// `$XDG_DATA_HOME/pond-puzzles` when that is an absolute path, else
-/// `~/.local/share/pond-puzzles`); `--data-dir` chooses another.
-pub fn default_dir() -> Option<PathBuf> {
-    dirs::data_dir().map(|d| d.join("pond-puzzles"))
 }
 
 #[cfg(test)]
