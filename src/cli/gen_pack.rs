@@ -102,6 +102,21 @@ pub fn run(a: GenArgs) -> ExitCode {
             generate::escape_levels(a.seed, a.count, a.rows, a.cols, a.types, colours)
         }
     };
+    // Few deals of a large prison with many kinds can be won: the search for
+    // them is bounded, and says what it found.
+    if levels.is_empty() {
+        eprintln!(
+            "error: no winnable level was found in the tries allowed: try another seed, or fewer kinds or colours"
+        );
+        return ExitCode::FAILURE;
+    }
+    if levels.len() < a.count {
+        eprintln!(
+            "warning: {} of the {} levels asked for were found in the tries allowed",
+            levels.len(),
+            a.count
+        );
+    }
     let name = a
         .name
         .clone()

@@ -401,6 +401,54 @@ pub fn escape_rows(e: &Escape) -> Vec<String> {
         .collect()
 }
 
+/// The nodes and the memory the solver may spend on a prison too big to
+/// count, when a pack is generated.
+const ESCAPE_GEN_NODES: u64 = 2_000_000;
+const ESCAPE_GEN_MEMORY: usize = 256 << 20;
+
+/// Whether the solver wins a prison within the generator's budget.
+fn wins_within_budget(e: &Escape) -> bool {
+    let budget = Budget {
+        nodes: Some(ESCAPE_GEN_NODES),
+        memory: Some(ESCAPE_GEN_MEMORY),
+        ..Budget::default()
+    };
+    matches!(
+        solve::escape::solve(e, &mut Search::new(budget)),
+        Outcome::Solved { .. }
+    )
+}
+
+/// Escape deals of a prison too big to count its ways out (the editor's
+/// verdict leaves such a level ungraded too): solvable deals, the solver's
+/// win the proof, with no grade.
+fn uncounted_escape_levels(
+    rng: &mut SplitMix64,
+    count: usize,
+    rows: u8,
+    cols: u8,
+    types: u8,
+    colours: u8,
+) -> Vec<LevelFile> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for _ in 0..count * 30 + 60 {
+        if out.len() == count {
+            break;
+        }
+        let e = deal(rng, rows, cols, types, colours);
+        if !seen.insert(e.animals.clone()) || !wins_within_budget(&e) {
+            continue;
+        }
+        out.push(LevelFile::Escape {
+            name: format!("Prison {} (too many ways out to count)", out.len() + 1),
+            rows: escape_rows(&e),
+            grade: None,
+        });
+    }
+    out
+}
+
 /// The five grades of Escape deals, easiest (most ways out) first.
 pub const ESCAPE_GRADES: [&str; 5] = ["easy", "fair", "tricky", "hard", "fiendish"];
 
@@ -415,6 +463,12 @@ pub fn escape_levels(
     colours: u8,
 ) -> Vec<LevelFile> {
     let mut rng = SplitMix64::new(seed);
+    let positions = (cols as usize + 1)
+        .saturating_pow(rows as u32)
+        .saturating_mul(rows as usize + 1);
+    if positions > super::verdict::COUNT_ESCAPE {
+        return uncounted_escape_levels(&mut rng, count, rows, cols, types, colours);
+    }
     let pool_size = (count * 8).max(40);
     let mut pool = Vec::new();
     let mut seen = HashSet::new();
@@ -425,12 +479,17 @@ pub fn escape_levels(
         if !seen.insert(e.animals.clone()) {
             continue;
         }
-        let n = solve::escape::count_solutions(&e, 1 << 40);
-        if n > 0 {
-            pool.push((e, n));
-        }
+        // A prison whose ways out pass the memory counting may hold is kept
+        // when the solver wins it, as one of the most ways out (None).
+        let n = match solve::escape::count_solutions(&e, 1 << 40) {
+            Some(0) => continue,
+            Some(n) => Some(n),
+            None if wins_within_budget(&e) => None,
+            None => continue,
+        };
+        pool.push((e, n));
     }
-    pool.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    pool.sort_by_key(|(_, n)| std::cmp::Reverse(n.unwrap_or(u64::MAX)));
     let grades = ESCAPE_GRADES.len();
     let per_grade = count.div_ceil(grades);
     let mut out = Vec::new();
@@ -441,13 +500,13 @@ pub fn escape_levels(
                 break;
             }
             let (e, n) = &band[i * band.len() / per_grade];
+            let ways = match n {
+                Some(1) => "1 way out".to_string(),
+                Some(n) => format!("{n} ways out"),
+                None => "too many ways out to count".to_string(),
+            };
             out.push(LevelFile::Escape {
-                name: format!(
-                    "{} {} ({n} way{} out)",
-                    capitalised(grade),
-                    i + 1,
-                    if *n == 1 { "" } else { "s" }
-                ),
+                name: format!("{} {} ({ways})", capitalised(grade), i + 1),
                 rows: escape_rows(e),
                 grade: Some(grade.to_string()),
             });
@@ -491,6 +550,34 @@ mod tests {
             if let Puzzle::Flood(f) = &level.puzzle {
                 assert!(moves.len() as u32 <= f.limit.unwrap_or(u32::MAX));
             }
+        }
+    }
+
+    /// A prison too big to count (10 by 10, 12 kinds, 9 colours) is counted
+    /// no further than the memory counting may hold, and its pack is still
+    /// made: solvable deals, ungraded, said so in their names.
+    #[test]
+    fn a_prison_too_big_to_count_is_generated_ungraded_and_solvable() {
+        let levels = escape_levels(5, 1, 10, 10, 12, 9);
+        assert_eq!(levels.len(), 1);
+        let text = write_pack(
+            &PackFile {
+                name: "big".into(),
+                author: None,
+                levels,
+            },
+            "",
+        );
+        let pack = parse_pack("big.ron", &text).unwrap();
+        for level in &pack.levels {
+            assert_eq!(level.grade, None);
+            assert!(level.name.contains("too many ways out to count"));
+            let Puzzle::Escape(e) = &level.puzzle else {
+                panic!("{}", level.name)
+            };
+            assert_eq!(solve::escape::count_solutions(e, 1 << 40), None);
+            let report = solve::solve(&level.puzzle, Budget::nodes(2_000_000), None, false);
+            assert!(report.outcome.moves().is_some(), "{}", level.name);
         }
     }
 

@@ -20,7 +20,7 @@ use std::time::Duration;
 /// peg board.
 const COUNT_FROGS: u32 = 20;
 /// Escape positions beyond which its ways out are not counted.
-const COUNT_ESCAPE: usize = 20_000_000;
+pub(crate) const COUNT_ESCAPE: usize = 20_000_000;
 /// Ways counted at most.
 pub const WAYS_CAP: u64 = 1_000_000_000;
 /// Swap: the most moves of each grade's shortest solution.
@@ -212,8 +212,10 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
             if won && positions > COUNT_ESCAPE {
                 verdict.ungraded = Some("the prison is too big to count its ways out".into());
             }
-            if positions <= COUNT_ESCAPE && won {
-                let ways = solve::escape::count_solutions(e, WAYS_CAP);
+            if positions <= COUNT_ESCAPE
+                && won
+                && let Some(ways) = solve::escape::count_solutions(e, WAYS_CAP)
+            {
                 verdict.ways = Some((ways, ways >= WAYS_CAP));
                 let band = (0..ESCAPE_WAYS.len())
                     .find(|&d| ways >= ESCAPE_WAYS[d])

@@ -354,22 +354,27 @@ impl<const N: usize> Solver<N> {
         Some(false)
     }
 
-    fn count(&self, p: Position<N>, cap: u64, memo: &mut FastMap<Key, u64>) -> u64 {
+    /// The orders that win from `p`, up to `cap`; None once the positions
+    /// counted would pass `MOST_COUNTED`.
+    fn count(&self, p: Position<N>, cap: u64, memo: &mut FastMap<Key, u64>) -> Option<u64> {
         if p.front.is_empty() {
-            return 1;
+            return Some(1);
         }
         let key = (p.key, self.last_row(&p));
         if let Some(&n) = memo.get(&key) {
-            return n;
+            return Some(n);
+        }
+        if memo.len() >= MOST_COUNTED {
+            return None;
         }
         let mut total = 0u64;
         for cell in self.options(&p).iter() {
             total = total
-                .saturating_add(self.count(self.leave(&p, cell), cap, memo))
+                .saturating_add(self.count(self.leave(&p, cell), cap, memo)?)
                 .min(cap);
         }
         memo.insert(key, total);
-        total
+        Some(total)
     }
 }
 
@@ -426,10 +431,15 @@ fn solve_in<const N: usize>(
     }
 }
 
-/// How many orders let every animal out, counting up to `cap`.
-pub fn count_solutions(e: &Escape, cap: u64) -> u64 {
+/// The most positions `count_solutions` keeps in memory (about 64 MiB).
+pub const MOST_COUNTED: usize = 1 << 21;
+
+/// How many orders let every animal out, counting up to `cap`; None when
+/// the prison has too many positions to count them in bounded memory (more
+/// than `MOST_COUNTED`).
+pub fn count_solutions(e: &Escape, cap: u64) -> Option<u64> {
     if !fits(e) {
-        return 0;
+        return Some(0);
     }
     let memo = &mut FastMap::default();
     if e.animals.len() <= 64 {
@@ -481,7 +491,7 @@ mod tests {
                 let animals = perm.iter().map(|&i| base[i]).collect();
                 let mut e = Escape::new(3, 3, animals);
                 let truth = all_orders(&mut e);
-                assert_eq!(count_solutions(&e, u64::MAX), truth);
+                assert_eq!(count_solutions(&e, u64::MAX), Some(truth));
                 let mut search = Search::new(Budget::unlimited());
                 match solve(&e, &mut search) {
                     Outcome::Solved { moves, .. } => {
@@ -606,7 +616,7 @@ mod tests {
                 matches!(outcome, Outcome::OutOfBudget { .. }),
                 "{outcome:?}"
             );
-            assert_eq!(count_solutions(&e, 10), 0);
+            assert_eq!(count_solutions(&e, 10), Some(0));
         }
     }
 
@@ -622,7 +632,7 @@ mod tests {
         e.apply(EscapeMove { row: 2 }).unwrap();
         // The deal can still be won after that first move: an independent
         // count of the ways out says so.
-        assert!(count_solutions(&e, 1 << 20) > 0);
+        assert!(count_solutions(&e, 1 << 20).is_some_and(|n| n > 0));
         let mut search = Search::new(Budget::unlimited());
         match solve(&e, &mut search) {
             Outcome::Solved { moves, .. } => {
