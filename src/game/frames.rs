@@ -63,3 +63,38 @@ fn measure(
     );
     exit.write(AppExit::Success);
 }
+
+/// With `POND_COUNTS` set (the soak sets it), once a minute the game logs
+/// what it holds: entities and each kind of asset, so that memory that grows
+/// can be traced to what grows with it.
+pub(super) fn count_plugin(app: &mut App) {
+    if std::env::var_os("POND_COUNTS").is_some() {
+        app.add_systems(Last, log_counts);
+    }
+}
+
+fn log_counts(
+    time: Res<Time<Real>>,
+    mut next: Local<f64>,
+    entities: Query<()>,
+    meshes: Res<Assets<Mesh>>,
+    materials: Res<Assets<ColorMaterial>>,
+    images: Res<Assets<Image>>,
+    atlases: Res<Assets<TextureAtlasLayout>>,
+    fonts: Res<Assets<Font>>,
+) {
+    let now = time.elapsed_secs_f64();
+    if now < *next {
+        return;
+    }
+    *next = now + 60.0;
+    info!(
+        "counts at {now:.0} s: {} entities, {} meshes, {} colour materials, {} images, {} atlas layouts, {} fonts",
+        entities.iter().count(),
+        meshes.len(),
+        materials.len(),
+        images.len(),
+        atlases.len(),
+        fonts.len()
+    );
+}

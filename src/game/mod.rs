@@ -97,7 +97,7 @@ pub fn run(options: GameOptions) -> AppExit {
     ))
     .insert_resource(ClearColor(theme::WATER))
     .insert_resource(options.clone())
-    .add_plugins(plugin)
+    .add_plugins((plugin, frames::count_plugin))
     .add_systems(Startup, spawn_camera);
     if options.screenshot.is_some() {
         app.add_plugins(shot::plugin);

@@ -12,6 +12,7 @@ mod tune;
 mod verdict;
 mod view;
 
+pub use name::RowField;
 pub use tune::Tuning;
 pub use verdict::EditVerdict;
 
@@ -185,7 +186,7 @@ pub(super) fn plugin(app: &mut App) {
                 input::edit_keys,
                 input::paint_input,
                 edit_actions,
-                name::sync_name,
+                (name::sync_name, name::sync_row).chain(),
                 (
                     tune::receive,
                     respawn_board,

@@ -1,5 +1,5 @@
-//! The level's name: a field above the board, typed into without any edit
-//! of the board.
+//! The fields typed into above the board: the level's name (no edit of the
+//! board), and a Swap level's row (an edit, taken on Enter).
 
 use super::{Editor, margins};
 use crate::game::Screen;
@@ -7,10 +7,35 @@ use crate::game::theme::{self, text};
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 use bevy::text::{EditableText, TextCursorStyle};
+use pond_core::levels::edit::DraftBoard;
+use pond_core::rules::swap::row_text;
 
 /// The field of the level's name, above the board.
 #[derive(Component)]
 pub(super) struct NameField;
+
+/// The field of a Swap level's row, under the name's; and its line.
+#[derive(Component)]
+pub struct RowField;
+
+#[derive(Component)]
+pub(super) struct RowLine;
+
+fn row_field(row: &str) -> EditableText {
+    EditableText {
+        max_characters: Some(crate::levels::limits::SWAP_CELLS + 20),
+        visible_width: Some(30.0),
+        ..EditableText::new(row)
+    }
+}
+
+/// The draft's row as the files write it, if it is a Swap level.
+fn draft_row(editor: &Editor) -> Option<String> {
+    match &editor.draft.board {
+        DraftBoard::Swap { cells, .. } => Some(row_text(cells)),
+        _ => None,
+    }
+}
 
 fn name_field(name: &str) -> EditableText {
     EditableText {
@@ -66,6 +91,107 @@ pub(super) fn spawn_name(
             children![text("Name (F2)", 17.0, theme::TEXT_DIM)],
         ))
         .add_child(field);
+    // A Swap level's row, typed as the files write it.
+    let row = commands
+        .spawn((
+            RowField,
+            row_field(&draft_row(&editor).unwrap_or_default()),
+            bevy::ui_widgets::SelectAllOnFocus,
+            TextFont {
+                font_size: FontSize::Px(20.0),
+                ..default()
+            },
+            TextColor(theme::TEXT),
+            TextCursorStyle::default(),
+            TextLayout::no_wrap(),
+            Node {
+                min_width: px(300),
+                padding: UiRect::axes(px(10), px(4)),
+                border_radius: BorderRadius::all(px(8)),
+                ..default()
+            },
+            BackgroundColor(theme::PANEL),
+        ))
+        .id();
+    commands
+        .spawn((
+            RowLine,
+            DespawnOnExit(Screen::Edit),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(m[0]),
+                right: px(m[1]),
+                top: px(58),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                column_gap: px(8),
+                display: if draft_row(&editor).is_some() {
+                    Display::Flex
+                } else {
+                    Display::None
+                },
+                ..default()
+            },
+            children![text("Row (F3)", 17.0, theme::TEXT_DIM)],
+        ))
+        .add_child(row);
+}
+
+/// A Swap level's row typed: Enter takes it (a step of the history, or the
+/// reason it cannot be, said as a refusal), Esc puts back the row drawn;
+/// unfocused, the field shows the row drawn, and only for a Swap level.
+pub(super) fn sync_row(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut editor: ResMut<Editor>,
+    mut field: Query<(Entity, &mut EditableText), With<RowField>>,
+    mut line: Query<&mut Node, With<RowLine>>,
+    mut focus: ResMut<InputFocus>,
+) {
+    let Ok((entity, mut f)) = field.single_mut() else {
+        return;
+    };
+    let row = draft_row(&editor);
+    let display = if row.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    for mut node in &mut line {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    let focused = focus.get() == Some(entity);
+    if focused {
+        if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
+            let typed = f.value().to_string();
+            let mut refused = None;
+            editor.change(true, |d| match d.set_row(&typed) {
+                Ok(changed) => changed,
+                Err(why) => {
+                    refused = Some(why);
+                    false
+                }
+            });
+            if let Some(why) = refused {
+                editor.notice = Some((format!("The row was not taken: {why}."), true));
+            } else {
+                focus.clear();
+            }
+        } else if keys.just_pressed(KeyCode::Escape) {
+            *f = row_field(&row.unwrap_or_default());
+            focus.clear();
+        }
+        return;
+    }
+    if let Some(row) = row {
+        if f.value().to_string() != row {
+            *f = row_field(&row);
+        }
+        if keys.just_pressed(KeyCode::F3) {
+            focus.set(entity, FocusCause::Navigated);
+        }
+    }
 }
 
 /// The name typed goes into the level (not a step of the history, and no
@@ -75,14 +201,17 @@ pub(super) fn sync_name(
     keys: Res<ButtonInput<KeyCode>>,
     mut editor: ResMut<Editor>,
     mut field: Query<(Entity, &mut EditableText), With<NameField>>,
+    rows: Query<Entity, With<RowField>>,
     mut focus: ResMut<InputFocus>,
 ) {
     let Ok((entity, mut f)) = field.single_mut() else {
         return;
     };
     let focused = focus.get() == Some(entity);
-    if editor.typing != focused {
-        editor.typing = focused;
+    // The keys go to a field: the name's or the row's.
+    let typing = focused || focus.get().is_some_and(|e| rows.contains(e));
+    if editor.typing != typing {
+        editor.typing = typing;
     }
     if focused {
         let typed = f.value().to_string();

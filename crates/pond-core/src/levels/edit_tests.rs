@@ -406,3 +406,40 @@ fn harder_and_easier_move_one_grade_with_few_changes() {
         }
     }
 }
+
+/// A Swap row typed as text: taken as the files write it (lower case and
+/// spaces forgiven), a drawn goal kept while the length stays, and a wrong
+/// letter or length refused with the pad it concerns; other puzzles have no
+/// row.
+#[test]
+fn a_swap_row_is_typed_as_text() {
+    let mut d = Draft::new_like(&shipped()[0].levels[0].puzzle);
+    assert_eq!(d.set_row("LL_RR"), Ok(true));
+    assert_eq!(d.set_row("ll _rr"), Ok(false), "the same row");
+    let DraftBoard::Swap { cells, goal, .. } = &mut d.board else {
+        panic!()
+    };
+    assert_eq!(cells.len(), 5);
+    *goal = Some(vec![Cell::R, Cell::R, Cell::Empty, Cell::L, Cell::L]);
+    assert_eq!(d.set_row("L_LRR"), Ok(true));
+    let DraftBoard::Swap { goal, .. } = &d.board else {
+        panic!()
+    };
+    assert!(goal.is_some(), "the goal stays at the same length");
+    assert_eq!(d.set_row("LLL_RRR"), Ok(true));
+    let DraftBoard::Swap { goal, .. } = &d.board else {
+        panic!()
+    };
+    assert_eq!(*goal, None, "a new length mirrors the goal again");
+    assert_eq!(
+        d.set_row("LLX_R"),
+        Err("pad 3 is `X`: a row holds L, R and _ (an empty pad)".into())
+    );
+    assert_eq!(
+        d.set_row("L"),
+        Err("the row has 1 pad; a row has 2 to 85".into())
+    );
+    assert_eq!(d.check().expect("still a level").name, d.name);
+    let mut flood = Draft::new_like(&shipped()[3].levels[0].puzzle);
+    assert!(flood.set_row("LR").is_err());
+}

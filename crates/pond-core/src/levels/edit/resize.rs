@@ -250,6 +250,42 @@ impl Draft {
         true
     }
 
+    /// Swap: the row typed as the files write it (`L`, `R`, `_` for an
+    /// empty pad; `l` and `r` too, spaces ignored). A drawn goal stays while
+    /// the row keeps its length. Ok(whether it changed), or why it cannot.
+    pub fn set_row(&mut self, text: &str) -> Result<bool, String> {
+        let DraftBoard::Swap { cells, goal, .. } = &mut self.board else {
+            return Err("only a Swap level has a row".into());
+        };
+        let mut row = Vec::new();
+        for (i, ch) in text.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            match Cell::from_char(ch.to_ascii_uppercase()) {
+                Some(cell) => row.push(cell),
+                None => {
+                    return Err(format!(
+                        "pad {} is `{ch}`: a row holds L, R and _ (an empty pad)",
+                        i + 1
+                    ));
+                }
+            }
+        }
+        if !(2..=limits::SWAP_CELLS).contains(&row.len()) {
+            return Err(format!(
+                "the row has {}; a row has 2 to {}",
+                crate::levels::count_of(row.len(), "pad", "pads"),
+                limits::SWAP_CELLS
+            ));
+        }
+        if row == *cells {
+            return Ok(false);
+        }
+        if row.len() != cells.len() {
+            *goal = None;
+        }
+        *cells = row;
+        Ok(true)
+    }
+
     /// Swap: toggles the variant where a frog may jump its own kind.
     pub fn toggle_jump_own(&mut self) -> bool {
         if let DraftBoard::Swap { jump_own, .. } = &mut self.board {
