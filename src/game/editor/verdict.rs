@@ -50,7 +50,12 @@ impl EditVerdict {
 
 /// After a change: the old task is cancelled, and a new one starts if the
 /// board is a level.
-pub(super) fn restart(editor: Res<Editor>, packs: Res<Packs>, mut verdict: ResMut<EditVerdict>) {
+pub(super) fn restart(
+    editor: Res<Editor>,
+    packs: Res<Packs>,
+    mut verdict: ResMut<EditVerdict>,
+    solver: Res<crate::game::solver::SolverBudget>,
+) {
     if verdict.generation == editor.generation {
         return;
     }
@@ -71,6 +76,7 @@ pub(super) fn restart(editor: Res<Editor>, packs: Res<Packs>, mut verdict: ResMu
                 time: Some(THINK),
                 memory: Some(MEMORY),
                 cancel: Some(cancel.clone()),
+                shared: solver.0.shared.clone(),
                 ..Budget::unlimited()
             };
             let puzzle = level.puzzle;

@@ -116,6 +116,7 @@ fn record_wins(
     packs: Res<Packs>,
     current: Res<Current>,
     mut progress: ResMut<Progress>,
+    solver: Res<crate::game::solver::SolverBudget>,
 ) {
     let Some(win) = won.read().last().copied() else {
         return;
@@ -133,13 +134,15 @@ fn record_wins(
     persist(&mut progress);
     if !known {
         let start = state.level.puzzle.clone();
+        let shared = solver.0.shared.clone();
         let pool = AsyncComputeTaskPool::get_or_init(TaskPool::new);
         let task = pool.spawn(async move {
             // The solver's own budget: a time, and the memory its tables may
-            // hold.
+            // hold, within what the game's searches share.
             let budget = Budget {
                 time: Some(Duration::from_secs(5)),
                 memory: Some(SHORTEST_MEMORY),
+                shared,
                 ..Budget::default()
             };
             let report = solve::solve(&start, budget, None, false);

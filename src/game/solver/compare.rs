@@ -3,11 +3,11 @@
 //! search), so the tree view can show what each of the solver's ideas
 //! saves: positions reached, dead ends, time, and the answer.
 
-use super::Autoplay;
 use super::tree_view::TreeViewState;
+use super::{Autoplay, SolverBudget};
 use crate::game::play::{PlayState, PlaySystems};
 use crate::rules::{Puzzle, PuzzleMove};
-use crate::solve::{self, Budget, Outcome, Report, SolverEvent, plain};
+use crate::solve::{self, Budget, Outcome, Report, SharedMemory, SolverEvent, plain};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,11 +15,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// What each search may spend.
-fn budget(cancel: &Arc<AtomicBool>) -> Budget {
+fn budget(cancel: &Arc<AtomicBool>, shared: Option<Arc<SharedMemory>>) -> Budget {
     Budget {
         time: Some(Duration::from_secs(5)),
         memory: Some(256 << 20),
         cancel: Some(cancel.clone()),
+        shared,
         ..Budget::default()
     }
 }
@@ -46,7 +47,7 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    fn start(position: Puzzle) -> Comparison {
+    fn start(position: Puzzle, shared: Option<Arc<SharedMemory>>) -> Comparison {
         let results = Arc::new(Mutex::new([None, None]));
         let cancel = Arc::new(AtomicBool::new(false));
         let (out, stop, p) = (results.clone(), cancel.clone(), position.clone());
@@ -57,7 +58,7 @@ impl Comparison {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let figures = run(&p, is_plain, budget(&stop));
+                let figures = run(&p, is_plain, budget(&stop, shared.clone()));
                 if let Ok(mut r) = out.lock() {
                     r[slot] = Some(figures);
                 }
@@ -146,6 +147,7 @@ fn keep_comparison(
     autoplay: Option<Res<Autoplay>>,
     state: Res<PlayState>,
     comparison: Option<Res<Comparison>>,
+    solver: Res<SolverBudget>,
 ) {
     if view.is_none() {
         if comparison.is_some() {
@@ -166,7 +168,7 @@ fn keep_comparison(
     if autoplay.as_deref().is_some_and(Autoplay::is_active) || position.is_won() {
         return;
     }
-    commands.insert_resource(Comparison::start(position.clone()));
+    commands.insert_resource(Comparison::start(position.clone(), solver.0.shared.clone()));
 }
 
 /// The comparison as three columns (the figures' names, the plain search's

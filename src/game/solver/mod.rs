@@ -22,19 +22,26 @@ pub use stats::{LogStep, PathStep, SearchStats};
 use super::Screen;
 pub use super::options::{Speed, Watch};
 use super::theme::widget;
-use crate::solve::Budget;
+use crate::solve::{Budget, SharedMemory};
 use bevy::prelude::*;
 use std::time::Duration;
 
-/// What the game's solver may spend on one request.
+/// What the game's solver may spend on one request; its shared memory is
+/// the one budget of every search the game runs at once (a solve, the
+/// "still winnable" check, a hint, the stars' shortest solution, the
+/// comparison under the tree, the editor's verdict).
 #[derive(Resource, Debug, Clone)]
 pub struct SolverBudget(pub Budget);
+
+/// The memory the game's searches may hold together.
+pub const SOLVER_MEMORY: usize = 1 << 30;
 
 impl Default for SolverBudget {
     fn default() -> Self {
         SolverBudget(Budget {
             time: Some(Duration::from_secs(10)),
-            memory: Some(1 << 30),
+            memory: Some(SOLVER_MEMORY),
+            shared: Some(SharedMemory::new(SOLVER_MEMORY)),
             ..Budget::default()
         })
     }
