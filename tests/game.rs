@@ -137,8 +137,19 @@ fn app_in_window(options: game::GameOptions, window: Option<UVec2>) -> App {
 /// The camera's projection for its window, as Bevy's render camera system
 /// would compute it (a headless game has none): the pointer's place on the
 /// window maps to the world through it.
-fn camera_matrices(mut cameras: Query<(&mut Camera, &mut Projection)>) {
+fn camera_matrices(
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut cameras: Query<(&mut Camera, &mut Projection)>,
+) {
+    // The window's scale factor, as the render camera takes it (a big
+    // window draws the game bigger by it).
+    let scale = windows.single().map_or(1.0, |w| w.scale_factor());
     for (mut camera, mut projection) in &mut cameras {
+        if let Some(info) = camera.computed.target_info.as_mut()
+            && info.scale_factor != scale
+        {
+            info.scale_factor = scale;
+        }
         let Some(size) = camera.logical_viewport_size() else {
             continue;
         };
@@ -1318,7 +1329,8 @@ fn the_open_level_reloads_when_its_file_changes() {
     let state = app.world().resource::<PlayState>();
     assert_eq!(state.moves(), 0);
     assert_eq!(state.level.name, "Ten");
-    press(&mut app, KeyCode::Digit0);
+    // Its tenth colour, 9, by its key.
+    press(&mut app, KeyCode::Digit9);
     settle(&mut app);
     match puzzle(&app) {
         Puzzle::Flood(f) => assert_eq!(f.region_colour(), 9),
@@ -1579,10 +1591,7 @@ fn colour_blind_mode_numbers_the_colours_and_is_kept() {
         .enumerate()
         .map(|(i, &c)| {
             let at = game::puzzles::flood_pos(&f, i);
-            (
-                (at.x.round() as i32, at.y.round() as i32),
-                format!("{}", c + 1),
-            )
+            ((at.x.round() as i32, at.y.round() as i32), format!("{c}"))
         })
         .collect();
     want.sort();

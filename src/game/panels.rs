@@ -95,5 +95,39 @@ pub fn edge_reach<'a>(
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SolverPanelOpen>()
-        .init_resource::<TreeViewOpen>();
+        .init_resource::<TreeViewOpen>()
+        .add_systems(First, grow_with_window);
+}
+
+/// The size the game is laid out for, in logical pixels.
+pub const LAID_OUT_FOR: Vec2 = Vec2::new(1280.0, 720.0);
+
+/// How much bigger than its logical pixels a window of `size` draws
+/// everything: 1 up to 1280x720, then as the window grows past it (the
+/// smaller of its two ratios), in eighths, at most 2. From 1600x900 (1.25)
+/// the panels' text grows with the window as the board does, and every
+/// screen keeps the layout it has at 1280x720.
+pub fn growth(size: Vec2) -> f32 {
+    let ratio = (size / LAID_OUT_FOR).min_element();
+    ((ratio * 8.0).floor() / 8.0).clamp(1.0, 2.0)
+}
+
+/// Draws the whole game bigger in a big window, by the window's scale
+/// factor (its physical size kept): the UI, the board and the pointer all
+/// follow it.
+fn grow_with_window(
+    mut windows: Query<&mut Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
+) {
+    for mut w in &mut windows {
+        let base = w.resolution.base_scale_factor();
+        let physical = Vec2::new(
+            w.resolution.physical_width() as f32,
+            w.resolution.physical_height() as f32,
+        );
+        let grow = growth(physical / base);
+        let want = (grow > 1.0).then_some(base * grow);
+        if w.resolution.scale_factor_override() != want {
+            w.resolution.set_scale_factor_override(want);
+        }
+    }
 }

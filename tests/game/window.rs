@@ -85,8 +85,10 @@ pub(super) fn laid_out(app: &mut App) -> Vec<Laid> {
                     .map(|g| Rect::from_corners(g.bounds.min + top_left, g.bounds.max + top_left))
                     .reduce(|a, b| a.union(b))
             }),
+            // In the window's pixels, as the rects are (a big window draws
+            // the game bigger by its scale factor).
             font: text.and(font).and_then(|f| match f.font_size {
-                FontSize::Px(px) => Some(px),
+                FontSize::Px(px) => Some(px / computed.inverse_scale_factor()),
                 _ => None,
             }),
             name: name.map(|n| n.to_string()),
@@ -918,4 +920,66 @@ fn scenery_never_shows_under_the_banner_or_a_panel() {
             assert!(faults.is_empty(), "{size} {file} {level}: {faults:#?}");
         }
     }
+}
+
+/// A big window draws the whole game bigger by its scale factor, in
+/// eighths: from 1600x900 the panels' text grows with the window as the
+/// board does, and every screen keeps the layout it has at 1280x720.
+#[test]
+fn a_big_window_draws_the_text_bigger_with_the_board() {
+    use pond_puzzles::game::panels::growth;
+    assert_eq!(growth(Vec2::new(800.0, 600.0)), 1.0);
+    assert_eq!(growth(Vec2::new(1280.0, 800.0)), 1.0);
+    assert_eq!(growth(Vec2::new(1600.0, 900.0)), 1.25);
+    assert_eq!(growth(Vec2::new(1920.0, 1080.0)), 1.5);
+    assert_eq!(growth(Vec2::new(1920.0, 1200.0)), 1.5);
+    assert_eq!(growth(Vec2::new(3840.0, 2160.0)), 2.0);
+    // The top bar's first line and the board's span, on the window.
+    let measure = |size: UVec2| -> (f32, f32, f32) {
+        let mut app = laid_app(size);
+        start_level(&mut app, "swap.ron", 9);
+        let window = app
+            .world_mut()
+            .query::<&Window>()
+            .single(app.world())
+            .expect("a window")
+            .clone();
+        let line = laid_out(&mut app)
+            .into_iter()
+            .find(|n| n.text.as_deref() == Some("Moves: 0"))
+            .expect("the moves line")
+            .rect
+            .height();
+        let (camera, eye) = app
+            .world_mut()
+            .query::<(&Camera, &GlobalTransform)>()
+            .single(app.world())
+            .map(|(c, t)| (c.clone(), *t))
+            .expect("a camera");
+        // Where the pads stand on the window, in its pixels.
+        let pads: Vec<f32> = app
+            .world_mut()
+            .query_filtered::<&GlobalTransform, With<game::puzzles::Clickable>>()
+            .iter(app.world())
+            .filter_map(|t| camera.world_to_viewport(&eye, t.translation()).ok())
+            .map(|at| at.x * window.scale_factor())
+            .collect();
+        assert!(pads.len() >= 2, "{size}: {} pads on the window", pads.len());
+        let span = pads.iter().copied().fold(f32::MIN, f32::max)
+            - pads.iter().copied().fold(f32::MAX, f32::min);
+        (window.scale_factor(), window.width(), line / span.max(1.0))
+    };
+    let (small_scale, small_width, small) = measure(UVec2::new(1280, 720));
+    let (big_scale, big_width, big) = measure(UVec2::new(1920, 1080));
+    assert_eq!((small_scale, small_width), (1.0, 1280.0));
+    assert_eq!(
+        (big_scale, big_width),
+        (1.5, 1280.0),
+        "laid out as at 1280x720"
+    );
+    // The text keeps its size beside the board's: it grew as the board did.
+    assert!(
+        (big / small - 1.0).abs() < 0.05,
+        "text to board: {small} then {big}"
+    );
 }
