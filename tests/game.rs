@@ -188,7 +188,11 @@ fn settle(app: &mut App) {
             .query_filtered::<(), With<bevy_tweening::TweenAnim>>()
             .iter(app.world())
             .next()
-            .is_some();
+            .is_some()
+            || app
+                .world()
+                .get_resource::<game::board::layout::CameraAim>()
+                .is_some_and(|a| a.moving);
         still = if busy { 0 } else { still + 1 };
         if still >= 5 {
             return;

@@ -32,6 +32,7 @@ fn take_and_exit(
     next: Res<NextState<super::Screen>>,
     autoplay: Option<Res<Autoplay>>,
     verdict: Option<Res<super::editor::EditVerdict>>,
+    aim: Res<super::board::layout::CameraAim>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(path) = options.screenshot.clone() else {
@@ -48,6 +49,7 @@ fn take_and_exit(
             .is_some_and(|v| v.pending() || (v.shown.is_none() && v.mistake.is_none()));
     let settling = watching
         || thinking
+        || aim.moving
         || !anims.is_empty()
         || screen.is_changed()
         || !matches!(*next, NextState::Unchanged);

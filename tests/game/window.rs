@@ -983,3 +983,70 @@ fn a_big_window_draws_the_text_bigger_with_the_board() {
         "text to board: {small} then {big}"
     );
 }
+
+/// The camera's scale and place.
+fn camera_at(app: &mut App) -> (f32, Vec3) {
+    app.world_mut()
+        .query_filtered::<(&Projection, &Transform), With<Camera2d>>()
+        .iter(app.world())
+        .find_map(|(p, t)| match p {
+            Projection::Orthographic(o) => Some((o.scale, t.translation)),
+            _ => None,
+        })
+        .expect("a camera")
+}
+
+/// When the won banner comes under a board that still fits where it is,
+/// the board keeps its place; when it must move (the solver panel opens
+/// beside the longest row, which needs the room), it moves over several
+/// frames, not at once, and ends clear of the panels.
+#[test]
+fn the_board_keeps_its_place_or_moves_smoothly_when_a_panel_opens() {
+    use pond_puzzles::game::panels::SolverPanelOpen;
+    let size = UVec2::new(1280, 720);
+    let s = size.as_vec2();
+    // The longest row in a tall window: the banner fits under it where it
+    // stands.
+    let tall = UVec2::new(1280, 1000);
+    let mut app = laid_app(tall);
+    start_level(&mut app, "swap.ron", 15);
+    let before = camera_at(&mut app);
+    // Won by the player's own moves (auto-play would open the solver panel).
+    let line = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
+        .outcome
+        .moves()
+        .expect("won")
+        .to_vec();
+    for mv in line {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    assert!(puzzle(&app).is_won());
+    assert_eq!(camera_at(&mut app), before, "the row kept its place");
+    let faults = board_faults(&mut app, tall.as_vec2());
+    assert!(faults.is_empty(), "{faults:#?}");
+    // At 1280x720 the panel takes room the longest row needs.
+    let mut app = laid_app(size);
+    start_level(&mut app, "swap.ron", 15);
+    let before = camera_at(&mut app);
+    app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+    let mut path = Vec::new();
+    for _ in 0..6 {
+        app.update();
+        path.push(camera_at(&mut app).0);
+    }
+    settle(&mut app);
+    let after = camera_at(&mut app);
+    assert!(
+        after.0 > before.0 * 1.05,
+        "the row shrank: {before:?} to {after:?}"
+    );
+    // On its way: each frame nearer, none there at once.
+    assert!(
+        path[0] > before.0 && path[0] < after.0,
+        "{before:?} {path:?} {after:?}"
+    );
+    assert!(path.windows(2).all(|w| w[1] >= w[0]), "{path:?}");
+    let faults = board_faults(&mut app, s);
+    assert!(faults.is_empty(), "{faults:#?}");
+}

@@ -29,13 +29,18 @@ const PANEL_GAP: f32 = 8.0;
 /// Keeps the whole board in view, centred in the part of the window the
 /// panels leave free, whatever the window's size: at least the fixed
 /// margins, more where a panel is laid out taller than they allow.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn fit_camera(
     state: Res<PlayState>,
     panel: Res<SolverPanelOpen>,
     tree: Res<TreeViewOpen>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    window: Option<Single<Ref<Window>, With<PrimaryWindow>>>,
     edges: Query<(&BoardEdge, &ComputedNode, &UiGlobalTransform)>,
     mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
+    mut aim: ResMut<CameraAim>,
+    time: Res<Time>,
+    screen: Res<State<crate::game::Screen>>,
+    mut level: Local<Option<crate::rules::Puzzle>>,
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
@@ -52,8 +57,27 @@ pub(super) fn fit_camera(
     .max(bottom_reach);
     let top = PANEL_PX.top.max(top_reach);
     let board = puzzles::extent(&state.puzzle);
-    aim_camera(&mut camera, size, [left, right, top, bottom], board);
+    // A new level, the play screen entered, or a window resized: the board
+    // is placed at once; a panel or a banner that comes or goes leaves the
+    // board where it is if it still fits there, and moves it smoothly if not.
+    let new_level = state.is_changed() && level.as_ref() != Some(&state.level.puzzle);
+    if new_level {
+        *level = Some(state.level.puzzle.clone());
+    }
+    let at_once = new_level || screen.is_changed() || window.is_changed();
+    let step = (!at_once).then(|| time.delta_secs());
+    aim.moving = aim_camera_eased(&mut camera, size, [left, right, top, bottom], board, step);
 }
+
+/// Whether the board's camera is still easing towards its place.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct CameraAim {
+    pub moving: bool,
+}
+
+/// How fast the camera eases to a new place: the part of the way left
+/// after one second is e^-RATE.
+const EASE_RATE: f32 = 12.0;
 
 /// Points the camera so that a board of `extent` world units (and its
 /// water) fills the window's room inside `margins` (left, right, top,
@@ -64,20 +88,67 @@ pub fn aim_camera(
     margins: [f32; 4],
     extent: Vec2,
 ) {
+    aim_camera_eased(camera, size, margins, extent, None);
+}
+
+/// `aim_camera`, with `step` (the frame's seconds) easing the camera from
+/// where it is instead of jumping, and keeping it where it is while the
+/// board, as big as it would be fitted anew and still centred across its
+/// room, lies in the room there (a banner or a taller bar above or below
+/// leaves it in place). Whether the camera is still on its way.
+fn aim_camera_eased(
+    camera: &mut Query<(&mut Projection, &mut Transform), With<Camera2d>>,
+    size: Vec2,
+    margins: [f32; 4],
+    extent: Vec2,
+    step: Option<f32>,
+) -> bool {
     let [left, right, top, bottom] = margins;
     let free = (size - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0));
     let board = extent + Vec2::splat(BOARD_PAD);
     // World units per pixel: the larger need of the two directions.
-    let scale = (board.x / free.x).max(board.y / free.y);
+    let fitted = (board.x / free.x).max(board.y / free.y);
     let centre = Vec2::new(left + free.x / 2.0, top + free.y / 2.0);
     // The camera sits so that the world's origin shows at `centre`.
-    let at = Vec3::new(
-        (size.x / 2.0 - centre.x) * scale,
-        (centre.y - size.y / 2.0) * scale,
-        0.0,
-    );
+    let place = |scale: f32, centre: Vec2| {
+        Vec3::new(
+            (size.x / 2.0 - centre.x) * scale,
+            (centre.y - size.y / 2.0) * scale,
+            0.0,
+        )
+    };
+    let room = Rect::new(left, top, left + free.x, top + free.y);
+    let mut moving = false;
     for (mut projection, mut transform) in camera.iter_mut() {
-        let fitted = OrthographicProjection {
+        let (mut scale, mut at) = (fitted, place(fitted, centre));
+        if let (Some(dt), Projection::Orthographic(o)) = (step, projection.as_ref()) {
+            let now = (o.scale, transform.translation);
+            // Where the board's centre shows now, in pixels.
+            let shown = Vec2::new(
+                size.x / 2.0 - now.1.x / now.0,
+                size.y / 2.0 + now.1.y / now.0,
+            );
+            let kept = Rect::from_center_size(shown, board / now.0);
+            let same_size = (now.0 - fitted).abs() <= fitted * 1e-3;
+            // Across, the board stays centred in its room: what stands under
+            // it (the palette, the keys' line, the banner) is centred there.
+            let across = (shown.x - centre.x).abs() < 0.5;
+            if same_size && across && room.contains(kept.min + 0.5) && room.contains(kept.max - 0.5)
+            {
+                // It keeps its place.
+                (scale, at) = now;
+            } else {
+                let k = 1.0 - (-EASE_RATE * dt).exp();
+                let s = now.0 + (fitted - now.0) * k;
+                let c = shown + (centre - shown) * k;
+                let near = (s - fitted).abs() <= fitted * 2e-3 && c.distance(centre) < 0.75;
+                if !near {
+                    (scale, at) = (s, place(s, c));
+                    moving = true;
+                }
+            }
+        }
+        let aimed = OrthographicProjection {
             scaling_mode: ScalingMode::WindowSize,
             scale,
             ..OrthographicProjection::default_2d()
@@ -88,9 +159,10 @@ pub fn aim_camera(
         {
             continue;
         }
-        *projection = Projection::Orthographic(fitted);
+        *projection = Projection::Orthographic(aimed);
         transform.translation = at;
     }
+    moving
 }
 
 /// Back to a plain camera for the menus.

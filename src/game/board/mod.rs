@@ -25,7 +25,8 @@ use std::collections::HashMap;
 pub struct BoardRoot;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Play), spawn_fresh)
+    app.init_resource::<layout::CameraAim>()
+        .add_systems(OnEnter(Screen::Play), spawn_fresh)
         .add_systems(OnExit(Screen::Play), layout::reset_camera)
         .add_systems(
             Update,
