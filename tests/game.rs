@@ -2354,7 +2354,8 @@ fn every_shipped_levels_search_at_instant_ends_in_a_win() {
         let pack = parse_pack(file, text).unwrap();
         for (index, level) in pack.levels.iter().enumerate() {
             let label = format!("{file} level {}", index + 1);
-            let budget = shipped_budget(&level.puzzle).unwrap_or_else(|| SolverBudget::default().0);
+            let budget = shipped_budget(&level.puzzle)
+                .unwrap_or_else(|| SolverBudget::from_world(app.world_mut()).0);
             app.insert_resource(SolverBudget(budget));
             start_level(&mut app, file, index);
             let ending = autoplay(&mut app, Watch::Search);

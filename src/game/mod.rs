@@ -12,6 +12,7 @@ mod frames;
 pub mod howto;
 mod hud;
 mod keys;
+pub mod memory;
 mod menus;
 mod options;
 pub mod packs;

@@ -45,8 +45,59 @@ fn name_field(name: &str) -> EditableText {
     }
 }
 
+/// A field's look: its text at `size` on a panel-coloured box.
+fn field_look(size: f32) -> impl Bundle {
+    (
+        bevy::ui_widgets::SelectAllOnFocus,
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(theme::TEXT),
+        TextCursorStyle::default(),
+        TextLayout::no_wrap(),
+        Node {
+            min_width: px(300),
+            padding: UiRect::axes(px(10), px(4)),
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(theme::PANEL),
+    )
+}
+
+/// A line above the board, `top` pixels down, between the side panels
+/// (`m`, the editor's margins): `label`, then `field`.
+fn field_line(
+    commands: &mut Commands,
+    m: [f32; 4],
+    top: f32,
+    label: &str,
+    line: impl Bundle,
+    field: Entity,
+) {
+    commands
+        .spawn((
+            line,
+            DespawnOnExit(Screen::Edit),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(m[0]),
+                right: px(m[1]),
+                top: px(top),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                column_gap: px(8),
+                ..default()
+            },
+            children![text(label, 17.0, theme::TEXT_DIM)],
+        ))
+        .add_child(field);
+}
+
 /// The level's name above the board: a field that a click (or F2) focuses;
-/// Enter or Esc leaves it.
+/// Enter or Esc leaves it. Under it, a Swap level's row, typed as the files
+/// write it (a click or F3).
 pub(super) fn spawn_name(
     mut commands: Commands,
     editor: Option<Res<Editor>>,
@@ -54,87 +105,24 @@ pub(super) fn spawn_name(
 ) {
     let Some(editor) = editor else { return };
     let m = margins(window.as_ref().map_or(1280.0, |w| w.width()));
+    let name = commands
+        .spawn((NameField, name_field(&editor.draft.name), field_look(22.0)))
+        .id();
+    field_line(&mut commands, m, 12.0, "Name (F2)", (), name);
+    let row = draft_row(&editor);
     let field = commands
         .spawn((
-            NameField,
-            name_field(&editor.draft.name),
-            bevy::ui_widgets::SelectAllOnFocus,
-            TextFont {
-                font_size: FontSize::Px(22.0),
-                ..default()
-            },
-            TextColor(theme::TEXT),
-            TextCursorStyle::default(),
-            TextLayout::no_wrap(),
-            Node {
-                min_width: px(300),
-                padding: UiRect::axes(px(10), px(5)),
-                border_radius: BorderRadius::all(px(8)),
-                ..default()
-            },
-            BackgroundColor(theme::PANEL),
-        ))
-        .id();
-    commands
-        .spawn((
-            DespawnOnExit(Screen::Edit),
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(m[0]),
-                right: px(m[1]),
-                top: px(12),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                column_gap: px(8),
-                ..default()
-            },
-            children![text("Name (F2)", 17.0, theme::TEXT_DIM)],
-        ))
-        .add_child(field);
-    // A Swap level's row, typed as the files write it.
-    let row = commands
-        .spawn((
             RowField,
-            row_field(&draft_row(&editor).unwrap_or_default()),
-            bevy::ui_widgets::SelectAllOnFocus,
-            TextFont {
-                font_size: FontSize::Px(20.0),
-                ..default()
-            },
-            TextColor(theme::TEXT),
-            TextCursorStyle::default(),
-            TextLayout::no_wrap(),
-            Node {
-                min_width: px(300),
-                padding: UiRect::axes(px(10), px(4)),
-                border_radius: BorderRadius::all(px(8)),
-                ..default()
-            },
-            BackgroundColor(theme::PANEL),
+            row_field(row.as_deref().unwrap_or_default()),
+            field_look(20.0),
         ))
         .id();
-    commands
-        .spawn((
-            RowLine,
-            DespawnOnExit(Screen::Edit),
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(m[0]),
-                right: px(m[1]),
-                top: px(58),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                column_gap: px(8),
-                display: if draft_row(&editor).is_some() {
-                    Display::Flex
-                } else {
-                    Display::None
-                },
-                ..default()
-            },
-            children![text("Row (F3)", 17.0, theme::TEXT_DIM)],
-        ))
-        .add_child(row);
+    let shown = if row.is_some() {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    field_line(&mut commands, m, 58.0, "Row (F3)", (RowLine, shown), field);
 }
 
 /// A Swap level's row typed: Enter takes it (a step of the history, or the
@@ -144,21 +132,21 @@ pub(super) fn sync_row(
     keys: Res<ButtonInput<KeyCode>>,
     mut editor: ResMut<Editor>,
     mut field: Query<(Entity, &mut EditableText), With<RowField>>,
-    mut line: Query<&mut Node, With<RowLine>>,
+    mut line: Query<&mut Visibility, With<RowLine>>,
     mut focus: ResMut<InputFocus>,
 ) {
     let Ok((entity, mut f)) = field.single_mut() else {
         return;
     };
     let row = draft_row(&editor);
-    let display = if row.is_some() {
-        Display::Flex
+    let shown = if row.is_some() {
+        Visibility::Inherited
     } else {
-        Display::None
+        Visibility::Hidden
     };
-    for mut node in &mut line {
-        if node.display != display {
-            node.display = display;
+    for mut v in &mut line {
+        if *v != shown {
+            *v = shown;
         }
     }
     let focused = focus.get() == Some(entity);

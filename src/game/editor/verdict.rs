@@ -54,7 +54,7 @@ pub(super) fn restart(
     editor: Res<Editor>,
     packs: Res<Packs>,
     mut verdict: ResMut<EditVerdict>,
-    solver: Res<crate::game::solver::SolverBudget>,
+    memory: Res<crate::game::memory::SearchMemory>,
 ) {
     if verdict.generation == editor.generation {
         return;
@@ -76,7 +76,7 @@ pub(super) fn restart(
                 time: Some(THINK),
                 memory: Some(MEMORY),
                 cancel: Some(cancel.clone()),
-                shared: solver.0.shared.clone(),
+                shared: Some(memory.0.clone()),
                 ..Budget::unlimited()
             };
             let puzzle = level.puzzle;

@@ -116,7 +116,7 @@ fn record_wins(
     packs: Res<Packs>,
     current: Res<Current>,
     mut progress: ResMut<Progress>,
-    solver: Res<crate::game::solver::SolverBudget>,
+    memory: Res<crate::game::memory::SearchMemory>,
 ) {
     let Some(win) = won.read().last().copied() else {
         return;
@@ -134,7 +134,7 @@ fn record_wins(
     persist(&mut progress);
     if !known {
         let start = state.level.puzzle.clone();
-        let shared = solver.0.shared.clone();
+        let shared = Some(memory.0.clone());
         let pool = AsyncComputeTaskPool::get_or_init(TaskPool::new);
         let task = pool.spawn(async move {
             // The solver's own budget: a time, and the memory its tables may

@@ -22,26 +22,23 @@ pub use stats::{LogStep, PathStep, SearchStats};
 use super::Screen;
 pub use super::options::{Speed, Watch};
 use super::theme::widget;
-use crate::solve::{Budget, SharedMemory};
+use crate::game::memory::{SEARCH_MEMORY, SearchMemory};
+use crate::solve::Budget;
 use bevy::prelude::*;
 use std::time::Duration;
 
-/// What the game's solver may spend on one request; its shared memory is
-/// the one budget of every search the game runs at once (a solve, the
-/// "still winnable" check, a hint, the stars' shortest solution, the
-/// comparison under the tree, the editor's verdict).
+/// What the game's solver may spend on one request, within the memory
+/// every search the game runs at once shares (`memory::SearchMemory`).
 #[derive(Resource, Debug, Clone)]
 pub struct SolverBudget(pub Budget);
 
-/// The memory the game's searches may hold together.
-pub const SOLVER_MEMORY: usize = 1 << 30;
-
-impl Default for SolverBudget {
-    fn default() -> Self {
+impl FromWorld for SolverBudget {
+    fn from_world(world: &mut World) -> Self {
+        let shared = world.get_resource_or_init::<SearchMemory>().0.clone();
         SolverBudget(Budget {
             time: Some(Duration::from_secs(10)),
-            memory: Some(SOLVER_MEMORY),
-            shared: Some(SharedMemory::new(SOLVER_MEMORY)),
+            memory: Some(SEARCH_MEMORY),
+            shared: Some(shared),
             ..Budget::default()
         })
     }
