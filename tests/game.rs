@@ -2367,3 +2367,50 @@ fn every_shipped_levels_search_at_instant_ends_in_a_win() {
     }
     assert!(played > 150);
 }
+
+/// A piece under the pointer when the level is won celebrates from its own
+/// size and ends it there, not grown by the hover (a tile left grown stood a
+/// pixel out of Flood's outline).
+#[test]
+fn a_hovered_piece_ends_the_celebration_at_its_own_size() {
+    use game::puzzles::{HOVER_GROWTH, Hover, Tile};
+    let mut app = app();
+    start_level(&mut app, "flood.ron", 0);
+    let line = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
+        .outcome
+        .moves()
+        .expect("won")
+        .to_vec();
+    let (last, before) = line.split_last().expect("a move");
+    for &mv in before {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    app.world_mut().write_message(MoveRequested::player(*last));
+    app.update();
+    app.update();
+    // The pointer rests on a tile of the board the win left.
+    let tile = app
+        .world_mut()
+        .query_filtered::<Entity, With<Tile>>()
+        .iter(app.world())
+        .next()
+        .expect("a tile");
+    let mut t = app.world_mut().get_mut::<Transform>(tile).unwrap();
+    t.scale.x *= HOVER_GROWTH;
+    t.scale.y *= HOVER_GROWTH;
+    app.world_mut().entity_mut(tile).insert(Hover);
+    settle(&mut app);
+    assert!(puzzle(&app).is_won());
+    let scales: Vec<f32> = app
+        .world_mut()
+        .query_filtered::<&Transform, With<Tile>>()
+        .iter(app.world())
+        .map(|t| t.scale.x)
+        .collect();
+    assert!(scales.len() > 1);
+    assert!(
+        scales.iter().all(|&s| (s - scales[0]).abs() < 1e-3),
+        "a tile ended grown: {scales:?}"
+    );
+}

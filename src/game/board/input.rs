@@ -13,12 +13,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-/// A piece under the pointer: grown a little, to show it can be clicked.
-#[derive(Component)]
-pub struct Hover;
-
-/// How much a hovered piece grows.
-const HOVER_GROWTH: f32 = 1.1;
+pub use crate::game::puzzles::{HOVER_GROWTH, Hover};
 
 /// The board's clickable pieces (not its root).
 type Pieces = (With<Clickable>, Without<BoardRoot>);

@@ -4,7 +4,7 @@
 //! hop in the meadow. Decorations only: nothing waits for them.
 
 use super::escape::Gate;
-use super::pieces::{Animal, Frog, Tile};
+use super::pieces::{Animal, Frog, HOVER_GROWTH, Hover, Tile};
 use crate::game::anim::{self, Decoration};
 use crate::game::play::{BoardAnims, LevelWon, PlayState, PlaySystems};
 use bevy::prelude::*;
@@ -31,7 +31,7 @@ fn notice(mut won: MessageReader<LevelWon>, mut pending: ResMut<Pending>) {
 }
 
 /// A piece and where it stands.
-type Placed = (Entity, &'static Transform);
+type Placed = (Entity, &'static Transform, Has<Hover>);
 
 /// The board's pieces by kind, and where each stands: what a celebration
 /// moves.
@@ -57,11 +57,23 @@ fn celebrate(
         return;
     }
     pending.0 = false;
+    // A piece under the pointer celebrates from its own size, not its
+    // hovered one (else it would end the celebration grown), and is hovered
+    // no more: a won level's pieces take no click.
+    let mut rest = |(e, t, hovered): (Entity, &Transform, bool)| {
+        let mut t = *t;
+        if hovered {
+            t.scale.x /= HOVER_GROWTH;
+            t.scale.y /= HOVER_GROWTH;
+            commands.entity(e).remove::<Hover>();
+        }
+        (e, t)
+    };
     let pieces = Pieces {
-        frogs: frogs.iter().map(|(e, t)| (e, *t)).collect(),
-        tiles: tiles.iter().map(|(e, t)| (e, *t)).collect(),
-        animals: animals.iter().map(|(e, t)| (e, *t)).collect(),
-        gates: gates.iter().map(|(e, t)| (e, *t)).collect(),
+        frogs: frogs.iter().map(&mut rest).collect(),
+        tiles: tiles.iter().map(&mut rest).collect(),
+        animals: animals.iter().map(&mut rest).collect(),
+        gates: gates.iter().map(&mut rest).collect(),
     };
     super::celebrate(&state.puzzle, &mut commands, &pieces);
 }

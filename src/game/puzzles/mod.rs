@@ -49,7 +49,9 @@ pub use celebrate::Pieces;
 pub use escape::{QUEUE_LAST, escape_pos, queue_pos};
 pub use flood::flood_pos;
 pub use hop::hop_pos;
-pub use pieces::{Animal, Clickable, FreedomQueue, Frog, HopPick, Lily, Place, Spawned, Tile};
+pub use pieces::{
+    Animal, Clickable, FreedomQueue, Frog, HOVER_GROWTH, HopPick, Hover, Lily, Place, Spawned, Tile,
+};
 pub use swap::swap_pos;
 
 use crate::game::Screen;

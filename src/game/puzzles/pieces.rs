@@ -31,6 +31,14 @@ pub struct FreedomQueue;
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Clickable(pub u32);
 
+/// A piece under the pointer: grown a little (`HOVER_GROWTH`), to show it
+/// can be clicked.
+#[derive(Component)]
+pub struct Hover;
+
+/// How much a hovered piece grows.
+pub const HOVER_GROWTH: f32 = 1.1;
+
 /// Where a piece stands, to find its entity again for an animation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Place {
