@@ -684,3 +684,47 @@ fn a_swap_row_typed_in_its_field_is_an_edit_and_a_wrong_one_is_refused() {
         "Esc left the field, not the editor"
     );
 }
+
+/// A Flood board dealt from a seed typed in its field (F4): Enter deals it
+/// (one step of the history) and the field keeps showing that seed until the
+/// next edit; a seed that is no number is refused in words, the text kept.
+#[test]
+fn a_flood_board_is_dealt_from_a_seed_typed_in_its_field() {
+    use bevy::input_focus::InputFocus;
+    use bevy::text::EditableText;
+    use pond_puzzles::game::editor::SeedField;
+    let mut app = editing("flood.ron", 1, temp_data_dir());
+    settle(&mut app);
+    let field = |app: &mut App| -> (Entity, String) {
+        let (e, t) = app
+            .world_mut()
+            .query_filtered::<(Entity, &EditableText), With<SeedField>>()
+            .single(app.world())
+            .expect("one seed field");
+        (e, t.value().to_string())
+    };
+    let (entity, shown) = field(&mut app);
+    assert_eq!(shown, "", "a board drawn by hand has no seed");
+    let mut want = editor(&app).draft.clone();
+    assert!(want.shuffle(42));
+    press(&mut app, KeyCode::F4);
+    app.update();
+    assert_eq!(app.world().resource::<InputFocus>().get(), Some(entity));
+    type_text(&mut app, "42");
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(editor(&app).draft.board, want.board, "dealt from 42");
+    assert_eq!(editor(&app).seed, Some(42));
+    assert_eq!(field(&mut app).1, "42");
+    act(&mut app, EditAction::Undo);
+    app.update();
+    assert_eq!(field(&mut app).1, "", "an edit forgets the seed");
+    press(&mut app, KeyCode::F4);
+    app.update();
+    type_text(&mut app, "4x2");
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    let notice = editor(&app).notice.expect("the refusal is said").0;
+    assert!(notice.contains("\"4x2\" is not a whole number"), "{notice}");
+    assert_eq!(field(&mut app).1, "4x2", "kept to mend");
+}

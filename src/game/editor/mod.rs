@@ -12,7 +12,7 @@ mod tune;
 mod verdict;
 mod view;
 
-pub use name::RowField;
+pub use name::{RowField, SeedField};
 pub use tune::Tuning;
 pub use verdict::EditVerdict;
 
@@ -25,7 +25,7 @@ use super::solver::AutoplayCommand;
 use super::solver::Watch;
 use super::theme::Art;
 use super::{GameOptions, Screen, puzzles};
-use crate::levels::edit::{Draft, Setting};
+use crate::levels::edit::{Draft, DraftBoard, Setting};
 use crate::rules::PuzzleKind;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -41,6 +41,9 @@ const OWN_PACK_NAME: &str = "My levels";
 /// Pixels the editor's panels keep in a window `width` pixels wide: left
 /// (the palette), right (the verdict), top (the title) and bottom (the
 /// keys). Narrow windows get narrower panels, so the board keeps room.
+/// The room the second line above the board takes (the row's or the seed's).
+const SECOND_LINE: f32 = 46.0;
+
 pub fn margins(width: f32) -> [f32; 4] {
     [
         (width * 0.2).clamp(200.0, 290.0),
@@ -72,6 +75,9 @@ pub struct Editor {
     pub typing: bool,
     /// The code last copied (for tests and for a window with no clipboard).
     pub last_code: Option<String>,
+    /// The seed that dealt the board shown (Flood's colours, Escape's
+    /// animals), until the next edit.
+    pub seed: Option<u64>,
     /// The keyboard's cell (row, column), ringed once an arrow is pressed;
     /// Enter or Space puts the brush there.
     pub cursor: Option<(usize, usize)>,
@@ -99,6 +105,7 @@ impl Editor {
             generation: 1,
             typing: false,
             last_code: None,
+            seed: None,
             cursor: None,
             stroke: None,
             stroking: false,
@@ -127,6 +134,7 @@ impl Editor {
         self.redo.clear();
         self.generation += 1;
         self.notice = None;
+        self.seed = None;
         true
     }
 }
@@ -186,7 +194,7 @@ pub(super) fn plugin(app: &mut App) {
                 input::edit_keys,
                 input::paint_input,
                 edit_actions,
-                (name::sync_name, name::sync_row).chain(),
+                (name::sync_name, name::sync_row, name::sync_seed).chain(),
                 (
                     tune::receive,
                     respawn_board,
@@ -317,7 +325,12 @@ fn fit_camera(
     }
     let size = Vec2::new(window.width(), window.height());
     let extent = puzzles::extent(&shown_draft(&editor, &tuning).drawn());
-    board::layout::aim_camera(&mut camera, size, margins(size.x), extent);
+    let mut m = margins(size.x);
+    // Under the name's line, a Swap level's row or a dealt board's seed.
+    if !matches!(editor.draft.board, DraftBoard::Hop { .. }) {
+        m[2] += SECOND_LINE;
+    }
+    board::layout::aim_camera(&mut camera, size, m, extent);
 }
 
 /// The board on show: a proposal while there is one, else the draft.
@@ -364,7 +377,9 @@ fn edit_actions(
             EditAction::Setting(s) => {
                 *seed += 1;
                 let seed = *seed;
-                editor.change(true, |d| d.apply(s, seed));
+                if editor.change(true, |d| d.apply(s, seed)) && s == Setting::Shuffle {
+                    editor.seed = Some(seed);
+                }
             }
             EditAction::New(kind, pegs) => {
                 let fresh = Draft::new_of(kind, pegs);
@@ -401,6 +416,7 @@ fn edit_actions(
                     editor.redo.push(now);
                     editor.generation += 1;
                     editor.notice = None;
+                    editor.seed = None;
                 }
             }
             EditAction::Redo => {
@@ -409,6 +425,7 @@ fn edit_actions(
                     editor.undo.push(now);
                     editor.generation += 1;
                     editor.notice = None;
+                    editor.seed = None;
                 }
             }
             EditAction::Save => save(&mut editor, &mut packs, &progress),

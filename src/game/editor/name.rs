@@ -1,5 +1,6 @@
 //! The fields typed into above the board: the level's name (no edit of the
-//! board), and a Swap level's row (an edit, taken on Enter).
+//! board), a Swap level's row, and the seed that deals a Flood or Escape
+//! board (edits, taken on Enter).
 
 use super::{Editor, margins};
 use crate::game::Screen;
@@ -27,6 +28,32 @@ fn row_field(row: &str) -> EditableText {
         visible_width: Some(30.0),
         ..EditableText::new(row)
     }
+}
+
+/// The fields other than the name's.
+type OtherField = Or<(With<RowField>, With<SeedField>)>;
+
+/// The field of the seed that deals a Flood or Escape board; and its line.
+#[derive(Component)]
+pub struct SeedField;
+
+#[derive(Component)]
+pub(super) struct SeedLine;
+
+fn seed_field(seed: Option<u64>) -> EditableText {
+    EditableText {
+        max_characters: Some(24),
+        visible_width: Some(20.0),
+        ..EditableText::new(seed.map(|s| s.to_string()).unwrap_or_default())
+    }
+}
+
+/// Whether the draft's board is dealt from a seed (Flood, Escape).
+fn dealt(editor: &Editor) -> bool {
+    matches!(
+        editor.draft.board,
+        DraftBoard::Flood { .. } | DraftBoard::Escape { .. }
+    )
 }
 
 /// The draft's row as the files write it, if it is a Swap level.
@@ -123,6 +150,82 @@ pub(super) fn spawn_name(
         Visibility::Hidden
     };
     field_line(&mut commands, m, 58.0, "Row (F3)", (RowLine, shown), field);
+    // The seed of a dealt board, on the same line (a Swap level has none).
+    let field = commands
+        .spawn((SeedField, seed_field(editor.seed), field_look(20.0)))
+        .id();
+    let shown = if dealt(&editor) {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    field_line(
+        &mut commands,
+        m,
+        58.0,
+        "Deal from seed (F4)",
+        (SeedLine, shown),
+        field,
+    );
+}
+
+/// The seed typed: Enter deals the board from it (a step of the history),
+/// or says why it is no seed, keeping the text; Esc puts back the seed
+/// shown. Unfocused, the field shows the seed that dealt the board (empty
+/// once it is edited), and only for a Flood or Escape level.
+pub(super) fn sync_seed(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut editor: ResMut<Editor>,
+    mut field: Query<(Entity, &mut EditableText), With<SeedField>>,
+    mut line: Query<&mut Visibility, With<SeedLine>>,
+    mut focus: ResMut<InputFocus>,
+) {
+    let Ok((entity, mut f)) = field.single_mut() else {
+        return;
+    };
+    let shown = if dealt(&editor) {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut line {
+        if *v != shown {
+            *v = shown;
+        }
+    }
+    if focus.get() == Some(entity) {
+        if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
+            let typed = f.value().to_string().trim().to_string();
+            match typed.parse::<u64>() {
+                Ok(seed) => {
+                    if editor.change(true, |d| d.shuffle(seed)) {
+                        editor.seed = Some(seed);
+                    }
+                    focus.clear();
+                }
+                Err(_) => {
+                    editor.notice = Some((
+                        format!(
+                            "The seed was not taken: \"{typed}\" is not a whole number from 0 to {}.",
+                            u64::MAX
+                        ),
+                        true,
+                    ));
+                }
+            }
+        } else if keys.just_pressed(KeyCode::Escape) {
+            *f = seed_field(editor.seed);
+            focus.clear();
+        }
+        return;
+    }
+    let want = editor.seed.map(|s| s.to_string()).unwrap_or_default();
+    if f.value().to_string() != want {
+        *f = seed_field(editor.seed);
+    }
+    if shown == Visibility::Inherited && keys.just_pressed(KeyCode::F4) {
+        focus.set(entity, FocusCause::Navigated);
+    }
 }
 
 /// A Swap level's row typed: Enter takes it (a step of the history, or the
@@ -189,7 +292,7 @@ pub(super) fn sync_name(
     keys: Res<ButtonInput<KeyCode>>,
     mut editor: ResMut<Editor>,
     mut field: Query<(Entity, &mut EditableText), With<NameField>>,
-    rows: Query<Entity, With<RowField>>,
+    rows: Query<Entity, OtherField>,
     mut focus: ResMut<InputFocus>,
 ) {
     let Ok((entity, mut f)) = field.single_mut() else {
