@@ -66,7 +66,10 @@ pub(super) fn fit_camera(
     }
     let at_once = new_level || screen.is_changed() || window.is_changed();
     let step = (!at_once).then(|| time.delta_secs());
-    aim.moving = aim_camera_eased(&mut camera, size, [left, right, top, bottom], board, step);
+    let moving = aim_camera_eased(&mut camera, size, [left, right, top, bottom], board, step);
+    if aim.moving != moving {
+        aim.moving = moving;
+    }
 }
 
 /// Whether the board's camera is still easing towards its place.

@@ -56,6 +56,21 @@ fn dealt(editor: &Editor) -> bool {
     )
 }
 
+/// Shows a field's line or hides it; what it shows now.
+fn show_line<L: Component>(line: &mut Query<&mut Visibility, With<L>>, on: bool) -> Visibility {
+    let shown = if on {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in line.iter_mut() {
+        if *v != shown {
+            *v = shown;
+        }
+    }
+    shown
+}
+
 /// The draft's row as the files write it, if it is a Swap level.
 fn draft_row(editor: &Editor) -> Option<String> {
     match &editor.draft.board {
@@ -183,16 +198,11 @@ pub(super) fn sync_seed(
     let Ok((entity, mut f)) = field.single_mut() else {
         return;
     };
-    let shown = if dealt(&editor) {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    };
-    for mut v in &mut line {
-        if *v != shown {
-            *v = shown;
-        }
+    // Only when the level, the focus or a key changed: not every frame.
+    if !editor.is_changed() && !focus.is_changed() && keys.get_just_pressed().next().is_none() {
+        return;
     }
+    let shown = show_line(&mut line, dealt(&editor));
     if focus.get() == Some(entity) {
         if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
             let typed = f.value().to_string().trim().to_string();
@@ -241,17 +251,11 @@ pub(super) fn sync_row(
     let Ok((entity, mut f)) = field.single_mut() else {
         return;
     };
-    let row = draft_row(&editor);
-    let shown = if row.is_some() {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    };
-    for mut v in &mut line {
-        if *v != shown {
-            *v = shown;
-        }
+    if !editor.is_changed() && !focus.is_changed() && keys.get_just_pressed().next().is_none() {
+        return;
     }
+    let row = draft_row(&editor);
+    show_line(&mut line, row.is_some());
     let focused = focus.get() == Some(entity);
     if focused {
         if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {

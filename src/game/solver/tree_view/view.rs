@@ -285,10 +285,14 @@ pub(super) fn show_rounds(
     mut swatches: Query<(&RoundSwatch, &mut Node, &mut BackgroundColor, &Children)>,
     mut texts: Query<&mut Text>,
     new: Query<(), Added<RoundSwatch>>,
+    mut had: Local<bool>,
 ) {
-    if autoplay.as_ref().is_some_and(|a| !a.is_changed()) && new.is_empty() {
+    // Only when a search came, changed or went, or the key is new.
+    let present = autoplay.is_some();
+    if present == *had && autoplay.as_ref().is_none_or(|a| !a.is_changed()) && new.is_empty() {
         return;
     }
+    *had = present;
     let bounds: &[(u32, u64)] = match autoplay.as_deref() {
         Some(a) if a.watch == Watch::Search => &a.stats.bounds,
         _ => &[],
