@@ -3,7 +3,7 @@
 //! say, mistakes name their cell, and the verdict agrees with the solver.
 
 use super::edit::{Brush, Draft, DraftBoard, save_into};
-use super::verdict::{Answer, judge, same_as};
+use super::verdict::{self, Answer, judge, same_as};
 use super::{SHIPPED, load_file, parse_pack};
 use crate::rules::escape::Animal;
 use crate::rules::hop::Shape;
@@ -200,11 +200,47 @@ fn the_verdict_agrees_with_the_solver_on_shipped_levels() {
             assert!(played.is_won(), "the verdict's line wins");
             // Every shipped level is itself, up to symmetry.
             assert_eq!(same_as(pack, &level.puzzle), Some(i), "{}", level.name);
-            if level.puzzle.kind() != PuzzleKind::Hop || i == 0 {
-                assert!(v.grade.is_some(), "{}", level.name);
+            // Graded, and in the words of its own pack: as it is graded
+            // there, where the pack was cut by the measure (Hop, Escape).
+            assert!(v.grade.is_some(), "{}", level.name);
+            let (words, pack_name, _) = v.pack_grade.clone().expect("the pack's grade");
+            assert_eq!(pack_name, pack.name);
+            if matches!(
+                pack.name.as_str(),
+                "Hop: the lily pond" | "Escape: out of the prison"
+            ) {
+                assert_eq!(Some(&words), level.grade.as_ref(), "{}", level.name);
             }
         }
     }
+}
+
+/// A full peg board: its ways counted until they pass the cap, its grade
+/// from random games, said so; the pegs pack grades it as its hardest.
+#[test]
+fn the_english_board_has_its_ways_and_grade_beyond_twenty_frogs() {
+    let packs = shipped();
+    let english = packs[2]
+        .levels
+        .iter()
+        .find(|l| l.name == "English")
+        .expect("the English board");
+    let v = judge(&english.puzzle, Budget::time(Duration::from_secs(20)));
+    assert_eq!(v.ways, Some((verdict::WAYS_CAP, true)));
+    assert_eq!(v.grade.as_deref(), Some("fiendish"));
+    let words = v.words();
+    assert!(
+        words.contains(&"over 1000000000 ways to win".to_string()),
+        "{words:?}"
+    );
+    assert!(
+        words
+            .iter()
+            .any(|w| w.starts_with("Grade from 50000 random games")),
+        "{words:?}"
+    );
+    let (grade, ..) = v.pack_grade.expect("the pack's grade");
+    assert_eq!(grade, "expert");
 }
 
 #[test]

@@ -12,6 +12,7 @@ mod flood;
 pub mod generate;
 mod hop;
 pub mod locate;
+pub mod pack_grade;
 pub mod rng;
 mod slips;
 mod swap;

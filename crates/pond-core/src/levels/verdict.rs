@@ -15,10 +15,14 @@ use crate::rules::{Puzzle, PuzzleMove};
 use crate::solve::{self, Budget, Outcome};
 use std::time::Duration;
 
-/// Frogs beyond which Hop's ways and grade are not counted: the count's
-/// table holds every position reachable, which grows past memory on a full
-/// peg board.
+/// Frogs beyond which Hop's ways are counted within `COUNT_HOP` positions
+/// (the count's table would hold every position reachable, which grows past
+/// memory on a full peg board) and its grade is estimated from random games.
 const COUNT_FROGS: u32 = 20;
+/// Positions a count of a big peg board may hold.
+const COUNT_HOP: usize = 4_000_000;
+/// Random games that estimate a big peg board's chance of a random win.
+pub const HOP_GAMES: u32 = 50_000;
 /// Escape positions beyond which its ways out are not counted.
 pub(crate) const COUNT_ESCAPE: usize = 20_000_000;
 /// Ways counted at most.
@@ -38,6 +42,15 @@ pub struct Verdict {
     pub limits: Option<[u32; 5]>,
     /// Why there is no grade, when there is none for a level that can be won.
     pub ungraded: Option<String>,
+    /// What the grading read: Swap's shortest solution, Hop's chance that
+    /// random jumps win, Flood's moves to spare, Escape's ways out.
+    pub measure: Option<f64>,
+    /// The grade the shipped pack of the puzzle would give it, in its words,
+    /// and its level nearest in that measure (from 0; none for Flood, whose
+    /// pack grades by a rule).
+    pub pack_grade: Option<(String, &'static str, Option<usize>)>,
+    /// More to know: how the grade or the ways were found.
+    pub notes: Vec<String>,
     pub positions: u64,
     pub elapsed: Duration,
 }
@@ -96,6 +109,13 @@ impl Verdict {
         } else if let Some(why) = &self.ungraded {
             out.push(format!("No grade: {why}"));
         }
+        if let Some((grade, pack, like)) = &self.pack_grade {
+            out.push(match like {
+                Some(n) => format!("{pack} would say {grade} (like its level {})", n + 1),
+                None => format!("{pack} would say {grade}"),
+            });
+        }
+        out.extend(self.notes.iter().cloned());
         if let Some(l) = self.limits {
             let each: Vec<String> = DIFFICULTIES
                 .iter()
@@ -119,6 +139,7 @@ impl Verdict {
 /// The solvers' verdict on `level` within `budget` (its cancel flag stops
 /// the search at once).
 pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
+    let budget_cancel = budget.cancel.clone();
     // Flood's optimum is searched without the limit, then held against it.
     let open = match level {
         Puzzle::Flood(f) => {
@@ -143,6 +164,9 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
         grade: None,
         limits: None,
         ungraded: None,
+        measure: None,
+        pack_grade: None,
+        notes: Vec::new(),
         positions: report.nodes,
         elapsed: report.elapsed,
     };
@@ -155,25 +179,40 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
             {
                 let band = SWAP_MOVES.iter().position(|&m| moves.len() <= m);
                 verdict.grade = Some(DIFFICULTIES[band.unwrap_or(4)].to_string());
+                verdict.measure = Some(moves.len() as f64);
             }
         }
-        Puzzle::Hop(h) => {
-            let won = matches!(answer, Answer::Won { .. });
-            if won && h.green.count_ones() > COUNT_FROGS {
-                verdict.ungraded = Some(format!(
-                    "ways and grade are counted up to {COUNT_FROGS} frogs"
-                ));
-            }
-            if h.green.count_ones() <= COUNT_FROGS && won {
+        Puzzle::Hop(h) if matches!(answer, Answer::Won { .. }) => {
+            let cancel = budget_cancel.as_deref();
+            let chance = if h.green.count_ones() <= COUNT_FROGS {
                 let ways = solve::hop::count_solutions(h, WAYS_CAP);
                 verdict.ways = Some((ways, ways >= WAYS_CAP));
-                let p = solve::hop::random_win_chance(h);
+                Some(solve::hop::random_win_chance(h))
+            } else {
+                // A full peg board: its ways counted until they pass the cap
+                // (within a bound of positions), its chance from random games.
+                match solve::hop::count_solutions_within(h, WAYS_CAP, COUNT_HOP, cancel) {
+                    Some(ways) => verdict.ways = Some((ways, ways >= WAYS_CAP)),
+                    None => verdict.notes.push(format!(
+                        "Ways to win not counted: more than {} positions",
+                        COUNT_HOP / 1_000_000 * 1_000_000
+                    )),
+                }
+                let p = solve::hop::random_win_estimate(h, HOP_GAMES, 1, cancel);
+                verdict.notes.push(format!(
+                    "Grade from {HOP_GAMES} random games (too many frogs to count)"
+                ));
+                p
+            };
+            if let Some(p) = chance {
                 let band = (0..HOP_CHANCE.len())
                     .find(|&b| p >= HOP_CHANCE[b])
                     .unwrap_or(HOP_CHANCE.len() - 1);
                 verdict.grade = Some(DIFFICULTIES[band].to_string());
+                verdict.measure = Some(p);
             }
         }
+        Puzzle::Hop(_) => {}
         Puzzle::Flood(f) => {
             if let Answer::Won {
                 moves,
@@ -191,6 +230,7 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
                         let slack = limit - best;
                         let band = FLOOD_SLACK.iter().position(|&s| slack >= s).unwrap_or(4);
                         verdict.grade = Some(DIFFICULTIES[band].to_string());
+                        verdict.measure = Some(f64::from(slack));
                     }
                 } else {
                     verdict.ungraded = Some("the level has no move limit".into());
@@ -221,10 +261,14 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
                     .find(|&d| ways >= ESCAPE_WAYS[d])
                     .unwrap_or(ESCAPE_WAYS.len() - 1);
                 verdict.grade = Some(DIFFICULTIES[band].to_string());
+                verdict.measure = Some(ways as f64);
             }
         }
     }
     verdict.answer = answer;
+    if let Some(m) = verdict.measure {
+        verdict.pack_grade = super::pack_grade::grade(level, m);
+    }
     verdict
 }
 

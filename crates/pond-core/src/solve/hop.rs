@@ -26,9 +26,68 @@ pub fn solve(h: &Hop, search: &mut Search<'_, HopMove>) -> Outcome<HopMove> {
 
 /// How many different jump sequences win from `h`, counting up to `cap`.
 pub fn count_solutions(h: &Hop, cap: u64) -> u64 {
+    count_solutions_within(h, cap, usize::MAX, None).unwrap_or(cap)
+}
+
+/// `count_solutions`, holding at most `most` positions in its table: None
+/// when the count needs more. A count that reaches `cap` stops there, so a
+/// full peg board with more ways than the cap is counted from a part of
+/// its positions. None also when `cancel` is raised.
+pub fn count_solutions_within(
+    h: &Hop,
+    cap: u64,
+    most: usize,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Option<u64> {
     let mut solver = Solver::new(h);
     let mut memo = FastMap::default();
-    solver.count(h.green, h.red.unwrap_or(NO_RED), cap, &mut memo)
+    let bound = Bound { most, cancel };
+    solver.count(h.green, h.red.unwrap_or(NO_RED), cap, &bound, &mut memo)
+}
+
+/// What stops a count: a full table or a raised flag.
+struct Bound<'a> {
+    most: usize,
+    cancel: Option<&'a std::sync::atomic::AtomicBool>,
+}
+
+/// `random_win_chance` for boards too big to count every position: the
+/// share of `games` random games (each jump picked at random among those
+/// open, as the chance is defined) that win, from a fixed seed. None when
+/// `cancel` is raised first.
+pub fn random_win_estimate(
+    h: &Hop,
+    games: u32,
+    seed: u64,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Option<f64> {
+    let solver = Solver::new(h);
+    let mut rng = crate::levels::rng::SplitMix64::new(seed);
+    let mut open = Vec::with_capacity(solver.jumps.len());
+    let mut won = 0u32;
+    for game in 0..games {
+        if game.is_multiple_of(1024)
+            && cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            return None;
+        }
+        let (mut green, mut red) = (h.green, h.red.unwrap_or(NO_RED));
+        loop {
+            open.clear();
+            open.extend(
+                solver
+                    .jumps
+                    .iter()
+                    .filter_map(|j| Solver::after(j, green, red)),
+            );
+            if open.is_empty() {
+                break;
+            }
+            (green, red) = open[rng.below(open.len() as u64) as usize];
+        }
+        won += u32::from(solver.is_goal(green, red));
+    }
+    Some(f64::from(won) / f64::from(games.max(1)))
 }
 
 /// The chance that a player who picks each jump at random wins from `h`: a
@@ -308,23 +367,46 @@ impl Solver {
         Some(false)
     }
 
-    fn count(&mut self, green: u64, red: u8, cap: u64, memo: &mut FastMap<(u64, u8), u64>) -> u64 {
+    /// Ways to win from the position, up to `cap` (a count that reaches it
+    /// stops there: it is the cap however many more there are); None when
+    /// the table would pass `most` positions.
+    fn count(
+        &mut self,
+        green: u64,
+        red: u8,
+        cap: u64,
+        bound: &Bound<'_>,
+        memo: &mut FastMap<(u64, u8), u64>,
+    ) -> Option<u64> {
         if self.is_goal(green, red) {
-            return 1;
+            return Some(1);
         }
         let key = self.canonical(green, red);
         if let Some(&n) = memo.get(&key) {
-            return n;
+            return Some(n);
+        }
+        if memo.len() >= bound.most
+            || (memo.len().is_multiple_of(4096)
+                && bound
+                    .cancel
+                    .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)))
+        {
+            return None;
         }
         let mut total = 0u64;
         for i in 0..self.jumps.len() {
             let Some((g, r)) = Solver::after(&self.jumps[i], green, red) else {
                 continue;
             };
-            total = total.saturating_add(self.count(g, r, cap, memo)).min(cap);
+            total = total
+                .saturating_add(self.count(g, r, cap, bound, memo)?)
+                .min(cap);
+            if total >= cap {
+                break;
+            }
         }
         memo.insert(key, total);
-        total
+        Some(total)
     }
 }
 
@@ -415,6 +497,52 @@ mod tests {
             }
         }
         assert!(winnable > 13);
+    }
+
+    #[test]
+    fn a_capped_count_stops_at_its_cap_and_a_bounded_one_says_when_it_cannot() {
+        let (green, red) = (0b1_1011_0110_1010u64 & !(1 << 6), 6u8);
+        let h = pond(green, Some(red));
+        let all = count_solutions(&h, u64::MAX);
+        assert!(all > 2, "{all}");
+        assert_eq!(count_solutions(&h, 2), 2);
+        assert_eq!(
+            count_solutions_within(&h, u64::MAX, usize::MAX, None),
+            Some(all)
+        );
+        assert_eq!(count_solutions_within(&h, u64::MAX, 1, None), None);
+    }
+
+    #[test]
+    fn random_games_estimate_the_chance_that_random_jumps_win() {
+        // Positions of the pond with chances from about 1 in 30 to 1.
+        let mut checked = 0;
+        for seed in 0..400u64 {
+            let mut rng = crate::levels::rng::SplitMix64::new(seed);
+            let red = rng.below(13) as u8;
+            let green = rng.next_u64() & 0x1FFF & !(1 << red);
+            let h = pond(green, Some(red));
+            let exact = random_win_chance(&h);
+            if exact == 0.0 {
+                continue;
+            }
+            let games = 20_000;
+            let estimate = random_win_estimate(&h, games, seed, None).unwrap();
+            // Four standard errors of the share of wins.
+            let error = 4.0 * (exact * (1.0 - exact) / f64::from(games)).sqrt() + 1e-9;
+            assert!(
+                (estimate - exact).abs() <= error,
+                "{green:b} red {red}: {estimate} against {exact}"
+            );
+            checked += 1;
+        }
+        assert!(checked >= 20, "{checked}");
+        // A lost position never wins; a raised cancel stops at once.
+        let lost = pond(1 | 1 << 12, None);
+        assert_eq!(random_win_chance(&lost), 0.0);
+        assert_eq!(random_win_estimate(&lost, 100, 1, None), Some(0.0));
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        assert_eq!(random_win_estimate(&lost, 100, 1, Some(&stop)), None);
     }
 
     #[test]
