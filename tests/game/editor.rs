@@ -728,3 +728,108 @@ fn a_flood_board_is_dealt_from_a_seed_typed_in_its_field() {
     assert!(notice.contains("\"4x2\" is not a whole number"), "{notice}");
     assert_eq!(field(&mut app).1, "4x2", "kept to mend");
 }
+
+/// "Save" writes into the pack chosen: "My levels" at first, then another
+/// pack of the player's (the level added to it), then a new pack ("My
+/// levels 2"); each file loads back with the level as drawn.
+#[test]
+fn a_level_is_saved_into_the_pack_chosen_or_a_new_one() {
+    let dir = temp_data_dir();
+    std::fs::create_dir_all(dir.join("packs")).unwrap();
+    let other = dir.join("packs").join("other.ron");
+    std::fs::write(
+        &other,
+        r#"Pack(name: "Other pack", levels: [Swap(name: "Mine", row: "L_R")])"#,
+    )
+    .unwrap();
+    let mut app = editing("swap.ron", 2, dir.clone());
+    let draft = editor(&app).draft;
+    let level = draft.check().unwrap().puzzle;
+    act(&mut app, EditAction::Save);
+    let mine = dir.join("packs").join("my-levels.ron");
+    let load = |p: &std::path::Path| pond_puzzles::levels::load_file(p).expect("it loads");
+    assert_eq!(load(&mine).levels.len(), 1);
+    // The next pack of the player's: the level is added to it.
+    act(&mut app, EditAction::SaveInto);
+    let words = |app: &App| {
+        let packs = app.world().resource::<Packs>();
+        game::editor::save_target_words(&editor(app), packs, Some(&dir))
+    };
+    assert_eq!(words(&app), "Other pack (1 level)");
+    act(&mut app, EditAction::Save);
+    let pack = load(&other);
+    assert_eq!(pack.levels.len(), 2);
+    assert_eq!(pack.levels[1].puzzle, level);
+    assert_eq!(load(&mine).levels.len(), 1, "My levels is left as it was");
+    // A new pack.
+    act(&mut app, EditAction::SaveInto);
+    assert_eq!(words(&app), "a new pack");
+    act(&mut app, EditAction::Save);
+    let new = load(&dir.join("packs").join("my-levels-2.ron"));
+    assert_eq!(new.name, "My levels 2");
+    assert_eq!(new.levels.len(), 1);
+    assert_eq!(new.levels[0].puzzle, level);
+    let notice = editor(&app).notice.expect("the save is told");
+    assert!(notice.0.contains("my-levels-2.ron"), "{notice:?}");
+    // From now on Save writes there, in the level's place.
+    assert_eq!(words(&app), "My levels 2 (1 level)");
+    act(&mut app, EditAction::Save);
+    assert_eq!(
+        load(&dir.join("packs").join("my-levels-2.ron"))
+            .levels
+            .len(),
+        1
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Tab rings the editor's buttons in reading order (Shift+Tab goes back),
+/// the ring is on the button Tab chose, Enter presses it, and Esc takes the
+/// ring away without leaving the editor.
+#[test]
+fn tab_rings_the_editors_buttons_and_enter_presses_them() {
+    let mut app = editing_in_window("flood.ron", 1, UVec2::new(1280, 720));
+    let focus = |app: &App| app.world().resource::<game::editor::ButtonFocus>().0;
+    let ringed = |app: &mut App| {
+        let world = app.world_mut();
+        let mut q = world.query::<(&EditAction, Has<Outline>)>();
+        q.iter(world)
+            .filter(|(_, r)| *r)
+            .map(|(a, _)| *a)
+            .collect::<Vec<_>>()
+    };
+    press(&mut app, KeyCode::Tab);
+    app.update();
+    let first = focus(&app).expect("a ringed button");
+    assert!(
+        matches!(first, EditAction::New(PuzzleKind::Swap, _)),
+        "the left panel's first button: {first:?}"
+    );
+    assert_eq!(ringed(&mut app), vec![first]);
+    // Back from the first is the last: the right panel's Back.
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Pressed);
+    press(&mut app, KeyCode::Tab);
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Released);
+    assert_eq!(focus(&app), Some(EditAction::Back));
+    // On to the third colour's swatch, and Enter picks it.
+    let mut presses = 0;
+    while focus(&app) != Some(EditAction::Pick(0, 2)) {
+        press(&mut app, KeyCode::Tab);
+        presses += 1;
+        assert!(presses < 60, "Tab never reached the third colour");
+    }
+    app.update();
+    assert_eq!(ringed(&mut app), vec![EditAction::Pick(0, 2)]);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(editor(&app).picks.first(), Some(&2));
+    assert_eq!(
+        screen(&app),
+        Screen::Edit,
+        "Enter pressed the button, not Play"
+    );
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(focus(&app), None);
+    app.update();
+    assert_eq!(screen(&app), Screen::Edit, "Esc took the ring away only");
+    assert!(ringed(&mut app).is_empty());
+}

@@ -98,9 +98,12 @@ pub(super) fn edit_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut editor: ResMut<Editor>,
     tuning: Res<Tuning>,
+    mut focus: ResMut<super::ButtonFocus>,
     mut actions: MessageWriter<EditAction>,
 ) {
-    if editor.typing {
+    // Tab is the buttons' (`focus`), and so are Enter, Space and Esc while
+    // a button is ringed.
+    if editor.typing || keys.just_pressed(KeyCode::Tab) {
         return;
     }
     let ctrl = crate::game::keys::ctrl(&keys);
@@ -125,6 +128,16 @@ pub(super) fn edit_keys(
     // board's cells are looked at only when an arrow is pressed or the board
     // changed under a ringed cell, not every frame.
     let arrow = crate::game::keys::arrow(&keys, false).filter(|_| !ctrl);
+    if arrow.is_some() && focus.0.is_some() {
+        focus.0 = None;
+    }
+    if focus.0.is_some() {
+        // Esc takes the ring away (and does not leave the editor).
+        if keys.just_pressed(KeyCode::Escape) {
+            focus.0 = None;
+        }
+        return;
+    }
     let changed = editor.is_changed() || tuning.is_changed();
     if arrow.is_some() || (editor.cursor.is_some() && changed) {
         let drawn = shown_draft(&editor, &tuning).drawn();

@@ -6,12 +6,14 @@
 //! puzzle's board can hold is the core's `levels::edit`, where each cell
 //! is on the board is the puzzle's own (`puzzles::edit_spots`).
 
+mod focus;
 mod input;
 mod name;
 mod tune;
 mod verdict;
 mod view;
 
+pub use focus::ButtonFocus;
 pub use name::{RowField, SeedField};
 pub use tune::Tuning;
 pub use verdict::EditVerdict;
@@ -90,6 +92,19 @@ pub struct Editor {
     /// Whether the stroke under way (a press and its drag) has its step in
     /// the history yet: its first change makes one.
     stroke_kept: bool,
+    /// The pack "Save" puts the level in.
+    pub into: SaveInto,
+}
+
+/// The pack "Save" puts the level in: the one it came from when that is the
+/// player's own (else "My levels"), a pack of the player's chosen, or a new
+/// one.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum SaveInto {
+    #[default]
+    Usual,
+    Pack(PathBuf),
+    New,
 }
 
 impl Editor {
@@ -111,6 +126,7 @@ impl Editor {
             stroking: false,
             stroke_from: None,
             stroke_kept: false,
+            into: SaveInto::Usual,
         }
     }
 
@@ -165,6 +181,8 @@ pub enum EditAction {
     Undo,
     Redo,
     Save,
+    /// The next pack of the player's to save into (or a new one).
+    SaveInto,
     /// The board's code to the clipboard.
     CopyCode,
     Play,
@@ -180,7 +198,14 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<EditAction>()
         .init_resource::<EditVerdict>()
         .init_resource::<Tuning>()
-        .add_systems(OnEnter(Screen::Edit), (open_editor, fresh_board).chain())
+        .init_resource::<ButtonFocus>()
+        .add_systems(
+            OnEnter(Screen::Edit),
+            (open_editor, fresh_board, |mut f: ResMut<ButtonFocus>| {
+                f.0 = None
+            })
+                .chain(),
+        )
         .add_systems(
             OnExit(Screen::Edit),
             (board::layout::reset_camera, |mut t: ResMut<Tuning>| {
@@ -191,6 +216,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 super::theme::widget::press::<EditAction>,
+                focus::tab_focus,
                 input::edit_keys,
                 input::paint_input,
                 edit_actions,
@@ -203,6 +229,7 @@ pub(super) fn plugin(app: &mut App) {
                 )
                     .chain(),
                 view::refresh,
+                focus::show_ring,
                 fit_camera,
             )
                 .chain()
@@ -429,6 +456,16 @@ fn edit_actions(
                 }
             }
             EditAction::Save => save(&mut editor, &mut packs, &progress),
+            EditAction::SaveInto => {
+                if let Some(dir) = progress.dir.as_deref() {
+                    let choices = save_choices(dir);
+                    let now = save_target(&editor, &packs, dir);
+                    let at = choices.iter().position(|c| same_file(c, &now));
+                    let next = choices[at.map_or(0, |i| (i + 1) % choices.len())].clone();
+                    editor.into = next.map_or(SaveInto::New, SaveInto::Pack);
+                    editor.notice = None;
+                }
+            }
             EditAction::CopyCode => {
                 editor.notice = Some(match editor.draft.check() {
                     Err(m) => (format!("No code yet: {}", m.message), true),
@@ -471,8 +508,8 @@ fn edit_actions(
     }
 }
 
-/// Saves the level into the player's own pack (in place of the level it
-/// was copied from, when it came from there), and lists the pack.
+/// Saves the level into the pack chosen (in place of the level it was
+/// copied from, when it came from there), and lists the pack.
 fn save(editor: &mut Editor, packs: &mut Packs, progress: &Progress) {
     let Some(dir) = progress.dir.clone() else {
         editor.notice = Some((
@@ -481,17 +518,28 @@ fn save(editor: &mut Editor, packs: &mut Packs, progress: &Progress) {
         ));
         return;
     };
-    let (path, replace) = match editor.from {
-        Some((p, Some(level))) => match packs.0.get(p).and_then(|e| e.disk_path()) {
-            Some(path) => (path, Some(level)),
-            None => (own_pack(&dir), None),
-        },
-        _ => (own_pack(&dir), None),
+    let (path, name) = match save_target(editor, packs, &dir) {
+        Some(path) => (path, OWN_PACK_NAME.to_string()),
+        None => new_pack(&dir),
     };
-    match crate::levels::edit::save_into(&path, OWN_PACK_NAME, &editor.draft, replace) {
+    // The level goes back in its place in the pack it came from.
+    let replace = match editor.from {
+        Some((p, Some(level)))
+            if packs
+                .0
+                .get(p)
+                .and_then(|e| e.disk_path())
+                .is_some_and(|d| same_file(&Some(d), &Some(path.clone()))) =>
+        {
+            Some(level)
+        }
+        _ => None,
+    };
+    match crate::levels::edit::save_into(&path, &name, &editor.draft, replace) {
         Ok(at) => {
             let pack = packs::reload_own(packs, &path);
             editor.from = Some((pack, Some(at)));
+            editor.into = SaveInto::Pack(path.clone());
             editor.notice = Some((
                 format!("Saved as level {} of {}", at + 1, path.display()),
                 false,
@@ -501,9 +549,92 @@ fn save(editor: &mut Editor, packs: &mut Packs, progress: &Progress) {
     }
 }
 
-/// The pack "Save" adds to.
+/// The pack "Save" adds to when none was chosen.
 pub fn own_pack(dir: &std::path::Path) -> PathBuf {
     dir.join("packs").join(OWN_PACK)
+}
+
+/// The file "Save" writes: the pack chosen, else the player's pack the
+/// level came from, else "My levels"; None for a new pack.
+pub fn save_target(editor: &Editor, packs: &Packs, dir: &std::path::Path) -> Option<PathBuf> {
+    match &editor.into {
+        SaveInto::Pack(path) => Some(path.clone()),
+        SaveInto::New => None,
+        SaveInto::Usual => Some(
+            editor
+                .from
+                .and_then(|(p, level)| level.and(packs.0.get(p)))
+                .filter(|e| e.own_file())
+                .and_then(|e| e.disk_path())
+                .unwrap_or_else(|| own_pack(dir)),
+        ),
+    }
+}
+
+/// The packs a level can be saved into, in turn: "My levels" (made by the
+/// first save), every pack in the data directory's `packs/` folder, and a
+/// new pack (None).
+fn save_choices(dir: &std::path::Path) -> Vec<Option<PathBuf>> {
+    let mine = own_pack(dir);
+    let mut choices: Vec<Option<PathBuf>> = vec![Some(mine.clone())];
+    choices.extend(
+        packs::own_packs(Some(dir))
+            .into_iter()
+            .filter(|p| !same_file(&Some(p.clone()), &Some(mine.clone())))
+            .map(Some),
+    );
+    choices.push(None);
+    choices
+}
+
+/// Whether two choices name the same file (or are both a new pack).
+fn same_file(a: &Option<PathBuf>, b: &Option<PathBuf>) -> bool {
+    let full = |p: &PathBuf| p.canonicalize().unwrap_or_else(|_| p.clone());
+    match (a, b) {
+        (Some(a), Some(b)) => full(a) == full(b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// A new pack's file and name: the first of "My levels 2", "My levels 3"...
+/// whose file is not there yet.
+fn new_pack(dir: &std::path::Path) -> (PathBuf, String) {
+    (2..)
+        .map(|n| {
+            (
+                dir.join("packs").join(format!("my-levels-{n}.ron")),
+                format!("{OWN_PACK_NAME} {n}"),
+            )
+        })
+        .find(|(path, _)| !path.exists())
+        .expect("a free name")
+}
+
+/// The words for the pack "Save" writes into.
+pub fn save_target_words(editor: &Editor, packs: &Packs, dir: Option<&std::path::Path>) -> String {
+    let Some(dir) = dir else {
+        return "nowhere (no data directory)".into();
+    };
+    let Some(path) = save_target(editor, packs, dir) else {
+        return "a new pack".into();
+    };
+    let listed = packs.0.iter().find(|e| {
+        e.disk_path()
+            .is_some_and(|d| same_file(&Some(d), &Some(path.clone())))
+    });
+    match listed.map(|e| &e.pack) {
+        Some(Ok(p)) => format!(
+            "{} ({} level{})",
+            p.name,
+            p.levels.len(),
+            if p.levels.len() == 1 { "" } else { "s" }
+        ),
+        _ if path.exists() => path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        _ => format!("{OWN_PACK_NAME} (new)"),
+    }
 }
 
 /// A resting window (unfocused) draws on events only: while the solvers

@@ -91,6 +91,7 @@ pub(super) struct Shown {
     width: u32,
     tuning: (bool, Option<Result<Vec<String>, String>>),
     cursor: Option<(usize, usize)>,
+    into: String,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -100,6 +101,7 @@ pub(super) fn refresh(
     verdict: Res<EditVerdict>,
     tuning: Res<Tuning>,
     packs: Res<Packs>,
+    progress: Res<crate::game::progress::Progress>,
     settings: Res<Settings>,
     art: Res<Art>,
     mats: Option<Res<EditMats>>,
@@ -128,6 +130,7 @@ pub(super) fn refresh(
         notice: editor.notice.clone(),
         width: window.as_ref().map_or(0, |w| w.width() as u32),
         cursor: editor.cursor,
+        into: super::save_target_words(&editor, &packs, progress.dir.as_deref()),
         tuning: (
             tuning.looking(),
             tuning
@@ -206,7 +209,7 @@ pub(super) fn refresh(
         ))
         .with_children(|ui| {
             left_panel(ui, &editor, palette, m);
-            right_panel(ui, &editor, &verdict, &tuning, &packs, m);
+            right_panel(ui, &editor, &verdict, &tuning, &packs, &shown.into, m);
             ui.spawn((
                 Node {
                     position_type: PositionType::Absolute,
@@ -219,7 +222,7 @@ pub(super) fn refresh(
                 Pickable::IGNORE,
                 children![(
                     text(
-                        "Click or drag on the board to draw (or arrows and Enter) · Ctrl+Z undo · Ctrl+Y redo · Ctrl+S save · Ctrl+C code · Enter play · Esc back",
+                        "Click or drag on the board to draw (or arrows and Enter) · Tab the buttons · Ctrl+Z undo · Ctrl+Y redo · Ctrl+S save · Ctrl+C code · Enter play · Esc back",
                         15.0,
                         theme::TEXT_DIM
                     ),
@@ -389,6 +392,7 @@ fn right_panel(
     verdict: &EditVerdict,
     tuning: &Tuning,
     packs: &Packs,
+    into: &str,
     m: [f32; 4],
 ) {
     ui.spawn((panel_node(false, m), theme::panel()))
@@ -414,8 +418,10 @@ fn right_panel(
                     format!("{ms:.2} ms")
                 } else if ms < 10.0 {
                     format!("{ms:.1} ms")
-                } else {
+                } else if ms < 1000.0 {
                     format!("{ms:.0} ms")
+                } else {
+                    format!("{:.1} s", ms / 1000.0)
                 };
                 p.spawn(text(
                     if v.positions > 0 {
@@ -472,6 +478,13 @@ fn right_panel(
                 flex_grow: 1.0,
                 ..default()
             });
+            // The pack "Save" writes into; the button offers the next.
+            if level {
+                p.spawn(row()).with_children(|r| {
+                    r.spawn(text(format!("Saves into {into}"), 14.0, theme::TEXT_DIM));
+                    r.spawn(small_button(EditAction::SaveInto, "Another pack", false));
+                });
+            }
             p.spawn(row()).with_children(|r| {
                 if level
                     && verdict

@@ -230,17 +230,21 @@ fn the_english_board_has_its_ways_and_grade_beyond_twenty_frogs() {
     assert_eq!(v.grade.as_deref(), Some("fiendish"));
     let words = v.words();
     assert!(
-        words.contains(&"over 1000000000 ways to win".to_string()),
+        words.contains(&"over 1,000,000,000 ways to win".to_string()),
         "{words:?}"
     );
     assert!(
         words
             .iter()
-            .any(|w| w.starts_with("Grade from 50000 random games")),
+            .any(|w| w.starts_with("Grade from 50,000 random games")),
         "{words:?}"
     );
     let (grade, ..) = v.pack_grade.expect("the pack's grade");
     assert_eq!(grade, "expert");
+    assert_eq!(
+        [0, 7, 999, 1000, 65536, 1_000_000].map(verdict::grouped),
+        ["0", "7", "999", "1,000", "65,536", "1,000,000"]
+    );
 }
 
 #[test]

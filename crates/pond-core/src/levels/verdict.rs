@@ -99,8 +99,9 @@ impl Verdict {
         }
         if let Some((n, capped)) = self.ways {
             out.push(format!(
-                "{}{n} way{} to win",
+                "{}{} way{} to win",
                 if capped { "over " } else { "" },
+                grouped(n),
                 if n == 1 { "" } else { "s" }
             ));
         }
@@ -139,6 +140,7 @@ impl Verdict {
 /// The solvers' verdict on `level` within `budget` (its cancel flag stops
 /// the search at once).
 pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
+    let start = std::time::Instant::now();
     let budget_cancel = budget.cancel.clone();
     // Flood's optimum is searched without the limit, then held against it.
     let open = match level {
@@ -195,12 +197,13 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
                     Some(ways) => verdict.ways = Some((ways, ways >= WAYS_CAP)),
                     None => verdict.notes.push(format!(
                         "Ways to win not counted: more than {} positions",
-                        COUNT_HOP / 1_000_000 * 1_000_000
+                        grouped(COUNT_HOP as u64)
                     )),
                 }
                 let p = solve::hop::random_win_estimate(h, HOP_GAMES, 1, cancel);
                 verdict.notes.push(format!(
-                    "Grade from {HOP_GAMES} random games (too many frogs to count)"
+                    "Grade from {} random games (too many frogs to count)",
+                    grouped(u64::from(HOP_GAMES))
                 ));
                 p
             };
@@ -269,7 +272,22 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
     if let Some(m) = verdict.measure {
         verdict.pack_grade = super::pack_grade::grade(level, m);
     }
+    // The whole verdict's time: the solve, the count and the grade.
+    verdict.elapsed = start.elapsed();
     verdict
+}
+
+/// A whole number with its thousands set apart: 1,000,000.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// The level of `pack` (from 0) whose board is the same as `level`'s, up to
