@@ -40,7 +40,11 @@ fn verdict(app: &mut App) -> pond_puzzles::levels::verdict::Verdict {
         let now = app.world().resource::<Editor>().generation;
         if let Some(shown) = &v.shown {
             assert_eq!(v.generation, now, "a verdict shows for the board shown");
-            return shown.clone();
+            // Its first part (can it be won) shows first; then its ways and
+            // grades.
+            if shown.graded {
+                return shown.clone();
+            }
         }
         std::thread::sleep(Duration::from_millis(2));
     }
@@ -832,4 +836,37 @@ fn tab_rings_the_editors_buttons_and_enter_presses_them() {
     app.update();
     assert_eq!(screen(&app), Screen::Edit, "Esc took the ring away only");
     assert!(ringed(&mut app).is_empty());
+}
+
+/// On a full peg board the answer (can be won, in how many moves) shows as
+/// soon as it is found, with a line that says the rest is being counted;
+/// the ways and grades follow, for the same board.
+#[test]
+fn the_answer_shows_first_and_the_ways_and_grades_follow() {
+    let mut app = editing("pegs.ron", 8, temp_data_dir());
+    let mut first = None;
+    for _ in 0..20_000 {
+        app.update();
+        let v = app.world().resource::<EditVerdict>();
+        if let Some(shown) = &v.shown {
+            first = Some(shown.clone());
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let first = first.expect("an answer");
+    assert!(!first.graded, "the answer shows before the count");
+    assert!(matches!(first.answer, Answer::Won { .. }));
+    assert!(first.ways.is_none() && first.grade.is_none());
+    assert!(
+        first
+            .words()
+            .contains(&"Counting the ways and the grade...".to_string())
+    );
+    assert!(app.world().resource::<EditVerdict>().pending());
+    let whole = verdict(&mut app);
+    assert_eq!(whole.answer, first.answer);
+    assert_eq!(whole.grade.as_deref(), Some("fiendish"));
+    assert!(whole.ways.is_some_and(|(n, _)| n >= 1_000_000_000));
+    assert!(!app.world().resource::<EditVerdict>().pending());
 }

@@ -25,6 +25,9 @@ pub struct EditVerdict {
     pub generation: u64,
     task: Option<Task<Verdict>>,
     cancel: Option<Arc<AtomicBool>>,
+    /// The level judged, for the verdict's second part (its ways and
+    /// grades) once the first (can it be won, in how many moves) shows.
+    level: Option<crate::rules::Puzzle>,
     /// The verdict on the board shown, once it is known.
     pub shown: Option<Verdict>,
     /// What the loader cannot accept in the board shown.
@@ -80,9 +83,10 @@ pub(super) fn restart(
                 ..Budget::unlimited()
             };
             let puzzle = level.puzzle;
+            verdict.level = Some(puzzle.clone());
             verdict.cancel = Some(cancel);
             verdict.task = Some(
-                AsyncComputeTaskPool::get().spawn(async move { verdict::judge(&puzzle, budget) }),
+                AsyncComputeTaskPool::get().spawn(async move { verdict::answer(&puzzle, budget) }),
             );
         }
     }
@@ -98,10 +102,23 @@ pub(super) fn receive(editor: Res<Editor>, mut verdict: ResMut<EditVerdict>) {
         return;
     };
     verdict.task = None;
-    verdict.cancel = None;
-    if verdict.generation == editor.generation {
-        verdict.shown = Some(found);
+    if verdict.generation != editor.generation {
+        verdict.cancel = None;
+        return;
     }
+    // The answer shows at once; its ways and grades are counted after it.
+    if !found.graded
+        && let (Some(level), Some(cancel)) = (verdict.level.clone(), verdict.cancel.clone())
+    {
+        let first = found.clone();
+        verdict.task = Some(
+            AsyncComputeTaskPool::get()
+                .spawn(async move { verdict::grade(&level, first, Some(&cancel)) }),
+        );
+    } else {
+        verdict.cancel = None;
+    }
+    verdict.shown = Some(found);
 }
 
 /// Leaving the editor stops its search.

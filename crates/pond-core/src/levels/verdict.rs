@@ -51,6 +51,8 @@ pub struct Verdict {
     pub pack_grade: Option<(String, &'static str, Option<usize>)>,
     /// More to know: how the grade or the ways were found.
     pub notes: Vec<String>,
+    /// Whether the ways and grades are counted yet (`grade`).
+    pub graded: bool,
     pub positions: u64,
     pub elapsed: Duration,
 }
@@ -105,6 +107,9 @@ impl Verdict {
                 if n == 1 { "" } else { "s" }
             ));
         }
+        if !self.graded && matches!(self.answer, Answer::Won { .. }) {
+            out.push("Counting the ways and the grade...".into());
+        }
         if let Some(g) = &self.grade {
             out.push(format!("Grade: {g}"));
         } else if let Some(why) = &self.ungraded {
@@ -138,10 +143,16 @@ impl Verdict {
 }
 
 /// The solvers' verdict on `level` within `budget` (its cancel flag stops
-/// the search at once).
+/// the search at once): `answer`, then `grade`.
 pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
-    let start = std::time::Instant::now();
-    let budget_cancel = budget.cancel.clone();
+    let cancel = budget.cancel.clone();
+    grade(level, answer(level, budget), cancel.as_deref())
+}
+
+/// The first part of the verdict, quick to find: can the level be won,
+/// in how many moves; Swap's and Flood's grades (which read only that).
+/// `graded` is false until `grade` counts the rest.
+pub fn answer(level: &Puzzle, budget: Budget) -> Verdict {
     // Flood's optimum is searched without the limit, then held against it.
     let open = match level {
         Puzzle::Flood(f) => {
@@ -169,6 +180,7 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
         measure: None,
         pack_grade: None,
         notes: Vec::new(),
+        graded: false,
         positions: report.nodes,
         elapsed: report.elapsed,
     };
@@ -184,38 +196,6 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
                 verdict.measure = Some(moves.len() as f64);
             }
         }
-        Puzzle::Hop(h) if matches!(answer, Answer::Won { .. }) => {
-            let cancel = budget_cancel.as_deref();
-            let chance = if h.green.count_ones() <= COUNT_FROGS {
-                let ways = solve::hop::count_solutions(h, WAYS_CAP);
-                verdict.ways = Some((ways, ways >= WAYS_CAP));
-                Some(solve::hop::random_win_chance(h))
-            } else {
-                // A full peg board: its ways counted until they pass the cap
-                // (within a bound of positions), its chance from random games.
-                match solve::hop::count_solutions_within(h, WAYS_CAP, COUNT_HOP, cancel) {
-                    Some(ways) => verdict.ways = Some((ways, ways >= WAYS_CAP)),
-                    None => verdict.notes.push(format!(
-                        "Ways to win not counted: more than {} positions",
-                        grouped(COUNT_HOP as u64)
-                    )),
-                }
-                let p = solve::hop::random_win_estimate(h, HOP_GAMES, 1, cancel);
-                verdict.notes.push(format!(
-                    "Grade from {} random games (too many frogs to count)",
-                    grouped(u64::from(HOP_GAMES))
-                ));
-                p
-            };
-            if let Some(p) = chance {
-                let band = (0..HOP_CHANCE.len())
-                    .find(|&b| p >= HOP_CHANCE[b])
-                    .unwrap_or(HOP_CHANCE.len() - 1);
-                verdict.grade = Some(DIFFICULTIES[band].to_string());
-                verdict.measure = Some(p);
-            }
-        }
-        Puzzle::Hop(_) => {}
         Puzzle::Flood(f) => {
             if let Answer::Won {
                 moves,
@@ -247,18 +227,60 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
                 };
             }
         }
-        Puzzle::Escape(e) => {
+        Puzzle::Hop(_) | Puzzle::Escape(_) => {}
+    }
+    verdict.answer = answer;
+    verdict
+}
+
+/// The rest of the verdict, which may take a while on a big board: the
+/// ways to win and the grade they give (Hop, Escape), and the shipped
+/// pack's grade. `cancel` stops it; the time is added to the verdict's.
+pub fn grade(
+    level: &Puzzle,
+    mut verdict: Verdict,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Verdict {
+    let start = std::time::Instant::now();
+    let won = matches!(verdict.answer, Answer::Won { .. });
+    match level {
+        Puzzle::Hop(h) if won => {
+            let chance = if h.green.count_ones() <= COUNT_FROGS {
+                let ways = solve::hop::count_solutions(h, WAYS_CAP);
+                verdict.ways = Some((ways, ways >= WAYS_CAP));
+                Some(solve::hop::random_win_chance(h))
+            } else {
+                // A full peg board: its ways counted until they pass the cap
+                // (within a bound of positions), its chance from random games.
+                match solve::hop::count_solutions_within(h, WAYS_CAP, COUNT_HOP, cancel) {
+                    Some(ways) => verdict.ways = Some((ways, ways >= WAYS_CAP)),
+                    None => verdict.notes.push(format!(
+                        "Ways to win not counted: more than {} positions",
+                        grouped(COUNT_HOP as u64)
+                    )),
+                }
+                let p = solve::hop::random_win_estimate(h, HOP_GAMES, 1, cancel);
+                verdict.notes.push(format!(
+                    "Grade from {} random games (too many frogs to count)",
+                    grouped(u64::from(HOP_GAMES))
+                ));
+                p
+            };
+            if let Some(p) = chance {
+                let band = (0..HOP_CHANCE.len())
+                    .find(|&b| p >= HOP_CHANCE[b])
+                    .unwrap_or(HOP_CHANCE.len() - 1);
+                verdict.grade = Some(DIFFICULTIES[band].to_string());
+                verdict.measure = Some(p);
+            }
+        }
+        Puzzle::Escape(e) if won => {
             let positions = (e.cols as usize + 1)
                 .saturating_pow(e.rows as u32)
                 .saturating_mul(e.rows as usize + 1);
-            let won = matches!(answer, Answer::Won { .. });
-            if won && positions > COUNT_ESCAPE {
+            if positions > COUNT_ESCAPE {
                 verdict.ungraded = Some("the prison is too big to count its ways out".into());
-            }
-            if positions <= COUNT_ESCAPE
-                && won
-                && let Some(ways) = solve::escape::count_solutions(e, WAYS_CAP)
-            {
+            } else if let Some(ways) = solve::escape::count_solutions(e, WAYS_CAP) {
                 verdict.ways = Some((ways, ways >= WAYS_CAP));
                 let band = (0..ESCAPE_WAYS.len())
                     .find(|&d| ways >= ESCAPE_WAYS[d])
@@ -267,13 +289,13 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
                 verdict.measure = Some(ways as f64);
             }
         }
+        _ => {}
     }
-    verdict.answer = answer;
     if let Some(m) = verdict.measure {
         verdict.pack_grade = super::pack_grade::grade(level, m);
     }
-    // The whole verdict's time: the solve, the count and the grade.
-    verdict.elapsed = start.elapsed();
+    verdict.graded = true;
+    verdict.elapsed += start.elapsed();
     verdict
 }
 
