@@ -300,6 +300,43 @@ fn flood_and_escape_boards_mirror_the_rules() {
     assert_board_mirrors_rules(&mut app);
 }
 
+/// The renderer draws a board's pieces in order of depth and batches runs
+/// of one look: Flood's tiles, in depth order, come in one run per look
+/// (colour, flooded or not), not in the cells' order where neighbours of
+/// different colours broke every batch (a 100x100 board drew 10,000 times
+/// a frame).
+#[test]
+fn flood_tiles_lie_in_depth_by_their_look_so_each_look_is_one_batch() {
+    let mut app = app();
+    start_level(&mut app, "flood.ron", 12);
+    let mv = puzzle(&app).legal_moves()[0];
+    app.world_mut().write_message(MoveRequested::player(mv));
+    settle(&mut app);
+    let world = app.world_mut();
+    // (All under the board's root: their own depths order them.)
+    let mut q = world.query_filtered::<(
+        &Transform,
+        &MeshMaterial2d<ColorMaterial>,
+        &Mesh2d,
+    ), With<game::board::Tile>>();
+    let mut tiles: Vec<(f32, AssetId<ColorMaterial>, AssetId<Mesh>)> = q
+        .iter(world)
+        .map(|(t, m, mesh)| (t.translation.z, m.0.id(), mesh.0.id()))
+        .collect();
+    tiles.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let looks: std::collections::HashSet<_> = tiles.iter().map(|t| (t.1, t.2)).collect();
+    let runs = 1 + tiles
+        .windows(2)
+        .filter(|w| (w[0].1, w[0].2) != (w[1].1, w[1].2))
+        .count();
+    assert!(looks.len() >= 4, "{} looks", looks.len());
+    assert_eq!(runs, looks.len(), "one run of depth per look");
+    // Tiles of one look share one depth, apart from the others'.
+    for w in tiles.windows(2) {
+        assert_eq!((w[0].1, w[0].2) == (w[1].1, w[1].2), w[0].0 == w[1].0);
+    }
+}
+
 /// How many `LevelWon` messages the game has sent.
 #[derive(Resource, Default)]
 struct Wins(usize);

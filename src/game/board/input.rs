@@ -13,7 +13,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-pub use crate::game::puzzles::{HOVER_GROWTH, Hover};
+pub use crate::game::puzzles::{HOVER_GROWTH, HOVER_LIFT, Hover};
 
 /// The board's clickable pieces (not its root).
 type Pieces = (With<Clickable>, Without<BoardRoot>);
@@ -124,6 +124,7 @@ fn on_over(
     if let Ok(mut t) = pieces.get_mut(piece) {
         t.scale.x *= HOVER_GROWTH;
         t.scale.y *= HOVER_GROWTH;
+        t.translation.z += HOVER_LIFT;
         commands.entity(piece).insert(Hover);
     }
 }
@@ -137,6 +138,7 @@ fn on_out(
     if let Ok(mut t) = pieces.get_mut(piece) {
         t.scale.x /= HOVER_GROWTH;
         t.scale.y /= HOVER_GROWTH;
+        t.translation.z -= HOVER_LIFT;
         commands.entity(piece).remove::<Hover>();
     }
 }

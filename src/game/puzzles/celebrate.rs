@@ -4,7 +4,7 @@
 //! hop in the meadow. Decorations only: nothing waits for them.
 
 use super::escape::Gate;
-use super::pieces::{Animal, Frog, HOVER_GROWTH, Hover, Tile};
+use super::pieces::{Animal, Frog, HOVER_GROWTH, HOVER_LIFT, Hover, Tile};
 use crate::game::anim::{self, Decoration};
 use crate::game::play::{BoardAnims, LevelWon, PlayState, PlaySystems};
 use bevy::prelude::*;
@@ -65,6 +65,7 @@ fn celebrate(
         if hovered {
             t.scale.x /= HOVER_GROWTH;
             t.scale.y /= HOVER_GROWTH;
+            t.translation.z -= HOVER_LIFT;
             commands.entity(e).remove::<Hover>();
         }
         (e, t)

@@ -50,7 +50,8 @@ pub use escape::{QUEUE_LAST, escape_pos, queue_pos};
 pub use flood::flood_pos;
 pub use hop::hop_pos;
 pub use pieces::{
-    Animal, Clickable, FreedomQueue, Frog, HOVER_GROWTH, HopPick, Hover, Lily, Place, Spawned, Tile,
+    Animal, Clickable, FreedomQueue, Frog, HOVER_GROWTH, HOVER_LIFT, HopPick, Hover, Lily, Place,
+    Spawned, Tile,
 };
 pub use swap::swap_pos;
 

@@ -38,6 +38,9 @@ pub struct Hover;
 
 /// How much a hovered piece grows.
 pub const HOVER_GROWTH: f32 = 1.1;
+/// How far a hovered piece is lifted, so that it grows over its neighbours
+/// (Flood's tiles lie a hair apart in depth by colour).
+pub const HOVER_LIFT: f32 = 0.01;
 
 /// Where a piece stands, to find its entity again for an animation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

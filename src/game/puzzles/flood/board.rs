@@ -41,12 +41,13 @@ pub(super) fn spawn(
     let flooded: HashSet<u32> = f.region().into_iter().collect();
     outline_region(commands, art, board, f, &flooded);
     for (i, &c) in f.cells.iter().enumerate() {
+        let inside = flooded.contains(&(i as u32));
         let tile = board.add(
             commands,
             (
                 Tile,
-                tile_look(art, c, flooded.contains(&(i as u32))),
-                Transform::from_translation(flood_pos(f, i).extend(0.0))
+                tile_look(art, c, inside),
+                Transform::from_translation(flood_pos(f, i).extend(tile_depth(c, inside)))
                     .with_scale(Vec3::new(TILE, TILE, 1.0)),
             ),
             None,
@@ -115,6 +116,17 @@ fn outline_region(
             }
         }
     }
+}
+
+/// A tile's depth: a hair apart by its look (its colour, and whether it
+/// is in the flooded region), so that the renderer, which draws the board's
+/// pieces in order of depth, draws all the tiles of one look together, in
+/// one batch: in the order of the cells, neighbours of different colours
+/// broke every batch, and a 100x100 board took 10,000 draws a frame. Tiles
+/// do not overlap, so the order shows nowhere (a hovered tile is lifted
+/// above them all: `HOVER_LIFT`).
+fn tile_depth(c: u8, flooded: bool) -> f32 {
+    (f32::from(c) * 2.0 + f32::from(u8::from(flooded))) * 0.0002
 }
 
 /// A tile of colour `c`: flat and edge to edge inside the flooded region,
