@@ -5,7 +5,7 @@
 use super::Screen;
 use super::anim::{self, Decoration, DespawnWhenDone};
 use super::packs::{Current, Packs};
-use super::panels::{self, BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen};
+use super::panels::{self, BoardEdge, SideColumn, SolverPanelOpen};
 use super::play::{LevelWon, PlayAction, PlayState, PlaySystems};
 use super::progress::{Progress, stars_for};
 use super::solver::Autoplay;
@@ -46,29 +46,24 @@ pub(super) fn plugin(app: &mut App) {
 /// The width the won banner takes on one row of buttons.
 const BANNER_WIDTH: f32 = 580.0;
 
-/// The won banner is centred under the board: between the search tree's
-/// column (when shown) and the solver panel (when open).
+/// The won banner is centred under the board, where its centre shows (the
+/// search tree's column and the solver panel end above it). In a narrow
+/// window it keeps its width, left of the solver panel when that is open.
 fn banner_room(
-    tree: Res<TreeViewOpen>,
+    aim: Res<super::board::layout::CameraAim>,
     panel: Res<SolverPanelOpen>,
     state: Option<Res<super::play::PlayState>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut banners: Query<&mut Node, (With<Banner>, Without<BoardEdge>)>,
 ) {
     let width = windows.single().map_or(1280.0, Window::width);
-    // Where the board is (its centre is the banner's), as the board's own
-    // layout has it.
+    // The banner keeps clear of the solver panel's column.
     let wide = state
         .as_ref()
         .map_or(panel.0, |s| panel.column_wide(&s.puzzle));
-    let (board_left, right) = panels::board_span(width, wide, tree.0);
-    // In a narrow window the banner keeps its width, and the tree's column
-    // ends above it.
-    let left = if width - board_left - right >= BANNER_WIDTH {
-        board_left
-    } else {
-        panels::board_span(width, wide, false).0
-    };
+    let room = panels::board_span(width, wide, false);
+    let (left, right) =
+        super::hud::under_board(width, aim.across, BANNER_WIDTH, room.1).unwrap_or(room);
     for mut node in &mut banners {
         if node.position_type != PositionType::Absolute {
             continue;

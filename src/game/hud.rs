@@ -440,6 +440,7 @@ fn make_room(
     panel: Res<SolverPanelOpen>,
     tree: Res<TreeViewOpen>,
     window: Option<Single<Ref<Window>, With<PrimaryWindow>>>,
+    aim: Res<super::board::layout::CameraAim>,
     mut nodes: Query<(&mut Node, RoomFor)>,
     added: Query<(), NewRoom>,
 ) {
@@ -452,6 +453,7 @@ fn make_room(
         && !panel.is_changed()
         && !tree.is_changed()
         && !resized
+        && !aim.is_changed()
         && added.is_empty()
     {
         return;
@@ -462,15 +464,15 @@ fn make_room(
     for (mut node, which) in &mut nodes {
         match which {
             (Some(_), ..) => node.margin.right = px(side_room(wide)),
-            // Under the board, centred where the board is: between the
-            // search tree (when shown) and the solver panel (when wide).
-            // (In a narrow window the keys' line would wrap there: it keeps
-            // the window's width.)
+            // Under the board, centred where the board shows (the search
+            // tree's column and the solver panel end above it). (In a narrow
+            // window the keys' line would wrap there: it keeps the window's
+            // width.)
             (_, _, _, Some(_)) => {
-                let (left, right) = match super::panels::board_span(width, wide, tree.0) {
-                    (l, r) if width - l - r >= UNDER_BOARD_MIN => (l, r),
-                    _ => (24.0, 24.0),
-                };
+                // (The solver panel's list ends above the keys' line.)
+                let side = super::panels::BOARD_SIDE;
+                let (left, right) =
+                    under_board(width, aim.across, UNDER_BOARD_MIN, side).unwrap_or((side, side));
                 node.margin.left = px(left - 14.0);
                 node.margin.right = px(right - 14.0);
             }
@@ -491,6 +493,17 @@ fn make_room(
             }
         }
     }
+}
+
+/// What stands under the board (`least` pixels wide at least), centred
+/// where the board's centre shows across a window `width` wide and kept
+/// `right` pixels from its right side: the pixels it keeps from the
+/// window's left and right sides; None when the span there is too narrow.
+pub fn under_board(width: f32, across: f32, least: f32, right: f32) -> Option<(f32, f32)> {
+    let side = super::panels::BOARD_SIDE;
+    let c = if across > 0.0 { across } else { width / 2.0 };
+    let half = (c - side).min(width - right - c);
+    (2.0 * half >= least).then_some((c - half, width - c - half))
 }
 
 /// The palette's buttons follow colour-blind mode.

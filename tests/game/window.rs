@@ -807,9 +807,9 @@ fn n_lays_the_next_levels_bar_out_as_a_fresh_start_does() {
     }
 }
 
-/// With the solver panel open the board moves left of it; Flood's palette
-/// and the keys' line move with it, centred under the board, and the won
-/// banner too.
+/// A board that fits beside the solver panel keeps its place when the panel
+/// opens; Flood's palette and the keys' line stay centred under the board,
+/// wherever it is, and the won banner too.
 #[test]
 fn the_palette_the_keys_and_the_banner_stay_under_the_board() {
     let size = UVec2::new(1280, 720);
@@ -829,9 +829,11 @@ fn the_palette_the_keys_and_the_banner_stay_under_the_board() {
             .map_or(n.rect, |p| p.rect);
         p.center().x
     };
+    let mut places = Vec::new();
     for open in [false, true] {
         app.world_mut().resource_mut::<SolverPanelOpen>().0 = open;
         settle(&mut app);
+        places.push(camera_at(&mut app));
         let board = board_rect(&mut app, s).center().x;
         for what in ["U undo", "press its number"] {
             let x = centre_of(&mut app, what);
@@ -841,6 +843,9 @@ fn the_palette_the_keys_and_the_banner_stay_under_the_board() {
             );
         }
     }
+    assert_eq!(places[0], places[1], "the board kept its place");
+    let faults = layout_faults(&mut app, s);
+    assert!(faults.is_empty(), "{faults:#?}");
     let ending = autoplay(&mut app, Watch::Solution);
     assert!(matches!(ending, Ending::Won(_)), "{ending:?}");
     settle(&mut app);

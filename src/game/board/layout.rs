@@ -66,16 +66,27 @@ pub(super) fn fit_camera(
     }
     let at_once = new_level || screen.is_changed() || window.is_changed();
     let step = (!at_once).then(|| time.delta_secs());
-    let moving = aim_camera_eased(&mut camera, size, [left, right, top, bottom], board, step);
-    if aim.moving != moving {
-        aim.moving = moving;
+    let (moving, across) = aim_camera_eased(
+        &mut camera,
+        size,
+        [left, right, top, bottom],
+        board,
+        step,
+        true,
+    );
+    if aim.moving != moving || (aim.across - across).abs() > 0.25 {
+        *aim = CameraAim { moving, across };
     }
 }
 
-/// Whether the board's camera is still easing towards its place.
+/// Whether the board's camera is still easing towards its place, and where
+/// the board's centre shows across the window (logical pixels): what stands
+/// under the board (the palette, the keys' line, the won banner) is centred
+/// there.
 #[derive(Resource, Debug, Default, Clone, Copy)]
 pub struct CameraAim {
     pub moving: bool,
+    pub across: f32,
 }
 
 /// How fast the camera eases to a new place: the part of the way left
@@ -91,27 +102,41 @@ pub fn aim_camera(
     margins: [f32; 4],
     extent: Vec2,
 ) {
-    aim_camera_eased(camera, size, margins, extent, None);
+    aim_camera_eased(camera, size, margins, extent, None, false);
 }
 
 /// `aim_camera`, with `step` (the frame's seconds) easing the camera from
 /// where it is instead of jumping, and keeping it where it is while the
-/// board, as big as it would be fitted anew and still centred across its
-/// room, lies in the room there (a banner or a taller bar above or below
-/// leaves it in place). Whether the camera is still on its way.
+/// board, as big as it would be fitted anew and at its place across, lies in
+/// the room there (a banner or a taller bar above or below leaves it in
+/// place). Across, the board stays in the middle of the window while it fits
+/// beside the side panels, and else moves as little as it must (a panel
+/// that opens beside a small board leaves it where it is); without
+/// `middle`, it is centred in its room. Whether the camera is still on its
+/// way, and where the board's centre shows across.
 fn aim_camera_eased(
     camera: &mut Query<(&mut Projection, &mut Transform), With<Camera2d>>,
     size: Vec2,
     margins: [f32; 4],
     extent: Vec2,
     step: Option<f32>,
-) -> bool {
+    middle: bool,
+) -> (bool, f32) {
     let [left, right, top, bottom] = margins;
     let free = (size - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0));
     let board = extent + Vec2::splat(BOARD_PAD);
     // World units per pixel: the larger need of the two directions.
     let fitted = (board.x / free.x).max(board.y / free.y);
-    let centre = Vec2::new(left + free.x / 2.0, top + free.y / 2.0);
+    // The middle of the window, or the place nearest it where the board
+    // keeps clear of the side panels.
+    let half = board.x / fitted / 2.0;
+    let (from, to) = (left + half, left + free.x - half);
+    let across = if from <= to && middle {
+        (size.x / 2.0).clamp(from, to)
+    } else {
+        left + free.x / 2.0
+    };
+    let centre = Vec2::new(across, top + free.y / 2.0);
     // The camera sits so that the world's origin shows at `centre`.
     let place = |scale: f32, centre: Vec2| {
         Vec3::new(
@@ -122,6 +147,7 @@ fn aim_camera_eased(
     };
     let room = Rect::new(left, top, left + free.x, top + free.y);
     let mut moving = false;
+    let mut shown_across = centre.x;
     for (mut projection, mut transform) in camera.iter_mut() {
         let (mut scale, mut at) = (fitted, place(fitted, centre));
         if let (Some(dt), Projection::Orthographic(o)) = (step, projection.as_ref()) {
@@ -133,13 +159,14 @@ fn aim_camera_eased(
             );
             let kept = Rect::from_center_size(shown, board / now.0);
             let same_size = (now.0 - fitted).abs() <= fitted * 1e-3;
-            // Across, the board stays centred in its room: what stands under
-            // it (the palette, the keys' line, the banner) is centred there.
+            // Across, the board keeps to its place (what stands under it is
+            // centred under it wherever it is).
             let across = (shown.x - centre.x).abs() < 0.5;
             if same_size && across && room.contains(kept.min + 0.5) && room.contains(kept.max - 0.5)
             {
                 // It keeps its place.
                 (scale, at) = now;
+                shown_across = shown.x;
             } else {
                 let k = 1.0 - (-EASE_RATE * dt).exp();
                 let s = now.0 + (fitted - now.0) * k;
@@ -148,6 +175,7 @@ fn aim_camera_eased(
                 if !near {
                     (scale, at) = (s, place(s, c));
                     moving = true;
+                    shown_across = c.x;
                 }
             }
         }
@@ -165,7 +193,7 @@ fn aim_camera_eased(
         *projection = Projection::Orthographic(aimed);
         transform.translation = at;
     }
-    moving
+    (moving, shown_across)
 }
 
 /// Back to a plain camera for the menus.

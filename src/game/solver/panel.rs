@@ -34,9 +34,13 @@ const PATH_SHOWN: usize = 12;
 const PANEL_ROOM: f32 = 470.0;
 const PATH_LINE: f32 = 19.0;
 
+/// The keys' line's room at the window's foot: it may run under the panel's
+/// column (it is centred under the board, wherever the board shows).
+const KEYS_ROOM: f32 = 50.0;
+
 /// Steps of the path the panel lists in a window `height` pixels high.
 fn path_shown(height: f32) -> usize {
-    (((height - PANEL_ROOM) / PATH_LINE).max(0.0) as usize).clamp(3, PATH_SHOWN)
+    (((height - PANEL_ROOM - KEYS_ROOM) / PATH_LINE).max(0.0) as usize).clamp(3, PATH_SHOWN)
 }
 
 /// Folds or unfolds the solver panel (its header's button).
