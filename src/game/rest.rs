@@ -36,7 +36,28 @@ const REST_UNFOCUSED: Duration = Duration::from_secs(10);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, (rest_mode, keep_awake).chain())
-        .add_systems(Update, still_water);
+        .add_systems(Update, (still_water, hand_back_freed));
+}
+
+/// How often the allocator is asked to hand freed memory back.
+const HAND_BACK: Duration = Duration::from_secs(20);
+
+/// Every `HAND_BACK`, the pages the allocator holds free (in the middle of
+/// its heaps too: the many small blocks of a level's pieces, texts and
+/// searches, freed when the player moves on) go back to the system, so a
+/// long session's memory follows what it holds, not what it once held.
+fn hand_back_freed(time: Res<Time<Real>>, mut last: Local<Duration>) {
+    let now = time.elapsed();
+    if now.saturating_sub(*last) < HAND_BACK {
+        return;
+    }
+    *last = now;
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only gives free pages of the allocator's heaps
+    // back to the system; it is safe to call from any thread at any time.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
 
 /// Still water: the water's waves stop where they are.
