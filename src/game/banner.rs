@@ -50,7 +50,7 @@ const BANNER_WIDTH: f32 = 580.0;
 /// search tree's column and the solver panel end above it). In a narrow
 /// window it keeps its width, left of the solver panel when that is open.
 fn banner_room(
-    aim: Res<super::board::layout::CameraAim>,
+    aim: Res<panels::CameraAim>,
     panel: Res<SolverPanelOpen>,
     state: Option<Res<super::play::PlayState>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
@@ -63,7 +63,7 @@ fn banner_room(
         .map_or(panel.0, |s| panel.column_wide(&s.puzzle));
     let room = panels::board_span(width, wide, false);
     let (left, right) =
-        super::hud::under_board(width, aim.across, BANNER_WIDTH, room.1).unwrap_or(room);
+        panels::under_board(width, aim.across, BANNER_WIDTH, room.1).unwrap_or(room);
     for mut node in &mut banners {
         if node.position_type != PositionType::Absolute {
             continue;

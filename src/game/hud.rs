@@ -440,7 +440,7 @@ fn make_room(
     panel: Res<SolverPanelOpen>,
     tree: Res<TreeViewOpen>,
     window: Option<Single<Ref<Window>, With<PrimaryWindow>>>,
-    aim: Res<super::board::layout::CameraAim>,
+    aim: Res<super::panels::CameraAim>,
     mut nodes: Query<(&mut Node, RoomFor)>,
     added: Query<(), NewRoom>,
 ) {
@@ -472,7 +472,8 @@ fn make_room(
                 // (The solver panel's list ends above the keys' line.)
                 let side = super::panels::BOARD_SIDE;
                 let (left, right) =
-                    under_board(width, aim.across, UNDER_BOARD_MIN, side).unwrap_or((side, side));
+                    super::panels::under_board(width, aim.across, UNDER_BOARD_MIN, side)
+                        .unwrap_or((side, side));
                 node.margin.left = px(left - 14.0);
                 node.margin.right = px(right - 14.0);
             }
@@ -493,17 +494,6 @@ fn make_room(
             }
         }
     }
-}
-
-/// What stands under the board (`least` pixels wide at least), centred
-/// where the board's centre shows across a window `width` wide and kept
-/// `right` pixels from its right side: the pixels it keeps from the
-/// window's left and right sides; None when the span there is too narrow.
-pub fn under_board(width: f32, across: f32, least: f32, right: f32) -> Option<(f32, f32)> {
-    let side = super::panels::BOARD_SIDE;
-    let c = if across > 0.0 { across } else { width / 2.0 };
-    let half = (c - side).min(width - right - c);
-    (2.0 * half >= least).then_some((c - half, width - c - half))
 }
 
 /// The palette's buttons follow colour-blind mode.

@@ -131,3 +131,24 @@ fn grow_with_window(
         }
     }
 }
+
+/// Whether the board's camera is still easing towards its place, and where
+/// the board's centre shows across the window (logical pixels): what stands
+/// under the board (the palette, the keys' line, the won banner) is centred
+/// there. The board's layout keeps it.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct CameraAim {
+    pub moving: bool,
+    pub across: f32,
+}
+
+/// What stands under the board (`least` pixels wide at least), centred
+/// where the board's centre shows across a window `width` wide and kept
+/// `right` pixels from its right side: the pixels it keeps from the
+/// window's left and right sides; None when the span there is too narrow.
+pub fn under_board(width: f32, across: f32, least: f32, right: f32) -> Option<(f32, f32)> {
+    let side = BOARD_SIDE;
+    let c = if across > 0.0 { across } else { width / 2.0 };
+    let half = (c - side).min(width - right - c);
+    (2.0 * half >= least).then_some((c - half, width - c - half))
+}

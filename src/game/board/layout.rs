@@ -1,6 +1,7 @@
 //! The camera that keeps the board whole (its extent is the puzzle's own)
 //! and centred in the room the panels leave.
 
+pub use crate::game::panels::CameraAim;
 use crate::game::panels::{self, BoardEdge, SolverPanelOpen, TreeViewOpen};
 use crate::game::play::PlayState;
 use crate::game::puzzles;
@@ -77,16 +78,6 @@ pub(super) fn fit_camera(
     if aim.moving != moving || (aim.across - across).abs() > 0.25 {
         *aim = CameraAim { moving, across };
     }
-}
-
-/// Whether the board's camera is still easing towards its place, and where
-/// the board's centre shows across the window (logical pixels): what stands
-/// under the board (the palette, the keys' line, the won banner) is centred
-/// there.
-#[derive(Resource, Debug, Default, Clone, Copy)]
-pub struct CameraAim {
-    pub moving: bool,
-    pub across: f32,
 }
 
 /// How fast the camera eases to a new place: the part of the way left

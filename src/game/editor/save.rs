@@ -1,0 +1,150 @@
+//! Saving: the level into the pack chosen ("My levels" at first, any pack
+//! in the data directory's `packs/`, or a new one), in its place when it
+//! came from there, and the pack listed.
+
+use super::{Editor, OWN_PACK, OWN_PACK_NAME, SaveInto};
+use crate::game::packs::{self, Packs};
+use crate::game::progress::Progress;
+use std::path::PathBuf;
+
+/// "Another pack": the next pack of the player's to save into (or a new one).
+pub(super) fn next_pack(editor: &mut Editor, packs: &Packs, progress: &Progress) {
+    let Some(dir) = progress.dir.as_deref() else {
+        return;
+    };
+    let choices = save_choices(dir);
+    let now = save_target(editor, packs, dir);
+    let at = choices.iter().position(|c| same_file(c, &now));
+    let next = choices[at.map_or(0, |i| (i + 1) % choices.len())].clone();
+    editor.into = next.map_or(SaveInto::New, SaveInto::Pack);
+    editor.notice = None;
+}
+
+/// Saves the level into the pack chosen (in place of the level it was
+/// copied from, when it came from there), and lists the pack.
+pub(super) fn save(editor: &mut Editor, packs: &mut Packs, progress: &Progress) {
+    let Some(dir) = progress.dir.clone() else {
+        editor.notice = Some((
+            "There is no data directory to save in (see --data-dir).".into(),
+            true,
+        ));
+        return;
+    };
+    let (path, name) = match save_target(editor, packs, &dir) {
+        Some(path) => (path, OWN_PACK_NAME.to_string()),
+        None => new_pack(&dir),
+    };
+    // The level goes back in its place in the pack it came from.
+    let replace = match editor.from {
+        Some((p, Some(level)))
+            if packs
+                .0
+                .get(p)
+                .and_then(|e| e.disk_path())
+                .is_some_and(|d| same_file(&Some(d), &Some(path.clone()))) =>
+        {
+            Some(level)
+        }
+        _ => None,
+    };
+    match crate::levels::edit::save_into(&path, &name, &editor.draft, replace) {
+        Ok(at) => {
+            let pack = packs::reload_own(packs, &path);
+            editor.from = Some((pack, Some(at)));
+            editor.into = SaveInto::Pack(path.clone());
+            editor.notice = Some((
+                format!("Saved as level {} of {}", at + 1, path.display()),
+                false,
+            ));
+        }
+        Err(e) => editor.notice = Some((format!("Not saved: {e}"), true)),
+    }
+}
+
+/// The pack "Save" adds to when none was chosen.
+pub fn own_pack(dir: &std::path::Path) -> PathBuf {
+    dir.join("packs").join(OWN_PACK)
+}
+
+/// The file "Save" writes: the pack chosen, else the player's pack the
+/// level came from, else "My levels"; None for a new pack.
+pub fn save_target(editor: &Editor, packs: &Packs, dir: &std::path::Path) -> Option<PathBuf> {
+    match &editor.into {
+        SaveInto::Pack(path) => Some(path.clone()),
+        SaveInto::New => None,
+        SaveInto::Usual => Some(
+            editor
+                .from
+                .and_then(|(p, level)| level.and(packs.0.get(p)))
+                .filter(|e| e.own_file())
+                .and_then(|e| e.disk_path())
+                .unwrap_or_else(|| own_pack(dir)),
+        ),
+    }
+}
+
+/// The packs a level can be saved into, in turn: "My levels" (made by the
+/// first save), every pack in the data directory's `packs/` folder, and a
+/// new pack (None).
+fn save_choices(dir: &std::path::Path) -> Vec<Option<PathBuf>> {
+    let mine = own_pack(dir);
+    let mut choices: Vec<Option<PathBuf>> = vec![Some(mine.clone())];
+    choices.extend(
+        packs::own_packs(Some(dir))
+            .into_iter()
+            .filter(|p| !same_file(&Some(p.clone()), &Some(mine.clone())))
+            .map(Some),
+    );
+    choices.push(None);
+    choices
+}
+
+/// Whether two choices name the same file (or are both a new pack).
+fn same_file(a: &Option<PathBuf>, b: &Option<PathBuf>) -> bool {
+    let full = |p: &PathBuf| p.canonicalize().unwrap_or_else(|_| p.clone());
+    match (a, b) {
+        (Some(a), Some(b)) => full(a) == full(b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// A new pack's file and name: the first of "My levels 2", "My levels 3"...
+/// whose file is not there yet.
+fn new_pack(dir: &std::path::Path) -> (PathBuf, String) {
+    (2..)
+        .map(|n| {
+            (
+                dir.join("packs").join(format!("my-levels-{n}.ron")),
+                format!("{OWN_PACK_NAME} {n}"),
+            )
+        })
+        .find(|(path, _)| !path.exists())
+        .expect("a free name")
+}
+
+/// The words for the pack "Save" writes into.
+pub fn save_target_words(editor: &Editor, packs: &Packs, dir: Option<&std::path::Path>) -> String {
+    let Some(dir) = dir else {
+        return "nowhere (no data directory)".into();
+    };
+    let Some(path) = save_target(editor, packs, dir) else {
+        return "a new pack".into();
+    };
+    let listed = packs.0.iter().find(|e| {
+        e.disk_path()
+            .is_some_and(|d| same_file(&Some(d), &Some(path.clone())))
+    });
+    match listed.map(|e| &e.pack) {
+        Some(Ok(p)) => format!(
+            "{} ({} level{})",
+            p.name,
+            p.levels.len(),
+            if p.levels.len() == 1 { "" } else { "s" }
+        ),
+        _ if path.exists() => path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        _ => format!("{OWN_PACK_NAME} (new)"),
+    }
+}
