@@ -7,20 +7,8 @@ use super::window::{SIZES, board_faults, laid_app, laid_out, layer_faults, layou
 use super::*;
 use pond_puzzles::game::panels::TreeViewOpen;
 use pond_puzzles::game::solver::tree_view::{MAX_ROWS, Scrub, TreeJump, TreeRow, TreeViewState};
+use pond_puzzles::levels::verdict::grouped as group;
 use pond_puzzles::solve::tree::{Mark, SearchTree};
-
-/// 26730 as "26,730".
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
 
 /// Runs a watched search at "instant" with the tree shown; after every
 /// frame, the rows drawn stay under the bound. Returns the most rows shown.

@@ -413,19 +413,13 @@ fn right_panel(
                     let c = if i == 0 { colour } else { theme::TEXT };
                     p.spawn(text(line, if i == 0 { 19.0 } else { 16.0 }, c));
                 }
-                let ms = v.elapsed.as_secs_f64() * 1000.0;
-                let time = if ms < 1.0 {
-                    format!("{ms:.2} ms")
-                } else if ms < 10.0 {
-                    format!("{ms:.1} ms")
-                } else if ms < 1000.0 {
-                    format!("{ms:.0} ms")
-                } else {
-                    format!("{:.1} s", ms / 1000.0)
-                };
+                let time = crate::game::solver::compare::time(v.elapsed.as_secs_f64() * 1000.0);
                 p.spawn(text(
                     if v.positions > 0 {
-                        format!("Decided in {time}, {} positions", v.positions)
+                        format!(
+                            "Decided in {time}, {} positions",
+                            crate::levels::verdict::grouped(v.positions)
+                        )
                     } else {
                         format!("Decided in {time}")
                     },

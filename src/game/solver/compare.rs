@@ -6,6 +6,8 @@
 use super::tree_view::TreeViewState;
 use super::{Autoplay, SolverBudget};
 use crate::game::play::{PlayState, PlaySystems};
+/// 1234567 as "1,234,567" (the core's).
+pub use crate::levels::verdict::grouped as group;
 use crate::rules::{Puzzle, PuzzleMove};
 use crate::solve::{self, Budget, Outcome, Report, SharedMemory, SolverEvent, plain};
 use bevy::prelude::*;
@@ -205,7 +207,8 @@ pub fn columns(c: Option<&Comparison>) -> [String; 4] {
     ]
 }
 
-fn time(millis: f64) -> String {
+/// A time in milliseconds as the panels say it: "0.25 ms", "40 ms", "1.8 s".
+pub fn time(millis: f64) -> String {
     if millis < 10.0 {
         format!("{millis:.2} ms")
     } else if millis < 1000.0 {
@@ -213,19 +216,6 @@ fn time(millis: f64) -> String {
     } else {
         format!("{:.1} s", millis / 1000.0)
     }
-}
-
-/// 1234567 as "1,234,567".
-pub fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 #[cfg(test)]

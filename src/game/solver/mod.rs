@@ -8,7 +8,7 @@
 
 mod autoplay;
 mod check;
-mod compare;
+pub(crate) mod compare;
 mod job;
 mod panel;
 mod stats;

@@ -4,6 +4,7 @@
 
 use super::{FastMap, FastSet, Outcome, Search};
 use crate::rules::hop::{Board, Hop, HopMove};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 const NO_RED: u8 = u8::MAX;
 
@@ -37,7 +38,7 @@ pub fn count_solutions_within(
     h: &Hop,
     cap: u64,
     most: usize,
-    cancel: Option<&std::sync::atomic::AtomicBool>,
+    cancel: Option<&AtomicBool>,
 ) -> Option<u64> {
     let mut solver = Solver::new(h);
     let mut memo = FastMap::default();
@@ -48,7 +49,7 @@ pub fn count_solutions_within(
 /// What stops a count: a full table or a raised flag.
 struct Bound<'a> {
     most: usize,
-    cancel: Option<&'a std::sync::atomic::AtomicBool>,
+    cancel: Option<&'a AtomicBool>,
 }
 
 /// `random_win_chance` for boards too big to count every position: the
@@ -59,16 +60,14 @@ pub fn random_win_estimate(
     h: &Hop,
     games: u32,
     seed: u64,
-    cancel: Option<&std::sync::atomic::AtomicBool>,
+    cancel: Option<&AtomicBool>,
 ) -> Option<f64> {
     let solver = Solver::new(h);
     let mut rng = crate::levels::rng::SplitMix64::new(seed);
     let mut open = Vec::with_capacity(solver.jumps.len());
     let mut won = 0u32;
     for game in 0..games {
-        if game.is_multiple_of(1024)
-            && cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-        {
+        if game.is_multiple_of(1024) && cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return None;
         }
         let (mut green, mut red) = (h.green, h.red.unwrap_or(NO_RED));
@@ -387,9 +386,7 @@ impl Solver {
         }
         if memo.len() >= bound.most
             || (memo.len().is_multiple_of(4096)
-                && bound
-                    .cancel
-                    .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)))
+                && bound.cancel.is_some_and(|c| c.load(Ordering::Relaxed)))
         {
             return None;
         }
