@@ -30,6 +30,9 @@ mod rest;
 #[path = "game/editor.rs"]
 mod editor;
 
+#[path = "game/timing.rs"]
+mod timing;
+
 /// A data directory of the test's own, new and empty: no test reads or
 /// writes the player's.
 fn temp_data_dir() -> std::path::PathBuf {
@@ -48,6 +51,33 @@ fn app() -> App {
     })
 }
 
+/// Bevy's ECS logs through `log`: its warnings and errors fail the test
+/// whose frame logged them.
+struct EcsWarnings;
+
+impl log::Log for EcsWarnings {
+    fn enabled(&self, meta: &log::Metadata) -> bool {
+        meta.level() <= log::Level::Warn && meta.target().starts_with("bevy_ecs")
+    }
+
+    fn log(&self, record: &log::Record) {
+        // Not again while a test unwinds (its commands are dropped then).
+        if self.enabled(record.metadata()) && !std::thread::panicking() {
+            panic!("Bevy's ECS logged: {}", record.args());
+        }
+    }
+
+    fn flush(&self) {}
+}
+
+fn fail_on_ecs_warnings() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        log::set_logger(&EcsWarnings).expect("the tests' logger is the only one");
+        log::set_max_level(log::LevelFilter::Warn);
+    });
+}
+
 fn app_with(options: game::GameOptions) -> App {
     app_in_window(options, None)
 }
@@ -60,8 +90,10 @@ fn app_in_window(options: game::GameOptions, window: Option<UVec2>) -> App {
     let mut app = App::new();
     // A command on an entity that is gone, or any other error the game's
     // systems hand to Bevy (which a window would log as a warning), fails
-    // the test.
+    // the test; so does a warning Bevy's ECS logs of its own (a despawn of
+    // an entity already gone).
     app.set_error_handler(bevy::ecs::error::panic);
+    fail_on_ecs_warnings();
     app.insert_resource(options);
     game::packs::register_disk_source(&mut app);
     app.add_plugins((

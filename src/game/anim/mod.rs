@@ -136,7 +136,9 @@ fn despawn_finished(
     mut commands: Commands,
     done: Query<Entity, (With<DespawnWhenDone>, Without<TweenAnim>)>,
 ) {
+    // A board piece's animation may end on the frame a move replaces the
+    // board it belongs to, and goes with it: then there is nothing to let go.
     for e in &done {
-        commands.entity(e).despawn();
+        commands.entity(e).try_despawn();
     }
 }

@@ -14,7 +14,9 @@ const FADE: f32 = 0.28;
 struct Veil(f32);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (veil_new_screen, clear));
+    // In order: a screen changed on the frame its last veil clears lets that
+    // veil go once (two systems despawning it in one frame would be warned).
+    app.add_systems(Update, (veil_new_screen, clear).chain());
 }
 
 fn veil_new_screen(

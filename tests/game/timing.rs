@@ -1,0 +1,97 @@
+//! Requests made at every frame of an animation: a request is dropped while
+//! the board animates, so each one that lands does so on the first frame the
+//! animations of the last have ended, the frame their entities are despawned,
+//! and the frame a move replaces the board they belong to. Nothing the game
+//! does then may touch an entity that is gone (the tests' error handler
+//! panics where a window would log a warning).
+
+use super::*;
+
+#[test]
+fn a_move_made_as_an_animation_ends_touches_no_entity_that_is_gone() {
+    let mut app = app();
+    for pack in ["flood.ron", "swap.ron", "hop.ron", "escape.ron", "pegs.ron"] {
+        start_level(&mut app, pack, 0);
+        let mut changes = 0;
+        for _ in 0..240 {
+            let p = puzzle(&app);
+            let request = if app.world().resource::<PlayState>().moves() > 0 {
+                Request::Undo
+            } else {
+                Request::Play(p.legal_moves()[0])
+            };
+            app.world_mut()
+                .write_message(MoveRequested::player(request));
+            app.update();
+            if puzzle(&app) != p {
+                changes += 1;
+            }
+        }
+        assert!(changes >= 8, "{pack}: {changes} changes in 240 frames");
+        settle(&mut app);
+        assert_board_mirrors_rules(&mut app);
+    }
+}
+
+/// A level won, and played again on the first frame the board is free: the
+/// frame its celebration starts, on pieces that the restart replaces.
+#[test]
+fn playing_again_as_the_celebration_starts_touches_no_entity_that_is_gone() {
+    let mut app = app();
+    for pack in ["flood.ron", "swap.ron", "hop.ron", "escape.ron"] {
+        start_level(&mut app, pack, 0);
+        let solve::Outcome::Solved { moves, .. } =
+            solve::solve(&puzzle(&app), Budget::unlimited(), None, false).outcome
+        else {
+            panic!("{pack}: level 1 is solved")
+        };
+        // Each move on the first frame it is taken.
+        let mut next = 0;
+        for _ in 0..2000 {
+            if next == moves.len() {
+                break;
+            }
+            let before = puzzle(&app);
+            app.world_mut()
+                .write_message(MoveRequested::player(Request::Play(moves[next])));
+            app.update();
+            if puzzle(&app) != before {
+                next += 1;
+            }
+        }
+        assert!(puzzle(&app).is_won(), "{pack}: won");
+        let mut frames = 0;
+        while app.world().resource::<PlayState>().moves() > 0 {
+            app.world_mut()
+                .write_message(MoveRequested::player(Request::Restart));
+            app.update();
+            frames += 1;
+            assert!(frames < 400, "{pack}: played again");
+        }
+        settle(&mut app);
+        assert_board_mirrors_rules(&mut app);
+    }
+}
+
+/// A screen changed on every frame of the fade that veils the last change,
+/// the frame the fade ends among them: the veil is let go once.
+#[test]
+fn a_screen_changed_as_its_fade_ends_touches_no_entity_that_is_gone() {
+    let mut app = app();
+    settle(&mut app);
+    for wait in 1..12 {
+        for screen in [Screen::Stats, Screen::Title] {
+            app.world_mut()
+                .resource_mut::<NextState<Screen>>()
+                .set(screen);
+            for _ in 0..wait {
+                app.update();
+            }
+        }
+    }
+    settle(&mut app);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Title
+    );
+}
