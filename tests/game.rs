@@ -33,6 +33,9 @@ mod editor;
 #[path = "game/timing.rs"]
 mod timing;
 
+#[path = "game/in_place.rs"]
+mod in_place;
+
 /// A data directory of the test's own, new and empty: no test reads or
 /// writes the player's.
 fn temp_data_dir() -> std::path::PathBuf {

@@ -86,8 +86,9 @@ fn show_hint(
     all_roots: Query<Entity, With<BoardRoot>>,
 ) {
     let Some(hint) = hint else { return };
-    // A new board (after a change) has no marks of its own yet.
-    if !hint.is_changed() && roots.is_empty() {
+    // A new board (after a change) has no marks of its own yet; a board
+    // brought in place after a change keeps marks of the position before.
+    if !hint.is_changed() && roots.is_empty() && !state.is_changed() {
         return;
     }
     for mark in &marks {

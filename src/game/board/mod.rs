@@ -94,7 +94,8 @@ pub fn spawn_pieces(
 }
 
 /// After each change, and when colour-blind mode changes, the board is
-/// respawned from the rules state; a change is then animated on it.
+/// respawned from the rules state, or brought in place where the puzzle
+/// does that (`puzzles::refresh`); a change is then animated on it.
 fn respawn(
     mut commands: Commands,
     mut applied: MessageReader<MoveApplied>,
@@ -104,6 +105,7 @@ fn respawn(
     mut numbered: Local<Option<bool>>,
     roots: Query<Entity, With<BoardRoot>>,
     mut pick: ResMut<HopPick>,
+    mut pieces: puzzles::Refresh,
 ) {
     let change = applied.read().last().cloned();
     let was = numbered.replace(settings.colour_blind);
@@ -112,10 +114,34 @@ fn respawn(
         return;
     }
     pick.0 = None;
-    for root in &roots {
-        commands.entity(root).despawn();
-    }
-    let board = spawn_board(&mut commands, &art, &state.puzzle, settings.colour_blind);
+    let mut kept = match (&change, roots.single()) {
+        (Some(change), Ok(root)) if !mode_changed => {
+            let mut board = Spawned {
+                root,
+                places: HashMap::new(),
+            };
+            puzzles::refresh(
+                &change.before,
+                &state.puzzle,
+                &mut commands,
+                &art,
+                &mut board,
+                settings.colour_blind,
+                &mut pieces,
+            )
+            .then_some(board)
+        }
+        _ => None,
+    };
+    let board = match kept.take() {
+        Some(board) => board,
+        None => {
+            for root in &roots {
+                commands.entity(root).despawn();
+            }
+            spawn_board(&mut commands, &art, &state.puzzle, settings.colour_blind)
+        }
+    };
     let Some(change) = change else { return };
     puzzles::animate(
         &change.before,

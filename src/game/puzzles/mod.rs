@@ -98,7 +98,23 @@ pub trait GamePuzzle: Rules + Sized {
     /// Spawns the pieces under `board`'s root. `numbered`: colour-blind
     /// mode's numbers on coloured pieces.
     fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, numbered: bool);
-    /// Animates `change`, from `before` to `self`, on the board just spawned.
+    /// Brings the board, spawned for `before`, in place for `self` instead
+    /// of spawning it anew, where the puzzle does (Flood: a grid of up to
+    /// 10,000 tiles, most of them unchanged by a move); false when it does
+    /// not, and the board is respawned.
+    fn refresh(
+        &self,
+        _before: &Self,
+        _commands: &mut Commands,
+        _art: &Art,
+        _board: &mut Spawned,
+        _numbered: bool,
+        _pieces: &mut Refresh,
+    ) -> bool {
+        false
+    }
+    /// Animates `change`, from `before` to `self`, on the board just spawned
+    /// (or refreshed).
     fn animate(
         &self,
         before: &Self,
@@ -237,6 +253,28 @@ fn own<T: GamePuzzle>(_like: &T, mv: PuzzleMove) -> Option<T::Move> {
 /// Spawns the board of `p` under `board`'s root.
 pub fn spawn(p: &Puzzle, commands: &mut Commands, art: &Art, board: &mut Spawned, numbered: bool) {
     each!(p, s => s.spawn(commands, art, board, numbered))
+}
+
+/// The pieces a puzzle brings in place after a change
+/// (`GamePuzzle::refresh`).
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Refresh<'w, 's> {
+    flood: flood::Tiles<'w, 's>,
+}
+
+/// Brings the board spawned for `before` in place for `after`, if the
+/// puzzle does and it is the same board; false: it is to be respawned.
+pub fn refresh(
+    before: &Puzzle,
+    after: &Puzzle,
+    commands: &mut Commands,
+    art: &Art,
+    board: &mut Spawned,
+    numbered: bool,
+    pieces: &mut Refresh,
+) -> bool {
+    each!(after, a => same(a, before)
+        .is_some_and(|b| a.refresh(b, commands, art, board, numbered, pieces)))
 }
 
 /// Animates a change from `before` to `after` on the board just spawned.

@@ -5,6 +5,8 @@
 
 mod board;
 
+pub(super) use board::Tiles;
+
 use super::card::{Card, square};
 use super::{Clickable, Dimension, Dot, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
@@ -68,6 +70,25 @@ impl GamePuzzle for Flood {
         _: Change,
     ) {
         board::animate(commands, art, board, before, self);
+    }
+
+    fn refresh(
+        &self,
+        before: &Self,
+        commands: &mut Commands,
+        art: &Art,
+        board: &mut Spawned,
+        numbered: bool,
+        pieces: &mut super::Refresh,
+    ) -> bool {
+        board::refresh(
+            commands,
+            art,
+            board,
+            (before, self),
+            numbered,
+            &mut pieces.flood,
+        )
     }
 
     fn extent(&self) -> Vec2 {
