@@ -67,7 +67,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Play), |mut pick: ResMut<HopPick>| {
             pick.0 = None
         })
-        .add_plugins((idle::plugin, celebrate::plugin));
+        .add_plugins((idle::plugin, celebrate::plugin, flood::plugin));
 }
 
 /// One dimension of a puzzle's random levels (a size, a number of colours),

@@ -251,58 +251,127 @@ fn tile_look(art: &Art, c: u8, flooded: bool) -> (Mesh2d, MeshMaterial2d<ColorMa
 
 /// Every tile whose colour changed is covered by its new colour in wave
 /// order, the old colour kept underneath until the wave reaches it (for as
-/// long as the wave lasts).
+/// long as the wave lasts). The wave is two meshes, the old colour's and
+/// the new colour's squares, not two entities a tile: a move on a 100x100
+/// board changes up to 10,000 tiles, and spawning, animating and letting go
+/// 20,000 entities a move took the frame longer than a software renderer's
+/// drawing of it.
 pub(super) fn animate(commands: &mut Commands, art: &Art, board: &Spawned, b: &Flood, a: &Flood) {
     let order = a.region();
     let n = order.len().max(1) as f32;
-    if order
+    let cells: Vec<(Vec2, f32)> = order
         .iter()
-        .all(|&i| b.cells[i as usize] == a.cells[i as usize])
-    {
+        .enumerate()
+        .filter(|&(_, &i)| b.cells[i as usize] != a.cells[i as usize])
+        .map(|(k, &i)| (flood_pos(a, i as usize), 0.7 * k as f32 / n))
+        .collect();
+    if cells.is_empty() {
         return;
     }
-    // The wave's tiles under one parent that lasts as long as they do and
-    // is let go with them at once: let go one by one, each would be looked
-    // for among the board's children (on a 100x100 board, 20,000 tiles of a
-    // wave among 30,000 children stalled the frame the wave ended).
-    let wave = commands
-        .spawn((
-            Transform::default(),
-            Visibility::default(),
-            anim::tween(500, Hold),
-            DespawnWhenDone,
-            ChildOf(board.root),
-        ))
-        .id();
-    for (k, &i) in order.iter().enumerate() {
-        let i = i as usize;
-        if b.cells[i] == a.cells[i] {
-            continue;
-        }
-        let colour = a.cells[i] as usize % art.palette.len();
-        let old = b.cells[i] as usize % art.palette.len();
-        commands.spawn((
-            Mesh2d(art.flooded_tile.clone()),
+    // The corner is in the region before the move and after it.
+    let colour = a.cells[0] as usize % art.palette.len();
+    let old = b.cells[0] as usize % art.palette.len();
+    // The new colour grows over the old, and both go when the wave ends
+    // (the board beneath has the new colours already); their meshes are
+    // made by `shape_waves`.
+    commands.spawn((
+        Wave(cells),
+        MeshMaterial2d(art.palette[colour].clone()),
+        Transform::from_xyz(0.0, 0.0, 1.0),
+        Visibility::default(),
+        anim::tween(500, Hold),
+        DespawnWhenDone,
+        Pickable::IGNORE,
+        ChildOf(board.root),
+        children![(
+            WaveUnder,
             MeshMaterial2d(art.palette[old].clone()),
-            Transform::from_translation(flood_pos(a, i).extend(0.5))
-                .with_scale(Vec3::new(TILE, TILE, 1.0)),
+            Transform::from_xyz(0.0, 0.0, -0.5),
             Pickable::IGNORE,
-            ChildOf(wave),
-        ));
-        commands.spawn((
-            Mesh2d(art.flooded_tile.clone()),
-            MeshMaterial2d(art.palette[colour].clone()),
-            Transform::from_translation(flood_pos(a, i).extend(1.0)).with_scale(Vec3::ZERO),
-            anim::tween(
-                500,
-                FloodWave {
-                    delay: 0.7 * k as f32 / n,
-                    size: TILE,
-                },
-            ),
-            Pickable::IGNORE,
-            ChildOf(wave),
-        ));
+        )],
+    ));
+}
+
+/// A flooded tile's square, edge to edge with its neighbours.
+const WAVE_SQUARE: f32 = TILE * 1.07;
+
+/// The cells a wave covers: each one's centre, and when the wave reaches
+/// it (a fraction of the wave's length).
+#[derive(Component)]
+pub(super) struct Wave(Vec<(Vec2, f32)>);
+
+/// The old colour under a wave.
+#[derive(Component)]
+pub(super) struct WaveUnder;
+
+/// A new wave's meshes: the old colour's squares whole, the new colour's
+/// not yet grown. (Its board may be gone by then, and the wave with it.)
+pub(super) fn shape_waves(
+    mut commands: Commands,
+    waves: Query<(Entity, &Wave, &Children), Added<Wave>>,
+    unders: Query<(), With<WaveUnder>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    for (e, wave, children) in &waves {
+        let cells = || wave.0.iter().map(|&(at, _)| at);
+        let over = meshes.add(squares(cells().map(|at| (at, 0.0))));
+        commands.entity(e).try_insert(Mesh2d(over));
+        let under = meshes.add(squares(cells().map(|at| (at, WAVE_SQUARE / 2.0))));
+        for child in children.iter().filter(|&c| unders.contains(c)) {
+            commands.entity(child).try_insert(Mesh2d(under.clone()));
+        }
+    }
+}
+
+/// A mesh of squares, each at its centre with its half side.
+fn squares(cells: impl ExactSizeIterator<Item = (Vec2, f32)>) -> Mesh {
+    let n = cells.len();
+    let mut indices = Vec::with_capacity(n * 6);
+    for k in 0..n as u32 {
+        let v = k * 4;
+        indices.extend_from_slice(&[v, v + 1, v + 2, v, v + 2, v + 3]);
+    }
+    Mesh::new(
+        bevy::mesh::PrimitiveTopology::TriangleList,
+        bevy::asset::RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, corners(cells))
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0f32, 0.0]; n * 4])
+    .with_inserted_indices(bevy::mesh::Indices::U32(indices))
+}
+
+/// The four corners of each square, counter-clockwise.
+fn corners(cells: impl Iterator<Item = (Vec2, f32)>) -> Vec<[f32; 3]> {
+    cells
+        .flat_map(|(at, h)| {
+            [
+                [at.x - h, at.y - h, 0.0],
+                [at.x + h, at.y - h, 0.0],
+                [at.x + h, at.y + h, 0.0],
+                [at.x - h, at.y + h, 0.0],
+            ]
+        })
+        .collect()
+}
+
+/// The new colour's squares grow as the wave goes: each from the moment
+/// the wave reaches its cell to the wave's end.
+pub(super) fn grow_waves(
+    waves: Query<(&Wave, &Mesh2d, &TweenAnim)>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    use bevy::math::curve::Curve;
+    for (wave, mesh, anim) in &waves {
+        let ratio = EaseFunction::QuadraticInOut.sample_clamped(anim.tweenable().cycle_fraction());
+        let Some(mut mesh) = meshes.get_mut(&mesh.0) else {
+            continue;
+        };
+        let grown = wave.0.iter().map(|&(at, delay)| {
+            let span = (1.0 - delay).max(0.01);
+            let t = ((ratio - delay) / span).clamp(0.0, 1.0);
+            (at, WAVE_SQUARE / 2.0 * t)
+        });
+        mesh.insert_attribute(Mesh::ATTRIBUTE_POSITION, corners(grown));
     }
 }
 
@@ -312,19 +381,4 @@ struct Hold;
 
 impl bevy_tweening::Lens<Transform> for Hold {
     fn lerp(&mut self, _target: Mut<'_, Transform>, _ratio: f32) {}
-}
-
-/// A tile's new colour spreading in: it grows over the old tile in wave order.
-#[derive(Debug, Clone, Copy)]
-struct FloodWave {
-    delay: f32,
-    size: f32,
-}
-
-impl bevy_tweening::Lens<Transform> for FloodWave {
-    fn lerp(&mut self, mut target: Mut<'_, Transform>, ratio: f32) {
-        let span = (1.0 - self.delay).max(0.01);
-        let t = ((ratio - self.delay) / span).clamp(0.0, 1.0);
-        target.scale = Vec3::new(self.size * t, self.size * t, 1.0);
-    }
 }

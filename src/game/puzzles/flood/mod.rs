@@ -7,6 +7,11 @@ mod board;
 
 pub(super) use board::Tiles;
 
+/// A move's wave, drawn as two meshes that grow as it goes.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (board::shape_waves, board::grow_waves).chain());
+}
+
 use super::card::{Card, square};
 use super::{Clickable, Dimension, Dot, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
