@@ -49,9 +49,9 @@ impl Tuning {
         let cancel = Arc::new(AtomicBool::new(false));
         let draft = editor.draft.clone();
         let flag = cancel.clone();
-        self.task = Some(
-            AsyncComputeTaskPool::get().spawn(async move { tune::propose(&draft, harder, &flag) }),
-        );
+        self.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+            crate::game::rest::then_let_go(|| tune::propose(&draft, harder, &flag))
+        }));
         self.cancel = Some(cancel);
         self.harder = harder;
         self.generation = editor.generation;

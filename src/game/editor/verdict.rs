@@ -85,9 +85,9 @@ pub(super) fn restart(
             let puzzle = level.puzzle;
             verdict.level = Some(puzzle.clone());
             verdict.cancel = Some(cancel);
-            verdict.task = Some(
-                AsyncComputeTaskPool::get().spawn(async move { verdict::answer(&puzzle, budget) }),
-            );
+            verdict.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+                crate::game::rest::then_let_go(|| verdict::answer(&puzzle, budget))
+            }));
         }
     }
 }
@@ -111,10 +111,9 @@ pub(super) fn receive(editor: Res<Editor>, mut verdict: ResMut<EditVerdict>) {
         && let (Some(level), Some(cancel)) = (verdict.level.clone(), verdict.cancel.clone())
     {
         let first = found.clone();
-        verdict.task = Some(
-            AsyncComputeTaskPool::get()
-                .spawn(async move { verdict::grade(&level, first, Some(&cancel)) }),
-        );
+        verdict.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+            crate::game::rest::then_let_go(|| verdict::grade(&level, first, Some(&cancel)))
+        }));
     } else {
         verdict.cancel = None;
     }

@@ -145,7 +145,8 @@ fn record_wins(
                 shared,
                 ..Budget::default()
             };
-            let report = solve::solve(&start, budget, None, false);
+            let report =
+                crate::game::rest::then_let_go(|| solve::solve(&start, budget, None, false));
             match report.outcome {
                 Outcome::Solved {
                     moves,

@@ -145,7 +145,9 @@ fn check_solvable(
         ..budget.0.clone()
     };
     let pool = AsyncComputeTaskPool::get_or_init(TaskPool::new);
-    check.task = Some(pool.spawn(async move { verdict(&positions, &budget) }));
+    check.task = Some(
+        pool.spawn(async move { crate::game::rest::then_let_go(|| verdict(&positions, &budget)) }),
+    );
     check.cancel = Some(cancel);
 }
 

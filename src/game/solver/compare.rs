@@ -60,7 +60,9 @@ impl Comparison {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let figures = run(&p, is_plain, budget(&stop, shared.clone()));
+                let figures = crate::game::rest::then_let_go(|| {
+                    run(&p, is_plain, budget(&stop, shared.clone()))
+                });
                 if let Ok(mut r) = out.lock() {
                     r[slot] = Some(figures);
                 }

@@ -55,11 +55,13 @@ impl SolverJob {
                     stop.store(true, Ordering::Relaxed);
                 }
             };
-            if plain {
-                solve::plain::solve_plain(&puzzle, budget, Some(&mut sink), trace);
-            } else {
-                solve::solve(&puzzle, budget, Some(&mut sink), trace);
-            }
+            crate::game::rest::then_let_go(|| {
+                if plain {
+                    solve::plain::solve_plain(&puzzle, budget, Some(&mut sink), trace);
+                } else {
+                    solve::solve(&puzzle, budget, Some(&mut sink), trace);
+                }
+            });
             flag.store(false, Ordering::Release);
         });
         SolverJob {

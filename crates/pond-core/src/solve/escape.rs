@@ -23,6 +23,11 @@ thread_local! {
     };
 }
 
+/// Lets the calling thread's flat table go back to the system.
+pub(crate) fn let_go_kept() {
+    DENSE.with(|cell| *cell.borrow_mut() = (Vec::new(), 0));
+}
+
 /// Positions known to be lost, by (animals left per row as a number, the row
 /// the last animal left from).
 enum Dead {

@@ -107,6 +107,17 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// Lets the calling thread's kept buffers go back to the system.
+pub(crate) fn let_go_kept() {
+    KEPT.with(|k| k.borrow_mut().clear());
+}
+
+/// How many sets of buffers the calling thread keeps.
+#[cfg(test)]
+pub(crate) fn kept_sets() -> usize {
+    KEPT.with(|k| k.borrow().len())
+}
+
 /// The table of regions reached starts with room for this many and is kept
 /// for the next search up to `KEPT_TABLE` slots: a larger one costs a pass
 /// over all of it to empty, and spreads the next board's lookups over more

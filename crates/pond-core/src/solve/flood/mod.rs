@@ -15,6 +15,7 @@ mod tests;
 
 pub use ahead::solve_lookahead;
 pub use blobs::Blobs;
+pub(crate) use exact::let_go_kept;
 pub use exact::{Bound, Exact};
 
 use super::{Budget, Outcome, Search};

@@ -171,3 +171,21 @@ fn out_of_budget_still_offers_a_line() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn the_kept_buffers_are_let_go_on_request() {
+    let f = board(14, 14, 6, 7);
+    let report = crate::solve::solve(
+        &crate::rules::Puzzle::Flood(f),
+        Budget::nodes(200_000),
+        None,
+        false,
+    );
+    assert!(report.outcome.moves().is_some());
+    assert!(
+        super::exact::kept_sets() > 0,
+        "the search keeps its buffers"
+    );
+    crate::solve::let_go_thread_buffers();
+    assert_eq!(super::exact::kept_sets(), 0);
+}
