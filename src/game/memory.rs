@@ -19,3 +19,14 @@ impl Default for SearchMemory {
         SearchMemory(SharedMemory::new(SEARCH_MEMORY))
     }
 }
+
+/// Runs a search (or anything that searches) on a task thread, then lets go
+/// of what the solvers keep on that thread for the next search (up to tens
+/// of MB a thread for Flood's big boards): the game searches now and then,
+/// and its memory at rest is what it holds, not what its biggest search
+/// once took.
+pub fn then_let_go<T>(search: impl FnOnce() -> T) -> T {
+    let out = search();
+    crate::solve::let_go_thread_buffers();
+    out
+}

@@ -28,17 +28,6 @@ pub fn return_large_allocations() {
     }
 }
 
-/// Runs a search (or anything that searches) on a task thread, then lets go
-/// of what the solvers keep on that thread for the next search (up to tens
-/// of MB a thread for Flood's big boards): the game searches now and then,
-/// and its memory at rest is what it holds, not what its biggest search
-/// once took.
-pub fn then_let_go<T>(search: impl FnOnce() -> T) -> T {
-    let out = search();
-    crate::solve::let_go_thread_buffers();
-    out
-}
-
 /// How long a resting game waits for an event before it draws a frame
 /// anyway: focused with still water, and unfocused or minimised. (A solver
 /// at work keeps the game drawing until it answers.)

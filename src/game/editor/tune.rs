@@ -50,7 +50,7 @@ impl Tuning {
         let draft = editor.draft.clone();
         let flag = cancel.clone();
         self.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-            crate::game::rest::then_let_go(|| tune::propose(&draft, harder, &flag))
+            crate::game::memory::then_let_go(|| tune::propose(&draft, harder, &flag))
         }));
         self.cancel = Some(cancel);
         self.harder = harder;

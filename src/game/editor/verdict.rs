@@ -86,7 +86,7 @@ pub(super) fn restart(
             verdict.level = Some(puzzle.clone());
             verdict.cancel = Some(cancel);
             verdict.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-                crate::game::rest::then_let_go(|| verdict::answer(&puzzle, budget))
+                crate::game::memory::then_let_go(|| verdict::answer(&puzzle, budget))
             }));
         }
     }
@@ -112,7 +112,7 @@ pub(super) fn receive(editor: Res<Editor>, mut verdict: ResMut<EditVerdict>) {
     {
         let first = found.clone();
         verdict.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-            crate::game::rest::then_let_go(|| verdict::grade(&level, first, Some(&cancel)))
+            crate::game::memory::then_let_go(|| verdict::grade(&level, first, Some(&cancel)))
         }));
     } else {
         verdict.cancel = None;

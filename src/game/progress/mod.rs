@@ -146,7 +146,7 @@ fn record_wins(
                 ..Budget::default()
             };
             let report =
-                crate::game::rest::then_let_go(|| solve::solve(&start, budget, None, false));
+                crate::game::memory::then_let_go(|| solve::solve(&start, budget, None, false));
             match report.outcome {
                 Outcome::Solved {
                     moves,

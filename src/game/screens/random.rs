@@ -119,7 +119,7 @@ pub(super) fn make_level(commands: &mut Commands, code: LevelCode) {
 pub(super) fn level_task(code: LevelCode) -> MakingRandom {
     let pool = bevy::tasks::AsyncComputeTaskPool::get_or_init(bevy::tasks::TaskPool::new);
     MakingRandom(pool.spawn(async move {
-        let level = crate::game::rest::then_let_go(|| code.level())?;
+        let level = crate::game::memory::then_let_go(|| code.level())?;
         Ok((code.to_string(), level))
     }))
 }

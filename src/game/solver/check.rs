@@ -145,9 +145,10 @@ fn check_solvable(
         ..budget.0.clone()
     };
     let pool = AsyncComputeTaskPool::get_or_init(TaskPool::new);
-    check.task = Some(
-        pool.spawn(async move { crate::game::rest::then_let_go(|| verdict(&positions, &budget)) }),
-    );
+    check.task =
+        Some(pool.spawn(async move {
+            crate::game::memory::then_let_go(|| verdict(&positions, &budget))
+        }));
     check.cancel = Some(cancel);
 }
 

@@ -60,7 +60,7 @@ impl Comparison {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let figures = crate::game::rest::then_let_go(|| {
+                let figures = crate::game::memory::then_let_go(|| {
                     run(&p, is_plain, budget(&stop, shared.clone()))
                 });
                 if let Ok(mut r) = out.lock() {

@@ -55,7 +55,7 @@ impl SolverJob {
                     stop.store(true, Ordering::Relaxed);
                 }
             };
-            crate::game::rest::then_let_go(|| {
+            crate::game::memory::then_let_go(|| {
                 if plain {
                     solve::plain::solve_plain(&puzzle, budget, Some(&mut sink), trace);
                 } else {

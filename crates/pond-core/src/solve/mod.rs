@@ -11,18 +11,7 @@ pub mod tree;
 pub mod tree_draw;
 
 mod shared;
-pub use shared::SharedMemory;
-
-/// Lets go of what the solvers keep on the calling thread from one search
-/// to the next: Flood's exact search keeps its largest lists (up to 32 MB
-/// each) and Escape its table of lost positions, so that a batch of boards
-/// does not take its memory fresh from the system board by board. A
-/// program that searches now and then, as the game does on its task
-/// threads, calls this when a search ends, and keeps nothing.
-pub fn let_go_thread_buffers() {
-    flood::let_go_kept();
-    escape::let_go_kept();
-}
+pub use shared::{SharedMemory, let_go_thread_buffers};
 
 use crate::rules::{Puzzle, PuzzleMove, Rules};
 use serde::Serialize;

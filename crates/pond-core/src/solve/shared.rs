@@ -46,6 +46,17 @@ impl SharedMemory {
     }
 }
 
+/// Lets go of what the solvers keep on the calling thread from one search
+/// to the next: Flood's exact search keeps its largest lists (up to 32 MB
+/// each) and Escape its table of lost positions, so that a batch of boards
+/// does not take its memory fresh from the system board by board. A
+/// program that searches now and then, as the game does on its task
+/// threads, calls this when a search ends, and keeps nothing.
+pub fn let_go_thread_buffers() {
+    super::flood::let_go_kept();
+    super::escape::let_go_kept();
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::*;
