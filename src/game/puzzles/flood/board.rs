@@ -26,7 +26,8 @@ pub struct Cell(u32);
 struct RegionEdge;
 
 /// A tile as a move brings it in place: its cell, where it stands, its
-/// look, its colour as clicked, and whether it is hovered.
+/// look, its colour as clicked, whether it is hovered, and whether it is
+/// moving (in a win's swell).
 type TileParts = (
     Entity,
     &'static Cell,
@@ -35,6 +36,7 @@ type TileParts = (
     &'static mut MeshMaterial2d<ColorMaterial>,
     &'static mut Clickable,
     Has<Hover>,
+    Has<TweenAnim>,
 );
 
 /// The tiles and the region's line, brought in place after a move.
@@ -179,7 +181,9 @@ pub(super) fn refresh(
     }
     let was: HashSet<u32> = before.region().into_iter().collect();
     let flooded: HashSet<u32> = after.region().into_iter().collect();
-    for (e, cell, mut transform, mut mesh, mut material, mut click, hovered) in &mut pieces.tiles {
+    for (e, cell, mut transform, mut mesh, mut material, mut click, hovered, moving) in
+        &mut pieces.tiles
+    {
         let i = cell.0 as usize;
         let (c, inside) = (after.cells[i], flooded.contains(&cell.0));
         if (before.cells[i], was.contains(&cell.0)) == (c, inside) {
@@ -190,7 +194,9 @@ pub(super) fn refresh(
         *material = new_material;
         *click = Clickable(u32::from(c));
         *transform = tile_transform(after, i, inside, hovered);
-        commands.entity(e).remove::<TweenAnim>();
+        if moving {
+            commands.entity(e).remove::<TweenAnim>();
+        }
         if numbered && before.cells[i] != c {
             commands
                 .entity(e)
