@@ -114,7 +114,7 @@ fn respawn(
         return;
     }
     pick.0 = None;
-    let mut kept = match (&change, roots.single()) {
+    let kept = match (&change, roots.single()) {
         (Some(change), Ok(root)) if !mode_changed => {
             let mut board = Spawned {
                 root,
@@ -133,7 +133,7 @@ fn respawn(
         }
         _ => None,
     };
-    let board = match kept.take() {
+    let board = match kept {
         Some(board) => board,
         None => {
             for root in &roots {
