@@ -31,6 +31,8 @@ pub mod theme;
 pub use options::{GameOptions, Screen};
 
 use bevy::prelude::*;
+use bevy::render::RenderPlugin;
+use bevy::render::settings::{MemoryHints, WgpuSettings};
 
 /// The game's logic and screens, without the window: what headless tests add.
 pub fn plugin(app: &mut App) {
@@ -72,6 +74,28 @@ pub fn task_pools() -> TaskPoolPlugin {
     }
 }
 
+/// The renderer's memory in small blocks. wgpu's default takes blocks of
+/// 128 MiB and more for textures and 64 MiB for host buffers, and keeps the
+/// last one of each for good; on a software renderer (and on any card that
+/// shares the system's memory) their pages, once written, stay with the
+/// process. A window made a new size makes its textures anew at new places
+/// in the block, so a long session climbed by a block's size. Blocks of 4 to
+/// 16 MiB are handed back once empty; a texture bigger than a block gets a
+/// block of its own, handed back with it.
+fn render_memory() -> RenderPlugin {
+    const MIB: u64 = 1 << 20;
+    RenderPlugin {
+        render_creation: WgpuSettings {
+            memory_hints: MemoryHints::Manual {
+                suballocated_device_memory_block_size: 4 * MIB..16 * MIB,
+            },
+            ..default()
+        }
+        .into(),
+        ..default()
+    }
+}
+
 /// Opens the window and plays until it closes.
 pub fn run(options: GameOptions) -> AppExit {
     let started = frames::Started(std::time::Instant::now());
@@ -88,7 +112,8 @@ pub fn run(options: GameOptions) -> AppExit {
                 }),
                 ..default()
             })
-            .set(task_pools()),
+            .set(task_pools())
+            .set(render_memory()),
     )
     .add_plugins((
         MeshPickingPlugin,
