@@ -1,8 +1,10 @@
-//! Flood's board brought in place after a change: the tiles a move leaves
+//! Boards brought in place after a change. Flood: the tiles a move leaves
 //! as they were are the same entities, the changed ones take their new look,
 //! the region's line follows the region, colour-blind numbers follow their
 //! tiles, and an undo brings it all back; the wave that animates a move is
-//! one child of the board.
+//! one child of the board. Escape: the animal that leaves (or comes back)
+//! is the one that walks, every other stays the entity it was, and each
+//! takes the click of its new place.
 
 use super::*;
 use game::board::{Clickable, Tile};
@@ -149,4 +151,191 @@ fn a_flood_move_brings_the_board_in_place_and_an_undo_brings_it_back() {
 fn flood_pos_rounded(f: &pond_puzzles::rules::flood::Flood, i: usize) -> (i32, i32) {
     let at = game::puzzles::flood_pos(f, i);
     (at.x.round() as i32, at.y.round() as i32)
+}
+
+/// The animals: where each stands (rounded) and its click mark, by entity.
+fn animals(app: &mut App) -> BTreeMap<Entity, ((i32, i32), u32)> {
+    app.world_mut()
+        .query_filtered::<(Entity, &Transform, &Clickable), With<game::board::Animal>>()
+        .iter(app.world())
+        .map(|(e, t, c)| {
+            let at = (
+                t.translation.x.round() as i32,
+                t.translation.y.round() as i32,
+            );
+            (e, (at, c.0))
+        })
+        .collect()
+}
+
+fn rounded(v: Vec2) -> (i32, i32) {
+    (v.x.round() as i32, v.y.round() as i32)
+}
+
+/// A click, by the keys, at `at` on the board.
+fn click_at(app: &mut App, at: Vec2) {
+    app.world_mut().resource_mut::<game::board::KeyCursor>().0 = Some(at);
+    press(app, KeyCode::Enter);
+    settle(app);
+}
+
+fn escape(app: &App) -> pond_puzzles::rules::escape::Escape {
+    let Puzzle::Escape(e) = puzzle(app) else {
+        panic!("an Escape level")
+    };
+    e
+}
+
+/// The entity standing at `at`.
+fn standing_at(app: &mut App, at: Vec2) -> Entity {
+    let at = rounded(at);
+    animals(app)
+        .into_iter()
+        .find(|(_, (p, _))| *p == at)
+        .map(|(e, _)| e)
+        .expect("an animal there")
+}
+
+#[test]
+fn an_escape_move_walks_one_animal_and_keeps_the_others() {
+    let mut app = app();
+    start_level(&mut app, "escape.ron", 2);
+    press(&mut app, KeyCode::KeyC);
+    settle(&mut app);
+    let first = animals(&mut app);
+    let start = escape(&app);
+    assert_eq!(first.len(), start.animals.len());
+    // Two moves by clicks on the animals at the rows' east ends.
+    let mut walkers = Vec::new();
+    for _ in 0..2 {
+        let e = escape(&app);
+        let PuzzleMove::Escape(mv) = puzzle(&app).legal_moves()[0] else {
+            panic!()
+        };
+        let col = e.left[mv.row as usize] - 1;
+        let at = game::puzzles::escape_pos(&e, mv.row, col);
+        let walker = standing_at(&mut app, at);
+        click_at(&mut app, at);
+        let after = escape(&app);
+        assert_eq!(after.queue.len(), e.queue.len() + 1, "the click played");
+        assert_board_mirrors_rules(&mut app);
+        let now = animals(&mut app);
+        assert_eq!(
+            now.keys().collect::<Vec<_>>(),
+            first.keys().collect::<Vec<_>>(),
+            "the same animals, none spawned anew"
+        );
+        let slot = after.queue.len() - 1;
+        assert_eq!(
+            now[&walker],
+            (
+                rounded(game::puzzles::queue_pos(&after, slot)),
+                game::puzzles::QUEUE_LAST.0
+            ),
+            "the animal that left stands last in line and is taken back by a click"
+        );
+        for (e, (at, click)) in &now {
+            if *e != walker && !walkers.contains(e) {
+                assert_eq!(first[e], (*at, *click), "an animal that stayed");
+            }
+        }
+        walkers.push(walker);
+    }
+    // The first out is no longer last: its click is its slot's.
+    let line = animals(&mut app);
+    assert_ne!(line[&walkers[0]].1, game::puzzles::QUEUE_LAST.0);
+    // Colour-blind numbers went with their animals.
+    for &w in &walkers {
+        let badge = app.world().get::<Children>(w).map_or(0, |k| k.len());
+        assert_eq!(badge, 2, "an animal keeps its eyes and its badge");
+    }
+    // A click on the last in line takes it back home, and the one before
+    // is last again.
+    let e = escape(&app);
+    click_at(&mut app, game::puzzles::queue_pos(&e, 1));
+    assert_eq!(escape(&app).queue.len(), 1, "the click took it back");
+    assert_board_mirrors_rules(&mut app);
+    let back = animals(&mut app);
+    assert_eq!(back[&walkers[1]], first[&walkers[1]], "home again");
+    assert_eq!(back[&walkers[0]].1, game::puzzles::QUEUE_LAST.0);
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Undo));
+    settle(&mut app);
+    assert_eq!(
+        animals(&mut app),
+        first,
+        "the undo brings every animal back"
+    );
+    assert_board_mirrors_rules(&mut app);
+}
+
+#[test]
+fn an_undo_during_escapes_celebration_walks_as_a_move() {
+    let mut app = app();
+    start_level(&mut app, "escape.ron", 0);
+    let found = solve::solve(&puzzle(&app), Budget::unlimited(), None, false);
+    let moves = found.outcome.moves().expect("a solvable level").to_vec();
+    for mv in moves {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    assert!(puzzle(&app).is_won());
+    let e = escape(&app);
+    let last = standing_at(&mut app, game::puzzles::queue_pos(&e, e.queue.len() - 1));
+    // The celebration: the animals leap, decorations that moves do not wait
+    // for.
+    let mut leaping = false;
+    for _ in 0..10 {
+        app.update();
+        if app.world().get::<game::play::Decoration>(last).is_some() {
+            leaping = true;
+            break;
+        }
+    }
+    assert!(leaping, "the freed animals celebrate");
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Undo));
+    app.update();
+    app.update();
+    assert!(
+        app.world().get::<bevy_tweening::TweenAnim>(last).is_some()
+            && app.world().get::<game::play::Decoration>(last).is_none(),
+        "the animal taken back walks home, a walk that moves wait for"
+    );
+    settle(&mut app);
+    assert_board_mirrors_rules(&mut app);
+}
+
+/// At instant speed a search's changes land several in a frame: the board
+/// is brought from the state it shows (before the first of them) to the
+/// last, whatever came between.
+#[test]
+fn several_changes_in_one_frame_bring_the_board_to_the_last() {
+    use game::play::Mover;
+    let mut app = app();
+    app.insert_resource(Speed::Instant);
+    for (pack, level) in [("flood.ron", 12), ("escape.ron", 2)] {
+        start_level(&mut app, pack, level);
+        let line = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
+            .outcome
+            .moves()
+            .expect("solvable")
+            .to_vec();
+        // Three forward, one back, then two more: as a search tries a line.
+        let mut requests: Vec<Request> = line[..3].iter().map(|&m| m.into()).collect();
+        requests.push(Request::Undo);
+        requests.extend(line[2..4].iter().map(|&m| Request::from(m)));
+        for r in requests {
+            app.world_mut()
+                .write_message(MoveRequested::new(r, Mover::Solver));
+        }
+        app.update();
+        assert_eq!(
+            app.world().resource::<PlayState>().moves(),
+            4,
+            "{pack}: every change in one frame"
+        );
+        settle(&mut app);
+        assert_board_mirrors_rules(&mut app);
+    }
 }

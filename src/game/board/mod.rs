@@ -107,21 +107,26 @@ fn respawn(
     mut pick: ResMut<HopPick>,
     mut pieces: puzzles::Refresh,
 ) {
-    let change = applied.read().last().cloned();
+    // Several changes may land in one frame (a search watched at instant
+    // speed): the board shows the state before the first of them, and the
+    // last is the one animated.
+    let changes: Vec<&MoveApplied> = applied.read().collect();
+    let shown = changes.first().map(|c| &c.before);
+    let change = changes.last().copied();
     let was = numbered.replace(settings.colour_blind);
     let mode_changed = was.is_some_and(|was| was != settings.colour_blind);
     if change.is_none() && !mode_changed {
         return;
     }
     pick.0 = None;
-    let kept = match (&change, roots.single()) {
-        (Some(change), Ok(root)) if !mode_changed => {
+    let kept = match (shown, roots.single()) {
+        (Some(shown), Ok(root)) if !mode_changed => {
             let mut board = Spawned {
                 root,
                 places: HashMap::new(),
             };
             puzzles::refresh(
-                &change.before,
+                shown,
                 &state.puzzle,
                 &mut commands,
                 &art,

@@ -6,7 +6,8 @@
 mod apply;
 
 use super::Screen;
-use super::anim::Decoration;
+/// An animation around the board that moves do not wait for (`BoardAnims`).
+pub use super::anim::Decoration;
 use crate::levels::Level;
 use crate::rules::{Puzzle, PuzzleMove, PuzzleUndo};
 use bevy::prelude::*;

@@ -260,6 +260,7 @@ pub fn spawn(p: &Puzzle, commands: &mut Commands, art: &Art, board: &mut Spawned
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct Refresh<'w, 's> {
     flood: flood::Tiles<'w, 's>,
+    escape: escape::Animals<'w, 's>,
 }
 
 /// Brings the board spawned for `before` in place for `after`, if the

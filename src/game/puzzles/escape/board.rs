@@ -3,7 +3,9 @@
 //! a click on the queue's last takes it back. The animal walks out through
 //! the gate to its slot (home again, for an undo).
 
-use super::super::pieces::{Clickable, FreedomQueue, Place, Spawned, number_label};
+use super::super::pieces::{
+    Clickable, FreedomQueue, HOVER_GROWTH, HOVER_LIFT, Hover, Place, Spawned, Tile, number_label,
+};
 use super::{
     ESCAPE_STEP, QUEUE_LAST, QUEUE_PER_ROW, QUEUE_SLOTS, QUEUE_STEP, animal_click, escape_path_x,
     escape_pos, queue_pos,
@@ -13,7 +15,30 @@ use crate::game::play::Change;
 use crate::game::theme::Art;
 use crate::rules::PuzzleMove;
 use crate::rules::escape::{Animal, Escape};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+
+/// The cell of the prison an animal started in: it keeps it in line, so that
+/// a move finds the animal that walks, wherever it stands.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Home(pub u8, pub u8);
+
+/// An animal as a move brings it in place: its home cell, where it
+/// stands, its click mark, and whether it is hovered.
+type AnimalParts = (
+    Entity,
+    &'static Home,
+    &'static mut Transform,
+    &'static mut Clickable,
+    Has<Hover>,
+);
+
+/// The animals and gates, brought in place after a move.
+#[derive(SystemParam)]
+pub struct Animals<'w, 's> {
+    animals: Query<'w, 's, AnimalParts, Without<Tile>>,
+    gates: Query<'w, 's, (Entity, &'static Gate)>,
+}
 
 pub(super) fn spawn(
     commands: &mut Commands,
@@ -28,7 +53,7 @@ pub(super) fn spawn(
             let animal = animal_bundle(art, e.animal(row, col), escape_pos(e, row, col), 1.0);
             let entity = board.add(
                 commands,
-                animal,
+                (animal, Home(row, col)),
                 Some(Place::Grid(row, col)),
                 Some(animal_click(row, col)),
             );
@@ -43,16 +68,14 @@ pub(super) fn spawn(
     for (slot, &(row, col)) in e.queue.iter().enumerate() {
         let last = slot + 1 == e.queue.len();
         let a = e.animal(row, col);
-        // A little smaller in line, where they stand closer.
         let entity = board.add(
             commands,
-            animal_bundle(art, a, queue_pos(e, slot), 0.86),
+            (
+                animal_bundle(art, a, queue_pos(e, slot), IN_LINE),
+                Home(row, col),
+            ),
             Some(Place::Slot(slot)),
-            Some(if last {
-                QUEUE_LAST
-            } else {
-                Clickable(QUEUE_SLOTS + slot as u32)
-            }),
+            Some(slot_click(slot, last)),
         );
         if numbered {
             commands
@@ -62,13 +85,93 @@ pub(super) fn spawn(
     }
 }
 
+/// An animal's size in line, where they stand closer.
+const IN_LINE: f32 = 0.86;
+
+/// The click mark of the animal in `slot` of the line: the last is taken
+/// back by a click.
+fn slot_click(slot: usize, last: bool) -> Clickable {
+    if last {
+        QUEUE_LAST
+    } else {
+        Clickable(QUEUE_SLOTS + slot as u32)
+    }
+}
+
+/// Brings the board in place after one animal left (or came back): that
+/// animal stands at its new place, with its new click mark and size, and
+/// the one before it in line is no longer last (or is again). The other
+/// animals, the prison and the meadow stay as they are: a 10x10 prison is
+/// some 1,500 entities, and spawning them anew at each move took most of a
+/// frame. Anything else (a restart, a jump to another position) is
+/// respawned: false.
+pub(super) fn refresh(
+    commands: &mut Commands,
+    board: &mut Spawned,
+    (before, after): (&Escape, &Escape),
+    pieces: &mut Animals,
+) -> bool {
+    if (before.rows, before.cols, &before.animals) != (after.rows, after.cols, &after.animals) {
+        return false;
+    }
+    let (b, a) = (&before.queue, &after.queue);
+    // The animal that walks, the slot it walks to or from, and whether it
+    // leaves the prison.
+    let (cell, slot, leaves) = if a.len() == b.len() + 1 && a.starts_with(b) {
+        (a[b.len()], b.len(), true)
+    } else if b.len() == a.len() + 1 && b.starts_with(a) {
+        (b[a.len()], a.len(), false)
+    } else {
+        return false;
+    };
+    let mut found = false;
+    for (entity, home, mut transform, mut click, hovered) in &mut pieces.animals {
+        let here = (home.0, home.1);
+        if here == cell {
+            found = true;
+            let (at, size, mark, place) = if leaves {
+                let at = queue_pos(after, slot);
+                (at, IN_LINE, slot_click(slot, true), Place::Slot(slot))
+            } else {
+                let at = escape_pos(after, cell.0, cell.1);
+                (
+                    at,
+                    1.0,
+                    animal_click(cell.0, cell.1),
+                    Place::Grid(cell.0, cell.1),
+                )
+            };
+            let grow = if hovered { HOVER_GROWTH } else { 1.0 };
+            let lift = if hovered { HOVER_LIFT } else { 0.0 };
+            *transform = Transform::from_translation(at.extend(2.0 + lift)).with_scale(Vec3::new(
+                size * grow,
+                size * grow,
+                1.0,
+            ));
+            *click = mark;
+            board.places.insert(place, entity);
+            // A celebration's leap (after an undo from a win) marked it as a
+            // decoration: the walk that follows is one a move waits for.
+            commands.entity(entity).remove::<anim::Decoration>();
+        } else if slot > 0 && after.queue.get(slot - 1) == Some(&here) {
+            // The one before it in line: last again after an undo, no
+            // longer last after a move.
+            *click = slot_click(slot - 1, !leaves);
+        }
+    }
+    for (entity, gate) in &pieces.gates {
+        board.places.insert(Place::Gate(gate.0), entity);
+    }
+    found
+}
+
 /// Where an animal's colour number sits: its cell's top-left corner, clear
 /// of every animal's eyes and face.
 const BADGE: Vec2 = Vec2::new(-25.0, 22.0);
 
 /// A gate's iron bars, which rise as an animal walks through.
 #[derive(Component)]
-pub struct Gate;
+pub struct Gate(pub u8);
 
 /// The ground under the animals: the meadow where the freed wait in line,
 /// the sand path from the gates down to it, and the prison.
@@ -251,7 +354,7 @@ fn spawn_gate(commands: &mut Commands, art: &Art, board: &mut Spawned, row: u8, 
     let gate = board.add(
         commands,
         (
-            Gate,
+            Gate(row),
             Transform::from_translation(at.extend(3.0)),
             Visibility::default(),
             Pickable::IGNORE,

@@ -5,7 +5,7 @@
 
 mod board;
 
-pub(super) use board::Gate;
+pub(super) use board::{Animals, Gate};
 
 use super::card::{Card, animal, image};
 use super::{Clickable, Dimension, Dot, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
@@ -94,6 +94,18 @@ impl GamePuzzle for Escape {
 
     fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, numbered: bool) {
         board::spawn(commands, art, board, self, numbered);
+    }
+
+    fn refresh(
+        &self,
+        before: &Self,
+        commands: &mut Commands,
+        _: &Art,
+        board: &mut Spawned,
+        _: bool,
+        pieces: &mut super::Refresh,
+    ) -> bool {
+        board::refresh(commands, board, (before, self), &mut pieces.escape)
     }
 
     fn animate(

@@ -42,7 +42,7 @@ type TileParts = (
 /// The tiles and the region's line, brought in place after a move.
 #[derive(SystemParam)]
 pub struct Tiles<'w, 's> {
-    tiles: Query<'w, 's, TileParts>,
+    tiles: Query<'w, 's, TileParts, With<Tile>>,
     edges: Query<'w, 's, Entity, With<RegionEdge>>,
 }
 
