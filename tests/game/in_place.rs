@@ -304,6 +304,30 @@ fn an_undo_during_escapes_celebration_walks_as_a_move() {
     );
     settle(&mut app);
     assert_board_mirrors_rules(&mut app);
+    // Won again, and restarted while the animals leap: every one walks
+    // home, none left leaping at a slot of the line.
+    let kept = animals(&mut app);
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Redo));
+    settle(&mut app);
+    assert!(puzzle(&app).is_won());
+    for _ in 0..10 {
+        app.update();
+        if app.world().get::<game::play::Decoration>(last).is_some() {
+            break;
+        }
+    }
+    assert!(app.world().get::<game::play::Decoration>(last).is_some());
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Restart));
+    settle(&mut app);
+    assert_eq!(escape(&app).queue.len(), 0);
+    assert_board_mirrors_rules(&mut app);
+    assert_eq!(
+        animals(&mut app).keys().collect::<Vec<_>>(),
+        kept.keys().collect::<Vec<_>>(),
+        "the same animals"
+    );
 }
 
 /// At instant speed a search's changes land several in a frame: the board

@@ -17,6 +17,7 @@ use crate::rules::PuzzleMove;
 use crate::rules::escape::{Animal, Escape};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy_tweening::TweenAnim;
 
 /// The cell of the prison an animal started in: it keeps it in line, so that
 /// a move finds the animal that walks, wherever it stands.
@@ -98,13 +99,13 @@ fn slot_click(slot: usize, last: bool) -> Clickable {
     }
 }
 
-/// Brings the board in place after one animal left (or came back): that
-/// animal stands at its new place, with its new click mark and size, and
-/// the one before it in line is no longer last (or is again). The other
+/// Brings the board in place after a change: each animal whose place
+/// changed (out of the prison or back in, or to another slot of the line)
+/// stands at its new one, with its size there, and each takes the click
+/// mark of its place (the last in line is taken back by a click). The other
 /// animals, the prison and the meadow stay as they are: a 10x10 prison is
 /// some 1,500 entities, and spawning them anew at each move took most of a
-/// frame. Anything else (a restart, a jump to another position) is
-/// respawned: false.
+/// frame. False for another prison: it is respawned.
 pub(super) fn refresh(
     commands: &mut Commands,
     board: &mut Spawned,
@@ -114,55 +115,64 @@ pub(super) fn refresh(
     if (before.rows, before.cols, &before.animals) != (after.rows, after.cols, &after.animals) {
         return false;
     }
-    let (b, a) = (&before.queue, &after.queue);
-    // The animal that walks, the slot it walks to or from, and whether it
-    // leaves the prison.
-    let (cell, slot, leaves) = if a.len() == b.len() + 1 && a.starts_with(b) {
-        (a[b.len()], b.len(), true)
-    } else if b.len() == a.len() + 1 && b.starts_with(a) {
-        (b[a.len()], a.len(), false)
-    } else {
-        return false;
-    };
-    let mut found = false;
-    for (entity, home, mut transform, mut click, hovered) in &mut pieces.animals {
-        let here = (home.0, home.1);
-        if here == cell {
-            found = true;
-            let (at, size, mark, place) = if leaves {
-                let at = queue_pos(after, slot);
-                (at, IN_LINE, slot_click(slot, true), Place::Slot(slot))
-            } else {
-                let at = escape_pos(after, cell.0, cell.1);
-                (
-                    at,
-                    1.0,
-                    animal_click(cell.0, cell.1),
-                    Place::Grid(cell.0, cell.1),
-                )
-            };
-            let grow = if hovered { HOVER_GROWTH } else { 1.0 };
-            let lift = if hovered { HOVER_LIFT } else { 0.0 };
-            *transform = Transform::from_translation(at.extend(2.0 + lift)).with_scale(Vec3::new(
-                size * grow,
-                size * grow,
-                1.0,
-            ));
-            *click = mark;
-            board.places.insert(place, entity);
-            // A celebration's leap (after an undo from a win) marked it as a
-            // decoration: the walk that follows is one a move waits for.
-            commands.entity(entity).remove::<anim::Decoration>();
-        } else if slot > 0 && after.queue.get(slot - 1) == Some(&here) {
-            // The one before it in line: last again after an undo, no
-            // longer last after a move.
-            *click = slot_click(slot - 1, !leaves);
+    // Each cell's slot in the line, before and after.
+    let slots = |e: &Escape| {
+        let mut slot = vec![None; e.animals.len()];
+        for (i, &(row, col)) in e.queue.iter().enumerate() {
+            if let Some(s) = slot.get_mut(row as usize * e.cols as usize + col as usize) {
+                *s = Some(i);
+            }
         }
+        slot
+    };
+    let (was, now) = (slots(before), slots(after));
+    let mut found = 0;
+    for (entity, home, mut transform, mut click, hovered) in &mut pieces.animals {
+        let (row, col) = (home.0, home.1);
+        let i = row as usize * after.cols as usize + col as usize;
+        let (Some(&was), Some(&now)) = (was.get(i), now.get(i)) else {
+            return false;
+        };
+        found += 1;
+        let (place, mark) = match now {
+            Some(slot) => (
+                Place::Slot(slot),
+                slot_click(slot, slot + 1 == after.queue.len()),
+            ),
+            None => (Place::Grid(row, col), animal_click(row, col)),
+        };
+        if *click != mark {
+            *click = mark;
+        }
+        board.places.insert(place, entity);
+        if was == now {
+            continue;
+        }
+        let (at, size) = match now {
+            Some(slot) => (queue_pos(after, slot), IN_LINE),
+            None => (escape_pos(after, row, col), 1.0),
+        };
+        let (grow, lift) = if hovered {
+            (HOVER_GROWTH, HOVER_LIFT)
+        } else {
+            (1.0, 0.0)
+        };
+        *transform = Transform::from_translation(at.extend(2.0 + lift)).with_scale(Vec3::new(
+            size * grow,
+            size * grow,
+            1.0,
+        ));
+        // An animation under way (a celebration's leap, after an undo or a
+        // restart from a win) would end at the old place; the walk a move
+        // gives it is one that moves wait for.
+        commands
+            .entity(entity)
+            .remove::<(TweenAnim, anim::Decoration)>();
     }
     for (entity, gate) in &pieces.gates {
         board.places.insert(Place::Gate(gate.0), entity);
     }
-    found
+    found == after.animals.len()
 }
 
 /// Where an animal's colour number sits: its cell's top-left corner, clear
