@@ -20,7 +20,7 @@ pub mod panels;
 pub mod play;
 pub mod progress;
 pub mod puzzles;
-mod rest;
+pub mod rest;
 mod screens;
 pub mod settings;
 mod shot;

@@ -8,7 +8,10 @@ use super::GameOptions;
 use super::settings::Settings;
 use super::solver::{Autoplay, HintJob, Solvability};
 use super::theme::water::WaterMaterial;
+use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
+use bevy::text::{FontAtlas, FontAtlasSet, TextLayoutInfo};
+use bevy::time::common_conditions::on_real_timer;
 use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_tweening::TweenAnim;
@@ -36,7 +39,14 @@ const REST_UNFOCUSED: Duration = Duration::from_secs(10);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, (rest_mode, keep_awake).chain())
-        .add_systems(Update, (still_water, hand_back_freed));
+        .add_systems(
+            Update,
+            (
+                still_water,
+                hand_back_freed,
+                let_go_unused_glyphs.run_if(on_real_timer(HAND_BACK)),
+            ),
+        );
 }
 
 /// How often the allocator is asked to hand freed memory back.
@@ -57,6 +67,23 @@ fn hand_back_freed(time: Res<Time<Real>>, mut last: Local<Duration>) {
     // back to the system; it is safe to call from any thread at any time.
     unsafe {
         libc::malloc_trim(0);
+    }
+}
+
+/// Every `HAND_BACK`, the pictures of glyphs for a face and size that no
+/// text shows any more are let go (a megabyte each, and its copy in the
+/// renderer): lines fitted to the window take one of many sizes, and a long
+/// session kept a picture for each size it ever drew. A size shown again is
+/// drawn anew.
+pub fn let_go_unused_glyphs(atlases: Option<ResMut<FontAtlasSet>>, texts: Query<&TextLayoutInfo>) {
+    let Some(mut atlases) = atlases else { return };
+    let shown: HashSet<AssetId<Image>> = texts
+        .iter()
+        .flat_map(|t| t.glyphs.iter().map(|g| g.atlas_info.texture))
+        .collect();
+    let in_use = |set: &Vec<FontAtlas>| set.iter().any(|a| shown.contains(&a.texture.id()));
+    if !atlases.values().all(in_use) {
+        atlases.retain(|_, set| in_use(set));
     }
 }
 

@@ -61,3 +61,46 @@ fn a_settings_write_that_fails_is_told() {
         "{notice:?}"
     );
 }
+
+/// The pictures of glyphs (one for each face and size drawn) of sizes no
+/// text shows any more are let go; every one a text shows stays.
+#[test]
+fn glyph_pictures_no_text_shows_are_let_go() {
+    use bevy::ecs::system::RunSystemOnce;
+    use bevy::text::{FontAtlasSet, TextLayoutInfo};
+    let options = game::GameOptions {
+        data_dir: Some(temp_data_dir()),
+        ..Default::default()
+    };
+    let mut app = app_in_window(options, Some(UVec2::new(1280, 720)));
+    let pictures = |app: &App| app.world().resource::<FontAtlasSet>().len();
+    // A level's texts, then the title's.
+    start_level(&mut app, "flood.ron", 0);
+    let in_level = pictures(&app);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    settle(&mut app);
+    let kept = pictures(&app);
+    assert!(kept >= in_level, "pictures are kept until let go");
+    app.world_mut()
+        .run_system_once(game::rest::let_go_unused_glyphs)
+        .expect("runs");
+    let now = pictures(&app);
+    assert!(now > 0 && now < kept, "{kept} pictures, {now} after");
+    // Every picture a text on the title shows is still there.
+    let shown: Vec<AssetId<Image>> = app
+        .world_mut()
+        .query::<&TextLayoutInfo>()
+        .iter(app.world())
+        .flat_map(|t| t.glyphs.iter().map(|g| g.atlas_info.texture))
+        .collect();
+    assert!(!shown.is_empty());
+    let set = app.world().resource::<FontAtlasSet>();
+    for id in shown {
+        assert!(
+            set.values().flatten().any(|a| a.texture.id() == id),
+            "a picture a text shows was let go"
+        );
+    }
+}
