@@ -43,8 +43,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 still_water,
-                hand_back_freed,
-                let_go_unused_glyphs.run_if(on_real_timer(HAND_BACK)),
+                (let_go_unused_glyphs, hand_back_freed).run_if(on_real_timer(HAND_BACK)),
             ),
         );
 }
@@ -56,12 +55,7 @@ const HAND_BACK: Duration = Duration::from_secs(20);
 /// its heaps too: the many small blocks of a level's pieces, texts and
 /// searches, freed when the player moves on) go back to the system, so a
 /// long session's memory follows what it holds, not what it once held.
-fn hand_back_freed(time: Res<Time<Real>>, mut last: Local<Duration>) {
-    let now = time.elapsed();
-    if now.saturating_sub(*last) < HAND_BACK {
-        return;
-    }
-    *last = now;
+fn hand_back_freed() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only gives free pages of the allocator's heaps
     // back to the system; it is safe to call from any thread at any time.
