@@ -20,7 +20,16 @@ struct Frames {
     /// apart from the drawing, which runs beside it on the render thread.
     began: Option<Instant>,
     work: Vec<Duration>,
+    /// The frames over `SLOW`: when each ended (after the first screen) and
+    /// how long it took, so that a long frame can be told from the first
+    /// drawing of a new kind of piece or from a steady cost.
+    slow: Vec<(Duration, Duration)>,
 }
+
+/// A frame longer than this is a stall a player can see.
+const SLOW: Duration = Duration::from_millis(50);
+/// How many of them are listed, with when they came.
+const SLOW_LISTED: usize = 12;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Frames>()
@@ -75,6 +84,9 @@ fn measure(
     };
     if let Some(last) = frames.last.replace(now) {
         frames.times.push(now - last);
+        if now - last > SLOW {
+            frames.slow.push((now - shown, now - last));
+        }
     }
     if let Some(began) = frames.began.take() {
         frames.work.push(now - began);
@@ -87,10 +99,35 @@ fn measure(
     let (mean, median, p95, p99, longest) = spread(&mut frames.times);
     let (work_mean, _, _, work_p99, work_longest) = spread(&mut frames.work);
     println!(
-        "first screen after {:.0} ms; {count} frames in {seconds} s: mean {mean:.1} ms, median {median:.1} ms, 95th percentile {p95:.1} ms, 99th percentile {p99:.1} ms, longest {longest:.1} ms; the game's own work a frame (its update, beside the drawing): mean {work_mean:.1} ms, 99th percentile {work_p99:.1} ms, longest {work_longest:.1} ms",
+        "first screen after {:.0} ms; {count} frames in {seconds} s: mean {mean:.1} ms, median {median:.1} ms, 95th percentile {p95:.1} ms, 99th percentile {p99:.1} ms, longest {longest:.1} ms; the game's own work a frame (its update, beside the drawing): mean {work_mean:.1} ms, 99th percentile {work_p99:.1} ms, longest {work_longest:.1} ms; {} frames over {} ms{}",
         ms(shown - started.0),
+        frames.slow.len(),
+        SLOW.as_millis(),
+        slow_list(&frames.slow),
     );
     exit.write(AppExit::Success);
+}
+
+/// When the first `SLOW_LISTED` slow frames came and how long each took
+/// (", at 0.1 s (77 ms), 4.5 s (52 ms)"), and how many more there were.
+fn slow_list(slow: &[(Duration, Duration)]) -> String {
+    let mut listed: Vec<String> = (slow.iter().take(SLOW_LISTED))
+        .map(|&(at, took)| {
+            format!(
+                "{:.1} s ({:.0} ms)",
+                at.as_secs_f64(),
+                took.as_secs_f64() * 1000.0
+            )
+        })
+        .collect();
+    if slow.len() > SLOW_LISTED {
+        listed.push(format!("and {} more", slow.len() - SLOW_LISTED));
+    }
+    if listed.is_empty() {
+        String::new()
+    } else {
+        format!(", at {}", listed.join(", "))
+    }
 }
 
 /// With `POND_COUNTS` set (the soak sets it), once a minute the game logs
@@ -126,4 +163,26 @@ fn log_counts(
         atlases.len(),
         fonts.len()
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slow_frames_are_listed_with_when_they_came_and_how_many_more() {
+        let ms = Duration::from_millis;
+        assert_eq!(slow_list(&[]), "");
+        assert_eq!(
+            slow_list(&[(ms(100), ms(77)), (ms(4_540), ms(52))]),
+            ", at 0.1 s (77 ms), 4.5 s (52 ms)"
+        );
+        let many: Vec<_> = (0..15).map(|i| (ms(1_000 * i), ms(60))).collect();
+        let listed = slow_list(&many);
+        assert!(
+            listed.starts_with(", at 0.0 s (60 ms), 1.0 s (60 ms)"),
+            "{listed}"
+        );
+        assert!(listed.ends_with("11.0 s (60 ms), and 3 more"), "{listed}");
+    }
 }
