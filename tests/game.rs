@@ -117,6 +117,7 @@ fn app_in_window(options: game::GameOptions, window: Option<UVec2>) -> App {
     .init_resource::<bevy::ui::UiScale>()
     .init_asset::<Mesh>()
     .init_asset::<ColorMaterial>()
+    .init_asset::<game::puzzles::TilesMaterial>()
     .init_asset::<Image>()
     .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
         Duration::from_millis(50),
@@ -889,9 +890,57 @@ fn board_mismatches(app: &mut App) -> Vec<String> {
             .filter(|h| !want.contains(h))
             .map(|h| format!("a {kind} at {h} that the rules do not have")),
     );
+    if let Puzzle::Flood(f) = puzzle(app) {
+        wrong.extend(picture_mismatches(app, &f));
+    }
     let roots = count::<BoardRoot>(app);
     if roots != 1 {
         wrong.push(format!("{roots} boards"));
+    }
+    wrong
+}
+
+/// Flood's tiles at rest are drawn by one picture whose texture holds each
+/// cell's look: its colour (red) and whether it is flooded (green).
+fn picture_mismatches(app: &mut App, f: &pond_puzzles::rules::flood::Flood) -> Vec<String> {
+    let materials: Vec<Handle<game::puzzles::TilesMaterial>> = app
+        .world_mut()
+        .query_filtered::<&MeshMaterial2d<game::puzzles::TilesMaterial>, With<game::puzzles::TilePicture>>()
+        .iter(app.world())
+        .map(|m| m.0.clone())
+        .collect();
+    let [material] = materials.as_slice() else {
+        return vec![format!("{} tile pictures", materials.len())];
+    };
+    let world = app.world();
+    let Some(m) = world
+        .resource::<Assets<game::puzzles::TilesMaterial>>()
+        .get(material)
+    else {
+        return vec!["the tile picture has no material".into()];
+    };
+    let Some(texels) =
+        (world.resource::<Assets<Image>>().get(&m.looks)).and_then(|i| i.data.clone())
+    else {
+        return vec!["the tile picture has no texture".into()];
+    };
+    let flooded: std::collections::HashSet<u32> = f.region().into_iter().collect();
+    let mut wrong = Vec::new();
+    if texels.len() != f.cells.len() * 4 {
+        wrong.push(format!(
+            "{} texels for {} cells",
+            texels.len() / 4,
+            f.cells.len()
+        ));
+    }
+    for (i, (&c, texel)) in f.cells.iter().zip(texels.chunks(4)).enumerate() {
+        let inside = flooded.contains(&(i as u32));
+        if (texel[0], texel[1] == 255) != (c, inside) {
+            wrong.push(format!(
+                "the picture's cell {i} is ({}, {}), the rules' ({c}, {inside})",
+                texel[0], texel[1]
+            ));
+        }
     }
     wrong
 }

@@ -119,8 +119,16 @@ pub fn run(options: GameOptions) -> AppExit {
         MeshPickingPlugin,
         bevy_tweening::TweeningPlugin,
         theme::water::plugin,
+        puzzles::drawing,
         rest::plugin,
     ))
+    // A Flood tile at rest is hidden, drawn by its look's layer, and still
+    // takes the pointer; every other mesh the pointer should pass through
+    // is `Pickable::IGNORE`, shown or not.
+    .insert_resource(MeshPickingSettings {
+        ray_cast_visibility: RayCastVisibility::Any,
+        ..default()
+    })
     .insert_resource(ClearColor(theme::WATER))
     .insert_resource(options.clone())
     .add_plugins((plugin, frames::count_plugin))

@@ -109,8 +109,8 @@ fn a_flood_move_brings_the_board_in_place_and_an_undo_brings_it_back() {
         .len();
     assert_eq!(
         children,
-        start.cells.len() + 4,
-        "the tiles, the slab and its shadow, the line, the wave"
+        start.cells.len() + 5,
+        "the tiles, the slab and its shadow, the line, the tiles' picture, the wave"
     );
     settle(&mut app);
     let Puzzle::Flood(after) = puzzle(&app) else {
@@ -362,4 +362,106 @@ fn several_changes_in_one_frame_bring_the_board_to_the_last() {
         settle(&mut app);
         assert_board_mirrors_rules(&mut app);
     }
+}
+
+/// Each tile's visibility, by entity, and the pictures'.
+fn shown(app: &mut App) -> (Vec<(Entity, Visibility)>, Vec<Visibility>) {
+    let tiles = app
+        .world_mut()
+        .query_filtered::<(Entity, &Visibility), With<Tile>>()
+        .iter(app.world())
+        .map(|(e, v)| (e, *v))
+        .collect();
+    let pictures = app
+        .world_mut()
+        .query_filtered::<&Visibility, With<game::puzzles::TilePicture>>()
+        .iter(app.world())
+        .copied()
+        .collect();
+    (tiles, pictures)
+}
+
+/// At rest the tiles are drawn by one picture of the board, not one by
+/// one (the renderer's work a frame grows with every entity it draws); a
+/// hovered tile is drawn on its own, grown over the picture; in a win's
+/// swell every tile is, and the picture is not.
+#[test]
+fn flood_tiles_at_rest_are_one_picture_a_hovered_or_swelling_tile_is_drawn_alone() {
+    let mut app = app();
+    start_level(&mut app, "flood.ron", 0);
+    let (tiles, pictures) = shown(&mut app);
+    assert!(tiles.len() >= 36);
+    assert!(
+        tiles.iter().all(|t| t.1 == Visibility::Hidden),
+        "tiles at rest are not drawn"
+    );
+    assert_eq!(pictures, [Visibility::Inherited], "one picture, drawn");
+    assert_board_mirrors_rules(&mut app);
+    // A hovered tile.
+    let hovered = tiles[7].0;
+    app.world_mut()
+        .entity_mut(hovered)
+        .insert(game::puzzles::Hover);
+    app.update();
+    for (e, v) in shown(&mut app).0 {
+        let want = if e == hovered {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        assert_eq!(v, want, "only the hovered tile is drawn alone");
+    }
+    app.world_mut()
+        .entity_mut(hovered)
+        .remove::<game::puzzles::Hover>();
+    app.update();
+    assert!(shown(&mut app).0.iter().all(|t| t.1 == Visibility::Hidden));
+    // Won by the moves that grow the region most; the swell after the last.
+    let mut swelled = false;
+    for _ in 0..40 {
+        if puzzle(&app).is_won() {
+            break;
+        }
+        let grown = |mv: PuzzleMove| {
+            let mut p = puzzle(&app);
+            p.apply(mv).expect("a legal move");
+            let Puzzle::Flood(f) = p else { panic!() };
+            f.region().len()
+        };
+        let mv = (puzzle(&app).legal_moves().into_iter())
+            .max_by_key(|&mv| grown(mv))
+            .expect("a move");
+        app.world_mut().write_message(MoveRequested::player(mv));
+        for _ in 0..200 {
+            app.update();
+            let (tiles, pictures) = shown(&mut app);
+            let moving: Vec<Entity> = app
+                .world_mut()
+                .query_filtered::<Entity, (With<Tile>, With<bevy_tweening::TweenAnim>)>()
+                .iter(app.world())
+                .collect();
+            if moving.len() == tiles.len() {
+                swelled = true;
+                assert!(
+                    tiles.iter().all(|t| t.1 == Visibility::Inherited),
+                    "the swelling tiles are drawn"
+                );
+                assert_eq!(
+                    pictures,
+                    [Visibility::Hidden],
+                    "the picture is not, in the swell"
+                );
+            }
+        }
+        settle(&mut app);
+        assert_board_mirrors_rules(&mut app);
+    }
+    assert!(puzzle(&app).is_won(), "won by the greedy moves");
+    assert!(swelled, "the win's swell was seen");
+    let (tiles, pictures) = shown(&mut app);
+    assert!(
+        tiles.iter().all(|t| t.1 == Visibility::Hidden),
+        "at rest again"
+    );
+    assert_eq!(pictures, [Visibility::Inherited]);
 }

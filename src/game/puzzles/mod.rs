@@ -47,7 +47,7 @@ mod swap;
 pub use card::{Card, Pop, TITLE_H, TITLE_W};
 pub use celebrate::Pieces;
 pub use escape::{QUEUE_LAST, escape_pos, queue_pos};
-pub use flood::flood_pos;
+pub use flood::{TilePicture, TilesMaterial, flood_pos};
 pub use hop::hop_pos;
 pub use pieces::{
     Animal, Clickable, FreedomQueue, Frog, HOVER_GROWTH, HOVER_LIFT, HopPick, Hover, Lily, Place,
@@ -61,6 +61,12 @@ use crate::game::theme::{Art, Sound, art::Pictures};
 use crate::levels::code::LevelCode;
 use crate::rules::{Puzzle, PuzzleMove, Rules};
 use bevy::prelude::*;
+
+/// What each puzzle's board needs of the renderer (only a windowed game
+/// has one).
+pub fn drawing(app: &mut App) {
+    flood::drawing(app);
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HopPick>()

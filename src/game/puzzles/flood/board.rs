@@ -5,6 +5,7 @@
 use super::super::pieces::{
     Clickable, HOVER_GROWTH, HOVER_LIFT, Hover, Spawned, Tile, number_label,
 };
+use super::picture::TilePicture;
 use super::{FLOOD_TILE, flood_pos};
 use crate::game::anim::{self, DespawnWhenDone};
 use crate::game::theme::Art;
@@ -15,7 +16,7 @@ use bevy_tweening::TweenAnim;
 use std::collections::HashSet;
 
 /// A tile's size on the board, leaving a thin line of water between tiles.
-const TILE: f32 = FLOOD_TILE - 2.0;
+pub(super) const TILE: f32 = FLOOD_TILE - 2.0;
 
 /// The cell a tile stands on.
 #[derive(Component)]
@@ -39,11 +40,13 @@ type TileParts = (
     Has<TweenAnim>,
 );
 
-/// The tiles and the region's line, brought in place after a move.
+/// The tiles, the region's line and the tiles' picture, brought in place
+/// after a move.
 #[derive(SystemParam)]
 pub struct Tiles<'w, 's> {
     tiles: Query<'w, 's, TileParts, With<Tile>>,
     edges: Query<'w, 's, Entity, With<RegionEdge>>,
+    pictures: Query<'w, 's, Entity, With<TilePicture>>,
 }
 
 pub(super) fn spawn(
@@ -73,8 +76,10 @@ pub(super) fn spawn(
     }
     let flooded: HashSet<u32> = f.region().into_iter().collect();
     outline_region(commands, art, board, f, &flooded);
+    picture(commands, art, board, f, &flooded);
     for (i, &c) in f.cells.iter().enumerate() {
         let inside = flooded.contains(&(i as u32));
+        // Drawn by the picture, unless hovered or moving (`show_tiles`).
         let tile = board.add(
             commands,
             (
@@ -82,16 +87,47 @@ pub(super) fn spawn(
                 Cell(i as u32),
                 tile_look(art, c, inside),
                 tile_transform(f, i, inside, false),
+                Visibility::Hidden,
             ),
             None,
             Some(Clickable(c as u32)),
         );
         if numbered {
-            commands
-                .entity(tile)
-                .with_child(number_label(art, c, Vec2::ZERO, TILE, 0.9));
+            commands.entity(tile).with_child(label(art, c));
         }
     }
+}
+
+/// A tile's number, seen though its tile is drawn by the picture.
+fn label(art: &Art, c: u8) -> impl Bundle {
+    (
+        number_label(art, c, Vec2::ZERO, TILE, 0.9),
+        Visibility::Visible,
+    )
+}
+
+/// The tiles at rest, one square the board's size under them (its
+/// texture and material are made by `picture::paint`).
+fn picture(
+    commands: &mut Commands,
+    art: &Art,
+    board: &mut Spawned,
+    f: &Flood,
+    flooded: &HashSet<u32>,
+) {
+    let size = Vec2::new(f.width as f32, f.height as f32) * FLOOD_TILE;
+    board.add(
+        commands,
+        (
+            TilePicture::of(f, flooded),
+            Mesh2d(art.tile.clone()),
+            Transform::from_scale(size.extend(1.0)),
+            Visibility::default(),
+            Pickable::IGNORE,
+        ),
+        None,
+        None,
+    );
 }
 
 /// A light line around the flooded region, on every side of it that meets
@@ -201,13 +237,14 @@ pub(super) fn refresh(
             commands
                 .entity(e)
                 .despawn_children()
-                .with_child(number_label(art, c, Vec2::ZERO, TILE, 0.9));
+                .with_child(label(art, c));
         }
     }
-    for edge in &pieces.edges {
-        commands.entity(edge).despawn();
+    for old in pieces.edges.iter().chain(&pieces.pictures) {
+        commands.entity(old).despawn();
     }
     outline_region(commands, art, board, after, &flooded);
+    picture(commands, art, board, after, &flooded);
     true
 }
 

@@ -4,12 +4,23 @@
 //! and keys, its how-to card, its title picture and its random levels.
 
 mod board;
+mod picture;
 
 pub(super) use board::Tiles;
+pub use picture::{TilePicture, TilesMaterial, drawing};
 
-/// A move's wave, drawn as two meshes that grow as it goes.
+/// A move's wave, drawn as two meshes that grow as it goes; the tiles at
+/// rest, drawn as one picture (its material made before Bevy bounds and
+/// culls it, in the frame the picture comes).
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (board::shape_waves, board::grow_waves).chain());
+    use bevy::camera::visibility::VisibilitySystems;
+    app.add_systems(Update, (board::shape_waves, board::grow_waves).chain())
+        .add_systems(
+            PostUpdate,
+            (picture::paint, picture::show_tiles)
+                .before(VisibilitySystems::CalculateBounds)
+                .before(VisibilitySystems::VisibilityPropagate),
+        );
 }
 
 use super::card::{Card, square};
