@@ -42,14 +42,22 @@ fn tiles(app: &mut App) -> BTreeMap<(i32, i32), (Entity, u32, Option<String>)> {
         .collect()
 }
 
-/// The pieces of the line around the flooded region.
+/// The pieces of the line around the flooded region: the rectangles of
+/// its mesh, in the line's material.
 fn edges(app: &mut App) -> usize {
     let edge = app.world().resource::<Art>().region_edge_mat.id();
-    app.world_mut()
-        .query::<&MeshMaterial2d<ColorMaterial>>()
+    let meshes: Vec<Handle<Mesh>> = app
+        .world_mut()
+        .query::<(&MeshMaterial2d<ColorMaterial>, &Mesh2d)>()
         .iter(app.world())
-        .filter(|m| m.id() == edge)
-        .count()
+        .filter(|(m, _)| m.id() == edge)
+        .map(|(_, mesh)| mesh.0.clone())
+        .collect();
+    assert_eq!(meshes.len(), 1, "the line is one mesh");
+    let mesh = app.world().resource::<Assets<Mesh>>().get(&meshes[0]);
+    let corners = mesh.expect("the line's mesh").count_vertices();
+    assert_eq!(corners % 4, 0);
+    corners / 4
 }
 
 /// The sides of the flooded region's cells that meet another colour or
@@ -397,6 +405,7 @@ fn flood_tiles_at_rest_are_one_picture_a_hovered_or_swelling_tile_is_drawn_alone
     );
     assert_eq!(pictures, [Visibility::Inherited], "one picture, drawn");
     assert_board_mirrors_rules(&mut app);
+    let picture = picture_entity(&mut app);
     // A hovered tile.
     let hovered = tiles[7].0;
     app.world_mut()
@@ -464,4 +473,16 @@ fn flood_tiles_at_rest_are_one_picture_a_hovered_or_swelling_tile_is_drawn_alone
         "at rest again"
     );
     assert_eq!(pictures, [Visibility::Inherited]);
+    assert_eq!(
+        picture_entity(&mut app),
+        picture,
+        "the moves changed the picture in place"
+    );
+}
+
+fn picture_entity(app: &mut App) -> Entity {
+    app.world_mut()
+        .query_filtered::<Entity, With<game::puzzles::TilePicture>>()
+        .single(app.world())
+        .expect("one picture")
 }

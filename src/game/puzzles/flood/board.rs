@@ -22,9 +22,12 @@ pub(super) const TILE: f32 = FLOOD_TILE - 2.0;
 #[derive(Component)]
 pub struct Cell(u32);
 
-/// The line around the flooded region: the parent of its pieces.
+/// The line around the flooded region: the middle and the half size of
+/// each of its pieces, drawn as one mesh (made by `shape_edges`). A region
+/// of thousands of cells has a line of thousands of pieces, and the
+/// renderer's work a frame grows with every entity it draws.
 #[derive(Component)]
-struct RegionEdge;
+pub(super) struct RegionEdge(Vec<(Vec2, Vec2)>);
 
 /// A tile as a move brings it in place: its cell, where it stands, its
 /// look, its colour as clicked, whether it is hovered, and whether it is
@@ -144,20 +147,7 @@ fn outline_region(
         x >= 0 && y >= 0 && x < w && y < h && flooded.contains(&((y * w + x) as u32))
     };
     let half = FLOOD_TILE / 2.0;
-    // The pieces of the line under one parent, let go together after a
-    // move (one by one, each would be looked for among the board's 10,000
-    // tiles).
-    let line = board.add(
-        commands,
-        (
-            RegionEdge,
-            Transform::default(),
-            Visibility::default(),
-            Pickable::IGNORE,
-        ),
-        None,
-        None,
-    );
+    let mut pieces = Vec::new();
     for &i in flooded {
         let (x, y) = (i as i32 % w, i as i32 / w);
         let centre = flood_pos(f, i as usize);
@@ -184,16 +174,33 @@ fn outline_region(
             ),
         ] {
             if !inside(x + dx, y + dy) {
-                commands.spawn((
-                    Mesh2d(art.tile.clone()),
-                    MeshMaterial2d(art.region_edge_mat.clone()),
-                    Transform::from_translation((centre + offset).extend(0.8))
-                        .with_scale(size.extend(1.0)),
-                    Pickable::IGNORE,
-                    ChildOf(line),
-                ));
+                pieces.push((centre + offset, size / 2.0));
             }
         }
+    }
+    board.add(
+        commands,
+        (
+            RegionEdge(pieces),
+            MeshMaterial2d(art.region_edge_mat.clone()),
+            Transform::from_xyz(0.0, 0.0, 0.8),
+            Visibility::default(),
+            Pickable::IGNORE,
+        ),
+        None,
+        None,
+    );
+}
+
+/// A new line's mesh: its pieces, each a rectangle.
+pub(super) fn shape_edges(
+    mut commands: Commands,
+    lines: Query<(Entity, &RegionEdge), Added<RegionEdge>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    for (e, line) in &lines {
+        let mesh = meshes.add(rects(line.0.iter().copied()));
+        commands.entity(e).try_insert(Mesh2d(mesh));
     }
 }
 
@@ -240,11 +247,16 @@ pub(super) fn refresh(
                 .with_child(label(art, c));
         }
     }
-    for old in pieces.edges.iter().chain(&pieces.pictures) {
-        commands.entity(old).despawn();
+    for edge in &pieces.edges {
+        commands.entity(edge).despawn();
     }
     outline_region(commands, art, board, after, &flooded);
-    picture(commands, art, board, after, &flooded);
+    // The picture takes the new looks where it is.
+    for picture in &pieces.pictures {
+        commands
+            .entity(picture)
+            .insert(TilePicture::of(after, &flooded));
+    }
     true
 }
 
@@ -357,17 +369,19 @@ pub(super) fn shape_waves(
 ) {
     for (e, wave, children) in &waves {
         let cells = || wave.0.iter().map(|&(at, _)| at);
-        let over = meshes.add(squares(cells().map(|at| (at, 0.0))));
+        let over = meshes.add(rects(cells().map(|at| (at, Vec2::ZERO))));
         commands.entity(e).try_insert(Mesh2d(over));
-        let under = meshes.add(squares(cells().map(|at| (at, WAVE_SQUARE / 2.0))));
+        let under = meshes.add(rects(
+            cells().map(|at| (at, Vec2::splat(WAVE_SQUARE / 2.0))),
+        ));
         for child in children.iter().filter(|&c| unders.contains(c)) {
             commands.entity(child).try_insert(Mesh2d(under.clone()));
         }
     }
 }
 
-/// A mesh of squares, each at its centre with its half side.
-fn squares(cells: impl ExactSizeIterator<Item = (Vec2, f32)>) -> Mesh {
+/// A mesh of rectangles, each at its centre with its half size.
+fn rects(cells: impl ExactSizeIterator<Item = (Vec2, Vec2)>) -> Mesh {
     let n = cells.len();
     let mut indices = Vec::with_capacity(n * 6);
     for k in 0..n as u32 {
@@ -383,15 +397,15 @@ fn squares(cells: impl ExactSizeIterator<Item = (Vec2, f32)>) -> Mesh {
     .with_inserted_indices(bevy::mesh::Indices::U32(indices))
 }
 
-/// The four corners of each square, counter-clockwise.
-fn corners(cells: impl Iterator<Item = (Vec2, f32)>) -> Vec<[f32; 3]> {
+/// The four corners of each rectangle, counter-clockwise.
+fn corners(cells: impl Iterator<Item = (Vec2, Vec2)>) -> Vec<[f32; 3]> {
     cells
         .flat_map(|(at, h)| {
             [
-                [at.x - h, at.y - h, 0.0],
-                [at.x + h, at.y - h, 0.0],
-                [at.x + h, at.y + h, 0.0],
-                [at.x - h, at.y + h, 0.0],
+                [at.x - h.x, at.y - h.y, 0.0],
+                [at.x + h.x, at.y - h.y, 0.0],
+                [at.x + h.x, at.y + h.y, 0.0],
+                [at.x - h.x, at.y + h.y, 0.0],
             ]
         })
         .collect()
@@ -412,7 +426,7 @@ pub(super) fn grow_waves(
         let grown = wave.0.iter().map(|&(at, delay)| {
             let span = (1.0 - delay).max(0.01);
             let t = ((ratio - delay) / span).clamp(0.0, 1.0);
-            (at, WAVE_SQUARE / 2.0 * t)
+            (at, Vec2::splat(WAVE_SQUARE / 2.0 * t))
         });
         mesh.insert_attribute(Mesh::ATTRIBUTE_POSITION, corners(grown));
     }

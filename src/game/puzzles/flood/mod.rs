@@ -10,14 +10,15 @@ pub(super) use board::Tiles;
 pub use picture::{TilePicture, TilesMaterial, drawing};
 
 /// A move's wave, drawn as two meshes that grow as it goes; the tiles at
-/// rest, drawn as one picture (its material made before Bevy bounds and
-/// culls it, in the frame the picture comes).
+/// rest, drawn as one picture, and the region's line, one mesh (their
+/// material and mesh made before Bevy bounds and culls them, in the frame
+/// they come).
 pub(super) fn plugin(app: &mut App) {
     use bevy::camera::visibility::VisibilitySystems;
     app.add_systems(Update, (board::shape_waves, board::grow_waves).chain())
         .add_systems(
             PostUpdate,
-            (picture::paint, picture::show_tiles)
+            (picture::paint, picture::show_tiles, board::shape_edges)
                 .before(VisibilitySystems::CalculateBounds)
                 .before(VisibilitySystems::VisibilityPropagate),
         );

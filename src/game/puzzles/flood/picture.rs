@@ -82,7 +82,22 @@ impl TilePicture {
         }
     }
 
-    /// The texels of the looks' texture.
+    /// The looks' texture.
+    fn image(&self) -> Image {
+        Image::new(
+            Extent3d {
+                width: self.width,
+                height: self.height,
+                depth_or_array_layers: 1,
+            },
+            TextureDimension::D2,
+            self.texels(),
+            TextureFormat::Rgba8Unorm,
+            RenderAssetUsages::default(),
+        )
+    }
+
+    /// Its texels.
     fn texels(&self) -> Vec<u8> {
         self.looks
             .iter()
@@ -91,13 +106,21 @@ impl TilePicture {
     }
 }
 
+/// A picture, and its material once it has one.
+type Painted = (
+    Entity,
+    Ref<'static, TilePicture>,
+    Option<&'static MeshMaterial2d<TilesMaterial>>,
+);
+
 /// A new picture's texture and material, from the art's own tile colours
 /// and picture (so that a tile drawn on its own, hovered, looks the same);
-/// and a picture's colours kept those of the art, which the colour-blind
-/// setting changes in place.
+/// a changed picture's texture written anew in place (a search at
+/// "instant" changes the board every frame); and a picture's colours kept
+/// those of the art, which the colour-blind setting changes in place.
 pub(super) fn paint(
     mut commands: Commands,
-    pictures: Query<(Entity, &TilePicture, Option<&MeshMaterial2d<TilesMaterial>>)>,
+    pictures: Query<Painted>,
     art: Res<Art>,
     colours: Res<Assets<ColorMaterial>>,
     mut images: ResMut<Assets<Image>>,
@@ -120,8 +143,20 @@ pub(super) fn paint(
         if let Some(painted) = painted {
             let stale = (materials.get(&painted.0))
                 .is_some_and(|m| (m.bevelled, m.flat) != (bevelled, flat));
-            if stale && let Some(mut m) = materials.get_mut(&painted.0) {
+            if (stale || p.is_changed())
+                && let Some(mut m) = materials.get_mut(&painted.0)
+            {
+                // The material changed too: its texture is bound anew.
                 (m.bevelled, m.flat) = (bevelled, flat);
+                let fits = (images.get(&m.looks))
+                    .is_some_and(|i| (i.width(), i.height()) == (p.width, p.height));
+                if p.is_changed() && !fits {
+                    m.looks = images.add(p.image());
+                } else if p.is_changed()
+                    && let Some(mut looks) = images.get_mut(&m.looks)
+                {
+                    looks.data = Some(p.texels());
+                }
             }
             continue;
         }
@@ -130,17 +165,7 @@ pub(super) fn paint(
             .and_then(|m| m.texture.clone())
             .unwrap_or_default();
         let half = super::board::TILE / super::FLOOD_TILE / 2.0;
-        let looks = images.add(Image::new(
-            Extent3d {
-                width: p.width,
-                height: p.height,
-                depth_or_array_layers: 1,
-            },
-            TextureDimension::D2,
-            p.texels(),
-            TextureFormat::Rgba8Unorm,
-            RenderAssetUsages::default(),
-        ));
+        let looks = images.add(p.image());
         let material = materials.add(TilesMaterial {
             grid: Vec4::new(p.width as f32, p.height as f32, half, 0.0),
             bevelled,
