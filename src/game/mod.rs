@@ -122,8 +122,8 @@ pub fn run(options: GameOptions) -> AppExit {
         puzzles::drawing,
         rest::plugin,
     ))
-    // A Flood tile at rest is hidden, drawn by its look's layer, and still
-    // takes the pointer; every other mesh the pointer should pass through
+    // A Flood tile at rest is hidden, drawn by the board's picture, and
+    // still takes the pointer; every other mesh the pointer should pass through
     // is `Pickable::IGNORE`, shown or not.
     .insert_resource(MeshPickingSettings {
         ray_cast_visibility: RayCastVisibility::Any,

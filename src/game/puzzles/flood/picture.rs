@@ -132,7 +132,8 @@ pub(super) fn paint(
     let linear = |handles: &[Handle<ColorMaterial>]| {
         let mut out = [Vec4::ONE; COLOURS];
         for (k, slot) in out.iter_mut().enumerate() {
-            if let Some(m) = colours.get(&handles[k % handles.len().max(1)]) {
+            let handle = handles.get(k % handles.len().max(1));
+            if let Some(m) = handle.and_then(|h| colours.get(h)) {
                 *slot = m.color.to_linear().to_vec4();
             }
         }
