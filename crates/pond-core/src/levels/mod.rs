@@ -4,11 +4,13 @@
 //! `escape`). Also the seeded generators behind `pond gen`.
 
 pub mod code;
+pub mod daily;
 pub mod edit;
 #[cfg(test)]
 mod edit_tests;
 mod escape;
 mod flood;
+pub mod game_line;
 pub mod generate;
 mod hop;
 pub mod locate;
