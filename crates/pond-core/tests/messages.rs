@@ -240,3 +240,69 @@ fn no_message_names_a_type_of_the_program() {
         }
     }
 }
+
+/// A file as Windows editors save it: UTF-8 with a byte order mark, which
+/// takes no column of the first line.
+#[test]
+fn a_byte_order_mark_is_read_past() {
+    let with_mark = format!("\u{FEFF}{GOOD}");
+    assert!(parse_pack_all("p.ron", &with_mark).is_ok());
+    let bad = with_mark.replacen("LL_RR", "LL_RX", 1);
+    let all: Vec<String> = parse_pack_all("p.ron", &bad)
+        .unwrap_err()
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(
+        all,
+        [
+            "p.ron:4:37: level 1: unexpected `X` in the row: expected L (a frog facing right), R (facing left) or _ (an empty pad)"
+        ]
+    );
+    // Read from disk, as `pond check` and the game's loader read it.
+    let dir = std::env::temp_dir().join(format!("pond-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("bom.ron");
+    std::fs::write(&path, &with_mark).expect("the file is written");
+    let loaded = pond_core::levels::load_file(&path);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(loaded.map(|p| p.levels.len()), Ok(4));
+}
+
+/// A file saved in another encoding: where its first such byte is, and how
+/// to mend it, not a byte offset.
+#[test]
+fn a_file_not_in_utf8_is_told_by_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("pond-latin1-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("latin1.ron");
+    let text = GOOD.replacen("\"One\"", "\"Caf\u{E9}\"", 1);
+    // The same text in Latin-1: é is the one byte 0xE9.
+    let bytes: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
+    std::fs::write(&path, bytes).expect("the file is written");
+    let e = pond_core::levels::load_file(&path).expect_err("not UTF-8");
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!((e.line, e.col), (4, 24), "{e}");
+    assert!(e.message.contains("save the file as UTF-8"), "{e}");
+    assert!(!e.message.contains("offset"), "{e}");
+}
+
+/// A count of one takes its noun in the singular: "1 cell", never "1 cells".
+#[test]
+fn a_count_of_one_is_singular() {
+    let all = mistakes(
+        r#"board: Pond, layout: ["g.g.g", ".g.g.", "g.r.g", ".o.o.", "o.o.o"]"#,
+        r#"board: Triangle, layout: ["o o", "g g"]"#,
+    );
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert!(
+        all[0].ends_with("row 1 has 2 cells; expected 1: row 1 of a triangle has 1 cell"),
+        "{all:?}"
+    );
+    let all = mistakes(r#"["012", "120", "201"]"#, r#"["012", "1"]"#);
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert!(
+        all[0].ends_with("row 2 has 1 cell; expected 3 like the first row"),
+        "{all:?}"
+    );
+}

@@ -2,7 +2,7 @@
 //! the place of any mistake, and the levels of its codes.
 
 use super::code::DIFFICULTIES;
-use super::{Built, Spot, limits};
+use super::{Built, Spot, count_of, limits};
 use super::{Level, RandomFlood, rng};
 use crate::rules::Puzzle;
 use crate::rules::flood::{Flood, MAX_COLOURS};
@@ -70,8 +70,9 @@ pub(super) fn build_flood(
                     return Err((
                         Spot::item("cells", r),
                         format!(
-                            "row {} has {len} cells; expected {width} like the first row",
-                            r + 1
+                            "row {} has {}; expected {width} like the first row",
+                            r + 1,
+                            count_of(len, "cell", "cells")
                         ),
                     ));
                 }

@@ -4,7 +4,7 @@
 use super::code::DIFFICULTIES;
 use super::generate::unplay;
 use super::rng::SplitMix64;
-use super::{Built, Level, Spot, limits};
+use super::{Built, Level, Spot, count_of, limits};
 use crate::rules::Puzzle;
 use crate::rules::hop::{Board, Hop, MAX_PADS, Shape};
 use crate::solve;
@@ -41,15 +41,19 @@ pub(super) fn build_hop(shape: Shape, layout: &[String], finish: Option<(u8, u8)
         {
             let why = match shape {
                 Shape::Pond => "the Pond is 5 cells wide".to_string(),
-                Shape::Triangle => format!("row {} of a triangle has {} cells", r + 1, r + 1),
+                Shape::Triangle => format!(
+                    "row {} of a triangle has {}",
+                    r + 1,
+                    count_of(r + 1, "cell", "cells")
+                ),
                 Shape::Square => format!("every row is as long as the first ({width} cells)"),
             };
             return Err((
                 Spot::item("layout", r),
                 format!(
-                    "row {} has {} cells; expected {width}: {why}",
+                    "row {} has {}; expected {width}: {why}",
                     r + 1,
-                    row.len()
+                    count_of(row.len(), "cell", "cells")
                 ),
             ));
         }

@@ -14,10 +14,12 @@ pub mod game_line;
 pub mod generate;
 mod hop;
 pub mod locate;
+mod names;
 pub mod pack_grade;
 pub mod rng;
 mod slips;
 mod swap;
+mod text;
 pub mod tune;
 pub mod verdict;
 mod words;
@@ -26,9 +28,11 @@ use crate::rules::Puzzle;
 use crate::rules::hop::Shape;
 use locate::Node;
 pub use locate::Pos;
+pub use names::{NameWarning, name_warnings};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
+pub use text::{cannot_read, decode, without_bom};
 
 /// Limits on what a pack may hold: these files come from strangers.
 pub mod limits {
@@ -217,19 +221,14 @@ pub fn load_file_all(path: &Path) -> Result<Pack, Vec<PackError>> {
         }]
     };
     let bytes = read_at_most(path, limits::FILE_BYTES)
-        .map_err(|e| fail(format!("cannot read the file: {e}")))?
+        .map_err(|e| vec![cannot_read(&file, &e)])?
         .ok_or_else(|| {
             fail(format!(
                 "the file is over {} bytes, the most a pack may be",
                 limits::FILE_BYTES
             ))
         })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        fail(format!(
-            "the file is not UTF-8 text (bad byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
+    let text = decode(&file, bytes).map_err(|e| vec![e])?;
     parse_pack_all(&file, &text)
 }
 
@@ -269,6 +268,9 @@ pub fn parse_pack_all(file: &str, text: &str) -> Result<Pack, Vec<PackError>> {
         col: pos.col,
         message,
     };
+    // Windows editors start a UTF-8 file with a byte order mark; lines and
+    // columns count from after it, as an editor shows them.
+    let text = without_bom(text);
     if text.len() > limits::FILE_BYTES {
         return Err(vec![at(
             Pos { line: 0, col: 0 },
@@ -534,7 +536,13 @@ type Built<T> = Result<T, (Spot, String)>;
 
 /// A count and its noun, singular for one: "1 colour", "3 colours".
 pub fn count_of(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    format!("{n} {}", noun(n as u64, one, many))
+}
+
+/// The noun for a count written some other way (grouped digits): `one`
+/// for 1, `many` for any other.
+pub fn noun<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
 }
 
 fn check_name(name: &str) -> Built<()> {

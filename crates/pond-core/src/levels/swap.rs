@@ -1,7 +1,7 @@
 //! Swap: its level's fields checked and built into the rules state, with
 //! the place of any mistake, and the levels of its codes.
 
-use super::{Built, Level, Spot, limits};
+use super::{Built, Level, Spot, count_of, limits};
 use crate::rules::Puzzle;
 use crate::rules::swap::{Cell, Swap, mirrored, parse_row};
 
@@ -47,8 +47,8 @@ pub(super) fn build_swap(row: &str, goal: Option<&str>, jump_own: bool) -> Built
                 return Err((
                     Spot::field("goal"),
                     format!(
-                        "the goal has {} cells; expected {} like the row",
-                        goal.len(),
+                        "the goal has {}; expected {} like the row",
+                        count_of(goal.len(), "cell", "cells"),
                         cells.len()
                     ),
                 ));

@@ -89,13 +89,19 @@ impl Verdict {
             Answer::Lost { shortest } => {
                 out.push("Cannot be won (proven)".into());
                 if let Some(n) = shortest {
-                    out.push(format!("It needs {n} moves: over the limit"));
+                    out.push(format!(
+                        "It needs {}: over the limit",
+                        super::count_of(*n, "move", "moves")
+                    ));
                 }
             }
             Answer::Undecided { best } => {
                 out.push("Undecided within the time given".into());
                 if let Some(b) = best {
-                    out.push(format!("Best found: {} moves", b.len()));
+                    out.push(format!(
+                        "Best found: {}",
+                        super::count_of(b.len(), "move", "moves")
+                    ));
                 }
             }
         }

@@ -181,7 +181,8 @@ impl Draft {
                 let want: usize = widths.iter().sum();
                 if cells.len() != want {
                     return Err(format!(
-                        "this board has {want} cells; the code gives {}",
+                        "this board has {}; the code gives {}",
+                        crate::levels::count_of(want, "cell", "cells"),
                         cells.len()
                     ));
                 }
