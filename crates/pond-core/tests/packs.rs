@@ -522,3 +522,45 @@ fn the_format_pages_colour_table_follows_the_rules() {
         }
     }
 }
+
+/// The format page's examples of the Hop and Escape notations and of
+/// Escape's rule play as the page says, on the page's own levels.
+#[test]
+fn the_format_pages_move_examples_play_as_it_says() {
+    let page = include_str!("../../../levels/README.md");
+    let first =
+        parse_pack("levels/README.md", &ron_blocks(page)[0]).unwrap_or_else(|e| panic!("{e}"));
+    let level = |name: &str| {
+        let found = first.levels.iter().find(|l| l.name == name);
+        found
+            .unwrap_or_else(|| panic!("no level {name:?}"))
+            .puzzle
+            .clone()
+    };
+    for said in [
+        "`6-0` is the red frog (pad 6)",
+        "pads of the first row are 0, 1, 2",
+    ] {
+        assert!(page.contains(said), "the page does not say {said:?}");
+    }
+    let mut hop = level("First jump");
+    let mv = hop.parse_move("6-0").unwrap_or_else(|e| panic!("{e}"));
+    hop.apply(mv).unwrap_or_else(|e| panic!("{e}"));
+    // Pad 3 was jumped and is empty now: no frog leaves it.
+    assert!(
+        hop.parse_move("3-0")
+            .is_ok_and(|m| hop.clone().apply(m).is_err())
+    );
+
+    assert!(page.contains("The rule: only the animal at the east end of a row"));
+    assert!(page.contains("`0` lets out the yellow penguin `d4`, and `1` may follow it"));
+    let mut escape = level("Easy deal");
+    for text in ["0", "1"] {
+        let mv = escape.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
+        escape.apply(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    // After the yellow crab only a yellow animal or a crab: row 2's east
+    // animal, `b4`, is yellow; `d3` of row 1 is neither.
+    let mv = escape.parse_move("1").unwrap_or_else(|e| panic!("{e}"));
+    assert!(escape.apply(mv).is_err(), "d3 may not follow a4");
+}
