@@ -582,3 +582,105 @@ fn render_refuses_clearly_before_drawing() {
     );
     assert!(!std::path::Path::new("/tmp/none.png").exists());
 }
+
+/// `pond check --replay`: a line of a shipped level's solution (as `pond
+/// solve --json` gives it) is legal and won; cut short it is legal and not
+/// finished.
+#[test]
+fn check_replay_says_a_solution_is_legal_and_won() {
+    let out = pond(&["solve", "levels/pegs.ron", "--level", "8", "--json"]);
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let moves: Vec<&str> = v["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().expect("a move in the notation"))
+        .collect();
+    let line = format!("pegs.8: {}", moves.join(" "));
+    let out = pond(&["check", "--replay", &line]);
+    assert!(out.status.success(), "{out:?}");
+    let said = format!("pegs.8: legal, {} moves, won", moves.len());
+    assert_eq!(stdout(&out).trim(), said);
+    let cut = format!("pegs.8: {}", moves[..3].join(" "));
+    let out = pond(&["check", "--replay", &cut]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(stdout(&out).trim(), "pegs.8: legal, 3 moves, not finished");
+}
+
+/// A line that stops being legal names the move, counted from 1, and why;
+/// the status is 1.
+#[test]
+fn check_replay_names_the_first_move_that_cannot_be_played() {
+    let out = pond(&["check", "--replay", "pegs.8: 4-16 7-9 4-16 0-8"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = stdout(&out);
+    assert!(
+        text.contains("pegs.8: not legal: move 3 `4-16` cannot be played: an illegal move"),
+        "{text}"
+    );
+    assert!(
+        text.contains("pegs.8: 2 moves before it replay, not finished"),
+        "{text}"
+    );
+    let out = pond(&["check", "--replay", "hop.3: 10-6 2"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        stdout(&out).contains("move 2 `2` cannot be played: a move of another puzzle"),
+        "{out:?}"
+    );
+    let out = pond(&["check", "--replay", "swap.1: left"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        stdout(&out).contains("move 1 `left` cannot be played: not a move of this level"),
+        "{out:?}"
+    );
+    for (line, words) in [
+        ("nope.3: 1 2", "no shipped pack `nope`"),
+        ("swap.99: 1", "levels 1 to"),
+    ] {
+        let out = pond(&["check", "--replay", line]);
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(words), "{line}: {err}");
+    }
+}
+
+/// `pond daily`: a date's four codes, as the core pins them; a bad date is
+/// refused in words; with no date, today's four.
+#[test]
+fn daily_prints_the_four_codes_of_a_day() {
+    let out = pond(&["daily", "--date", "2026-11-23"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "2026-11-23\nswap S4v3g2\nhop H8d3-773380\nflood F14x14c6d3-658052\nescape E4x4t4c4d3-407214\n"
+    );
+    for (date, words) in [
+        ("2026-02-30", "has days 1 to 28"),
+        ("23/11/2026", "expected a date as YYYY-MM-DD"),
+    ] {
+        let out = pond(&["daily", "--date", date]);
+        assert!(!out.status.success(), "{out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(words), "{date}: {err}");
+    }
+    let out = pond(&["daily"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    assert!(
+        pond_puzzles::levels::daily::Date::parse(lines[0]).is_ok(),
+        "{text}"
+    );
+    for (line, kind) in lines[1..]
+        .iter()
+        .zip(["swap ", "hop ", "flood ", "escape "])
+    {
+        assert!(line.starts_with(kind), "{text}");
+        let code = &line[kind.len()..];
+        let out = pond(&["check", "--replay", code]);
+        assert!(out.status.success(), "{code}: {out:?}");
+    }
+}

@@ -1,5 +1,6 @@
 //! `pond check PACK...`: exit status 0 only if every file is sound (and,
-//! with `--strict`, gave no warning).
+//! with `--strict`, gave no warning). `pond check --replay LINE` checks a
+//! game's line instead (in `replay.rs`).
 
 use crate::levels;
 use crate::solve::{self, Budget, Outcome};
@@ -11,7 +12,7 @@ use std::time::Duration;
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Pack files.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "replay")]
     packs: Vec<PathBuf>,
     /// Seconds the solver may spend on each level.
     #[arg(long, default_value_t = 5.0, value_parser = super::seconds)]
@@ -19,6 +20,10 @@ pub struct CheckArgs {
     /// Fail (exit status 1) on warnings too, as a pack's own CI may want.
     #[arg(long)]
     strict: bool,
+    /// Check a game's line instead (`CODE: M1 M2 ...`): whether it is legal,
+    /// where it stops being legal and why, and how it ends.
+    #[arg(long, value_name = "LINE", conflicts_with = "packs")]
+    replay: Option<String>,
 }
 
 /// A move limit this far above the shortest solution (and half as far
@@ -26,6 +31,9 @@ pub struct CheckArgs {
 const LOOSE_LIMIT: i64 = 5;
 
 pub fn run(args: CheckArgs) -> ExitCode {
+    if let Some(line) = &args.replay {
+        return super::replay::check(line);
+    }
     let mut sound = true;
     let mut warned = false;
     for path in &args.packs {

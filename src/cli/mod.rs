@@ -2,7 +2,9 @@
 
 mod bench;
 mod check;
+mod daily;
 mod gen_pack;
+mod replay;
 mod solve;
 
 use crate::game::solver::{Speed, Watch};
@@ -142,6 +144,9 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Generate a pack of levels from a seed and print it.
     Gen(gen_pack::GenArgs),
+    /// Print the codes of a day's four levels of the day (today, UTC, by
+    /// default).
+    Daily(daily::DailyArgs),
     /// Run the solver workloads and print a table of timings.
     Bench(bench::BenchArgs),
     /// Write the game's sounds as WAV files into a directory, to listen to
@@ -252,6 +257,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Check(args)) => check::run(args),
         Some(Command::Gen(args)) => gen_pack::run(args),
+        Some(Command::Daily(args)) => daily::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Sounds { dir }) => write_sounds(&dir),
         Some(Command::Art { dir }) => write_art(&dir),
