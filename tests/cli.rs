@@ -684,3 +684,19 @@ fn daily_prints_the_four_codes_of_a_day() {
         assert!(out.status.success(), "{code}: {out:?}");
     }
 }
+
+/// `pond play --replay`: a line whose code is unknown is refused before any
+/// window opens, and `--exit-when-done` needs something that ends.
+#[test]
+fn play_replay_refuses_a_bad_line_before_opening() {
+    let out = pond(&["play", "--replay", "nope.1: 1 2"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no shipped pack `nope`"), "{err}");
+    let out = pond(&["play", "--code", "S3v4", "--exit-when-done"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("needs --autoplay or --replay"), "{err}");
+    let out = pond(&["play", "--replay", "swap.1: 1", "--code", "S3v4"]);
+    assert!(!out.status.success(), "{out:?}");
+}

@@ -39,12 +39,16 @@ pub struct Cli {
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// The pack to open (a shipped pack's file name works from anywhere).
-    #[arg(required_unless_present = "code")]
+    #[arg(required_unless_present_any = ["code", "replay"])]
     pack: Option<PathBuf>,
     /// Play the level of this code instead: a shipped one (`hop.12`) or a
     /// random one (`F14x14c6d3-4821`, `E4x4t4c4d2-77`, `S3v4`).
     #[arg(long, conflicts_with = "pack")]
     code: Option<String>,
+    /// Replay a game's line (`CODE: M1 M2 ...`): open its level and play its
+    /// moves as auto-play plays a solution (pause, step, faster, slower).
+    #[arg(long, value_name = "LINE", conflicts_with_all = ["pack", "code", "autoplay"])]
+    replay: Option<String>,
     /// Open this level (counted from 1) instead of the level select.
     #[arg(long)]
     level: Option<usize>,
@@ -57,9 +61,9 @@ pub struct PlayArgs {
     /// Auto-play's speed: 0.25 to 16, or "instant".
     #[arg(long, value_parser = Speed::parse)]
     speed: Option<Speed>,
-    /// Exit when auto-play ends, printing `won: N moves` (or how it ended);
-    /// the status is 0 only on a win.
-    #[arg(long, requires = "autoplay")]
+    /// Exit when auto-play (or a replay) ends, printing `won: N moves` (or
+    /// how it ended); the status is 0 only on a win.
+    #[arg(long)]
     exit_when_done: bool,
     /// Open the puzzle's how-to card over the level at once.
     #[arg(long, requires = "level")]
@@ -207,14 +211,22 @@ pub fn run(cli: Cli) -> ExitCode {
             ..GameOptions::default()
         }),
         Some(Command::Play(args)) => {
-            let code = match args.code.as_deref().map(code_level) {
-                Some(Ok(c)) => Some(c),
-                Some(Err(e)) => {
+            let opened = match (args.code.as_deref(), args.replay.as_deref()) {
+                (Some(code), _) => code_level(code).map(|c| (Some(c), None)),
+                (None, Some(line)) => replay::open(line).map(|(c, m)| (Some(c), Some(m))),
+                (None, None) => Ok((None, None)),
+            };
+            let (code, replay) = match opened {
+                Ok(o) => o,
+                Err(e) => {
                     eprintln!("error: {e}");
                     return ExitCode::FAILURE;
                 }
-                None => None,
             };
+            if args.exit_when_done && args.autoplay.is_none() && replay.is_none() {
+                eprintln!("error: --exit-when-done needs --autoplay or --replay");
+                return ExitCode::FAILURE;
+            }
             let level = if code.is_some() { Some(1) } else { args.level };
             if args.autoplay.is_some() && level.is_none() {
                 eprintln!("error: --autoplay needs a level: --level N or --code CODE");
@@ -222,7 +234,10 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             let screenshot = args.screenshot.or(cli.screenshot);
             let frame_stats = args.frame_stats.or(cli.frame_stats);
-            let teach = screenshot.is_none() && args.autoplay.is_none() && frame_stats.is_none();
+            let teach = screenshot.is_none()
+                && args.autoplay.is_none()
+                && args.replay.is_none()
+                && frame_stats.is_none();
             play(GameOptions {
                 teach,
                 how_to: args.how_to,
@@ -239,6 +254,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 show_tree: args.show_tree,
                 speed: args.speed,
                 exit_when_done: args.exit_when_done,
+                replay,
                 data_dir: args.data_dir.or(cli.data_dir),
                 frame_stats,
                 edit: false,

@@ -23,6 +23,9 @@ pub struct GameOptions {
     pub speed: Option<Speed>,
     /// Exit once auto-play ends, printing how it ended; status 0 only on a win.
     pub exit_when_done: bool,
+    /// A game's moves to replay on the level (`--replay`), as auto-play
+    /// plays a solution.
+    pub replay: Option<Vec<crate::rules::PuzzleMove>>,
     /// Where progress is kept, instead of the platform's data directory.
     pub data_dir: Option<PathBuf>,
     /// Print the time to the first screen and the frame times over this

@@ -51,6 +51,8 @@ pub enum Ending {
     OutOfBudget(StopReason),
     /// The player took over or stopped it.
     Stopped,
+    /// A game's line (`--replay`) was played to its end without a win.
+    Replayed(usize),
 }
 
 impl std::fmt::Display for Ending {
@@ -61,6 +63,7 @@ impl std::fmt::Display for Ending {
             Ending::Unsolvable => write!(f, "unsolvable"),
             Ending::OutOfBudget(reason) => write!(f, "out of budget: {reason}"),
             Ending::Stopped => write!(f, "stopped"),
+            Ending::Replayed(n) => write!(f, "replayed: {n} moves, not won"),
         }
     }
 }
@@ -93,6 +96,8 @@ pub struct Autoplay {
     pub watched: f32,
     wait: f32,
     pub ending: Option<Ending>,
+    /// True when it plays a game's line (`--replay`), not the solver's answer.
+    replaying: bool,
 }
 
 impl Autoplay {
@@ -132,6 +137,29 @@ impl Autoplay {
             watched: 0.0,
             wait: 0.0,
             ending: None,
+            replaying: false,
+        }
+    }
+
+    /// Plays a game's moves as a solution is played: no solver, the same
+    /// pause, step and speeds.
+    fn replaying(moves: Vec<PuzzleMove>, state: &PlayState) -> Autoplay {
+        Autoplay {
+            watch: Watch::Solution,
+            paused: false,
+            step_once: false,
+            job: None,
+            verdict: Some(format!("Replay: {} moves", moves.len())),
+            solution: Some(moves),
+            base: state.moves(),
+            stats: SearchStats::default(),
+            shadow: None,
+            tree: None,
+            log: Vec::new(),
+            watched: 0.0,
+            wait: 0.0,
+            ending: None,
+            replaying: true,
         }
     }
 
@@ -151,8 +179,14 @@ impl Autoplay {
     }
 }
 
-/// `--autoplay`: starts watching once, on the level the command line opened.
+/// A game's moves to replay (`--replay`), taken by the start of auto-play.
+#[derive(Resource)]
+pub(super) struct ReplayMoves(Vec<PuzzleMove>);
+
+/// `--autoplay`: starts watching once, on the level the command line opened;
+/// `--replay` the same way, with the game's moves for the solver's.
 fn start_from_command_line(
+    mut commands: Commands,
     options: Option<Res<GameOptions>>,
     mut started: Local<bool>,
     mut speed: ResMut<Speed>,
@@ -168,6 +202,10 @@ fn start_from_command_line(
     }
     if let Some(watch) = options.autoplay {
         asked.write(AutoplayCommand::Start(watch));
+    }
+    if let Some(moves) = &options.replay {
+        commands.insert_resource(ReplayMoves(moves.clone()));
+        asked.write(AutoplayCommand::Start(Watch::Solution));
     }
 }
 
@@ -212,6 +250,7 @@ pub(super) fn commands_and_input(
     mut autoplay: Option<ResMut<Autoplay>>,
     mut hint: ResMut<Hint>,
     mut hint_job: ResMut<HintJob>,
+    replay: Option<Res<ReplayMoves>>,
 ) {
     let players: Vec<Request> = requests
         .read()
@@ -238,7 +277,15 @@ pub(super) fn commands_and_input(
                 }
                 hint_job.0 = None;
                 hint.shown = None;
-                commands.insert_resource(Autoplay::new(*watch, &state, &budget.0));
+                // The command line's replay is played once, by the first start.
+                let started = match replay.as_ref() {
+                    Some(moves) => {
+                        commands.remove_resource::<ReplayMoves>();
+                        Autoplay::replaying(moves.0.clone(), &state)
+                    }
+                    None => Autoplay::new(*watch, &state, &budget.0),
+                };
+                commands.insert_resource(started);
             }
             AutoplayCommand::Pause => {
                 if let Some(a) = autoplay.as_mut() {
@@ -466,6 +513,8 @@ fn solution_step(a: &mut Autoplay, state: &PlayState) -> Option<Request> {
     }
     let ending = if state.puzzle.is_won() {
         Ending::Won(state.moves())
+    } else if a.replaying {
+        Ending::Replayed(state.moves())
     } else if state.puzzle.over_limit() {
         Ending::Stuck(format!(
             "the best line found takes {} moves, over the limit",
