@@ -353,6 +353,23 @@ pub fn count_solutions(e: &Escape, cap: u64) -> Option<u64> {
     }
 }
 
+/// The move map's part: every win lets each animal out once, so the marks
+/// count the orders that win (up to the cap), after the solver has decided
+/// whether there is one.
+impl super::moves::Marks for Escape {
+    const COUNTS_WAYS: bool = true;
+
+    fn left(&self, budget: &super::Budget) -> super::moves::Left {
+        use super::moves::{Left, WAYS_CAP, Ways, solved};
+        let mut left = Left::from_outcome(&solved(self, budget, solve));
+        if left.winnable == Some(true) {
+            left.shortest = Some(self.remaining() as u32);
+            left.ways = count_solutions(self, WAYS_CAP).map(Ways::capped);
+        }
+        left
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -407,6 +407,36 @@ impl Solver {
     }
 }
 
+/// Bytes a position of `count_solutions_within`'s table takes, about.
+const COUNTED_BYTES: usize = 48;
+
+/// The move map's part: every win takes one jump a frog but one, so the
+/// marks count the ways to win (up to the cap), after the solver has
+/// decided whether there is one.
+impl super::moves::Marks for Hop {
+    const COUNTS_WAYS: bool = true;
+
+    fn left(&self, budget: &super::Budget) -> super::moves::Left {
+        use super::moves::{Left, WAYS_CAP, Ways, solved, with_deadline};
+        let mut left = Left::from_outcome(&solved(self, budget, solve));
+        if left.winnable != Some(true) {
+            return left;
+        }
+        left.shortest = Some(self.frogs() - 1);
+        let most = budget.memory.unwrap_or(1 << 30) / COUNTED_BYTES;
+        let most = most.min(1 << 21);
+        // The count's table is held in the shared memory while it runs.
+        let mut held: Search<'_, HopMove> = Search::new(budget.clone());
+        if held.memory(most * COUNTED_BYTES) {
+            left.ways = with_deadline(budget, |stop| {
+                count_solutions_within(self, WAYS_CAP, most, Some(stop))
+            })
+            .map(Ways::capped);
+        }
+        left
+    }
+}
+
 #[cfg(test)]
 #[path = "hop_tests.rs"]
 mod tests;

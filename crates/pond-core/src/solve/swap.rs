@@ -305,6 +305,16 @@ pub(crate) fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The move map's part: the fewest moves to win, from the solver (its
+/// answers are shortest).
+impl super::moves::Marks for Swap {
+    const COUNTS_WAYS: bool = false;
+
+    fn left(&self, budget: &super::Budget) -> super::moves::Left {
+        super::moves::Left::from_outcome(&super::moves::solved(self, budget, solve))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,33 @@ mod ahead;
 mod blobs;
 mod exact;
 mod greedy;
+
+/// The move map's part: the fewest moves to win, and winnable only within
+/// the level's move limit.
+impl super::moves::Marks for Flood {
+    const COUNTS_WAYS: bool = false;
+
+    fn left(&self, budget: &Budget) -> super::moves::Left {
+        use super::moves::Left;
+        let outcome = super::moves::solved(self, budget, solve);
+        let within = |n: usize| self.moves_left().is_none_or(|left| n <= left as usize);
+        match &outcome {
+            Outcome::Solved {
+                moves,
+                optimal: true,
+            } if !within(moves.len()) => Left::LOST,
+            Outcome::Solved {
+                optimal: false,
+                moves,
+            }
+            | Outcome::OutOfBudget {
+                best: Some(moves), ..
+            } if !within(moves.len()) => Left::UNKNOWN,
+            _ => Left::from_outcome(&outcome),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;
 

@@ -1,0 +1,292 @@
+//! The move map: every legal move of a position, marked as keeping the level
+//! winnable or losing it, with what is left after it (the fewest moves to win,
+//! or the number of ways to win where every win is as long). The shared part
+//! here names no puzzle: each puzzle says what is left from one of its
+//! positions (`Left`), beside its solver.
+
+use super::{Budget, Outcome, Search};
+use crate::rules::{Puzzle, PuzzleMove, Rules};
+use serde::Serialize;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Ways to win are counted up to this many; more reads as "many".
+pub const WAYS_CAP: u64 = 1000;
+
+/// How many ways to win a position has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Ways {
+    Exactly(u64),
+    /// At least `WAYS_CAP`.
+    Many,
+}
+
+impl Ways {
+    /// A count that may have stopped at the cap.
+    pub fn capped(n: u64) -> Ways {
+        if n >= WAYS_CAP {
+            Ways::Many
+        } else {
+            Ways::Exactly(n)
+        }
+    }
+}
+
+/// What is left from one position, as far as it was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Left {
+    /// Whether the level can still be won (within its move limit): None when
+    /// it was not decided in time.
+    pub winnable: Option<bool>,
+    /// The fewest moves to win from here, when winnable and known.
+    pub shortest: Option<u32>,
+    /// The number of ways to win from here, for puzzles whose wins all have
+    /// the same length (None where not counted, or not decided).
+    pub ways: Option<Ways>,
+}
+
+impl Left {
+    pub const UNKNOWN: Left = Left {
+        winnable: None,
+        shortest: None,
+        ways: None,
+    };
+
+    pub const LOST: Left = Left {
+        winnable: Some(false),
+        shortest: None,
+        ways: None,
+    };
+
+    /// Won here: nothing left to play, one way (the empty one).
+    pub fn won(counts_ways: bool) -> Left {
+        Left {
+            winnable: Some(true),
+            shortest: Some(0),
+            ways: counts_ways.then_some(Ways::Exactly(1)),
+        }
+    }
+
+    /// What a search's outcome says is left, for a puzzle without a move
+    /// limit whose solver's answers are shortest.
+    pub fn from_outcome<M>(outcome: &Outcome<M>) -> Left {
+        match outcome {
+            Outcome::Solved {
+                moves,
+                optimal: true,
+            } => Left {
+                winnable: Some(true),
+                shortest: Some(moves.len() as u32),
+                ways: None,
+            },
+            Outcome::Solved { .. } | Outcome::OutOfBudget { best: Some(_), .. } => Left {
+                winnable: Some(true),
+                ..Left::UNKNOWN
+            },
+            Outcome::Unsolvable => Left::LOST,
+            Outcome::OutOfBudget { best: None, .. } => Left::UNKNOWN,
+        }
+    }
+}
+
+/// A puzzle that can tell what is left from one of its positions.
+pub trait Marks: Rules {
+    /// True where every win from a position is as long, so the marks count
+    /// the ways to win instead.
+    const COUNTS_WAYS: bool;
+    /// What is left from `self`, within `budget` (its time, memory and
+    /// cancel flag); undecided parts are None, never guessed.
+    fn left(&self, budget: &Budget) -> Left;
+}
+
+/// One legal move and what is left after it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MoveMark {
+    pub mv: PuzzleMove,
+    pub left: Left,
+}
+
+/// A position's move map.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MoveMap {
+    /// The level is won in this position.
+    pub won: bool,
+    /// What is left from the position itself, from its moves' marks.
+    pub left: Left,
+    /// Every legal move, in the rules' order.
+    pub moves: Vec<MoveMark>,
+}
+
+impl MoveMap {
+    /// The moves marked winnable.
+    pub fn winning(&self) -> usize {
+        self.count(Some(true))
+    }
+
+    /// The moves not decided yet.
+    pub fn undecided(&self) -> usize {
+        self.count(None)
+    }
+
+    fn count(&self, winnable: Option<bool>) -> usize {
+        self.moves
+            .iter()
+            .filter(|m| m.left.winnable == winnable)
+            .count()
+    }
+
+    /// The mark of a move, if it is legal here.
+    pub fn mark(&self, mv: PuzzleMove) -> Option<&MoveMark> {
+        self.moves.iter().find(|m| m.mv == mv)
+    }
+}
+
+/// Marks every legal move of `puzzle`. `budget.time` bounds the whole map
+/// (each move gets an equal share of what is left); the cancel flag and the
+/// shared memory are honoured by each move's search.
+pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
+    let start = Instant::now();
+    let won = puzzle.is_won();
+    let legal = if won || puzzle.is_stuck() {
+        Vec::new()
+    } else {
+        puzzle.legal_moves()
+    };
+    let mut moves = Vec::with_capacity(legal.len());
+    for (i, &mv) in legal.iter().enumerate() {
+        let mut after = puzzle.clone();
+        let left = match after.apply(mv) {
+            Ok(_) => {
+                let share = budget.time.map(|t| {
+                    let rest = t.saturating_sub(start.elapsed());
+                    rest / (legal.len() - i) as u32
+                });
+                let one = Budget {
+                    time: share,
+                    ..budget.clone()
+                };
+                if share.is_some_and(|s| s.is_zero()) || cancelled(budget) {
+                    Left::UNKNOWN
+                } else {
+                    left_of(&after, &one)
+                }
+            }
+            Err(_) => Left::UNKNOWN,
+        };
+        moves.push(MoveMark { mv, left });
+    }
+    let left = position_left(puzzle, won, &moves);
+    MoveMap { won, left, moves }
+}
+
+/// What is left from any puzzle's position.
+pub fn left_of(puzzle: &Puzzle, budget: &Budget) -> Left {
+    if puzzle.is_won() {
+        return Left::won(counts_ways(puzzle));
+    }
+    if puzzle.is_stuck() {
+        return Left::LOST;
+    }
+    crate::each_puzzle!(puzzle, p => p.left(budget))
+}
+
+/// Whether the puzzle's marks count ways to win (every win as long) rather
+/// than only the fewest moves.
+pub fn counts_ways(puzzle: &Puzzle) -> bool {
+    fn counts<R: Marks>(_: &R) -> bool {
+        R::COUNTS_WAYS
+    }
+    crate::each_puzzle!(puzzle, p => counts(p))
+}
+
+/// The position's own mark from its moves': winnable when a move is, lost
+/// when every move is decided and none is; the fewest moves one more than the
+/// least after a winning move; the ways the sum of the moves'.
+pub fn position_left(puzzle: &Puzzle, won: bool, moves: &[MoveMark]) -> Left {
+    if won {
+        return Left::won(counts_ways(puzzle));
+    }
+    if moves.is_empty() {
+        return Left::LOST;
+    }
+    let winning: Vec<&Left> = moves
+        .iter()
+        .map(|m| &m.left)
+        .filter(|l| l.winnable == Some(true))
+        .collect();
+    if winning.is_empty() {
+        return if moves.iter().all(|m| m.left.winnable == Some(false)) {
+            Left::LOST
+        } else {
+            Left::UNKNOWN
+        };
+    }
+    let every_decided = moves.iter().all(|m| m.left.winnable.is_some());
+    // The least is known only when every winning move's is and no move is
+    // undecided (an undecided one could be shorter).
+    let shortest = if every_decided && winning.iter().all(|l| l.shortest.is_some()) {
+        winning
+            .iter()
+            .filter_map(|l| l.shortest)
+            .min()
+            .map(|s| s + 1)
+    } else {
+        None
+    };
+    let ways = if every_decided {
+        winning.iter().try_fold(0u64, |sum, l| match l.ways? {
+            Ways::Exactly(n) => Some(sum + n),
+            Ways::Many => Some(WAYS_CAP),
+        })
+    } else {
+        None
+    }
+    .map(Ways::capped);
+    Left {
+        winnable: Some(true),
+        shortest,
+        ways,
+    }
+}
+
+fn cancelled(budget: &Budget) -> bool {
+    budget
+        .cancel
+        .as_ref()
+        .is_some_and(|c| c.load(Ordering::Relaxed))
+}
+
+/// Runs `work` with a flag that is raised when `budget`'s time is up or its
+/// own cancel flag is, for counts that watch a flag but not a clock.
+pub(crate) fn with_deadline<T>(budget: &Budget, work: impl FnOnce(&AtomicBool) -> T) -> T {
+    let flag = Arc::new(AtomicBool::new(cancelled(budget)));
+    if budget.time.is_none() && budget.cancel.is_none() {
+        return work(&flag);
+    }
+    let done = AtomicBool::new(false);
+    let deadline = budget.time.map(|t| Instant::now() + t);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                if deadline.is_some_and(|d| Instant::now() >= d) || cancelled(budget) {
+                    flag.store(true, Ordering::Relaxed);
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        });
+        let out = work(&flag);
+        done.store(true, Ordering::Relaxed);
+        out
+    })
+}
+
+/// Runs a puzzle's solver from `p` within `budget`.
+pub(crate) fn solved<R: Rules>(
+    p: &R,
+    budget: &Budget,
+    solver: impl FnOnce(&R, &mut Search<'_, R::Move>) -> Outcome<R::Move>,
+) -> Outcome<R::Move> {
+    super::solve_puzzle(p, Search::new(budget.clone()), solver).outcome
+}
