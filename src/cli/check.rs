@@ -44,13 +44,18 @@ pub fn run(args: CheckArgs) -> ExitCode {
                     eprintln!("error: {e}");
                 }
                 if errors.len() > 1 {
-                    eprintln!("{}: {}", path.display(), count(errors.len(), "error"));
+                    eprintln!(
+                        "{}: {}",
+                        path.display(),
+                        levels::count_of(errors.len(), "error", "errors")
+                    );
                 }
                 sound = false;
                 continue;
             }
         };
         let mut warnings = 0;
+        let names = levels::name_warnings(&pack);
         for (i, level) in pack.levels.iter().enumerate() {
             let budget = Budget::time(Duration::from_secs_f64(args.seconds.max(0.0)));
             let report = solve::solve(&level.puzzle, budget, None, false);
@@ -65,6 +70,10 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 i + 1,
                 level.name
             );
+            for w in names.iter().filter(|w| w.level == i) {
+                warnings += 1;
+                println!("warning: {label}: {}", w.message);
+            }
             if level.puzzle.is_won() {
                 warnings += 1;
                 println!(
@@ -93,8 +102,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
                     {
                         warnings += 1;
                         println!(
-                            "warning: {label}: needs {} moves but the limit is {limit}: it cannot be won",
-                            moves.len()
+                            "warning: {label}: needs {} but the limit is {limit}: it cannot be won",
+                            levels::count_of(moves.len(), "move", "moves")
                         );
                     }
                     if let (
@@ -109,7 +118,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
                         if limit - shortest > LOOSE_LIMIT.max(shortest / 2) {
                             warnings += 1;
                             println!(
-                                "warning: {label}: the limit of {limit} moves is {} more than the shortest solution's {shortest}: it hardly limits anything",
+                                "warning: {label}: the limit of {} is {} more than the shortest solution's {shortest}: it hardly limits anything",
+                                levels::count_of(limit as usize, "move", "moves"),
                                 limit - shortest
                             );
                         }
@@ -128,8 +138,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
         }
         let summary = match (pack.levels.len(), warnings) {
             (0, _) => "no levels".to_string(),
-            (n, 0) => format!("{}, all sound and solvable", count(n, "level")),
-            (n, w) => format!("{}, {}", count(n, "level"), count(w, "warning")),
+            (n, 0) => format!(
+                "{}, all sound and solvable",
+                levels::count_of(n, "level", "levels")
+            ),
+            (n, w) => format!(
+                "{}, {}",
+                levels::count_of(n, "level", "levels"),
+                levels::count_of(w, "warning", "warnings")
+            ),
         };
         println!("{}: {summary}", path.display());
         warned |= warnings > 0;
@@ -138,14 +155,5 @@ pub fn run(args: CheckArgs) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    }
-}
-
-/// "1 level", "2 levels".
-fn count(n: usize, thing: &str) -> String {
-    if n == 1 {
-        format!("1 {thing}")
-    } else {
-        format!("{n} {thing}s")
     }
 }

@@ -197,8 +197,8 @@ pub fn run(args: SolveArgs) -> ExitCode {
         let figures = format!("{} nodes, {millis:.1} ms", report.nodes);
         let summary = match &report.outcome {
             Outcome::Solved { moves, optimal } => format!(
-                "solved in {} moves ({}), {figures}",
-                moves.len(),
+                "solved in {} ({}), {figures}",
+                levels::count_of(moves.len(), "move", "moves"),
                 if *optimal {
                     "optimal"
                 } else {
@@ -211,8 +211,8 @@ pub fn run(args: SolveArgs) -> ExitCode {
                 reason,
             } => {
                 format!(
-                    "out of budget ({reason}); best found {} moves, not proven optimal, {figures}",
-                    b.len()
+                    "out of budget ({reason}); best found {}, not proven optimal, {figures}",
+                    levels::count_of(b.len(), "move", "moves")
                 )
             }
             Outcome::OutOfBudget { best: None, reason } => {
@@ -221,10 +221,16 @@ pub fn run(args: SolveArgs) -> ExitCode {
         };
         let summary = match limit {
             Some(l) if over && optimal => {
-                format!("{summary}; over the level's limit of {l} moves: it cannot be won")
+                format!(
+                    "{summary}; over the level's limit of {}: it cannot be won",
+                    levels::count_of(l as usize, "move", "moves")
+                )
             }
             Some(l) if over => {
-                format!("{summary}; over the level's limit of {l} moves: undecided within it")
+                format!(
+                    "{summary}; over the level's limit of {}: undecided within it",
+                    levels::count_of(l as usize, "move", "moves")
+                )
             }
             _ => summary,
         };

@@ -97,6 +97,9 @@ fn show_stars(
             .record(&entry.file, current.level)
             .and_then(|r| r.shortest);
         let moves = state.moves();
+        // A level won at its start needs no search: its shortest is no move
+        // (and no win is recorded, since no move was made).
+        let shortest = shortest.or_else(|| state.level.puzzle.is_won().then_some(0));
         let Some(shortest) = shortest else {
             // The search for the shortest gave up (a big board): the win
             // says why it has no stars.
@@ -236,7 +239,10 @@ fn show_banner(
     let (title, colour, buttons): (String, Color, Vec<(&str, PlayAction)>) =
         if state.puzzle.is_won() {
             (
-                format!("Solved in {} moves!", state.moves()),
+                format!(
+                    "Solved in {}!",
+                    crate::levels::count_of(state.moves(), "move", "moves")
+                ),
                 theme::WIN,
                 vec![
                     ("Next level (N)", PlayAction::NextLevel),

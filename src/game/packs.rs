@@ -44,18 +44,9 @@ impl AssetLoader for PackLoader {
         let file = load_context.path().to_string();
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).await?;
-        let pack = match String::from_utf8(bytes) {
-            Ok(text) => levels::parse_pack_all(&file, &text).map_err(first_of),
-            Err(e) => Err(PackError {
-                file,
-                line: 0,
-                col: 0,
-                message: format!(
-                    "the file is not UTF-8 text (bad byte at offset {})",
-                    e.utf8_error().valid_up_to()
-                ),
-            }),
-        };
+        // The core's decoding, as `pond check` reads a file.
+        let pack = levels::decode(&file, bytes)
+            .and_then(|text| levels::parse_pack_all(&file, &text).map_err(first_of));
         Ok(PackAsset { pack })
     }
 
@@ -379,12 +370,7 @@ fn receive_packs(
                     continue;
                 }
             },
-            LoadState::Failed(e) => Err(PackError {
-                file: p.file.clone(),
-                line: 0,
-                col: 0,
-                message: format!("cannot read the pack: {e}"),
-            }),
+            LoadState::Failed(e) => Err(unreadable(&p.file, p.disk.as_deref(), &e.to_string())),
             _ => {
                 still.push(p);
                 continue;
@@ -408,6 +394,23 @@ fn receive_packs(
         }
     }
     pending.0 = still;
+}
+
+/// Why a pack could not be loaded: for a file on disk, in the words
+/// `pond check` uses (the asset server's own say only "I/O error").
+fn unreadable(file: &str, disk: Option<&Path>, server_says: &str) -> PackError {
+    match disk.and_then(|path| levels::load_file(path).err()) {
+        Some(mut e) => {
+            e.file = file.to_string();
+            e
+        }
+        None => PackError {
+            file: file.to_string(),
+            line: 0,
+            col: 0,
+            message: format!("cannot read the file: {server_says}"),
+        },
+    }
 }
 
 /// Errors name the file as the player knows it.
@@ -534,8 +537,8 @@ fn replay(
     match pack {
         Err(e) => (
             format!(
-                "{name} changed and has a mistake now (line {}, column {}): this level plays on as it was.",
-                e.line, e.col
+                "{name} changed and has a mistake now, so this level plays on as it was: {}",
+                mistake(e)
             ),
             None,
         ),
@@ -556,6 +559,16 @@ fn replay(
                 Some(level.clone()),
             ),
         },
+    }
+}
+
+/// A mistake where it is and what it is, without the file's name (the
+/// words around it name the file).
+fn mistake(e: &PackError) -> String {
+    if e.line == 0 {
+        e.message.clone()
+    } else {
+        format!("line {}, column {}: {}", e.line, e.col, e.message)
     }
 }
 

@@ -507,17 +507,24 @@ fn right_panel(
 /// The lines of "Harder" and "Easier": the buttons, the search under way,
 /// or the proposal with its verdict and the choice.
 fn tune_lines(p: &mut ChildSpawnerCommands, verdict: &EditVerdict, tuning: &Tuning) {
-    let way = if tuning.harder { "harder" } else { "easier" };
+    let (article, way) = if tuning.harder {
+        ("A", "harder")
+    } else {
+        ("An", "easier")
+    };
     match &tuning.found {
         Some(Ok(found)) => {
             let n = found.changed.len();
             let what = if n == 0 {
                 "the move limit changed".to_string()
             } else {
-                format!("{n} cell{} changed (ringed)", if n == 1 { "" } else { "s" })
+                format!(
+                    "{} changed (ringed)",
+                    crate::levels::count_of(n, "cell", "cells")
+                )
             };
             p.spawn(text(
-                format!("A {way} board: {what}"),
+                format!("{article} {way} board: {what}"),
                 17.0,
                 theme::HIGHLIGHT,
             ));

@@ -11,6 +11,9 @@ use crate::game::theme::{self, Art, text, widget};
 use crate::levels::code::DIFFICULTIES;
 use bevy::prelude::*;
 
+/// Warnings about a pack's names shown over its levels; the rest are counted.
+const SHOWN_WARNINGS: usize = 3;
+
 pub(super) fn spawn_levels(
     mut commands: Commands,
     packs: Res<Packs>,
@@ -60,6 +63,33 @@ pub(super) fn spawn_levels(
                             theme::fit_line(18.0, 12.0),
                         ));
                     }
+                    // What `pond check` warns of in the names, in the core's
+                    // words: an author with the game open sees it at once.
+                    let warnings = crate::levels::name_warnings(pack);
+                    for w in warnings.iter().take(SHOWN_WARNINGS) {
+                        ui.spawn((
+                            text(
+                                format!("level {}: {}", w.level + 1, w.message),
+                                16.0,
+                                theme::WARN,
+                            ),
+                            theme::fit_line(16.0, 11.0),
+                        ));
+                    }
+                    if warnings.len() > SHOWN_WARNINGS {
+                        ui.spawn(text(
+                            format!(
+                                "and {} (`pond check` lists every one)",
+                                crate::levels::count_of(
+                                    warnings.len() - SHOWN_WARNINGS,
+                                    "more warning",
+                                    "more warnings"
+                                )
+                            ),
+                            16.0,
+                            theme::WARN,
+                        ));
+                    }
                     // Big packs get smaller buttons, so every level fits on
                     // one screen of 1280x720.
                     let compact = pack.levels.len() > 24;
@@ -91,7 +121,10 @@ pub(super) fn spawn_levels(
                             };
                             let stars = record.filter(|r| !r.with_help).and_then(|r| r.stars());
                             let best = match best {
-                                Some(b) => format!("{b} moves {mark}"),
+                                Some(b) => format!(
+                                    "{} {mark}",
+                                    crate::levels::count_of(b, "move", "moves")
+                                ),
                                 None if next == Some(i) => "next to play".to_string(),
                                 None => mark,
                             };

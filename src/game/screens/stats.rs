@@ -6,6 +6,7 @@ use crate::game::packs::Packs;
 use crate::game::progress::{LevelRecord, Progress};
 use crate::game::theme::{self, text};
 use crate::levels::code::LevelCode;
+use crate::levels::count_of;
 use bevy::prelude::*;
 
 pub(super) fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: Res<Progress>) {
@@ -27,8 +28,8 @@ pub(super) fn spawn_stats(mut commands: Commands, packs: Res<Packs>, progress: R
         rows.push([
             name,
             solved,
-            format!("{row_stars} stars"),
-            format!("{row_moves} moves"),
+            count_of(row_stars as usize, "star", "stars"),
+            count_of(row_moves, "move", "moves"),
         ]);
     };
     for (_, entry) in packs.listed() {

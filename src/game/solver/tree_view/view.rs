@@ -195,10 +195,13 @@ pub(super) fn update_view(
             }
             (
                 format!(
-                    "{who}: {} positions, {} dead ends, {} moves taken back",
+                    "{who}: {} {}, {} {}, {} {} taken back",
                     compare::group(st.positions),
+                    crate::levels::noun(st.positions, "position", "positions"),
                     compare::group(st.dead_ends),
-                    compare::group(st.backtracks)
+                    crate::levels::noun(st.dead_ends, "dead end", "dead ends"),
+                    compare::group(st.backtracks),
+                    crate::levels::noun(st.backtracks, "move", "moves")
                 ),
                 note,
             )
