@@ -583,6 +583,67 @@ fn render_refuses_clearly_before_drawing() {
     assert!(!std::path::Path::new("/tmp/none.png").exists());
 }
 
+/// A level with no name and two levels of one name load, but `check` warns
+/// of them, each at its level, and counts them.
+#[test]
+fn check_warns_of_empty_and_repeated_level_names() {
+    let pack = temp_file(
+        "names.ron",
+        r#"Pack(name: "n", levels: [
+  Swap(name: "Twin", row: "L_R"),
+  Swap(name: "", row: "LL_R"),
+  Swap(name: "Twin", row: "L_RR"),
+])"#,
+    );
+    let path = pack.to_str().expect("a path in words");
+    let out = pond(&["check", path]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    for line in [
+        format!(
+            "warning: {path}:3:3: level 2 \"\": its name is empty: the level select shows a card with no name; give it one"
+        ),
+        format!(
+            "warning: {path}:4:3: level 3 \"Twin\": it has the same name as level 1: the level select shows two cards alike; give each level a name of its own"
+        ),
+        format!("{path}: 3 levels, 2 warnings"),
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "no line {line:?} in:\n{text}"
+        );
+    }
+    let strict = pond(&["check", "--strict", path]);
+    assert_eq!(strict.status.code(), Some(1), "{strict:?}");
+}
+
+/// A pack saved by a Windows editor (a byte order mark first) is read; one
+/// saved in another encoding than UTF-8 is refused with the line and column
+/// of its first such byte and how to mend it.
+#[test]
+fn check_reads_a_byte_order_mark_and_places_a_byte_not_in_utf8() {
+    let pack = "Pack(name: \"b\", levels: [\n  Swap(name: \"Caf\u{E9}\", row: \"L_R\"),\n])";
+    let marked = temp_file("marked.ron", &format!("\u{FEFF}{pack}"));
+    let out = pond(&["check", marked.to_str().expect("a path in words")]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(stdout(&out).contains("1 level, all sound"), "{out:?}");
+
+    let latin1 = temp_file("latin1.ron", "");
+    let bytes: Vec<u8> = pack.chars().map(|c| c as u32 as u8).collect();
+    std::fs::write(&latin1, bytes).expect("the file is written");
+    let path = latin1.to_str().expect("a path in words");
+    let out = pond(&["check", path]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!(
+            "error: {path}:2:18: the byte 0xE9 here is not UTF-8 text"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("save the file as UTF-8"), "{err}");
+}
+
 /// `pond check --replay`: a line of a shipped level's solution (as `pond
 /// solve --json` gives it) is legal and won; cut short it is legal and not
 /// finished.
@@ -699,4 +760,64 @@ fn play_replay_refuses_a_bad_line_before_opening() {
     assert!(err.contains("needs --autoplay or --replay"), "{err}");
     let out = pond(&["play", "--replay", "swap.1: 1", "--code", "S3v4"]);
     assert!(!out.status.success(), "{out:?}");
+}
+
+/// `pond moves --json`: the position's line, then one per legal move, each
+/// move's mark replayed: a winnable move with `shortest` N is followed by a
+/// solution of N moves, a losing one has no solution.
+#[test]
+fn moves_marks_every_legal_move_and_refuses_an_illegal_after() {
+    let o = pond(&["moves", "hop.ron", "--level", "12", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    let position = &lines[0];
+    for key in ["won", "winnable", "shortest", "legal", "ways"] {
+        assert!(position.get(key).is_some(), "position lacks {key}");
+    }
+    let legal = position["legal"].as_u64().unwrap() as usize;
+    assert_eq!(lines.len(), 1 + legal);
+    let pack = pond_puzzles::levels::load(std::path::Path::new("hop.ron")).unwrap();
+    let start = pack.levels[11].puzzle.clone();
+    assert_eq!(start.legal_moves().len(), legal);
+    let mut winning = 0;
+    for m in &lines[1..] {
+        let mut after = start.clone();
+        let mv = after.parse_move(m["move"].as_str().unwrap()).unwrap();
+        after.apply(mv).unwrap();
+        let solved = pond_puzzles::solve::solve(
+            &after,
+            pond_puzzles::solve::Budget::unlimited(),
+            None,
+            false,
+        );
+        match m["winnable"].as_bool() {
+            Some(true) => {
+                winning += 1;
+                let n = solved.outcome.moves().expect("winnable").len();
+                assert_eq!(m["shortest"].as_u64(), Some(n as u64), "{m}");
+                assert!(m["ways"].as_u64().is_some_and(|w| w >= 1), "{m}");
+            }
+            Some(false) => assert!(solved.outcome.moves().is_none(), "{m}"),
+            None => panic!("undecided on a small pond: {m}"),
+        }
+    }
+    assert!(
+        winning > 0 && winning < legal,
+        "a pond with both kinds of move"
+    );
+    assert_eq!(position["winnable"], serde_json::json!(true));
+
+    // In words, after a move; a move that cannot be played is refused with
+    // its index.
+    let o = pond(&["moves", "swap.ron", "--level", "2", "--after", "1"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.contains("after 1 move: winnable"), "{text}");
+    let o = pond(&["moves", "swap.ron", "--level", "2", "--after", "1 1"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("move 2 of 2 (`1`)"), "{err}");
 }

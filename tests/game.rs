@@ -33,6 +33,9 @@ mod editor;
 #[path = "game/timing.rs"]
 mod timing;
 
+#[path = "game/move_map.rs"]
+mod move_map;
+
 #[path = "game/in_place.rs"]
 mod in_place;
 
@@ -1441,7 +1444,7 @@ fn the_open_level_reloads_when_its_file_changes() {
     rewrite(
         &mut app,
         "Pack(name: \"Mine\", levels: [Swap(name: \"One\", row: 7)])",
-        "mine.ron changed and has a mistake now (line 1, column 52): this level plays on as it was.",
+        "mine.ron changed and has a mistake now, so this level plays on as it was: line 1, column 52: level 1: `row` takes a string of L, R and _ in double quotes, like \"LL_RR\"",
     );
     assert_eq!(app.world().resource::<PlayState>().moves(), 1);
     // Changed: it starts again as the file says now.
@@ -1745,11 +1748,11 @@ fn colour_blind_mode_numbers_the_colours_and_is_kept() {
         "{speeds:?}"
     );
     settle(&mut app);
-    // V: the volume steps up (7 to 8 to 10, then round to silent); M mutes,
+    // V: the volume steps up (7 to 8 to 10, then round to silent); O mutes,
     // and a muted game is silent whatever the volume.
     press(&mut app, KeyCode::KeyV);
     press(&mut app, KeyCode::KeyV);
-    press(&mut app, KeyCode::KeyM);
+    press(&mut app, KeyCode::KeyO);
     let s = *app.world().resource::<game::settings::Settings>();
     assert_eq!((s.volume, s.muted), (10, true));
     assert_eq!(s.loudness(), 0.0);
@@ -2019,6 +2022,98 @@ fn a_named_pack_opens_after_the_shipped_ones() {
     assert_eq!(app.world().resource::<Current>().pack, shipped.len());
     drop(app);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A pack of the test's own in a data directory of its own, opened as
+/// `pond play PACK [--level N]` opens it.
+fn open_own_pack(text: &str, level: Option<usize>) -> (App, std::path::PathBuf) {
+    let dir = temp_data_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mine.ron");
+    std::fs::write(&path, text).unwrap();
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(dir.clone()),
+        pack: Some(path),
+        level,
+        ..Default::default()
+    });
+    until_screen(
+        &mut app,
+        if level.is_some() {
+            Screen::Play
+        } else {
+            Screen::Levels
+        },
+    );
+    settle(&mut app);
+    (app, dir)
+}
+
+/// A level whose start is its goal is won with no move, and that is its
+/// shortest solution: the win gives it, not "not known".
+#[test]
+fn a_level_won_at_its_start_has_a_shortest_of_no_move() {
+    let (mut app, dir) = open_own_pack(
+        "Pack(name: \"Mine\", levels: [Swap(name: \"Empty\", row: \"___\")])",
+        Some(1),
+    );
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t == "shortest 0: perfect!"), "{said:?}");
+    assert!(said.iter().all(|t| !t.contains("not known")), "{said:?}");
+    drop(app);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The level select shows what `pond check` warns of in the level names, in
+/// the core's words.
+#[test]
+fn the_level_select_warns_of_empty_and_repeated_names() {
+    let (mut app, dir) = open_own_pack(
+        "Pack(name: \"Mine\", levels: [Swap(name: \"Twin\", row: \"L_R\"), Swap(name: \"\", row: \"LL_R\"), Swap(name: \"Twin\", row: \"L_RR\")])",
+        None,
+    );
+    let said = texts(&mut app);
+    let pack = match &app.world().resource::<Packs>().0[app.world().resource::<Current>().pack].pack
+    {
+        Ok(p) => p.clone(),
+        Err(e) => panic!("{e}"),
+    };
+    let warnings = pond_puzzles::levels::name_warnings(&pack);
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    for w in warnings {
+        let line = format!("level {}: {}", w.level + 1, w.message);
+        assert!(said.contains(&line), "no {line:?} in {said:?}");
+    }
+    drop(app);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A pack file that cannot be read is told in the words of `pond check`
+/// (the core's), not the asset server's. (The tests may run as root, whom
+/// no file's permissions stop: a file the kernel refuses to read stands in.)
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unreadable_pack_is_told_as_pond_check_tells_it() {
+    let path = std::path::PathBuf::from("/proc/self/mem");
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(temp_data_dir()),
+        pack: Some(path.clone()),
+        ..Default::default()
+    });
+    until_screen(&mut app, Screen::Levels);
+    let file = path.display().to_string();
+    let told = app
+        .world()
+        .resource::<Packs>()
+        .0
+        .iter()
+        .find(|e| e.file == file)
+        .map(|e| e.pack.clone());
+    let check = pond_puzzles::levels::load_file(&path).expect_err("unreadable");
+    match told {
+        Some(Err(e)) => assert_eq!(e.message, check.message),
+        other => panic!("{other:?}"),
+    }
 }
 
 /// Escape's bar says which animal may go out next.

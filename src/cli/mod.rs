@@ -4,6 +4,7 @@ mod bench;
 mod check;
 mod daily;
 mod gen_pack;
+mod moves;
 mod replay;
 mod solve;
 
@@ -146,6 +147,9 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Load and validate packs; warn about unsolvable levels.
     Check(check::CheckArgs),
+    /// Mark every legal move of a level (after some moves) as keeping it
+    /// winnable or losing it, with the fewest moves left after it.
+    Moves(moves::MovesArgs),
     /// Generate a pack of levels from a seed and print it.
     Gen(gen_pack::GenArgs),
     /// Print the codes of a day's four levels of the day (today, UTC, by
@@ -272,6 +276,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Render(args)) => render(args),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Check(args)) => check::run(args),
+        Some(Command::Moves(args)) => moves::run(args),
         Some(Command::Gen(args)) => gen_pack::run(args),
         Some(Command::Daily(args)) => daily::run(args),
         Some(Command::Bench(args)) => bench::run(args),

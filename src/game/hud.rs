@@ -8,6 +8,7 @@ use super::play::{
 };
 use super::puzzles::{self, HopPick};
 use super::settings::Settings;
+use super::solver::move_map::MoveMarks;
 use super::solver::{Solvability, Verdict};
 use super::theme::widget::{self, ButtonColours};
 use super::theme::{self, text};
@@ -308,16 +309,29 @@ fn counter_words(state: &PlayState) -> String {
 
 fn update_counter(
     state: Res<PlayState>,
+    marks: Option<Res<MoveMarks>>,
     mut counter: Query<&mut Text, With<MoveCounter>>,
     added: Query<(), Added<MoveCounter>>,
 ) {
     // A new level's bar is spawned a frame after its state changed (N, a
     // reload): it is filled in as it appears, not at the first move.
-    if !state.is_changed() && added.is_empty() {
+    let marked = marks.as_ref().is_some_and(|m| m.is_changed());
+    if !state.is_changed() && added.is_empty() && !marked {
         return;
     }
+    // The move map's count, for the position on the board only.
+    let map = marks
+        .as_ref()
+        .filter(|m| m.shown.as_ref().is_some_and(|(p, _)| *p == state.puzzle))
+        .and_then(|m| m.words());
+    let words = match map {
+        Some(map) => format!("{} · {map}", counter_words(&state)),
+        None => counter_words(&state),
+    };
     for mut t in &mut counter {
-        t.0 = counter_words(&state);
+        if t.0 != words {
+            t.0 = words.clone();
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! animals, and a palette told apart under the common colour-vision
 //! deficiencies), the speed of the animations of the player's moves,
 //! fullscreen, and the sound's volume and mute. The menu (Esc) changes them;
-//! C, A, F, V and M are their keys.
+//! C, A, F, V and O are their keys; M turns the move map on and off.
 
 use super::progress::{DataOpened, Loaded, Progress, load_ron, save_ron};
 use super::theme::{self, Art};
@@ -32,6 +32,8 @@ pub enum ChangeSetting {
     /// The how-to card of a puzzle has been shown (its bit).
     Taught(u8),
     StillWater,
+    /// The move map on or off.
+    MoveMap,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -92,6 +94,7 @@ fn change(
             }
             ChangeSetting::Mute => settings.muted = !settings.muted,
             ChangeSetting::StillWater => settings.still_water = !settings.still_water,
+            ChangeSetting::MoveMap => settings.move_map = !settings.move_map,
             ChangeSetting::Taught(bit) => settings.taught |= bit,
         }
     }

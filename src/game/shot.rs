@@ -33,6 +33,7 @@ fn take_and_exit(
     autoplay: Option<Res<Autoplay>>,
     verdict: Option<Res<super::editor::EditVerdict>>,
     aim: Res<super::board::layout::CameraAim>,
+    marks: Option<Res<super::solver::move_map::MoveMarks>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(path) = options.screenshot.clone() else {
@@ -47,8 +48,11 @@ fn take_and_exit(
         && verdict
             .as_ref()
             .is_some_and(|v| v.pending() || (v.shown.is_none() && v.mistake.is_none()));
+    // With the move map on, the picture shows its marks decided.
+    let marking = marks.is_some_and(|m| m.pending());
     let settling = watching
         || thinking
+        || marking
         || aim.moving
         || !anims.is_empty()
         || screen.is_changed()

@@ -88,9 +88,9 @@ fn show_menu(
                         MAX_VOLUME
                     );
                     let mute = if settings.muted {
-                        "Sound: muted (M)"
+                        "Sound: muted (O)"
                     } else {
-                        "Sound: on (M)"
+                        "Sound: on (O)"
                     };
                     let water = if settings.still_water {
                         "Water: still (Q)"

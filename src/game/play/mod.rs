@@ -211,6 +211,8 @@ pub enum PlayAction {
     Mute,
     /// The water still or moving.
     StillWater,
+    /// The move map on or off.
+    MoveMap,
     /// Opens or closes the how-to card.
     HowTo,
     /// The level editor on a copy of this level.

@@ -133,6 +133,21 @@ pub trait GamePuzzle: Rules + Sized {
     fn extent(&self) -> Vec2;
     /// The rings of a hint's move: where, and how large.
     fn hint_rings(&self, mv: Self::Move) -> Vec<(Vec2, f32)>;
+    /// Where the move map's mark of a move stands: by default on the first
+    /// of its hint's rings (the piece that moves), one place per legal move.
+    fn mark_spot(&self, mv: Self::Move) -> Option<Vec2> {
+        self.hint_rings(mv).first().map(|&(at, _)| at)
+    }
+    /// Where the move map draws a move as an arc instead (from the piece
+    /// to where it lands), its mark at the arc's top.
+    fn mark_arc(&self, _mv: Self::Move) -> Option<(Vec2, Vec2)> {
+        None
+    }
+    /// The size of the move map's marks, in the board's units (1: the
+    /// colour-blind badge's).
+    fn mark_size(&self) -> f32 {
+        1.5 * self.cursor_ring().max(0.6)
+    }
     /// The rings of a picked piece and the places it can go: where, and how
     /// large (none for a puzzle that moves a piece in one click).
     fn pick_rings(&self, _picked: u8) -> Vec<(Vec2, f32)> {
@@ -323,6 +338,18 @@ pub fn extent(p: &Puzzle) -> Vec2 {
 
 pub fn hint_rings(p: &Puzzle, mv: PuzzleMove) -> Vec<(Vec2, f32)> {
     each!(p, s => own(s, mv).map(|m| s.hint_rings(m)).unwrap_or_default())
+}
+
+pub fn mark_spot(p: &Puzzle, mv: PuzzleMove) -> Option<Vec2> {
+    each!(p, s => own(s, mv).and_then(|m| s.mark_spot(m)))
+}
+
+pub fn mark_size(p: &Puzzle) -> f32 {
+    each!(p, s => s.mark_size())
+}
+
+pub fn mark_arc(p: &Puzzle, mv: PuzzleMove) -> Option<(Vec2, Vec2)> {
+    each!(p, s => own(s, mv).and_then(|m| s.mark_arc(m)))
 }
 
 pub fn pick_rings(p: &Puzzle, picked: u8) -> Vec<(Vec2, f32)> {

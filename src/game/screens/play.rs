@@ -42,7 +42,8 @@ fn play_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<PlayAct
         (KeyCode::KeyA, PlayAction::AnimationSpeed),
         (KeyCode::KeyF, PlayAction::Fullscreen),
         (KeyCode::KeyV, PlayAction::Volume),
-        (KeyCode::KeyM, PlayAction::Mute),
+        (KeyCode::KeyO, PlayAction::Mute),
+        (KeyCode::KeyM, PlayAction::MoveMap),
         (KeyCode::KeyQ, PlayAction::StillWater),
         (KeyCode::KeyE, PlayAction::EditCopy),
     ] {
@@ -195,6 +196,9 @@ fn play_actions(
             }
             PlayAction::StillWater => {
                 setting.write(ChangeSetting::StillWater);
+            }
+            PlayAction::MoveMap => {
+                setting.write(ChangeSetting::MoveMap);
             }
         }
     }

@@ -10,6 +10,7 @@ mod autoplay;
 mod check;
 pub(crate) mod compare;
 mod job;
+pub mod move_map;
 mod panel;
 mod stats;
 pub mod tree_view;
@@ -69,6 +70,7 @@ pub(super) fn plugin(app: &mut App) {
             panel::plugin,
             tree_view::plugin,
             compare::plugin,
+            move_map::plugin,
         ));
 }
 
@@ -76,6 +78,7 @@ fn reset(mut commands: Commands) {
     commands.remove_resource::<Autoplay>();
     commands.insert_resource(HintJob::default());
     commands.insert_resource(Solvability::default());
+    commands.insert_resource(move_map::MoveMarks::default());
 }
 
 /// Leaving the level cancels every solver at once (dropping a job cancels it).
@@ -83,6 +86,7 @@ fn cancel_all(mut commands: Commands) {
     commands.remove_resource::<Autoplay>();
     commands.remove_resource::<HintJob>();
     commands.remove_resource::<Solvability>();
+    commands.insert_resource(move_map::MoveMarks::default());
 }
 
 #[cfg(test)]

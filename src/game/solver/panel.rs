@@ -5,7 +5,7 @@
 use super::compare::group;
 use super::{Autoplay, AutoplayCommand, Ending, Speed, Watch};
 use crate::game::panels::{SideColumn, SolverPanelOpen};
-use crate::game::play::{PlayState, PlaySystems};
+use crate::game::play::{PlayAction, PlayState, PlaySystems};
 use crate::game::puzzles::{short, step_words};
 use crate::game::theme::art::Pictures;
 use crate::game::theme::{self, Art, text, widget};
@@ -160,6 +160,33 @@ fn solver_button(
     )
 }
 
+/// The move map's button: every legal move marked on the board (M).
+fn map_button() -> impl Bundle {
+    widget::button(
+        PlayAction::MoveMap,
+        Node {
+            width: px(276),
+            padding: UiRect::axes(px(4), px(6)),
+            column_gap: px(8),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        (
+            Node {
+                column_gap: px(8),
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            Pickable::IGNORE,
+            children![
+                text("Move map", 16.0, theme::TEXT),
+                text("M", 12.0, theme::TEXT_DIM)
+            ],
+        ),
+    )
+}
+
 fn button_row(buttons: impl Bundle) -> impl Bundle {
     (
         Node {
@@ -243,6 +270,7 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
                             AutoplayCommand::Stop
                         ),
                     ]),
+                    button_row(children![map_button()]),
                     button_row(children![
                         solver_button(None, "Slower", "-", AutoplayCommand::Slower),
                         (

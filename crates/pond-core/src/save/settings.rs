@@ -22,6 +22,9 @@ pub struct Settings {
     pub taught: u8,
     /// The water stands still: a game at rest draws no frames.
     pub still_water: bool,
+    /// The move map: every legal move marked on the board as keeping the
+    /// level winnable or losing it (a win with it on is a win with help).
+    pub move_map: bool,
 }
 
 pub const MAX_VOLUME: u8 = 10;
@@ -66,6 +69,7 @@ impl Default for Settings {
             muted: false,
             taught: 0,
             still_water: false,
+            move_map: false,
         }
     }
 }

@@ -112,6 +112,11 @@ impl GamePuzzle for Flood {
         Vec2::new(self.width as f32, self.height as f32) * FLOOD_TILE
     }
 
+    /// The move map marks the colour buttons, not the tiles.
+    fn mark_spot(&self, _: FloodMove) -> Option<Vec2> {
+        None
+    }
+
     /// Small rings on the cells the move would join to the flooded region.
     fn hint_rings(&self, m: FloodMove) -> Vec<(Vec2, f32)> {
         let before: std::collections::HashSet<u32> = self.region().into_iter().collect();

@@ -109,6 +109,11 @@ impl GamePuzzle for Hop {
         vec![(hop_pos(self, m.from), 1.0), (hop_pos(self, m.to), 1.0)]
     }
 
+    /// A jump's arc: from the frog to the pad it lands on.
+    fn mark_arc(&self, m: HopMove) -> Option<(Vec2, Vec2)> {
+        Some((hop_pos(self, m.from), hop_pos(self, m.to)))
+    }
+
     /// The picked frog's pad, and the pads it can jump to (from the rules'
     /// legal moves), fainter.
     fn pick_rings(&self, pad: u8) -> Vec<(Vec2, f32)> {

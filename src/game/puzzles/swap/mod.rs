@@ -73,6 +73,23 @@ impl GamePuzzle for Swap {
         vec![(swap_pos(m.from as usize, self.cells.len()), 1.0)]
     }
 
+    /// A row of few pads is drawn large: the marks stay the size of the
+    /// other puzzles' on the screen.
+    fn mark_size(&self) -> f32 {
+        1.0
+    }
+
+    /// A step's or a jump's arc: from the frog to the pad it lands on (the
+    /// pad the move fills, by the rules).
+    fn mark_arc(&self, m: SwapMove) -> Option<(Vec2, Vec2)> {
+        use crate::rules::Rules;
+        let mut after = self.clone();
+        after.apply(m).ok()?;
+        let n = self.cells.len();
+        let to = (0..n).find(|&i| self.cells[i] == Cell::Empty && after.cells[i] != Cell::Empty)?;
+        Some((swap_pos(m.from as usize, n), swap_pos(to, n)))
+    }
+
     fn click(
         &self,
         piece: Clickable,

@@ -1,0 +1,168 @@
+//! The move map in the game: with it on (M), the marks' entities are the
+//! legal moves of the position on the board, each marked as the core's map
+//! marks it, after a move, an undo, a restart and a jump from the search
+//! tree; a win with it on is a win with help.
+
+use super::*;
+use pond_puzzles::game::solver::move_map::{ButtonMark, MoveMarkBadge, MoveMarks};
+use pond_puzzles::rules::PuzzleMove;
+use pond_puzzles::solve::moves::move_map;
+
+/// Runs frames until the map of the position on the board is decided.
+fn wait_for_marks(app: &mut App) {
+    for _ in 0..20_000 {
+        app.update();
+        let marks = app.world().resource::<MoveMarks>();
+        let on_board = puzzle(app);
+        if !marks.pending() && marks.shown.as_ref().is_some_and(|(p, _)| *p == on_board) {
+            // A frame for the marks to be drawn.
+            app.update();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the move map was not decided");
+}
+
+/// The marks drawn (on the board, or on the colour buttons), sorted by move.
+fn drawn(app: &mut App) -> Vec<(String, Option<bool>)> {
+    let mut marks: Vec<(PuzzleMove, Option<bool>)> = app
+        .world_mut()
+        .query::<&MoveMarkBadge>()
+        .iter(app.world())
+        .map(|m| (m.0, m.1))
+        .collect();
+    let on_buttons: Vec<(PuzzleMove, Option<bool>)> = app
+        .world_mut()
+        .query::<&ButtonMark>()
+        .iter(app.world())
+        .map(|m| (m.0, m.1))
+        .collect();
+    marks.extend(on_buttons);
+    marks.sort_by_key(|(mv, _)| mv.to_string());
+    marks.into_iter().map(|(m, w)| (m.to_string(), w)).collect()
+}
+
+/// The marks the core gives the position on the board.
+fn expected(app: &App) -> Vec<(String, Option<bool>)> {
+    let map = move_map(&puzzle(app), &Budget::unlimited());
+    let mut marks: Vec<(String, Option<bool>)> = map
+        .moves
+        .iter()
+        .map(|m| (m.mv.to_string(), m.left.winnable))
+        .collect();
+    marks.sort();
+    marks
+}
+
+fn assert_marks_follow(app: &mut App, what: &str) {
+    wait_for_marks(app);
+    let want = expected(app);
+    assert!(!want.is_empty() || puzzle(app).is_won(), "{what}: moves");
+    assert_eq!(drawn(app), want, "{what}");
+}
+
+#[test]
+fn the_marks_follow_a_move_an_undo_and_a_restart_in_every_puzzle() {
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 5);
+    press(&mut app, KeyCode::KeyM);
+    assert!(app.world().resource::<game::settings::Settings>().move_map);
+    for (pack, level) in [
+        ("swap.ron", 5),
+        ("hop.ron", 11),
+        ("pegs.ron", 0),
+        ("flood.ron", 3),
+        ("escape.ron", 2),
+    ] {
+        start_level(&mut app, pack, level);
+        assert_marks_follow(&mut app, &format!("{pack} {level} at its start"));
+        // A move that keeps the level winnable, then one that may not.
+        let map = move_map(&puzzle(&app), &Budget::unlimited());
+        let first = map.moves[0].mv;
+        app.world_mut().write_message(MoveRequested::player(first));
+        settle(&mut app);
+        assert_marks_follow(&mut app, &format!("{pack} {level} after {first}"));
+        press(&mut app, KeyCode::KeyU);
+        settle(&mut app);
+        assert_eq!(puzzle(&app).legal_moves().len(), map.moves.len());
+        assert_marks_follow(&mut app, &format!("{pack} {level} after an undo"));
+        let lost = map.moves.iter().find(|m| m.left.winnable == Some(false));
+        if let Some(lost) = lost {
+            app.world_mut()
+                .write_message(MoveRequested::player(lost.mv));
+            settle(&mut app);
+            assert_marks_follow(&mut app, &format!("{pack} {level} after a losing move"));
+        }
+        press(&mut app, KeyCode::Backspace);
+        settle(&mut app);
+        assert_marks_follow(&mut app, &format!("{pack} {level} after a restart"));
+    }
+    // M again: the marks go, and the setting is kept off.
+    press(&mut app, KeyCode::KeyM);
+    settle(&mut app);
+    assert!(drawn(&mut app).is_empty());
+    assert!(!app.world().resource::<game::settings::Settings>().move_map);
+}
+
+#[test]
+fn the_marks_follow_a_jump_from_the_search_tree() {
+    use pond_puzzles::game::solver::tree_view::{TreeJump, TreeRow, TreeViewState};
+    let mut app = window::laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    // The search watched at once, with the tree shown; then the map on.
+    app.world_mut()
+        .resource_mut::<pond_puzzles::game::panels::TreeViewOpen>()
+        .0 = true;
+    app.insert_resource(Speed::Instant);
+    autoplay(&mut app, Watch::Search);
+    press(&mut app, KeyCode::KeyM);
+    assert_marks_follow(&mut app, "where the search ended");
+    app.world_mut().resource_mut::<TreeViewState>().follow = false;
+    app.world_mut().resource_mut::<TreeViewState>().first = 0;
+    settle(&mut app);
+    let slot = app
+        .world()
+        .resource::<TreeViewState>()
+        .slots
+        .iter()
+        .position(|s| s.is_some())
+        .expect("a row");
+    let before = puzzle(&app);
+    app.world_mut().write_message(TreeRow(slot));
+    for _ in 0..5000 {
+        app.update();
+        if app.world().resource::<TreeJump>().0.is_empty() {
+            break;
+        }
+    }
+    settle(&mut app);
+    assert_ne!(puzzle(&app), before, "the jump moved the board");
+    assert_marks_follow(&mut app, "after a jump from the tree");
+}
+
+#[test]
+fn a_win_with_the_map_on_is_a_win_with_help() {
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 1);
+    press(&mut app, KeyCode::KeyM);
+    wait_for_marks(&mut app);
+    let line = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
+        .outcome
+        .moves()
+        .unwrap()
+        .to_vec();
+    for &mv in &line {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    assert!(puzzle(&app).is_won());
+    let r = *app
+        .world()
+        .resource::<game::progress::Progress>()
+        .file
+        .record("swap.ron", 1)
+        .expect("recorded");
+    assert!(r.with_help, "{r:?}");
+    assert_eq!(r.stars(), None);
+}
