@@ -56,27 +56,7 @@ impl GameLine {
     /// (a shipped pack has no such level, a board the loader refuses).
     pub fn replay(&self) -> Result<Replay, String> {
         let level = self.code.level()?;
-        let mut end = level.puzzle.clone();
-        let mut moves = Vec::new();
-        let mut stop = None;
-        for (i, text) in self.moves.iter().enumerate() {
-            let played = end
-                .parse_move(text)
-                .map_err(|e| why_not_read(&end, text, e));
-            let played =
-                played.and_then(|mv| end.apply(mv).map(|_| mv).map_err(|e| Refusal::Illegal(e.0)));
-            match played {
-                Ok(mv) => moves.push(mv),
-                Err(why) => {
-                    stop = Some(Stop {
-                        index: i + 1,
-                        text: text.clone(),
-                        why,
-                    });
-                    break;
-                }
-            }
-        }
+        let (moves, end, stop) = self.play_on(&level.puzzle);
         Ok(Replay {
             code: self.code.clone(),
             level,
@@ -85,6 +65,40 @@ impl GameLine {
             stop,
         })
     }
+
+    /// Plays the moves on `start` (the code's level, already made), up to
+    /// the first that cannot be played: the moves played, where they end,
+    /// and the stop if one could not be played.
+    pub fn play_on(&self, start: &Puzzle) -> (Vec<PuzzleMove>, Puzzle, Option<Stop>) {
+        play_moves(start, &self.moves)
+    }
+}
+
+/// Plays moves written as a line writes them on `start`, up to the first
+/// that cannot be played: the moves played, where they end, and the stop.
+pub fn play_moves(start: &Puzzle, texts: &[String]) -> (Vec<PuzzleMove>, Puzzle, Option<Stop>) {
+    let mut end = start.clone();
+    let mut moves = Vec::new();
+    let mut stop = None;
+    for (i, text) in texts.iter().enumerate() {
+        let played = end
+            .parse_move(text)
+            .map_err(|e| why_not_read(&end, text, e));
+        let played =
+            played.and_then(|mv| end.apply(mv).map(|_| mv).map_err(|e| Refusal::Illegal(e.0)));
+        match played {
+            Ok(mv) => moves.push(mv),
+            Err(why) => {
+                stop = Some(Stop {
+                    index: i + 1,
+                    text: text.clone(),
+                    why,
+                });
+                break;
+            }
+        }
+    }
+    (moves, end, stop)
 }
 
 impl fmt::Display for GameLine {

@@ -11,7 +11,7 @@ pub use settings::{ANIMATION_SPEEDS, MAX_VOLUME, Settings};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The file's name in the data directory.
@@ -69,12 +69,21 @@ pub struct ProgressFile {
     /// Seconds spent playing levels.
     #[serde(default)]
     pub seconds_played: u64,
+    /// The moves of each level's best win (pack file -> level number from 1
+    /// -> the moves as `pond solve` writes them, spaced), to watch again.
+    #[serde(default)]
+    pub best_lines: BTreeMap<String, BTreeMap<usize, String>>,
+    /// The days (`YYYY-MM-DD`, UTC) on which a level of the day was won.
+    #[serde(default)]
+    pub daily_days: BTreeSet<String>,
 }
 
 /// The most moves a record holds, and the most seconds played: a value past
 /// them is damage, not play.
 pub const MOST_MOVES: usize = 1_000_000;
 pub const MOST_SECONDS: u64 = 100 * 365 * 24 * 3600;
+/// The longest best's line kept, in bytes.
+pub const MOST_LINE_BYTES: usize = 64 * 1024;
 
 impl ProgressFile {
     /// Brings every value into its range (a record of no moves or of more
@@ -94,6 +103,21 @@ impl ProgressFile {
             }
         }
         self.levels.retain(|_, records| !records.is_empty());
+        // A best's line is kept only beside its record, and only as long as
+        // a game can be.
+        for (pack, lines) in &mut self.best_lines {
+            let before = lines.len();
+            lines.retain(|level, line| {
+                line.len() <= MOST_LINE_BYTES
+                    && self.levels.get(pack).is_some_and(|r| r.contains_key(level))
+            });
+            mended += before - lines.len();
+        }
+        self.best_lines.retain(|_, lines| !lines.is_empty());
+        let before = self.daily_days.len();
+        self.daily_days
+            .retain(|d| crate::levels::daily::Date::parse(d).is_ok_and(|p| p.to_string() == *d));
+        mended += before - self.daily_days.len();
         if self.seconds_played > MOST_SECONDS {
             self.seconds_played = MOST_SECONDS;
             mended += 1;
@@ -110,6 +134,8 @@ impl Default for ProgressFile {
             version: VERSION,
             levels: BTreeMap::new(),
             seconds_played: 0,
+            best_lines: BTreeMap::new(),
+            daily_days: BTreeSet::new(),
         }
     }
 }
@@ -144,6 +170,50 @@ impl ProgressFile {
             entry.with_help = helped;
         }
         better
+    }
+
+    /// Keeps `moves` (spaced, in the notation of `pond solve`) as the line
+    /// of the level's best win; call it when `won` says a win is a new best.
+    pub fn keep_best_line(&mut self, pack: &str, level: usize, moves: String) {
+        if moves.len() <= MOST_LINE_BYTES {
+            self.best_lines
+                .entry(pack.to_string())
+                .or_default()
+                .insert(level + 1, moves);
+        }
+    }
+
+    /// The moves of the level's best win, when they were kept.
+    pub fn best_line(&self, pack: &str, level: usize) -> Option<&str> {
+        self.best_lines
+            .get(pack)?
+            .get(&(level + 1))
+            .map(String::as_str)
+    }
+
+    /// Notes that a level of the day was won on `day`.
+    pub fn won_daily(&mut self, day: crate::levels::daily::Date) {
+        self.daily_days.insert(day.to_string());
+    }
+
+    /// Days in a row, up to `today`, on which a level of the day was won; a
+    /// streak that reaches yesterday still counts while today is not played.
+    pub fn streak(&self, today: crate::levels::daily::Date) -> u32 {
+        use crate::levels::daily::Date;
+        let won = |days: i64| {
+            self.daily_days
+                .contains(&Date::from_unix_days(days).to_string())
+        };
+        let mut day = today.unix_days();
+        if !won(day) {
+            day -= 1;
+        }
+        let mut n = 0;
+        while won(day) && n < 100_000 {
+            n += 1;
+            day -= 1;
+        }
+        n
     }
 
     pub fn solved_in(&self, pack: &str) -> usize {
@@ -284,6 +354,55 @@ mod tests {
         assert_eq!(records[&3].shortest, Some(4));
         assert_eq!(p.seconds_played, MOST_SECONDS);
         assert_eq!(p.in_range(), None, "mended once");
+    }
+
+    /// The streak counts the days in a row up to today, or up to yesterday
+    /// while today is not played yet; a gap ends it.
+    #[test]
+    fn the_streak_counts_days_in_a_row_up_to_today() {
+        use crate::levels::daily::Date;
+        let day = |d: u8| Date::new(2026, 11, d).unwrap();
+        let mut p = ProgressFile::default();
+        assert_eq!(p.streak(day(27)), 0);
+        for d in [20, 22, 23, 24] {
+            p.won_daily(day(d));
+        }
+        assert_eq!(p.streak(day(24)), 3);
+        assert_eq!(p.streak(day(25)), 3, "today not played yet");
+        assert_eq!(p.streak(day(26)), 0, "yesterday was missed");
+        p.won_daily(day(25));
+        p.won_daily(day(25));
+        assert_eq!(p.streak(day(25)), 4);
+        // Across a month's end.
+        let mut q = ProgressFile::default();
+        q.won_daily(Date::new(2026, 11, 30).unwrap());
+        q.won_daily(Date::new(2026, 12, 1).unwrap());
+        assert_eq!(q.streak(Date::new(2026, 12, 1).unwrap()), 2);
+    }
+
+    /// A best's line is kept beside its record and read back from the file;
+    /// a line with no record, or a day that is no date, is mended away.
+    #[test]
+    fn best_lines_and_days_are_kept_and_mended() {
+        let dir = temp_dir("lines");
+        let mut p = ProgressFile::default();
+        assert!(p.won("swap.ron", 0, 3, false));
+        p.keep_best_line("swap.ron", 0, "1 3 2".into());
+        p.won_daily(crate::levels::daily::Date::new(2026, 11, 27).unwrap());
+        save(&dir, &p).unwrap();
+        let (read, _) = load(&dir);
+        assert_eq!(read, p);
+        assert_eq!(read.best_line("swap.ron", 0), Some("1 3 2"));
+        let text = r#"(version: 1, levels: {"a.ron": {1: (best: 5)}}, best_lines: {"a.ron": {1: "1 2", 2: "3"}}, daily_days: ["2026-11-27", "2026-02-30", "soon"])"#;
+        let mut q: ProgressFile = ron::from_str(text).unwrap();
+        assert!(q.in_range().unwrap().contains("3 value(s)"));
+        assert_eq!(q.best_line("a.ron", 0), Some("1 2"));
+        assert_eq!(q.best_line("a.ron", 1), None);
+        assert_eq!(q.daily_days.len(), 1);
+        // A file of the round before, with neither, reads as before.
+        let old: ProgressFile =
+            ron::from_str(r#"(version: 1, levels: {"a.ron": {1: (best: 5)}})"#).unwrap();
+        assert!(old.best_lines.is_empty() && old.daily_days.is_empty());
     }
 
     fn temp_dir(name: &str) -> PathBuf {
