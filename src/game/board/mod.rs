@@ -20,9 +20,7 @@ use super::theme::Art;
 use bevy::prelude::*;
 use std::collections::HashMap;
 
-/// The parent of every board entity; respawned whole after each change.
-#[derive(Component)]
-pub struct BoardRoot;
+pub use crate::game::play::BoardRoot;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<layout::CameraAim>()
@@ -30,7 +28,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Play), layout::reset_camera)
         .add_systems(
             Update,
-            (respawn, layout::fit_camera)
+            (
+                respawn.in_set(crate::game::play::BoardRespawn),
+                layout::fit_camera,
+            )
                 .chain()
                 .in_set(PlaySystems::Present),
         )
@@ -96,7 +97,7 @@ pub fn spawn_pieces(
 /// After each change, and when colour-blind mode changes, the board is
 /// respawned from the rules state, or brought in place where the puzzle
 /// does that (`puzzles::refresh`); a change is then animated on it.
-pub(crate) fn respawn(
+fn respawn(
     mut commands: Commands,
     mut applied: MessageReader<MoveApplied>,
     state: Res<PlayState>,

@@ -213,6 +213,8 @@ pub enum PlayAction {
     StillWater,
     /// The move map on or off.
     MoveMap,
+    /// The game so far, as one line, to the clipboard (Ctrl+C).
+    CopyGame,
     /// Opens or closes the how-to card.
     HowTo,
     /// The level editor on a copy of this level.
@@ -231,6 +233,16 @@ pub enum PlaySystems {
     /// The board, the panels, the sound and the progress follow the change.
     Present,
 }
+
+/// The parent of every board entity; respawned whole after each change
+/// (by the board, in `BoardRespawn`).
+#[derive(Component)]
+pub struct BoardRoot;
+
+/// The board's respawn from the rules state: what is drawn on the board
+/// (the move map's marks) comes after it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardRespawn;
 
 /// The animations a move waits for: every one on the board, not the
 /// decorations around it (the confetti of a win).

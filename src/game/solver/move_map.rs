@@ -9,7 +9,7 @@
 //! is help, as a hint is.
 
 use super::{Autoplay, SolverBudget};
-use crate::game::board::BoardRoot;
+use crate::game::play::BoardRoot;
 use crate::game::play::{MoveRequested, PlayState, PlaySystems, Request};
 use crate::game::puzzles;
 use crate::game::settings::Settings;
@@ -116,7 +116,7 @@ pub(super) fn plugin(app: &mut App) {
             follow.in_set(PlaySystems::Solver),
             (draw, draw_on_buttons)
                 .in_set(PlaySystems::Present)
-                .after(crate::game::board::respawn),
+                .after(crate::game::play::BoardRespawn),
         ),
     );
 }
