@@ -63,6 +63,15 @@ pub struct BenchArgs {
     /// English board once).
     #[arg(long)]
     verdict: Option<usize>,
+    /// The move map: every move of every position along the solver's line
+    /// on each shipped pack marked, timed per position (median, 99th
+    /// percentile, worst), beside the solver's own time for the pack.
+    #[arg(long)]
+    moves: bool,
+    /// With --moves: the most seconds a position's map may take (moves not
+    /// decided by then are counted as such).
+    #[arg(long, default_value = "1", value_parser = super::seconds)]
+    moves_seconds: f64,
     /// Seed for every random board.
     #[arg(long, default_value_t = 2026)]
     seed: u64,
@@ -323,6 +332,76 @@ fn verdicts(seed: u64, n: usize) -> Vec<Row> {
         .collect()
 }
 
+/// The solver's line of a shipped level: the fast answer of a Flood board
+/// when it fits the limit, else the solver's within a node budget.
+fn solver_line(p: &crate::rules::Puzzle) -> Vec<crate::rules::PuzzleMove> {
+    use crate::rules::{Puzzle, PuzzleMove};
+    if let Puzzle::Flood(f) = p {
+        let fast = solve::flood::solve_fast(f);
+        if f.limit.is_none_or(|l| fast.len() as u32 <= l) {
+            return fast.into_iter().map(PuzzleMove::Flood).collect();
+        }
+    }
+    let report = solve::solve(p, Budget::nodes(20_000_000), None, false);
+    report
+        .outcome
+        .moves()
+        .map(<[_]>::to_vec)
+        .unwrap_or_default()
+}
+
+/// `--moves`: per shipped pack, every position along the solver's line of
+/// each level (its start and each position before the win) marked, timed.
+fn move_maps(most: Duration) {
+    println!();
+    println!(
+        "| {:<12} | {:>9} | {:>10} | {:>10} | {:>10} | {:>10} | {:>13} |",
+        "move map", "positions", "median ms", "p99 ms", "worst ms", "undecided", "solver ms"
+    );
+    println!("|{}|", ["-"; 7].map(|_| "---").join("|"));
+    for (file, text) in crate::levels::SHIPPED {
+        let Ok(pack) = crate::levels::parse_pack(file, text) else {
+            continue;
+        };
+        let mut times = Vec::new();
+        let mut solver = Duration::ZERO;
+        let mut undecided = 0;
+        for level in &pack.levels {
+            let (line, t) = timed(|| solver_line(&level.puzzle));
+            solver += t;
+            let mut at = level.puzzle.clone();
+            for mv in std::iter::once(None).chain(line.iter().map(Some)) {
+                if let Some(mv) = mv
+                    && at.apply(*mv).is_err()
+                {
+                    break;
+                }
+                if at.is_won() {
+                    break;
+                }
+                let (map, t) = timed(|| solve::moves::move_map(&at, &Budget::time(most)));
+                times.push(t);
+                undecided += map.undecided();
+            }
+        }
+        times.sort();
+        let at = |q: f64| {
+            let i = ((times.len() as f64 * q).ceil() as usize).clamp(1, times.len().max(1)) - 1;
+            times.get(i).map_or(0.0, |t| t.as_secs_f64() * 1e3)
+        };
+        println!(
+            "| {:<12} | {:>9} | {:>10.3} | {:>10.3} | {:>10.3} | {:>10} | {:>13.3} |",
+            file.trim_end_matches(".ron"),
+            times.len(),
+            at(0.5),
+            at(0.99),
+            at(1.0),
+            undecided,
+            solver.as_secs_f64() * 1e3
+        );
+    }
+}
+
 fn print_table(rows: &[Row]) {
     println!(
         "| {:<38} | {:>8} | {:>11} | {:>11} | {:>11} | {:>9} | {:>10} | {:>9} | {:>12} |",
@@ -372,7 +451,8 @@ pub fn run(a: BenchArgs) -> ExitCode {
         && !a.swap
         && a.escape.is_none()
         && a.escape8.is_none()
-        && a.verdict.is_none();
+        && a.verdict.is_none()
+        && !a.moves;
     let pick = |n: Option<usize>, default: usize| n.or(none.then_some(default));
     let mut rows = Vec::new();
     if let Some(n) = pick(a.flood, 20) {
@@ -487,7 +567,12 @@ pub fn run(a: BenchArgs) -> ExitCode {
     if let Some(n) = pick(a.verdict, 10) {
         rows.extend(verdicts(a.seed, n));
     }
-    print_table(&rows);
+    if !rows.is_empty() {
+        print_table(&rows);
+    }
+    if a.moves {
+        move_maps(Duration::from_secs_f64(a.moves_seconds));
+    }
     for note in &notes {
         println!("{note}");
     }
