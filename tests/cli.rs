@@ -821,3 +821,31 @@ fn moves_marks_every_legal_move_and_refuses_an_illegal_after() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("move 2 of 2 (`1`)"), "{err}");
 }
+
+/// `pond replay FILE`: every line that cannot be read is told by file and
+/// line before any window opens, and a file with no game is refused.
+#[test]
+fn replay_file_tells_each_bad_line_and_refuses_a_file_with_no_game() {
+    let file = temp_file(
+        "games.txt",
+        "# a class's games\n\nnope.3: 1 2\n   \nswap.99: 1\nZ9\n",
+    );
+    let out = pond(&["replay", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let name = file.display().to_string();
+    for (line, words) in [(3, "no shipped pack `nope`"), (5, "swap"), (6, "`Z9`")] {
+        assert!(
+            err.lines()
+                .any(|l| l.starts_with(&format!("{name}:{line}: error: ")) && l.contains(words)),
+            "line {line}: {err}"
+        );
+    }
+    assert!(err.contains("no game to replay"), "{err}");
+    let out = pond(&["replay", "/no/such/file.txt"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("cannot read"),
+        "{out:?}"
+    );
+}

@@ -39,6 +39,9 @@ mod move_map;
 #[path = "game/in_place.rs"]
 mod in_place;
 
+#[path = "game/lines.rs"]
+mod lines;
+
 /// A data directory of the test's own, new and empty: no test reads or
 /// writes the player's.
 fn temp_data_dir() -> std::path::PathBuf {
@@ -1899,8 +1902,9 @@ fn a_typed_code_opens_its_level_and_ctrl_c_copies_it() {
     };
     assert_eq!(h.frogs(), 8);
     assert!(texts(&mut app).iter().any(|t| t.contains("code H8d3-5")));
-    // Ctrl+C: the code goes to the clipboard (or, with none, is named), and
-    // C's own action (colour-blind mode) does not happen.
+    // Ctrl+C: the game (the code, no move yet) goes to the clipboard (or,
+    // with none, is named), and C's own action (colour-blind mode) does not
+    // happen.
     let colour_blind = app
         .world()
         .resource::<pond_puzzles::game::settings::Settings>()
@@ -1912,7 +1916,8 @@ fn a_typed_code_opens_its_level_and_ctrl_c_copies_it() {
     assert!(
         texts(&mut app)
             .iter()
-            .any(|t| t.contains("Code H8d3-5 copied") || t.contains("the code is H8d3-5")),
+            .any(|t| t.contains("Game copied (H8d3-5, no move yet)")
+                || t.contains("the game is H8d3-5:")),
         "{:?}",
         texts(&mut app)
     );

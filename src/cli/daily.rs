@@ -4,7 +4,6 @@
 use crate::levels::daily::{self, Date};
 use clap::Args;
 use std::process::ExitCode;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 #[derive(Debug, Args)]
 pub struct DailyArgs {
@@ -13,18 +12,7 @@ pub struct DailyArgs {
     date: Option<Date>,
 }
 
-/// Seconds in a day: UNIX time counts no leap seconds.
-const DAY_SECONDS: i64 = 86_400;
-
-/// Today's date in UTC, from the system clock.
-pub fn today() -> Date {
-    let seconds = match SystemTime::now().duration_since(UNIX_EPOCH) {
-        Ok(after) => after.as_secs() as i64,
-        // A clock set before 1970 still names a day.
-        Err(e) => -(e.duration().as_secs() as i64),
-    };
-    Date::from_unix_days(seconds.div_euclid(DAY_SECONDS))
-}
+use crate::game::daily::today;
 
 pub fn run(args: DailyArgs) -> ExitCode {
     let date = args.date.unwrap_or_else(today);

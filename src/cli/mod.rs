@@ -152,6 +152,9 @@ pub enum Command {
     Moves(moves::MovesArgs),
     /// Generate a pack of levels from a seed and print it.
     Gen(gen_pack::GenArgs),
+    /// Replay a file of games' lines (`CODE: M1 M2 ...`, one game a line)
+    /// one after another in the game, as auto-play plays a solution.
+    Replay(replay::ReplayArgs),
     /// Print the codes of a day's four levels of the day (today, UTC, by
     /// default).
     Daily(daily::DailyArgs),
@@ -209,6 +212,7 @@ pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         None => play(GameOptions {
             teach: cli.screenshot.is_none() && cli.frame_stats.is_none(),
+            daily: Some(crate::game::daily::today()),
             screenshot: cli.screenshot,
             data_dir: cli.data_dir,
             frame_stats: cli.frame_stats,
@@ -259,12 +263,15 @@ pub fn run(cli: Cli) -> ExitCode {
                 speed: args.speed,
                 exit_when_done: args.exit_when_done,
                 replay,
+                line_queue: None,
+                daily: Some(crate::game::daily::today()),
                 data_dir: args.data_dir.or(cli.data_dir),
                 frame_stats,
                 edit: false,
             })
         }
         Some(Command::Edit(args)) => play(GameOptions {
+            daily: Some(crate::game::daily::today()),
             pack: args.pack,
             level: args.level,
             screenshot: args.screenshot.or(cli.screenshot),
@@ -279,6 +286,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Moves(args)) => moves::run(args),
         Some(Command::Gen(args)) => gen_pack::run(args),
         Some(Command::Daily(args)) => daily::run(args),
+        Some(Command::Replay(args)) => replay::run_file(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Sounds { dir }) => write_sounds(&dir),
         Some(Command::Art { dir }) => write_art(&dir),

@@ -1,21 +1,24 @@
-//! Level codes in the game: Ctrl+C copies the code of the level being played;
-//! on the title and the level select, K opens a box to type a code (Bevy's
+//! Level codes and games in the game: Ctrl+C (or "Copy game" in the menu)
+//! copies the game being played as one line, `CODE: M1 M2 ...`; on the title
+//! and the level select, K opens a box to type a code or a line (Bevy's
 //! `EditableText`: a cursor, selection, Ctrl+V to paste) and Enter plays it;
-//! Ctrl+V with the box closed plays the code on the clipboard at once. The
-//! level is made in the background, as random levels are.
+//! Ctrl+V with the box closed plays the clipboard's at once. A code opens its
+//! level (made in the background, as random levels are); a line opens its
+//! level and replays its moves, as auto-play plays a solution.
 
 use super::Screen;
 use super::packs::{Current, Packs, level_code};
-use super::play::{PlaySystems, Say};
+use super::play::{PlayAction, PlayState, PlaySystems, Say};
 use super::theme::{self, text};
 use crate::levels::code::LevelCode;
+use crate::levels::game_line::GameLine;
 use bevy::clipboard::Clipboard;
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 use bevy::text::{EditableText, EditableTextFilter, TextCursorStyle};
 
-/// The longest code the box takes: a whole board's.
-const MAX_CODE: usize = crate::levels::edit::MAX_BOARD_CODE;
+/// The longest text the box takes: a whole board's code and a long game.
+const MAX_CODE: usize = crate::levels::edit::MAX_BOARD_CODE + 16 * 1024;
 
 /// The code box: open or not, and why the last code failed (what is typed
 /// is the box's `EditableText`).
@@ -29,6 +32,11 @@ pub struct CodeEntry {
 /// level in the background and open it.
 #[derive(Message, Debug, Clone)]
 pub struct PlayCode(pub LevelCode);
+
+/// The moves of a game's line pasted or typed (or of a best watched again),
+/// as written: replayed once its level is open (auto-play takes them).
+#[derive(Resource, Debug, Clone)]
+pub struct PastedLine(pub Vec<String>);
 
 /// Systems reading the code box's keys: the menus' keys run before them, and
 /// skip their work while the box is open.
@@ -59,7 +67,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(OnExit(Screen::Title), close_entry)
         .add_systems(OnExit(Screen::Levels), close_entry)
-        .add_systems(Update, copy_code.in_set(PlaySystems::Input));
+        .add_systems(Update, copy_game.in_set(PlaySystems::Input));
 }
 
 pub fn entry_closed(entry: Res<CodeEntry>) -> bool {
@@ -86,15 +94,16 @@ fn pasted(clipboard: &mut Clipboard) -> Result<String, String> {
     }
 }
 
-/// The characters a code is made of.
+/// The characters a code or a game's line is made of.
 fn code_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '.' || c == '-'
+    c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | ' ')
 }
 
 /// K opens the box; Ctrl+V with the box closed plays the clipboard's code;
 /// with the box open, Enter plays what is typed and Esc closes it (the field
 /// itself takes the typing, the cursor keys and the paste).
 fn entry_keys(
+    mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
     mut entry: ResMut<CodeEntry>,
     mut clipboard: ResMut<Clipboard>,
@@ -133,9 +142,12 @@ fn entry_keys(
         }
         return;
     };
-    match LevelCode::parse(typed.trim()) {
-        Ok(code) => {
-            play.write(PlayCode(code));
+    match GameLine::parse(&typed) {
+        Ok(line) => {
+            play.write(PlayCode(line.code.clone()));
+            if !line.moves.is_empty() {
+                commands.insert_resource(PastedLine(line.moves));
+            }
             *entry = CodeEntry::default();
         }
         Err(e) => {
@@ -216,11 +228,12 @@ fn show_entry(
             BackgroundColor(Color::srgb(0.05, 0.14, 0.18)),
             BorderColor::all(theme::HIGHLIGHT),
             children![
-                text("Play a level code", 30.0, theme::TEXT),
+                text("Play a level code or a game", 30.0, theme::TEXT),
                 text(
                     "Type a code, or paste one with Ctrl+V: hop.12, S3v4, H8d3-5, \
                      F14x14c6d3-4821, E4x4t4c4d2-77. A random level's code names its \
-                     size, colours, difficulty and seed. Enter plays it, Esc closes.",
+                     size, colours, difficulty and seed. A game copied with Ctrl+V \
+                     (pegs.8: 5-17 8-10 ...) is replayed. Enter plays it, Esc closes.",
                     17.0,
                     theme::TEXT_DIM,
                 ),
@@ -244,16 +257,17 @@ fn show_entry(
         .add_child(card);
 }
 
-/// Ctrl+C while playing: the level's code to the clipboard.
-fn copy_code(
-    keys: Res<ButtonInput<KeyCode>>,
+/// Ctrl+C while playing, or "Copy game" in the menu: the game so far as
+/// one line (the level's code and the moves played) to the clipboard.
+fn copy_game(
+    mut actions: MessageReader<PlayAction>,
     packs: Res<Packs>,
     current: Res<Current>,
+    state: Res<PlayState>,
     mut clipboard: ResMut<Clipboard>,
     mut say: MessageWriter<Say>,
 ) {
-    let ctrl = super::keys::ctrl(&keys);
-    if !(ctrl && keys.just_pressed(KeyCode::KeyC)) {
+    if !actions.read().any(|a| *a == PlayAction::CopyGame) {
         return;
     }
     // A level of no shipped pack nor random code is shared by its board.
@@ -268,17 +282,30 @@ fn copy_code(
             .get(current.level)?;
         Some(crate::levels::edit::Draft::of_level(level).code())
     };
-    let Some(code) = level_code(&packs, &current).or_else(board) else {
+    let Some(code) = level_code(&packs, &current)
+        .or_else(board)
+        .and_then(|c| LevelCode::parse(&c).ok())
+    else {
         return;
     };
-    say.write(Say(match clipboard.set_text(code.clone()) {
-        Ok(()) if code.len() <= 40 => {
-            format!("Code {code} copied: paste it with Ctrl+V on the title screen.")
+    let moves: Vec<_> = state.done.iter().map(|(mv, _)| *mv).collect();
+    let line = GameLine::new(code.clone(), &moves).to_string();
+    let n = moves.len();
+    let what = format!("{n} {}", crate::levels::noun(n as u64, "move", "moves"));
+    let shown = if n == 0 {
+        format!("{code}, no move yet")
+    } else if line.len() <= 48 {
+        line.clone()
+    } else {
+        let code = code.to_string();
+        if code.len() <= 40 {
+            format!("{code}, {what}")
+        } else {
+            format!("a board of {} characters, {what}", code.len())
         }
-        Ok(()) => format!(
-            "The board's code ({} characters) copied: paste it with Ctrl+V on the title screen.",
-            code.len()
-        ),
-        Err(e) => format!("No clipboard here ({e:?}); the code is {code}."),
+    };
+    say.write(Say(match clipboard.set_text(line.clone()) {
+        Ok(()) => format!("Game copied ({shown}): Ctrl+V on the title screen replays it."),
+        Err(e) => format!("No clipboard here ({e:?}); the game is {line}"),
     }));
 }

@@ -7,11 +7,13 @@ mod anim;
 mod banner;
 pub mod board;
 pub mod codes;
+pub mod daily;
 pub mod editor;
 mod frames;
 pub mod howto;
 mod hud;
 mod keys;
+pub mod lines;
 pub mod memory;
 mod menus;
 mod options;
@@ -28,7 +30,7 @@ pub mod solver;
 pub mod sound;
 pub mod theme;
 
-pub use options::{GameOptions, Screen};
+pub use options::{GameOptions, LineQueue, QueuedLines, Screen};
 
 use bevy::prelude::*;
 use bevy::render::RenderPlugin;
@@ -54,7 +56,13 @@ pub fn plugin(app: &mut App) {
             sound::plugin,
             howto::plugin,
         ))
-        .add_plugins((puzzles::plugin, panels::plugin, editor::plugin))
+        .add_plugins((
+            puzzles::plugin,
+            panels::plugin,
+            editor::plugin,
+            daily::plugin,
+            lines::plugin,
+        ))
         .add_systems(
             PreUpdate,
             keys::chords_in_order

@@ -26,6 +26,11 @@ pub struct GameOptions {
     /// A game's moves to replay on the level (`--replay`), as auto-play
     /// plays a solution.
     pub replay: Option<Vec<crate::rules::PuzzleMove>>,
+    /// The day whose levels of the day the title shows (the windowed game:
+    /// today, UTC); none in tests unless they name one.
+    pub daily: Option<crate::levels::daily::Date>,
+    /// The games of a file to replay after that one (`pond replay FILE`).
+    pub line_queue: Option<QueuedLines>,
     /// Where progress is kept, instead of the platform's data directory.
     pub data_dir: Option<PathBuf>,
     /// Print the time to the first screen and the frame times over this
@@ -166,3 +171,26 @@ pub struct DataOpened;
 /// The data directory chosen at start-up (None: nothing is kept on disk).
 #[derive(Resource, Debug, Clone, Default)]
 pub struct DataDir(pub Option<PathBuf>);
+
+/// The lines after the first of a file (`pond replay`), as the command line
+/// read them.
+#[derive(Debug, Clone, Default)]
+pub struct QueuedLines {
+    /// The line number of the first game, in the file.
+    pub first: usize,
+    pub lines: Vec<(usize, crate::levels::game_line::GameLine)>,
+    /// Seconds between the end of one game and the start of the next.
+    pub pause: f32,
+}
+
+/// The games of a file still to replay after the one on the board, each
+/// with its line number in the file (`lines` plays them in turn).
+#[derive(Resource, Debug, Default)]
+pub struct LineQueue {
+    pub lines: std::collections::VecDeque<(usize, crate::levels::game_line::GameLine)>,
+    /// The line number of the game on the board.
+    pub playing: usize,
+    pub pause: f32,
+    /// Seconds the end of the game on the board has been shown.
+    pub waited: f32,
+}

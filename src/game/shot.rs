@@ -34,6 +34,7 @@ fn take_and_exit(
     verdict: Option<Res<super::editor::EditVerdict>>,
     aim: Res<super::board::layout::CameraAim>,
     marks: Option<Res<super::solver::move_map::MoveMarks>>,
+    daily: Option<Res<super::daily::MakingDaily>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(path) = options.screenshot.clone() else {
@@ -50,9 +51,12 @@ fn take_and_exit(
             .is_some_and(|v| v.pending() || (v.shown.is_none() && v.mistake.is_none()));
     // With the move map on, the picture shows its marks decided.
     let marking = marks.is_some_and(|m| m.pending());
+    // On the title, the picture shows the levels of the day.
+    let daily = daily.is_some() && *screen.get() == super::Screen::Title;
     let settling = watching
         || thinking
         || marking
+        || daily
         || aim.moving
         || !anims.is_empty()
         || screen.is_changed()

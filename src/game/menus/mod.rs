@@ -102,6 +102,7 @@ fn show_menu(
                     for (label, action) in [
                         ("Resume (Esc)", PlayAction::Menu),
                         ("Restart level (Backspace)", PlayAction::Replay),
+                        ("Copy game (Ctrl+C)", PlayAction::CopyGame),
                         ("How to play (?)", PlayAction::HowTo),
                         (colour_blind, PlayAction::ColourBlind),
                         (speed.as_str(), PlayAction::AnimationSpeed),

@@ -117,6 +117,7 @@ fn record_wins(
     current: Res<Current>,
     mut progress: ResMut<Progress>,
     memory: Res<crate::game::memory::SearchMemory>,
+    daily: Option<Res<crate::game::daily::DailyLevels>>,
 ) {
     let Some(win) = won.read().last().copied() else {
         return;
@@ -126,7 +127,17 @@ fn record_wins(
     };
     let file = entry.file.clone();
     let level = current.level;
-    progress.file.won(&file, level, win.moves, win.helped);
+    if progress.file.won(&file, level, win.moves, win.helped) {
+        let moves: Vec<String> = state.done.iter().map(|(mv, _)| mv.to_string()).collect();
+        progress.file.keep_best_line(&file, level, moves.join(" "));
+    }
+    // A level of the day won by the player's own moves marks the day.
+    if let Some(daily) = daily
+        && daily.holds(&file)
+        && !win.helped
+    {
+        progress.file.won_daily(daily.date);
+    }
     let known = progress
         .file
         .record(&file, level)

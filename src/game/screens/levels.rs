@@ -278,6 +278,14 @@ pub(super) fn spawn_levels(
                         200.0,
                         text("Edit a copy (E)", 18.0, theme::TEXT),
                     ));
+                    // Shown when some level of the pack has a best kept.
+                    if progress.file.best_lines.contains_key(&entry.file) {
+                        row.spawn(button(
+                            MenuAction::WatchBest,
+                            200.0,
+                            text("Watch best (W)", 18.0, theme::TEXT),
+                        ));
+                    }
                 }
                 row.spawn(button(
                     MenuAction::Back,
@@ -304,6 +312,7 @@ pub(super) fn show_level_name(
     current: Res<Current>,
     mut line: Query<&mut Text, With<LevelName>>,
     mut last: ResMut<Pointed>,
+    progress: Res<Progress>,
 ) {
     let pointed = buttons
         .iter()
@@ -331,10 +340,13 @@ pub(super) fn show_level_name(
         .as_deref()
         .map(|g| format!("  ({g})"))
         .unwrap_or_default();
-    let words = theme::short(
-        &format!("{}. {}{grade}", pointed.unwrap_or(0) + 1, level.name),
-        140,
-    );
+    let index = pointed.unwrap_or(0);
+    let best = packs
+        .0
+        .get(current.pack)
+        .and_then(|e| progress.file.best_line(&e.file, index))
+        .map_or(String::new(), |_| "  · W watches your best".to_string());
+    let words = theme::short(&format!("{}. {}{grade}", index + 1, level.name), 140) + &best;
     for mut t in &mut line {
         if t.0 != words {
             t.0 = words.clone();

@@ -57,6 +57,10 @@ enum MenuAction {
     NewLevel,
     /// The level editor, on a copy of the level pointed at (or the first).
     EditCopy,
+    /// The level of the day of this puzzle (its place in the day's list).
+    Daily(usize),
+    /// The player's best game of the level pointed at, replayed.
+    WatchBest,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -67,6 +71,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MenuAction>()
         .add_systems(Update, open_when_loaded.run_if(in_state(Screen::Loading)))
         .add_systems(OnEnter(Screen::Title), spawn_title)
+        .add_systems(
+            Update,
+            title::fill_daily_row.run_if(in_state(Screen::Title)),
+        )
         .add_systems(
             OnEnter(Screen::Levels),
             (spawn_levels, |mut p: ResMut<levels::Pointed>| p.0 = None),
@@ -85,14 +93,23 @@ pub(super) fn plugin(app: &mut App) {
                     .run_if(super::codes::entry_closed)
                     .before(super::codes::CodeSystems),
                 show_level_name,
-                play_code,
-                receive_random,
             )
                 .run_if(
                     in_state(Screen::Title)
                         .or_else(in_state(Screen::Levels))
                         .or_else(in_state(Screen::Stats)),
                 ),
+        )
+        // A code opens its level from the play screen too: the next game of
+        // a file of games (`pond replay`).
+        .add_systems(
+            Update,
+            (play_code, receive_random).run_if(
+                in_state(Screen::Title)
+                    .or_else(in_state(Screen::Levels))
+                    .or_else(in_state(Screen::Stats))
+                    .or_else(in_state(Screen::Play)),
+            ),
         )
         .add_plugins((play::plugin, fade::plugin, scroll::plugin));
 }
@@ -248,6 +265,7 @@ fn menu_actions(
     mut actions: MessageReader<MenuAction>,
     packs: Res<Packs>,
     pointed: Res<levels::Pointed>,
+    progress: Res<crate::game::progress::Progress>,
     kind: Res<RandomKind>,
     mut current: ResMut<Current>,
     mut next: ResMut<NextState<Screen>>,
@@ -261,6 +279,19 @@ fn menu_actions(
             MenuAction::EditCopy => {
                 let level = Some(pointed.0.unwrap_or(0));
                 editor::open(&mut commands, &packs, pack, level, back, &mut next);
+            }
+            MenuAction::WatchBest => {
+                let level = pointed.0.unwrap_or(0);
+                let line = packs
+                    .0
+                    .get(pack)
+                    .and_then(|e| progress.file.best_line(&e.file, level));
+                if let Some(line) = line {
+                    let moves = line.split_whitespace().map(str::to_string).collect();
+                    if start_level(&mut commands, &packs, &mut current, level, &mut next) {
+                        commands.insert_resource(super::codes::PastedLine(moves));
+                    }
+                }
             }
             _ => do_menu_action(
                 action,
@@ -291,9 +322,19 @@ fn do_menu_action(
             start_level(commands, packs, current, i, next);
         }
         MenuAction::Back => next.set(Screen::Title),
-        // The editor's actions are the caller's.
-        MenuAction::NewLevel | MenuAction::EditCopy => {}
+        // The editor's and the best's actions are the caller's.
+        MenuAction::NewLevel | MenuAction::EditCopy | MenuAction::WatchBest => {}
         MenuAction::Stats => next.set(Screen::Stats),
+        MenuAction::Daily(i) => {
+            commands.queue(move |world: &mut World| {
+                let code = world
+                    .get_resource::<crate::game::daily::DailyLevels>()
+                    .and_then(|d| d.codes.get(i).map(|(_, c)| c.clone()));
+                if let Some(code) = code {
+                    world.write_message(super::codes::PlayCode(code));
+                }
+            });
+        }
         MenuAction::EnterCode => {
             commands.queue(|world: &mut World| {
                 let mut entry = world.resource_mut::<super::codes::CodeEntry>();
@@ -434,6 +475,9 @@ fn menu_keys(
         }
         Screen::Levels if keys.just_pressed(KeyCode::KeyE) => {
             actions.write(MenuAction::EditCopy);
+        }
+        Screen::Levels if keys.just_pressed(KeyCode::KeyW) => {
+            actions.write(MenuAction::WatchBest);
         }
         _ => {}
     }

@@ -47,10 +47,13 @@ fn play_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<PlayAct
         (KeyCode::KeyQ, PlayAction::StillWater),
         (KeyCode::KeyE, PlayAction::EditCopy),
     ] {
-        // Ctrl+C copies the code; no key with Ctrl does its plain action.
+        // Ctrl+C copies the game; no key with Ctrl does its plain action.
         if keys.just_pressed(key) && !ctrl {
             actions.write(action);
         }
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyC) {
+        actions.write(PlayAction::CopyGame);
     }
     if (keys.just_pressed(KeyCode::Slash) || keys.just_pressed(KeyCode::F1)) && !ctrl {
         actions.write(PlayAction::HowTo);
@@ -200,6 +203,8 @@ fn play_actions(
             PlayAction::MoveMap => {
                 setting.write(ChangeSetting::MoveMap);
             }
+            // The codes' system copies it; the menu closes on it.
+            PlayAction::CopyGame => next_menu.set(Menu::Closed),
         }
     }
 }

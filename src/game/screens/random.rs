@@ -181,10 +181,14 @@ pub(super) fn receive_random(
     commands.remove_resource::<MakingRandom>();
     match made {
         Ok((code, level)) => {
-            commands.insert_resource(CameFrom {
-                screen: *screen.get(),
-                pack: current.pack,
-            });
+            // From one game of a file to the next, "Levels" still goes back
+            // where the player was before the first.
+            if *screen.get() != Screen::Play {
+                commands.insert_resource(CameFrom {
+                    screen: *screen.get(),
+                    pack: current.pack,
+                });
+            }
             let order = packs.0.len();
             current.pack = add_code_level(&mut packs, order, &code, level);
             start_level(&mut commands, &packs, &mut current, 0, &mut next);

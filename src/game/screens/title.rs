@@ -3,6 +3,7 @@
 
 use super::{MenuAction, button, screen_root};
 use crate::game::Screen;
+use crate::game::daily::{DailyDone, DailyLevels};
 use crate::game::packs::Packs;
 use crate::game::progress::Progress;
 use crate::game::puzzles::{self, TITLE_H, TITLE_W};
@@ -139,6 +140,16 @@ pub(super) fn spawn_title(
                     });
                 });
             }
+            // The levels of the day, once made (`fill_daily_row`).
+            ui.spawn((
+                DailyRow,
+                Node {
+                    column_gap: px(10),
+                    align_items: AlignItems::Center,
+                    margin: UiRect::vertical(px(if compact { 2 } else { 6 })),
+                    ..default()
+                },
+            ));
             ui.spawn(Node {
                 column_gap: px(12),
                 ..default()
@@ -156,6 +167,72 @@ pub(super) fn spawn_title(
                 ));
             });
         });
+}
+
+/// The title's row of the levels of the day.
+#[derive(Component)]
+pub(super) struct DailyRow;
+
+/// Fills the title's row once the day's levels are made: "Today", a button
+/// per puzzle (a filled disc on those won, an empty ring on the others) and
+/// the streak of days in a row.
+pub(super) fn fill_daily_row(
+    mut commands: Commands,
+    rows: Query<(Entity, Option<&Children>), With<DailyRow>>,
+    daily: Option<Res<DailyLevels>>,
+    progress: Res<Progress>,
+) {
+    let Some(daily) = daily else { return };
+    for (row, children) in &rows {
+        if children.is_some_and(|c| !c.is_empty()) {
+            continue;
+        }
+        commands.entity(row).with_children(|r| {
+            r.spawn(text("Today", 20.0, theme::TEXT_DIM));
+            for (i, (kind, code)) in daily.codes.iter().enumerate() {
+                let done = progress.file.solved_in(&code.to_string()) > 0;
+                let name = kind.name();
+                let name = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+                r.spawn(theme::widget::button(
+                    MenuAction::Daily(i),
+                    Node {
+                        width: px(132),
+                        padding: UiRect::axes(px(8), px(8)),
+                        column_gap: px(8),
+                        align_items: AlignItems::Center,
+                        justify_content: JustifyContent::Center,
+                        ..default()
+                    },
+                    text(name, 20.0, theme::TEXT),
+                ))
+                .with_children(|b| {
+                    b.spawn((
+                        DailyDone(done),
+                        Node {
+                            width: px(14),
+                            height: px(14),
+                            border: UiRect::all(px(2)),
+                            border_radius: BorderRadius::MAX,
+                            ..default()
+                        },
+                        BorderColor::all(if done { theme::WIN } else { theme::TEXT_DIM }),
+                        BackgroundColor(if done { theme::WIN } else { Color::NONE }),
+                    ));
+                });
+            }
+            let streak = progress.file.streak(daily.date);
+            if streak > 0 {
+                r.spawn(text(
+                    format!(
+                        "{streak} {} in a row",
+                        crate::levels::noun(u64::from(streak), "day", "days")
+                    ),
+                    18.0,
+                    theme::WIN,
+                ));
+            }
+        });
+    }
 }
 
 /// Draws a pack's picture with UI nodes, the puzzle's own (a row of frogs,

@@ -179,9 +179,10 @@ impl Autoplay {
     }
 }
 
-/// A game's moves to replay (`--replay`), taken by the start of auto-play.
+/// A game's moves to replay (`--replay`, a pasted line, a best watched
+/// again), taken by the next start of auto-play in place of the solver's.
 #[derive(Resource)]
-pub(super) struct ReplayMoves(Vec<PuzzleMove>);
+pub struct ReplayMoves(pub Vec<PuzzleMove>);
 
 /// `--autoplay`: starts watching once, on the level the command line opened;
 /// `--replay` the same way, with the game's moves for the solver's.
@@ -216,10 +217,15 @@ fn exit_when_done(
     options: Option<Res<GameOptions>>,
     autoplay: Res<Autoplay>,
     anims: BoardAnims,
+    queue: Option<Res<crate::game::options::LineQueue>>,
     mut said: Local<bool>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(options) = options else { return };
+    // A file's games (`pond replay`): the last one ends it.
+    if queue.as_ref().is_some_and(|q| !q.lines.is_empty()) {
+        return;
+    }
     let Some(ending) = autoplay.ending.as_ref() else {
         return;
     };
@@ -227,7 +233,10 @@ fn exit_when_done(
         return;
     }
     *said = true;
-    println!("{ending}");
+    match queue {
+        Some(q) => println!("line {}: {ending}", q.playing),
+        None => println!("{ending}"),
+    }
     if options.screenshot.is_none() {
         exit.write(if matches!(ending, Ending::Won(_)) {
             AppExit::Success

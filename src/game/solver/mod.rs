@@ -15,7 +15,7 @@ mod panel;
 mod stats;
 pub mod tree_view;
 
-pub use autoplay::{Autoplay, Ending};
+pub use autoplay::{Autoplay, Ending, ReplayMoves};
 pub use check::{HintJob, Solvability, Verdict};
 pub use job::SolverJob;
 pub use stats::{LogStep, PathStep, SearchStats};

@@ -1,0 +1,110 @@
+//! Games' lines replayed in the game: a line pasted or typed in the code box
+//! (or a best watched again from the level select) replays its moves once
+//! its level is open, and a file's games (`pond replay FILE`, a teacher's
+//! demonstration) follow one another: once a game's replay has ended and the
+//! board is still, and a short pause has let its end be seen, the next
+//! line's level opens and its moves replay.
+
+use super::codes::{PastedLine, PlayCode};
+use super::options::{GameOptions, LineQueue};
+use super::play::{BoardAnims, PlayState, PlaySystems, Say};
+use super::solver::{Autoplay, AutoplayCommand, Ending, ReplayMoves, Watch};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, queue_from_command_line)
+        .add_systems(OnEnter(super::Screen::Play), start_pasted_line)
+        .add_systems(
+            Update,
+            next_line
+                .in_set(PlaySystems::Solver)
+                .run_if(resource_exists::<LineQueue>.and_then(resource_exists::<Autoplay>)),
+        );
+}
+
+fn queue_from_command_line(mut commands: Commands, options: Option<Res<GameOptions>>) {
+    if let Some(options) = options
+        && let Some(queue) = &options.line_queue
+    {
+        commands.insert_resource(LineQueue {
+            lines: queue.lines.iter().cloned().collect(),
+            playing: queue.first,
+            pause: queue.pause,
+            waited: 0.0,
+        });
+    }
+}
+
+/// Once the play screen opens on a pasted line's level (a random level is
+/// made in the background first), its moves are replayed as `--replay`
+/// replays them, up to the first that cannot be played, which is told.
+fn start_pasted_line(
+    mut commands: Commands,
+    line: Option<Res<PastedLine>>,
+    state: Res<PlayState>,
+    mut asked: MessageWriter<AutoplayCommand>,
+    mut say: MessageWriter<Say>,
+) {
+    let Some(line) = line else { return };
+    commands.remove_resource::<PastedLine>();
+    let (moves, _, stop) = crate::levels::game_line::play_moves(&state.puzzle, &line.0);
+    if let Some(stop) = stop {
+        let before = crate::levels::noun(moves.len() as u64, "move", "moves");
+        say.write(Say(format!(
+            "{stop}; the {} {before} before it are replayed.",
+            moves.len()
+        )));
+    }
+    if moves.is_empty() {
+        return;
+    }
+    commands.insert_resource(ReplayMoves(moves));
+    asked.write(AutoplayCommand::Start(Watch::Solution));
+}
+
+/// Once the game on the board has been replayed and the board is still: the
+/// pause, then the next line (its level opened as a pasted line's is). With
+/// `--exit-when-done`, how each game ended is printed with its line number.
+fn next_line(
+    mut commands: Commands,
+    time: Res<Time>,
+    options: Option<Res<GameOptions>>,
+    autoplay: Res<Autoplay>,
+    anims: BoardAnims,
+    mut queue: ResMut<LineQueue>,
+    mut play: MessageWriter<PlayCode>,
+    mut say: MessageWriter<Say>,
+) {
+    let Some(ending) = autoplay.ending.as_ref() else {
+        queue.waited = 0.0;
+        return;
+    };
+    if !anims.is_empty() || queue.lines.is_empty() {
+        return;
+    }
+    // The player took over: the demonstration ends here.
+    if *ending == Ending::Stopped {
+        let left = queue.lines.len();
+        say.write(Say(format!(
+            "Replay stopped: the file's {left} other {} are left unplayed.",
+            crate::levels::noun(left as u64, "game", "games")
+        )));
+        commands.remove_resource::<LineQueue>();
+        return;
+    }
+    if queue.waited == 0.0 && options.as_ref().is_some_and(|o| o.exit_when_done) {
+        println!("line {}: {ending}", queue.playing);
+    }
+    queue.waited += time.delta_secs();
+    if queue.waited < queue.pause {
+        return;
+    }
+    queue.waited = 0.0;
+    let Some((number, line)) = queue.lines.pop_front() else {
+        return;
+    };
+    queue.playing = number;
+    commands.remove_resource::<Autoplay>();
+    play.write(PlayCode(line.code.clone()));
+    commands.insert_resource(PastedLine(line.moves));
+}

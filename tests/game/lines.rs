@@ -1,0 +1,301 @@
+//! Games as lines in the game: Ctrl+C copies the game so far, a line typed
+//! (or pasted) in the code box opens its level and replays its moves to
+//! where the line ends, a line with a move that cannot be played replays the
+//! moves before it and names that move, and a file's games (`pond replay`)
+//! follow one another.
+
+use super::*;
+use pond_puzzles::game::codes::CodeEntry;
+use pond_puzzles::game::play::PlayAction;
+use pond_puzzles::game::{LineQueue, QueuedLines};
+use pond_puzzles::levels::code::LevelCode;
+use pond_puzzles::levels::game_line::GameLine;
+
+/// The solver's answer for a shipped level that is not Flood's.
+fn solution(p: &Puzzle) -> Vec<PuzzleMove> {
+    let report = solve::solve(p, Budget::nodes(20_000_000), None, false);
+    report.outcome.moves().expect("solved").to_vec()
+}
+
+fn shipped(pack: &str, level: usize) -> Puzzle {
+    let text = SHIPPED.iter().find(|(n, _)| *n == pack).unwrap().1;
+    parse_pack(pack, text).unwrap().levels[level - 1]
+        .puzzle
+        .clone()
+}
+
+/// Types `line` in the code box on the title and plays it; the frames until
+/// the replay has ended, and how it ended.
+fn play_line(app: &mut App, line: &str) -> Ending {
+    press(app, KeyCode::KeyK);
+    assert!(app.world().resource::<CodeEntry>().open);
+    type_text(app, line);
+    press(app, KeyCode::Enter);
+    until_screen(app, Screen::Play);
+    for _ in 0..50_000 {
+        app.update();
+        if let Some(ending) = app
+            .world()
+            .get_resource::<Autoplay>()
+            .and_then(|a| a.ending.clone())
+        {
+            settle(app);
+            return ending;
+        }
+    }
+    panic!("the replay did not end");
+}
+
+#[test]
+fn a_typed_line_replays_its_game_and_ctrl_c_copies_a_game_under_way() {
+    let start = shipped("hop.ron", 3);
+    let moves = solution(&start);
+    let code = LevelCode::parse("hop.3").unwrap();
+    // The whole game: replayed to a win, every frog where the rules say.
+    let mut app = app();
+    let line = GameLine::new(code.clone(), &moves).to_string();
+    assert_eq!(play_line(&mut app, &line), Ending::Won(moves.len()));
+    let state = app.world().resource::<PlayState>();
+    assert!(state.puzzle.is_won());
+    assert_eq!(state.moves(), moves.len());
+    assert_board_mirrors_rules(&mut app);
+
+    // Cut in the middle: replayed to that position, and the player plays on
+    // from there; Ctrl+C then copies the game with the player's move in it.
+    let half = moves.len() / 2;
+    let mut app = super::app();
+    let cut = GameLine::new(code.clone(), &moves[..half]).to_string();
+    assert_eq!(play_line(&mut app, &cut), Ending::Replayed(half));
+    let mut at = start.clone();
+    for mv in &moves[..half] {
+        at.apply(*mv).unwrap();
+    }
+    assert_eq!(puzzle(&app), at);
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Play(moves[half])));
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().moves(), half + 1);
+    app.world_mut().write_message(PlayAction::CopyGame);
+    app.update();
+    app.update();
+    let played = GameLine::new(code.clone(), &moves[..=half]).to_string();
+    let said = texts(&mut app);
+    assert!(
+        said.iter()
+            .any(|t| t.contains("Game copied (hop.3: ")
+                || t.contains(&format!("the game is {played}"))),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn a_line_with_a_move_that_cannot_be_played_replays_the_moves_before_it() {
+    let start = shipped("swap.ron", 2);
+    let moves = solution(&start);
+    let mut line = GameLine::new(LevelCode::parse("swap.2").unwrap(), &moves[..3]);
+    line.moves.push("99".into());
+    line.moves.extend(moves[3..].iter().map(|m| m.to_string()));
+    let mut app = app();
+    assert_eq!(play_line(&mut app, &line.to_string()), Ending::Replayed(3));
+    assert_eq!(app.world().resource::<PlayState>().moves(), 3);
+    let said = texts(&mut app);
+    assert!(
+        said.iter()
+            .any(|t| t.contains("move 4 '99' cannot be played") && t.contains("3 moves before")),
+        "{said:?}"
+    );
+    assert_board_mirrors_rules(&mut app);
+}
+
+/// `pond replay FILE`: the games follow one another, each on its own level,
+/// and each is replayed to its end.
+#[test]
+fn a_files_games_are_replayed_one_after_another() {
+    let lines: Vec<(usize, GameLine)> = [("swap.1", 1), ("hop.2", 2), ("escape.1", 3)]
+        .iter()
+        .enumerate()
+        .map(|(i, (code, _))| {
+            let code = LevelCode::parse(code).unwrap();
+            let level = code.level().unwrap();
+            (i + 1, GameLine::new(code, &solution(&level.puzzle)))
+        })
+        .collect();
+    let first = lines[0].1.replay().unwrap();
+    let mut app = app_with(game::GameOptions {
+        code: Some((first.code.to_string(), first.level.clone())),
+        level: Some(1),
+        replay: Some(first.moves.clone()),
+        line_queue: Some(QueuedLines {
+            first: 1,
+            lines: lines[1..].to_vec(),
+            pause: 0.0,
+        }),
+        speed: Some(pond_puzzles::game::solver::Speed::Instant),
+        ..game::GameOptions::default()
+    });
+    let mut won = Vec::new();
+    for _ in 0..100_000 {
+        app.update();
+        let ended = app
+            .world()
+            .get_resource::<Autoplay>()
+            .and_then(|a| a.ending.clone());
+        if let Some(Ending::Won(_)) = ended {
+            let state = app.world().resource::<PlayState>();
+            if won.last() != Some(&state.level.puzzle) {
+                assert!(state.puzzle.is_won());
+                won.push(state.level.puzzle.clone());
+            }
+        }
+        let left = app
+            .world()
+            .get_resource::<LineQueue>()
+            .map(|q| q.lines.len());
+        if won.len() == 3 && left == Some(0) {
+            break;
+        }
+    }
+    let expected: Vec<Puzzle> = lines
+        .iter()
+        .map(|(_, l)| l.code.level().unwrap().puzzle)
+        .collect();
+    assert_eq!(won, expected);
+}
+
+/// The title shows the day's four levels once they are made; a button opens
+/// its level, a win by the player's own moves marks it and starts a streak,
+/// and the win's moves are kept as the level's best line.
+#[test]
+fn the_title_marks_the_days_levels_won_and_counts_the_streak() {
+    use pond_puzzles::game::daily::{DailyDone, DailyLevels};
+    use pond_puzzles::game::progress::Progress;
+    use pond_puzzles::levels::daily::{Date, daily_codes};
+    let date = Date::new(2026, 11, 27).unwrap();
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(temp_data_dir()),
+        daily: Some(date),
+        ..Default::default()
+    });
+    let marks = |app: &mut App| -> Vec<(Entity, bool)> {
+        app.world_mut()
+            .query::<(&DailyDone, &ChildOf)>()
+            .iter(app.world())
+            .map(|(d, c)| (c.parent(), d.0))
+            .collect()
+    };
+    for _ in 0..20_000 {
+        app.update();
+        if marks(&mut app).len() == 4 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let shown = marks(&mut app);
+    assert_eq!(shown.len(), 4, "the four levels of the day");
+    assert!(shown.iter().all(|(_, done)| !done));
+    let codes: Vec<String> = daily_codes(date)
+        .into_iter()
+        .map(|(_, c)| c.unwrap().to_string())
+        .collect();
+    let held: Vec<String> = app
+        .world()
+        .resource::<DailyLevels>()
+        .codes
+        .iter()
+        .map(|(_, c)| c.to_string())
+        .collect();
+    assert_eq!(held, codes);
+    assert!(!texts(&mut app).iter().any(|t| t.contains("in a row")));
+    // The buttons in the row's order (Swap's first), from the row itself.
+    let in_order = |app: &mut App| -> Vec<(Entity, bool)> {
+        let shown = marks(app);
+        let row: Vec<Entity> = app
+            .world_mut()
+            .query::<&Children>()
+            .iter(app.world())
+            .find(|children| children.iter().any(|c| shown.iter().any(|(b, _)| *b == c)))
+            .map(|children| children.iter().collect())
+            .expect("the row of the day");
+        row.iter()
+            .filter_map(|e| shown.iter().find(|(b, _)| b == e).copied())
+            .collect()
+    };
+    let first_button = in_order(&mut app)[0].0;
+    app.world_mut()
+        .entity_mut(first_button)
+        .insert(Interaction::Pressed);
+    until_screen(&mut app, Screen::Play);
+    settle(&mut app);
+    let start = puzzle(&app);
+    assert!(matches!(start, Puzzle::Swap(_)), "{start:?}");
+    let moves = solution(&start);
+    for mv in &moves {
+        app.world_mut()
+            .write_message(MoveRequested::player(Request::Play(*mv)));
+        settle(&mut app);
+    }
+    assert!(puzzle(&app).is_won());
+    let line: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    let progress = app.world().resource::<Progress>();
+    assert_eq!(
+        progress.file.best_line(&codes[0], 0),
+        Some(line.join(" ").as_str())
+    );
+    assert_eq!(progress.file.streak(date), 1);
+    press(&mut app, KeyCode::KeyT);
+    until_screen(&mut app, Screen::Title);
+    for _ in 0..5 {
+        app.update();
+    }
+    let done: Vec<bool> = in_order(&mut app).into_iter().map(|(_, d)| d).collect();
+    assert_eq!(done, [true, false, false, false]);
+    assert!(
+        texts(&mut app).iter().any(|t| t == "1 day in a row"),
+        "{:?}",
+        texts(&mut app)
+    );
+}
+
+/// A level's best game is kept with its record and watched again from the
+/// level select (W), move by move, to the same win.
+#[test]
+fn the_best_game_is_watched_again_from_the_level_select() {
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 0);
+    let start = puzzle(&app);
+    // A move taken back is no part of the game kept.
+    let moves = solution(&start);
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Play(moves[0])));
+    settle(&mut app);
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Undo));
+    settle(&mut app);
+    for mv in &moves {
+        app.world_mut()
+            .write_message(MoveRequested::player(Request::Play(*mv)));
+        settle(&mut app);
+    }
+    assert!(puzzle(&app).is_won());
+    press(&mut app, KeyCode::KeyL);
+    until_screen(&mut app, Screen::Levels);
+    assert!(texts(&mut app).iter().any(|t| t == "Watch best (W)"));
+    press(&mut app, KeyCode::KeyW);
+    until_screen(&mut app, Screen::Play);
+    for _ in 0..50_000 {
+        app.update();
+        if app
+            .world()
+            .get_resource::<Autoplay>()
+            .is_some_and(|a| a.ending.is_some())
+        {
+            break;
+        }
+    }
+    settle(&mut app);
+    let state = app.world().resource::<PlayState>();
+    assert!(state.puzzle.is_won());
+    let played: Vec<PuzzleMove> = state.done.iter().map(|(m, _)| *m).collect();
+    assert_eq!(played, moves);
+    assert_board_mirrors_rules(&mut app);
+}
