@@ -93,7 +93,7 @@ fn spawn_hud(
     // A short code shows; a board's code is copied, not shown.
     let code = match super::packs::level_code(&packs, &current) {
         Some(c) if c.len() <= SHOWN_CODE => format!("code {c} (Ctrl+C copies)"),
-        _ => "Ctrl+C copies its code".to_string(),
+        _ => "Ctrl+C copies the game".to_string(),
     };
     let code = Some(code);
     commands

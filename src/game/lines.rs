@@ -14,12 +14,37 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, queue_from_command_line)
         .add_systems(OnEnter(super::Screen::Play), start_pasted_line)
+        .add_systems(OnExit(super::Screen::Play), |mut commands: Commands| {
+            commands.remove_resource::<ReplayStop>()
+        })
         .add_systems(
             Update,
-            next_line
+            (
+                tell_stop.run_if(resource_exists::<ReplayStop>),
+                next_line.run_if(resource_exists::<LineQueue>),
+            )
+                .chain()
                 .in_set(PlaySystems::Solver)
-                .run_if(resource_exists::<LineQueue>.and_then(resource_exists::<Autoplay>)),
+                .run_if(resource_exists::<Autoplay>),
         );
+}
+
+/// The move of a line that could not be played, told when its replay ends.
+#[derive(Resource, Debug, Clone)]
+pub struct ReplayStop(pub String);
+
+fn tell_stop(
+    mut commands: Commands,
+    stop: Res<ReplayStop>,
+    autoplay: Res<Autoplay>,
+    anims: BoardAnims,
+    mut say: MessageWriter<Say>,
+) {
+    if autoplay.ending.is_some() && anims.is_empty() {
+        // As every line is shown: the typeface has no backquote.
+        say.write(Say(stop.0.replace('`', "'")));
+        commands.remove_resource::<ReplayStop>();
+    }
 }
 
 fn queue_from_command_line(mut commands: Commands, options: Option<Res<GameOptions>>) {
@@ -31,6 +56,7 @@ fn queue_from_command_line(mut commands: Commands, options: Option<Res<GameOptio
             playing: queue.first,
             pause: queue.pause,
             waited: 0.0,
+            opening: false,
         });
     }
 }
@@ -42,22 +68,25 @@ fn start_pasted_line(
     mut commands: Commands,
     line: Option<Res<PastedLine>>,
     state: Res<PlayState>,
+    queue: Option<ResMut<LineQueue>>,
     mut asked: MessageWriter<AutoplayCommand>,
-    mut say: MessageWriter<Say>,
 ) {
     let Some(line) = line else { return };
     commands.remove_resource::<PastedLine>();
+    if let Some(mut queue) = queue {
+        queue.opening = false;
+    }
     let (moves, _, stop) = crate::levels::game_line::play_moves(&state.puzzle, &line.0);
+    // Told when the replay ends (each move played says its own words).
     if let Some(stop) = stop {
         let before = crate::levels::noun(moves.len() as u64, "move", "moves");
-        say.write(Say(format!(
-            "{stop}; the {} {before} before it are replayed.",
+        commands.insert_resource(ReplayStop(format!(
+            "{stop}; the {} {before} before it were replayed.",
             moves.len()
         )));
     }
-    if moves.is_empty() {
-        return;
-    }
+    // No move to play (the first could not be): the replay ends at once,
+    // saying so, and a file's next game follows.
     commands.insert_resource(ReplayMoves(moves));
     asked.write(AutoplayCommand::Start(Watch::Solution));
 }
@@ -79,7 +108,7 @@ fn next_line(
         queue.waited = 0.0;
         return;
     };
-    if !anims.is_empty() || queue.lines.is_empty() {
+    if !anims.is_empty() || queue.lines.is_empty() || queue.opening {
         return;
     }
     // The player took over: the demonstration ends here.
@@ -95,7 +124,7 @@ fn next_line(
     if queue.waited == 0.0 && options.as_ref().is_some_and(|o| o.exit_when_done) {
         println!("line {}: {ending}", queue.playing);
     }
-    queue.waited += time.delta_secs();
+    queue.waited += time.delta_secs().max(1e-6);
     if queue.waited < queue.pause {
         return;
     }
@@ -104,6 +133,7 @@ fn next_line(
         return;
     };
     queue.playing = number;
+    queue.opening = true;
     commands.remove_resource::<Autoplay>();
     play.write(PlayCode(line.code.clone()));
     commands.insert_resource(PastedLine(line.moves));

@@ -193,4 +193,6 @@ pub struct LineQueue {
     pub pause: f32,
     /// Seconds the end of the game on the board has been shown.
     pub waited: f32,
+    /// The next game's level is being opened: its replay has not begun.
+    pub opening: bool,
 }

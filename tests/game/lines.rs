@@ -122,6 +122,7 @@ fn a_files_games_are_replayed_one_after_another() {
         .collect();
     let first = lines[0].1.replay().unwrap();
     let mut app = app_with(game::GameOptions {
+        data_dir: Some(temp_data_dir()),
         code: Some((first.code.to_string(), first.level.clone())),
         level: Some(1),
         replay: Some(first.moves.clone()),

@@ -136,7 +136,11 @@ fn spawn_card(
                         });
                         card.spawn((Caption, text("", 16.0, theme::HIGHLIGHT)));
                     }
-                    for line in [teach.controls, "U undo   H hint   ? this card"] {
+                    for line in [
+                        teach.controls,
+                        "U undo   H hint   M move map   ? this card",
+                        "A hint or the move map is help: a win with it earns no stars",
+                    ] {
                         card.spawn((
                             text(line, 15.0, theme::TEXT_DIM),
                             TextLayout::justify(Justify::Center),

@@ -55,8 +55,9 @@ fn show_menu(
                     Node {
                         flex_direction: FlexDirection::Column,
                         align_items: AlignItems::Stretch,
-                        padding: UiRect::all(px(20)),
-                        row_gap: px(6),
+                        // Thirteen rows with sound: they fit 800x600.
+                        padding: UiRect::all(px(14)),
+                        row_gap: px(3),
                         width: px(420),
                         border_radius: theme::PANEL_RADIUS,
                         ..default()
@@ -65,7 +66,7 @@ fn show_menu(
                 ))
                 .with_children(|panel| {
                     panel.spawn((
-                        text("Paused", 36.0, theme::TEXT),
+                        text("Paused", 30.0, theme::TEXT),
                         Node {
                             align_self: AlignSelf::Center,
                             ..default()

@@ -223,7 +223,10 @@ fn exit_when_done(
 ) {
     let Some(options) = options else { return };
     // A file's games (`pond replay`): the last one ends it.
-    if queue.as_ref().is_some_and(|q| !q.lines.is_empty()) {
+    if queue
+        .as_ref()
+        .is_some_and(|q| !q.lines.is_empty() || q.opening)
+    {
         return;
     }
     let Some(ending) = autoplay.ending.as_ref() else {
