@@ -149,7 +149,11 @@ impl Autoplay {
             paused: false,
             step_once: false,
             job: None,
-            verdict: Some(format!("Replay: {} moves", moves.len())),
+            verdict: Some(format!(
+                "A game of {} {}",
+                moves.len(),
+                crate::levels::noun(moves.len() as u64, "move", "moves")
+            )),
             solution: Some(moves),
             base: state.moves(),
             stats: SearchStats::default(),
@@ -161,6 +165,11 @@ impl Autoplay {
             ending: None,
             replaying: true,
         }
+    }
+
+    /// True when it plays a game's line, not the solver's answer.
+    pub fn is_replay(&self) -> bool {
+        self.replaying
     }
 
     /// Moves on the undo stack when auto-play began: the search's start.

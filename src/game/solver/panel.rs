@@ -352,8 +352,16 @@ fn update_solver_panel(
 }
 
 fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, String, String) {
-    let watching = a.watch.words();
+    let watching = if a.is_replay() {
+        "Replay"
+    } else {
+        a.watch.words()
+    };
     let (words, colour) = match (&a.ending, a.solution_len()) {
+        (Some(Ending::Replayed(n)), _) => (
+            format!("Replay: the game's {n} moves played, not won"),
+            theme::TEXT,
+        ),
         (Some(Ending::Won(n)), _) => (format!("{watching}: won in {n} moves"), theme::WIN),
         (Some(Ending::Stopped), _) => (format!("{watching}: stopped"), theme::TEXT_DIM),
         (Some(other), _) => (format!("{watching}: {other}"), theme::WARN),
