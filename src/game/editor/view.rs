@@ -455,7 +455,7 @@ fn right_panel(
                     theme::HIGHLIGHT,
                 ));
             }
-            tune_lines(p, verdict, tuning);
+            tune_lines(p, verdict, tuning, &editor.draft);
             for w in editor.draft.warnings() {
                 p.spawn(text(format!("Note: {w}"), 15.0, theme::WARN));
             }
@@ -506,7 +506,12 @@ fn right_panel(
 
 /// The lines of "Harder" and "Easier": the buttons, the search under way,
 /// or the proposal with its verdict and the choice.
-fn tune_lines(p: &mut ChildSpawnerCommands, verdict: &EditVerdict, tuning: &Tuning) {
+fn tune_lines(
+    p: &mut ChildSpawnerCommands,
+    verdict: &EditVerdict,
+    tuning: &Tuning,
+    draft: &crate::levels::edit::Draft,
+) {
     let (article, way) = if tuning.harder {
         ("A", "harder")
     } else {
@@ -514,15 +519,7 @@ fn tune_lines(p: &mut ChildSpawnerCommands, verdict: &EditVerdict, tuning: &Tuni
     };
     match &tuning.found {
         Some(Ok(found)) => {
-            let n = found.changed.len();
-            let what = if n == 0 {
-                "the move limit changed".to_string()
-            } else {
-                format!(
-                    "{} changed (ringed)",
-                    crate::levels::count_of(n, "cell", "cells")
-                )
-            };
+            let what = found.change_words(draft);
             p.spawn(text(
                 format!("{article} {way} board: {what}"),
                 17.0,

@@ -437,6 +437,22 @@ fn harder_and_easier_move_one_grade_with_few_changes() {
                     assert_eq!(again.grade, p.verdict.grade);
                     assert!(p.changed.len() <= 4, "{}: {:?}", l.name, p.changed);
                     assert!(matches!(p.verdict.answer, Answer::Won { .. }));
+                    // A row grown or cut is told as a frog or pad, not cells.
+                    let words = p.change_words(&d);
+                    if let (
+                        DraftBoard::Swap { cells: new, .. },
+                        DraftBoard::Swap { cells: old, .. },
+                    ) = (&p.draft.board, &d.board)
+                        && new.len() != old.len()
+                    {
+                        assert!(
+                            words.ends_with(" added") || words.ends_with(" taken away"),
+                            "{}: {words}",
+                            l.name
+                        );
+                    } else {
+                        assert!(words.contains("changed"), "{}: {words}", l.name);
+                    }
                 }
                 (Err(why), None) => assert!(why.contains("already"), "{why}"),
                 // Not every board has a neighbour in the next grade.

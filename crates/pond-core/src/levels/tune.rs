@@ -25,6 +25,31 @@ pub struct Proposal {
     pub changed: Vec<(usize, usize)>,
 }
 
+impl Proposal {
+    /// What changed from `from` (the board it was made from), in words: a
+    /// Swap row's frog or pad added or taken away, the move limit alone, or
+    /// the number of cells changed (which the editor rings).
+    pub fn change_words(&self, from: &Draft) -> String {
+        if let (DraftBoard::Swap { cells: new, .. }, DraftBoard::Swap { cells: old, .. }) =
+            (&self.draft.board, &from.board)
+            && new.len() != old.len()
+        {
+            let added = new.len() > old.len();
+            let at = self.changed.first().map_or(0, |&(_, c)| c);
+            let cell = if added { new.get(at) } else { old.get(at) };
+            let what = match cell {
+                Some(Cell::Empty) => "a pad",
+                _ => "a frog",
+            };
+            return format!("{what} {}", if added { "added" } else { "taken away" });
+        }
+        match self.changed.len() {
+            0 => "the move limit changed".to_string(),
+            n => format!("{} changed (ringed)", super::count_of(n, "cell", "cells")),
+        }
+    }
+}
+
 /// The place of a verdict's grade among the grades, easiest first.
 pub fn grade_index(v: &Verdict) -> Option<usize> {
     let g = v.grade.as_deref()?;
