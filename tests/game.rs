@@ -643,6 +643,8 @@ fn refusals_and_hints_speak_of_colours_and_rings_not_pad_numbers() {
         hint.contains("ringed frog") && !hint.contains("pad 0"),
         "{hint}"
     );
+    // What it costs is said before the hint is played.
+    assert!(hint.contains("costs this win its stars"), "{hint}");
 }
 
 #[test]
@@ -2634,4 +2636,54 @@ fn a_hovered_piece_ends_the_celebration_at_its_own_size() {
         scales.iter().all(|&s| (s - scales[0]).abs() < 1e-3),
         "a tile ended grown: {scales:?}"
     );
+}
+
+/// Progress follows the level, not its place: a level inserted above a won
+/// one moves its record (and its best's line) down with it.
+#[test]
+fn a_won_levels_record_follows_it_when_a_level_is_inserted_above() {
+    use pond_puzzles::game::progress::Progress;
+    let one = r#"Swap(name: "One", row: "L_R")"#;
+    let two = r#"Swap(name: "Two", row: "LL_R")"#;
+    let new = r#"Swap(name: "New", row: "L_RR")"#;
+    let (mut app, dir) = open_own_pack(
+        &format!("Pack(name: \"Mine\", levels: [{one}, {two}])"),
+        Some(2),
+    );
+    let start = puzzle(&app);
+    let report = solve::solve(&start, Budget::nodes(100_000), None, false);
+    for mv in report.outcome.moves().unwrap().to_vec() {
+        app.world_mut()
+            .write_message(MoveRequested::player(Request::Play(mv)));
+        settle(&mut app);
+    }
+    assert!(puzzle(&app).is_won());
+    let file = |app: &App| app.world().resource::<Progress>().file.clone();
+    // An opened pack is known by its path.
+    let key = dir.join("mine.ron").display().to_string();
+    let key = key.as_str();
+    let won = file(&app).record(key, 1).copied().expect("kept");
+    let line = file(&app).best_line(key, 1).map(str::to_string);
+    assert!(line.is_some());
+    std::thread::sleep(Duration::from_millis(1100));
+    std::fs::write(
+        dir.join("mine.ron"),
+        format!("Pack(name: \"Mine\", levels: [{new}, {one}, {two}])"),
+    )
+    .unwrap();
+    for _ in 0..600 {
+        app.update();
+        if file(&app).record(key, 2).is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let after = file(&app);
+    assert_eq!(after.record(key, 2).map(|r| r.best), Some(won.best));
+    assert_eq!(after.best_line(key, 2).map(str::to_string), line);
+    assert!(after.record(key, 1).is_none(), "level 2 is a new one");
+    // And in the file, read as the next start reads it.
+    let (read, _) = pond_puzzles::save::load(&dir);
+    assert_eq!(read.record(key, 2).map(|r| r.best), Some(won.best));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -31,7 +31,9 @@ pub struct Progress {
     pub dir: Option<PathBuf>,
     /// Something to tell the player about the file, once.
     pub notice: Option<String>,
-    shortest: Vec<(String, usize, Task<Option<usize>>)>,
+    /// The searches for won levels' shortest solutions: the pack, the
+    /// level, and the search (the level's id, and what it found).
+    shortest: Vec<(String, usize, ShortestTask)>,
     /// Playing time not yet a whole second.
     unsaved_seconds: f64,
 }
@@ -57,7 +59,35 @@ pub(super) fn plugin(app: &mut App) {
             (count_time, record_wins, receive_shortest)
                 .chain()
                 .in_set(PlaySystems::Present),
-        );
+        )
+        .add_systems(Update, follow_levels);
+}
+
+/// A search for a won level's shortest solution: the level's id and the
+/// length found (none when not proven within its budget).
+type ShortestTask = Task<(u64, Option<usize>)>;
+
+/// When packs are read (at start, on a reload, a pack dropped in), each
+/// pack's records move to where their levels are now (`ProgressFile::follow`):
+/// a level moved, inserted above or renamed keeps its stars.
+fn follow_levels(packs: Res<Packs>, mut progress: ResMut<Progress>) {
+    if !packs.is_changed() {
+        return;
+    }
+    let mut moved = false;
+    for entry in &packs.0 {
+        if let Ok(pack) = &entry.pack {
+            let ids: Vec<u64> = pack.levels.iter().map(crate::levels::level_id).collect();
+            moved |= progress
+                .bypass_change_detection()
+                .file
+                .follow(&entry.file, &ids);
+        }
+    }
+    if moved {
+        progress.set_changed();
+        persist(&mut progress);
+    }
 }
 
 fn open(mut commands: Commands, options: Option<Res<GameOptions>>, mut progress: ResMut<Progress>) {
@@ -127,10 +157,12 @@ fn record_wins(
     };
     let file = entry.file.clone();
     let level = current.level;
+    let id = crate::levels::level_id(&state.level);
     if progress.file.won(&file, level, win.moves, win.helped) {
         let moves: Vec<String> = state.done.iter().map(|(mv, _)| mv.to_string()).collect();
         progress.file.keep_best_line(&file, level, moves.join(" "));
     }
+    progress.file.identify(&file, level, id);
     // A level of the day won by the player's own moves marks the day.
     if let Some(daily) = daily
         && daily.holds(&file)
@@ -158,13 +190,14 @@ fn record_wins(
             };
             let report =
                 crate::game::memory::then_let_go(|| solve::solve(&start, budget, None, false));
-            match report.outcome {
+            let found = match report.outcome {
                 Outcome::Solved {
                     moves,
                     optimal: true,
                 } => Some(moves.len()),
                 _ => None,
-            }
+            };
+            (id, found)
         });
         progress.shortest.push((file, level, task));
     }
@@ -188,13 +221,15 @@ fn receive_shortest(mut progress: ResMut<Progress>) {
     if done.is_empty() {
         return;
     }
-    for (file, level, found) in done {
+    for (file, level, (id, found)) in done {
+        // Only on the level it was found for (its pack may have moved it).
         if let Some(n) = found
             && let Some(r) = progress
                 .file
                 .levels
                 .get_mut(&file)
                 .and_then(|l| l.get_mut(&(level + 1)))
+            && r.id.is_none_or(|i| i == id)
         {
             r.shortest = Some(n);
         }

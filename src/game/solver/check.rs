@@ -84,7 +84,13 @@ fn hint_step(
             hint.words = Some(match (&outcome, first) {
                 (_, Some(mv)) => {
                     hint.shown = Some((state.puzzle.clone(), mv));
-                    format!("Hint: {}", describe(&state.puzzle, mv))
+                    // Said before it costs anything: playing it is help.
+                    let cost = if state.helped {
+                        ""
+                    } else {
+                        " (playing it costs this win its stars)"
+                    };
+                    format!("Hint: {}{cost}", describe(&state.puzzle, mv))
                 }
                 (Outcome::Unsolvable, _) => {
                     "No hint: this position cannot be won. Undo (U) or restart (Backspace).".into()

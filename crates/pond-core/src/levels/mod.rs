@@ -534,6 +534,19 @@ impl Spot {
 
 type Built<T> = Result<T, (Spot, String)>;
 
+/// What a level is, as a number: the FNV-1a hash of its board code (its
+/// board, goal and limit; not its name). Progress is kept by it, so that a
+/// level's record follows it when its pack is reordered, grows or renames
+/// it. The same in every build: the code and the hash are both fixed.
+pub fn level_id(level: &Level) -> u64 {
+    edit::Draft::of_level(level)
+        .code()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+}
+
 /// A count and its noun, singular for one: "1 colour", "3 colours".
 pub fn count_of(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", noun(n as u64, one, many))

@@ -32,6 +32,19 @@ pub struct LevelRecord {
     /// (or the player played a hint's). Stars are for the player's own moves.
     #[serde(default)]
     pub with_help: bool,
+    /// What the level is (`levels::level_id`), so the record follows it in
+    /// its pack; none in records of older files until their pack is read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<u64>,
+}
+
+/// A record whose level is no longer in its pack, kept by what the level is
+/// (with its best's line) until the level comes back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetAside {
+    pub record: LevelRecord,
+    #[serde(default)]
+    pub line: Option<String>,
 }
 
 impl LevelRecord {
@@ -76,6 +89,9 @@ pub struct ProgressFile {
     /// The days (`YYYY-MM-DD`, UTC) on which a level of the day was won.
     #[serde(default)]
     pub daily_days: BTreeSet<String>,
+    /// Records of levels taken out of their packs, by the level's id.
+    #[serde(default)]
+    pub set_aside: BTreeMap<u64, SetAside>,
 }
 
 /// The most moves a record holds, and the most seconds played: a value past
@@ -114,6 +130,12 @@ impl ProgressFile {
             mended += before - lines.len();
         }
         self.best_lines.retain(|_, lines| !lines.is_empty());
+        let before = self.set_aside.len();
+        self.set_aside.retain(|_, s| {
+            (1..=MOST_MOVES).contains(&s.record.best)
+                && s.line.as_ref().is_none_or(|l| l.len() <= MOST_LINE_BYTES)
+        });
+        mended += before - self.set_aside.len();
         let before = self.daily_days.len();
         self.daily_days
             .retain(|d| crate::levels::daily::Date::parse(d).is_ok_and(|p| p.to_string() == *d));
@@ -136,6 +158,7 @@ impl Default for ProgressFile {
             seconds_played: 0,
             best_lines: BTreeMap::new(),
             daily_days: BTreeSet::new(),
+            set_aside: BTreeMap::new(),
         }
     }
 }
@@ -157,6 +180,7 @@ impl ProgressFile {
                 best: usize::MAX,
                 shortest: None,
                 with_help: helped,
+                id: None,
             });
         let better = match (entry.with_help, helped) {
             // The first win of the player's own.
@@ -170,6 +194,91 @@ impl ProgressFile {
             entry.with_help = helped;
         }
         better
+    }
+
+    /// Notes what the level of a record is (`levels::level_id`).
+    pub fn identify(&mut self, pack: &str, level: usize, id: u64) {
+        if let Some(r) = self
+            .levels
+            .get_mut(pack)
+            .and_then(|l| l.get_mut(&(level + 1)))
+        {
+            r.id = Some(id);
+        }
+    }
+
+    /// Moves the pack's records (and their bests' lines) to where their
+    /// levels are now: `ids` holds what each level of the pack is, in order.
+    /// A record whose level has left the pack is set aside, and comes back
+    /// when the level does (in this pack or another); a record of an older
+    /// file, with no id yet, is taken to be the level now at its number.
+    /// True when anything moved.
+    pub fn follow(&mut self, pack: &str, ids: &[u64]) -> bool {
+        let before = (
+            self.levels.get(pack).cloned(),
+            self.best_lines.get(pack).cloned(),
+            self.set_aside.len(),
+        );
+        let records = self.levels.remove(pack).unwrap_or_default();
+        let mut lines = self.best_lines.remove(pack).unwrap_or_default();
+        // Known records by what their level is (a pack may hold the same
+        // level twice: each copy keeps its own, in order).
+        let mut known: BTreeMap<u64, Vec<SetAside>> = BTreeMap::new();
+        let mut older = BTreeMap::new();
+        for (n, record) in records {
+            let kept = SetAside {
+                record,
+                line: lines.remove(&n),
+            };
+            match record.id {
+                Some(id) => known.entry(id).or_default().push(kept),
+                None => {
+                    older.insert(n, kept);
+                }
+            }
+        }
+        let mut now = BTreeMap::new();
+        let mut now_lines = BTreeMap::new();
+        for (i, &id) in ids.iter().enumerate() {
+            let n = i + 1;
+            let found = known
+                .get_mut(&id)
+                .filter(|k| !k.is_empty())
+                .map(|k| k.remove(0))
+                .or_else(|| self.set_aside.remove(&id))
+                .or_else(|| older.remove(&n));
+            if let Some(mut kept) = found {
+                kept.record.id = Some(id);
+                now.insert(n, kept.record);
+                if let Some(line) = kept.line {
+                    now_lines.insert(n, line);
+                }
+            }
+        }
+        for (id, left) in known {
+            for kept in left {
+                self.set_aside.insert(id, kept);
+            }
+        }
+        // Older records past the pack's end stay where they were.
+        for (n, kept) in older {
+            now.insert(n, kept.record);
+            if let Some(line) = kept.line {
+                now_lines.insert(n, line);
+            }
+        }
+        if !now.is_empty() {
+            self.levels.insert(pack.to_string(), now);
+        }
+        if !now_lines.is_empty() {
+            self.best_lines.insert(pack.to_string(), now_lines);
+        }
+        before
+            != (
+                self.levels.get(pack).cloned(),
+                self.best_lines.get(pack).cloned(),
+                self.set_aside.len(),
+            )
     }
 
     /// Keeps `moves` (spaced, in the notation of `pond solve`) as the line
@@ -405,6 +514,42 @@ mod tests {
         assert!(old.best_lines.is_empty() && old.daily_days.is_empty());
     }
 
+    /// Records follow their levels when a pack is reordered, grows or loses
+    /// a level (set aside, and back when the level is); records of an older
+    /// file are taken to be the levels now at their numbers.
+    #[test]
+    fn records_follow_their_levels_in_the_pack() {
+        let mut p = ProgressFile::default();
+        // An older file: no ids. Levels 1 and 2 won, 2 with its best's line.
+        p.won("a.ron", 0, 7, false);
+        p.won("a.ron", 1, 9, false);
+        p.keep_best_line("a.ron", 1, "1 2 3".into());
+        assert!(p.follow("a.ron", &[10, 20, 30]));
+        assert_eq!(p.record("a.ron", 0).unwrap().id, Some(10));
+        assert!(!p.follow("a.ron", &[10, 20, 30]), "nothing to move");
+        // A level inserted at the top: each record moves down with its level.
+        assert!(p.follow("a.ron", &[5, 10, 20, 30]));
+        assert_eq!(p.record("a.ron", 0), None);
+        assert_eq!(p.record("a.ron", 1).map(|r| r.best), Some(7));
+        assert_eq!(p.record("a.ron", 2).map(|r| r.best), Some(9));
+        assert_eq!(p.best_line("a.ron", 2), Some("1 2 3"));
+        assert_eq!(p.best_line("a.ron", 1), None);
+        // Reordered, and level 20 taken out: set aside, not lost.
+        assert!(p.follow("a.ron", &[30, 10]));
+        assert_eq!(p.record("a.ron", 1).map(|r| r.best), Some(7));
+        assert_eq!(p.solved_in("a.ron"), 1);
+        assert_eq!(p.set_aside[&20].record.best, 9);
+        // Back in, at another place: its record and line come back.
+        assert!(p.follow("a.ron", &[20, 30, 10]));
+        assert_eq!(p.record("a.ron", 0).map(|r| r.best), Some(9));
+        assert_eq!(p.best_line("a.ron", 0), Some("1 2 3"));
+        assert!(p.set_aside.is_empty());
+        // The file keeps it all.
+        let dir = temp_dir("follow");
+        save(&dir, &p).unwrap();
+        assert_eq!(load(&dir).0, p);
+    }
+
     fn temp_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("pond-progress-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -473,6 +618,7 @@ mod tests {
             with_help: false,
             best,
             shortest: Some(shortest),
+            id: None,
         };
         assert_eq!(r(20, 20).stars(), Some(3));
         assert_eq!(r(25, 20).stars(), Some(2));
