@@ -434,6 +434,47 @@ fn solve_plain_and_tree_write_the_search() {
     );
 }
 
+/// `--map` writes the map of the whole search: its cells in their marks'
+/// colours, the share done, its key; the plain search's map shows more of
+/// the search searched, ours more of it cut.
+#[test]
+fn solve_map_writes_the_whole_search_as_a_picture() {
+    let base = std::env::temp_dir().join(format!("pond-map-{}", std::process::id()));
+    let write = |extra: &[&str], name: &str| {
+        let path = base.with_file_name(format!("pond-map-{}-{name}.svg", std::process::id()));
+        let mut args = vec!["solve", "levels/hop.ron", "--level", "12", "--map"];
+        args.push(path.to_str().expect("a path in words"));
+        args.extend(extra);
+        let out = pond(&args);
+        assert!(out.status.success(), "{out:?}");
+        let said = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(
+            said.contains("wrote ") && said.contains("move orders"),
+            "{said}"
+        );
+        let svg = std::fs::read_to_string(&path).expect("the map was written");
+        std::fs::remove_file(&path).ok();
+        svg
+    };
+    let ours = write(&[], "ours");
+    let plain = write(&["--plain"], "plain");
+    for svg in [&ours, &plain] {
+        assert!(svg.starts_with("<svg"));
+        // The solution's cells, in its green, and the key.
+        assert!(svg.matches(r##"fill="#6cd46a""##).count() >= 2, "{svg}");
+        assert!(svg.contains("not tried") && svg.contains("dead end"));
+    }
+    // The plain search searched branches through; the solver cut some.
+    let lost = |svg: &str| svg.matches(r##"fill="#8fa4b8""##).count();
+    assert!(lost(&plain) > 0, "the plain search loses branches");
+    let out = pond(&["solve", "levels/hop.ron", "--map", "map.png"]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("the map is a picture"),
+        "{out:?}"
+    );
+}
+
 /// Killed mid-write, a hundred times at moments of chance: the progress and
 /// settings files always load (never moved aside as damaged), and no win the
 /// game had finished saving is lost (at most the one being written).

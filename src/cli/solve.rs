@@ -1,8 +1,9 @@
-//! `pond solve PACK [--level N] [--json] [--trace] [--plain] [--tree FILE]`
+//! `pond solve PACK [--level N] [--json] [--trace] [--plain] [--tree FILE] [--map FILE.svg]`
 
 use super::pick_levels;
 use crate::levels;
 use crate::rules::PuzzleMove;
+use crate::solve::map::{self, SearchMap};
 use crate::solve::tree::SearchTree;
 use crate::solve::{self, Budget, Outcome, Sink, SolverEvent, plain, tree_draw};
 use clap::Args;
@@ -39,6 +40,21 @@ pub struct SolveArgs {
     /// (`FILE-level-N.svg`).
     #[arg(long, value_name = "FILE", value_parser = tree_file)]
     tree: Option<PathBuf>,
+    /// Write the map of the whole search to FILE.svg: a band a depth, each
+    /// position's moves sharing its width, the branches given up closed in
+    /// their reason's colour, and the share of the search done.
+    #[arg(long, value_name = "FILE", value_parser = map_file)]
+    map: Option<PathBuf>,
+}
+
+fn map_file(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("svg") => Ok(path),
+        _ => Err(format!(
+            "`{text}` does not end in .svg (the map is a picture)"
+        )),
+    }
 }
 
 /// Nodes a written tree holds before branches given up are folded.
@@ -99,12 +115,11 @@ pub fn run(args: SolveArgs) -> ExitCode {
             time: Some(Duration::from_secs_f64(args.seconds.max(0.0))),
             ..Budget::default()
         };
-        let mut tree = args
-            .tree
-            .as_ref()
-            .map(|_| SearchTree::new(&level.puzzle, TREE_NODES));
+        let mut tree = (args.tree.is_some() || args.map.is_some())
+            .then(|| SearchTree::new(&level.puzzle, TREE_NODES));
         let mut lost = None;
         let trace = args.trace;
+        let watched = args.trace || tree.is_some();
         let mut on_event = |e: &SolverEvent<PuzzleMove>| {
             if trace {
                 print_event(e);
@@ -115,26 +130,37 @@ pub fn run(args: SolveArgs) -> ExitCode {
                 lost.get_or_insert(why);
             }
         };
-        let watched = args.trace || args.tree.is_some();
         let sink: Option<Sink<'_, PuzzleMove>> = if watched { Some(&mut on_event) } else { None };
         let report = if args.plain {
             plain::solve_plain(&level.puzzle, budget, sink, watched)
         } else {
             solve::solve(&level.puzzle, budget, sink, watched)
         };
-        if let (Some(path), Some(tree)) = (args.tree.as_ref(), tree.as_ref()) {
-            if let Some(why) = lost {
-                eprintln!("error: the search tree lost its place: {}", why.0);
+        if let Some(why) = lost {
+            eprintln!("error: the search tree lost its place: {}", why.0);
+            return ExitCode::FAILURE;
+        }
+        let title = format!(
+            "{} search of level {} \"{}\" ({})",
+            if args.plain { "Plain" } else { "Solver's" },
+            i + 1,
+            level.name,
+            level.puzzle.kind().name()
+        );
+        if let (Some(path), Some(tree)) = (args.map.as_ref(), tree.as_ref()) {
+            let path = tree_path(path, i + 1, several);
+            let map = SearchMap::of(tree);
+            if let Err(e) = std::fs::write(&path, map::svg(&map, &title)) {
+                eprintln!("error: cannot write {}: {e}", path.display());
                 return ExitCode::FAILURE;
             }
+            let done = map
+                .done_words()
+                .unwrap_or_else(|| "best first, drawn by rounds".into());
+            eprintln!("wrote {}: {done}", path.display());
+        }
+        if let (Some(path), Some(tree)) = (args.tree.as_ref(), tree.as_ref()) {
             let path = tree_path(path, i + 1, several);
-            let title = format!(
-                "{} search of level {} \"{}\" ({})",
-                if args.plain { "Plain" } else { "Solver's" },
-                i + 1,
-                level.name,
-                level.puzzle.kind().name()
-            );
             let words = |mv: PuzzleMove| mv.to_string();
             let text = if path.extension().is_some_and(|e| e == "dot") {
                 tree_draw::dot(tree, &title, &words)

@@ -5,6 +5,7 @@ pub mod english;
 pub mod escape;
 pub mod flood;
 pub mod hop;
+pub mod map;
 pub mod moves;
 pub mod plain;
 pub mod swap;

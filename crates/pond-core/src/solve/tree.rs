@@ -152,6 +152,25 @@ impl SearchTree {
         self.rounds.last().map(|r| r.0)
     }
 
+    /// Whether `id` is a node of the tree now: within it, and not freed by
+    /// folding (its parents lead to the root, each holding it).
+    pub fn holds(&self, id: u32) -> bool {
+        let mut at = id;
+        while at != ROOT {
+            let Some(n) = self.nodes.get(at as usize) else {
+                return false;
+            };
+            let Some(parent) = self.nodes.get(n.parent as usize) else {
+                return false;
+            };
+            if self.free.contains(&at) || !parent.children.contains(&at) {
+                return false;
+            }
+            at = n.parent;
+        }
+        true
+    }
+
     pub fn node(&self, id: u32) -> &TreeNode {
         &self.nodes[id as usize]
     }

@@ -1,0 +1,430 @@
+//! The map of a whole search: one band a depth, each position a cell, each
+//! of a position's n legal moves given 1/n of its width, so that the root's
+//! width stands for every order of moves. A branch the search gave up closes
+//! its part of every band below it; the share of the root closed is how much
+//! of the search is done (an estimate: say "about"). The game paints it into
+//! one texture and `pond solve --map` writes it as an SVG picture; both read
+//! the cells laid out here.
+
+use super::tree::{Mark, ROOT, SearchTree};
+use std::fmt::Write;
+
+/// What a cell of the map stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MapMark {
+    /// On the line the search is on now.
+    Line,
+    /// On the solution's line.
+    Solution,
+    /// Searched and given up: every line through it was tried and lost.
+    Lost,
+    /// A position with no legal move, not the goal.
+    DeadEnd,
+    /// Given up with moves left untried: cut by a test (a position seen
+    /// before, or known lost, a mirror image, a count that cannot win, the
+    /// move limit) before its moves were tried.
+    Cut,
+    /// A move not tried yet from a position on the line.
+    Untried,
+    /// A best-first search's line set aside, in the round (bound) it was
+    /// reached in: it may be taken up again.
+    SetAside(u32),
+}
+
+impl MapMark {
+    /// The mark's colour, the same in the game and in the written picture.
+    pub fn colour(self) -> [u8; 3] {
+        match self {
+            MapMark::Line => [0xff, 0x85, 0x73],
+            MapMark::Solution => [0x6c, 0xd4, 0x6a],
+            MapMark::Lost => [0x8f, 0xa4, 0xb8],
+            MapMark::DeadEnd => [0x5b, 0x6b, 0x7d],
+            MapMark::Cut => [0xb4, 0x8c, 0xd8],
+            MapMark::Untried => [0x3a, 0x4a, 0x55],
+            MapMark::SetAside(_) => [0x3f, 0x7f, 0xe0],
+        }
+    }
+
+    /// Why the search is done with a cell, in a few words (for a hover, a
+    /// tip, the key).
+    pub fn words(self) -> &'static str {
+        match self {
+            MapMark::Line => "the line tried now",
+            MapMark::Solution => "the solution",
+            MapMark::Lost => "searched: every line lost",
+            MapMark::DeadEnd => "a dead end: no move left",
+            MapMark::Cut => "cut without trying: seen before, or a test proved it lost",
+            MapMark::Untried => "not tried yet",
+            MapMark::SetAside(_) => "set aside: its estimate was over the bound",
+        }
+    }
+
+    /// Whether the search is done with the cell's part of the map.
+    pub fn closed(self) -> bool {
+        matches!(self, MapMark::Lost | MapMark::DeadEnd | MapMark::Cut)
+    }
+}
+
+/// How a position's width is shared among its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Layout {
+    /// Each of its n legal moves 1/n: the root's width is every order of
+    /// moves, and the part closed is the share of the search done.
+    Orders,
+    /// Each move tried by the positions the search reached through it, a
+    /// sliver for each move not tried: where the search spent its work
+    /// (the game's first picture: the whole search at once).
+    #[default]
+    Work,
+}
+
+/// The marks the key shows, in its order.
+pub const KEY: [MapMark; 6] = [
+    MapMark::Line,
+    MapMark::Solution,
+    MapMark::Lost,
+    MapMark::Cut,
+    MapMark::DeadEnd,
+    MapMark::Untried,
+];
+
+/// One cell: its band (the depth below the map's top), its span of the
+/// top's width (0 to 1),
+/// what it stands for, and its node in the tree (none for moves not tried).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MapCell {
+    pub depth: u32,
+    pub x0: f64,
+    pub x1: f64,
+    pub mark: MapMark,
+    pub node: Option<u32>,
+}
+
+/// The map of a search as it stands.
+#[derive(Debug, Clone, Default)]
+pub struct SearchMap {
+    /// The cells, parents before their children.
+    pub cells: Vec<MapCell>,
+    /// The bands drawn: one a depth, from the start to the deepest cell.
+    pub bands: u32,
+    /// The share of the root closed (given up or cut), 0 to 1. None for a
+    /// best-first search, which sets lines aside instead of closing them.
+    pub done: Option<f64>,
+    /// The share closed at each depth, from depth 1: at depth d, the cells
+    /// closed at depth d or above it.
+    pub done_by_depth: Vec<f64>,
+}
+
+/// Cells narrower than this share of the root are not laid out (they count
+/// towards the share done; their parents' cells stand for them in the
+/// picture); with a picture some thousand pixels wide that is well under a
+/// pixel, and it bounds the cells whatever the tree.
+pub const NARROWEST: f64 = 1.0 / 65_536.0;
+
+impl SearchMap {
+    /// Lays the map of a tree out.
+    pub fn of(tree: &SearchTree) -> SearchMap {
+        SearchMap::from_node(tree, ROOT)
+    }
+
+    /// Lays out the map of the part of a tree under node `top` (a zoom into
+    /// it): its width the whole picture's, its depth the first band. The
+    /// shares done are of that part.
+    pub fn from_node(tree: &SearchTree, top: u32) -> SearchMap {
+        SearchMap::laid_out(tree, top, Layout::Orders)
+    }
+
+    /// Lays out the part of a tree under `top` as `layout` says; the shares
+    /// done are the move orders' whatever the layout.
+    pub fn laid_out(tree: &SearchTree, top: u32, layout: Layout) -> SearchMap {
+        let best_first = tree.node(ROOT).round.is_some();
+        let first = tree.node(top).depth;
+        let mut cells = Vec::new();
+        // The closed cells that no closed cell holds: depth and share.
+        let mut closes: Vec<(u32, f64)> = Vec::new();
+        // (node, x0, x1, its share of the move orders, whether an ancestor
+        // is closed)
+        let mut stack = vec![(top, 0.0f64, 1.0f64, 1.0f64, false)];
+        while let Some((id, x0, x1, share, inside)) = stack.pop() {
+            let n = tree.node(id);
+            let mark = match n.mark {
+                Mark::Line => MapMark::Line,
+                Mark::Solution => MapMark::Solution,
+                Mark::GivenUp if best_first => MapMark::SetAside(n.round.unwrap_or(0)),
+                Mark::GivenUp if n.leaf => MapMark::DeadEnd,
+                Mark::GivenUp if n.tried == 0 => MapMark::Cut,
+                Mark::GivenUp => MapMark::Lost,
+            };
+            // Every node counts towards the share; only those wide enough
+            // to be seen are laid out.
+            let seen = x1 - x0 >= NARROWEST;
+            if seen {
+                cells.push(MapCell {
+                    depth: n.depth - first,
+                    x0,
+                    x1,
+                    mark,
+                    node: Some(id),
+                });
+            }
+            if mark.closed() && !inside {
+                closes.push((n.depth - first, share));
+            }
+            let slots = n.legal.max(n.tried).max(n.children.len() as u32);
+            if slots == 0 {
+                continue;
+            }
+            let shown = n.children.len() as u32;
+            // The moves not tried: open under the line, cut under a branch
+            // given up (folded branches were searched; their insides are
+            // not kept).
+            let untried = if n.folded { 0 } else { slots - shown };
+            // Each child's weight, and the untried moves' together: one
+            // each by the move orders; by the work, the positions reached
+            // in each branch, and one for each move not tried.
+            let weights: Vec<f64> = match layout {
+                Layout::Orders => vec![1.0; shown as usize],
+                Layout::Work => n
+                    .children
+                    .iter()
+                    .map(|&c| tree.positions(c) as f64)
+                    .collect(),
+            };
+            let rest = match layout {
+                Layout::Orders => (slots - shown) as f64,
+                Layout::Work => untried as f64,
+            };
+            let total: f64 = weights.iter().sum::<f64>() + rest;
+            if total <= 0.0 {
+                continue;
+            }
+            let scale = (x1 - x0) / total;
+            let mut a = x0;
+            let mut placed = Vec::with_capacity(weights.len());
+            for (&c, w) in n.children.iter().zip(&weights) {
+                placed.push((c, a, a + w * scale));
+                a += w * scale;
+            }
+            if seen && untried > 0 && x1 - a >= NARROWEST {
+                let mark = if n.mark == Mark::GivenUp && !best_first {
+                    MapMark::Cut
+                } else {
+                    MapMark::Untried
+                };
+                cells.push(MapCell {
+                    depth: n.depth + 1 - first,
+                    x0: a,
+                    x1,
+                    mark,
+                    node: None,
+                });
+            }
+            let each = share / slots as f64;
+            for &(c, a, b) in placed.iter().rev() {
+                stack.push((c, a, b, each, inside || mark.closed()));
+            }
+        }
+        let deepest = cells.iter().map(|c| c.depth).max().unwrap_or(0);
+        let bands = deepest.max(tree.stats().deepest.saturating_sub(first)) + 1;
+        let mut by_depth = vec![0.0f64; bands as usize];
+        for &(depth, w) in &closes {
+            for d in by_depth.iter_mut().skip(depth as usize) {
+                *d += w;
+            }
+        }
+        let done: f64 = closes.iter().map(|c| c.1).sum();
+        let clamp = |v: f64| v.clamp(0.0, 1.0);
+        SearchMap {
+            cells,
+            bands,
+            done: (!best_first).then_some(clamp(done)),
+            done_by_depth: by_depth.into_iter().skip(1).map(clamp).collect(),
+        }
+    }
+
+    /// The cell under a point of a picture `width` by `height` laid out by
+    /// `paint` (the deepest cell there).
+    pub fn cell_at(&self, width: f64, height: f64, x: f64, y: f64) -> Option<&MapCell> {
+        let band = height / self.bands.max(1) as f64;
+        let depth = (y / band).floor() as u32;
+        let at = x / width;
+        self.cells
+            .iter()
+            .rev()
+            .find(|c| c.depth == depth && c.x0 <= at && at < c.x1)
+    }
+
+    /// The share done in words: "about 38% of the move orders ruled out".
+    pub fn done_words(&self) -> Option<String> {
+        let share = self.done?;
+        let percent = share * 100.0;
+        Some(if share >= 1.0 {
+            "every move order ruled out".to_string()
+        } else if percent < 0.1 {
+            "under 0.1% of the move orders ruled out".to_string()
+        } else if percent < 10.0 {
+            format!("about {percent:.1}% of the move orders ruled out")
+        } else {
+            format!("about {:.0}% of the move orders ruled out", percent.floor())
+        })
+    }
+}
+
+/// A map painted into RGBA pixels, `width` by `height`, row by row from
+/// the top: the background clear, each cell in its mark's colour, the part
+/// below a closed cell in a dim wash of it.
+pub fn paint(map: &SearchMap, width: usize, height: usize) -> Vec<u8> {
+    let mut px = vec![0u8; width * height * 4];
+    paint_into(map, width, height, &mut px);
+    px
+}
+
+/// `paint` into pixels already there (cleared first), `width` by `height`.
+pub fn paint_into(map: &SearchMap, width: usize, height: usize, px: &mut [u8]) {
+    px.fill(0);
+    if width == 0 || height == 0 || px.len() < width * height * 4 {
+        return;
+    }
+    let band = height as f64 / map.bands.max(1) as f64;
+    // A gap between bands, where there is room for one.
+    let gap = if band >= 5.0 { 1.0 } else { 0.0 };
+    let mut fill = |depth: u32, to_bottom: bool, x0: f64, x1: f64, rgb: [u8; 3], alpha: f64| {
+        let top = (depth as f64 * band).round() as usize;
+        let bottom = if to_bottom {
+            height
+        } else {
+            (((depth + 1) as f64 * band) - gap)
+                .round()
+                .max(top as f64 + 1.0) as usize
+        };
+        let (a, b) = (x0 * width as f64, x1 * width as f64);
+        let first = a.floor() as usize;
+        let last = (b.ceil() as usize).min(width);
+        for x in first..last {
+            let cover = (b.min(x as f64 + 1.0) - a.max(x as f64)).clamp(0.0, 1.0) * alpha;
+            if cover <= 0.0 {
+                continue;
+            }
+            for y in top..bottom.min(height) {
+                let i = (y * width + x) * 4;
+                let keep = 1.0 - cover;
+                for k in 0..3 {
+                    px[i + k] = (px[i + k] as f64 * keep + rgb[k] as f64 * cover).round() as u8;
+                }
+                px[i + 3] = (px[i + 3] as f64 * keep + 255.0 * cover).round() as u8;
+            }
+        }
+    };
+    let mut closed_above: Vec<(f64, f64)> = Vec::new();
+    for c in &map.cells {
+        let rgb = c.mark.colour();
+        if c.mark.closed() && !closed_above.iter().any(|&(a, b)| a <= c.x0 && c.x1 <= b) {
+            // The part below a branch given up is closed too: washed.
+            fill(c.depth + 1, true, c.x0, c.x1, rgb, 0.35);
+            closed_above.push((c.x0, c.x1));
+        }
+        fill(c.depth, false, c.x0, c.x1, rgb, 1.0);
+    }
+}
+
+/// The map as an SVG picture: the bands, the cells (those at least a tenth
+/// of a pixel wide, each with its reason as a tip), the share done and the
+/// key.
+pub fn svg(map: &SearchMap, title: &str) -> String {
+    const W: f64 = 960.0;
+    let band = (560.0 / map.bands.max(1) as f64).clamp(6.0, 40.0);
+    let top = 56.0;
+    let h = top + band * map.bands as f64 + 64.0;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{h:.0}\" \
+         viewBox=\"0 0 {} {h:.0}\" font-family=\"sans-serif\">",
+        W + 40.0,
+        W + 40.0
+    );
+    let _ = writeln!(
+        out,
+        "<rect width=\"100%\" height=\"100%\" fill=\"#1d2a30\"/>\n\
+         <text x=\"20\" y=\"26\" font-size=\"18\" fill=\"#eef2f0\">{}</text>",
+        escape(title)
+    );
+    let figure = map
+        .done_words()
+        .unwrap_or_else(|| "best-first: each colour a round of its bound".into());
+    let _ = writeln!(
+        out,
+        "<text x=\"20\" y=\"46\" font-size=\"14\" fill=\"#b8c4c8\">{}</text>",
+        escape(&figure)
+    );
+    let hex = |[r, g, b]: [u8; 3]| format!("#{r:02x}{g:02x}{b:02x}");
+    let mut closed_above: Vec<(f64, f64)> = Vec::new();
+    for c in &map.cells {
+        let wide = (c.x1 - c.x0) * W;
+        if wide < 0.1 {
+            continue;
+        }
+        let x = 20.0 + c.x0 * W;
+        let y = top + c.depth as f64 * band;
+        let colour = hex(c.mark.colour());
+        if c.mark.closed() && !closed_above.iter().any(|&(a, b)| a <= c.x0 && c.x1 <= b) {
+            let below = band * (map.bands - c.depth - 1) as f64;
+            if below > 0.0 {
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{x:.2}\" y=\"{:.2}\" width=\"{wide:.2}\" height=\"{below:.2}\" \
+                     fill=\"{colour}\" fill-opacity=\"0.35\"/>",
+                    y + band
+                );
+            }
+            closed_above.push((c.x0, c.x1));
+        }
+        let _ = writeln!(
+            out,
+            "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{wide:.2}\" height=\"{:.2}\" \
+             fill=\"{colour}\"><title>{}</title></rect>",
+            (band - 1.0).max(1.0),
+            c.mark.words()
+        );
+    }
+    // The key.
+    let y = top + band * map.bands as f64 + 24.0;
+    let mut x = 20.0;
+    for mark in KEY {
+        let _ = writeln!(
+            out,
+            "<rect x=\"{x}\" y=\"{:.0}\" width=\"14\" height=\"14\" fill=\"{}\"/>\
+             <text x=\"{}\" y=\"{y:.0}\" font-size=\"13\" fill=\"#eef2f0\">{}</text>",
+            y - 12.0,
+            hex(mark.colour()),
+            x + 20.0,
+            key_word(mark)
+        );
+        x += 160.0;
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// A mark's name in the key: one or two words.
+pub fn key_word(mark: MapMark) -> &'static str {
+    match mark {
+        MapMark::Line => "tried now",
+        MapMark::Solution => "solution",
+        MapMark::Lost => "lost",
+        MapMark::DeadEnd => "dead end",
+        MapMark::Cut => "cut",
+        MapMark::Untried => "not tried",
+        MapMark::SetAside(_) => "set aside",
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+#[path = "map_tests.rs"]
+mod tests;

@@ -1,0 +1,295 @@
+use super::*;
+use crate::levels::{SHIPPED, parse_pack};
+use crate::rules::swap::{Swap, parse_row};
+use crate::rules::{Puzzle, PuzzleMove};
+use crate::solve::plain::solve_plain;
+use crate::solve::{Budget, Outcome, SolverEvent, solve};
+
+/// The plain search's events, in order.
+fn plain_events(p: &Puzzle) -> Vec<SolverEvent<PuzzleMove>> {
+    let mut events = Vec::new();
+    let mut sink = |e: &SolverEvent<PuzzleMove>| events.push(e.clone());
+    solve_plain(p, Budget::unlimited(), Some(&mut sink), true);
+    events
+}
+
+fn tree_of(p: &Puzzle, events: &[SolverEvent<PuzzleMove>], keep: usize) -> SearchTree {
+    let mut tree = SearchTree::new(p, keep);
+    for e in events {
+        tree.feed(e).expect("the events fit the rules");
+    }
+    tree
+}
+
+/// The share of the root closed at each depth, by plain recursion over the
+/// rules (every legal move in order, stopping at the first goal), with no
+/// tree or events involved: a branch that holds no goal closes its width,
+/// 1/n of its parent's, at its depth and every depth below.
+fn closed_by_recursion(p: &mut Puzzle, width: f64, depth: usize, closed: &mut Vec<f64>) -> bool {
+    if p.is_goal() {
+        return true;
+    }
+    let moves = p.legal_moves();
+    let share = width / moves.len().max(1) as f64;
+    for m in moves {
+        let undo = p.apply(m).expect("a legal move");
+        // What closes inside a branch counts only if the branch holds the
+        // goal: a branch without it closes whole, once.
+        let mut inside = Vec::new();
+        let found = closed_by_recursion(p, share, depth + 1, &mut inside);
+        p.undo(&undo);
+        if found {
+            if closed.len() < inside.len() {
+                closed.resize(inside.len(), *closed.last().unwrap_or(&0.0));
+            }
+            let last = inside.last().copied().unwrap_or(0.0);
+            for (i, c) in closed.iter_mut().enumerate() {
+                *c += inside.get(i).copied().unwrap_or(last);
+            }
+            return true;
+        }
+        if closed.len() <= depth + 1 {
+            closed.resize(depth + 2, 0.0);
+        }
+        for c in closed.iter_mut().skip(depth + 1) {
+            *c += share;
+        }
+    }
+    false
+}
+
+fn rows(len: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for code in 0..3usize.pow(len as u32) {
+        let mut c = code;
+        let row: String = (0..len)
+            .map(|_| {
+                let ch = ['L', 'R', '_'][c % 3];
+                c /= 3;
+                ch
+            })
+            .collect();
+        if row.contains('_') {
+            out.push(row);
+        }
+    }
+    out
+}
+
+fn assert_shares_agree(p: &Puzzle, name: &str) {
+    let tree = tree_of(p, &plain_events(p), usize::MAX);
+    let map = SearchMap::of(&tree);
+    let mut closed = vec![0.0];
+    closed_by_recursion(&mut p.clone(), 1.0, 0, &mut closed);
+    // Past the recursion's deepest closing, its last share holds.
+    for (i, &painted) in map.done_by_depth.iter().enumerate() {
+        let d = i + 1;
+        let want = closed.get(d).or(closed.last()).copied().unwrap_or(0.0);
+        assert!(
+            (painted - want).abs() < 1e-9,
+            "{name}: depth {d}: painted {painted}, recursion {want}"
+        );
+    }
+    let whole = closed.last().copied().unwrap_or(0.0).min(1.0);
+    assert!(
+        (map.done.expect("depth first") - whole).abs() < 1e-9,
+        "{name}: done {:?}, recursion {whole}",
+        map.done
+    );
+}
+
+#[test]
+fn the_painted_share_at_each_depth_is_the_share_closed_by_a_plain_recursion() {
+    let mut checked = 0;
+    for len in 1..=7 {
+        for row in rows(len) {
+            for jump_own in [false, true] {
+                let cells = parse_row(&row).expect("a row of L, R and _");
+                let p = Puzzle::Swap(Swap::new(cells, jump_own));
+                assert_shares_agree(&p, &row);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 4000, "{checked} rows");
+    let pack = parse_pack(SHIPPED[1].0, SHIPPED[1].1).expect("the pond pack loads");
+    for level in pack.levels.iter().take(5) {
+        assert_shares_agree(&level.puzzle, &level.name);
+    }
+}
+
+#[test]
+fn the_share_only_grows_as_the_search_runs_and_a_win_holds_the_solution() {
+    for row in ["LLL_RRR", "LL_RR", "LRL_RLR", "L_RL_R"] {
+        let p = Puzzle::Swap(Swap::new(parse_row(row).unwrap(), false));
+        let events = plain_events(&p);
+        let mut tree = SearchTree::new(&p, usize::MAX);
+        let mut last = 0.0;
+        for e in &events {
+            tree.feed(e).unwrap();
+            let done = SearchMap::of(&tree).done.unwrap();
+            assert!(done + 1e-12 >= last, "{row}: {last} then {done}");
+            last = done;
+        }
+        let map = SearchMap::of(&tree);
+        match events.last() {
+            Some(SolverEvent::Done(Outcome::Solved { moves, .. })) => {
+                // Every move of the solution has its cell, one a depth.
+                let line: Vec<u32> = map
+                    .cells
+                    .iter()
+                    .filter(|c| c.mark == MapMark::Solution)
+                    .map(|c| c.depth)
+                    .collect();
+                let want: Vec<u32> = (0..=moves.len() as u32).collect();
+                assert_eq!(line, want, "{row}");
+                assert!(map.done.unwrap() < 1.0, "{row}: a win leaves some untried");
+            }
+            _ => assert_eq!(map.done, Some(1.0), "{row}: nothing left"),
+        }
+    }
+}
+
+#[test]
+fn our_solver_cuts_where_the_plain_search_searches() {
+    // Our Swap solver remembers positions: some branches are closed without
+    // being tried, and the map says so.
+    let p = Puzzle::Swap(Swap::new(parse_row("LLLL_RRRR").unwrap(), false));
+    let mut tree = SearchTree::new(&p, usize::MAX);
+    let mut sink = |e: &SolverEvent<PuzzleMove>| {
+        tree.feed(e).unwrap();
+    };
+    let report = solve(&p, Budget::unlimited(), Some(&mut sink), true);
+    assert!(report.outcome.moves().is_some());
+    let map = SearchMap::of(&tree);
+    assert!(map.cells.iter().any(|c| c.mark == MapMark::Solution));
+    assert!(map.done.is_some());
+}
+
+#[test]
+fn the_cells_stay_bounded_however_big_the_search() {
+    // The English board's plain search, a million positions in, folded as
+    // the game folds it.
+    let pack = parse_pack(SHIPPED[2].0, SHIPPED[2].1).expect("the pegs pack loads");
+    let english = pack
+        .levels
+        .iter()
+        .find(|l| l.name.contains("English"))
+        .expect("the English board ships");
+    let mut tree = SearchTree::new(&english.puzzle, 4096);
+    let mut sink = |e: &SolverEvent<PuzzleMove>| {
+        tree.feed(e).unwrap();
+    };
+    solve_plain(
+        &english.puzzle,
+        Budget::nodes(1_000_000),
+        Some(&mut sink),
+        true,
+    );
+    assert!(tree.stats().positions >= 1_000_000);
+    let map = SearchMap::of(&tree);
+    assert!(map.cells.len() < 20_000, "{} cells", map.cells.len());
+    let done = map.done.unwrap();
+    assert!(done > 0.0 && done < 1.0, "{done}");
+    let px = paint(&map, 400, 300);
+    assert_eq!(px.len(), 400 * 300 * 4);
+    // The bottom row's painted part is the share done (to a pixel or two).
+    let bottom = (299 * 400..300 * 400)
+        .filter(|&i| px[i * 4 + 3] > 0)
+        .count() as f64;
+    assert!(
+        (bottom / 400.0 - done).abs() < 0.02,
+        "{bottom} of 400, done {done}"
+    );
+}
+
+#[test]
+fn a_best_first_search_is_drawn_by_rounds_without_a_share() {
+    let pack = parse_pack(SHIPPED[3].0, SHIPPED[3].1).expect("the flood pack loads");
+    let level = &pack.levels[0];
+    let mut tree = SearchTree::new(&level.puzzle, 4096);
+    let mut sink = |e: &SolverEvent<PuzzleMove>| {
+        tree.feed(e).unwrap();
+    };
+    solve(&level.puzzle, Budget::unlimited(), Some(&mut sink), true);
+    let map = SearchMap::of(&tree);
+    assert_eq!(map.done, None);
+    assert!(map.cells.iter().any(|c| c.mark == MapMark::Solution));
+}
+
+#[test]
+fn the_map_is_written_as_a_picture_with_its_key() {
+    let p = Puzzle::Swap(Swap::new(parse_row("LL_RR").unwrap(), false));
+    let tree = tree_of(&p, &plain_events(&p), usize::MAX);
+    let map = SearchMap::of(&tree);
+    let text = svg(&map, "Swap LL_RR");
+    assert!(text.starts_with("<svg"));
+    assert!(text.contains("move orders ruled out"));
+    for mark in KEY {
+        assert!(text.contains(key_word(mark)), "{mark:?}");
+    }
+    let x = map.cells.len() - 1;
+    let cell = map.cells[x];
+    let found = map
+        .cell_at(
+            1000.0,
+            100.0 * map.bands as f64,
+            (cell.x0 + cell.x1) * 500.0,
+            cell.depth as f64 * 100.0 + 50.0,
+        )
+        .copied();
+    assert_eq!(found.map(|c| c.depth), Some(cell.depth));
+}
+
+#[test]
+fn by_the_work_each_branch_is_as_wide_as_the_positions_in_it() {
+    let pack = parse_pack(SHIPPED[2].0, SHIPPED[2].1).expect("the pegs pack loads");
+    let english = &pack.levels[7].puzzle;
+    let mut tree = SearchTree::new(english, 1 << 20);
+    let mut sink = |e: &SolverEvent<PuzzleMove>| {
+        tree.feed(e).unwrap();
+    };
+    solve(english, Budget::unlimited(), Some(&mut sink), true);
+    let orders = SearchMap::of(&tree);
+    let work = SearchMap::laid_out(&tree, crate::solve::tree::ROOT, Layout::Work);
+    // The same figures whatever the layout.
+    assert_eq!(orders.done, work.done);
+    assert_eq!(orders.done_by_depth, work.done_by_depth);
+    let total = tree.positions(crate::solve::tree::ROOT) as f64;
+    let mut checked = 0;
+    for c in work
+        .cells
+        .iter()
+        .filter(|c| c.node.is_some() && c.depth == 3)
+    {
+        let id = c.node.unwrap();
+        let parent = tree.node(id).parent;
+        // A child's width over its parent's is its positions over those
+        // of the parent's moves (and one for each move not tried).
+        let p = work.cells.iter().find(|p| p.node == Some(parent)).unwrap();
+        let n = tree.node(parent);
+        let untried = (n.legal.max(n.tried) as usize - n.children.len()) as f64;
+        let weights: f64 = n
+            .children
+            .iter()
+            .map(|&k| tree.positions(k) as f64)
+            .sum::<f64>()
+            + untried;
+        let want = (p.x1 - p.x0) * tree.positions(id) as f64 / weights;
+        assert!(((c.x1 - c.x0) - want).abs() < 1e-9, "{c:?}");
+        checked += 1;
+    }
+    assert!(checked > 0);
+    // Deep down, where the search worked, the work's picture is wide and
+    // the move orders' all but nothing.
+    let deep = |m: &SearchMap| {
+        m.cells
+            .iter()
+            .filter(|c| c.depth == 20 && c.node.is_some())
+            .map(|c| c.x1 - c.x0)
+            .sum::<f64>()
+    };
+    assert!(deep(&work) > 0.05, "{}", deep(&work));
+    assert!(deep(&orders) < 1e-6, "{}", deep(&orders));
+    assert!(total > 1000.0);
+}
