@@ -47,13 +47,38 @@ struct UnderBoard;
 
 /// The room the top bar leaves on its right: the solver panel's, or only
 /// its folded header's.
-fn side_room(wide: bool) -> f32 {
-    if wide { 316.0 } else { 176.0 }
+fn side_room(wide: bool, width: f32, tree: bool) -> f32 {
+    if wide {
+        super::panels::side_width(width, tree) + 16.0
+    } else {
+        176.0
+    }
 }
 
 /// A Flood palette button: its colour.
 #[derive(Component)]
 struct PaletteButton(u8);
+
+/// The bottom line's words on how to play: hidden while the solver plays
+/// (the player is watching, not playing).
+#[derive(Component)]
+struct HowToPlayLine;
+
+fn hide_how_to_play_while_watching(
+    autoplay: Option<Res<crate::game::solver::Autoplay>>,
+    mut lines: Query<&mut Node, With<HowToPlayLine>>,
+) {
+    let display = if autoplay.is_some_and(|a| a.is_active()) {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    for mut node in &mut lines {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Play), spawn_hud)
@@ -63,7 +88,13 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (update_counter, update_message, palette_colours, make_room)
+            (
+                update_counter,
+                update_message,
+                palette_colours,
+                make_room,
+                hide_how_to_play_while_watching,
+            )
                 .in_set(PlaySystems::Present),
         );
 }
@@ -153,7 +184,7 @@ fn top_bar(
             },
             row_gap: px(2),
             // The solver panel has the right-hand side.
-            margin: UiRect::right(px(side_room(panel_open))),
+            margin: UiRect::right(px(side_room(panel_open, 1280.0, false))),
             border_radius: theme::PANEL_RADIUS,
             ..default()
         },
@@ -288,11 +319,14 @@ fn bottom_panels(ui: &mut ChildSpawnerCommands, state: &PlayState, colour_blind:
                 theme::panel(),
             ))
             .with_children(|line| {
-                for part in controls(&state.puzzle) {
-                    line.spawn((
+                for (i, part) in controls(&state.puzzle).into_iter().enumerate() {
+                    let mut part = line.spawn((
                         text(part, 17.0, theme::TEXT_DIM),
                         theme::fit_line(17.0, 12.0),
                     ));
+                    if i == 0 {
+                        part.insert(HowToPlayLine);
+                    }
                 }
             });
     });
@@ -477,7 +511,7 @@ fn make_room(
     let width = window.as_ref().map_or(1280.0, |w| w.width());
     for (mut node, which) in &mut nodes {
         match which {
-            (Some(_), ..) => node.margin.right = px(side_room(wide)),
+            (Some(_), ..) => node.margin.right = px(side_room(wide, width, tree.0)),
             // Under the board, centred where the board shows (the search
             // tree's column and the solver panel end above it). (In a narrow
             // window the keys' line would wrap there: it keeps the window's
@@ -493,6 +527,7 @@ fn make_room(
             }
             // Folded, the panel is as wide as its header.
             (_, Some(_), ..) => {
+                node.width = px(super::panels::side_width(width, tree.0));
                 node.align_items = if wide {
                     AlignItems::Stretch
                 } else {

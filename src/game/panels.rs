@@ -40,14 +40,25 @@ pub struct TreeViewOpen(pub bool);
 /// The tree column's width in a window `width` pixels wide: narrower in a
 /// narrow window, so the board keeps some room.
 pub fn tree_width(width: f32) -> f32 {
-    (width * 0.26).clamp(230.0, 340.0)
+    (width * 0.26).clamp(200.0, 340.0)
+}
+
+/// The right-hand column's width in a window `width` pixels wide: 300,
+/// or with the search tree open, narrower below 1000 pixels (the panel
+/// then keeps to its counters), so that at 800x600 the board keeps about
+/// half the window's height between the two.
+pub fn side_width(width: f32, tree: bool) -> f32 {
+    if tree {
+        (width * 0.3).clamp(240.0, 300.0)
+    } else {
+        300.0
+    }
 }
 
 /// Pixels the board keeps from the window's sides.
 pub const BOARD_SIDE: f32 = 24.0;
-/// Pixels the board keeps from the window's right side while the solver
-/// panel's column is wide.
-pub const BOARD_BESIDE_PANEL: f32 = 330.0;
+/// Pixels the board keeps from the right-hand column's left edge.
+pub const BOARD_BESIDE_PANEL: f32 = 30.0;
 
 /// The pixels the board keeps from the window's left and right sides in a
 /// window `width` wide: the search tree's column, when shown, is its left
@@ -59,7 +70,11 @@ pub fn board_span(width: f32, wide: bool, tree: bool) -> (f32, f32) {
     } else {
         BOARD_SIDE
     };
-    let right = if wide { BOARD_BESIDE_PANEL } else { BOARD_SIDE };
+    let right = if wide {
+        side_width(width, tree) + BOARD_BESIDE_PANEL
+    } else {
+        BOARD_SIDE
+    };
     (left, right)
 }
 

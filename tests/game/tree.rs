@@ -15,6 +15,9 @@ use pond_puzzles::solve::tree::{Mark, SearchTree};
 fn search_with_tree(app: &mut App, watch: Watch) -> usize {
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
     settle(app);
+    // The rows of words (D), not the map.
+    app.world_mut().resource_mut::<TreeViewState>().words = true;
+    settle(app);
     app.world_mut().write_message(AutoplayCommand::Start(watch));
     let mut most = 0;
     for _ in 0..100_000 {
@@ -348,5 +351,105 @@ fn flood_rows_carry_the_colour_of_their_round() {
     let (_, back) = view.scrubbed.expect("a tree of the timeline");
     for id in back.walk(|_| true) {
         assert!(back.node(id).round.is_some(), "node {id} has no round");
+    }
+}
+
+/// The map of the whole search is the column's picture by default: in
+/// every window it is laid out with room to be seen, clear of the board and
+/// the panels; a search of the English board grows it with a fixed number
+/// of entities and one texture; its figure says how much of the search is
+/// done, and the texture holds the painted share.
+#[test]
+fn the_map_is_drawn_in_one_texture_in_every_window() {
+    use pond_puzzles::game::solver::tree_view::{MapFigure, MapPicture};
+    for size in SIZES {
+        let mut app = laid_app(size);
+        start_level(&mut app, "pegs.ron", 7);
+        app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+        settle(&mut app);
+        let entities = app.world().entities().len();
+        let images = app.world().resource::<Assets<Image>>().len();
+        // Before the win's banner takes the lower half of a small window,
+        // the map has the column's room.
+        let picture = app
+            .world_mut()
+            .query_filtered::<Entity, With<MapPicture>>()
+            .single(app.world())
+            .expect("the map's picture");
+        let rect = laid_out(&mut app)
+            .iter()
+            .find(|n| n.entity == picture)
+            .map(|n| n.rect)
+            .expect("the map is laid out");
+        assert!(
+            rect.width() >= 170.0 && rect.height() >= 100.0,
+            "{size}: the map is {rect:?}"
+        );
+        app.world_mut()
+            .write_message(AutoplayCommand::Start(Watch::Search));
+        let mut most = 0;
+        for _ in 0..100_000 {
+            app.update();
+            most = most.max(app.world().entities().len());
+            if app.world().resource::<Autoplay>().ending.is_some() {
+                break;
+            }
+        }
+        settle(&mut app);
+        let at = format!("{size}");
+        assert!(
+            matches!(
+                app.world().resource::<Autoplay>().ending,
+                Some(Ending::Won(31))
+            ),
+            "{at}"
+        );
+        // A texture, not an entity a position.
+        assert!(most < entities + 200, "{at}: {entities} then {most}");
+        let now = app.world().resource::<Assets<Image>>().len();
+        // A few as the column is laid out anew, not one a position.
+        assert!(now <= images + 8, "{at}: images {images} then {now}");
+        let nodes = laid_out(&mut app);
+        let picture = app
+            .world_mut()
+            .query_filtered::<(Entity, &ImageNode), With<MapPicture>>()
+            .single(app.world())
+            .map(|(e, i)| (e, i.image.clone()))
+            .expect("the map's picture");
+        let rect = nodes
+            .iter()
+            .find(|n| n.entity == picture.0)
+            .map(|n| n.rect)
+            .expect("the map is laid out");
+        assert!(
+            rect.width() >= 170.0 && rect.height() >= 20.0,
+            "{at}: the map is {rect:?}"
+        );
+        let image = app
+            .world()
+            .resource::<Assets<Image>>()
+            .get(&picture.1)
+            .expect("the map's texture")
+            .clone();
+        let painted = image
+            .data
+            .as_ref()
+            .expect("pixels")
+            .chunks(4)
+            .filter(|p| p[3] > 0)
+            .count();
+        assert!(painted > 100, "{at}: {painted} pixels painted");
+        let figure = app
+            .world_mut()
+            .query_filtered::<&Text, With<MapFigure>>()
+            .single(app.world())
+            .map(|t| t.0.clone())
+            .expect("the map's figure");
+        assert!(figure.contains("move orders ruled out"), "{at}: {figure}");
+        let s = size.as_vec2();
+        let mut faults = layout_faults(&mut app, s);
+        faults.extend(board_faults(&mut app, s));
+        faults.extend(layer_faults(&mut app, s));
+        assert!(faults.is_empty(), "{at}: {faults:#?}");
     }
 }

@@ -150,9 +150,18 @@ fn keep_comparison(
     view: Option<Res<TreeViewState>>,
     autoplay: Option<Res<Autoplay>>,
     state: Res<PlayState>,
-    comparison: Option<Res<Comparison>>,
+    mut comparison: Option<ResMut<Comparison>>,
     solver: Res<SolverBudget>,
+    mut done: Local<usize>,
 ) {
+    // A search's figures came in: the view shows them.
+    if let Some(c) = comparison.as_mut() {
+        let n = c.figures().iter().flatten().count();
+        if n != *done {
+            *done = n;
+            c.set_changed();
+        }
+    }
     if view.is_none() {
         if comparison.is_some() {
             commands.remove_resource::<Comparison>();
@@ -166,7 +175,7 @@ fn keep_comparison(
         },
         None => &state.puzzle,
     };
-    if comparison.is_some_and(|c| &c.position == position) {
+    if comparison.as_ref().is_some_and(|c| &c.position == position) {
         return;
     }
     if autoplay.as_deref().is_some_and(Autoplay::is_active) || position.is_won() {
@@ -175,38 +184,71 @@ fn keep_comparison(
     commands.insert_resource(Comparison::start(position.clone(), solver.0.shared.clone()));
 }
 
-/// The comparison as three columns (the figures' names, the plain search's
-/// and the solver's) and a line of their answers.
-pub fn columns(c: Option<&Comparison>) -> [String; 4] {
-    let names = "\nPositions\nDead ends\nTime".to_string();
+/// The comparison as a picture: the ratio of positions in big type, a bar
+/// for each search on a log scale (its share of the longer's width), the
+/// figure at each bar's end, and a line of their answers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chart {
+    pub ratio: String,
+    /// The plain search's figures and the solver's.
+    pub values: [String; 2],
+    /// Each bar's share of the track, 0 to 1.
+    pub bars: [f32; 2],
+    pub answers: String,
+}
+
+pub fn chart(c: Option<&Comparison>) -> Chart {
     let Some(c) = c else {
-        return [
-            names,
-            "Plain\n-".into(),
-            "Solver\n-".into(),
-            "Both searches run here once no search is watched.".into(),
-        ];
+        return Chart {
+            ratio: String::new(),
+            values: ["-".into(), "-".into()],
+            bars: [0.0, 0.0],
+            answers: String::new(),
+        };
     };
     let [plain, ours] = c.figures();
-    let col = |title: &str, f: &Option<Figures>| match f {
-        None => format!("{title}\nsearching..."),
-        Some(f) => format!(
-            "{title}\n{}\n{}\n{}",
-            group(f.positions),
-            group(f.dead_ends),
-            time(f.millis)
-        ),
+    let value = |f: &Option<Figures>| match f {
+        None => "searching...".to_string(),
+        Some(f) => format!("{} · {}", group(f.positions), time(f.millis)),
+    };
+    // A log scale: ten positions a step, the larger search the whole track.
+    let log = |f: &Option<Figures>| {
+        f.as_ref()
+            .map_or(0.0, |f| (f.positions as f32).log10() + 1.0)
+    };
+    let most = log(&plain).max(log(&ours)).max(1.0);
+    let ratio = match (&plain, &ours) {
+        (Some(p), Some(o)) => ratio_words(p.positions, o.positions),
+        _ => String::new(),
     };
     let answer = |f: &Option<Figures>| {
         f.as_ref()
             .map_or("searching".to_string(), |f| f.answer.clone())
     };
-    [
-        names,
-        col("Plain", &plain),
-        col("Solver", &ours),
-        format!("Plain: {}. Solver: {}.", answer(&plain), answer(&ours)),
-    ]
+    let answers = if plain.is_some() || ours.is_some() {
+        format!("Plain: {}. Solver: {}.", answer(&plain), answer(&ours))
+    } else {
+        String::new()
+    };
+    Chart {
+        ratio,
+        values: [value(&plain), value(&ours)],
+        bars: [log(&plain) / most, log(&ours) / most],
+        answers,
+    }
+}
+
+/// The two counts of positions compared: "287 times fewer positions".
+pub fn ratio_words(plain: u64, ours: u64) -> String {
+    let (p, o) = (plain.max(1) as f64, ours.max(1) as f64);
+    let r = p / o;
+    if r >= 1.95 {
+        format!("{} times fewer positions", group(r.round() as u64))
+    } else if r > 1.0 / 1.95 {
+        "about as many positions".to_string()
+    } else {
+        format!("{} times more positions", group((o / p).round() as u64))
+    }
 }
 
 /// A time in milliseconds as the panels say it: "0.25 ms", "40 ms", "1.8 s".
@@ -223,6 +265,14 @@ pub fn time(millis: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ratio_is_said_in_words() {
+        assert_eq!(ratio_words(287_000, 1000), "287 times fewer positions");
+        assert_eq!(ratio_words(1000, 900), "about as many positions");
+        assert_eq!(ratio_words(10, 40), "4 times more positions");
+        assert_eq!(ratio_words(0, 0), "about as many positions");
+    }
 
     #[test]
     fn the_plain_search_reaches_more_positions_on_the_english_board() {

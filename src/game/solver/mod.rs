@@ -3,7 +3,8 @@
 //! be won?" check (`check`), the task they run on (`job`), and the panel on
 //! the right of the play screen (`panel`), the search tree left of the board
 //! (`tree_view`) with the plain search's figures beside the solver's
-//! (`compare`). Auto-play asks for moves with the
+//! (`compare`), and the search's moves drawn on the board
+//! (`search_marks`). Auto-play asks for moves with the
 //! same `MoveRequested` a click sends.
 
 mod autoplay;
@@ -12,6 +13,7 @@ pub(crate) mod compare;
 mod job;
 pub mod move_map;
 mod panel;
+mod search_marks;
 mod stats;
 pub mod tree_view;
 
@@ -71,6 +73,7 @@ pub(super) fn plugin(app: &mut App) {
             tree_view::plugin,
             compare::plugin,
             move_map::plugin,
+            search_marks::plugin,
         ));
 }
 

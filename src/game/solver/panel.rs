@@ -317,6 +317,7 @@ fn update_solver_panel(
     new_panel: Query<(), Added<SolverLine>>,
     mut lines: Query<(&SolverLine, &mut Text, &mut TextColor)>,
     windows: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    tree_open: Res<crate::game::panels::TreeViewOpen>,
     mut had_autoplay: Local<bool>,
 ) {
     let window = windows.single().ok();
@@ -326,12 +327,20 @@ fn update_solver_panel(
     let removed = std::mem::replace(&mut *had_autoplay, autoplay.is_some()) && autoplay.is_none();
     let changed = autoplay.as_ref().is_some_and(|a| a.is_changed())
         || autoplay.is_none() && (state.is_changed() || removed);
-    if !changed && !speed.is_changed() && new_panel.is_empty() && !resized {
+    if !changed
+        && !speed.is_changed()
+        && new_panel.is_empty()
+        && !resized
+        && !tree_open.is_changed()
+    {
         return;
     }
+    // With the tree's column open, its map shows the line: the panel keeps
+    // to its counters.
+    let shown = if tree_open.0 { 0 } else { shown };
     let (words, colour, counts, path) = match autoplay.as_deref() {
         None => (
-            "Solve plays a solution from here; Search shows the search at work.".to_string(),
+            "Solve plays a solution; Search shows the search at work.".to_string(),
             theme::TEXT_DIM,
             String::new(),
             String::new(),
@@ -378,10 +387,16 @@ fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, 
         Some(v) => format!("{words}\n{v}"),
         None => words,
     };
+    // The tree's count where there is one (the start and each move tried),
+    // so the panel and the tree's column say the same.
+    let positions = match &a.tree {
+        Some(t) => t.stats().positions,
+        None => a.stats.nodes.max(a.stats.tried),
+    };
     let counts = if a.watch.searches() {
         format!(
             "Positions {}   Depth {}\nBacktracks {}   {:.1} s",
-            group(a.stats.nodes.max(a.stats.tried)),
+            group(positions),
             a.stats.path.len(),
             group(a.stats.backtracks),
             a.watched
@@ -390,7 +405,7 @@ fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, 
         format!("Moves {}   {:.1} s", state.moves(), a.watched)
     };
     let mut lines = String::new();
-    if a.watch.searches() && !a.stats.path.is_empty() {
+    if a.watch.searches() && !a.stats.path.is_empty() && shown > 0 {
         let skip = a.stats.path.len().saturating_sub(shown);
         lines.push_str("Path (untried moves at each step):\n");
         if skip > 0 {

@@ -4,7 +4,6 @@
 use super::*;
 
 pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
-    let line = |t: TreeText, size: f32, colour: Color| (t, text("", size, colour));
     // A line that wraps in the column's width (a little inside it: the
     // wrapped text's width is rounded up).
     let para = |t: TreeText, size: f32, colour: Color| {
@@ -37,94 +36,173 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
         },
         theme::panel(),
         Children::spawn((
-            Spawn((
-                Node {
-                    justify_content: JustifyContent::SpaceBetween,
-                    align_items: AlignItems::Center,
-                    column_gap: px(6),
-                    row_gap: px(4),
-                    flex_wrap: FlexWrap::Wrap,
-                    ..default()
-                },
-                children![
-                    (
-                        theme::heading(fonts, "Search tree", 19.0, theme::TEXT),
-                        TextLayout::no_wrap()
-                    ),
-                    (
+            (
+                Spawn((
+                    Node {
+                        justify_content: JustifyContent::SpaceBetween,
+                        align_items: AlignItems::Center,
+                        column_gap: px(6),
+                        row_gap: px(4),
+                        flex_wrap: FlexWrap::Wrap,
+                        ..default()
+                    },
+                    children![
+                        (
+                            theme::heading(fonts, "Search tree", 19.0, theme::TEXT),
+                            TextLayout::no_wrap()
+                        ),
+                        (
+                            Node {
+                                column_gap: px(6),
+                                row_gap: px(4),
+                                flex_wrap: FlexWrap::Wrap,
+                                ..default()
+                            },
+                            children![
+                                widget::button(
+                                    AutoplayCommand::Start(Watch::Plain),
+                                    small_button(),
+                                    (text("Plain P", 13.0, theme::TEXT), TextLayout::no_wrap())
+                                ),
+                                widget::button(
+                                    ToggleWords,
+                                    small_button(),
+                                    (text("Words D", 13.0, theme::TEXT), TextLayout::no_wrap())
+                                ),
+                                widget::button(
+                                    ToggleTree,
+                                    small_button(),
+                                    (text("Hide G", 13.0, theme::TEXT), TextLayout::no_wrap())
+                                ),
+                            ]
+                        ),
+                    ],
+                )),
+                Spawn((legend(), WithWords)),
+                Spawn((para(TreeText::Figures, 14.0, theme::TEXT), WithWords)),
+                Spawn(map_section()),
+                Spawn((
+                    WithWords,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        row_gap: px(4),
+                        ..default()
+                    },
+                    children![
+                        (para(TreeText::Note, 13.0, theme::TEXT_DIM), ShowFrom(440.0)),
+                        rounds_key(),
+                    ],
+                )),
+                Spawn((
+                    RowRoom,
+                    WithWords,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        flex_grow: 1.0,
+                        flex_shrink: 1.0,
+                        flex_basis: px(0),
+                        min_height: px(60),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    Children::spawn(SpawnIter((0..MAX_ROWS).map(row))),
+                )),
+            ),
+            (
+                Spawn((
+                    para(TreeText::Hidden, 12.0, theme::TEXT_DIM),
+                    ShowFrom(440.0),
+                    WithWords,
+                )),
+                Spawn((timeline_track(), ShowFrom(300.0))),
+                Spawn((timeline_bar(), ShowFrom(300.0))),
+                Spawn((
+                    para(TreeText::Timeline, 12.0, theme::TEXT_DIM),
+                    ShowFrom(470.0),
+                )),
+                Spawn((
+                    ShowFrom(430.0),
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        ..default()
+                    },
+                    children![compare_chart()],
+                )),
+                Spawn((para(TreeText::Answers, 12.5, theme::TEXT), ShowFrom(520.0))),
+                Spawn((
+                    para(TreeText::Ideas, 12.0, theme::TEXT_DIM),
+                    ShowFrom(600.0),
+                    WithWords,
+                )),
+            ),
+        )),
+    )
+}
+
+/// Ours against the plain search: the ratio in big type, then a bar each
+/// on a log scale with its positions and time.
+pub(super) fn compare_chart() -> impl Bundle {
+    let bar = |name: &'static str, i: usize, t: TreeText, colour: Color| {
+        (
+            Node {
+                column_gap: px(6),
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            children![
+                (
+                    text(name, 12.5, theme::TEXT_DIM),
+                    TextLayout::no_wrap(),
+                    Node {
+                        width: px(44),
+                        ..default()
+                    }
+                ),
+                (
+                    Node {
+                        flex_grow: 1.0,
+                        height: px(12),
+                        border_radius: BorderRadius::all(px(3)),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.08)),
+                    children![(
+                        CompareBar(i),
                         Node {
-                            column_gap: px(6),
+                            width: percent(0),
+                            height: percent(100),
                             ..default()
                         },
-                        children![
-                            widget::button(
-                                AutoplayCommand::Start(Watch::Plain),
-                                small_button(),
-                                (text("Plain P", 13.0, theme::TEXT), TextLayout::no_wrap())
-                            ),
-                            widget::button(
-                                ToggleTree,
-                                small_button(),
-                                (text("Hide G", 13.0, theme::TEXT), TextLayout::no_wrap())
-                            ),
-                        ]
-                    ),
-                ],
-            )),
-            Spawn(legend()),
-            Spawn(para(TreeText::Figures, 14.0, theme::TEXT)),
-            Spawn((
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    row_gap: px(4),
-                    ..default()
-                },
-                children![
-                    (para(TreeText::Note, 13.0, theme::TEXT_DIM), ShowFrom(440.0)),
-                    rounds_key(),
-                ],
-            )),
-            Spawn((
-                RowRoom,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    flex_grow: 1.0,
-                    flex_shrink: 1.0,
-                    flex_basis: px(0),
-                    min_height: px(60),
-                    overflow: Overflow::clip(),
-                    ..default()
-                },
-                Children::spawn(SpawnIter((0..MAX_ROWS).map(row))),
-            )),
-            Spawn((
-                para(TreeText::Hidden, 12.0, theme::TEXT_DIM),
-                ShowFrom(440.0),
-            )),
-            Spawn((timeline_track(), ShowFrom(300.0))),
-            Spawn((timeline_bar(), ShowFrom(300.0))),
-            Spawn((
-                para(TreeText::Timeline, 12.0, theme::TEXT_DIM),
-                ShowFrom(400.0),
-            )),
-            Spawn((
-                ShowFrom(360.0),
-                Node {
-                    column_gap: px(12),
-                    ..default()
-                },
-                children![
-                    line(TreeText::CompareNames, 12.5, theme::TEXT_DIM),
-                    line(TreeText::ComparePlain, 12.5, theme::TEXT),
-                    line(TreeText::CompareOurs, 12.5, theme::TEXT),
-                ],
-            )),
-            Spawn((para(TreeText::Answers, 12.5, theme::TEXT), ShowFrom(360.0))),
-            Spawn((
-                para(TreeText::Ideas, 12.0, theme::TEXT_DIM),
-                ShowFrom(600.0),
-            )),
-        )),
+                        BackgroundColor(colour),
+                    )],
+                ),
+                (t, text("-", 12.5, theme::TEXT), TextLayout::no_wrap()),
+            ],
+        )
+    };
+    (
+        CompareChart,
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(3),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        children![
+            (
+                TreeText::CompareRatio,
+                text("", 20.0, theme::WIN),
+                TextLayout::no_wrap()
+            ),
+            bar(
+                "Plain",
+                0,
+                TreeText::ComparePlain,
+                tone_colour(Tone::GivenUp)
+            ),
+            bar("Ours", 1, TreeText::CompareOurs, theme::WIN),
+        ],
     )
 }
 

@@ -77,6 +77,14 @@ pub enum Scrub {
     At(u16),
 }
 
+/// The comparison's chart (shown once a figure is in).
+#[derive(Component)]
+struct CompareChart;
+
+/// The comparison's bars, the plain search's (0) and the solver's (1).
+#[derive(Component, Debug, Clone, Copy)]
+struct CompareBar(usize);
+
 /// The timeline's bar: a press or a drag on it moves the timeline there.
 #[derive(Component)]
 struct TimelineBar;
@@ -101,7 +109,7 @@ enum TreeText {
     Figures,
     Note,
     Hidden,
-    CompareNames,
+    CompareRatio,
     ComparePlain,
     CompareOurs,
     Answers,
@@ -125,6 +133,8 @@ pub struct TreeViewState {
     /// Where the timeline stands (none: at the search's end), and the tree
     /// as it was there.
     pub scrubbed: Option<(usize, SearchTree)>,
+    /// The rows of words shown instead of the map.
+    pub words: bool,
 }
 
 /// Moves still to play (or undo) to bring the board to a node clicked.
@@ -133,6 +143,7 @@ pub struct TreeJump(pub VecDeque<Request>);
 
 mod column;
 mod input;
+mod map;
 mod outline;
 mod picture;
 mod view;
@@ -140,6 +151,8 @@ mod view;
 use column::*;
 pub use input::jump_to;
 use input::*;
+use map::*;
+pub use map::{MapFigure, MapPicture, MapTip, MapView, ToggleLayout, ToggleWords, mark_colour};
 pub use outline::{Row, Tone, outline};
 use picture::*;
 use view::*;
@@ -148,7 +161,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<ToggleTree>()
         .add_message::<TreeRow>()
         .add_message::<Scrub>()
+        .add_message::<ToggleWords>()
+        .add_message::<ToggleLayout>()
         .init_resource::<TreeJump>()
+        .init_resource::<MapView>()
         .add_systems(OnEnter(Screen::Play), open_from_command_line)
         .add_systems(OnExit(Screen::Play), |mut jump: ResMut<TreeJump>| {
             jump.0.clear()
@@ -159,7 +175,18 @@ pub(super) fn plugin(app: &mut App) {
                 widget::press::<ToggleTree>,
                 widget::press::<TreeRow>,
                 widget::press::<Scrub>,
-                (tree_keys, wheel, drag, press_bar, click_rows, scrub)
+                widget::press::<ToggleWords>,
+                widget::press::<ToggleLayout>,
+                (
+                    tree_keys,
+                    wheel,
+                    drag,
+                    press_bar,
+                    click_rows,
+                    scrub,
+                    show_map_or_words,
+                    map_pointer,
+                )
                     .chain()
                     .run_if(board_takes_input),
                 toggle,
@@ -172,6 +199,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 place_column,
+                follow_line,
+                paint_map,
                 update_view,
                 show_rounds,
                 fill_timeline,

@@ -11,13 +11,24 @@ pub(super) fn hover_picture(
     rows: Query<(&TreeRow, &Interaction, &UiGlobalTransform, &ComputedNode)>,
     pictures: Query<Entity, With<TreePicture>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    map_view: Res<MapView>,
     mut shown: Local<Option<(u32, Option<usize>)>>,
 ) {
-    let hovered = rows.iter().find_map(|(row, interaction, at, node)| {
-        (*interaction != Interaction::None)
+    let row = rows.iter().find_map(|(row, interaction, at, node)| {
+        (*interaction != Interaction::None && view.words)
             .then(|| view.slots.get(row.0).copied().flatten())
             .flatten()
             .map(|id| (id, at.translation.y * node.inverse_scale_factor()))
+    });
+    // Or the map's cell under the pointer, beside the pointer.
+    let cursor_y = windows
+        .single()
+        .ok()
+        .and_then(|w| w.cursor_position())
+        .map(|c| c.y);
+    let hovered = row.or_else(|| {
+        let (id, _) = map_view.hovered.filter(|_| !view.words)?;
+        Some((id?, cursor_y?))
     });
     let tree = match &view.scrubbed {
         Some((_, t)) => Some(t),

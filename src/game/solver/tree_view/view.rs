@@ -62,12 +62,23 @@ pub(super) fn update_view(
     )>,
     mut texts: Query<(&mut Text, &mut TextColor, &mut TextFont), Without<TreeText>>,
     mut lines: Query<(&TreeText, &mut Text), Without<TreeRow>>,
-    mut parts: Query<(&ShowFrom, &mut Node), Without<TreeRow>>,
+    mut parts: Query<(&ShowFrom, &mut Node, Has<WithWords>), Without<TreeRow>>,
     resized: Query<(), RoomResized>,
     new_rows: Query<(), Added<TreeRow>>,
+    mut bars: Query<(&CompareBar, &mut Node), (Without<TreeRow>, Without<ShowFrom>)>,
+    mut charts: Query<
+        &mut Node,
+        (
+            With<CompareChart>,
+            Without<TreeRow>,
+            Without<ShowFrom>,
+            Without<CompareBar>,
+        ),
+    >,
 ) {
-    for (least, mut node) in &mut parts {
-        let display = if column_height_of(&columns) >= least.0 {
+    for (least, mut node, words_only) in &mut parts {
+        // A part of the rows of words stays hidden with the map.
+        let display = if column_height_of(&columns) >= least.0 && (view.words || !words_only) {
             Display::Flex
         } else {
             Display::None
@@ -220,7 +231,25 @@ pub(super) fn update_view(
             (first + fit).min(n)
         ),
     };
-    let [names, plain_col, ours_col, answers] = compare::columns(comparison.as_deref());
+    let chart = compare::chart(comparison.as_deref());
+    // The chart shows once a figure is in.
+    let any = comparison
+        .as_deref()
+        .is_some_and(|c| c.figures().iter().any(Option::is_some));
+    for mut node in &mut charts {
+        let display = if any { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    for (bar, mut node) in &mut bars {
+        let want = percent(chart.bars[bar.0.min(1)] * 100.0);
+        if node.width != want {
+            node.width = want;
+        }
+    }
+    let [plain_col, ours_col] = chart.values;
+    let (ratio, answers) = (chart.ratio, chart.answers);
     let timeline = match autoplay.as_deref() {
         Some(a) if !a.log.is_empty() => {
             let len = a.log.len();
@@ -231,12 +260,12 @@ pub(super) fn update_view(
                 ""
             };
             format!(
-                "Timeline: {} of {} moves tried and taken back{more}. Drag the bar, or Shift and the arrows.",
+                "Timeline: {} of {} moves{more}",
                 compare::group(at as u64),
                 compare::group(len as u64)
             )
         }
-        _ => "Timeline: none yet.".to_string(),
+        _ => String::new(),
     };
     view.scrubbed = scrubbed;
     let ideas = format!(
@@ -252,7 +281,7 @@ pub(super) fn update_view(
             TreeText::Figures => &figures,
             TreeText::Note => &note,
             TreeText::Hidden => &hidden,
-            TreeText::CompareNames => &names,
+            TreeText::CompareRatio => &ratio,
             TreeText::ComparePlain => &plain_col,
             TreeText::CompareOurs => &ours_col,
             TreeText::Answers => &answers,

@@ -1,0 +1,535 @@
+//! The map of the whole search, in the tree's column: a band a depth, each
+//! position's moves sharing its width, the branches given up closed in their
+//! reason's colour (`solve::map`), painted into one texture whatever the
+//! search's size. Under it, the share of the search done as a bar and a
+//! figure, and the key. The wheel over it zooms into the branch under the
+//! pointer and back out; Home (or a press of the wheel's way out at the
+//! top) follows the search again; hovering a cell shows its position and
+//! why it was given up; a click (the search paused or over) takes the board
+//! there. D shows the tree's rows of words instead, and back.
+
+use super::*;
+use crate::solve::map::{self, KEY, Layout, MapMark, SearchMap};
+use bevy::asset::RenderAssetUsages;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::ui::RelativeCursorPosition;
+
+/// The map's picture.
+#[derive(Component)]
+pub struct MapPicture;
+
+/// The part of the map's bar that is done, and the figure beside it.
+#[derive(Component)]
+pub(super) struct MapFill;
+
+#[derive(Component)]
+pub struct MapFigure;
+
+/// The line under the map: what the hovered cell stands for.
+#[derive(Component)]
+pub struct MapTip;
+
+/// The parts shown with the map (hidden with the rows of words), and those
+/// shown with the rows.
+#[derive(Component)]
+pub(super) struct WithMap;
+
+#[derive(Component)]
+pub(super) struct WithWords;
+
+/// Shows the rows of words instead of the map, and back (its key, its
+/// button).
+#[derive(Message, Component, Debug, Clone, Copy)]
+pub struct ToggleWords;
+
+/// Shares the map's width by the work or by the move orders (its key, its
+/// button).
+#[derive(Message, Component, Debug, Clone, Copy)]
+pub struct ToggleLayout;
+
+/// The layout button's words.
+#[derive(Component)]
+pub(super) struct LayoutLabel;
+
+/// Pixels the map's texture has at most on a side.
+const MOST: u32 = 1024;
+/// Seconds between two paintings while the search runs.
+const EVERY: f32 = 0.1;
+
+/// The map's part of the column: the picture, the bar and figure, the tip
+/// and the key.
+pub(super) fn map_section() -> impl Bundle {
+    (
+        WithMap,
+        Node {
+            flex_direction: FlexDirection::Column,
+            flex_grow: 1.0,
+            flex_shrink: 1.0,
+            flex_basis: px(0),
+            min_height: px(80),
+            row_gap: px(4),
+            ..default()
+        },
+        children![
+            (
+                MapPicture,
+                Name::new("Search map"),
+                Button,
+                RelativeCursorPosition::default(),
+                ImageNode::default(),
+                Node {
+                    flex_grow: 1.0,
+                    flex_basis: px(0),
+                    min_height: px(40),
+                    width: percent(100),
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.18)),
+            ),
+            (
+                Node {
+                    width: percent(100),
+                    height: px(10),
+                    border_radius: BorderRadius::all(px(5)),
+                    overflow: Overflow::clip(),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.14)),
+                children![(
+                    MapFill,
+                    Node {
+                        width: percent(0),
+                        height: percent(100),
+                        ..default()
+                    },
+                    BackgroundColor(mark_colour(MapMark::Lost)),
+                    Pickable::IGNORE,
+                )],
+            ),
+            (MapFigure, text("", 14.0, theme::TEXT)),
+            (
+                ShowFrom(340.0),
+                Node {
+                    justify_content: JustifyContent::SpaceBetween,
+                    align_items: AlignItems::Center,
+                    column_gap: px(6),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                children![
+                    (
+                        MapTip,
+                        text("", 12.5, theme::TEXT_DIM),
+                        Node {
+                            flex_shrink: 1.0,
+                            ..default()
+                        }
+                    ),
+                    widget::button(
+                        ToggleLayout,
+                        small_button(),
+                        (
+                            LayoutLabel,
+                            text("By move orders B", 12.0, theme::TEXT),
+                            TextLayout::no_wrap()
+                        )
+                    ),
+                ],
+            ),
+            key(),
+        ],
+    )
+}
+
+/// The key of the map's marks: a swatch and a word or two each.
+fn key() -> impl Bundle {
+    (
+        ShowFrom(400.0),
+        Node {
+            column_gap: px(8),
+            row_gap: px(2),
+            flex_wrap: FlexWrap::Wrap,
+            flex_shrink: 0.0,
+            ..default()
+        },
+        Children::spawn(SpawnIter(KEY.into_iter().map(|mark| {
+            (
+                Node {
+                    column_gap: px(3),
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+                children![
+                    (
+                        Node {
+                            width: px(10),
+                            height: px(10),
+                            border_radius: BorderRadius::all(px(2)),
+                            ..default()
+                        },
+                        BackgroundColor(mark_colour(mark)),
+                    ),
+                    (
+                        text(map::key_word(mark), 12.0, theme::TEXT_DIM),
+                        TextLayout::no_wrap()
+                    ),
+                ],
+            )
+        }))),
+    )
+}
+
+pub fn mark_colour(mark: MapMark) -> Color {
+    let [r, g, b] = mark.colour();
+    Color::srgb_u8(r, g, b)
+}
+
+/// Where the map is: the node at its top (none: the start), and whether it
+/// follows the search down its line.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct MapView {
+    pub top: Option<u32>,
+    pub moved: bool,
+    /// How the width is shared: by the work done (the whole search at
+    /// once), or by the move orders (followed down the line).
+    pub layout: Layout,
+    /// The cell under the pointer: its node (if a position) and mark.
+    pub hovered: Option<(Option<u32>, MapMark)>,
+}
+
+/// The tree the view shows: as the timeline stands, or the search's own.
+fn shown_tree<'a>(
+    view: &'a TreeViewState,
+    autoplay: Option<&'a Autoplay>,
+) -> Option<&'a SearchTree> {
+    match &view.scrubbed {
+        Some((_, t)) => Some(t),
+        None => autoplay.and_then(|a| a.tree.as_ref()),
+    }
+}
+
+/// The node the map has at its top: the one chosen, while the tree still
+/// holds it, else the start.
+fn top_of(tree: &SearchTree, view: &MapView) -> u32 {
+    match view.top {
+        Some(id) if tree.holds(id) => id,
+        _ => ROOT,
+    }
+}
+
+/// The map as the view shows it: from its top, in its layout; by the move
+/// orders, at most `BANDS` deep.
+fn shown_map(tree: &SearchTree, view: &MapView) -> SearchMap {
+    let mut map = SearchMap::laid_out(tree, top_of(tree, view), view.layout);
+    if view.layout == Layout::Orders {
+        map.bands = map.bands.min(BANDS);
+    }
+    map
+}
+
+/// The map is painted again when the search or the view changed, at most
+/// every tenth of a second while the search runs.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn paint_map(
+    view: Res<TreeViewState>,
+    map_view: Res<MapView>,
+    autoplay: Option<Res<Autoplay>>,
+    time: Res<Time>,
+    mut images: ResMut<Assets<Image>>,
+    mut pictures: Query<(&mut ImageNode, &ComputedNode), With<MapPicture>>,
+    mut fills: Query<&mut Node, With<MapFill>>,
+    mut figures: Query<&mut Text, With<MapFigure>>,
+    mut last: Local<(f32, Option<(u32, u32)>)>,
+) {
+    if view.words {
+        return;
+    }
+    let Ok((mut image, node)) = pictures.single_mut() else {
+        return;
+    };
+    let size = node.size();
+    let (w, h) = (
+        (size.x.round() as u32).clamp(1, MOST),
+        (size.y.round() as u32).clamp(1, MOST),
+    );
+    let resized = last.1 != Some((w, h));
+    let searching = autoplay
+        .as_ref()
+        .is_some_and(|a| a.is_active() && !a.paused);
+    let changed = view.is_changed()
+        || map_view.is_changed()
+        || autoplay.as_ref().is_some_and(|a| a.is_changed());
+    let now = time.elapsed_secs();
+    if !resized && (!changed || (searching && now - last.0 < EVERY)) {
+        return;
+    }
+    *last = (now, Some((w, h)));
+    let tree = shown_tree(&view, autoplay.as_deref());
+    let whole = tree.map(SearchMap::of).unwrap_or_default();
+    let shown = tree.map(|t| shown_map(t, &map_view)).unwrap_or_default();
+    let mut pixels = vec![0u8; (w * h * 4) as usize];
+    if tree.is_some() {
+        map::paint_into(&shown, w as usize, h as usize, &mut pixels);
+    }
+    let fits = images
+        .get(&image.image)
+        .is_some_and(|i| (i.width(), i.height()) == (w, h));
+    if fits && let Some(mut i) = images.get_mut(&image.image) {
+        i.data = Some(pixels);
+    } else {
+        image.image = images.add(Image::new(
+            Extent3d {
+                width: w,
+                height: h,
+                depth_or_array_layers: 1,
+            },
+            TextureDimension::D2,
+            pixels,
+            TextureFormat::Rgba8UnormSrgb,
+            RenderAssetUsages::default(),
+        ));
+    }
+    let share = whole.done.unwrap_or(0.0);
+    for mut fill in &mut fills {
+        fill.width = percent(share * 100.0);
+    }
+    let words = match tree {
+        None => "No search yet: Search (W) or Plain (P)".to_string(),
+        Some(t) => match whole.done_words() {
+            Some(w) => w,
+            None => match t.round() {
+                Some(bound) => format!("Round {}: lines of {bound} moves", t.rounds().len()),
+                None => "Best first: lines set aside".into(),
+            },
+        },
+    };
+    for mut text in &mut figures {
+        if text.0 != words {
+            text.0 = words.clone();
+        }
+    }
+}
+
+/// The pointer over the map: the cell under it (its reason on the tip
+/// line, its position in the picture beside the column), the wheel zooms
+/// into its branch or back out, a click goes there.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn map_pointer(
+    view: Option<Res<TreeViewState>>,
+    mut map_view: ResMut<MapView>,
+    autoplay: Option<ResMut<Autoplay>>,
+    state: Res<PlayState>,
+    pictures: Query<(&Interaction, &RelativeCursorPosition), With<MapPicture>>,
+    mut wheel: MessageReader<MouseWheel>,
+    mut jump: ResMut<TreeJump>,
+    mut say: MessageWriter<Say>,
+    mut tips: Query<&mut Text, With<MapTip>>,
+    mut was: Local<Interaction>,
+) {
+    let steps: f32 = wheel
+        .read()
+        .map(|w| match w.unit {
+            MouseScrollUnit::Line => w.y,
+            MouseScrollUnit::Pixel => w.y / 20.0,
+        })
+        .sum();
+    let Some(view) = view else { return };
+    let Ok((interaction, at)) = pictures.single() else {
+        return;
+    };
+    let tree = shown_tree(&view, autoplay.as_deref());
+    let over = at.normalized.filter(|_| at.cursor_over);
+    let (hovered, cell_node) = match (tree, over) {
+        (Some(t), Some(n)) => {
+            let shown = shown_map(t, &map_view);
+            let cell = shown.cell_at(
+                1.0,
+                1.0,
+                (n.x + 0.5).clamp(0.0, 0.9999) as f64,
+                (n.y + 0.5).clamp(0.0, 0.9999) as f64,
+            );
+            (cell.map(|c| (c.node, c.mark)), cell.and_then(|c| c.node))
+        }
+        _ => (None, None),
+    };
+    if map_view.hovered != hovered {
+        map_view.hovered = hovered;
+    }
+    // The hovered cell's reason, or where the map stands when zoomed.
+    let tip = match (hovered, tree) {
+        (Some((_, mark)), _) => mark.words().to_string(),
+        (None, Some(t)) if top_of(t, &map_view) != ROOT => {
+            let top = top_of(t, &map_view);
+            let part = SearchMap::from_node(t, top)
+                .done
+                .map(|d| format!(": {}% of it ruled out", (d * 100.0).floor()))
+                .unwrap_or_default();
+            format!("From move {}{part}", t.node(top).depth + 1)
+        }
+        _ => String::new(),
+    };
+    for mut t in &mut tips {
+        if t.0 != tip {
+            t.0 = tip.clone();
+        }
+    }
+    // The wheel: in, to the child of the top on the hovered cell's line;
+    // out, to the top's parent.
+    if let Some(t) = tree
+        && over.is_some()
+        && steps != 0.0
+    {
+        let top = top_of(t, &map_view);
+        if steps > 0.0 {
+            if let Some(id) = cell_node {
+                let mut step = id;
+                while step != ROOT && t.node(step).parent != top {
+                    step = t.node(step).parent;
+                }
+                if step != ROOT && t.node(step).parent == top && !t.node(step).children.is_empty() {
+                    map_view.top = Some(step);
+                    map_view.moved = true;
+                }
+            }
+        } else if top != ROOT {
+            let parent = t.node(top).parent;
+            map_view.top = (parent != ROOT).then_some(parent);
+            map_view.moved = parent != ROOT;
+        }
+    }
+    // A press on a cell takes the board to its position.
+    let pressed = *interaction == Interaction::Pressed && *was != Interaction::Pressed;
+    *was = *interaction;
+    if !pressed {
+        return;
+    }
+    let (Some(id), Some(mut a)) = (cell_node, autoplay) else {
+        return;
+    };
+    if a.is_active() && !a.paused {
+        say.write(Say(
+            "Pause the search (Space) to go to a position of its map.".into(),
+        ));
+        return;
+    }
+    if view.scrubbed.is_some() {
+        return;
+    }
+    match jump_to(&mut a, &state, id) {
+        Ok(requests) => jump.0 = requests,
+        Err(why) => {
+            say.write(Say(why));
+        }
+    }
+}
+
+/// Bands the map shows at once: a deep search is followed down its line,
+/// the map's top a few moves above where the search is.
+pub const BANDS: u32 = 10;
+
+/// Following the search: while the player has not moved the map, its top
+/// stays a few moves above the end of the search's line (the start, while
+/// the line is short), moved only when the line leaves the bands shown, so
+/// the picture holds still while the search works within them.
+pub(super) fn follow_line(
+    view: Res<TreeViewState>,
+    autoplay: Option<Res<Autoplay>>,
+    mut map_view: ResMut<MapView>,
+) {
+    // A new search starts with the whole map.
+    if autoplay.as_ref().is_some_and(|a| a.is_added()) {
+        *map_view = MapView::default();
+    }
+    if map_view.moved {
+        return;
+    }
+    let Some(tree) = shown_tree(&view, autoplay.as_deref()) else {
+        return;
+    };
+    // By the work, the whole search fits: no following.
+    if map_view.layout == Layout::Work {
+        if map_view.top.is_some() {
+            map_view.top = None;
+        }
+        return;
+    }
+    let line = tree.line();
+    let depth = line.len().saturating_sub(1) as u32;
+    let top = top_of(tree, &map_view);
+    let at = if line.contains(&top) {
+        tree.node(top).depth
+    } else {
+        0
+    };
+    let want = if depth + 2 > at + BANDS {
+        depth + 3 - BANDS
+    } else if depth <= at && at > 0 {
+        depth.saturating_sub(BANDS / 2)
+    } else {
+        at
+    };
+    let node = line.get(want as usize).copied().filter(|&n| n != ROOT);
+    if map_view.top != node {
+        map_view.top = node;
+    }
+}
+
+/// D (or the column's button): the rows of words instead of the map, and
+/// back; the parts of each shown or hidden.
+pub(super) fn show_map_or_words(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut toggles: MessageReader<ToggleWords>,
+    mut layouts: MessageReader<ToggleLayout>,
+    mut layout_labels: Query<&mut Text, With<LayoutLabel>>,
+    view: Option<ResMut<TreeViewState>>,
+    mut maps: Query<&mut Node, (With<WithMap>, Without<WithWords>)>,
+    mut words: Query<&mut Node, (With<WithWords>, Without<WithMap>)>,
+    mut map_view: ResMut<MapView>,
+) {
+    let Some(mut view) = view else { return };
+    let pressed = toggles.read().count() > 0
+        || (keys.just_pressed(KeyCode::KeyD)
+            && !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]));
+    if pressed {
+        view.words = !view.words;
+    }
+    if keys.just_pressed(KeyCode::Home) {
+        *map_view = MapView {
+            layout: map_view.layout,
+            ..default()
+        };
+    }
+    if layouts.read().count() % 2 == 1 || keys.just_pressed(KeyCode::KeyB) {
+        map_view.layout = match map_view.layout {
+            Layout::Work => Layout::Orders,
+            Layout::Orders => Layout::Work,
+        };
+        map_view.top = None;
+        map_view.moved = false;
+    }
+    let label = match map_view.layout {
+        Layout::Work => "By move orders B",
+        Layout::Orders => "By work B",
+    };
+    for mut t in &mut layout_labels {
+        if t.0 != label {
+            t.0 = label.to_string();
+        }
+    }
+    let (map, rows) = if view.words {
+        (Display::None, Display::Flex)
+    } else {
+        (Display::Flex, Display::None)
+    };
+    for mut n in &mut maps {
+        if n.display != map {
+            n.display = map;
+        }
+    }
+    for mut n in &mut words {
+        if n.display != rows {
+            n.display = rows;
+        }
+    }
+}
