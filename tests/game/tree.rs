@@ -453,3 +453,39 @@ fn the_map_is_drawn_in_one_texture_in_every_window() {
         assert!(faults.is_empty(), "{at}: {faults:#?}");
     }
 }
+
+/// The panel's count of positions and the tree's are one figure: the start
+/// and each move tried (they once said 94 and 95).
+#[test]
+fn the_panel_and_the_tree_count_the_same_positions() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Search);
+    let positions = app
+        .world()
+        .resource::<Autoplay>()
+        .tree
+        .as_ref()
+        .expect("a tree")
+        .stats()
+        .positions;
+    let nodes = laid_out(&mut app);
+    let panel = nodes
+        .iter()
+        .filter_map(|n| n.text.as_deref())
+        .find(|t| t.starts_with("Positions "))
+        .expect("the panel's counters")
+        .to_string();
+    assert!(
+        panel.starts_with(&format!("Positions {} ", group(positions))),
+        "panel: {panel:?}, tree: {positions}"
+    );
+    let figures = format!("Solver's search: {} positions", group(positions));
+    assert!(
+        nodes
+            .iter()
+            .filter_map(|n| n.text.as_deref())
+            .any(|t| t.starts_with(&figures)),
+        "no line \"{figures}\""
+    );
+}

@@ -41,6 +41,17 @@ pub(super) fn column_height_of(columns: &Query<&ComputedNode, With<TreeColumn>>)
         .map_or(600.0, |c| c.size().y * c.inverse_scale_factor())
 }
 
+/// Nodes that are neither a row nor a part shown by the column's height.
+type NotRowNorPart = (Without<TreeRow>, Without<ShowFrom>);
+
+/// The comparison's chart, apart from its bars.
+type ChartOnly = (
+    With<CompareChart>,
+    Without<TreeRow>,
+    Without<ShowFrom>,
+    Without<CompareBar>,
+);
+
 /// The tree's column or its rows' room laid out at a new size.
 type RoomResized = (Or<(With<TreeColumn>, With<RowRoom>)>, Changed<ComputedNode>);
 
@@ -65,16 +76,8 @@ pub(super) fn update_view(
     mut parts: Query<(&ShowFrom, &mut Node, Has<WithWords>), Without<TreeRow>>,
     resized: Query<(), RoomResized>,
     new_rows: Query<(), Added<TreeRow>>,
-    mut bars: Query<(&CompareBar, &mut Node), (Without<TreeRow>, Without<ShowFrom>)>,
-    mut charts: Query<
-        &mut Node,
-        (
-            With<CompareChart>,
-            Without<TreeRow>,
-            Without<ShowFrom>,
-            Without<CompareBar>,
-        ),
-    >,
+    mut bars: Query<(&CompareBar, &mut Node), NotRowNorPart>,
+    mut charts: Query<&mut Node, ChartOnly>,
 ) {
     for (least, mut node, words_only) in &mut parts {
         // A part of the rows of words stays hidden with the map.
