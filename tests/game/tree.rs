@@ -489,3 +489,59 @@ fn the_panel_and_the_tree_count_the_same_positions() {
         "no line \"{figures}\""
     );
 }
+
+/// Starting the level again ends what the search showed: the map is
+/// emptied and says there is no search, not the old one's picture.
+#[test]
+fn a_restart_empties_the_map() {
+    use pond_puzzles::game::solver::tree_view::{MapFigure, MapPicture};
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
+    }
+    settle(&mut app);
+    let painted = |app: &mut App| {
+        let handle = app
+            .world_mut()
+            .query_filtered::<&ImageNode, With<MapPicture>>()
+            .single(app.world())
+            .map(|i| i.image.clone())
+            .expect("the map's picture");
+        app.world()
+            .resource::<Assets<Image>>()
+            .get(&handle)
+            .and_then(|i| i.data.clone())
+            .map_or(0, |d| d.chunks(4).filter(|p| p[3] > 0).count())
+    };
+    let figure = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<&Text, With<MapFigure>>()
+            .single(app.world())
+            .map(|t| t.0.clone())
+            .expect("the map's figure")
+    };
+    assert!(painted(&mut app) > 100, "the search's map");
+    assert!(
+        figure(&mut app).contains("ruled out"),
+        "{}",
+        figure(&mut app)
+    );
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Restart));
+    settle(&mut app);
+    assert!(!app.world().contains_resource::<Autoplay>());
+    assert_eq!(painted(&mut app), 0, "the old map stayed");
+    assert!(
+        figure(&mut app).starts_with("No search yet"),
+        "{}",
+        figure(&mut app)
+    );
+}

@@ -241,6 +241,7 @@ pub(super) fn paint_map(
     mut fills: Query<&mut Node, With<MapFill>>,
     mut figures: Query<&mut Text, With<MapFigure>>,
     mut last: Local<(f32, Option<(u32, u32)>)>,
+    mut had_search: Local<bool>,
 ) {
     if view.words {
         return;
@@ -257,7 +258,10 @@ pub(super) fn paint_map(
     let searching = autoplay
         .as_ref()
         .is_some_and(|a| a.is_active() && !a.paused);
+    // A search gone (a restart removes it) leaves the map empty.
+    let gone = std::mem::replace(&mut *had_search, autoplay.is_some()) && autoplay.is_none();
     let changed = view.is_changed()
+        || gone
         || map_view.is_changed()
         || autoplay.as_ref().is_some_and(|a| a.is_changed());
     let now = time.elapsed_secs();

@@ -78,6 +78,7 @@ pub(super) fn update_view(
     new_rows: Query<(), Added<TreeRow>>,
     mut bars: Query<(&CompareBar, &mut Node), NotRowNorPart>,
     mut charts: Query<&mut Node, ChartOnly>,
+    mut had_search: Local<bool>,
 ) {
     for (least, mut node, words_only) in &mut parts {
         // A part of the rows of words stays hidden with the map.
@@ -93,7 +94,10 @@ pub(super) fn update_view(
     // The outline is built again only when the search, the board, the
     // view (scrolled, scrubbed, zoomed) or the column's room changed: not
     // every frame while a finished search's tree is shown.
+    // A search gone (a restart removes it) changes the view too.
+    let gone = std::mem::replace(&mut *had_search, autoplay.is_some()) && autoplay.is_none();
     let changed = view.is_changed()
+        || gone
         || autoplay.as_ref().is_some_and(|a| a.is_changed())
         || state.is_changed()
         || comparison.as_ref().is_some_and(|c| c.is_changed())
