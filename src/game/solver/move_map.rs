@@ -531,7 +531,7 @@ const ARC_DOTS: usize = 11;
 /// A point of the arc from `from` to `to` at `t` (0 to 1): it bows to the
 /// left of the way it goes, so the jumps over one frog from opposite sides
 /// bow apart and each mark stands alone.
-fn arc_point(from: Vec2, to: Vec2, t: f32) -> Vec2 {
+pub(super) fn arc_point(from: Vec2, to: Vec2, t: f32) -> Vec2 {
     let way = to - from;
     let side = way.perp() * 0.28;
     from + way * t + side * 4.0 * t * (1.0 - t)

@@ -6,6 +6,7 @@
 //! search moves on, at most ten times a second, with a bounded number of
 //! marks.
 
+use super::move_map::arc_point;
 use super::{Autoplay, LogStep};
 use crate::game::play::{BoardRoot, PlayState, PlaySystems};
 use crate::game::puzzles;
@@ -112,7 +113,7 @@ fn draw(
                         SearchMark,
                         Mesh2d(art.badge.clone()),
                         MeshMaterial2d(material.clone()),
-                        Transform::from_translation(arc(a, b, t).extend(13.0))
+                        Transform::from_translation(arc_point(a, b, t).extend(13.0))
                             .with_scale(Vec3::new(d, d, 1.0)),
                         Pickable::IGNORE,
                         ChildOf(root),
@@ -150,7 +151,7 @@ fn draw(
     if let Some(mv) = back
         && *back != back_before
         && let Some(at) = puzzles::mark_arc(p, *mv)
-            .map(|(a, b)| arc(a, b, 0.5))
+            .map(|(a, b)| arc_point(a, b, 0.5))
             .or_else(|| puzzles::mark_spot(p, *mv))
     {
         commands
@@ -202,13 +203,6 @@ fn shown(a: &Autoplay, state: &PlayState) -> Shown {
         untried: tree.untried(here),
         back,
     }
-}
-
-/// A point of the arc from `a` to `b` at `t`, bowed to the left of its way
-/// (as the move map's arcs are).
-fn arc(a: Vec2, b: Vec2, t: f32) -> Vec2 {
-    let way = b - a;
-    a + way * t + way.perp() * 0.28 * 4.0 * t * (1.0 - t)
 }
 
 /// Crosses shrink away, then go.

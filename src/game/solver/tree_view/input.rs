@@ -124,6 +124,18 @@ pub(super) fn press_bar(
     }
 }
 
+/// The wheel's turn this frame, in lines (pixels of a touchpad counted
+/// twenty to a line).
+pub(super) fn wheel_steps(wheel: &mut MessageReader<MouseWheel>) -> f32 {
+    wheel
+        .read()
+        .map(|w| match w.unit {
+            MouseScrollUnit::Line => w.y,
+            MouseScrollUnit::Pixel => w.y / 20.0,
+        })
+        .sum()
+}
+
 /// The wheel over the view scrolls it (with Shift, shifts it sideways; with
 /// Ctrl, sizes it).
 pub(super) fn wheel(
@@ -133,13 +145,7 @@ pub(super) fn wheel(
     view: Option<ResMut<TreeViewState>>,
     open: Res<TreeViewOpen>,
 ) {
-    let steps: f32 = wheel
-        .read()
-        .map(|w| match w.unit {
-            MouseScrollUnit::Line => w.y,
-            MouseScrollUnit::Pixel => w.y / 20.0,
-        })
-        .sum();
+    let steps = wheel_steps(&mut wheel);
     let Some(mut view) = view else { return };
     if steps == 0.0 || !open.0 {
         return;

@@ -270,8 +270,13 @@ pub(super) fn paint_map(
     }
     *last = (now, Some((w, h)));
     let tree = shown_tree(&view, autoplay.as_deref());
-    let whole = tree.map(SearchMap::of).unwrap_or_default();
     let shown = tree.map(|t| shown_map(t, &map_view)).unwrap_or_default();
+    // The share done is the whole search's, whatever the layout: the map
+    // shown holds it unless zoomed.
+    let zoomed = tree
+        .filter(|t| top_of(t, &map_view) != ROOT)
+        .map(SearchMap::of);
+    let whole = zoomed.as_ref().unwrap_or(&shown);
     let mut pixels = vec![0u8; (w * h * 4) as usize];
     if tree.is_some() {
         map::paint_into(&shown, w as usize, h as usize, &mut pixels);
@@ -331,13 +336,7 @@ pub(super) fn map_pointer(
     mut tips: Query<&mut Text, With<MapTip>>,
     mut was: Local<Interaction>,
 ) {
-    let steps: f32 = wheel
-        .read()
-        .map(|w| match w.unit {
-            MouseScrollUnit::Line => w.y,
-            MouseScrollUnit::Pixel => w.y / 20.0,
-        })
-        .sum();
+    let steps = wheel_steps(&mut wheel);
     let Some(view) = view else { return };
     let Ok((interaction, at)) = pictures.single() else {
         return;
