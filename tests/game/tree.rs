@@ -545,3 +545,234 @@ fn a_restart_empties_the_map() {
         figure(&mut app)
     );
 }
+
+/// Whether a text that reads `words` exactly is shown.
+fn shows_exactly(app: &mut App, words: &str) -> bool {
+    laid_out(app)
+        .iter()
+        .any(|n| n.text.as_deref() == Some(words))
+}
+
+/// Whether a text shown holds `words`.
+fn shows(app: &mut App, words: &str) -> bool {
+    laid_out(app)
+        .iter()
+        .any(|n| n.text.as_deref().is_some_and(|t| t.contains(words)))
+}
+
+/// A moment of the timeline put on the board is said in words, with "Play
+/// from here"; no search starts from that moment until the player says so
+/// (then it starts from there); a restart forgets the timeline and its rows.
+#[test]
+fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Search);
+    let len = app.world().resource::<Autoplay>().log.len();
+    assert!(len > 20, "{len} events");
+    assert!(!shows_exactly(&mut app, "Play from here"));
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(7));
+    follow_jump(&mut app);
+    let there = puzzle(&app);
+    let said = format!(
+        "The board shows the search after 7 of its {} moves",
+        group(len as u64)
+    );
+    assert!(shows(&mut app, &said), "no line \"{said}\"");
+    assert!(shows_exactly(&mut app, "Play from here"));
+    // A search asked for now does not start from the moment shown.
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    settle(&mut app);
+    assert_eq!(
+        app.world().resource::<Autoplay>().log.len(),
+        len,
+        "a search started from the timeline's moment"
+    );
+    assert_eq!(puzzle(&app), there);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("a moment of the search: first \"Play from here\"")),
+        "the refusal is not said"
+    );
+    // "Play from here": the board stays, the timeline is at its end again.
+    app.world_mut().write_message(Scrub::Here);
+    settle(&mut app);
+    assert_eq!(puzzle(&app), there);
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
+    assert!(!shows_exactly(&mut app, "Play from here"));
+    assert!(!shows(&mut app, "The board shows the search after"));
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    app.update();
+    app.update();
+    let a = app.world().resource::<Autoplay>();
+    assert_eq!(
+        a.tree.as_ref().expect("a tree").start(),
+        &there,
+        "the new search starts from the board"
+    );
+    // A restart forgets a timeline moved away from its end, and its rows.
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Search);
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(3));
+    follow_jump(&mut app);
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_some());
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Restart));
+    settle(&mut app);
+    let view = app.world().resource::<TreeViewState>();
+    assert!(view.scrubbed.is_none(), "the timeline outlived its search");
+    assert_eq!(view.total, 0, "rows of a search gone are shown");
+}
+
+/// A click on a row takes the board there and the timeline to the first
+/// moment the search stood there: the row is highlighted as the search's
+/// place, and the timeline says where it is. A move of the player's then
+/// makes the board the player's game again.
+#[test]
+fn clicking_a_row_moves_the_highlight_and_the_timeline_with_the_board() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Search);
+    let (tree, len) = {
+        let a = app.world().resource::<Autoplay>();
+        (a.tree.clone().expect("a tree"), a.log.len())
+    };
+    app.world_mut().resource_mut::<TreeViewState>().follow = false;
+    app.world_mut().resource_mut::<TreeViewState>().first = 0;
+    settle(&mut app);
+    let slots = app.world().resource::<TreeViewState>().slots.clone();
+    let (slot, id) = slots
+        .iter()
+        .enumerate()
+        .find_map(|(i, s)| {
+            s.filter(|&id| tree.node(id).mark == Mark::GivenUp)
+                .map(|id| (i, id))
+        })
+        .expect("a given-up row in view");
+    app.world_mut().write_message(TreeRow(slot));
+    follow_jump(&mut app);
+    assert_eq!(puzzle(&app), tree.position(id));
+    assert_board_mirrors_rules(&mut app);
+    let (at, shown) = app
+        .world()
+        .resource::<TreeViewState>()
+        .scrubbed
+        .clone()
+        .expect("the timeline moved with the board");
+    assert!(at < len, "{at} of {len}");
+    let here = *shown.line().last().expect("a line");
+    assert_eq!(shown.path(here), tree.path(id), "the search's place");
+    // The row highlighted is the one gone to.
+    let slots = app.world().resource::<TreeViewState>().slots.clone();
+    let slot_now = slots
+        .iter()
+        .position(|s| *s == Some(here))
+        .expect("the row in view");
+    let lit: Vec<usize> = app
+        .world_mut()
+        .query::<(&TreeRow, &BackgroundColor)>()
+        .iter(app.world())
+        .filter(|(_, bg)| bg.0 != Color::NONE)
+        .map(|(r, _)| r.0)
+        .collect();
+    assert_eq!(lit, [slot_now], "the rows highlighted");
+    let said = format!(
+        "The board shows the search after {} of its {} moves",
+        group(at as u64),
+        group(len as u64)
+    );
+    assert!(shows(&mut app, &said), "no line \"{said}\"");
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Undo));
+    settle(&mut app);
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
+    assert_eq!(
+        puzzle(&app),
+        tree.position(tree.node(id).parent),
+        "the undo played from the board"
+    );
+}
+
+/// A search started after a move of the player's wins in the game's
+/// moves, and the panel says which were the player's and which the
+/// search's (its path holds its own only).
+#[test]
+fn a_search_after_the_players_move_says_whose_moves_won() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "flood.ron", 1);
+    let first = puzzle(&app).legal_moves()[0];
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Play(first)));
+    settle(&mut app);
+    search_with_tree(&mut app, Watch::Search);
+    let a = app.world().resource::<Autoplay>();
+    let Some(Ending::Won(n)) = a.ending.clone() else {
+        panic!("{:?}", a.ending);
+    };
+    let its = n - 1;
+    let words = format!("won in {n} moves: your 1, then its {its}");
+    assert!(shows(&mut app, &words), "no line \"{words}\"");
+}
+
+/// Where the timeline's "<" button is on the window.
+fn back_button(app: &mut App) -> Rect {
+    let nodes = laid_out(app);
+    let label = nodes
+        .iter()
+        .find(|n| n.text.as_deref() == Some("<"))
+        .expect("the timeline's \"<\"");
+    let parent = label.parent.expect("its button");
+    nodes
+        .iter()
+        .find(|n| n.entity == parent)
+        .map(|n| n.rect)
+        .expect("the button laid out")
+}
+
+/// The timeline's buttons stay where they are while the search runs, when
+/// the comparison's chart comes in, and when a line of words is said.
+#[test]
+fn the_timeline_buttons_never_move_under_the_pointer() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    let before = back_button(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
+    }
+    // The comparison's figures come in.
+    let chart = |app: &mut App| {
+        texts(app)
+            .iter()
+            .any(|t| t.contains("times fewer positions") || t.contains("as many positions"))
+    };
+    for _ in 0..2_000 {
+        if chart(&mut app) {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    settle(&mut app);
+    assert!(chart(&mut app), "the chart never came");
+    assert_eq!(back_button(&mut app), before, "after the chart came in");
+    // A line said in the level's bar.
+    app.world_mut().write_message(Scrub::Start);
+    follow_jump(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    settle(&mut app);
+    assert!(shows(&mut app, "a moment of the search"));
+    assert_eq!(back_button(&mut app), before, "after a line was said");
+}

@@ -7,7 +7,9 @@ use super::stats::LogStep;
 pub use super::stats::{LOG_MOST, SearchStats};
 use super::{AutoplayCommand, HintJob, SolverBudget, Speed, Watch};
 use crate::game::GameOptions;
-use crate::game::play::{BoardAnims, Hint, MoveRequested, Mover, PlayState, PlaySystems, Request};
+use crate::game::play::{
+    BoardAnims, Hint, MoveRequested, Mover, PlayState, PlaySystems, Request, Say,
+};
 use crate::game::puzzles::HopPick;
 use crate::game::settings::Settings;
 use crate::rules::{Puzzle, PuzzleMove, PuzzleUndo};
@@ -272,6 +274,8 @@ pub(super) fn commands_and_input(
     mut hint: ResMut<Hint>,
     mut hint_job: ResMut<HintJob>,
     replay: Option<Res<ReplayMoves>>,
+    view: Option<Res<super::tree_view::TreeViewState>>,
+    mut say: MessageWriter<Say>,
 ) {
     let players: Vec<Request> = requests
         .read()
@@ -279,6 +283,8 @@ pub(super) fn commands_and_input(
         .map(MoveRequested::request)
         .collect();
     let picked = pick.is_changed() && pick.0.is_some();
+    // A move of the player's makes the board the player's game again.
+    let players_moved = !players.is_empty();
     if (!players.is_empty() || picked)
         && let Some(a) = autoplay.as_mut()
         && a.is_active()
@@ -294,6 +300,15 @@ pub(super) fn commands_and_input(
         match command {
             AutoplayCommand::Start(watch) => {
                 if state.puzzle.is_won() {
+                    continue;
+                }
+                // The board shows a moment of the last search, not the
+                // player's game: which one to start from is the player's
+                // to say.
+                if view.as_ref().is_some_and(|v| v.scrubbed.is_some()) && !players_moved {
+                    say.write(Say(
+                        "The board shows a moment of the search: first \"Play from here\", or >| to go back.".into(),
+                    ));
                     continue;
                 }
                 hint_job.0 = None;

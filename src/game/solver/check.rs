@@ -111,10 +111,19 @@ fn check_solvable(
     budget: Res<SolverBudget>,
     mut check: ResMut<Solvability>,
     mut applied: MessageReader<MoveApplied>,
+    view: Option<Res<super::tree_view::TreeViewState>>,
+    jump: Res<super::tree_view::TreeJump>,
+    mut was_away: Local<bool>,
 ) {
+    // The board going to a moment of a search (the timeline, a row of the
+    // tree) is the search's, not the player's game: it is checked once the
+    // player plays from there.
+    let away = view.is_some_and(|v| v.scrubbed.is_some()) || !jump.0.is_empty();
+    let back = std::mem::replace(&mut *was_away, away) && !away;
     // A move, or a level just opened (or restarted): an unsolvable level is
     // told at once, not after the first move.
-    let moved = applied.read().count() > 0
+    let moved = back
+        || applied.read().count() > 0
         || ((state.is_changed() || check.is_added())
             && state.done.is_empty()
             && check.verdict.is_none()
@@ -134,7 +143,7 @@ fn check_solvable(
     }
     check.task = None;
     check.verdict = None;
-    if autoplay.is_some_and(|a| a.is_active()) || state.puzzle.is_goal() {
+    if away || autoplay.is_some_and(|a| a.is_active()) || state.puzzle.is_goal() {
         return;
     }
     // The positions from now back to where the check gives up, newest first.

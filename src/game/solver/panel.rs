@@ -360,6 +360,20 @@ fn update_solver_panel(
     }
 }
 
+/// A win in words: the moves of the game in all and, where the player
+/// had played some before auto-play began, whose they were (a Flood
+/// level's limit counts them all; the search's path holds only its own).
+pub fn won_words(watching: &str, moves: usize, base: usize) -> String {
+    let noun = |n: usize| crate::levels::noun(n as u64, "move", "moves");
+    match moves.checked_sub(base) {
+        Some(its) if base > 0 => format!(
+            "{watching}: won in {moves} {}: your {base}, then its {its}",
+            noun(moves)
+        ),
+        _ => format!("{watching}: won in {moves} {}", noun(moves)),
+    }
+}
+
 fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, String, String) {
     let watching = if a.is_replay() {
         "Replay"
@@ -371,7 +385,7 @@ fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, 
             format!("Replay: the game's {n} moves played, not won"),
             theme::TEXT,
         ),
-        (Some(Ending::Won(n)), _) => (format!("{watching}: won in {n} moves"), theme::WIN),
+        (Some(Ending::Won(n)), _) => (won_words(watching, *n, a.base()), theme::WIN),
         (Some(Ending::Stopped), _) => (format!("{watching}: stopped"), theme::TEXT_DIM),
         (Some(other), _) => (format!("{watching}: {other}"), theme::WARN),
         (None, None) if a.watch == Watch::Solution => (

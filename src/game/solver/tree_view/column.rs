@@ -114,11 +114,10 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
                     ShowFrom(440.0),
                     WithWords,
                 )),
-                Spawn((timeline_track(), ShowFrom(300.0))),
-                Spawn((timeline_bar(), ShowFrom(300.0))),
                 Spawn((
-                    para(TreeText::Timeline, 12.0, theme::TEXT_DIM),
-                    ShowFrom(470.0),
+                    para(TreeText::Ideas, 12.0, theme::TEXT_DIM),
+                    ShowFrom(600.0),
+                    WithWords,
                 )),
                 Spawn((
                     ShowFrom(430.0),
@@ -129,11 +128,14 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
                     children![compare_chart()],
                 )),
                 Spawn((para(TreeText::Answers, 12.5, theme::TEXT), ShowFrom(520.0))),
+                // The timeline last: its buttons keep their place at the
+                // column's foot whatever shows or hides above them.
                 Spawn((
-                    para(TreeText::Ideas, 12.0, theme::TEXT_DIM),
-                    ShowFrom(600.0),
-                    WithWords,
+                    para(TreeText::Timeline, 12.0, theme::TEXT_DIM),
+                    ShowFrom(470.0),
                 )),
+                Spawn((timeline_track(), ShowFrom(300.0))),
+                Spawn((timeline_bar(), ShowFrom(300.0))),
             ),
         )),
     )
@@ -246,6 +248,8 @@ pub(super) fn timeline_bar() -> impl Bundle {
     (
         Node {
             column_gap: px(6),
+            row_gap: px(4),
+            flex_wrap: FlexWrap::Wrap,
             ..default()
         },
         children![
@@ -253,6 +257,12 @@ pub(super) fn timeline_bar() -> impl Bundle {
             b("<", Scrub::By(-1)),
             b(">", Scrub::By(1)),
             b(">|", Scrub::End),
+            // Its room kept while hidden: the buttons never move.
+            (
+                b("Play from here", Scrub::Here),
+                PlayFromHere,
+                Visibility::Hidden
+            ),
         ],
     )
 }

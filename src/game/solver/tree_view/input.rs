@@ -170,36 +170,84 @@ pub(super) fn wheel(
     }
 }
 
-/// A click on a row takes the board to its position, once the search is
-/// paused or over.
+/// A click on a row goes to the position of the node it shows.
 pub(super) fn click_rows(
     mut rows: MessageReader<TreeRow>,
     view: Option<Res<TreeViewState>>,
+    mut go: MessageWriter<GoToNode>,
+) {
+    let Some(view) = view else { return };
+    for row in rows.read() {
+        if let Some(id) = view.slots.get(row.0).copied().flatten() {
+            go.write(GoToNode(id));
+        }
+    }
+}
+
+/// Going to a node of the tree shown (a row or a cell of the map clicked),
+/// once the search is paused or over: the timeline moves to the first
+/// moment the search stood there, so the board, the highlight and the
+/// timeline agree. A node the timeline does not reach (past the moves
+/// kept) is gone to by its moves alone.
+pub(super) fn go_to(
+    mut asked: MessageReader<GoToNode>,
+    view: Option<ResMut<TreeViewState>>,
     autoplay: Option<ResMut<Autoplay>>,
     state: Res<PlayState>,
     mut jump: ResMut<TreeJump>,
     mut say: MessageWriter<Say>,
 ) {
-    let Some(view) = view else { return };
-    for row in rows.read() {
-        let Some(id) = view.slots.get(row.0).copied().flatten() else {
-            continue;
-        };
-        let Some(mut a) = autoplay else { return };
-        if a.is_active() && !a.paused {
-            say.write(Say(
-                "Pause the search (Space) to go to a position of its tree.".into(),
-            ));
-            return;
-        }
-        match jump_to(&mut a, &state, id) {
-            Ok(requests) => jump.0 = requests,
-            Err(why) => {
-                say.write(Say(why));
-            }
-        }
+    let Some(&GoToNode(id)) = asked.read().last() else {
+        return;
+    };
+    let (Some(mut view), Some(mut a)) = (view, autoplay) else {
+        return;
+    };
+    if a.is_active() && !a.paused {
+        say.write(Say(
+            "Pause the search (Space) to go to a position of its tree.".into(),
+        ));
         return;
     }
+    let Some(path) = super::map::shown_tree(&view, Some(&a))
+        .filter(|t| t.holds(id))
+        .map(|t| t.path(id))
+    else {
+        return;
+    };
+    let done = match first_reach(&a, &path) {
+        Some(at) => scrub_to(&mut view, &mut a, &state, at),
+        None => requests_to(&mut a, &state, &path).inspect(|_| view.scrubbed = None),
+    };
+    match done {
+        Ok(requests) => {
+            jump.0 = requests;
+            view.follow = true;
+        }
+        Err(why) => {
+            say.write(Say(why));
+        }
+    }
+}
+
+/// The first moment of the search's timeline (events played) at which its
+/// line ended at `path`, if the events kept reach it.
+pub fn first_reach(a: &Autoplay, path: &[PuzzleMove]) -> Option<usize> {
+    let whole = a.tree.as_ref()?;
+    if path.is_empty() {
+        return Some(0);
+    }
+    let mut t = SearchTree::new(whole.start(), crate::game::solver::autoplay::TREE_KEEP);
+    for (i, e) in a.log.iter().enumerate() {
+        for event in e.events(t.round()) {
+            t.feed(&event).ok()?;
+        }
+        let line = t.line();
+        if line.len() == path.len() + 1 && line.last().is_some_and(|&n| t.path(n) == path) {
+            return Some(i + 1);
+        }
+    }
+    None
 }
 
 /// The requests that bring the board from where it is to node `id` of the
@@ -245,9 +293,12 @@ pub(super) fn requests_to(
 
 /// Moves the timeline: the tree as it was after that many of the search's
 /// events, and the board at the end of its line then. The search stops (as
-/// a move of the player's stops it), paused or over.
+/// a move of the player's stops it), paused or over. A search gone, or a
+/// new one, leaves the timeline at its end; so does a move of the
+/// player's (the board is the player's game again, played on from there).
 pub(super) fn scrub(
     mut scrubs: MessageReader<Scrub>,
+    mut moves: MessageReader<MoveRequested>,
     view: Option<ResMut<TreeViewState>>,
     autoplay: Option<ResMut<Autoplay>>,
     state: Res<PlayState>,
@@ -255,11 +306,22 @@ pub(super) fn scrub(
     mut say: MessageWriter<Say>,
 ) {
     let asked: Vec<Scrub> = scrubs.read().copied().collect();
-    let (Some(mut view), Some(mut a)) = (view, autoplay) else {
-        return;
-    };
+    let players = moves.read().any(|m| m.by() != Mover::Solver);
+    let Some(mut view) = view else { return };
+    let away = view.scrubbed.is_some();
+    if away && (players || autoplay.as_ref().is_none_or(|a| a.is_added())) {
+        view.scrubbed = None;
+        jump.0.clear();
+    }
+    let Some(mut a) = autoplay else { return };
     for s in asked {
-        let Some(whole) = a.tree.as_ref() else { return };
+        if a.tree.is_none() {
+            return;
+        }
+        if s == Scrub::Here {
+            view.scrubbed = None;
+            continue;
+        }
         if a.is_active() && !a.paused {
             say.write(Say(
                 "Pause the search (Space) to move through its timeline.".into(),
@@ -271,44 +333,57 @@ pub(super) fn scrub(
         let to = match s {
             Scrub::By(n) => (now as i64 + n).clamp(0, len as i64) as usize,
             Scrub::Start => 0,
-            Scrub::End => len,
+            Scrub::End | Scrub::Here => len,
             Scrub::At(part) => (len as u64 * part.min(10_000) as u64 / 10_000) as usize,
         };
-        let (line, scrubbed) = if to == len {
-            (whole.path(*whole.line().last().unwrap_or(&ROOT)), None)
-        } else {
-            // On from the tree shown when going forward, from the start when
-            // going back.
-            let mut tree = match view.scrubbed.take() {
-                Some((at, t)) if at <= to => Some((at, t)),
-                _ => None,
-            }
-            .unwrap_or_else(|| {
-                (
-                    0,
-                    SearchTree::new(whole.start(), crate::game::solver::autoplay::TREE_KEEP),
-                )
-            });
-            for e in &a.log[tree.0..to] {
-                let events = e.events(tree.1.round());
-                if events.iter().any(|e| tree.1.feed(e).is_err()) {
-                    say.write(Say("The search's timeline lost its place.".into()));
-                    return;
-                }
-            }
-            let t = tree.1;
-            (t.path(*t.line().last().unwrap_or(&ROOT)), Some((to, t)))
-        };
-        match requests_to(&mut a, &state, &line) {
+        match scrub_to(&mut view, &mut a, &state, to) {
             Ok(requests) => jump.0 = requests,
             Err(why) => {
                 say.write(Say(why));
                 return;
             }
         }
-        view.scrubbed = scrubbed;
         view.follow = true;
     }
+}
+
+/// The timeline moved to `to` of the search's events: the tree as it was
+/// then kept in the view, and the requests that take the board to the end
+/// of its line then.
+fn scrub_to(
+    view: &mut TreeViewState,
+    a: &mut Autoplay,
+    state: &PlayState,
+    to: usize,
+) -> Result<VecDeque<Request>, String> {
+    let Some(whole) = a.tree.as_ref() else {
+        return Err("There is no search tree to go to.".into());
+    };
+    let len = a.log.len();
+    let (line, scrubbed) = if to >= len {
+        (whole.path(*whole.line().last().unwrap_or(&ROOT)), None)
+    } else {
+        // On from the tree shown when going forward, from the start when
+        // going back.
+        let mut tree = match view.scrubbed.take() {
+            Some((at, t)) if at <= to => (at, t),
+            _ => (
+                0,
+                SearchTree::new(whole.start(), crate::game::solver::autoplay::TREE_KEEP),
+            ),
+        };
+        for e in &a.log[tree.0..to] {
+            let events = e.events(tree.1.round());
+            if events.iter().any(|e| tree.1.feed(e).is_err()) {
+                return Err("The search's timeline lost its place.".into());
+            }
+        }
+        let t = tree.1;
+        (t.path(*t.line().last().unwrap_or(&ROOT)), Some((to, t)))
+    };
+    let requests = requests_to(a, state, &line)?;
+    view.scrubbed = scrubbed;
+    Ok(requests)
 }
 
 /// Plays the moves of a jump, one as soon as the board is still.

@@ -199,7 +199,7 @@ pub struct MapView {
 }
 
 /// The tree the view shows: as the timeline stands, or the search's own.
-fn shown_tree<'a>(
+pub(super) fn shown_tree<'a>(
     view: &'a TreeViewState,
     autoplay: Option<&'a Autoplay>,
 ) -> Option<&'a SearchTree> {
@@ -327,12 +327,10 @@ pub(super) fn paint_map(
 pub(super) fn map_pointer(
     view: Option<Res<TreeViewState>>,
     mut map_view: ResMut<MapView>,
-    autoplay: Option<ResMut<Autoplay>>,
-    state: Res<PlayState>,
+    autoplay: Option<Res<Autoplay>>,
     pictures: Query<(&Interaction, &RelativeCursorPosition), With<MapPicture>>,
     mut wheel: MessageReader<MouseWheel>,
-    mut jump: ResMut<TreeJump>,
-    mut say: MessageWriter<Say>,
+    mut go: MessageWriter<GoToNode>,
     mut tips: Query<&mut Text, With<MapTip>>,
     mut was: Local<Interaction>,
 ) {
@@ -407,23 +405,8 @@ pub(super) fn map_pointer(
     if !pressed {
         return;
     }
-    let (Some(id), Some(mut a)) = (cell_node, autoplay) else {
-        return;
-    };
-    if a.is_active() && !a.paused {
-        say.write(Say(
-            "Pause the search (Space) to go to a position of its map.".into(),
-        ));
-        return;
-    }
-    if view.scrubbed.is_some() {
-        return;
-    }
-    match jump_to(&mut a, &state, id) {
-        Ok(requests) => jump.0 = requests,
-        Err(why) => {
-            say.write(Say(why));
-        }
+    if let Some(id) = cell_node {
+        go.write(GoToNode(id));
     }
 }
 

@@ -75,7 +75,20 @@ pub enum Scrub {
     /// A point of the timeline, in ten-thousandths of its length (a press
     /// or a drag on its bar).
     At(u16),
+    /// "Play from here": the board shown is the player's game; the
+    /// timeline goes back to its end without moving the board.
+    Here,
 }
+
+/// Go to the position of a node of the tree shown (a row or a cell of the
+/// map clicked).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct GoToNode(pub u32);
+
+/// The timeline's "Play from here", shown while the board shows a moment
+/// of the search before its end.
+#[derive(Component)]
+struct PlayFromHere;
 
 /// The comparison's chart (shown once a figure is in).
 #[derive(Component)]
@@ -161,6 +174,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<ToggleTree>()
         .add_message::<TreeRow>()
         .add_message::<Scrub>()
+        .add_message::<GoToNode>()
         .add_message::<ToggleWords>()
         .add_message::<ToggleLayout>()
         .init_resource::<TreeJump>()
@@ -186,6 +200,7 @@ pub(super) fn plugin(app: &mut App) {
                     scrub,
                     show_map_or_words,
                     map_pointer,
+                    go_to,
                 )
                     .chain()
                     .run_if(board_takes_input),

@@ -9,7 +9,19 @@ pub(super) fn fill_timeline(
     view: Res<TreeViewState>,
     autoplay: Option<Res<Autoplay>>,
     mut fills: Query<&mut Node, With<TimelineFill>>,
+    mut here: Query<&mut Visibility, With<PlayFromHere>>,
 ) {
+    // "Play from here" while the board shows a moment before the end.
+    let shown = if view.scrubbed.is_some() {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut here {
+        if *v != shown {
+            *v = shown;
+        }
+    }
     let len = autoplay.as_deref().map_or(0, |a| a.log.len());
     let at = view.scrubbed.as_ref().map_or(len, |(at, _)| *at);
     let part = if len == 0 {
@@ -77,7 +89,7 @@ pub(super) fn update_view(
     resized: Query<(), RoomResized>,
     new_rows: Query<(), Added<TreeRow>>,
     mut bars: Query<(&CompareBar, &mut Node), NotRowNorPart>,
-    mut charts: Query<&mut Node, ChartOnly>,
+    mut charts: Query<&mut Visibility, ChartOnly>,
     mut had_search: Local<bool>,
 ) {
     for (least, mut node, words_only) in &mut parts {
@@ -239,14 +251,19 @@ pub(super) fn update_view(
         ),
     };
     let chart = compare::chart(comparison.as_deref());
-    // The chart shows once a figure is in.
+    // The chart shows once a figure is in; its room is kept before, so
+    // the timeline's buttons above it never move under the pointer.
     let any = comparison
         .as_deref()
         .is_some_and(|c| c.figures().iter().any(Option::is_some));
-    for mut node in &mut charts {
-        let display = if any { Display::Flex } else { Display::None };
-        if node.display != display {
-            node.display = display;
+    for mut v in &mut charts {
+        let shown = if any {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if *v != shown {
+            *v = shown;
         }
     }
     for (bar, mut node) in &mut bars {
@@ -266,11 +283,19 @@ pub(super) fn update_view(
             } else {
                 ""
             };
-            format!(
-                "Timeline: {} of {} moves{more}",
-                compare::group(at as u64),
-                compare::group(len as u64)
-            )
+            if scrubbed.is_some() {
+                format!(
+                    "The board shows the search after {} of its {} moves{more}",
+                    compare::group(at as u64),
+                    compare::group(len as u64)
+                )
+            } else {
+                format!(
+                    "Timeline: {} of {} moves{more}",
+                    compare::group(at as u64),
+                    compare::group(len as u64)
+                )
+            }
         }
         _ => String::new(),
     };
