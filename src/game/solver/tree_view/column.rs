@@ -127,7 +127,12 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
                     },
                     children![compare_chart()],
                 )),
-                Spawn((para(TreeText::Answers, 12.5, theme::TEXT), ShowFrom(520.0))),
+                // Both answers in words: with the rows of words (D).
+                Spawn((
+                    para(TreeText::Answers, 12.5, theme::TEXT),
+                    ShowFrom(520.0),
+                    WithWords,
+                )),
                 // The timeline last: its buttons keep their place at the
                 // column's foot whatever shows or hides above them.
                 Spawn((

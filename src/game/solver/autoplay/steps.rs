@@ -1,0 +1,163 @@
+//! Auto-play's steps: the search's events taken one by one (the board
+//! following them), the answer played on, and the solver's outcome read.
+
+use super::*;
+
+/// What watching the search asks for next.
+pub(super) enum SearchStep {
+    /// A move tried (played) or taken back (undone).
+    Ask(Request),
+    /// Nothing yet (or the watch has ended).
+    Wait,
+    /// The search is done and its answer taken: the answer is played on.
+    Answered,
+}
+
+/// Watching the search: its events are taken until one changes the board.
+pub(super) fn search_step(a: &mut Autoplay) -> SearchStep {
+    if a.shadow.is_none() {
+        // Not watching the search: its events are not this step's to take.
+        return SearchStep::Wait;
+    }
+    while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
+        if a.log.len() < LOG_MOST
+            && let Some(step) = LogStep::of(&event, a.stats.bounds.last().copied())
+        {
+            a.log.push(step);
+        }
+        if let Some(tree) = a.tree.as_mut()
+            && tree.feed(&event).is_err()
+        {
+            // The tree and the shadow follow the same events: the shadow
+            // below says it lost its place.
+            a.tree = None;
+        }
+        let Some((at, undos)) = a.shadow.as_mut() else {
+            break;
+        };
+        let depth_now = undos.len();
+        match event {
+            SolverEvent::Progress { nodes, .. } => a.stats.nodes = nodes,
+            SolverEvent::Bound { moves, nodes } => a.stats.bounds.push((moves, nodes)),
+            SolverEvent::Tried { mv, depth } => {
+                let legal = at.legal_moves().len();
+                let undo = match at.apply(mv) {
+                    Ok(undo) if depth as usize == depth_now + 1 => undo,
+                    _ => {
+                        a.end(Ending::Stuck("the search view lost its place".into()));
+                        return SearchStep::Wait;
+                    }
+                };
+                undos.push(undo);
+                a.stats.on_tried(depth as usize, mv, legal);
+                return SearchStep::Ask(Request::Play(mv));
+            }
+            SolverEvent::TakenBack { depth, .. } => {
+                match undos.pop() {
+                    Some(undo) if depth as usize == depth_now => at.undo(&undo),
+                    _ => {
+                        a.end(Ending::Stuck("the search view lost its place".into()));
+                        return SearchStep::Wait;
+                    }
+                }
+                a.stats.on_taken_back(depth as usize);
+                return SearchStep::Ask(Request::Undo);
+            }
+            SolverEvent::Done(outcome) => {
+                take_outcome(a, outcome);
+                if a.ending.is_some() {
+                    return SearchStep::Wait;
+                }
+                break;
+            }
+        }
+    }
+    if a.solution.is_some() {
+        SearchStep::Answered
+    } else {
+        if a.job.is_none() {
+            a.end(Ending::Stuck("the solver stopped without an answer".into()));
+        }
+        SearchStep::Wait
+    }
+}
+
+/// Playing the answer: what is off its line is taken back, then it is
+/// played on; at its end, the watch ends, won or stuck.
+pub(super) fn solution_step(a: &mut Autoplay, state: &PlayState) -> Option<Request> {
+    let solution = a.solution.as_ref()?;
+    let path: Vec<PuzzleMove> = state.done[a.base.min(state.done.len())..]
+        .iter()
+        .map(|(mv, _)| *mv)
+        .collect();
+    let common = path
+        .iter()
+        .zip(solution)
+        .take_while(|(x, y)| x == y)
+        .count();
+    if path.len() > common {
+        return Some(Request::Undo);
+    }
+    if let Some(&mv) = solution.get(common) {
+        return Some(Request::Play(mv));
+    }
+    let ending = if state.puzzle.is_won() {
+        Ending::Won(state.moves())
+    } else if a.replaying {
+        Ending::Replayed(state.moves())
+    } else if state.puzzle.over_limit() {
+        Ending::Stuck(format!(
+            "the best line found takes {} moves, over the limit",
+            state.moves()
+        ))
+    } else {
+        Ending::Stuck("the solution did not reach the goal".into())
+    };
+    a.end(ending);
+    None
+}
+
+/// Reads the solver's events until its answer arrives (or none are left).
+pub(super) fn drain_until_done(a: &mut Autoplay) {
+    while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
+        match event {
+            SolverEvent::Progress { nodes, .. } => a.stats.nodes = nodes,
+            SolverEvent::Done(outcome) => {
+                take_outcome(a, outcome);
+                return;
+            }
+            _ => {}
+        }
+    }
+}
+
+pub(super) fn take_outcome(a: &mut Autoplay, outcome: Outcome<PuzzleMove>) {
+    a.job = None;
+    match &outcome {
+        Outcome::Solved { moves, optimal } => {
+            a.verdict = Some(if *optimal {
+                format!("Shortest solution: {} moves", moves.len())
+            } else {
+                format!("Solution: {} moves", moves.len())
+            });
+            a.solution = Some(moves.clone());
+        }
+        Outcome::Unsolvable => {
+            a.verdict = Some("No solution from this position".into());
+            a.end(Ending::Unsolvable);
+        }
+        Outcome::OutOfBudget { best, reason } => match best {
+            Some(moves) => {
+                a.verdict = Some(format!(
+                    "Out of budget ({reason}): best found {} moves, not proven shortest",
+                    moves.len()
+                ));
+                a.solution = Some(moves.clone());
+            }
+            None => {
+                a.verdict = Some(format!("Out of budget ({reason}): no solution found"));
+                a.end(Ending::OutOfBudget(*reason));
+            }
+        },
+    }
+}
