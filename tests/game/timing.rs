@@ -95,3 +95,45 @@ fn a_screen_changed_as_its_fade_ends_touches_no_entity_that_is_gone() {
         Screen::Title
     );
 }
+
+/// "Instant" goes straight to the end: once the solver's answer is in, the
+/// whole line is on the board in the next frame or two, not a move a frame;
+/// and the board mirrors the rules there.
+#[test]
+fn instant_plays_the_whole_answer_at_once() {
+    let mut app = app();
+    app.insert_resource(Speed::Instant);
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Solution));
+    let mut answered_at = None;
+    let mut won_at = None;
+    for frame in 0..20_000 {
+        app.update();
+        let a = app.world().resource::<Autoplay>();
+        if answered_at.is_none() && a.solution_len().is_some() {
+            answered_at = Some(frame);
+        }
+        if puzzle(&app).is_won() {
+            won_at = Some(frame);
+            break;
+        }
+        if answered_at.is_none() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    let (Some(answered), Some(won)) = (answered_at, won_at) else {
+        panic!("answered {answered_at:?}, won {won_at:?}");
+    };
+    assert!(
+        won - answered <= 2,
+        "31 jumps took {} frames after the answer",
+        won - answered
+    );
+    settle(&mut app);
+    assert!(matches!(
+        app.world().resource::<Autoplay>().ending,
+        Some(Ending::Won(31))
+    ));
+    assert_board_mirrors_rules(&mut app);
+}

@@ -434,6 +434,18 @@ fn play_step(
         }
         return;
     }
+    // At "instant" an answer known is played at once: every request it
+    // still needs is asked for this frame (the rules apply them all), and
+    // its end is read the next.
+    if *speed == Speed::Instant && !stepping {
+        let rest = answer_rest(&a, &state);
+        if !rest.is_empty() {
+            for request in rest {
+                moves.write(MoveRequested::new(request, Mover::Solver));
+            }
+            return;
+        }
+    }
     let next = if a.solution.is_none() {
         match search_step(&mut a) {
             SearchStep::Ask(request) => Some(request),

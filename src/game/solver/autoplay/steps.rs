@@ -82,6 +82,23 @@ pub(super) fn search_step(a: &mut Autoplay) -> SearchStep {
     }
 }
 
+/// The requests still between the board and the answer's end: what is off
+/// its line taken back, then the rest of it; none before an answer.
+pub(super) fn answer_rest(a: &Autoplay, state: &PlayState) -> Vec<Request> {
+    let Some(solution) = a.solution.as_ref() else {
+        return Vec::new();
+    };
+    let path = &state.done[a.base.min(state.done.len())..];
+    let common = path
+        .iter()
+        .zip(solution)
+        .take_while(|((x, _), y)| x == *y)
+        .count();
+    let mut rest = vec![Request::Undo; path.len() - common];
+    rest.extend(solution[common..].iter().map(|&mv| Request::Play(mv)));
+    rest
+}
+
 /// Playing the answer: what is off its line is taken back, then it is
 /// played on; at its end, the watch ends, won or stuck.
 pub(super) fn solution_step(a: &mut Autoplay, state: &PlayState) -> Option<Request> {
