@@ -105,6 +105,7 @@ pub fn run(args: SolveArgs) -> ExitCode {
         SolverEvent::Bound { moves, nodes } => {
             println!("  bound: no line under {moves} moves wins ({nodes} nodes expanded)")
         }
+        SolverEvent::Cut { depth, why } => println!("  cut  {depth:>4} {}", why.words()),
         SolverEvent::Done(_) => {}
     };
     let several = chosen.len() > 1;

@@ -571,6 +571,20 @@ fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here()
     let len = app.world().resource::<Autoplay>().log.len();
     assert!(len > 20, "{len} events");
     assert!(!shows_exactly(&mut app, "Play from here"));
+    // The timeline keeps the search's cuts and their reasons: the tree
+    // rebuilt from it counts them as the search's own.
+    {
+        let a = app.world().resource::<Autoplay>();
+        let whole = a.tree.as_ref().expect("a tree");
+        let mut t = SearchTree::new(whole.start(), 64);
+        for e in &a.log {
+            for event in e.events(t.round()) {
+                t.feed(&event).expect("the events fit");
+            }
+        }
+        assert!(whole.stats().cuts[0] > 0, "{:?}", whole.stats());
+        assert_eq!(t.stats().cuts, whole.stats().cuts);
+    }
     app.world_mut().write_message(Scrub::Start);
     app.world_mut().write_message(Scrub::By(7));
     follow_jump(&mut app);
@@ -766,6 +780,11 @@ fn the_timeline_buttons_never_move_under_the_pointer() {
     }
     settle(&mut app);
     assert!(chart(&mut app), "the chart never came");
+    // What the solver's ideas saved, under the bars.
+    assert!(
+        shows(&mut app, "skipped: known lost, or a mirror of one"),
+        "no savings line"
+    );
     assert_eq!(back_button(&mut app), before, "after the chart came in");
     // A line said in the level's bar.
     app.world_mut().write_message(Scrub::Start);

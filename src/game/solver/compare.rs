@@ -9,7 +9,7 @@ use crate::game::play::{PlayState, PlaySystems};
 /// 1234567 as "1,234,567" (the core's).
 pub use crate::levels::verdict::grouped as group;
 use crate::rules::{Puzzle, PuzzleMove};
-use crate::solve::{self, Budget, Outcome, Report, SharedMemory, SolverEvent, plain};
+use crate::solve::{self, Budget, CutReason, Outcome, Report, SharedMemory, SolverEvent, plain};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,6 +36,9 @@ pub struct Figures {
     pub dead_ends: u64,
     pub millis: f64,
     pub answer: String,
+    /// Positions given up without a search, by reason (`CutReason::ALL`):
+    /// what each of the solver's ideas saved.
+    pub cuts: [u64; 2],
 }
 
 /// The two searches on one position: the plain one's figures, then the
@@ -94,6 +97,7 @@ impl Drop for Comparison {
 /// Runs one search, counting its positions and dead ends from its events.
 pub fn run(p: &Puzzle, is_plain: bool, budget: Budget) -> Figures {
     let (mut tried, mut dead_ends) = (0u64, 0u64);
+    let mut cuts = [0u64; 2];
     let mut last_tried: Option<u32> = None;
     let mut count = |e: &SolverEvent<PuzzleMove>| match e {
         SolverEvent::Tried { depth, .. } => {
@@ -107,6 +111,7 @@ pub fn run(p: &Puzzle, is_plain: bool, budget: Budget) -> Figures {
             }
             last_tried = None;
         }
+        SolverEvent::Cut { why, .. } => cuts[why.index()] += 1,
         _ => {}
     };
     let report: Report<PuzzleMove> = if is_plain {
@@ -130,6 +135,7 @@ pub fn run(p: &Puzzle, is_plain: bool, budget: Budget) -> Figures {
         dead_ends,
         millis: report.elapsed.as_secs_f64() * 1000.0,
         answer,
+        cuts,
     }
 }
 
@@ -195,6 +201,9 @@ pub struct Chart {
     /// Each bar's share of the track, 0 to 1.
     pub bars: [f32; 2],
     pub answers: String,
+    /// What the solver's ideas saved, a line each: "8,120 skipped: known
+    /// lost, or a mirror of one".
+    pub saved: String,
 }
 
 pub fn chart(c: Option<&Comparison>) -> Chart {
@@ -204,6 +213,7 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
             values: ["-".into(), "-".into()],
             bars: [0.0, 0.0],
             answers: String::new(),
+            saved: String::new(),
         };
     };
     let [plain, ours] = c.figures();
@@ -235,7 +245,21 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
         values: [value(&plain), value(&ours)],
         bars: [log(&plain) / most, log(&ours) / most],
         answers,
+        saved: ours
+            .as_ref()
+            .map(|f| saved_words(&f.cuts))
+            .unwrap_or_default(),
     }
+}
+
+/// What each idea saved, a line each where it cut anything.
+pub fn saved_words(cuts: &[u64; 2]) -> String {
+    CutReason::ALL
+        .iter()
+        .filter(|why| cuts[why.index()] > 0)
+        .map(|why| format!("{} {}", group(cuts[why.index()]), why.saved_words()))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The two counts of positions compared: "287 times fewer positions".
@@ -287,5 +311,20 @@ mod tests {
             plain.dead_ends > 100 * ours.dead_ends.max(1),
             "{plain:?} {ours:?}"
         );
+        // Known-lost positions are what our search cuts; the plain one cuts
+        // nothing.
+        assert!(ours.cuts[CutReason::Seen.index()] > 1000, "{ours:?}");
+        assert_eq!(plain.cuts, [0, 0]);
+        assert!(saved_words(&ours.cuts).contains("known lost"));
+    }
+
+    #[test]
+    fn savings_are_said_only_where_an_idea_cut_something() {
+        assert_eq!(saved_words(&[0, 0]), "");
+        assert_eq!(
+            saved_words(&[8120, 0]),
+            "8,120 skipped: known lost, or a mirror of one"
+        );
+        assert_eq!(saved_words(&[1, 2]).lines().count(), 2);
     }
 }

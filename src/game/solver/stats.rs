@@ -3,10 +3,10 @@
 //! view's timeline).
 
 use crate::rules::PuzzleMove;
-use crate::solve::SolverEvent;
+use crate::solve::{CutReason, SolverEvent};
 
-/// Moves tried and taken back the timeline keeps (24 bytes each: 24 MB at
-/// most).
+/// Moves tried and taken back the timeline keeps (48 bytes each, tested:
+/// 48 MB at most).
 pub const LOG_MOST: usize = 1_000_000;
 
 /// A move the search tried (or took back) at a depth: an event of its
@@ -19,6 +19,10 @@ pub struct LogStep {
     /// A best-first search's round then: its bound and the positions it had
     /// expanded when it rose to it.
     pub round: Option<(u32, u64)>,
+    /// Positions the search cut just before this step: by reason
+    /// (`CutReason::ALL`), each the end of the line then (even index) or a
+    /// move from there not entered (odd).
+    pub cuts: [u8; 4],
 }
 
 impl LogStep {
@@ -33,15 +37,24 @@ impl LogStep {
                 depth,
                 back: false,
                 round,
+                cuts: [0; 4],
             }),
             SolverEvent::TakenBack { mv, depth } => Some(LogStep {
                 mv,
                 depth,
                 back: true,
                 round,
+                cuts: [0; 4],
             }),
             _ => None,
         }
+    }
+
+    /// Counts a cut at `depth` made while the line was `line` deep, into
+    /// the counts the next step carries.
+    pub fn count_cut(cuts: &mut [u8; 4], why: CutReason, depth: u32, line: u32) {
+        let slot = &mut cuts[why.index() * 2 + usize::from(depth > line)];
+        *slot = slot.saturating_add(1);
     }
 
     /// The solver's events it stands for: the rise of the bound first
@@ -52,12 +65,27 @@ impl LogStep {
             depth,
             back,
             round,
+            cuts,
         } = self;
         let mut out = Vec::with_capacity(2);
         if let Some((moves, nodes)) = round
             && bound_now != Some(moves)
         {
             out.push(SolverEvent::Bound { moves, nodes });
+        }
+        // The cuts before the step, at the depths they were made: the line
+        // then ended where a step taking back ends it, or one short of
+        // where a step tried goes.
+        let line = if back { depth } else { depth.saturating_sub(1) };
+        for why in CutReason::ALL {
+            for deeper in [0, 1] {
+                for _ in 0..cuts[why.index() * 2 + deeper as usize] {
+                    out.push(SolverEvent::Cut {
+                        depth: line + deeper,
+                        why,
+                    });
+                }
+            }
         }
         out.push(if back {
             SolverEvent::TakenBack { mv, depth }
@@ -145,5 +173,13 @@ mod tests {
         s.on_tried(1, mv(3), 3);
         assert_eq!(s.path.iter().map(|p| p.untried).collect::<Vec<_>>(), [1]);
         assert_eq!((s.tried, s.backtracks), (4, 3));
+    }
+
+    /// The timeline's bound on memory holds: its steps stay small.
+    #[test]
+    fn a_step_of_the_timeline_stays_small() {
+        let size = std::mem::size_of::<LogStep>();
+        eprintln!("LogStep: {size} bytes");
+        assert!(size <= 48, "{size} bytes");
     }
 }

@@ -2,7 +2,7 @@
 //! the last animal left from), with a table of positions known to fail, and a
 //! memoised count of solutions for grading.
 
-use super::{FastMap, Outcome, Search};
+use super::{CutReason, FastMap, Outcome, Search};
 use crate::rules::escape::{Escape, EscapeMove};
 use dead::Dead;
 pub(crate) use dead::let_go_kept;
@@ -235,6 +235,7 @@ impl<const N: usize> Solver<N> {
             let won = next.front.is_empty();
             // A position already lost is not entered again.
             if !won && self.dead.contains(next.key, row, self.cells[cell].base) {
+                search.cut(depth + 1, CutReason::Seen);
                 continue;
             }
             let mv = EscapeMove { row };

@@ -2,7 +2,7 @@
 //! of failed positions folded by the board's symmetries, after a parity test
 //! (position classes) that proves many starts hopeless at once.
 
-use super::{FastMap, FastSet, Outcome, Search};
+use super::{CutReason, FastMap, FastSet, Outcome, Search};
 use crate::rules::hop::{Board, Hop, HopMove};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -10,6 +10,7 @@ const NO_RED: u8 = u8::MAX;
 
 pub fn solve(h: &Hop, search: &mut Search<'_, HopMove>) -> Outcome<HopMove> {
     if !classes_allow_goal(h) {
+        search.cut(0, CutReason::Proven);
         return Outcome::Unsolvable;
     }
     let mut solver = Solver::new(h);
@@ -340,10 +341,11 @@ impl Solver {
             return Some(true);
         }
         let key = self.canonical(green, red);
+        let depth = path.len() as u32;
         if self.dead.contains(&key) {
+            search.cut(depth, CutReason::Seen);
             return Some(false);
         }
-        let depth = path.len() as u32;
         if !search.node(depth) || !search.memory(self.dead.len() * 24) {
             return None;
         }

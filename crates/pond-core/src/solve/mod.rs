@@ -148,7 +148,51 @@ pub enum SolverEvent<M> {
         moves: u32,
         nodes: u64,
     },
+    /// The search gives up a position at `depth` without searching it, for
+    /// the reason `why`: the position the line ends at (it was tried), or a
+    /// move from there one deeper that it does not enter.
+    Cut {
+        depth: u32,
+        why: CutReason,
+    },
     Done(Outcome<M>),
+}
+
+/// Why a search gave a position up without searching on from it: what one
+/// of its ideas saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum CutReason {
+    /// Known lost: it (or, where the board has mirror images, one of them)
+    /// was searched before and lost.
+    Seen,
+    /// A test proved it lost without a search (the peg boards' parity
+    /// classes, Swap's frogs frozen for good).
+    Proven,
+}
+
+impl CutReason {
+    pub const ALL: [CutReason; 2] = [CutReason::Seen, CutReason::Proven];
+
+    /// Its index in `ALL`.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// What it saved, in words, after a count of positions.
+    pub fn saved_words(self) -> &'static str {
+        match self {
+            CutReason::Seen => "skipped: known lost, or a mirror of one",
+            CutReason::Proven => "skipped: proven lost by a test",
+        }
+    }
+
+    /// Why a position was cut, in words (the map's hover).
+    pub fn words(self) -> &'static str {
+        match self {
+            CutReason::Seen => "cut: known lost, searched before (it or a mirror image)",
+            CutReason::Proven => "cut: a test proved it lost",
+        }
+    }
 }
 
 impl<M: Copy> SolverEvent<M> {
@@ -169,6 +213,10 @@ impl<M: Copy> SolverEvent<M> {
             SolverEvent::Bound { moves, nodes } => SolverEvent::Bound {
                 moves: *moves,
                 nodes: *nodes,
+            },
+            SolverEvent::Cut { depth, why } => SolverEvent::Cut {
+                depth: *depth,
+                why: *why,
             },
             SolverEvent::Done(o) => SolverEvent::Done(o.map(f)),
         }
@@ -386,6 +434,17 @@ impl<'a, M: Copy> Search<'a, M> {
             let handed = Instant::now();
             sink(&SolverEvent::TakenBack { mv, depth });
             self.waited += handed.elapsed();
+        }
+    }
+
+    /// A position at `depth` given up without a search, for `why` (told to
+    /// a watcher of every move).
+    #[inline]
+    pub fn cut(&mut self, depth: u32, why: CutReason) {
+        if self.trace
+            && let Some(sink) = self.sink.as_mut()
+        {
+            sink(&SolverEvent::Cut { depth, why });
         }
     }
 

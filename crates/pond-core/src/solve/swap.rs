@@ -3,7 +3,7 @@
 //! totals are fixed by the start and the goal), so a depth-first search that
 //! prunes frozen blocks finds a shortest one. With `jump_own`, breadth first.
 
-use super::{Outcome, Search, breadth_first};
+use super::{CutReason, Outcome, Search, breadth_first};
 use crate::rules::swap::{Cell, Swap, SwapMove, target_in};
 use std::collections::HashMap;
 
@@ -268,7 +268,14 @@ impl<'g> DepthFirst<'g> {
             let mut advanced = false;
             while let Some((from, to)) = self.candidate(index) {
                 self.play(from, to);
-                if self.frozen_near(from, to) || self.is_dead() {
+                let frozen = self.frozen_near(from, to);
+                if frozen || self.is_dead() {
+                    let why = if frozen {
+                        CutReason::Proven
+                    } else {
+                        CutReason::Seen
+                    };
+                    search.cut(depth + 1, why);
                     self.play(to, from);
                     index += 1;
                     continue;

@@ -4,7 +4,7 @@
 //! and the solution once found. The game's tree view and `pond solve --tree`
 //! both read it.
 
-use super::{Outcome, SolverEvent};
+use super::{CutReason, Outcome, SolverEvent};
 use crate::rules::{Puzzle, PuzzleMove, PuzzleUndo};
 
 /// The root's id: the position the search started from.
@@ -48,6 +48,10 @@ pub struct TreeNode {
     /// round it was reached in, its estimate of the whole line's length
     /// (moves so far, and at least those left). None for a depth-first search.
     pub round: Option<u32>,
+    /// Why the search gave it up without searching on from it, if it did.
+    pub cut: Option<CutReason>,
+    /// Moves from it the search ruled out without entering them.
+    pub cut_moves: u32,
 }
 
 /// The figures of a search, read off its events.
@@ -61,6 +65,8 @@ pub struct TreeStats {
     pub backtracks: u64,
     /// The deepest line reached.
     pub deepest: u32,
+    /// Positions given up without a search, by reason (`CutReason::ALL`).
+    pub cuts: [u64; 2],
 }
 
 impl TreeStats {
@@ -124,6 +130,8 @@ impl SearchTree {
                 folded: false,
                 leaf: legal == 0,
                 round: None,
+                cut: None,
+                cut_moves: 0,
             }],
             free: Vec::new(),
             line: vec![ROOT],
@@ -258,11 +266,31 @@ impl SearchTree {
                 }
                 Ok(())
             }
+            SolverEvent::Cut { depth, why } => self.cut(*depth, *why),
             SolverEvent::Done(outcome) => {
                 self.done(outcome);
                 Ok(())
             }
         }
+    }
+
+    /// A position given up without a search: the end of the line (tried,
+    /// then cut), or a move from there that is not entered.
+    fn cut(&mut self, depth: u32, why: CutReason) -> Result<(), LostPlace> {
+        let at = *self.line.last().unwrap_or(&ROOT);
+        let n = &mut self.nodes[at as usize];
+        if depth == n.depth {
+            n.cut = Some(why);
+        } else if depth == n.depth + 1 {
+            n.cut_moves += 1;
+        } else {
+            return Err(LostPlace(format!(
+                "a position cut at depth {depth} while the line is {} deep",
+                n.depth
+            )));
+        }
+        self.stats.cuts[why.index()] += 1;
+        Ok(())
     }
 
     fn tried(&mut self, mv: PuzzleMove, depth: u32) -> Result<(), LostPlace> {
@@ -309,6 +337,8 @@ impl SearchTree {
                     folded: false,
                     leaf: legal == 0,
                     round: self.round(),
+                    cut: None,
+                    cut_moves: 0,
                 };
                 let id = match self.free.pop() {
                     Some(id) => {
@@ -403,6 +433,8 @@ impl SearchTree {
                         folded: false,
                         leaf: legal == 0,
                         round: self.round(),
+                        cut: None,
+                        cut_moves: 0,
                     });
                     let id = (self.nodes.len() - 1) as u32;
                     self.live += 1;

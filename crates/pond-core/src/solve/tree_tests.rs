@@ -2,7 +2,7 @@ use super::*;
 use crate::levels::{SHIPPED, parse_pack};
 use crate::rules::swap::{Swap, parse_row};
 use crate::solve::plain::solve_plain;
-use crate::solve::{Budget, Outcome, solve};
+use crate::solve::{Budget, CutReason, Outcome, solve};
 
 /// A search tree made by plain recursion over the rules: every legal move in
 /// order, stopping at the first goal, with no events involved.
@@ -285,4 +285,88 @@ fn a_best_first_trees_nodes_carry_their_rounds() {
         checked += 1;
     }
     assert!(checked >= 3, "{checked} levels with rounds");
+}
+
+/// The solver's tree of a shipped level, whole (nothing folded).
+fn solver_tree(p: &Puzzle) -> SearchTree {
+    let mut tree = SearchTree::new(p, usize::MAX);
+    let mut lost = None;
+    let mut sink = |e: &SolverEvent<PuzzleMove>| {
+        if let Err(e) = tree.feed(e) {
+            lost.get_or_insert(e);
+        }
+    };
+    solve(p, Budget::nodes(2_000_000), Some(&mut sink), true);
+    assert_eq!(lost, None);
+    tree
+}
+
+/// Every position the solver gives up without a search carries why: on
+/// the pond and peg boards, a position cut is one given up with no move
+/// tried and moves left (known lost, or one of its mirrors), and no other
+/// is; where moves are ruled out without being entered (Swap, Escape), the
+/// tree counts them on their position, never past its legal moves; and the
+/// figures count every cut once.
+#[test]
+fn the_solvers_cuts_carry_their_reasons() {
+    let mut seen_cut = [0u64; 2];
+    for (file, text) in SHIPPED {
+        let pack = parse_pack(file, text).expect("a shipped pack loads");
+        for level in pack.levels.iter().take(12) {
+            let p = &level.puzzle;
+            if matches!(p, Puzzle::Flood(_)) {
+                continue;
+            }
+            let tree = solver_tree(p);
+            let mut counted = [0u64; 2];
+            let mut stack = vec![ROOT];
+            while let Some(id) = stack.pop() {
+                let n = tree.node(id);
+                stack.extend(n.children.iter().copied());
+                if let Some(why) = n.cut {
+                    counted[why.index()] += 1;
+                    assert_eq!(n.tried, 0, "{file} {}: a cut was searched", level.name);
+                    assert_eq!(n.mark, Mark::GivenUp, "{file} {}", level.name);
+                }
+                // What the map paints as cut (given up untried, with moves
+                // left) names its reason on the pond and peg boards.
+                if matches!(p, Puzzle::Hop(_)) && id != ROOT {
+                    let cut_here = n.mark == Mark::GivenUp && n.tried == 0 && !n.leaf;
+                    if cut_here {
+                        assert_eq!(
+                            n.cut,
+                            Some(CutReason::Seen),
+                            "{file} {}: node {id}",
+                            level.name
+                        );
+                    }
+                }
+                assert!(
+                    n.tried + n.cut_moves <= n.legal,
+                    "{file} {}: {} tried and {} cut of {} moves",
+                    level.name,
+                    n.tried,
+                    n.cut_moves,
+                    n.legal
+                );
+                let reason = if matches!(p, Puzzle::Swap(_)) {
+                    None
+                } else {
+                    Some(CutReason::Seen)
+                };
+                if let Some(why) = reason {
+                    counted[why.index()] += u64::from(n.cut_moves);
+                }
+            }
+            let stats = tree.stats().cuts;
+            if !matches!(p, Puzzle::Swap(_)) {
+                assert_eq!(counted, stats, "{file} {}", level.name);
+            }
+            for (s, c) in seen_cut.iter_mut().zip(stats) {
+                *s += c;
+            }
+        }
+    }
+    assert!(seen_cut[CutReason::Seen.index()] > 100, "{seen_cut:?}");
+    assert!(seen_cut[CutReason::Proven.index()] > 0, "{seen_cut:?}");
 }

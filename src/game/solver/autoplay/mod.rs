@@ -97,6 +97,8 @@ pub struct Autoplay {
     /// The moves the search tried and took back, in order (the first
     /// `LOG_MOST`), for the tree view's timeline.
     pub log: Vec<LogStep>,
+    /// The search's cuts since the last step logged, for the next.
+    cuts_since: [u8; 4],
     /// Seconds the search has been watched (not counting pauses).
     pub watched: f32,
     wait: f32,
@@ -139,6 +141,7 @@ impl Autoplay {
                 .searches()
                 .then(|| SearchTree::new(&state.puzzle, TREE_KEEP)),
             log: Vec::new(),
+            cuts_since: [0; 4],
             watched: 0.0,
             wait: 0.0,
             ending: None,
@@ -165,6 +168,7 @@ impl Autoplay {
             shadow: None,
             tree: None,
             log: Vec::new(),
+            cuts_since: [0; 4],
             watched: 0.0,
             wait: 0.0,
             ending: None,

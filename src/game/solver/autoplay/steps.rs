@@ -21,8 +21,9 @@ pub(super) fn search_step(a: &mut Autoplay) -> SearchStep {
     }
     while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
         if a.log.len() < LOG_MOST
-            && let Some(step) = LogStep::of(&event, a.stats.bounds.last().copied())
+            && let Some(mut step) = LogStep::of(&event, a.stats.bounds.last().copied())
         {
+            step.cuts = std::mem::take(&mut a.cuts_since);
             a.log.push(step);
         }
         if let Some(tree) = a.tree.as_mut()
@@ -39,6 +40,9 @@ pub(super) fn search_step(a: &mut Autoplay) -> SearchStep {
         match event {
             SolverEvent::Progress { nodes, .. } => a.stats.nodes = nodes,
             SolverEvent::Bound { moves, nodes } => a.stats.bounds.push((moves, nodes)),
+            SolverEvent::Cut { depth, why } => {
+                LogStep::count_cut(&mut a.cuts_since, why, depth, depth_now as u32)
+            }
             SolverEvent::Tried { mv, depth } => {
                 let legal = at.legal_moves().len();
                 let undo = match at.apply(mv) {

@@ -209,6 +209,15 @@ pub(super) fn compare_chart() -> impl Bundle {
                 tone_colour(Tone::GivenUp)
             ),
             bar("Ours", 1, TreeText::CompareOurs, theme::WIN),
+            (
+                TreeText::Saved,
+                text("", 12.0, theme::TEXT_DIM),
+                Node {
+                    width: percent(100),
+                    padding: UiRect::right(px(4)),
+                    ..default()
+                },
+            ),
         ],
     )
 }

@@ -359,7 +359,12 @@ pub(super) fn map_pointer(
     }
     // The hovered cell's reason, or where the map stands when zoomed.
     let tip = match (hovered, tree) {
-        (Some((_, mark)), _) => mark.words().to_string(),
+        // A cut names the idea that cut it, where the search said.
+        (Some((node, mark)), t) => node
+            .filter(|_| mark == MapMark::Cut)
+            .and_then(|id| t.filter(|t| t.holds(id)).and_then(|t| t.node(id).cut))
+            .map_or(mark.words(), |why| why.words())
+            .to_string(),
         (None, Some(t)) if top_of(t, &map_view) != ROOT => {
             let top = top_of(t, &map_view);
             let part = SearchMap::from_node(t, top)

@@ -128,6 +128,8 @@ enum TreeText {
     Answers,
     Ideas,
     Timeline,
+    /// What the solver's ideas saved.
+    Saved,
 }
 
 /// Where the view is: the first row shown, whether it follows the search,

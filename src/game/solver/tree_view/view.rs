@@ -273,7 +273,7 @@ pub(super) fn update_view(
         }
     }
     let [plain_col, ours_col] = chart.values;
-    let (ratio, answers) = (chart.ratio, chart.answers);
+    let (ratio, answers, saved) = (chart.ratio, chart.answers, chart.saved);
     let timeline = match autoplay.as_deref() {
         Some(a) if !a.log.is_empty() => {
             let len = a.log.len();
@@ -319,6 +319,7 @@ pub(super) fn update_view(
             TreeText::Answers => &answers,
             TreeText::Timeline => &timeline,
             TreeText::Ideas => &ideas,
+            TreeText::Saved => &saved,
         };
         if &t.0 != words {
             t.0 = words.clone();
