@@ -477,7 +477,9 @@ fn a_board_code_carries_the_level_and_its_level_can_be_edited() {
         notice.0.contains("copied") || notice.0.contains("the code is"),
         "{notice:?}"
     );
-    // On the title, the code plays the level drawn.
+    // On the title, the code plays the level drawn (the edit is not
+    // saved: Back asks once).
+    act(&mut app, EditAction::Back);
     act(&mut app, EditAction::Back);
     until_screen(&mut app, Screen::Title);
     let parsed = LevelCode::parse(&code).expect("the code parses");
@@ -869,4 +871,43 @@ fn the_answer_shows_first_and_the_ways_and_grades_follow() {
     assert_eq!(whole.grade.as_deref(), Some("fiendish"));
     assert!(whole.ways.is_some_and(|(n, _)| n >= 1_000_000_000));
     assert!(!app.world().resource::<EditVerdict>().pending());
+}
+
+/// Back (Esc) asks before it throws an edit away: the first press says so
+/// and stays; a second leaves. A level saved, or not changed, leaves at once.
+#[test]
+fn back_asks_before_it_leaves_an_edit_unsaved() {
+    let dir = temp_data_dir();
+    let mut app = editing("escape.ron", 3, dir.clone());
+    // Nothing changed: Back leaves.
+    act(&mut app, EditAction::Back);
+    settle(&mut app);
+    assert_ne!(*app.world().resource::<State<Screen>>().get(), Screen::Edit);
+    let mut app = editing("escape.ron", 3, dir.clone());
+    act(&mut app, EditAction::Pick(1, 2));
+    act(&mut app, EditAction::Paint(0, 0));
+    assert!(editor(&app).unsaved());
+    act(&mut app, EditAction::Back);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Edit);
+    let notice = editor(&app).notice.expect("Back says why it stayed");
+    assert!(notice.0.starts_with("Not saved: Back"), "{notice:?}");
+    // Another edit between asks again.
+    act(&mut app, EditAction::Paint(0, 1));
+    act(&mut app, EditAction::Back);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Edit);
+    // Saved, it leaves at once.
+    act(&mut app, EditAction::Save);
+    assert!(!editor(&app).unsaved());
+    act(&mut app, EditAction::Back);
+    settle(&mut app);
+    assert_ne!(*app.world().resource::<State<Screen>>().get(), Screen::Edit);
+    // Asked, a second Back leaves without saving.
+    let mut app = editing("escape.ron", 3, dir.clone());
+    act(&mut app, EditAction::Paint(1, 1));
+    act(&mut app, EditAction::Back);
+    act(&mut app, EditAction::Back);
+    settle(&mut app);
+    assert_ne!(*app.world().resource::<State<Screen>>().get(), Screen::Edit);
 }

@@ -96,6 +96,11 @@ pub struct Editor {
     stroke_kept: bool,
     /// The pack "Save" puts the level in.
     pub into: SaveInto,
+    /// The draft as it was opened or last saved: Back asks before it
+    /// leaves a different one unsaved.
+    kept: Draft,
+    /// Whether Back has asked once: the next Back leaves.
+    leaving: bool,
 }
 
 /// The pack "Save" puts the level in: the one it came from when that is the
@@ -112,6 +117,8 @@ pub enum SaveInto {
 impl Editor {
     pub fn new(draft: Draft, from: Option<(usize, Option<usize>)>, back: Screen) -> Editor {
         Editor {
+            kept: draft.clone(),
+            leaving: false,
             draft,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -130,6 +137,16 @@ impl Editor {
             stroke_kept: false,
             into: SaveInto::Usual,
         }
+    }
+
+    /// Whether the draft differs from the level as opened or last saved.
+    pub fn unsaved(&self) -> bool {
+        self.draft != self.kept
+    }
+
+    /// The draft is saved as it is now.
+    pub(super) fn saved(&mut self) {
+        self.kept = self.draft.clone();
     }
 
     /// Whether there is an edit to undo, and one to redo.
@@ -383,6 +400,10 @@ fn edit_actions(
     mut seed: Local<u64>,
 ) {
     for &action in actions.read() {
+        // Back asks once; anything else between takes the question back.
+        if action != EditAction::Back {
+            editor.leaving = false;
+        }
         match action {
             EditAction::Paint(r, c) | EditAction::Drag(r, c) => {
                 let brush = editor.draft.brush(&editor.picks);
@@ -496,6 +517,13 @@ fn edit_actions(
                     editor.notice = Some((format!("It cannot be played yet: {}", m.message), true));
                 }
             },
+            EditAction::Back if editor.unsaved() && !editor.leaving => {
+                editor.leaving = true;
+                editor.notice = Some((
+                    "Not saved: Back (Esc) again leaves without it; Save (Ctrl+S) keeps it.".into(),
+                    true,
+                ));
+            }
             EditAction::Back => next.set(editor.back),
         }
     }

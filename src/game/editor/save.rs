@@ -52,6 +52,7 @@ pub(super) fn save(editor: &mut Editor, packs: &mut Packs, progress: &Progress) 
             let pack = packs::reload_own(packs, &path);
             editor.from = Some((pack, Some(at)));
             editor.into = SaveInto::Pack(path.clone());
+            editor.saved();
             editor.notice = Some((
                 format!("Saved as level {} of {}", at + 1, path.display()),
                 false,
