@@ -26,8 +26,18 @@ pub fn arrow(keys: &ButtonInput<KeyCode>, y_down: bool) -> Option<Vec2> {
     .map(|(_, w)| w)
 }
 
+/// How much a step off the arrow's line weighs against a step along it, for
+/// the board's cursor: under one, a pad a row up and half a column over (a
+/// pond's or a triangle's next row) is nearer than one two rows straight
+/// up, so no pad is out of reach; a grid's straight neighbour still wins
+/// over its diagonal.
+pub const BOARD_SIDEWAYS: f32 = 0.8;
+
 /// The target nearest to `from` that lies `way`: distance along the way,
-/// plus `sideways` times the distance off it.
+/// plus `sideways` times the distance off it. Of two as near, the one
+/// clockwise of the way (on a pond's checkerboard a step has two such), so
+/// that each arrow's turn is the same everywhere and no corner is out of
+/// reach.
 pub fn nearest_toward<T: Copy>(
     from: Vec2,
     way: Vec2,
@@ -39,10 +49,17 @@ pub fn nearest_toward<T: Copy>(
         .filter_map(|(t, at)| {
             let d = at - from;
             let ahead = d.dot(way);
-            (ahead > 1.0).then(|| (ahead + sideways * d.perp_dot(way).abs(), t))
+            let off = d.perp_dot(way);
+            (ahead > 1.0).then(|| (ahead + sideways * off.abs(), off, t))
         })
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, t)| t)
+        .min_by(|a, b| {
+            if (a.0 - b.0).abs() <= 1e-3 * a.0.abs().max(1.0) {
+                b.1.total_cmp(&a.1)
+            } else {
+                a.0.total_cmp(&b.0)
+            }
+        })
+        .map(|(_, _, t)| t)
 }
 
 /// The text fields' Ctrl chords, read in the order the keys went down: a
@@ -89,5 +106,71 @@ pub(super) fn chords_in_order(
             input.text = None;
             field.queue_edit(edit);
         }
+    }
+}
+
+/// The spots of `spots` from which the board's arrows do not reach every
+/// other spot (none, on a board a keyboard can play).
+#[cfg(test)]
+pub(crate) fn unreachable(spots: &[Vec2]) -> Vec<usize> {
+    let ways = [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y];
+    let next = |i: usize| -> Vec<usize> {
+        ways.iter()
+            .filter_map(|&w| {
+                nearest_toward(
+                    spots[i],
+                    w,
+                    BOARD_SIDEWAYS,
+                    spots.iter().copied().enumerate(),
+                )
+            })
+            .collect()
+    };
+    let mut out = Vec::new();
+    for from in 0..spots.len() {
+        let mut seen = vec![false; spots.len()];
+        seen[from] = true;
+        let mut stack = vec![from];
+        while let Some(i) = stack.pop() {
+            for j in next(i) {
+                if !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        if seen.iter().any(|s| !s) {
+            out.push(from);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A grid, a row and a checkerboard: every spot reached from every
+    /// other; a grid's arrows go straight, not across.
+    #[test]
+    fn the_arrows_reach_every_spot_of_a_grid_a_row_and_a_checkerboard() {
+        let grid: Vec<Vec2> = (0..20)
+            .map(|i| Vec2::new((i % 5) as f32 * 40.0, (i / 5) as f32 * 40.0))
+            .collect();
+        let row: Vec<Vec2> = (0..9).map(|i| Vec2::new(i as f32 * 50.0, 0.0)).collect();
+        let checker: Vec<Vec2> = (0..49)
+            .filter(|i| (i % 7 + i / 7) % 2 == 0)
+            .map(|i| Vec2::new((i % 7) as f32 * 30.0, (i / 7) as f32 * 30.0))
+            .collect();
+        for spots in [&grid, &row, &checker] {
+            assert_eq!(unreachable(spots), Vec::<usize>::new());
+        }
+        let straight = nearest_toward(
+            grid[6],
+            Vec2::X,
+            BOARD_SIDEWAYS,
+            grid.iter().copied().enumerate(),
+        );
+        assert_eq!(straight, Some(7));
     }
 }

@@ -317,9 +317,13 @@ fn cursor_keys(
                         .unwrap_or(std::cmp::Ordering::Equal)
                 })
                 .map(|s| s.2),
-            Some(at) => {
-                keys::nearest_toward(at, way, 2.0, spots.iter().map(|s| (s.2, s.2))).or(Some(at))
-            }
+            Some(at) => keys::nearest_toward(
+                at,
+                way,
+                keys::BOARD_SIDEWAYS,
+                spots.iter().map(|s| (s.2, s.2)),
+            )
+            .or(Some(at)),
         };
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])

@@ -444,7 +444,9 @@ impl<'a, M: Copy> Search<'a, M> {
         if self.trace
             && let Some(sink) = self.sink.as_mut()
         {
+            let handed = Instant::now();
             sink(&SolverEvent::Cut { depth, why });
+            self.waited += handed.elapsed();
         }
     }
 

@@ -439,3 +439,36 @@ impl GamePuzzle for Hop {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::levels::{SHIPPED, parse_pack};
+    use crate::rules::Puzzle;
+
+    /// On every shipped pond and peg board, the arrows reach every pad from
+    /// every pad (a pond's offset rows and a triangle's every row too).
+    #[test]
+    fn the_arrows_reach_every_pad_from_every_pad() {
+        let mut boards = 0;
+        for (file, text) in SHIPPED {
+            let pack = parse_pack(file, text).expect("shipped");
+            for level in &pack.levels {
+                let Puzzle::Hop(h) = &level.puzzle else {
+                    continue;
+                };
+                let spots: Vec<Vec2> = (0..h.board.pads.len() as u8)
+                    .map(|p| hop_pos(h, p))
+                    .collect();
+                let stuck = crate::game::keys::unreachable(&spots);
+                assert!(
+                    stuck.is_empty(),
+                    "{file} {}: from pads {stuck:?} some pads cannot be reached",
+                    level.name
+                );
+                boards += 1;
+            }
+        }
+        assert!(boards > 40, "{boards} boards");
+    }
+}
