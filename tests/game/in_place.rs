@@ -486,3 +486,48 @@ fn picture_entity(app: &mut App) -> Entity {
         .single(app.world())
         .expect("one picture")
 }
+
+/// An animal ringed by the keyboard leaves: the ring moves to an animal
+/// still in the prison (the one Enter takes), not an empty cell; and Shift
+/// with an arrow (the search's timeline) leaves the ring where it is.
+#[test]
+fn the_ring_follows_to_an_animal_left_when_the_ringed_one_leaves() {
+    use game::board::{Animal, KeyCursor};
+    let mut app = app();
+    start_level(&mut app, "escape.ron", 0);
+    let animals: Vec<Vec2> = app
+        .world_mut()
+        .query_filtered::<&Transform, With<Animal>>()
+        .iter(app.world())
+        .map(|t| t.translation.truncate())
+        .collect();
+    let mut left_from = None;
+    for at in animals {
+        app.world_mut().resource_mut::<KeyCursor>().0 = Some(at);
+        press(&mut app, KeyCode::Enter);
+        settle(&mut app);
+        if app.world().resource::<PlayState>().moves() == 1 {
+            left_from = Some(at);
+            break;
+        }
+    }
+    let from = left_from.expect("an animal the keyboard let out");
+    let ring = app
+        .world()
+        .resource::<KeyCursor>()
+        .0
+        .expect("the ring stays on the board");
+    assert_ne!(ring, from, "the ring stayed on the empty cell");
+    let on_animal = app
+        .world_mut()
+        .query_filtered::<&Transform, With<Animal>>()
+        .iter(app.world())
+        .any(|t| (t.translation.truncate() - ring).length() < 1.0);
+    assert!(on_animal, "the ring is not on an animal");
+    // Shift+Right: the timeline's key, not the ring's.
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Pressed);
+    press(&mut app, KeyCode::ArrowRight);
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Released);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<KeyCursor>().0, Some(ring));
+}

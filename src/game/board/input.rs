@@ -297,6 +297,7 @@ fn cursor_keys(
     targets: Query<(Entity, &Clickable, &Transform, Has<Lily>), Without<BoardRoot>>,
     mut cursor: ResMut<KeyCursor>,
     mut clicks: Clicks,
+    anims: crate::game::play::BoardAnims,
 ) {
     let spots: Vec<(Entity, Clickable, Vec2, bool)> = targets
         .iter()
@@ -305,7 +306,21 @@ fn cursor_keys(
     if spots.is_empty() {
         return;
     }
-    if let Some(way) = keys::arrow(&keys, false) {
+    // A piece ringed that has gone (an animal out of the prison): once the
+    // board is still, the ring moves to the nearest piece left, the one
+    // Enter would take.
+    if anims.is_empty()
+        && let Some(at) = cursor.0
+        && !spots.iter().any(|s| (s.2 - at).length() < 1.0)
+        && let Some(near) = spots
+            .iter()
+            .min_by(|a, b| (a.2 - at).length().total_cmp(&(b.2 - at).length()))
+    {
+        cursor.0 = Some(near.2);
+    }
+    // Shift with an arrow moves the search's timeline, not the ring.
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if let Some(way) = keys::arrow(&keys, false).filter(|_| !shift) {
         cursor.0 = match cursor.0 {
             // The first arrow lands on the piece nearest the middle (a frog,
             // a tile, an animal rather than an empty pad).
