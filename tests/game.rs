@@ -2687,3 +2687,58 @@ fn a_won_levels_record_follows_it_when_a_level_is_inserted_above() {
     assert_eq!(read.record(key, 2).map(|r| r.best), Some(won.best));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The Esc menu has a keyboard focus: Down (or Tab) from none takes the
+/// first button, Up the last; Enter presses the one focused, outlined alone.
+#[test]
+fn the_esc_menu_is_played_by_keyboard() {
+    use game::play::Menu;
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 1);
+    let menu = |app: &App| *app.world().resource::<State<Menu>>().get();
+    let outlined = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<(), (With<Outline>, With<game::play::PlayAction>)>()
+            .iter(app.world())
+            .count()
+    };
+    press(&mut app, KeyCode::Escape);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::Open);
+    assert_eq!(outlined(&mut app), 0, "a focus before any key");
+    press(&mut app, KeyCode::ArrowDown);
+    settle(&mut app);
+    assert_eq!(outlined(&mut app), 1);
+    // The first: Resume.
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::Closed);
+    // Opened again, Up takes the last: the title.
+    press(&mut app, KeyCode::Escape);
+    settle(&mut app);
+    press(&mut app, KeyCode::ArrowUp);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::ArrowUp);
+    settle(&mut app);
+    assert_eq!(outlined(&mut app), 1);
+    press(&mut app, KeyCode::Space);
+    until_screen(&mut app, Screen::Title);
+    // On the title, Tab takes the first button, and the next.
+    settle(&mut app);
+    let ringed = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<Entity, (With<Outline>, With<Button>)>()
+            .iter(app.world())
+            .collect::<Vec<_>>()
+    };
+    assert!(ringed(&mut app).is_empty());
+    press(&mut app, KeyCode::Tab);
+    settle(&mut app);
+    let first = ringed(&mut app);
+    assert_eq!(first.len(), 1);
+    press(&mut app, KeyCode::Tab);
+    settle(&mut app);
+    let second = ringed(&mut app);
+    assert_eq!(second.len(), 1);
+    assert_ne!(first, second);
+}

@@ -1,6 +1,7 @@
 //! The menu that Esc opens over a level (the `Menu` sub-state of the play
 //! screen): resume, restart, the settings, the level select and the title.
-//! While it is open the board takes no input.
+//! While it is open the board takes no input. The keyboard has a focus on
+//! it (outlined): Up and Down (or Tab) move it, Enter or Space presses.
 
 use super::play::{Menu, PlayAction, PlaySystems};
 use super::settings::{MAX_VOLUME, Settings};
@@ -11,9 +12,86 @@ use bevy::prelude::*;
 #[derive(Component)]
 struct MenuPanel;
 
+/// A button of the menu: its place from the top.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MenuRow(pub usize);
+
+/// The menu's button the keyboard is on, from the top (none until an
+/// arrow or Tab is pressed; kept while the menu is built again after a
+/// setting changed).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct MenuFocus(pub Option<usize>);
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Menu::Open), pause_autoplay)
-        .add_systems(Update, show_menu.in_set(PlaySystems::Present));
+    app.init_resource::<MenuFocus>()
+        .add_systems(
+            OnEnter(Menu::Open),
+            (pause_autoplay, |mut f: ResMut<MenuFocus>| f.0 = None),
+        )
+        .add_systems(
+            Update,
+            (show_menu, menu_keys, ring_focus)
+                .chain()
+                .in_set(PlaySystems::Present),
+        );
+}
+
+/// Up and Down (Tab, Shift+Tab) move the focus round the menu's buttons;
+/// Enter or Space presses the one focused.
+fn menu_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    menu: Option<Res<State<Menu>>>,
+    rows: Query<(&MenuRow, &PlayAction)>,
+    mut focus: ResMut<MenuFocus>,
+    mut actions: MessageWriter<PlayAction>,
+) {
+    if menu.is_none_or(|m| *m.get() != Menu::Open) {
+        return;
+    }
+    let count = rows.iter().count();
+    if count == 0 {
+        return;
+    }
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let tab = keys.just_pressed(KeyCode::Tab);
+    let down = keys.just_pressed(KeyCode::ArrowDown) || (tab && !shift);
+    let up = keys.just_pressed(KeyCode::ArrowUp) || (tab && shift);
+    if down || up {
+        focus.0 = Some(match focus.0 {
+            None if down => 0,
+            None => count - 1,
+            Some(i) if down => (i + 1) % count,
+            Some(i) => (i + count - 1) % count,
+        });
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space])
+        && let Some(i) = focus.0
+        && let Some((_, &action)) = rows.iter().find(|(r, _)| r.0 == i)
+    {
+        actions.write(action);
+    }
+}
+
+/// The focused button outlined, and only it.
+fn ring_focus(
+    mut commands: Commands,
+    focus: Res<MenuFocus>,
+    rows: Query<(Entity, &MenuRow, Has<Outline>)>,
+    new: Query<(), Added<MenuRow>>,
+) {
+    if !focus.is_changed() && new.is_empty() {
+        return;
+    }
+    for (e, row, ringed) in &rows {
+        let want = focus.0 == Some(row.0);
+        if want && !ringed {
+            commands
+                .entity(e)
+                .insert(Outline::new(px(3), px(2), theme::HIGHLIGHT));
+        } else if !want && ringed {
+            commands.entity(e).remove::<Outline>();
+        }
+    }
 }
 
 /// The solver waits while the menu is open.
@@ -100,6 +178,7 @@ fn show_menu(
                     };
                     // A build without sound offers no sound settings.
                     let sound = cfg!(feature = "audio");
+                    let mut row = 0;
                     for (label, action) in [
                         ("Resume (Esc)", PlayAction::Menu),
                         ("Restart level (Backspace)", PlayAction::Replay),
@@ -118,7 +197,8 @@ fn show_menu(
                         if !sound && matches!(action, PlayAction::Volume | PlayAction::Mute) {
                             continue;
                         }
-                        panel.spawn(widget::text_button(action, label, 18.0));
+                        panel.spawn((widget::text_button(action, label, 18.0), MenuRow(row)));
+                        row += 1;
                     }
                 });
         });
