@@ -62,13 +62,14 @@ pub enum Ending {
 
 impl std::fmt::Display for Ending {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let moves = |n: usize| crate::levels::noun(n as u64, "move", "moves");
         match self {
-            Ending::Won(n) => write!(f, "won: {n} moves"),
+            Ending::Won(n) => write!(f, "won: {n} {}", moves(*n)),
             Ending::Stuck(why) => write!(f, "stuck: {why}"),
             Ending::Unsolvable => write!(f, "unsolvable"),
             Ending::OutOfBudget(reason) => write!(f, "out of budget: {reason}"),
             Ending::Stopped => write!(f, "stopped"),
-            Ending::Replayed(n) => write!(f, "replayed: {n} moves, not won"),
+            Ending::Replayed(n) => write!(f, "replayed: {n} {}, not won", moves(*n)),
         }
     }
 }
