@@ -590,7 +590,7 @@ fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here()
     follow_jump(&mut app);
     let there = puzzle(&app);
     let said = format!(
-        "The board shows the search after 7 of its {} moves",
+        "The board shows the search after 7 of its {} steps",
         group(len as u64)
     );
     assert!(shows(&mut app, &said), "no line \"{said}\"");
@@ -696,7 +696,7 @@ fn clicking_a_row_moves_the_highlight_and_the_timeline_with_the_board() {
         .collect();
     assert_eq!(lit, [slot_now], "the rows highlighted");
     let said = format!(
-        "The board shows the search after {} of its {} moves",
+        "The board shows the search after {} of its {} steps",
         group(at as u64),
         group(len as u64)
     );

@@ -39,6 +39,8 @@ pub struct Figures {
     /// Positions given up without a search, by reason (`CutReason::ALL`):
     /// what each of the solver's ideas saved.
     pub cuts: [u64; 2],
+    /// False when the budget stopped it: its counts are a least.
+    pub whole: bool,
 }
 
 /// The two searches on one position: the plain one's figures, then the
@@ -134,6 +136,7 @@ pub fn run(p: &Puzzle, is_plain: bool, budget: Budget) -> Figures {
         positions: tried + 1,
         dead_ends,
         millis: report.elapsed.as_secs_f64() * 1000.0,
+        whole: !matches!(report.outcome, Outcome::OutOfBudget { .. }),
         answer,
         cuts,
     }
@@ -200,6 +203,8 @@ pub struct Chart {
     pub values: [String; 2],
     /// Each bar's share of the track, 0 to 1.
     pub bars: [f32; 2],
+    /// The powers of ten the whole track spans (the bars' log scale).
+    pub decades: f32,
     pub answers: String,
     /// What the solver's ideas saved, a line each: "8,120 skipped: known
     /// lost, or a mirror of one".
@@ -212,6 +217,7 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
             ratio: String::new(),
             values: ["-".into(), "-".into()],
             bars: [0.0, 0.0],
+            decades: 1.0,
             answers: String::new(),
             saved: String::new(),
         };
@@ -219,7 +225,7 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
     let [plain, ours] = c.figures();
     let value = |f: &Option<Figures>| match f {
         None => "searching...".to_string(),
-        Some(f) => format!("{} · {}", group(f.positions), time(f.millis)),
+        Some(f) => value_words(f),
     };
     // A log scale: ten positions a step, the larger search the whole track.
     let log = |f: &Option<Figures>| {
@@ -228,7 +234,7 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
     };
     let most = log(&plain).max(log(&ours)).max(1.0);
     let ratio = match (&plain, &ours) {
-        (Some(p), Some(o)) => ratio_words(p.positions, o.positions),
+        (Some(p), Some(o)) => ratio_of(p, o),
         _ => String::new(),
     };
     let answer = |f: &Option<Figures>| {
@@ -244,6 +250,7 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
         ratio,
         values: [value(&plain), value(&ours)],
         bars: [log(&plain) / most, log(&ours) / most],
+        decades: most,
         answers,
         saved: ours
             .as_ref()
@@ -260,6 +267,24 @@ pub fn saved_words(cuts: &[u64; 2]) -> String {
         .map(|why| format!("{} {}", group(cuts[why.index()]), why.saved_words()))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// A search's figures at its bar's end: "7,667,771 · 4.0 s", or "over
+/// 6,422,450 · 5.0 s" when its budget stopped it.
+pub fn value_words(f: &Figures) -> String {
+    let over = if f.whole { "" } else { "over " };
+    format!("{over}{} · {}", group(f.positions), time(f.millis))
+}
+
+/// The ratio of the two searches in words; "at least" when the plain
+/// search was stopped by its budget before ours was done.
+pub fn ratio_of(plain: &Figures, ours: &Figures) -> String {
+    let words = ratio_words(plain.positions, ours.positions);
+    if !plain.whole && ours.whole && plain.positions > ours.positions {
+        format!("at least {words}")
+    } else {
+        words
+    }
 }
 
 /// The two counts of positions compared: "287 times fewer positions".
@@ -316,6 +341,28 @@ mod tests {
         assert!(ours.cuts[CutReason::Seen.index()] > 1000, "{ours:?}");
         assert_eq!(plain.cuts, [0, 0]);
         assert!(saved_words(&ours.cuts).contains("known lost"));
+    }
+
+    #[test]
+    fn a_plain_search_stopped_by_its_budget_gives_a_least() {
+        let f = |positions, whole| Figures {
+            positions,
+            dead_ends: 0,
+            millis: 5000.0,
+            answer: String::new(),
+            cuts: [0, 0],
+            whole,
+        };
+        assert_eq!(
+            ratio_of(&f(6_422_450, false), &f(26_730, true)),
+            "at least 240 times fewer positions"
+        );
+        assert_eq!(
+            ratio_of(&f(7_667_771, true), &f(26_730, true)),
+            "287 times fewer positions"
+        );
+        assert_eq!(value_words(&f(6_422_450, false)), "over 6,422,450 · 5.0 s");
+        assert_eq!(value_words(&f(26_730, true)), "26,730 · 5.0 s");
     }
 
     #[test]

@@ -315,7 +315,7 @@ pub(super) fn commands_and_input(
                 // to say.
                 if view.as_ref().is_some_and(|v| v.scrubbed.is_some()) && !players_moved {
                     say.write(Say(
-                        "The board shows a moment of the search: first \"Play from here\", or >| to go back.".into(),
+                        "The board shows a moment of the search: first \"Play from here\" (|< is where it began).".into(),
                     ));
                     continue;
                 }

@@ -174,15 +174,33 @@ pub(super) fn compare_chart() -> impl Bundle {
                         ..default()
                     },
                     BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.08)),
-                    children![(
-                        CompareBar(i),
-                        Node {
-                            width: percent(0),
-                            height: percent(100),
-                            ..default()
-                        },
-                        BackgroundColor(colour),
-                    )],
+                    Children::spawn((
+                        Spawn((
+                            CompareBar(i),
+                            Node {
+                                width: percent(0),
+                                height: percent(100),
+                                ..default()
+                            },
+                            BackgroundColor(colour),
+                        )),
+                        // A mark at each power of ten: the scale is a log's.
+                        SpawnIter((1..=DECADES).map(|k| {
+                            (
+                                DecadeTick(k),
+                                Node {
+                                    position_type: PositionType::Absolute,
+                                    left: percent(0),
+                                    width: px(1),
+                                    height: percent(100),
+                                    display: Display::None,
+                                    ..default()
+                                },
+                                BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.45)),
+                                Pickable::IGNORE,
+                            )
+                        })),
+                    )),
                 ),
                 (t, text("-", 12.5, theme::TEXT), TextLayout::no_wrap()),
             ],

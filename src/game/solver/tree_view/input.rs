@@ -297,6 +297,7 @@ pub(super) fn requests_to(
 /// new one, leaves the timeline at its end; so does a move of the
 /// player's (the board is the player's game again, played on from there).
 pub(super) fn scrub(
+    mut commands: Commands,
     mut scrubs: MessageReader<Scrub>,
     mut moves: MessageReader<MoveRequested>,
     view: Option<ResMut<TreeViewState>>,
@@ -312,15 +313,24 @@ pub(super) fn scrub(
     if away && (players || autoplay.as_ref().is_none_or(|a| a.is_added())) {
         view.scrubbed = None;
         jump.0.clear();
+        // Played on from a moment of the search: the search is put away
+        // (its map and timeline no longer stand for the board).
+        if players {
+            commands.remove_resource::<Autoplay>();
+        }
     }
     let Some(mut a) = autoplay else { return };
     for s in asked {
         if a.tree.is_none() {
             return;
         }
+        // "Play from here": the board is the player's game, and the search
+        // is put away.
         if s == Scrub::Here {
-            view.scrubbed = None;
-            continue;
+            if view.scrubbed.take().is_some() {
+                commands.remove_resource::<Autoplay>();
+            }
+            return;
         }
         if a.is_active() && !a.paused {
             say.write(Say(

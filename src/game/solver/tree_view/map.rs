@@ -306,6 +306,10 @@ pub(super) fn paint_map(
     let words = match tree {
         None => "No search yet: Search (W) or Plain (P)".to_string(),
         Some(t) => match whole.done_words() {
+            // A win ends the search early: the share is what it took.
+            Some(w) if t.node(ROOT).mark == Mark::Solution && zoomed.is_none() => {
+                format!("Won, with {w}")
+            }
             Some(w) => w,
             None => match t.round() {
                 Some(bound) => format!("Round {}: lines of {bound} moves", t.rounds().len()),

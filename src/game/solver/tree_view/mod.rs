@@ -98,6 +98,14 @@ struct CompareChart;
 #[derive(Component, Debug, Clone, Copy)]
 struct CompareBar(usize);
 
+/// A mark on the comparison's bars at ten to the power of its number (of
+/// positions): the bars' scale is a log's.
+#[derive(Component, Debug, Clone, Copy)]
+struct DecadeTick(u32);
+
+/// The most marks a bar has.
+const DECADES: u32 = 12;
+
 /// The timeline's bar: a press or a drag on it moves the timeline there.
 #[derive(Component)]
 struct TimelineBar;
@@ -221,6 +229,7 @@ pub(super) fn plugin(app: &mut App) {
                 update_view,
                 show_rounds,
                 fill_timeline,
+                show_decades,
                 hover_picture,
             )
                 .chain()

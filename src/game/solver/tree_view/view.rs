@@ -285,13 +285,13 @@ pub(super) fn update_view(
             };
             if scrubbed.is_some() {
                 format!(
-                    "The board shows the search after {} of its {} moves{more}",
+                    "The board shows the search after {} of its {} steps{more}",
                     compare::group(at as u64),
                     compare::group(len as u64)
                 )
             } else {
                 format!(
-                    "Timeline: {} of {} moves{more}",
+                    "Timeline: {} of {} steps{more}",
                     compare::group(at as u64),
                     compare::group(len as u64)
                 )
@@ -398,5 +398,30 @@ pub(super) fn note_for(p: &Puzzle, watch: Watch) -> String {
         }
         (true, _) => "Best-first (A*): it grows the line that looks shortest (moves so far, and a bound on those left) and may take up a line it set aside. A row's bar: the round (the bound) it was reached in.".into(),
         _ => "Depth first. A branch given up is proven lost: one row, with the positions searched in it.".into(),
+    }
+}
+
+/// The marks of the powers of ten on the comparison's bars, where the
+/// chart's scale puts them.
+pub(super) fn show_decades(
+    comparison: Option<Res<Comparison>>,
+    mut ticks: Query<(&DecadeTick, &mut Node)>,
+    new: Query<(), Added<DecadeTick>>,
+) {
+    if comparison.as_ref().is_none_or(|c| !c.is_changed()) && new.is_empty() {
+        return;
+    }
+    let decades = compare::chart(comparison.as_deref()).decades;
+    for (tick, mut node) in &mut ticks {
+        let k = tick.0 as f32;
+        let (display, left) = if k < decades {
+            (Display::Flex, percent(k / decades * 100.0))
+        } else {
+            (Display::None, percent(0))
+        };
+        if node.display != display || node.left != left {
+            node.display = display;
+            node.left = left;
+        }
     }
 }
