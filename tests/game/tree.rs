@@ -93,19 +93,7 @@ fn clicking_a_row_takes_the_board_to_its_position() {
         .tree
         .clone()
         .expect("a tree");
-    // Scroll to the top, where the root's given-up branches are.
-    app.world_mut().resource_mut::<TreeViewState>().follow = false;
-    app.world_mut().resource_mut::<TreeViewState>().first = 0;
-    settle(&mut app);
-    let slots = app.world().resource::<TreeViewState>().slots.clone();
-    let (slot, id) = slots
-        .iter()
-        .enumerate()
-        .find_map(|(i, s)| {
-            s.filter(|&id| tree.node(id).mark == Mark::GivenUp)
-                .map(|id| (i, id))
-        })
-        .expect("a given-up row in view");
+    let (slot, id) = given_up_row_at_the_top(&mut app, &tree);
     let row = app
         .world_mut()
         .query::<(Entity, &TreeRow)>()
@@ -135,6 +123,23 @@ fn clicking_a_row_takes_the_board_to_its_position() {
     assert_board_mirrors_rules(&mut app);
     // The tree stays, for the next click.
     assert!(app.world().resource::<Autoplay>().tree.is_some());
+}
+
+/// The view scrolled to the top, where the root's given-up branches are:
+/// the slot of a given-up row there and its node.
+fn given_up_row_at_the_top(app: &mut App, tree: &SearchTree) -> (usize, u32) {
+    app.world_mut().resource_mut::<TreeViewState>().follow = false;
+    app.world_mut().resource_mut::<TreeViewState>().first = 0;
+    settle(app);
+    let slots = app.world().resource::<TreeViewState>().slots.clone();
+    slots
+        .iter()
+        .enumerate()
+        .find_map(|(i, s)| {
+            s.filter(|&id| tree.node(id).mark == Mark::GivenUp)
+                .map(|id| (i, id))
+        })
+        .expect("a given-up row in view")
 }
 
 /// The plain search grows its own tree, far bigger than the solver's.
@@ -656,18 +661,7 @@ fn clicking_a_row_moves_the_highlight_and_the_timeline_with_the_board() {
         let a = app.world().resource::<Autoplay>();
         (a.tree.clone().expect("a tree"), a.log.len())
     };
-    app.world_mut().resource_mut::<TreeViewState>().follow = false;
-    app.world_mut().resource_mut::<TreeViewState>().first = 0;
-    settle(&mut app);
-    let slots = app.world().resource::<TreeViewState>().slots.clone();
-    let (slot, id) = slots
-        .iter()
-        .enumerate()
-        .find_map(|(i, s)| {
-            s.filter(|&id| tree.node(id).mark == Mark::GivenUp)
-                .map(|id| (i, id))
-        })
-        .expect("a given-up row in view");
+    let (slot, id) = given_up_row_at_the_top(&mut app, &tree);
     app.world_mut().write_message(TreeRow(slot));
     follow_jump(&mut app);
     assert_eq!(puzzle(&app), tree.position(id));

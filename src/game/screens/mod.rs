@@ -396,19 +396,18 @@ fn menu_focus(
 ) {
     let at = |e: Entity| buttons.get(e).ok().map(|(_, _, t)| t.translation);
     let old = focus.0.filter(|&e| buttons.contains(e));
-    // Tab (Shift+Tab back) goes through the buttons in reading order.
-    let tab = keys.just_pressed(KeyCode::Tab);
-    let way = super::keys::arrow(&keys, true).filter(|_| !tab);
-    if tab {
-        let mut order: Vec<(Entity, Vec2)> =
-            buttons.iter().map(|(e, _, t)| (e, t.translation)).collect();
-        order.sort_by(|a, b| {
-            (a.1.y, a.1.x)
-                .partial_cmp(&(b.1.y, b.1.x))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
+    // The buttons in reading order: the first an arrow lands on, and the
+    // order Tab (Shift+Tab back) goes through.
+    let mut order: Vec<(Entity, Vec2)> =
+        buttons.iter().map(|(e, _, t)| (e, t.translation)).collect();
+    order.sort_by(|a, b| {
+        (a.1.y, a.1.x)
+            .partial_cmp(&(b.1.y, b.1.x))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let n = order.len();
+    let chosen = if keys.just_pressed(KeyCode::Tab) {
         let back = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-        let n = order.len();
         let here = old.and_then(|e| order.iter().position(|o| o.0 == e));
         let next = match here {
             _ if n == 0 => None,
@@ -417,35 +416,16 @@ fn menu_focus(
             Some(i) if back => Some((i + n - 1) % n),
             Some(i) => Some((i + 1) % n),
         };
-        let chosen = next.map(|i| order[i].0);
-        if let Some(e) = old {
-            commands.entity(e).remove::<Outline>();
-        }
-        if let Some(e) = chosen {
-            commands
-                .entity(e)
-                .insert(Outline::new(px(3), px(2), theme::HIGHLIGHT));
-        }
-        focus.0 = chosen;
-    }
-    if let Some(way) = way {
-        let chosen = match old.and_then(at) {
-            None => buttons
-                .iter()
-                .min_by(|a, b| {
-                    (a.2.translation.y, a.2.translation.x)
-                        .partial_cmp(&(b.2.translation.y, b.2.translation.x))
-                        .unwrap_or(std::cmp::Ordering::Equal)
-                })
-                .map(|b| b.0),
-            Some(from) => super::keys::nearest_toward(
-                from,
-                way,
-                3.0,
-                buttons.iter().map(|(e, _, t)| (e, t.translation)),
-            )
-            .or(old),
-        };
+        Some(next.map(|i| order[i].0))
+    } else {
+        super::keys::arrow(&keys, true).map(|way| match old.and_then(at) {
+            None => order.first().map(|o| o.0),
+            Some(from) => {
+                super::keys::nearest_toward(from, way, 3.0, order.iter().copied()).or(old)
+            }
+        })
+    };
+    if let Some(chosen) = chosen {
         if let Some(e) = old {
             commands.entity(e).remove::<Outline>();
         }

@@ -254,39 +254,34 @@ impl<'a, M: Copy> Search<'a, M> {
         self.stopped.is_none()
     }
 
+    /// Hands an event of every move to a watcher that wants them, the time
+    /// it keeps the search waiting left out of the search's own.
     #[inline]
-    pub fn tried(&mut self, mv: M, depth: u32) {
+    fn tell(&mut self, event: impl FnOnce() -> SolverEvent<M>) {
         if self.trace
             && let Some(sink) = self.sink.as_mut()
         {
             let handed = Instant::now();
-            sink(&SolverEvent::Tried { mv, depth });
+            sink(&event());
             self.waited += handed.elapsed();
         }
     }
 
     #[inline]
+    pub fn tried(&mut self, mv: M, depth: u32) {
+        self.tell(|| SolverEvent::Tried { mv, depth });
+    }
+
+    #[inline]
     pub fn taken_back(&mut self, mv: M, depth: u32) {
-        if self.trace
-            && let Some(sink) = self.sink.as_mut()
-        {
-            let handed = Instant::now();
-            sink(&SolverEvent::TakenBack { mv, depth });
-            self.waited += handed.elapsed();
-        }
+        self.tell(|| SolverEvent::TakenBack { mv, depth });
     }
 
     /// A position at `depth` given up without a search, for `why` (told to
     /// a watcher of every move).
     #[inline]
     pub fn cut(&mut self, depth: u32, why: CutReason) {
-        if self.trace
-            && let Some(sink) = self.sink.as_mut()
-        {
-            let handed = Instant::now();
-            sink(&SolverEvent::Cut { depth, why });
-            self.waited += handed.elapsed();
-        }
+        self.tell(|| SolverEvent::Cut { depth, why });
     }
 
     /// A best-first search's bound rises to `moves` (told to any watcher).
