@@ -232,7 +232,7 @@ pub(super) fn go_to(
 
 /// The first moment of the search's timeline (events played) at which its
 /// line ended at `path`, if the events kept reach it.
-pub fn first_reach(a: &Autoplay, path: &[PuzzleMove]) -> Option<usize> {
+fn first_reach(a: &Autoplay, path: &[PuzzleMove]) -> Option<usize> {
     let whole = a.tree.as_ref()?;
     if path.is_empty() {
         return Some(0);
@@ -248,17 +248,6 @@ pub fn first_reach(a: &Autoplay, path: &[PuzzleMove]) -> Option<usize> {
         }
     }
     None
-}
-
-/// The requests that bring the board from where it is to node `id` of the
-/// search's tree: undo to the line they share, then play on. The search
-/// ends (as any move of the player's ends it).
-pub fn jump_to(a: &mut Autoplay, state: &PlayState, id: u32) -> Result<VecDeque<Request>, String> {
-    let Some(tree) = a.tree.as_ref() else {
-        return Err("There is no search tree to go to.".into());
-    };
-    let path = tree.path(id);
-    requests_to(a, state, &path)
 }
 
 /// The requests that bring the board to the search's start and then along

@@ -172,7 +172,6 @@ mod picture;
 mod view;
 
 use column::*;
-pub use input::jump_to;
 use input::*;
 use map::*;
 pub use map::{MapFigure, MapPicture, MapTip, MapView, ToggleLayout, ToggleWords, mark_colour};
