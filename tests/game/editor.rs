@@ -691,6 +691,60 @@ fn a_swap_row_typed_in_its_field_is_an_edit_and_a_wrong_one_is_refused() {
     );
 }
 
+/// A field shows the text it holds: when an edit of the board (or an
+/// undo, a new level) changes the row, the field keeps the font and the
+/// layout the game gave it and only its text changes; the caret goes to
+/// the end, so typing after F3 and Enter gives the row typed. (A field
+/// replaced whole held the new row but drew nothing: no font was set on
+/// it, and what was typed went after the hidden row.)
+#[test]
+fn a_field_changed_by_an_edit_shows_its_text_in_the_fields_font() {
+    use bevy::text::EditableText;
+    use pond_puzzles::game::editor::{NameField, RowField};
+    let mut app = editing("swap.ron", 1, temp_data_dir());
+    settle(&mut app);
+    // Headless there is no layout to give the fields their font; a mark
+    // stands for it: each field's styles emptied (a field made anew has
+    // one, its default size).
+    fn mark<F: Component>(app: &mut App) {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&mut EditableText, With<F>>();
+        let mut t = q.single_mut(app.world_mut()).expect("one field");
+        t.editor_mut().edit_styles().retain(|_| false);
+    }
+    fn kept<F: Component>(app: &mut App) -> (bool, String) {
+        let t = app
+            .world_mut()
+            .query_filtered::<&EditableText, With<F>>()
+            .single(app.world())
+            .expect("one field");
+        (
+            t.editor().get_styles().inner().is_empty(),
+            t.value().to_string(),
+        )
+    }
+    mark::<RowField>(&mut app);
+    mark::<NameField>(&mut app);
+    // A pad painted: the row changes under the field.
+    act(&mut app, EditAction::Pick(0, 0));
+    act(&mut app, EditAction::Paint(0, 1));
+    settle(&mut app);
+    assert_eq!(
+        kept::<RowField>(&mut app),
+        (true, "LLR".to_string()),
+        "the field kept what the game gave it, and holds the row"
+    );
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    settle(&mut app);
+    let (same, name) = kept::<NameField>(&mut app);
+    assert!(
+        same,
+        "the name's field too keeps its font after a new level"
+    );
+    assert_eq!(name, editor(&app).draft.name);
+}
+
 /// A Flood board dealt from a seed typed in its field (F4): Enter deals it
 /// (one step of the history) and the field keeps showing that seed until the
 /// next edit; a seed that is no number is refused in words, the text kept.

@@ -15,7 +15,7 @@ mod verdict;
 mod view;
 
 pub use focus::ButtonFocus;
-pub use name::{RowField, SeedField};
+pub use name::{NameField, RowField, SeedField};
 pub use save::{own_pack, save_target, save_target_words};
 pub use tune::Tuning;
 pub use verdict::EditVerdict;

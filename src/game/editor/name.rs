@@ -7,13 +7,23 @@ use crate::game::Screen;
 use crate::game::theme::{self, text};
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
-use bevy::text::{EditableText, TextCursorStyle};
+use bevy::text::{EditableText, TextCursorStyle, TextEdit};
 use pond_core::levels::edit::DraftBoard;
 use pond_core::rules::swap::row_text;
 
+/// Puts `text` in a field, its caret at the end. The field's own editor
+/// keeps its font and its place in the layout and draws the new text: a
+/// field replaced whole kept showing its old layout (often none) while it
+/// held the new text, and typing went after text one could not see.
+fn put_text(f: &mut EditableText, text: &str) {
+    f.clear();
+    f.editor_mut().set_text(text);
+    f.queue_edit(TextEdit::TextEnd(false));
+}
+
 /// The field of the level's name, above the board.
 #[derive(Component)]
-pub(super) struct NameField;
+pub struct NameField;
 
 /// The field of a Swap level's row, under the name's; and its line.
 #[derive(Component)]
@@ -224,14 +234,17 @@ pub(super) fn sync_seed(
                 }
             }
         } else if keys.just_pressed(KeyCode::Escape) {
-            *f = seed_field(editor.seed);
+            put_text(
+                &mut f,
+                &editor.seed.map(|s| s.to_string()).unwrap_or_default(),
+            );
             focus.clear();
         }
         return;
     }
     let want = editor.seed.map(|s| s.to_string()).unwrap_or_default();
     if f.value().to_string() != want {
-        *f = seed_field(editor.seed);
+        put_text(&mut f, &want);
     }
     if shown == Visibility::Inherited && keys.just_pressed(KeyCode::F4) {
         focus.set(entity, FocusCause::Navigated);
@@ -274,14 +287,14 @@ pub(super) fn sync_row(
                 focus.clear();
             }
         } else if keys.just_pressed(KeyCode::Escape) {
-            *f = row_field(&row.unwrap_or_default());
+            put_text(&mut f, &row.unwrap_or_default());
             focus.clear();
         }
         return;
     }
     if let Some(row) = row {
         if f.value().to_string() != row {
-            *f = row_field(&row);
+            put_text(&mut f, &row);
         }
         if keys.just_pressed(KeyCode::F3) {
             focus.set(entity, FocusCause::Navigated);
@@ -318,9 +331,7 @@ pub(super) fn sync_name(
         }
     } else {
         if f.value().to_string() != editor.draft.name {
-            // A new field, its cursor at the end (the old cursor may lie
-            // past the new text's end).
-            *f = name_field(&editor.draft.name);
+            put_text(&mut f, &editor.draft.name);
         }
         if keys.just_pressed(KeyCode::F2) {
             focus.set(entity, FocusCause::Navigated);
