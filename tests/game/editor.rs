@@ -187,6 +187,85 @@ fn a_level_is_saved_into_the_players_pack_and_listed_at_the_next_start() {
     assert_eq!(own.1.pack.as_ref().unwrap().name, "My levels");
 }
 
+/// Levels played from the editor keep their results apart: each win is
+/// recorded for the level won (a win of the level before it goes with that
+/// level, here to the shipped pack it was copied from, and its shortest is
+/// never shown for another), and a level saved in the player's pack is won
+/// there too ("My levels" counts it).
+#[test]
+fn levels_played_from_the_editor_keep_their_own_results() {
+    use game::packs::EDITED;
+    use game::progress::Progress;
+    let dir = temp_data_dir();
+    let mut app = editing("swap.ron", 3, dir.clone());
+    act(&mut app, EditAction::Save);
+    let own = dir.join("packs").join("my-levels.ron");
+    assert!(own.exists(), "saved into My levels");
+    // Won by its shortest solution, through the moves a click makes.
+    let win = |app: &mut App| -> usize {
+        act(app, EditAction::Play);
+        until_screen(app, Screen::Play);
+        let start = puzzle(app);
+        let report = solve::solve(&start, Budget::unlimited(), None, false);
+        let moves = report.outcome.moves().unwrap().to_vec();
+        for mv in &moves {
+            app.world_mut().write_message(MoveRequested::player(*mv));
+            settle(app);
+        }
+        assert!(puzzle(app).is_won());
+        // The shortest is looked up in the background.
+        for _ in 0..3000 {
+            app.update();
+            let p = app.world().resource::<Progress>();
+            if p.file.record(EDITED, 0).and_then(|r| r.shortest).is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        moves.len()
+    };
+    let swap = win(&mut app);
+    let progress = &app.world().resource::<Progress>().file;
+    let record = progress.record(EDITED, 0).expect("the win is kept").clone();
+    assert_eq!((record.best, record.shortest), (swap, Some(swap)));
+    let mine: Vec<_> = progress
+        .levels
+        .iter()
+        .filter(|(f, _)| f.as_str() != EDITED)
+        .filter(|(f, _)| f.contains("my-levels"))
+        .collect();
+    assert_eq!(
+        mine.len(),
+        1,
+        "My levels has the win: {:?}",
+        progress.levels
+    );
+    let saved = mine[0].1.get(&1).expect("its level 1");
+    assert_eq!((saved.best, saved.shortest), (swap, Some(swap)));
+    // Back to the editor: a Flood level, unsaved, won.
+    press(&mut app, KeyCode::Escape);
+    until_screen(&mut app, Screen::Edit);
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    verdict(&mut app);
+    let flood = win(&mut app);
+    assert_ne!(flood, swap, "two levels of different lengths");
+    let progress = &app.world().resource::<Progress>().file;
+    let record = progress.record(EDITED, 0).expect("the win is kept");
+    assert_eq!(
+        (record.best, record.shortest),
+        (flood, Some(flood)),
+        "the Flood level's own record, not the Swap level's shortest"
+    );
+    assert!(
+        progress.clone().in_range().is_none(),
+        "nothing out of range"
+    );
+    // The Swap level's win is not lost: it went with its level, which is
+    // also the shipped pack's level 3.
+    let kept = progress.record("swap.ron", 2).expect("kept with its level");
+    assert_eq!(kept.best, swap);
+}
+
 #[test]
 fn a_level_with_a_mistake_is_neither_saved_nor_played_and_says_why() {
     let dir = temp_data_dir();

@@ -158,11 +158,20 @@ fn record_wins(
     let file = entry.file.clone();
     let level = current.level;
     let id = crate::levels::level_id(&state.level);
-    if progress.file.won(&file, level, win.moves, win.helped) {
-        let moves: Vec<String> = state.done.iter().map(|(mv, _)| mv.to_string()).collect();
-        progress.file.keep_best_line(&file, level, moves.join(" "));
+    let mut places = vec![(file.clone(), level)];
+    if file == super::packs::EDITED {
+        // (The editor's one place holds the record of the level played now:
+        // `follow_levels` set aside the one before, when it was replaced.)
+        // The same level saved in a pack of the player's is won there too.
+        places.extend(same_level_in_own_packs(&packs, id));
     }
-    progress.file.identify(&file, level, id);
+    let moves: Vec<String> = state.done.iter().map(|(mv, _)| mv.to_string()).collect();
+    for (file, level) in &places {
+        if progress.file.won(file, *level, win.moves, win.helped) {
+            progress.file.keep_best_line(file, *level, moves.join(" "));
+        }
+        progress.file.identify(file, *level, id);
+    }
     // A level of the day won by the player's own moves marks the day.
     if let Some(daily) = daily
         && daily.holds(&file)
@@ -203,6 +212,23 @@ fn record_wins(
     }
 }
 
+/// Where the level `id` is in the player's own packs: (file, level).
+fn same_level_in_own_packs(packs: &Packs, id: u64) -> Vec<(String, usize)> {
+    packs
+        .0
+        .iter()
+        .filter(|e| e.own_file())
+        .filter_map(|e| Some((e, e.pack.as_ref().ok()?)))
+        .flat_map(|(e, pack)| {
+            pack.levels
+                .iter()
+                .enumerate()
+                .filter(move |(_, l)| crate::levels::level_id(l) == id)
+                .map(move |(i, _)| (e.file.clone(), i))
+        })
+        .collect()
+}
+
 fn receive_shortest(mut progress: ResMut<Progress>) {
     if progress.shortest.is_empty() {
         return;
@@ -232,6 +258,20 @@ fn receive_shortest(mut progress: ResMut<Progress>) {
             && r.id.is_none_or(|i| i == id)
         {
             r.shortest = Some(n);
+        }
+        // Every other record of the same level (the editor's level saved in
+        // a pack) learns it too.
+        if let Some(n) = found {
+            for r in progress
+                .file
+                .levels
+                .values_mut()
+                .flat_map(|l| l.values_mut())
+            {
+                if r.id == Some(id) && r.shortest.is_none() {
+                    r.shortest = Some(n);
+                }
+            }
         }
     }
     persist(&mut progress);
