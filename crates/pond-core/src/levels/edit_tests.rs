@@ -239,8 +239,20 @@ fn the_english_board_has_its_ways_and_grade_beyond_twenty_frogs() {
             .any(|w| w.starts_with("Grade from 50,000 random games")),
         "{words:?}"
     );
-    let (grade, ..) = v.pack_grade.expect("the pack's grade");
+    let (grade, ..) = v.pack_grade.clone().expect("the pack's grade");
     assert_eq!(grade, "expert");
+    // One scale in the words: the pack's, as its level select shows it.
+    assert_eq!(
+        words.iter().filter(|w| w.starts_with("Grade: ")).count(),
+        1,
+        "{words:?}"
+    );
+    assert!(
+        words.iter().any(|w| w.starts_with("Grade: expert, like level ")
+            && w.ends_with("of Peg solitaire")),
+        "{words:?}"
+    );
+    assert!(!words.iter().any(|w| w.contains("would say")), "{words:?}");
     assert_eq!(
         [0, 7, 999, 1000, 65536, 1_000_000].map(verdict::grouped),
         ["0", "7", "999", "1,000", "65,536", "1,000,000"]

@@ -116,16 +116,15 @@ impl Verdict {
         if !self.graded && matches!(self.answer, Answer::Won { .. }) {
             out.push("Counting the ways and the grade...".into());
         }
-        if let Some(g) = &self.grade {
-            out.push(format!("Grade: {g}"));
-        } else if let Some(why) = &self.ungraded {
-            out.push(format!("No grade: {why}"));
-        }
-        if let Some((grade, pack, like)) = &self.pack_grade {
-            out.push(match like {
-                Some(n) => format!("{pack} would say {grade} (like its level {})", n + 1),
-                None => format!("{pack} would say {grade}"),
-            });
+        // One scale: the shipped pack's own grades, as its level select
+        // shows them (the game's five where no pack grades the level).
+        match (&self.pack_grade, &self.grade, &self.ungraded) {
+            (Some((grade, pack, Some(n))), ..) => {
+                out.push(format!("Grade: {grade}, like level {} of {pack}", n + 1));
+            }
+            (Some((grade, ..)), ..) | (None, Some(grade), _) => out.push(format!("Grade: {grade}")),
+            (None, None, Some(why)) => out.push(format!("No grade: {why}")),
+            (None, None, None) => {}
         }
         out.extend(self.notes.iter().cloned());
         if let Some(l) = self.limits {
