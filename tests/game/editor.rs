@@ -443,6 +443,53 @@ fn the_editors_panels_keep_clear_of_the_board_in_every_window() {
                     ));
                 }
             }
+            // Saved (its notice said): every button still in the window,
+            // and the keys' line clear of the panels.
+            act(&mut app, EditAction::Save);
+            for _ in 0..3 {
+                app.update();
+            }
+            let nodes = window::laid_out(&mut app);
+            let inside = Rect::from_corners(Vec2::ZERO, s);
+            // (A button in a part that scrolls is reached by scrolling.)
+            let scrolled = |mut e: Entity| loop {
+                let Some(n) = nodes.iter().find(|n| n.entity == e) else {
+                    return false;
+                };
+                if n.scrolls {
+                    return true;
+                }
+                match n.parent {
+                    Some(p) => e = p,
+                    None => return false,
+                }
+            };
+            for n in nodes.iter().filter(|n| n.button) {
+                if n.rect.intersect(inside) != n.rect && !scrolled(n.entity) {
+                    faults.push(format!(
+                        "{size} {pack}: the button at {:?} leaves the window",
+                        n.rect
+                    ));
+                }
+            }
+            let keys = nodes
+                .iter()
+                .find(|n| {
+                    n.text
+                        .as_ref()
+                        .is_some_and(|t| t.starts_with("Click or drag"))
+                })
+                .expect("the keys' line");
+            let ink = keys.ink.unwrap_or(keys.rect);
+            for n in nodes.iter().filter(|n| n.solid && !n.button) {
+                if n.rect.width() < s.x * 0.9 && window::overlap(n.rect, ink) {
+                    faults.push(format!(
+                        "{size} {pack}: the keys' line runs over {} at {:?}",
+                        window::what(n),
+                        n.rect
+                    ));
+                }
+            }
         }
     }
     assert!(faults.is_empty(), "{faults:#?}");

@@ -239,7 +239,13 @@ pub(super) fn plugin(app: &mut App) {
                 input::edit_keys,
                 input::paint_input,
                 edit_actions,
-                (name::sync_name, name::sync_row, name::sync_seed).chain(),
+                (
+                    name::sync_name,
+                    name::sync_row,
+                    name::sync_seed,
+                    name::fit_field_lines,
+                )
+                    .chain(),
                 (
                     tune::receive,
                     respawn_board,

@@ -32,12 +32,14 @@ pub struct RowField;
 #[derive(Component)]
 pub(super) struct RowLine;
 
-fn row_field(row: &str) -> EditableText {
-    EditableText {
-        max_characters: Some(crate::levels::limits::SWAP_CELLS + 20),
-        visible_width: Some(30.0),
-        ..EditableText::new(row)
-    }
+/// A field holding `text` (at most `most` characters).
+fn new_field(text: &str, most: usize) -> EditableText {
+    let mut f = EditableText {
+        max_characters: Some(most),
+        ..default()
+    };
+    put_text(&mut f, text);
+    f
 }
 
 /// The fields other than the name's.
@@ -50,12 +52,9 @@ pub struct SeedField;
 #[derive(Component)]
 pub(super) struct SeedLine;
 
-fn seed_field(seed: Option<u64>) -> EditableText {
-    EditableText {
-        max_characters: Some(24),
-        visible_width: Some(20.0),
-        ..EditableText::new(seed.map(|s| s.to_string()).unwrap_or_default())
-    }
+/// A seed as its field shows it (none: empty).
+fn seed_text(seed: Option<u64>) -> String {
+    seed.map(|s| s.to_string()).unwrap_or_default()
 }
 
 /// Whether the draft's board is dealt from a seed (Flood, Escape).
@@ -89,15 +88,8 @@ fn draft_row(editor: &Editor) -> Option<String> {
     }
 }
 
-fn name_field(name: &str) -> EditableText {
-    EditableText {
-        max_characters: Some(crate::levels::limits::NAME_CHARS),
-        visible_width: Some(30.0),
-        ..EditableText::new(name)
-    }
-}
-
-/// A field's look: its text at `size` on a panel-coloured box.
+/// A field's look: its text at `size` on a panel-coloured box (as wide as
+/// `fit_field_lines` makes it).
 fn field_look(size: f32) -> impl Bundle {
     (
         bevy::ui_widgets::SelectAllOnFocus,
@@ -109,7 +101,7 @@ fn field_look(size: f32) -> impl Bundle {
         TextCursorStyle::default(),
         TextLayout::no_wrap(),
         Node {
-            min_width: px(300),
+            width: px(FIELD_WIDTH),
             padding: UiRect::axes(px(10), px(4)),
             border_radius: BorderRadius::all(px(8)),
             ..default()
@@ -118,54 +110,79 @@ fn field_look(size: f32) -> impl Bundle {
     )
 }
 
-/// A line above the board, `top` pixels down, between the side panels
-/// (`m`, the editor's margins): `label`, then `field`.
-fn field_line(
-    commands: &mut Commands,
-    m: [f32; 4],
-    top: f32,
-    label: &str,
-    line: impl Bundle,
-    field: Entity,
-) {
+/// The widest a field is, in pixels.
+const FIELD_WIDTH: f32 = 330.0;
+
+/// A line of a label and a field, between the side panels; the letters of
+/// its label, and its field.
+#[derive(Component)]
+pub(super) struct FieldLine(usize, Entity);
+
+/// A line above the board, `top` pixels down, between the side panels:
+/// `label`, then `field`.
+fn field_line(commands: &mut Commands, top: f32, label: &str, line: impl Bundle, field: Entity) {
     commands
         .spawn((
             line,
+            FieldLine(label.chars().count(), field),
             DespawnOnExit(Screen::Edit),
             Node {
                 position_type: PositionType::Absolute,
-                left: px(m[0]),
-                right: px(m[1]),
                 top: px(top),
                 justify_content: JustifyContent::Center,
                 align_items: AlignItems::Center,
                 column_gap: px(8),
                 ..default()
             },
-            children![text(label, 17.0, theme::TEXT_DIM)],
+            children![(text(label, 17.0, theme::TEXT_DIM), TextLayout::no_wrap())],
         ))
         .add_child(field);
+}
+
+/// Each field line stays between the side panels as the window changes,
+/// its field as wide as the room beside its label leaves (a letter of the
+/// label is about 8.5 pixels), at most `FIELD_WIDTH`.
+pub(super) fn fit_field_lines(
+    window: Option<Single<&Window>>,
+    mut lines: Query<(&FieldLine, &mut Node), Without<EditableText>>,
+    mut fields: Query<&mut Node, With<EditableText>>,
+) {
+    let width = window.map_or(1280.0, |w| w.width());
+    let m = margins(width);
+    for (line, mut node) in &mut lines {
+        if (node.left, node.right) != (px(m[0]), px(m[1])) {
+            (node.left, node.right) = (px(m[0]), px(m[1]));
+        }
+        let room = (width - m[0] - m[1] - 36.0 - 8.5 * line.0 as f32).clamp(120.0, FIELD_WIDTH);
+        if let Ok(mut field) = fields.get_mut(line.1)
+            && field.width != px(room)
+        {
+            field.width = px(room);
+        }
+    }
 }
 
 /// The level's name above the board: a field that a click (or F2) focuses;
 /// Enter or Esc leaves it. Under it, a Swap level's row, typed as the files
 /// write it (a click or F3).
-pub(super) fn spawn_name(
-    mut commands: Commands,
-    editor: Option<Res<Editor>>,
-    window: Option<Single<&Window>>,
-) {
+pub(super) fn spawn_name(mut commands: Commands, editor: Option<Res<Editor>>) {
     let Some(editor) = editor else { return };
-    let m = margins(window.as_ref().map_or(1280.0, |w| w.width()));
     let name = commands
-        .spawn((NameField, name_field(&editor.draft.name), field_look(22.0)))
+        .spawn((
+            NameField,
+            new_field(&editor.draft.name, crate::levels::limits::NAME_CHARS),
+            field_look(22.0),
+        ))
         .id();
-    field_line(&mut commands, m, 12.0, "Name (F2)", (), name);
+    field_line(&mut commands, 12.0, "Name (F2)", (), name);
     let row = draft_row(&editor);
     let field = commands
         .spawn((
             RowField,
-            row_field(row.as_deref().unwrap_or_default()),
+            new_field(
+                row.as_deref().unwrap_or_default(),
+                crate::levels::limits::SWAP_CELLS + 20,
+            ),
             field_look(20.0),
         ))
         .id();
@@ -174,10 +191,14 @@ pub(super) fn spawn_name(
     } else {
         Visibility::Hidden
     };
-    field_line(&mut commands, m, 58.0, "Row (F3)", (RowLine, shown), field);
+    field_line(&mut commands, 58.0, "Row (F3)", (RowLine, shown), field);
     // The seed of a dealt board, on the same line (a Swap level has none).
     let field = commands
-        .spawn((SeedField, seed_field(editor.seed), field_look(20.0)))
+        .spawn((
+            SeedField,
+            new_field(&seed_text(editor.seed), 24),
+            field_look(20.0),
+        ))
         .id();
     let shown = if dealt(&editor) {
         Visibility::Inherited
@@ -186,7 +207,6 @@ pub(super) fn spawn_name(
     };
     field_line(
         &mut commands,
-        m,
         58.0,
         "Deal from seed (F4)",
         (SeedLine, shown),
@@ -242,7 +262,7 @@ pub(super) fn sync_seed(
         }
         return;
     }
-    let want = editor.seed.map(|s| s.to_string()).unwrap_or_default();
+    let want = seed_text(editor.seed);
     if f.value().to_string() != want {
         put_text(&mut f, &want);
     }

@@ -11,8 +11,9 @@ use crate::game::board::BoardRoot;
 use crate::game::packs::Packs;
 use crate::game::puzzles;
 use crate::game::settings::Settings;
+use crate::game::theme::widget::WheelScroll;
 use crate::game::theme::{self, Art, text, widget};
-use crate::levels::code::DIFFICULTIES;
+use crate::levels::verdict::LIMIT_GRADES;
 use crate::rules::Puzzle;
 use bevy::prelude::*;
 
@@ -220,13 +221,14 @@ pub(super) fn refresh(
                     ..default()
                 },
                 Pickable::IGNORE,
+                // Between the panels, on as many lines as that takes.
                 children![(
                     text(
                         "Click or drag on the board to draw (or arrows and Enter) · Tab the buttons · Ctrl+Z undo · Ctrl+Y redo · Ctrl+S save · Ctrl+C code · Enter play · Esc back",
-                        15.0,
+                        14.0,
                         theme::TEXT_DIM
                     ),
-                    theme::fit_line(15.0, 10.0),
+                    TextLayout::justify(Justify::Center),
                 )],
             ));
         });
@@ -248,7 +250,13 @@ fn panel_node(left: bool, m: [f32; 4]) -> Node {
         flex_direction: FlexDirection::Column,
         row_gap: px(6),
         padding: UiRect::all(px(12)),
-        overflow: Overflow::scroll_y(),
+        // The left panel scrolls whole; the right one scrolls its upper
+        // part, its buttons kept in sight.
+        overflow: if left {
+            Overflow::scroll_y()
+        } else {
+            Overflow::clip()
+        },
         border_radius: theme::PANEL_RADIUS,
         ..default()
     }
@@ -316,7 +324,7 @@ fn left_panel(ui: &mut ChildSpawnerCommands, editor: &Editor, palette: &[Color; 
     let draft = &editor.draft;
     let drawn = draft.drawn();
     let pegs = draft.is_pegs();
-    ui.spawn((panel_node(true, m), theme::panel()))
+    ui.spawn((panel_node(true, m), theme::panel(), WheelScroll))
         .with_children(|p| {
             p.spawn(text("Level editor", 22.0, theme::TEXT));
             p.spawn(title("New level of"));
@@ -396,71 +404,88 @@ fn right_panel(
     m: [f32; 4],
 ) {
     ui.spawn((panel_node(false, m), theme::panel()))
-        .with_children(|p| {
-            p.spawn(text("Verdict", 22.0, theme::TEXT));
-            if let Some(m) = &verdict.mistake {
-                p.spawn(text("Not a level yet:", 17.0, theme::WARN));
-                p.spawn(text(m.message.clone(), 16.0, theme::WARN));
-            } else if let Some(v) = &verdict.shown {
-                let colour = match v.answer {
-                    crate::levels::verdict::Answer::Won { .. } => theme::WIN,
-                    crate::levels::verdict::Answer::Lost { .. } => theme::WARN,
-                    crate::levels::verdict::Answer::Undecided { .. } => theme::TEXT,
-                };
-                // Flood's limits are the buttons below.
-                let words = v.words().into_iter().filter(|l| !l.starts_with("Limits"));
-                for (i, line) in words.enumerate() {
-                    let c = if i == 0 { colour } else { theme::TEXT };
-                    p.spawn(text(line, if i == 0 { 19.0 } else { 16.0 }, c));
+        .with_children(|panel| {
+            // What the solvers say scrolls (the wheel over it); the buttons
+            // under it stay in the window.
+            let mut upper = panel.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(6),
+                    flex_grow: 1.0,
+                    flex_shrink: 1.0,
+                    min_height: px(0),
+                    overflow: Overflow::scroll_y(),
+                    ..default()
+                },
+                WheelScroll,
+            ));
+            upper.with_children(|p| {
+                p.spawn(text("Verdict", 22.0, theme::TEXT));
+                if let Some(m) = &verdict.mistake {
+                    p.spawn(text("Not a level yet:", 17.0, theme::WARN));
+                    p.spawn(text(m.message.clone(), 16.0, theme::WARN));
+                } else if let Some(v) = &verdict.shown {
+                    let colour = match v.answer {
+                        crate::levels::verdict::Answer::Won { .. } => theme::WIN,
+                        crate::levels::verdict::Answer::Lost { .. } => theme::WARN,
+                        crate::levels::verdict::Answer::Undecided { .. } => theme::TEXT,
+                    };
+                    // Flood's limits are the buttons below.
+                    let words = v.words().into_iter().filter(|l| !l.starts_with("Limits"));
+                    for (i, line) in words.enumerate() {
+                        let c = if i == 0 { colour } else { theme::TEXT };
+                        p.spawn(text(line, if i == 0 { 19.0 } else { 16.0 }, c));
+                    }
+                    let time = crate::game::solver::compare::time(v.elapsed.as_secs_f64() * 1000.0);
+                    p.spawn(text(
+                        if v.positions > 0 {
+                            format!(
+                                "Decided in {time}, {} positions",
+                                crate::levels::verdict::grouped(v.positions)
+                            )
+                        } else {
+                            format!("Decided in {time}")
+                        },
+                        14.0,
+                        theme::TEXT_DIM,
+                    ));
+                    if let Some(limits) = v.limits {
+                        p.spawn(title("Take the limit of a grade"));
+                        p.spawn(row()).with_children(|r| {
+                            let now = editor.draft.dimensions().get(3).map(|d| d.1);
+                            for (g, (name, n)) in LIMIT_GRADES.iter().zip(limits).enumerate() {
+                                r.spawn(small_button(
+                                    EditAction::Limit(g),
+                                    &format!("{name} {n}"),
+                                    now == Some(n),
+                                ));
+                            }
+                        });
+                    }
+                } else {
+                    p.spawn(text("Thinking...", 18.0, theme::TEXT_DIM));
                 }
-                let time = crate::game::solver::compare::time(v.elapsed.as_secs_f64() * 1000.0);
-                p.spawn(text(
-                    if v.positions > 0 {
+                if let Some((pack, n)) = verdict.same
+                    && let Some(Ok(pk)) = packs.0.get(pack).map(|e| &e.pack)
+                {
+                    p.spawn(text(
                         format!(
-                            "Decided in {time}, {} positions",
-                            crate::levels::verdict::grouped(v.positions)
-                        )
-                    } else {
-                        format!("Decided in {time}")
-                    },
-                    14.0,
-                    theme::TEXT_DIM,
-                ));
-                if let Some(limits) = v.limits {
-                    p.spawn(title("Take the limit of a grade"));
-                    p.spawn(row()).with_children(|r| {
-                        let now = editor.draft.dimensions().get(3).map(|d| d.1);
-                        for (g, (name, n)) in DIFFICULTIES.iter().zip(limits).enumerate() {
-                            r.spawn(small_button(
-                                EditAction::Limit(g),
-                                &format!("{name} {n}"),
-                                now == Some(n),
-                            ));
-                        }
-                    });
+                            "The same as level {} of {}",
+                            n + 1,
+                            theme::short(&pk.name, 30)
+                        ),
+                        15.0,
+                        theme::HIGHLIGHT,
+                    ));
                 }
-            } else {
-                p.spawn(text("Thinking...", 18.0, theme::TEXT_DIM));
-            }
-            if let Some((pack, n)) = verdict.same
-                && let Some(Ok(pk)) = packs.0.get(pack).map(|e| &e.pack)
-            {
-                p.spawn(text(
-                    format!(
-                        "The same as level {} of {}",
-                        n + 1,
-                        theme::short(&pk.name, 30)
-                    ),
-                    15.0,
-                    theme::HIGHLIGHT,
-                ));
-            }
-            tune_lines(p, verdict, tuning, &editor.draft);
-            for w in editor.draft.warnings() {
-                p.spawn(text(format!("Note: {w}"), 15.0, theme::WARN));
-            }
+                tune_lines(p, verdict, tuning, &editor.draft);
+                for w in editor.draft.warnings() {
+                    p.spawn(text(format!("Note: {w}"), 15.0, theme::WARN));
+                }
+            });
+            // What the last button said, always in sight above them.
             if let Some((words, warn)) = &editor.notice {
-                p.spawn(text(
+                panel.spawn(text(
                     words.clone(),
                     15.0,
                     if *warn { theme::WARN } else { theme::WIN },
@@ -468,18 +493,14 @@ fn right_panel(
             }
             let (undo, redo) = editor.history();
             let level = verdict.mistake.is_none();
-            p.spawn(Node {
-                flex_grow: 1.0,
-                ..default()
-            });
             // The pack "Save" writes into; the button offers the next.
             if level {
-                p.spawn(row()).with_children(|r| {
+                panel.spawn(row()).with_children(|r| {
                     r.spawn(text(format!("Saves into {into}"), 14.0, theme::TEXT_DIM));
                     r.spawn(small_button(EditAction::SaveInto, "Another pack", false));
                 });
             }
-            p.spawn(row()).with_children(|r| {
+            panel.spawn(row()).with_children(|r| {
                 if level
                     && verdict
                         .shown

@@ -3,6 +3,7 @@
 //! sends a button's action as a message when it is clicked.
 
 use super::{BUTTON, BUTTON_HOVER, text};
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 
 /// A button's colours at rest and under the pointer (pressed is darker).
@@ -115,8 +116,16 @@ pub fn stars(pictures: &super::art::Pictures, earned: u8, size: f32) -> impl Bun
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, hover);
+    app.add_systems(Update, (hover, scroll_parts));
 }
+
+/// A part of a screen (a panel's column) whose content scrolls by the wheel
+/// while the pointer is over it, when it is taller than its room.
+#[derive(Component)]
+pub struct WheelScroll;
+
+/// Pixels a wheel's line scrolls a `WheelScroll` part.
+const WHEEL_LINE: f32 = 40.0;
 
 /// What `hover` changes of a button.
 type ButtonLook = (
@@ -161,6 +170,40 @@ pub fn press<A: Component + Message + Clone>(
     for (interaction, action) in &buttons {
         if *interaction == Interaction::Pressed {
             actions.write(action.clone());
+        }
+    }
+}
+
+/// The wheel scrolls the `WheelScroll` part under the pointer.
+fn scroll_parts(
+    mut wheel: MessageReader<MouseWheel>,
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    mut parts: Query<(&mut ScrollPosition, &ComputedNode, &UiGlobalTransform), With<WheelScroll>>,
+) {
+    let mut lines = 0.0;
+    for w in wheel.read() {
+        lines -= match w.unit {
+            MouseScrollUnit::Line => w.y * WHEEL_LINE,
+            MouseScrollUnit::Pixel => w.y,
+        };
+    }
+    let Some(pointer) = window.as_ref().and_then(|w| w.physical_cursor_position()) else {
+        return;
+    };
+    if lines == 0.0 {
+        return;
+    }
+    for (mut at, node, place) in &mut parts {
+        let half = node.size() / 2.0;
+        let d = pointer - place.translation;
+        if d.x.abs() > half.x || d.y.abs() > half.y {
+            continue;
+        }
+        let scale = node.inverse_scale_factor();
+        let most = ((node.content_size().y - node.size().y) * scale).max(0.0);
+        let y = (at.0.y + lines).clamp(0.0, most);
+        if y != at.0.y {
+            at.0.y = y;
         }
     }
 }

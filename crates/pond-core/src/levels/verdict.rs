@@ -72,6 +72,10 @@ pub enum Answer {
     Undecided { best: Option<Vec<PuzzleMove>> },
 }
 
+/// The words of Flood's limits (4 moves to spare down to none), the Flood
+/// pack's own: the grade its level select shows for a level of that limit.
+pub const LIMIT_GRADES: [&str; 5] = super::pack_grade::FLOOD_PACK_GRADES;
+
 impl Verdict {
     /// The verdict in a few lines of the player's words.
     pub fn words(&self) -> Vec<String> {
@@ -128,7 +132,7 @@ impl Verdict {
         }
         out.extend(self.notes.iter().cloned());
         if let Some(l) = self.limits {
-            let each: Vec<String> = DIFFICULTIES
+            let each: Vec<String> = LIMIT_GRADES
                 .iter()
                 .zip(l)
                 .map(|(g, n)| format!("{g} {n}"))
