@@ -226,7 +226,7 @@ fn levels_played_from_the_editor_keep_their_own_results() {
     };
     let swap = win(&mut app);
     let progress = &app.world().resource::<Progress>().file;
-    let record = progress.record(EDITED, 0).expect("the win is kept").clone();
+    let record = *progress.record(EDITED, 0).expect("the win is kept");
     assert_eq!((record.best, record.shortest), (swap, Some(swap)));
     let mine: Vec<_> = progress
         .levels
