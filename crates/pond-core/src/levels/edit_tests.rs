@@ -76,6 +76,54 @@ fn new_levels_of_every_puzzle_are_levels_and_save_and_load_back_the_same() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A pack the player wrote by hand keeps its text when the editor saves
+/// into it: its header, its comments (between levels, inside one, after
+/// the last), its layout and its odd characters; only the level's own
+/// text is added or put in place.
+#[test]
+fn saving_into_a_hand_written_pack_keeps_its_comments_and_layout() {
+    let dir = temp_dir("keep");
+    let path = dir.join("hand.ron");
+    let hand = "// My pond levels, by Ana\u{e9}.\n// Tried on the big screen first.\nPack(\n  name: \"Ana's \u{1f438} levels\", // the frog stays\n  levels: [\n    // the easy one\n    Swap(name: \"First\", row: \"L_R\"),\n    /* a block comment */ Swap(\n      name: \"Second\", // two a side\n      row: \"LL_RR\",\n    ),\n    // more to come\n  ],\n)\n// the end\n";
+    std::fs::write(&path, hand).unwrap();
+    let added = Draft::new_like(&shipped()[0].levels[2].puzzle);
+    assert_eq!(save_into(&path, "ignored", &added, None), Ok(2));
+    let text = std::fs::read_to_string(&path).unwrap();
+    for kept in [
+        "// My pond levels, by Ana\u{e9}.\n// Tried on the big screen first.\nPack(\n",
+        "  name: \"Ana's \u{1f438} levels\", // the frog stays\n",
+        "    // the easy one\n    Swap(name: \"First\", row: \"L_R\"),\n",
+        "/* a block comment */ Swap(\n      name: \"Second\", // two a side\n",
+        "    // more to come\n  ],\n)\n// the end\n",
+    ] {
+        assert!(text.contains(kept), "lost {kept:?} from:\n{text}");
+    }
+    let pack = load_file(&path).expect("it loads");
+    assert_eq!(pack.levels.len(), 3);
+    assert_eq!(pack.levels[2].puzzle, added.check().unwrap().puzzle);
+    // In place of the second: the first and every comment stay.
+    let mut changed = Draft::of_level(&pack.levels[1]);
+    changed.name = "Second, mended".into();
+    assert_eq!(save_into(&path, "ignored", &changed, Some(1)), Ok(1));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("/* a block comment */ Swap(name: \"Second, mended\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("// the easy one") && text.contains("// the end"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("// two a side"),
+        "the level's own text is the new one"
+    );
+    let pack = load_file(&path).unwrap();
+    let names: Vec<&str> = pack.levels.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names[..2], ["First", "Second, mended"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_level_with_a_mistake_is_not_saved_and_says_why() {
     let dir = temp_dir("mistake");

@@ -57,79 +57,84 @@ pub fn write_pack(pack: &PackFile, header: &str) -> String {
     }
     let _ = writeln!(out, "    levels: [");
     for level in &pack.levels {
-        let text = match level {
-            LevelFile::Swap {
-                name,
-                row,
-                goal,
-                jump_own,
-                grade,
-            } => {
-                let mut t = format!("Swap(name: {}, row: {}", quoted(name), quoted(row));
-                if let Some(g) = goal {
-                    let _ = write!(t, ", goal: Some({})", quoted(g));
-                }
-                if *jump_own {
-                    t.push_str(", jump_own: true");
-                }
-                format!("{t}{})", grade_field(grade))
-            }
-            LevelFile::Hop {
-                name,
-                board,
-                layout,
-                finish,
-                grade,
-            } => {
-                let mut t = format!(
-                    "Hop(name: {}, board: {board:?}, layout: {}",
-                    quoted(name),
-                    string_list(layout, "        ")
-                );
-                if let Some((r, c)) = finish {
-                    let _ = write!(t, ", finish: Some(({r}, {c}))");
-                }
-                format!("{t}{})", grade_field(grade))
-            }
-            LevelFile::Flood {
-                name,
-                cells,
-                random,
-                colours,
-                moves,
-                grade,
-            } => {
-                let mut t = format!("Flood(name: {}", quoted(name));
-                if let Some(c) = cells {
-                    let _ = write!(t, ", cells: {}", string_list(c, "        "));
-                }
-                if let Some(r) = random {
-                    let _ = write!(
-                        t,
-                        ", random: (width: {}, height: {}, colours: {}, seed: {})",
-                        r.width, r.height, r.colours, r.seed
-                    );
-                }
-                if let Some(k) = colours {
-                    let _ = write!(t, ", colours: Some({k})");
-                }
-                if let Some(m) = moves {
-                    let _ = write!(t, ", moves: Some({m})");
-                }
-                format!("{t}{})", grade_field(grade))
-            }
-            LevelFile::Escape { name, rows, grade } => format!(
-                "Escape(name: {}, rows: {}{})",
-                quoted(name),
-                string_list(rows, "        "),
-                grade_field(grade)
-            ),
-        };
-        let _ = writeln!(out, "        {text},");
+        let _ = writeln!(out, "        {},", level_text(level));
     }
     let _ = writeln!(out, "    ],");
     let _ = writeln!(out, ")");
     out
+}
+
+/// One level as a pack file writes it (on one line, but for its rows,
+/// which go one a line at the indent of a level in a pack).
+pub fn level_text(level: &LevelFile) -> String {
+    match level {
+        LevelFile::Swap {
+            name,
+            row,
+            goal,
+            jump_own,
+            grade,
+        } => {
+            let mut t = format!("Swap(name: {}, row: {}", quoted(name), quoted(row));
+            if let Some(g) = goal {
+                let _ = write!(t, ", goal: Some({})", quoted(g));
+            }
+            if *jump_own {
+                t.push_str(", jump_own: true");
+            }
+            format!("{t}{})", grade_field(grade))
+        }
+        LevelFile::Hop {
+            name,
+            board,
+            layout,
+            finish,
+            grade,
+        } => {
+            let mut t = format!(
+                "Hop(name: {}, board: {board:?}, layout: {}",
+                quoted(name),
+                string_list(layout, "        ")
+            );
+            if let Some((r, c)) = finish {
+                let _ = write!(t, ", finish: Some(({r}, {c}))");
+            }
+            format!("{t}{})", grade_field(grade))
+        }
+        LevelFile::Flood {
+            name,
+            cells,
+            random,
+            colours,
+            moves,
+            grade,
+        } => {
+            let mut t = format!("Flood(name: {}", quoted(name));
+            if let Some(c) = cells {
+                let _ = write!(t, ", cells: {}", string_list(c, "        "));
+            }
+            if let Some(r) = random {
+                let _ = write!(
+                    t,
+                    ", random: (width: {}, height: {}, colours: {}, seed: {})",
+                    r.width, r.height, r.colours, r.seed
+                );
+            }
+            if let Some(k) = colours {
+                let _ = write!(t, ", colours: Some({k})");
+            }
+            if let Some(m) = moves {
+                let _ = write!(t, ", moves: Some({m})");
+            }
+            format!("{t}{})", grade_field(grade))
+        }
+        LevelFile::Escape { name, rows, grade } => format!(
+            "Escape(name: {}, rows: {}{})",
+            quoted(name),
+            string_list(rows, "        "),
+            grade_field(grade)
+        ),
+    }
 }
 
 /// Random Swap rows: up to `max_side` frogs a side, one or two gaps, some in

@@ -55,7 +55,7 @@ pub mod limits {
 }
 
 /// A pack file as written.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Pack")]
 pub struct PackFile {
     pub name: String,
@@ -65,7 +65,7 @@ pub struct PackFile {
 }
 
 /// One level as written.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum LevelFile {
     Swap {
@@ -112,7 +112,7 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RandomFlood {
     pub width: u16,

@@ -9,8 +9,9 @@ const HEADER: &str = "A pack of levels made in Pond Puzzles' level editor.\nThe 
 /// Adds `level` to the pack file at `path`, or puts it in place of the
 /// pack's level `replace` (from 0); a new pack named `pack_name` when there
 /// is no file yet. The file is written whole beside the old one and renamed
-/// over it, so a pack is never half written. Returns the level's place in
-/// the pack (from 0).
+/// over it, so a pack is never half written. A pack the player wrote keeps
+/// its text (its comments, its header, its layout): only the level's own
+/// text is put in or added. Returns the level's place in the pack (from 0).
 pub fn save_into(
     path: &std::path::Path,
     pack_name: &str,
@@ -18,16 +19,19 @@ pub fn save_into(
     replace: Option<usize>,
 ) -> Result<usize, String> {
     level.check().map_err(|m| m.message)?;
+    let mut old_text = None;
     let mut pack = if path.exists() {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         crate::levels::parse_pack(&path.display().to_string(), &text).map_err(|e| {
             format!("{e}; the pack has a mistake, so the level was not added to it")
         })?;
-        ron::Options::default()
+        let file = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
             .from_str::<crate::levels::PackFile>(&text)
-            .map_err(|e| format!("{}: {e}", path.display()))?
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        old_text = Some(text);
+        file
     } else {
         crate::levels::PackFile {
             name: pack_name.to_string(),
@@ -51,7 +55,12 @@ pub fn save_into(
             pack.levels.len() - 1
         }
     };
-    let text = generate::write_pack(&pack, HEADER);
+    // The author's text with the level's put in, when it reads back as the
+    // pack meant; else the pack written whole.
+    let text = old_text
+        .and_then(|t| spliced(&t, &generate::level_text(&pack.levels[at]), replace))
+        .filter(|t| reads_as(t, &pack))
+        .unwrap_or_else(|| generate::write_pack(&pack, HEADER));
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
@@ -67,4 +76,41 @@ pub fn save_into(
         return Err(format!("cannot write {}: {e}", path.display()));
     }
     Ok(at)
+}
+
+/// `text` (a pack file) with `level` in place of its level `replace`, or
+/// added after its last level, everything else as it was; None when the
+/// text has no level to place it by.
+fn spliced(text: &str, level: &str, replace: Option<usize>) -> Option<String> {
+    let root = crate::levels::locate::scan(text)?;
+    let spans = root.field("levels")?.spans();
+    // The spans count characters; the text is cut at bytes.
+    let byte = |c: usize| text.char_indices().nth(c).map_or(text.len(), |(b, _)| b);
+    let (cut, put) = match replace {
+        Some(i) if i < spans.len() => (byte(spans[i].start)..byte(spans[i].end), level.to_string()),
+        _ => {
+            let last = spans.last()?;
+            let (start, end) = (byte(last.start), byte(last.end));
+            // At the last level's indent, on a line of its own.
+            let line = text[..start].rfind('\n').map_or(0, |n| n + 1);
+            let indent: String = text[line..start]
+                .chars()
+                .take_while(|c| c.is_whitespace())
+                .collect();
+            (end..end, format!(",\n{indent}{level}"))
+        }
+    };
+    let mut out = String::with_capacity(text.len() + put.len());
+    out.push_str(&text[..cut.start]);
+    out.push_str(&put);
+    out.push_str(&text[cut.end..]);
+    Some(out)
+}
+
+/// Whether `text` reads as the pack `want` (its name, author and levels).
+fn reads_as(text: &str, want: &crate::levels::PackFile) -> bool {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str::<crate::levels::PackFile>(text)
+        .is_ok_and(|got| got == *want)
 }
