@@ -224,18 +224,31 @@ fn load_packs(
 ) {
     // The shipped packs, then the command line's pack (or level code): the
     // screens sort the list so once every pack has loaded.
-    if let Some(path) = options.as_ref().and_then(|o| o.pack.as_ref()) {
+    let dir = data.and_then(|d| d.0.clone());
+    let own = own_packs(dir.as_deref());
+    let same = |a: &Path, b: &Path| {
+        a.canonicalize()
+            .ok()
+            .is_some_and(|a| b.canonicalize().ok() == Some(a))
+    };
+    let named = options.as_ref().and_then(|o| o.pack.as_ref());
+    if let Some(path) = named {
+        // A pack of the player's named on the command line is that pack
+        // (the editor saves back into it), listed once.
+        let is_own = own.iter().any(|o| same(o, path));
         start_loading(
             &server,
             path,
-            (SHIPPED.len(), false, false),
+            (SHIPPED.len(), false, is_own),
             &mut packs,
             &mut pending,
         );
     }
     // The player's own packs, every time the game starts.
-    let dir = data.and_then(|d| d.0.clone());
-    for (i, path) in own_packs(dir.as_deref()).iter().enumerate() {
+    for (i, path) in own.iter().enumerate() {
+        if named.is_some_and(|n| same(n, path)) {
+            continue;
+        }
         let order = SHIPPED.len() + 1 + i;
         start_loading(
             &server,

@@ -266,6 +266,36 @@ fn levels_played_from_the_editor_keep_their_own_results() {
     assert_eq!(kept.best, swap);
 }
 
+/// `pond edit` on a level of a pack in the player's `packs/` folder: the
+/// pack is listed once, as the player's, and Save puts the level back in
+/// its place, the author's comments kept.
+#[test]
+fn a_level_of_the_players_pack_named_on_the_command_line_is_saved_back_in_place() {
+    let dir = temp_data_dir();
+    std::fs::create_dir_all(dir.join("packs")).unwrap();
+    let file = dir.join("packs").join("hand.ron");
+    let hand = "// Mine.\nPack(name: \"Hand\", levels: [\n    Swap(name: \"One\", row: \"L_R\"), // first\n    Swap(name: \"Two\", row: \"LL_RR\"),\n])\n";
+    std::fs::write(&file, hand).unwrap();
+    let mut app = editing(&file.display().to_string(), 2, dir.clone());
+    let listed = app
+        .world()
+        .resource::<Packs>()
+        .0
+        .iter()
+        .filter(|e| e.pack.as_ref().is_ok_and(|p| p.name == "Hand"))
+        .map(|e| e.own_file())
+        .collect::<Vec<_>>();
+    assert_eq!(listed, [true], "listed once, as the player's");
+    act(&mut app, EditAction::Pick(0, 0));
+    act(&mut app, EditAction::Paint(0, 2));
+    act(&mut app, EditAction::Save);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("// Mine.\n"), "{text}");
+    assert!(text.contains("Swap(name: \"One\", row: \"L_R\"), // first"), "{text}");
+    assert!(text.contains("Swap(name: \"Two\", row: \"LLLRR\")"), "{text}");
+    assert!(!dir.join("packs").join("my-levels.ron").exists());
+}
+
 #[test]
 fn a_level_with_a_mistake_is_neither_saved_nor_played_and_says_why() {
     let dir = temp_data_dir();

@@ -293,7 +293,15 @@ pub(super) fn open_editor(
             Draft::new_of(kind, pegs)
         }
     };
-    let from = from_pack.then_some((current.pack, None));
+    // A level of the player's own pack is saved back in its place.
+    let own = packs
+        .0
+        .get(current.pack)
+        .filter(|e| e.own_file())
+        .and(options.as_ref().and_then(|o| o.level))
+        .filter(|&n| pack.is_some_and(|p| (1..=p.levels.len()).contains(&n)))
+        .map(|n| n - 1);
+    let from = from_pack.then_some((current.pack, own));
     commands.insert_resource(Editor::new(draft, from, Screen::Title));
 }
 
