@@ -3,5 +3,6 @@
 
 pub mod cli;
 pub mod game;
+pub mod typeface;
 
 pub use pond_core::{levels, rules, save, solve};

@@ -55,7 +55,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
             }
         };
         let mut warnings = 0;
-        let names = levels::name_warnings(&pack);
+        let names = levels::name_warnings(&pack, &crate::typeface::drawable);
         for (i, level) in pack.levels.iter().enumerate() {
             let budget = Budget::time(Duration::from_secs_f64(args.seconds.max(0.0)));
             let report = solve::solve(&level.puzzle, budget, None, false);

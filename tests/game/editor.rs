@@ -291,8 +291,14 @@ fn a_level_of_the_players_pack_named_on_the_command_line_is_saved_back_in_place(
     act(&mut app, EditAction::Save);
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.starts_with("// Mine.\n"), "{text}");
-    assert!(text.contains("Swap(name: \"One\", row: \"L_R\"), // first"), "{text}");
-    assert!(text.contains("Swap(name: \"Two\", row: \"LLLRR\")"), "{text}");
+    assert!(
+        text.contains("Swap(name: \"One\", row: \"L_R\"), // first"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Swap(name: \"Two\", row: \"LLLRR\")"),
+        "{text}"
+    );
     assert!(!dir.join("packs").join("my-levels.ron").exists());
 }
 

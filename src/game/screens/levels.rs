@@ -65,7 +65,7 @@ pub(super) fn spawn_levels(
                     }
                     // What `pond check` warns of in the names, in the core's
                     // words: an author with the game open sees it at once.
-                    let warnings = crate::levels::name_warnings(pack);
+                    let warnings = crate::levels::name_warnings(pack, &crate::typeface::drawable);
                     for w in warnings.iter().take(SHOWN_WARNINGS) {
                         ui.spawn((
                             text(

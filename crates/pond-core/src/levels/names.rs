@@ -1,6 +1,7 @@
 //! What a pack's level names may hold that loads but that its author would
-//! want to hear of: a name left empty, and two levels of one name. Told as
-//! warnings by `pond check` and shown by the game's level select.
+//! want to hear of: a name left empty, two levels of one name, and
+//! characters the game's typeface cannot draw. Told as warnings by `pond
+//! check` and shown by the game's level select.
 
 use super::Pack;
 
@@ -12,8 +13,9 @@ pub struct NameWarning {
     pub message: String,
 }
 
-/// Every warning about the pack's level names, in the file's order.
-pub fn name_warnings(pack: &Pack) -> Vec<NameWarning> {
+/// Every warning about the pack's level names, in the file's order;
+/// `drawable` says whether the game's typeface has a character.
+pub fn name_warnings(pack: &Pack, drawable: &dyn Fn(char) -> bool) -> Vec<NameWarning> {
     let mut out = Vec::new();
     let mut first_of: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for (i, level) in pack.levels.iter().enumerate() {
@@ -27,6 +29,25 @@ pub fn name_warnings(pack: &Pack) -> Vec<NameWarning> {
                         .into(),
             });
             continue;
+        }
+        let mut lost: Vec<char> = Vec::new();
+        for c in name.chars() {
+            if !drawable(c) && !lost.contains(&c) {
+                lost.push(c);
+            }
+        }
+        if !lost.is_empty() {
+            let shown: Vec<String> = lost.iter().take(8).map(|c| format!("'{c}'")).collect();
+            out.push(NameWarning {
+                level: i,
+                message: format!(
+                    "its name has {} the game's typeface cannot draw ({}{}): the game shows {} as an empty box",
+                    super::count_of(lost.len(), "character", "characters"),
+                    shown.join(", "),
+                    if lost.len() > 8 { ", ..." } else { "" },
+                    if lost.len() == 1 { "it" } else { "each" }
+                ),
+            });
         }
         if let Some(&first) = first_of.get(name) {
             out.push(NameWarning {
@@ -51,7 +72,8 @@ mod tests {
     fn warned(levels: &str) -> Vec<(usize, String)> {
         let text = format!("Pack(name: \"p\", levels: [{levels}])");
         let pack = parse_pack("p.ron", &text).expect("the pack loads");
-        name_warnings(&pack)
+        // As a typeface of Latin letters alone would.
+        name_warnings(&pack, &|c: char| c.is_ascii())
             .into_iter()
             .map(|w| (w.level, w.message))
             .collect()
@@ -69,6 +91,26 @@ mod tests {
         assert!(all[0].1.starts_with("its name is empty"), "{all:?}");
         assert!(all[2].1.contains("same name as level 2"), "{all:?}");
         assert!(all[3].1.contains("same name as level 2"), "{all:?}");
+    }
+
+    #[test]
+    fn characters_the_typeface_lacks_are_named() {
+        let all = warned(r#"Swap(name: "Frog \u{86d9}\u{86d9}!", row: "L_R")"#);
+        assert_eq!(all.len(), 1, "{all:?}");
+        assert!(
+            all[0].1.starts_with(
+                "its name has 1 character the game's typeface cannot draw ('\u{86d9}')"
+            ),
+            "{all:?}"
+        );
+    }
+
+    #[test]
+    fn the_shipped_packs_names_are_each_their_own() {
+        for (file, text) in crate::levels::SHIPPED {
+            let pack = parse_pack(file, text).expect("a shipped pack loads");
+            assert_eq!(name_warnings(&pack, &|_| true), [], "{file}");
+        }
     }
 
     #[test]
