@@ -2074,9 +2074,9 @@ fn a_level_won_at_its_start_has_a_shortest_of_no_move() {
 /// The level select shows what `pond check` warns of in the level names, in
 /// the core's words.
 #[test]
-fn the_level_select_warns_of_empty_and_repeated_names() {
+fn the_level_select_warns_of_empty_repeated_and_undrawable_names() {
     let (mut app, dir) = open_own_pack(
-        "Pack(name: \"Mine\", levels: [Swap(name: \"Twin\", row: \"L_R\"), Swap(name: \"\", row: \"LL_R\"), Swap(name: \"Twin\", row: \"L_RR\")])",
+        "Pack(name: \"Mine\", levels: [Swap(name: \"Twin\", row: \"L_R\"), Swap(name: \"\", row: \"LL_R\"), Swap(name: \"Twin\", row: \"L_RR\"), Swap(name: \"\u{86d9}\", row: \"LL_RR\")])",
         None,
     );
     let said = texts(&mut app);
@@ -2085,8 +2085,9 @@ fn the_level_select_warns_of_empty_and_repeated_names() {
         Ok(p) => p.clone(),
         Err(e) => panic!("{e}"),
     };
-    let warnings = pond_puzzles::levels::name_warnings(&pack);
-    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    let warnings = pond_puzzles::levels::name_warnings(&pack, &pond_puzzles::typeface::drawable);
+    assert_eq!(warnings.len(), 3, "{warnings:?}");
+    assert!(warnings[2].message.contains("cannot draw"), "{warnings:?}");
     for w in warnings {
         let line = format!("level {}: {}", w.level + 1, w.message);
         assert!(said.contains(&line), "no {line:?} in {said:?}");
