@@ -136,12 +136,14 @@ pub(super) fn spawn_levels(
                                 None => theme::TEXT,
                             };
                             // Every card names its level and its grade; long
-                            // words are cut: the line under the grid names
-                            // the level pointed at in full.
+                            // words shrink, or past that are cut: the line
+                            // under the grid names the level pointed at in
+                            // full.
                             // (Big packs' cards have room for the name only:
                             // their names say how hard, "3 frogs", "668 ways
                             // out", and the line under the grid the grade.)
-                            let name = theme::short(&card_name(level), name_chars);
+                            // (A name a little too long shrinks to fit.)
+                            let name = theme::short(&card_name(level), name_chars * 3 / 2);
                             let grade = match compact {
                                 true => String::new(),
                                 false => theme::short(
@@ -156,6 +158,8 @@ pub(super) fn spawn_levels(
                                     Node {
                                         flex_direction: FlexDirection::Column,
                                         align_items: AlignItems::Center,
+                                        // The room a name fits in.
+                                        width: percent(100),
                                         ..default()
                                     },
                                     children![
@@ -179,7 +183,14 @@ pub(super) fn spawn_levels(
                                             ],
                                         ),
                                         text(best, 12.0, colour),
-                                        text(name, if compact { 11.0 } else { 12.0 }, theme::TEXT),
+                                        (
+                                            text(
+                                                name,
+                                                if compact { 11.0 } else { 12.0 },
+                                                theme::TEXT
+                                            ),
+                                            theme::fit_line(if compact { 11.0 } else { 12.0 }, 8.0),
+                                        ),
                                         text(grade, 12.0, theme::TEXT_DIM),
                                     ],
                                 ),
