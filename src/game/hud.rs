@@ -59,27 +59,6 @@ fn side_room(wide: bool, width: f32, tree: bool) -> f32 {
 #[derive(Component)]
 struct PaletteButton(u8);
 
-/// The bottom line's words on how to play: hidden while the solver plays
-/// (the player is watching, not playing).
-#[derive(Component)]
-struct HowToPlayLine;
-
-fn hide_how_to_play_while_watching(
-    autoplay: Option<Res<crate::game::solver::Autoplay>>,
-    mut lines: Query<&mut Node, With<HowToPlayLine>>,
-) {
-    let display = if autoplay.is_some_and(|a| a.is_active()) {
-        Display::None
-    } else {
-        Display::Flex
-    };
-    for mut node in &mut lines {
-        if node.display != display {
-            node.display = display;
-        }
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Play), spawn_hud)
         .add_systems(
@@ -88,13 +67,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (
-                update_counter,
-                update_message,
-                palette_colours,
-                make_room,
-                hide_how_to_play_while_watching,
-            )
+            (update_counter, update_message, palette_colours, make_room)
                 .in_set(PlaySystems::Present),
         );
 }
@@ -221,6 +194,7 @@ fn top_bar(
         if let Some(code) = code {
             top.spawn((
                 Name::new("Level code"),
+                crate::game::solver::HiddenWhileWatching,
                 text(code, 16.0, theme::TEXT_DIM),
                 theme::fit_line(16.0, 12.0),
             ));
@@ -317,16 +291,14 @@ fn bottom_panels(ui: &mut ChildSpawnerCommands, state: &PlayState, colour_blind:
                     ..default()
                 },
                 theme::panel(),
+                crate::game::solver::HiddenWhileWatching,
             ))
             .with_children(|line| {
-                for (i, part) in controls(&state.puzzle).into_iter().enumerate() {
-                    let mut part = line.spawn((
+                for part in controls(&state.puzzle) {
+                    line.spawn((
                         text(part, 17.0, theme::TEXT_DIM),
                         theme::fit_line(17.0, 12.0),
                     ));
-                    if i == 0 {
-                        part.insert(HowToPlayLine);
-                    }
                 }
             });
     });

@@ -143,7 +143,7 @@ pub(super) fn spawn_levels(
                             // their names say how hard, "3 frogs", "668 ways
                             // out", and the line under the grid the grade.)
                             // (A name a little too long shrinks to fit.)
-                            let name = theme::short(&card_name(level), name_chars * 3 / 2);
+                            let name = theme::short(&card_name(level), name_chars * 4 / 3);
                             let grade = match compact {
                                 true => String::new(),
                                 false => theme::short(
@@ -186,10 +186,10 @@ pub(super) fn spawn_levels(
                                         (
                                             text(
                                                 name,
-                                                if compact { 11.0 } else { 12.0 },
+                                                if compact { 10.0 } else { 12.0 },
                                                 theme::TEXT
                                             ),
-                                            theme::fit_line(if compact { 11.0 } else { 12.0 }, 8.0),
+                                            theme::fit_line(if compact { 10.0 } else { 12.0 }, 7.0),
                                         ),
                                         text(grade, 12.0, theme::TEXT_DIM),
                                     ],

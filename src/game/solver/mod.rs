@@ -20,6 +20,7 @@ pub mod tree_view;
 pub use autoplay::{Autoplay, Ending, ReplayMoves};
 pub use check::{HintJob, Solvability, Verdict};
 pub use job::SolverJob;
+pub use panel::HiddenWhileWatching;
 pub use stats::{LogStep, PathStep, SearchStats};
 
 use super::Screen;

@@ -63,10 +63,39 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (attach_panel, fold_panel, update_solver_panel, pause_label)
+            (
+                attach_panel,
+                fold_panel,
+                update_solver_panel,
+                pause_label,
+                hide_keys_while_watching,
+            )
                 .chain()
                 .in_set(PlaySystems::Present),
         );
+}
+
+/// Words for a player playing, hidden while the solver plays (a picture
+/// to watch, with fewer words; the "?" lists the keys), their room kept so
+/// that nothing moves when they come back: a solver button's key, the
+/// bottom line of keys, the level's code with its Ctrl+C.
+#[derive(Component)]
+pub struct HiddenWhileWatching;
+
+fn hide_keys_while_watching(
+    autoplay: Option<Res<Autoplay>>,
+    mut hints: Query<&mut Visibility, With<HiddenWhileWatching>>,
+) {
+    let shown = if autoplay.is_some_and(|a| a.is_active()) {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut v in &mut hints {
+        if *v != shown {
+            *v = shown;
+        }
+    }
 }
 
 fn header(open: bool) -> &'static str {
@@ -154,7 +183,7 @@ fn solver_button(
                         Spawn((CommandLabel(command), text(label, 16.0, theme::TEXT))),
                     )),
                 ),
-                text(key, 12.0, theme::TEXT_DIM)
+                (HiddenWhileWatching, text(key, 12.0, theme::TEXT_DIM))
             ],
         ),
     )
@@ -181,7 +210,7 @@ fn map_button() -> impl Bundle {
             Pickable::IGNORE,
             children![
                 text("Move map", 16.0, theme::TEXT),
-                text("M", 12.0, theme::TEXT_DIM)
+                (HiddenWhileWatching, text("M", 12.0, theme::TEXT_DIM))
             ],
         ),
     )

@@ -48,7 +48,7 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
                     },
                     children![
                         (
-                            theme::heading(fonts, "Search tree", 19.0, theme::TEXT),
+                            theme::heading(fonts, "Search", 19.0, theme::TEXT),
                             TextLayout::no_wrap()
                         ),
                         (
@@ -62,17 +62,17 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
                                 widget::button(
                                     AutoplayCommand::Start(Watch::Plain),
                                     small_button(),
-                                    (text("Plain P", 13.0, theme::TEXT), TextLayout::no_wrap())
+                                    (text("Plain", 13.0, theme::TEXT), TextLayout::no_wrap())
                                 ),
                                 widget::button(
                                     ToggleWords,
                                     small_button(),
-                                    (text("Words D", 13.0, theme::TEXT), TextLayout::no_wrap())
+                                    (text("Words", 13.0, theme::TEXT), TextLayout::no_wrap())
                                 ),
                                 widget::button(
                                     ToggleTree,
                                     small_button(),
-                                    (text("Hide G", 13.0, theme::TEXT), TextLayout::no_wrap())
+                                    (text("Hide", 13.0, theme::TEXT), TextLayout::no_wrap())
                                 ),
                             ]
                         ),

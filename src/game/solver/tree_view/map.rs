@@ -131,7 +131,7 @@ pub(super) fn map_section() -> impl Bundle {
                         small_button(),
                         (
                             LayoutLabel,
-                            text("By move orders B", 12.0, theme::TEXT),
+                            text("By move orders", 12.0, theme::TEXT),
                             TextLayout::no_wrap()
                         )
                     ),
@@ -504,8 +504,8 @@ pub(super) fn show_map_or_words(
         map_view.moved = false;
     }
     let label = match map_view.layout {
-        Layout::Work => "By move orders B",
-        Layout::Orders => "By work B",
+        Layout::Work => "By move orders",
+        Layout::Orders => "By work",
     };
     for mut t in &mut layout_labels {
         if t.0 != label {

@@ -290,11 +290,8 @@ pub(super) fn update_view(
                     compare::group(len as u64)
                 )
             } else {
-                format!(
-                    "Timeline: {} of {} steps{more}",
-                    compare::group(at as u64),
-                    compare::group(len as u64)
-                )
+                // At its end (a moment away from it says so above).
+                format!("Timeline: {} steps{more}", compare::group(len as u64))
             }
         }
         _ => String::new(),
