@@ -198,9 +198,15 @@ fn levels_played_from_the_editor_keep_their_own_results() {
     use game::progress::Progress;
     let dir = temp_data_dir();
     let mut app = editing("swap.ron", 3, dir.clone());
+    verdict(&mut app);
     act(&mut app, EditAction::Save);
     let own = dir.join("packs").join("my-levels.ron");
-    assert!(own.exists(), "saved into My levels");
+    let saved = pond_puzzles::levels::load_file(&own).expect("saved into My levels");
+    assert_eq!(
+        saved.levels[0].grade.as_deref(),
+        Some("first steps"),
+        "saved with its grade, as the shipped pack grades it"
+    );
     // Won by its shortest solution, through the moves a click makes.
     let win = |app: &mut App| -> usize {
         act(app, EditAction::Play);

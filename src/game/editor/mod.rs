@@ -492,7 +492,7 @@ fn edit_actions(
                     editor.seed = None;
                 }
             }
-            EditAction::Save => save::save(&mut editor, &mut packs, &progress),
+            EditAction::Save => save::save(&mut editor, &verdict, &mut packs, &progress),
             EditAction::SaveInto => save::next_pack(&mut editor, &packs, &progress),
             EditAction::CopyCode => {
                 editor.notice = Some(match editor.draft.check() {

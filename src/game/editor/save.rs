@@ -22,7 +22,12 @@ pub(super) fn next_pack(editor: &mut Editor, packs: &Packs, progress: &Progress)
 
 /// Saves the level into the pack chosen (in place of the level it was
 /// copied from, when it came from there), and lists the pack.
-pub(super) fn save(editor: &mut Editor, packs: &mut Packs, progress: &Progress) {
+pub(super) fn save(
+    editor: &mut Editor,
+    verdict: &super::EditVerdict,
+    packs: &mut Packs,
+    progress: &Progress,
+) {
     let Some(dir) = progress.dir.clone() else {
         editor.notice = Some((
             "There is no data directory to save in (see --data-dir).".into(),
@@ -47,7 +52,19 @@ pub(super) fn save(editor: &mut Editor, packs: &mut Packs, progress: &Progress) 
         }
         _ => None,
     };
-    match crate::levels::edit::save_into(&path, &name, &editor.draft, replace) {
+    // Its grade as the level select will show it, when the verdict on the
+    // board shown is known.
+    let grade = verdict
+        .shown
+        .as_ref()
+        .filter(|_| verdict.generation == editor.generation)
+        .and_then(|v| {
+            v.pack_grade
+                .as_ref()
+                .map(|(g, ..)| g.clone())
+                .or(v.grade.clone())
+        });
+    match crate::levels::edit::save_into(&path, &name, &editor.draft, replace, grade.as_deref()) {
         Ok(at) => {
             let pack = packs::reload_own(packs, &path);
             editor.from = Some((pack, Some(at)));

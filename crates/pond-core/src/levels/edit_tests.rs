@@ -55,7 +55,7 @@ fn new_levels_of_every_puzzle_are_levels_and_save_and_load_back_the_same() {
     let drafts = new_drafts();
     for (i, d) in drafts.iter().enumerate() {
         d.check().expect("a new level is a level");
-        assert_eq!(save_into(&path, "Mine", d, None), Ok(i));
+        assert_eq!(save_into(&path, "Mine", d, None, None), Ok(i));
     }
     let pack = load_file(&path).expect("the editor's pack loads");
     assert_eq!(pack.name, "Mine");
@@ -66,7 +66,7 @@ fn new_levels_of_every_puzzle_are_levels_and_save_and_load_back_the_same() {
     // Saving in place of a level replaces it; nothing else moves.
     let mut changed = drafts[0].clone();
     changed.name = "Changed".into();
-    assert_eq!(save_into(&path, "ignored", &changed, Some(0)), Ok(0));
+    assert_eq!(save_into(&path, "ignored", &changed, Some(0), None), Ok(0));
     let pack = load_file(&path).unwrap();
     assert_eq!(pack.levels[0].name, "Changed");
     assert_eq!(pack.levels.len(), drafts.len());
@@ -87,7 +87,7 @@ fn saving_into_a_hand_written_pack_keeps_its_comments_and_layout() {
     let hand = "// My pond levels, by Ana\u{e9}.\n// Tried on the big screen first.\nPack(\n  name: \"Ana's \u{1f438} levels\", // the frog stays\n  levels: [\n    // the easy one\n    Swap(name: \"First\", row: \"L_R\"),\n    /* a block comment */ Swap(\n      name: \"Second\", // two a side\n      row: \"LL_RR\",\n    ),\n    // more to come\n  ],\n)\n// the end\n";
     std::fs::write(&path, hand).unwrap();
     let added = Draft::new_like(&shipped()[0].levels[2].puzzle);
-    assert_eq!(save_into(&path, "ignored", &added, None), Ok(2));
+    assert_eq!(save_into(&path, "ignored", &added, None, None), Ok(2));
     let text = std::fs::read_to_string(&path).unwrap();
     for kept in [
         "// My pond levels, by Ana\u{e9}.\n// Tried on the big screen first.\nPack(\n",
@@ -104,7 +104,7 @@ fn saving_into_a_hand_written_pack_keeps_its_comments_and_layout() {
     // In place of the second: the first and every comment stay.
     let mut changed = Draft::of_level(&pack.levels[1]);
     changed.name = "Second, mended".into();
-    assert_eq!(save_into(&path, "ignored", &changed, Some(1)), Ok(1));
+    assert_eq!(save_into(&path, "ignored", &changed, Some(1), None), Ok(1));
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(
         text.contains("/* a block comment */ Swap(name: \"Second, mended\""),
@@ -124,6 +124,29 @@ fn saving_into_a_hand_written_pack_keeps_its_comments_and_layout() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A level saved carries the verdict's grade (the level select shows it),
+/// but one put in place of a level its author graded keeps the author's.
+#[test]
+fn a_saved_level_carries_its_grade_and_an_authors_grade_is_kept() {
+    let dir = temp_dir("grade");
+    let path = dir.join("graded.ron");
+    std::fs::write(
+        &path,
+        "Pack(name: \"G\", levels: [Swap(name: \"A\", row: \"L_R\", grade: Some(\"mine\"))])",
+    )
+    .unwrap();
+    let added = Draft::new_like(&shipped()[0].levels[2].puzzle);
+    assert_eq!(save_into(&path, "G", &added, None, Some("easy")), Ok(1));
+    let mut again = Draft::of_level(&load_file(&path).unwrap().levels[0]);
+    again.name = "A, mended".into();
+    assert_eq!(save_into(&path, "G", &again, Some(0), Some("hard")), Ok(0));
+    let pack = load_file(&path).unwrap();
+    let grades: Vec<Option<&str>> = pack.levels.iter().map(|l| l.grade.as_deref()).collect();
+    assert_eq!(grades, [Some("mine"), Some("easy")]);
+    assert_eq!(pack.levels[0].name, "A, mended");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_level_with_a_mistake_is_not_saved_and_says_why() {
     let dir = temp_dir("mistake");
@@ -139,12 +162,12 @@ fn a_level_with_a_mistake_is_not_saved_and_says_why() {
     }
     let why = pond.check().unwrap_err();
     assert!(why.message.contains("no frogs"), "{}", why.message);
-    assert!(save_into(&path, "Mine", &pond, None).is_err());
+    assert!(save_into(&path, "Mine", &pond, None, None).is_err());
     assert!(!path.exists());
     // A pack with a mistake is never written over.
     std::fs::write(&path, "Pack(name: \"x\", levels: [").unwrap();
     let good = Draft::new_like(&shipped()[0].levels[0].puzzle);
-    let why = save_into(&path, "Mine", &good, None).unwrap_err();
+    let why = save_into(&path, "Mine", &good, None, None).unwrap_err();
     assert!(why.contains("was not added"), "{why}");
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),

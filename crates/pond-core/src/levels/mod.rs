@@ -108,6 +108,18 @@ pub enum LevelFile {
     },
 }
 
+impl LevelFile {
+    /// The level's grade, as its file says it (any words).
+    pub fn grade_mut(&mut self) -> &mut Option<String> {
+        match self {
+            LevelFile::Swap { grade, .. }
+            | LevelFile::Hop { grade, .. }
+            | LevelFile::Flood { grade, .. }
+            | LevelFile::Escape { grade, .. } => grade,
+        }
+    }
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
 }

@@ -11,12 +11,16 @@ const HEADER: &str = "A pack of levels made in Pond Puzzles' level editor.\nThe 
 /// is no file yet. The file is written whole beside the old one and renamed
 /// over it, so a pack is never half written. A pack the player wrote keeps
 /// its text (its comments, its header, its layout): only the level's own
-/// text is put in or added. Returns the level's place in the pack (from 0).
+/// text is put in or added. The level is written with `grade` (the
+/// solvers' verdict, in the level select's words), but a level put in place
+/// of one its author graded keeps the author's word. Returns the level's
+/// place in the pack (from 0).
 pub fn save_into(
     path: &std::path::Path,
     pack_name: &str,
     level: &Draft,
     replace: Option<usize>,
+    grade: Option<&str>,
 ) -> Result<usize, String> {
     level.check().map_err(|m| m.message)?;
     let mut old_text = None;
@@ -39,9 +43,14 @@ pub fn save_into(
             levels: Vec::new(),
         }
     };
+    let mut file = level.to_file();
+    *file.grade_mut() = grade.map(str::to_string);
     let at = match replace {
         Some(i) if i < pack.levels.len() => {
-            pack.levels[i] = level.to_file();
+            if let Some(author) = pack.levels[i].grade_mut().take() {
+                *file.grade_mut() = Some(author);
+            }
+            pack.levels[i] = file;
             i
         }
         _ => {
@@ -51,7 +60,7 @@ pub fn save_into(
                     limits::LEVELS
                 ));
             }
-            pack.levels.push(level.to_file());
+            pack.levels.push(file);
             pack.levels.len() - 1
         }
     };
