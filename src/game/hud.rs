@@ -4,7 +4,8 @@
 use super::Screen;
 use super::panels::{BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen};
 use super::play::{
-    Hint, MoveApplied, MoveRejected, MoveRequested, PlayAction, PlayState, PlaySystems, Say,
+    Hint, MoveApplied, MoveRejected, MoveRequested, PlayAction, PlayState, PlaySystems, Request,
+    Say,
 };
 use super::puzzles::{self, HopPick};
 use super::settings::Settings;
@@ -12,7 +13,6 @@ use super::solver::move_map::MoveMarks;
 use super::solver::{Solvability, Verdict};
 use super::theme::widget::{self, ButtonColours};
 use super::theme::{self, text};
-use crate::rules::Puzzle;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -72,13 +72,45 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The bottom line: how to play this puzzle, then the keys every puzzle
-/// shares.
-fn controls(p: &Puzzle) -> [&'static str; 2] {
-    [
-        puzzles::controls(p),
-        "U undo   R redo   Backspace restart   N next   Esc menu",
-    ]
+/// One of the keys every puzzle shares, in the keys' line: a button too, so
+/// a tap or a click does what the key does (a player without a keyboard can
+/// undo, restart and open the menu).
+fn shared_key<A: Component>(keys: &mut ChildSpawnerCommands, label: &str, action: A) {
+    keys.spawn((
+        Button,
+        action,
+        SharedKey,
+        Node {
+            padding: UiRect::axes(px(6), px(2)),
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(Color::NONE),
+        ButtonColours {
+            rest: Color::NONE,
+            hover: theme::BUTTON,
+        },
+        children![(text(label, 17.0, theme::TEXT_DIM), Pickable::IGNORE)],
+    ));
+}
+
+/// A key of the keys' line that is a button too.
+#[derive(Component)]
+pub struct SharedKey;
+
+/// The keys every puzzle shares, after the line that says how to play.
+fn shared_keys(line: &mut ChildSpawnerCommands) {
+    line.spawn(Node {
+        column_gap: px(6),
+        ..default()
+    })
+    .with_children(|keys| {
+        shared_key(keys, "U undo", MoveRequested::player(Request::Undo));
+        shared_key(keys, "R redo", MoveRequested::player(Request::Redo));
+        shared_key(keys, "Backspace restart", PlayAction::Replay);
+        shared_key(keys, "N next", PlayAction::NextLevel);
+        shared_key(keys, "Esc menu", PlayAction::Menu);
+    });
 }
 
 /// The longest code the top bar shows.
@@ -281,6 +313,7 @@ fn bottom_panels(ui: &mut ChildSpawnerCommands, state: &PlayState, colour_blind:
         }
         bottom
             .spawn((
+                Name::new("Keys line"),
                 Node {
                     padding: UiRect::axes(px(12), px(6)),
                     max_width: percent(100),
@@ -294,12 +327,11 @@ fn bottom_panels(ui: &mut ChildSpawnerCommands, state: &PlayState, colour_blind:
                 crate::game::solver::HiddenWhileWatching,
             ))
             .with_children(|line| {
-                for part in controls(&state.puzzle) {
-                    line.spawn((
-                        text(part, 17.0, theme::TEXT_DIM),
-                        theme::fit_line(17.0, 12.0),
-                    ));
-                }
+                line.spawn((
+                    text(puzzles::controls(&state.puzzle), 17.0, theme::TEXT_DIM),
+                    theme::fit_line(17.0, 12.0),
+                ));
+                shared_keys(line);
             });
     });
 }

@@ -1,6 +1,6 @@
 //! The game in a window of a given size, its interface laid out by Bevy's
 //! UI layout (no rendering) and seen by a camera: by the nodes' computed
-//! sizes, in windows of 800x600 (the smallest the README names), 1280x720
+//! sizes, in windows of 800x600 (the smallest `docs/PLAYING.md` names), 1280x720
 //! and 1920x1080, every screen fits its window or scrolls to what does not, no
 //! text is cut or runs under a button, the top bar's lines do not wrap, and
 //! no panel covers the board; and a tap on the window lands on the piece
@@ -737,12 +737,9 @@ fn the_solver_panel_keeps_clear_of_the_keys_line() {
             .expect("the solver panel is laid out");
         let keys = nodes
             .iter()
-            .find(|n| n.text.as_deref().is_some_and(|t| t.starts_with("U undo")))
-            .expect("the keys' line is laid out");
-        let keys = nodes
-            .iter()
-            .find(|n| Some(n.entity) == keys.parent)
-            .map_or(keys.rect, |p| p.rect);
+            .find(|n| n.name.as_deref() == Some("Keys line"))
+            .expect("the keys' line is laid out")
+            .rect;
         assert!(
             !overlap(panel.rect, keys),
             "{size}: the solver panel {:?} runs over the keys' line {keys:?}",
@@ -835,13 +832,12 @@ fn the_palette_the_keys_and_the_banner_stay_under_the_board() {
         settle(&mut app);
         places.push(camera_at(&mut app));
         let board = board_rect(&mut app, s).center().x;
-        for what in ["U undo", "press its number"] {
-            let x = centre_of(&mut app, what);
-            assert!(
-                (x - board).abs() < 2.0,
-                "panel open {open}: {what} at {x}, board at {board}"
-            );
-        }
+        // Flood's line of how to play is the keys' line's first.
+        let x = centre_of(&mut app, "press its number");
+        assert!(
+            (x - board).abs() < 2.0,
+            "panel open {open}: the keys' line at {x}, board at {board}"
+        );
     }
     assert_eq!(places[0], places[1], "the board kept its place");
     let faults = layout_faults(&mut app, s);
@@ -860,7 +856,7 @@ fn the_palette_the_keys_and_the_banner_stay_under_the_board() {
         "banner at {}, board at {board}",
         banner.rect.center().x
     );
-    let x = centre_of(&mut app, "U undo");
+    let x = centre_of(&mut app, "press its number");
     assert!(
         (x - board).abs() < 2.0,
         "won: keys at {x}, board at {board}"
