@@ -42,11 +42,12 @@ fn links(text: &str) -> Vec<String> {
             rest = after;
             if mark == b'`' {
                 in_code = !in_code;
-            } else if !in_code && after.starts_with('(') {
-                if let Some(end) = after.find(')') {
-                    found.push(after[1..end].to_string());
-                    rest = &after[end..];
-                }
+            } else if !in_code
+                && after.starts_with('(')
+                && let Some(end) = after.find(')')
+            {
+                found.push(after[1..end].to_string());
+                rest = &after[end..];
             }
         }
     }

@@ -1749,9 +1749,8 @@ fn colour_blind_mode_numbers_the_colours_and_is_kept() {
         .map(|(t, parent)| (parent.parent(), t.0.clone()))
         .collect::<Vec<_>>()
         .into_iter()
-        .map(|(badge, text)| {
-            // The number stands on its badge, the badge on its tile.
-            let tile = app.world().get::<ChildOf>(badge).expect("a badge").parent();
+        .map(|(tile, text)| {
+            // The number stands on its tile.
             let at = app
                 .world()
                 .get::<Transform>(tile)

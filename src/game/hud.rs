@@ -148,7 +148,7 @@ fn spawn_hud(
         ))
         .with_children(|ui| {
             top_bar(ui, &state, &fonts, code, panel.0);
-            bottom_panels(ui, &state, settings.colour_blind);
+            bottom_panels(ui, &state, settings.colour_blind, &fonts);
             ui.spawn((
                 SideColumn,
                 Node {
@@ -263,7 +263,12 @@ fn top_bar(
 
 /// Under the board: the puzzle's move buttons (Flood's colours), then how
 /// to play it and the keys, one line in a wide window, two in a narrow one.
-fn bottom_panels(ui: &mut ChildSpawnerCommands, state: &PlayState, colour_blind: bool) {
+fn bottom_panels(
+    ui: &mut ChildSpawnerCommands,
+    state: &PlayState,
+    colour_blind: bool,
+    fonts: &theme::Fonts,
+) {
     let buttons = puzzles::buttons(&state.puzzle);
     ui.spawn((
         BoardEdge::Bottom,
@@ -304,7 +309,7 @@ fn bottom_panels(ui: &mut ChildSpawnerCommands, state: &PlayState, colour_blind:
                                     align_items: AlignItems::Center,
                                     ..default()
                                 },
-                                text(format!("{number}"), 18.0, Color::BLACK),
+                                colour_number(fonts, number),
                             ),
                             PaletteButton(c),
                         ));
@@ -334,6 +339,27 @@ fn bottom_panels(ui: &mut ChildSpawnerCommands, state: &PlayState, colour_blind:
                 shared_keys(line);
             });
     });
+}
+
+/// A colour button's number: white and bold on a dark disc, as on the
+/// tiles in colour-blind mode, so it reads on every colour of the palette.
+fn colour_number(fonts: &theme::Fonts, number: u8) -> impl Bundle {
+    (
+        Node {
+            width: px(28),
+            height: px(28),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::MAX,
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.06, 0.08, 0.11, 0.85)),
+        Pickable::IGNORE,
+        children![(
+            theme::heading(fonts, format!("{number}"), 18.0, Color::WHITE),
+            Pickable::IGNORE
+        )],
+    )
 }
 
 /// "Moves: N", the limit or the rule for the next move after it.

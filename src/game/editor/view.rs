@@ -209,7 +209,7 @@ pub(super) fn refresh(
             Pickable::IGNORE,
         ))
         .with_children(|ui| {
-            left_panel(ui, &editor, palette, m);
+            left_panel(ui, &editor, palette, settings.colour_blind, m);
             right_panel(ui, &editor, &verdict, &tuning, &packs, &shown.into, m);
             ui.spawn((
                 Node {
@@ -296,7 +296,7 @@ fn swatch(action: EditAction, colour: Color, label: &str, on: bool) -> impl Bund
             action,
             widget::ButtonColours::of(colour),
             node,
-            text(label, 13.0, Color::srgb(0.08, 0.08, 0.1)),
+            text(label, 13.0, theme::ink_on(colour)),
         ),
         BorderColor::all(if on {
             theme::HIGHLIGHT
@@ -320,7 +320,13 @@ fn title(words: &str) -> impl Bundle {
     text(words, 16.0, theme::TEXT_DIM)
 }
 
-fn left_panel(ui: &mut ChildSpawnerCommands, editor: &Editor, palette: &[Color; 10], m: [f32; 4]) {
+fn left_panel(
+    ui: &mut ChildSpawnerCommands,
+    editor: &Editor,
+    palette: &[Color; 10],
+    colour_blind: bool,
+    m: [f32; 4],
+) {
     let draft = &editor.draft;
     let drawn = draft.drawn();
     let pegs = draft.is_pegs();
@@ -348,8 +354,15 @@ fn left_panel(ui: &mut ChildSpawnerCommands, editor: &Editor, palette: &[Color; 
                         match ch.colour {
                             Some(c) => {
                                 let colour = palette[c as usize % palette.len()];
+                                // A colour's name does not fit its swatch;
+                                // colour-blind mode gives it its number, as
+                                // on the animals (from 1).
                                 let label = if pr.title == "Colour" && ch.label.len() > 2 {
-                                    String::new()
+                                    if colour_blind {
+                                        format!("{}", c + 1)
+                                    } else {
+                                        String::new()
+                                    }
                                 } else {
                                     ch.label.clone()
                                 };

@@ -117,7 +117,8 @@ pub(super) fn number_label(
             (
                 Text2d::new(format!("{number}")),
                 TextFont {
-                    font_size: FontSize::Px(14.0),
+                    font: art.badge_font.clone().into(),
+                    font_size: FontSize::Px(19.0),
                     ..default()
                 },
                 TextColor(Color::WHITE),

@@ -24,6 +24,8 @@ pub struct Art {
     pub badge_mat: Handle<ColorMaterial>,
     pub badge_rim: Handle<Mesh>,
     pub badge_rim_mat: Handle<ColorMaterial>,
+    /// The badge's digit's face: the bold one, to read at a few pixels.
+    pub badge_font: Handle<Font>,
     /// The finish pad's gold rim, seen round a frog standing on it.
     pub finish_ring: Handle<Mesh>,
     pub finish_mat: Handle<ColorMaterial>,
@@ -82,7 +84,7 @@ pub struct Art {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, make_art);
+    app.add_systems(PreStartup, make_art.after(super::load_fonts));
 }
 
 /// The drawings as images, for UI nodes.
@@ -134,6 +136,7 @@ fn make_art(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut images: Option<ResMut<Assets<Image>>>,
+    fonts: Option<Res<super::Fonts>>,
 ) {
     let mut texture = |svg: &str, layer: Layer, px: u32| -> Option<Handle<Image>> {
         let images = images.as_mut()?;
@@ -242,6 +245,7 @@ fn make_art(
         badge_mat: mat(Color::srgb(0.06, 0.08, 0.11)),
         badge_rim: meshes.add(Annulus::new(10.0, 11.5)),
         badge_rim_mat: mat(Color::srgba(1.0, 1.0, 1.0, 0.9)),
+        badge_font: fonts.map(|f| f.bold.clone()).unwrap_or_default(),
         finish_ring: meshes.add(Annulus::new(32.0, 39.0)),
         finish_mat: mat(FINISH),
         drop: meshes.add(Circle::new(3.2)),

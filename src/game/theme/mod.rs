@@ -175,6 +175,16 @@ pub struct FitLine {
     pub min: f32,
 }
 
+/// The colour to write on `colour` (a tile's number): dark on a light
+/// colour, white on a dark one.
+pub fn ink_on(colour: Color) -> Color {
+    if colour.luminance() > 0.3 {
+        Color::srgb(0.06, 0.08, 0.11)
+    } else {
+        Color::WHITE
+    }
+}
+
 /// What makes a text node a `FitLine` of at most `max` pixels.
 pub fn fit_line(max: f32, min: f32) -> impl Bundle {
     (FitLine { max, min }, TextLayout::no_wrap())

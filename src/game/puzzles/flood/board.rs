@@ -2,9 +2,7 @@
 //! palette button, or a digit) floods the corner's region with that colour,
 //! the new colour spreading over the old in the order of the region.
 
-use super::super::pieces::{
-    Clickable, HOVER_GROWTH, HOVER_LIFT, Hover, Spawned, Tile, number_label,
-};
+use super::super::pieces::{Clickable, HOVER_GROWTH, HOVER_LIFT, Hover, Spawned, Tile};
 use super::picture::TilePicture;
 use super::{FLOOD_TILE, flood_pos};
 use crate::game::anim::{self, DespawnWhenDone};
@@ -101,11 +99,28 @@ pub(super) fn spawn(
     }
 }
 
-/// A tile's number, seen though its tile is drawn by the picture.
+/// A tile's number, seen though its tile is drawn by the picture: bold, half
+/// the tile high, dark on a light colour and white on a dark one, so it reads
+/// on the biggest boards and the tile's colour still shows around it.
 fn label(art: &Art, c: u8) -> impl Bundle {
+    let palette = crate::game::theme::palette(true);
+    let tile = palette[c as usize % palette.len()];
+    let ink = crate::game::theme::ink_on(tile);
     (
-        number_label(art, c, Vec2::ZERO, TILE, 0.9),
+        Text2d::new(format!("{c}")),
+        TextFont {
+            font: art.badge_font.clone().into(),
+            font_size: FontSize::Px(22.0),
+            ..default()
+        },
+        TextColor(ink),
+        Transform::from_xyz(0.0, 0.5 / TILE, 1.0).with_scale(Vec3::new(
+            1.0 / TILE,
+            1.0 / TILE,
+            1.0,
+        )),
         Visibility::Visible,
+        Pickable::IGNORE,
     )
 }
 

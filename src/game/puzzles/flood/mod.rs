@@ -246,6 +246,18 @@ impl GamePuzzle for Flood {
             } else {
                 super::card::picture(stage, &pics.tile, at, tile - 2.0, colour, 0.0, changed);
             }
+            // Colour-blind mode numbers the card's tiles as the board's.
+            if colour_blind {
+                let ink = theme::ink_on(colour);
+                stage.spawn((
+                    Node {
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        ..square(at, tile)
+                    },
+                    children![theme::text(format!("{c}"), 20.0, ink)],
+                ));
+            }
         }
     }
 
