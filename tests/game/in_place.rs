@@ -30,13 +30,9 @@ fn tiles(app: &mut App) -> BTreeMap<(i32, i32), (Entity, u32, Option<String>)> {
         .collect();
     found
         .into_iter()
-        .map(|(e, at, c, badge)| {
-            // A label: a badge with its rim and its number.
-            let number = badge.and_then(|b| {
-                let kids = app.world().get::<Children>(b)?;
-                kids.iter()
-                    .find_map(|k| app.world().get::<Text2d>(k).map(|t| t.0.clone()))
-            });
+        .map(|(e, at, c, label)| {
+            // A label: the tile's number.
+            let number = label.and_then(|l| app.world().get::<Text2d>(l).map(|t| t.0.clone()));
             (at, (e, c, number))
         })
         .collect()
