@@ -132,74 +132,150 @@ fn show_menu(
                 .spawn((
                     Node {
                         flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Stretch,
-                        // Thirteen rows with sound: they fit 800x600.
-                        padding: UiRect::all(px(14)),
-                        row_gap: px(3),
-                        width: px(420),
+                        align_items: AlignItems::Center,
+                        padding: UiRect::axes(px(22), px(16)),
+                        row_gap: px(10),
                         border_radius: theme::PANEL_RADIUS,
                         ..default()
                     },
                     theme::panel(),
                 ))
                 .with_children(|panel| {
-                    panel.spawn((
-                        text("Paused", 30.0, theme::TEXT),
-                        Node {
-                            align_self: AlignSelf::Center,
+                    panel.spawn(text("Paused", 30.0, theme::TEXT));
+                    panel
+                        .spawn(Node {
+                            column_gap: px(20),
+                            align_items: AlignItems::FlexStart,
                             ..default()
-                        },
-                    ));
-                    let colour_blind = if settings.colour_blind {
-                        "Colour-blind mode: on (C)"
-                    } else {
-                        "Colour-blind mode: off (C)"
-                    };
-                    let speed = format!("Animation speed: {}x (A)", settings.animation_speed());
-                    let fullscreen = if settings.fullscreen {
-                        "Fullscreen: on (F)"
-                    } else {
-                        "Fullscreen: off (F)"
-                    };
-                    let volume = format!(
-                        "Volume: {}/{} (V)",
-                        settings.volume.min(MAX_VOLUME),
-                        MAX_VOLUME
-                    );
-                    let mute = if settings.muted {
-                        "Sound: muted (O)"
-                    } else {
-                        "Sound: on (O)"
-                    };
-                    let water = if settings.still_water {
-                        "Water: still (Q)"
-                    } else {
-                        "Water: moving (Q)"
-                    };
-                    // A build without sound offers no sound settings.
-                    let sound = cfg!(feature = "audio");
-                    let mut row = 0;
-                    for (label, action) in [
-                        ("Resume (Esc)", PlayAction::Menu),
-                        ("Restart level (Backspace)", PlayAction::Replay),
-                        ("Copy game (Ctrl+C)", PlayAction::CopyGame),
-                        ("How to play (?)", PlayAction::HowTo),
-                        (colour_blind, PlayAction::ColourBlind),
-                        (speed.as_str(), PlayAction::AnimationSpeed),
-                        (fullscreen, PlayAction::Fullscreen),
-                        (water, PlayAction::StillWater),
-                        (volume.as_str(), PlayAction::Volume),
-                        (mute, PlayAction::Mute),
-                        ("Edit a copy (E)", PlayAction::EditCopy),
-                        ("Level select (L)", PlayAction::LevelSelect),
-                        ("Title screen (T)", PlayAction::Title),
-                    ] {
-                        if !sound && matches!(action, PlayAction::Volume | PlayAction::Mute) {
-                            continue;
-                        }
-                        panel.spawn((widget::text_button(action, label, 18.0), MenuRow(row)));
-                        row += 1;
-                    }
+                        })
+                        .with_children(|columns| {
+                            let rows = menu_rows(&settings);
+                            // The game's buttons at the left, then the ways
+                            // out under them; the settings at the right. The
+                            // keyboard's order: game, settings, ways out.
+                            let mut number = 0;
+                            let mut numbered = Vec::new();
+                            for section in &rows {
+                                numbered.push(number);
+                                number += section.1.len();
+                            }
+                            columns.spawn(column()).with_children(|left| {
+                                section(left, &rows[0], numbered[0], false);
+                                section(left, &rows[2], numbered[2], true);
+                            });
+                            columns.spawn(column()).with_children(|right| {
+                                section(right, &rows[1], numbered[1], false);
+                            });
+                        });
                 });
         });
+}
+
+/// A section of the menu: its caption and its buttons.
+type Section = (&'static str, Vec<(String, PlayAction)>);
+
+/// The menu's sections, in the keyboard's order: the game, the settings
+/// (each saying how it is now), and the ways out of the level.
+fn menu_rows(settings: &Settings) -> [Section; 3] {
+    let on_off = |on: bool| if on { "on" } else { "off" };
+    let mut set = vec![
+        (
+            format!("Colour-blind: {} (C)", on_off(settings.colour_blind)),
+            PlayAction::ColourBlind,
+        ),
+        (
+            format!("Animations: {}x (A)", settings.animation_speed()),
+            PlayAction::AnimationSpeed,
+        ),
+        (
+            format!("Fullscreen: {} (F)", on_off(settings.fullscreen)),
+            PlayAction::Fullscreen,
+        ),
+        (
+            format!("Move map: {} (M)", on_off(settings.move_map)),
+            PlayAction::MoveMap,
+        ),
+        (
+            format!(
+                "Water: {} (Q)",
+                if settings.still_water {
+                    "still"
+                } else {
+                    "moving"
+                }
+            ),
+            PlayAction::StillWater,
+        ),
+    ];
+    // A build without sound offers no sound settings.
+    if cfg!(feature = "audio") {
+        set.push((
+            format!(
+                "Volume: {}/{MAX_VOLUME} (V)",
+                settings.volume.min(MAX_VOLUME)
+            ),
+            PlayAction::Volume,
+        ));
+        set.push((
+            format!("Sound: {} (O)", if settings.muted { "muted" } else { "on" }),
+            PlayAction::Mute,
+        ));
+    }
+    let owned = |rows: &[(&str, PlayAction)]| -> Vec<(String, PlayAction)> {
+        rows.iter().map(|&(l, a)| (l.to_string(), a)).collect()
+    };
+    [
+        (
+            "Game",
+            owned(&[
+                ("Resume (Esc)", PlayAction::Menu),
+                ("Restart level (Backspace)", PlayAction::Replay),
+                ("Copy game (Ctrl+C)", PlayAction::CopyGame),
+                ("How to play (?)", PlayAction::HowTo),
+            ]),
+        ),
+        ("Settings", set),
+        (
+            "Leave",
+            owned(&[
+                ("Edit a copy (E)", PlayAction::EditCopy),
+                ("Level select (L)", PlayAction::LevelSelect),
+                ("Title screen (T)", PlayAction::Title),
+            ]),
+        ),
+    ]
+}
+
+/// A column of the menu.
+fn column() -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Stretch,
+        row_gap: px(4),
+        width: px(260),
+        ..default()
+    }
+}
+
+/// A section's caption and its buttons, numbered for the keyboard from
+/// `first`; `below` one already in its column, a little apart from it.
+fn section(
+    column: &mut ChildSpawnerCommands,
+    (caption, rows): &Section,
+    first: usize,
+    below: bool,
+) {
+    column.spawn((
+        text(*caption, 15.0, theme::TEXT_DIM),
+        Node {
+            margin: UiRect::new(px(4), px(0), px(if below { 10.0 } else { 0.0 }), px(2)),
+            ..default()
+        },
+    ));
+    for (i, (label, action)) in rows.iter().enumerate() {
+        column.spawn((
+            widget::text_button(*action, label, 17.0),
+            MenuRow(first + i),
+        ));
+    }
 }
