@@ -38,9 +38,9 @@ impl MapMark {
             MapMark::Line => [0xff, 0x85, 0x73],
             MapMark::Solution => [0x6c, 0xd4, 0x6a],
             MapMark::Lost => [0x8f, 0xa4, 0xb8],
-            MapMark::DeadEnd => [0x5b, 0x6b, 0x7d],
+            MapMark::DeadEnd => [0x9a, 0x78, 0x52],
             MapMark::Cut => [0xb4, 0x8c, 0xd8],
-            MapMark::Untried => [0x3a, 0x4a, 0x55],
+            MapMark::Untried => [0x33, 0x41, 0x4b],
             MapMark::SetAside(_) => [0x3f, 0x7f, 0xe0],
         }
     }
@@ -87,6 +87,27 @@ pub const KEY: [MapMark; 6] = [
     MapMark::DeadEnd,
     MapMark::Untried,
 ];
+
+/// The marks a key shows, the set-aside lines of a best-first search
+/// after `KEY`'s.
+pub const KEY_ALL: [MapMark; 7] = [
+    MapMark::Line,
+    MapMark::Solution,
+    MapMark::Lost,
+    MapMark::Cut,
+    MapMark::DeadEnd,
+    MapMark::Untried,
+    MapMark::SetAside(0),
+];
+
+/// Whether the map holds a cell of `mark`'s kind (any round, for the
+/// set-aside lines): the key lists only what the map shows.
+pub fn shows(map: &SearchMap, mark: MapMark) -> bool {
+    let kind = std::mem::discriminant(&mark);
+    map.cells
+        .iter()
+        .any(|c| std::mem::discriminant(&c.mark) == kind)
+}
 
 /// One cell: its band (the depth below the map's top), its span of the
 /// top's width (0 to 1),

@@ -218,6 +218,29 @@ fn a_best_first_search_is_drawn_by_rounds_without_a_share() {
 }
 
 #[test]
+fn the_key_lists_only_the_marks_the_map_shows() {
+    // Swap's plain search on a row solved at once has a line, a solution
+    // and moves not tried, and no position lost to a test.
+    let p = Puzzle::Swap(Swap::new(parse_row("LL_RR").unwrap(), false));
+    let tree = tree_of(&p, &plain_events(&p), usize::MAX);
+    let map = SearchMap::of(&tree);
+    let shown: Vec<MapMark> = KEY_ALL.into_iter().filter(|&m| shows(&map, m)).collect();
+    assert!(shown.contains(&MapMark::Solution), "{shown:?}");
+    assert!(!shown.contains(&MapMark::SetAside(0)), "{shown:?}");
+    for c in &map.cells {
+        assert!(
+            KEY_ALL.iter().any(
+                |&m| std::mem::discriminant(&m) == std::mem::discriminant(&c.mark)
+                    && shown.contains(&m)
+            ),
+            "{:?} is in the map but not in its key",
+            c.mark
+        );
+    }
+    assert!(!shows(&SearchMap::default(), MapMark::Line));
+}
+
+#[test]
 fn the_map_is_written_as_a_picture_with_its_key() {
     let p = Puzzle::Swap(Swap::new(parse_row("LL_RR").unwrap(), false));
     let tree = tree_of(&p, &plain_events(&p), usize::MAX);

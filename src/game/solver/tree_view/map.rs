@@ -9,7 +9,7 @@
 //! there. D shows the tree's rows of words instead, and back.
 
 use super::*;
-use crate::solve::map::{self, KEY, Layout, MapMark, SearchMap};
+use crate::solve::map::{self, KEY_ALL, Layout, MapMark, SearchMap};
 use bevy::asset::RenderAssetUsages;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::ui::RelativeCursorPosition;
@@ -24,6 +24,10 @@ pub(super) struct MapFill;
 
 #[derive(Component)]
 pub struct MapFigure;
+
+/// An entry of the map's key: shown while the map holds its mark.
+#[derive(Component)]
+pub(super) struct KeyEntry(MapMark);
 
 /// The line under the map: what the hovered cell stands for.
 #[derive(Component)]
@@ -153,11 +157,13 @@ fn key() -> impl Bundle {
             flex_shrink: 0.0,
             ..default()
         },
-        Children::spawn(SpawnIter(KEY.into_iter().map(|mark| {
+        Children::spawn(SpawnIter(KEY_ALL.into_iter().map(|mark| {
             (
+                KeyEntry(mark),
                 Node {
                     column_gap: px(3),
                     align_items: AlignItems::Center,
+                    display: Display::None,
                     ..default()
                 },
                 children![
@@ -239,6 +245,7 @@ pub(super) fn paint_map(
     mut images: ResMut<Assets<Image>>,
     mut pictures: Query<(&mut ImageNode, &ComputedNode), With<MapPicture>>,
     mut fills: Query<&mut Node, With<MapFill>>,
+    mut key: Query<(&KeyEntry, &mut Node), Without<MapFill>>,
     mut figures: Query<&mut Text, With<MapFigure>>,
     mut last: Local<(f32, Option<(u32, u32)>)>,
     mut had_search: Local<bool>,
@@ -277,6 +284,17 @@ pub(super) fn paint_map(
         .filter(|t| top_of(t, &map_view) != ROOT)
         .map(SearchMap::of);
     let whole = zoomed.as_ref().unwrap_or(&shown);
+    // The key names the marks the map shows, and no other.
+    for (entry, mut node) in &mut key {
+        let display = if map::shows(&shown, entry.0) {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
     let mut pixels = vec![0u8; (w * h * 4) as usize];
     if tree.is_some() {
         map::paint_into(&shown, w as usize, h as usize, &mut pixels);
