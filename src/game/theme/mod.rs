@@ -163,6 +163,8 @@ pub fn cover() -> impl Bundle {
             ..default()
         },
         BackgroundColor(Color::srgba(0.0, 0.04, 0.06, 0.6)),
+        // Buttons under it take no press and light under no pointer.
+        bevy::ui::FocusPolicy::Block,
     )
 }
 
