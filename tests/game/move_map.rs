@@ -147,6 +147,12 @@ fn a_win_with_the_map_on_is_a_win_with_help() {
     start_level(&mut app, "swap.ron", 1);
     press(&mut app, KeyCode::KeyM);
     wait_for_marks(&mut app);
+    // Turned on, it says that it is help, before any win.
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t.contains("earns no stars")),
+        "{said:?}"
+    );
     let line = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
         .outcome
         .moves()

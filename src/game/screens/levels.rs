@@ -201,7 +201,7 @@ pub(super) fn spawn_levels(
                     // keyboard's outline.
                     ui.spawn((
                         LevelName,
-                        text("Point at a level to see its name.", 18.0, theme::TEXT_DIM),
+                        text("Click a level to play it.", 18.0, theme::TEXT_DIM),
                         TextLayout::justify(Justify::Center),
                         Node {
                             max_width: percent(94),

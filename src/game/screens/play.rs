@@ -8,10 +8,10 @@ use crate::game::Screen;
 use crate::game::keys;
 use crate::game::packs::{Current, Packs};
 use crate::game::play::{
-    Menu, MoveRequested, PlayAction, PlayState, PlaySystems, Request, board_takes_input,
+    Menu, MoveRequested, PlayAction, PlayState, PlaySystems, Request, Say, board_takes_input,
 };
 use crate::game::puzzles;
-use crate::game::settings::ChangeSetting;
+use crate::game::settings::{ChangeSetting, Settings};
 use crate::game::solver::{AutoplayCommand, Watch};
 use crate::game::theme::widget;
 use bevy::prelude::*;
@@ -118,6 +118,8 @@ fn play_actions(
     mut moves: MessageWriter<MoveRequested>,
     mut setting: MessageWriter<ChangeSetting>,
     came: Option<Res<CameFrom>>,
+    settings: Res<Settings>,
+    mut say: MessageWriter<Say>,
 ) {
     // A level played from the editor goes back there.
     let edited = packs
@@ -202,6 +204,13 @@ fn play_actions(
             }
             PlayAction::MoveMap => {
                 setting.write(ChangeSetting::MoveMap);
+                // Said as it turns on: the map is help, and stays on.
+                let words = if settings.move_map {
+                    "Move map off."
+                } else {
+                    "Move map on, for every level until M turns it off: a win with it earns no stars."
+                };
+                say.write(Say(words.to_string()));
             }
             // The codes' system copies it; the menu closes on it.
             PlayAction::CopyGame => next_menu.set(Menu::Closed),
