@@ -353,7 +353,7 @@ fn colour_number(fonts: &theme::Fonts, number: u8) -> impl Bundle {
             border_radius: BorderRadius::MAX,
             ..default()
         },
-        BackgroundColor(Color::srgba(0.06, 0.08, 0.11, 0.85)),
+        BackgroundColor(Color::srgb(0.06, 0.08, 0.11)),
         Pickable::IGNORE,
         children![(
             theme::heading(fonts, format!("{number}"), 18.0, Color::WHITE),
