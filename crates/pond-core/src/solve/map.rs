@@ -88,17 +88,11 @@ pub const KEY: [MapMark; 6] = [
     MapMark::Untried,
 ];
 
-/// The marks a key shows, the set-aside lines of a best-first search
-/// after `KEY`'s.
-pub const KEY_ALL: [MapMark; 7] = [
-    MapMark::Line,
-    MapMark::Solution,
-    MapMark::Lost,
-    MapMark::Cut,
-    MapMark::DeadEnd,
-    MapMark::Untried,
-    MapMark::SetAside(0),
-];
+/// The marks a key shows: `KEY`'s, then the set-aside lines of a
+/// best-first search.
+pub fn key_all() -> impl Iterator<Item = MapMark> {
+    KEY.into_iter().chain([MapMark::SetAside(0)])
+}
 
 /// Whether the map holds a cell of `mark`'s kind (any round, for the
 /// set-aside lines): the key lists only what the map shows.

@@ -224,13 +224,13 @@ fn the_key_lists_only_the_marks_the_map_shows() {
     let p = Puzzle::Swap(Swap::new(parse_row("LL_RR").unwrap(), false));
     let tree = tree_of(&p, &plain_events(&p), usize::MAX);
     let map = SearchMap::of(&tree);
-    let shown: Vec<MapMark> = KEY_ALL.into_iter().filter(|&m| shows(&map, m)).collect();
+    let shown: Vec<MapMark> = key_all().filter(|&m| shows(&map, m)).collect();
     assert!(shown.contains(&MapMark::Solution), "{shown:?}");
     assert!(!shown.contains(&MapMark::SetAside(0)), "{shown:?}");
     for c in &map.cells {
         assert!(
-            KEY_ALL.iter().any(
-                |&m| std::mem::discriminant(&m) == std::mem::discriminant(&c.mark)
+            key_all().any(
+                |m| std::mem::discriminant(&m) == std::mem::discriminant(&c.mark)
                     && shown.contains(&m)
             ),
             "{:?} is in the map but not in its key",

@@ -9,7 +9,7 @@
 //! there. D shows the tree's rows of words instead, and back.
 
 use super::*;
-use crate::solve::map::{self, KEY_ALL, Layout, MapMark, SearchMap};
+use crate::solve::map::{self, Layout, MapMark, SearchMap};
 use bevy::asset::RenderAssetUsages;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::ui::RelativeCursorPosition;
@@ -157,7 +157,7 @@ fn key() -> impl Bundle {
             flex_shrink: 0.0,
             ..default()
         },
-        Children::spawn(SpawnIter(KEY_ALL.into_iter().map(|mark| {
+        Children::spawn(SpawnIter(map::key_all().map(|mark| {
             (
                 KeyEntry(mark),
                 Node {
