@@ -2189,6 +2189,12 @@ fn escape_tells_the_rule_for_the_next_animal_out() {
     let (colour, kind) = out.describe_parts();
     let want = format!("next out: a {colour} animal or a {kind}");
     assert!(texts(&mut app).iter().any(|t| t.contains(&want)), "{want}");
+    // Colour-blind mode says the colour's number too, as the badges show it.
+    press(&mut app, KeyCode::KeyC);
+    settle(&mut app);
+    let want = format!("next out: a {colour} ({}) animal", out.colour + 1);
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t.contains(&want)), "{want}: {said:?}");
 }
 
 /// A shipped level's code opens that level in its own pack (where a win

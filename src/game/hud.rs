@@ -220,7 +220,7 @@ fn top_bar(
         top.spawn((
             MoveCounter,
             Name::new("Move counter"),
-            text(counter_words(state), 20.0, theme::TEXT_DIM),
+            text(counter_words(state, false), 20.0, theme::TEXT_DIM),
             theme::fit_line(20.0, 13.0),
         ));
         if let Some(code) = code {
@@ -363,24 +363,25 @@ fn colour_number(fonts: &theme::Fonts, number: u8) -> impl Bundle {
 }
 
 /// "Moves: N", the limit or the rule for the next move after it.
-fn counter_words(state: &PlayState) -> String {
+fn counter_words(state: &PlayState, numbered: bool) -> String {
     format!(
         "Moves: {}{}",
         state.moves(),
-        puzzles::goal_words(&state.puzzle)
+        puzzles::goal_words(&state.puzzle, numbered)
     )
 }
 
 fn update_counter(
     state: Res<PlayState>,
     marks: Option<Res<MoveMarks>>,
+    settings: Res<Settings>,
     mut counter: Query<&mut Text, With<MoveCounter>>,
     added: Query<(), Added<MoveCounter>>,
 ) {
     // A new level's bar is spawned a frame after its state changed (N, a
     // reload): it is filled in as it appears, not at the first move.
     let marked = marks.as_ref().is_some_and(|m| m.is_changed());
-    if !state.is_changed() && added.is_empty() && !marked {
+    if !state.is_changed() && added.is_empty() && !marked && !settings.is_changed() {
         return;
     }
     // The move map's count, for the position on the board only.
@@ -388,9 +389,10 @@ fn update_counter(
         .as_ref()
         .filter(|m| m.shown.as_ref().is_some_and(|(p, _)| *p == state.puzzle))
         .and_then(|m| m.words());
+    let numbered = settings.colour_blind;
     let words = match map {
-        Some(map) => format!("{} · {map}", counter_words(&state)),
-        None => counter_words(&state),
+        Some(map) => format!("{} · {map}", counter_words(&state, numbered)),
+        None => counter_words(&state, numbered),
     };
     for mut t in &mut counter {
         if t.0 != words {

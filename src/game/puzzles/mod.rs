@@ -194,8 +194,9 @@ pub trait GamePuzzle: Rules + Sized {
     /// How to play, on the bottom line.
     fn controls(&self) -> &'static str;
     /// The goal where the player looks, after the move count: a limit, the
-    /// rule for the next move (empty if none).
-    fn goal_words(&self) -> String {
+    /// rule for the next move (empty if none); `numbered`: colour-blind
+    /// mode, where a colour is said with its number too.
+    fn goal_words(&self, _numbered: bool) -> String {
         String::new()
     }
     /// A refusal of the rules in the player's words.
@@ -402,8 +403,8 @@ pub fn controls(p: &Puzzle) -> &'static str {
     each!(p, s => s.controls())
 }
 
-pub fn goal_words(p: &Puzzle) -> String {
-    each!(p, s => s.goal_words())
+pub fn goal_words(p: &Puzzle, numbered: bool) -> String {
+    each!(p, s => s.goal_words(numbered))
 }
 
 /// A refusal of the rules in the player's words (the rules' own if the move

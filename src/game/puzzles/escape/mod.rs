@@ -210,14 +210,20 @@ impl GamePuzzle for Escape {
     }
 
     /// The rule for the next animal out, while one is still in.
-    fn goal_words(&self) -> String {
+    fn goal_words(&self, numbered: bool) -> String {
         if self.is_goal() {
             return String::new();
         }
         match self.last_out() {
             Some(a) => {
                 let (colour, kind) = a.describe_parts();
-                format!("   next out: a {colour} animal or a {kind}")
+                // The number on the animals' badges, from 1.
+                let number = if numbered {
+                    format!(" ({})", a.colour + 1)
+                } else {
+                    String::new()
+                };
+                format!("   next out: a {colour}{number} animal or a {kind}")
             }
             None => "   any animal may go out first".to_string(),
         }

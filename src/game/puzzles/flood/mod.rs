@@ -179,7 +179,7 @@ impl GamePuzzle for Flood {
     }
 
     /// The move limit, after the move count.
-    fn goal_words(&self) -> String {
+    fn goal_words(&self, _numbered: bool) -> String {
         self.limit.map(|l| format!(" of {l}")).unwrap_or_default()
     }
 

@@ -229,7 +229,7 @@ impl GamePuzzle for Hop {
     }
 
     /// How many frogs are left: one is the goal.
-    fn goal_words(&self) -> String {
+    fn goal_words(&self, _numbered: bool) -> String {
         match self.frogs() {
             1 => "   1 frog left".to_string(),
             n => format!("   {n} frogs left"),
