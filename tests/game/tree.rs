@@ -789,3 +789,29 @@ fn the_timeline_buttons_never_move_under_the_pointer() {
     assert!(shows(&mut app, "a moment of the search"));
     assert_eq!(back_button(&mut app), before, "after a line was said");
 }
+
+/// The solver panel has a button for the search's map beside the move
+/// map's: a tap opens it without the keyboard, and a second tap closes it.
+#[test]
+fn the_search_map_opens_and_closes_from_the_solver_panel() {
+    use pond_puzzles::game::panels::SolverPanelOpen;
+    use pond_puzzles::game::solver::tree_view::ToggleTree;
+    let mut app = app();
+    start_level(&mut app, "pegs.ron", 8);
+    app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+    settle(&mut app);
+    for open in [true, false] {
+        let buttons: Vec<Entity> = app
+            .world_mut()
+            .query_filtered::<Entity, (With<Button>, With<ToggleTree>)>()
+            .iter(app.world())
+            .collect();
+        // The panel's, and the map's own "Hide" once it is open.
+        assert_eq!(buttons.len(), if open { 1 } else { 2 }, "{buttons:?}");
+        app.world_mut()
+            .entity_mut(buttons[0])
+            .insert(Interaction::Pressed);
+        settle(&mut app);
+        assert_eq!(app.world().resource::<TreeViewOpen>().0, open);
+    }
+}

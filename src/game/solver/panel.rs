@@ -189,12 +189,12 @@ fn solver_button(
     )
 }
 
-/// The move map's button: every legal move marked on the board (M).
-fn map_button() -> impl Bundle {
+/// A button of the panel's full row's half: its words and its key.
+fn half_button<A: Component>(action: A, label: &'static str, key: &'static str) -> impl Bundle {
     widget::button(
-        PlayAction::MoveMap,
+        action,
         Node {
-            width: px(276),
+            width: px(135),
             padding: UiRect::axes(px(4), px(6)),
             column_gap: px(8),
             justify_content: JustifyContent::Center,
@@ -209,11 +209,21 @@ fn map_button() -> impl Bundle {
             },
             Pickable::IGNORE,
             children![
-                text("Move map", 16.0, theme::TEXT),
-                (HiddenWhileWatching, text("M", 12.0, theme::TEXT_DIM))
+                text(label, 16.0, theme::TEXT),
+                (HiddenWhileWatching, text(key, 12.0, theme::TEXT_DIM))
             ],
         ),
     )
+}
+
+/// The move map's button (every legal move marked on the board, M) and the
+/// search map's (the picture of the search beside the board, G): a tap
+/// opens either without a keyboard.
+fn map_buttons() -> impl Bundle {
+    children![
+        half_button(PlayAction::MoveMap, "Move map", "M"),
+        half_button(super::tree_view::ToggleTree, "Search map", "G"),
+    ]
 }
 
 fn button_row(buttons: impl Bundle) -> impl Bundle {
@@ -299,7 +309,7 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
                             AutoplayCommand::Stop
                         ),
                     ]),
-                    button_row(children![map_button()]),
+                    button_row(map_buttons()),
                     button_row(children![
                         solver_button(None, "Slower", "-", AutoplayCommand::Slower),
                         (
