@@ -138,7 +138,7 @@ fn show_menu(
                         border_radius: theme::PANEL_RADIUS,
                         ..default()
                     },
-                    theme::panel(),
+                    theme::solid_panel(),
                 ))
                 .with_children(|panel| {
                     panel.spawn(text("Paused", 30.0, theme::TEXT));

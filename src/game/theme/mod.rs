@@ -121,8 +121,18 @@ pub fn heading(fonts: &Fonts, value: impl Into<String>, size: f32, color: Color)
 /// The look of a panel: the dark glass behind text, with a soft shadow
 /// beneath it. Its node gets `PANEL_RADIUS` corners.
 pub fn panel() -> impl Bundle {
+    panel_in(PANEL)
+}
+
+/// A panel over other panels (the menu over the win's banner): nothing
+/// under it shows through.
+pub fn solid_panel() -> impl Bundle {
+    panel_in(PANEL.with_alpha(1.0))
+}
+
+fn panel_in(colour: Color) -> impl Bundle {
     (
-        BackgroundColor(PANEL),
+        BackgroundColor(colour),
         BoxShadow::new(
             Color::srgba(0.0, 0.02, 0.04, 0.45),
             px(0),
