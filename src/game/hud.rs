@@ -79,7 +79,6 @@ fn shared_key<A: Component>(keys: &mut ChildSpawnerCommands, label: &str, action
     keys.spawn((
         Button,
         action,
-        SharedKey,
         Node {
             padding: UiRect::axes(px(6), px(2)),
             border_radius: BorderRadius::all(px(6)),
@@ -93,10 +92,6 @@ fn shared_key<A: Component>(keys: &mut ChildSpawnerCommands, label: &str, action
         children![(text(label, 17.0, theme::TEXT_DIM), Pickable::IGNORE)],
     ));
 }
-
-/// A key of the keys' line that is a button too.
-#[derive(Component)]
-pub struct SharedKey;
 
 /// The keys every puzzle shares, after the line that says how to play.
 fn shared_keys(line: &mut ChildSpawnerCommands) {
@@ -353,7 +348,7 @@ fn colour_number(fonts: &theme::Fonts, number: u8) -> impl Bundle {
             border_radius: BorderRadius::MAX,
             ..default()
         },
-        BackgroundColor(Color::srgb(0.06, 0.08, 0.11)),
+        BackgroundColor(theme::INK),
         Pickable::IGNORE,
         children![(
             theme::heading(fonts, format!("{number}"), 18.0, Color::WHITE),

@@ -242,7 +242,7 @@ fn make_art(
         lotus: meshes.add(Rectangle::new(30.0, 30.0)),
         lotus_mat,
         badge: meshes.add(Circle::new(10.0)),
-        badge_mat: mat(Color::srgb(0.06, 0.08, 0.11)),
+        badge_mat: mat(super::INK),
         badge_rim: meshes.add(Annulus::new(10.0, 11.5)),
         badge_rim_mat: mat(Color::srgba(1.0, 1.0, 1.0, 0.9)),
         badge_font: fonts.map(|f| f.bold.clone()).unwrap_or_default(),

@@ -187,11 +187,14 @@ pub struct FitLine {
     pub min: f32,
 }
 
+/// Near-black: numbers on light colours, and the discs under white ones.
+pub const INK: Color = Color::srgb(0.06, 0.08, 0.11);
+
 /// The colour to write on `colour` (a tile's number): dark on a light
 /// colour, white on a dark one.
 pub fn ink_on(colour: Color) -> Color {
     if colour.luminance() > 0.3 {
-        Color::srgb(0.06, 0.08, 0.11)
+        INK
     } else {
         Color::WHITE
     }
