@@ -42,6 +42,9 @@ mod in_place;
 #[path = "game/lines.rs"]
 mod lines;
 
+#[path = "game/stuck.rs"]
+mod stuck;
+
 /// A data directory of the test's own, new and empty: no test reads or
 /// writes the player's.
 fn temp_data_dir() -> std::path::PathBuf {

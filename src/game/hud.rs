@@ -32,6 +32,11 @@ const TITLE_CHARS: usize = 46;
 #[derive(Component)]
 struct TopBar;
 
+/// The keys' line's words on how to play ("Click a frog to move it."):
+/// said while a move can be made, not under a won board or a dead end.
+#[derive(Component)]
+struct HowToMove;
+
 /// The row of Flood's palette buttons.
 #[derive(Component)]
 struct Palette;
@@ -67,7 +72,13 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (update_counter, update_message, palette_colours, make_room)
+            (
+                update_counter,
+                update_message,
+                palette_colours,
+                make_room,
+                how_to_move_while_playable,
+            )
                 .in_set(PlaySystems::Present),
         );
 }
@@ -328,12 +339,36 @@ fn bottom_panels(
             ))
             .with_children(|line| {
                 line.spawn((
+                    HowToMove,
                     text(puzzles::controls(&state.puzzle), 17.0, theme::TEXT_DIM),
                     theme::fit_line(17.0, 12.0),
                 ));
                 shared_keys(line);
             });
     });
+}
+
+/// The words on how to move go while no move can be made (a win, a dead
+/// end), and come back with an undo or a restart.
+fn how_to_move_while_playable(
+    state: Res<PlayState>,
+    mut words: Query<&mut Node, With<HowToMove>>,
+    added: Query<(), Added<HowToMove>>,
+) {
+    if !state.is_changed() && added.is_empty() {
+        return;
+    }
+    let p = &state.puzzle;
+    let display = if p.is_won() || p.is_stuck() {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    for mut node in &mut words {
+        if node.display != display {
+            node.display = display;
+        }
+    }
 }
 
 /// A colour button's number: white and bold on a dark disc, as on the

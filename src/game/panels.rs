@@ -108,6 +108,12 @@ pub fn edge_reach<'a>(
     (top, bottom)
 }
 
+/// Where a laid-out node shows, in logical pixels.
+pub fn node_rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
+    let k = node.inverse_scale_factor();
+    Rect::from_center_size(at.translation * k, node.size() * k)
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SolverPanelOpen>()
         .init_resource::<TreeViewOpen>()

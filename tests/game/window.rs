@@ -486,7 +486,7 @@ fn play_screens_fit_windows_from_800x600_to_1920x1080() {
 
 /// The moves from `p` to a position with no move left that is not won (a
 /// dead end), by a search of its first moves.
-fn way_to_a_dead_end(p: &Puzzle, depth: usize) -> Option<Vec<PuzzleMove>> {
+pub(super) fn way_to_a_dead_end(p: &Puzzle, depth: usize) -> Option<Vec<PuzzleMove>> {
     if p.is_dead_end() && !p.is_won() {
         return Some(Vec::new());
     }
@@ -986,7 +986,7 @@ fn a_big_window_draws_the_text_bigger_with_the_board() {
 }
 
 /// The camera's scale and place.
-fn camera_at(app: &mut App) -> (f32, Vec3) {
+pub(super) fn camera_at(app: &mut App) -> (f32, Vec3) {
     app.world_mut()
         .query_filtered::<(&Projection, &Transform), With<Camera2d>>()
         .iter(app.world())

@@ -2,7 +2,7 @@
 //! and centred in the room the panels leave.
 
 pub use crate::game::panels::CameraAim;
-use crate::game::panels::{self, BoardEdge, SolverPanelOpen, TreeViewOpen};
+use crate::game::panels::{self, BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen};
 use crate::game::play::PlayState;
 use crate::game::puzzles;
 use bevy::camera::ScalingMode;
@@ -24,6 +24,10 @@ const PANEL_PX: Margins = Margins {
 /// World units of water kept around the board.
 const BOARD_PAD: f32 = 40.0;
 
+/// Pixels of the board's room (its extent, past its pieces) a card at the
+/// side may cover.
+const SLIVER: f32 = 24.0;
+
 /// Pixels kept between the board's room and a panel.
 const PANEL_GAP: f32 = 8.0;
 
@@ -37,6 +41,7 @@ pub(super) fn fit_camera(
     tree: Res<TreeViewOpen>,
     window: Option<Single<Ref<Window>, With<PrimaryWindow>>>,
     edges: Query<(&BoardEdge, &ComputedNode, &UiGlobalTransform)>,
+    column: Query<(&ComputedNode, &UiGlobalTransform), With<SideColumn>>,
     mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
     mut aim: ResMut<CameraAim>,
     time: Res<Time>,
@@ -48,7 +53,6 @@ pub(super) fn fit_camera(
     // How far the panels reach in from the top and the bottom.
     let (top_reach, bottom_reach) = panels::edge_reach(edges, size.y, PANEL_GAP, None);
     let p = &state.puzzle;
-    let (left, right) = panels::board_span(size.x, panel.column_wide(p), tree.0);
     // A won level's banner sits below the board.
     let bottom = if p.is_won() {
         PANEL_PX.bottom.max(crate::game::banner::WON_BANNER_ROOM)
@@ -58,6 +62,21 @@ pub(super) fn fit_camera(
     .max(bottom_reach);
     let top = PANEL_PX.top.max(top_reach);
     let board = puzzles::extent(&state.puzzle);
+    // The way out of a dead end, in the right-hand column, takes the
+    // board's room only where it would cover the board, more than a sliver
+    // of the room kept around its pieces: the board stays under the
+    // player's pointer for the undo.
+    let wide = panel.0
+        || (p.is_stuck() && {
+            let (left, right) = panels::board_span(size.x, false, tree.0);
+            let (fitted, centre) = fitted_place(size, [left, right, top, bottom], board, true);
+            let shown = Rect::from_center_size(centre, board / fitted);
+            column.iter().any(|(node, at)| {
+                let covered = panels::node_rect(node, at).intersect(shown);
+                covered.width().min(covered.height()) > SLIVER
+            })
+        });
+    let (left, right) = panels::board_span(size.x, wide, tree.0);
     // A new level, the play screen entered, or a window resized: the board
     // is placed at once; a panel or a banner that comes or goes leaves the
     // board where it is if it still fits there, and moves it smoothly if not.
@@ -78,6 +97,34 @@ pub(super) fn fit_camera(
     if aim.moving != moving || (aim.across - across).abs() > 0.25 {
         *aim = CameraAim { moving, across };
     }
+}
+
+/// The part of a window of `size` inside `margins` (left, right, top,
+/// bottom), at least 100 pixels each way.
+fn room_inside(size: Vec2, [left, right, top, bottom]: [f32; 4]) -> Vec2 {
+    (size - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0))
+}
+
+/// Where a board of `extent` world units fitted anew shows in the window's
+/// room inside `margins`: its world units per pixel and its centre, in the
+/// middle of the window while it keeps clear of the side panels there (with
+/// `middle`), else in the middle of its room.
+fn fitted_place(size: Vec2, margins: [f32; 4], extent: Vec2, middle: bool) -> (f32, Vec2) {
+    let [left, _, top, _] = margins;
+    let free = room_inside(size, margins);
+    let board = extent + Vec2::splat(BOARD_PAD);
+    // World units per pixel: the larger need of the two directions.
+    let fitted = (board.x / free.x).max(board.y / free.y);
+    // The middle of the window, or the place nearest it where the board
+    // keeps clear of the side panels.
+    let half = board.x / fitted / 2.0;
+    let (from, to) = (left + half, left + free.x - half);
+    let across = if from <= to && middle {
+        (size.x / 2.0).clamp(from, to)
+    } else {
+        left + free.x / 2.0
+    };
+    (fitted, Vec2::new(across, top + free.y / 2.0))
 }
 
 /// How fast the camera eases to a new place: the part of the way left
@@ -113,21 +160,10 @@ fn aim_camera_eased(
     step: Option<f32>,
     middle: bool,
 ) -> (bool, f32) {
-    let [left, right, top, bottom] = margins;
-    let free = (size - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0));
+    let [left, _, top, _] = margins;
+    let free = room_inside(size, margins);
     let board = extent + Vec2::splat(BOARD_PAD);
-    // World units per pixel: the larger need of the two directions.
-    let fitted = (board.x / free.x).max(board.y / free.y);
-    // The middle of the window, or the place nearest it where the board
-    // keeps clear of the side panels.
-    let half = board.x / fitted / 2.0;
-    let (from, to) = (left + half, left + free.x - half);
-    let across = if from <= to && middle {
-        (size.x / 2.0).clamp(from, to)
-    } else {
-        left + free.x / 2.0
-    };
-    let centre = Vec2::new(across, top + free.y / 2.0);
+    let (fitted, centre) = fitted_place(size, margins, extent, middle);
     // The camera sits so that the world's origin shows at `centre`.
     let place = |scale: f32, centre: Vec2| {
         Vec3::new(

@@ -1,0 +1,53 @@
+//! A dead end: the way out shows beside the board, which stays where it
+//! stood under the player's pointer (the undo's click lands where the last
+//! one did), and the words on how to move go while no move can be made.
+
+use super::window::{camera_at, laid_app, laid_out, way_to_a_dead_end};
+use super::*;
+
+/// Whether the keys' line says how to move (the words show).
+fn says_how_to_move(app: &mut App) -> bool {
+    let words = game::puzzles::controls(&puzzle(app));
+    laid_out(app)
+        .iter()
+        .any(|n| n.text.as_deref() == Some(words))
+}
+
+#[test]
+fn a_dead_end_leaves_the_board_in_place_and_the_how_to_words_go() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    for (file, level) in [("swap.ron", 2), ("hop.ron", 11), ("escape.ron", 2)] {
+        start_level(&mut app, file, level);
+        settle(&mut app);
+        let at = format!("{file} level {}", level + 1);
+        assert!(says_how_to_move(&mut app), "{at}: no words on how to move");
+        let mut moves = way_to_a_dead_end(&puzzle(&app), 12)
+            .unwrap_or_else(|| panic!("{at}: no dead end near the start"));
+        let last = moves.pop().expect("a move to the dead end");
+        for mv in moves {
+            app.world_mut().write_message(MoveRequested::player(mv));
+            settle(&mut app);
+        }
+        let before = camera_at(&mut app);
+        app.world_mut().write_message(MoveRequested::player(last));
+        settle(&mut app);
+        assert!(puzzle(&app).is_dead_end(), "{at}");
+        let texts = laid_out(&mut app);
+        assert!(
+            texts
+                .iter()
+                .any(|n| n.text.as_deref() == Some("No more moves.")),
+            "{at}: the dead end's card does not show"
+        );
+        assert_eq!(camera_at(&mut app), before, "{at}: the board moved");
+        assert!(
+            !says_how_to_move(&mut app),
+            "{at}: how to move, at a dead end"
+        );
+        app.world_mut()
+            .write_message(MoveRequested::player(Request::Undo));
+        settle(&mut app);
+        assert_eq!(camera_at(&mut app), before, "{at}: the board moved back");
+        assert!(says_how_to_move(&mut app), "{at}: no words after the undo");
+    }
+}
