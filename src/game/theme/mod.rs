@@ -49,15 +49,18 @@ pub const PALETTE: [Color; 10] = [
 
 /// The palette of colour-blind mode: the Okabe-Ito colours (told apart under
 /// the common colour-vision deficiencies) and three more of distinct
-/// lightness; every colour also carries its number in this mode.
+/// lightness; every colour also carries its number in this mode. The first
+/// six stand where the names the words use would have them (the rules'
+/// `COLOUR_NAMES`: red, blue, green, yellow, purple, orange): vermillion,
+/// sky blue, bluish green, yellow, reddish purple, orange.
 pub const PALETTE_CVD: [Color; 10] = [
-    Color::srgb(0.90, 0.62, 0.00),
+    Color::srgb(0.84, 0.37, 0.00),
     Color::srgb(0.34, 0.71, 0.91),
     Color::srgb(0.00, 0.62, 0.45),
     Color::srgb(0.94, 0.89, 0.26),
-    Color::srgb(0.00, 0.45, 0.70),
-    Color::srgb(0.84, 0.37, 0.00),
     Color::srgb(0.80, 0.47, 0.65),
+    Color::srgb(0.90, 0.62, 0.00),
+    Color::srgb(0.00, 0.45, 0.70),
     Color::srgb(0.95, 0.95, 0.95),
     Color::srgb(0.45, 0.45, 0.45),
     Color::srgb(0.15, 0.15, 0.15),

@@ -80,9 +80,9 @@ impl Draft {
             DraftBoard::Swap { .. } => vec![PaletteRow {
                 title: "Put",
                 choices: vec![
-                    choice("Yellow frog (L)"),
-                    choice("Blue frog (R)"),
-                    choice("Empty pad (_)"),
+                    choice("Yellow frog"),
+                    choice("Blue frog"),
+                    choice("Empty pad"),
                 ],
             }],
             DraftBoard::Hop { shape, .. } => {
