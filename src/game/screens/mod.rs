@@ -73,7 +73,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Title), spawn_title)
         .add_systems(
             Update,
-            title::fill_daily_row.run_if(in_state(Screen::Title)),
+            (title::fill_daily_row, title::fit_title).run_if(in_state(Screen::Title)),
         )
         .add_systems(
             OnEnter(Screen::Levels),

@@ -30,17 +30,13 @@ pub(super) fn spawn_title(
     fonts: Res<theme::Fonts>,
     art: Res<theme::Art>,
 ) {
+    let count = packs.listed().count();
     commands
-        .spawn(screen_root(Screen::Title))
+        .spawn((screen_root(Screen::Title), TitleRoot { packs: count }))
         .with_children(|ui| {
-            // More packs than the shipped five (a dropped one, one named on
-            // the command line): a smaller heading and rows, so all fit.
-            let compact = packs.listed().count() > 5;
-            ui.spawn(theme::heading(
-                &fonts,
-                "Pond Puzzles",
-                if compact { 48.0 } else { 72.0 },
-                theme::TEXT,
+            ui.spawn((
+                TitleHeading,
+                theme::heading(&fonts, "Pond Puzzles", 72.0, theme::TEXT),
             ));
             ui.spawn((
                 text(
@@ -48,8 +44,9 @@ pub(super) fn spawn_title(
                     22.0,
                     theme::TEXT_DIM,
                 ),
+                PickLine,
                 Node {
-                    margin: UiRect::bottom(px(if compact { 6 } else { 16 })),
+                    margin: UiRect::bottom(px(16)),
                     ..default()
                 },
             ));
@@ -92,19 +89,22 @@ pub(super) fn spawn_title(
                     .ok()
                     .and_then(|p| p.levels.first())
                     .map(|l| &l.puzzle);
-                ui.spawn(theme::widget::raised(
-                    MenuAction::OpenPack(i),
-                    theme::widget::ButtonColours::default(),
-                    Node {
-                        width: px(860),
-                        max_width: percent(96),
-                        flex_shrink: 0.0,
-                        padding: UiRect::axes(px(10), px(if compact { 2 } else { 6 })),
-                        column_gap: px(14),
-                        align_items: AlignItems::Center,
-                        border_radius: BorderRadius::all(px(12)),
-                        ..default()
-                    },
+                ui.spawn((
+                    PackRow,
+                    theme::widget::raised(
+                        MenuAction::OpenPack(i),
+                        theme::widget::ButtonColours::default(),
+                        Node {
+                            width: px(860),
+                            max_width: percent(96),
+                            flex_shrink: 0.0,
+                            padding: UiRect::axes(px(10), px(6)),
+                            column_gap: px(14),
+                            align_items: AlignItems::Center,
+                            border_radius: BorderRadius::all(px(12)),
+                            ..default()
+                        },
+                    ),
                 ))
                 .with_children(|b| {
                     spawn_picture(b, first, &art.pictures);
@@ -146,7 +146,7 @@ pub(super) fn spawn_title(
                 Node {
                     column_gap: px(10),
                     align_items: AlignItems::Center,
-                    margin: UiRect::vertical(px(if compact { 2 } else { 6 })),
+                    margin: UiRect::vertical(px(6)),
                     ..default()
                 },
             ));
@@ -167,6 +167,73 @@ pub(super) fn spawn_title(
                 ));
             });
         });
+}
+
+/// The title's root: how many packs it lists.
+#[derive(Component)]
+pub(super) struct TitleRoot {
+    packs: usize,
+}
+
+/// The game's name at the top of the title.
+#[derive(Component)]
+pub(super) struct TitleHeading;
+
+/// The line under the name that says how to pick a pack.
+#[derive(Component)]
+pub(super) struct PickLine;
+
+/// A pack's row on the title.
+#[derive(Component)]
+pub(super) struct PackRow;
+
+/// Those parts of the title that are smaller when room is short.
+type TitlePart = AnyOf<(
+    &'static TitleRoot,
+    &'static PickLine,
+    &'static PackRow,
+    &'static DailyRow,
+)>;
+
+/// The title fits its window: with more packs than the shipped five (a
+/// dropped one, one named on the command line) or in a short window
+/// (800x600), a smaller heading and smaller rows and gaps, so that every
+/// button shows without scrolling. Again whenever the window changes.
+pub(super) fn fit_title(
+    window: Option<Single<Ref<Window>, With<bevy::window::PrimaryWindow>>>,
+    added: Query<(), Added<TitleRoot>>,
+    mut parts: Query<(&mut Node, TitlePart)>,
+    mut heading: Query<&mut TextFont, With<TitleHeading>>,
+) {
+    let resized = window.as_ref().is_some_and(|w| w.is_changed());
+    if added.is_empty() && !resized {
+        return;
+    }
+    let height = window.map_or(720.0, |w| w.height());
+    let packs = parts
+        .iter()
+        .find_map(|(_, (root, ..))| root.map(|r| r.packs))
+        .unwrap_or(0);
+    let compact = packs > 5 || height < 680.0;
+    let pick = |big: f32, small: f32| px(if compact { small } else { big });
+    for (mut node, (root, line, row, daily)) in &mut parts {
+        if root.is_some() {
+            node.row_gap = pick(14.0, 8.0);
+        } else if line.is_some() {
+            node.margin.bottom = pick(16.0, 6.0);
+        } else if row.is_some() {
+            node.padding.top = pick(6.0, 2.0);
+            node.padding.bottom = pick(6.0, 2.0);
+        } else if daily.is_some() {
+            node.margin = UiRect::vertical(pick(6.0, 2.0));
+        }
+    }
+    for mut font in &mut heading {
+        let size = FontSize::Px(if compact { 48.0 } else { 72.0 });
+        if font.font_size != size {
+            font.font_size = size;
+        }
+    }
 }
 
 /// The title's row of the levels of the day.
