@@ -1,7 +1,7 @@
 //! Escape: animals leave a prison row by row, each sharing colour or type with
 //! the last one out.
 
-use super::{MoveError, Rules, parse_index, refuse};
+use super::{MoveError, PuzzleKind, PuzzleMove, PuzzleUndo, Rules, parse_index, refuse};
 use serde::{Deserialize, Serialize};
 
 /// Animal types, by letter: `a` is a crab, `b` a dinosaur, and so on.
@@ -107,6 +107,29 @@ impl Escape {
 impl Rules for Escape {
     type Move = EscapeMove;
     type Undo = EscapeUndo;
+    const KIND: PuzzleKind = PuzzleKind::Escape;
+
+    fn wrap(mv: EscapeMove) -> PuzzleMove {
+        PuzzleMove::Escape(mv)
+    }
+
+    fn own(mv: PuzzleMove) -> Option<EscapeMove> {
+        match mv {
+            PuzzleMove::Escape(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    fn wrap_undo(undo: EscapeUndo) -> PuzzleUndo {
+        PuzzleUndo::Escape(undo)
+    }
+
+    fn own_undo(undo: &PuzzleUndo) -> Option<&EscapeUndo> {
+        match undo {
+            PuzzleUndo::Escape(u) => Some(u),
+            _ => None,
+        }
+    }
 
     fn legal_moves(&self, out: &mut Vec<EscapeMove>) {
         out.clear();

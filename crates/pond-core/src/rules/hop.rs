@@ -1,7 +1,7 @@
 //! Hop: frogs jump each other off a pond (the 13-pad frog puzzle), or pegs off a
 //! peg solitaire board (square masks, triangles). One engine for all of them.
 
-use super::{MoveError, Rules, parse_index, refuse};
+use super::{MoveError, PuzzleKind, PuzzleMove, PuzzleUndo, Rules, parse_index, refuse};
 use serde::{Deserialize, Serialize};
 
 /// The most pads a board may have: a position is two 64-bit sets.
@@ -295,6 +295,29 @@ impl Hop {
 impl Rules for Hop {
     type Move = HopMove;
     type Undo = HopUndo;
+    const KIND: PuzzleKind = PuzzleKind::Hop;
+
+    fn wrap(mv: HopMove) -> PuzzleMove {
+        PuzzleMove::Hop(mv)
+    }
+
+    fn own(mv: PuzzleMove) -> Option<HopMove> {
+        match mv {
+            PuzzleMove::Hop(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    fn wrap_undo(undo: HopUndo) -> PuzzleUndo {
+        PuzzleUndo::Hop(undo)
+    }
+
+    fn own_undo(undo: &PuzzleUndo) -> Option<&HopUndo> {
+        match undo {
+            PuzzleUndo::Hop(u) => Some(u),
+            _ => None,
+        }
+    }
 
     fn legal_moves(&self, out: &mut Vec<HopMove>) {
         out.clear();

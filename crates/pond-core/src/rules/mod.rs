@@ -30,6 +30,22 @@ pub trait Rules: Clone {
     type Move: Copy + Eq + fmt::Debug;
     /// What `undo` needs to take a move back exactly.
     type Undo: Clone + fmt::Debug;
+    /// Which puzzle these are the rules of.
+    const KIND: PuzzleKind;
+
+    /// This puzzle's move as any puzzle's.
+    fn wrap(mv: Self::Move) -> PuzzleMove;
+    /// Any puzzle's move as this one's (None: another puzzle's).
+    fn own(mv: PuzzleMove) -> Option<Self::Move>;
+    /// This puzzle's undo record as any puzzle's.
+    fn wrap_undo(undo: Self::Undo) -> PuzzleUndo;
+    /// Any puzzle's undo record as this one's (None: another puzzle's).
+    fn own_undo(undo: &PuzzleUndo) -> Option<&Self::Undo>;
+    /// Moves left under the level's move limit (negative past it), or None
+    /// when the puzzle has no limit.
+    fn moves_left(&self) -> Option<i64> {
+        None
+    }
 
     /// Appends every legal move to `out` (which is cleared first).
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
@@ -116,50 +132,72 @@ macro_rules! each_puzzle {
     };
 }
 
+/// Runs `$body` with `$t` the rules' type of the puzzle `$kind` names:
+/// code generic over the puzzles that starts from a kind (`$body` is
+/// compiled once for each puzzle's type).
+#[macro_export]
+macro_rules! each_kind {
+    ($kind:expr, $t:ident => $body:expr) => {
+        match $kind {
+            $crate::rules::PuzzleKind::Swap => {
+                type $t = $crate::rules::swap::Swap;
+                $body
+            }
+            $crate::rules::PuzzleKind::Hop => {
+                type $t = $crate::rules::hop::Hop;
+                $body
+            }
+            $crate::rules::PuzzleKind::Flood => {
+                type $t = $crate::rules::flood::Flood;
+                $body
+            }
+            $crate::rules::PuzzleKind::Escape => {
+                type $t = $crate::rules::escape::Escape;
+                $body
+            }
+        }
+    };
+}
+
 fn mismatch<T>() -> Result<T, MoveError> {
     refuse("that move belongs to another puzzle")
 }
 
 impl Puzzle {
     pub fn kind(&self) -> PuzzleKind {
-        match self {
-            Puzzle::Swap(_) => PuzzleKind::Swap,
-            Puzzle::Hop(_) => PuzzleKind::Hop,
-            Puzzle::Flood(_) => PuzzleKind::Flood,
-            Puzzle::Escape(_) => PuzzleKind::Escape,
+        fn kind_of<R: Rules>(_: &R) -> PuzzleKind {
+            R::KIND
         }
+        each_puzzle!(self, p => kind_of(p))
     }
 
     pub fn legal_moves(&self) -> Vec<PuzzleMove> {
-        let mut out = Vec::new();
-        match self {
-            Puzzle::Swap(p) => wrap_moves(p, &mut out, PuzzleMove::Swap),
-            Puzzle::Hop(p) => wrap_moves(p, &mut out, PuzzleMove::Hop),
-            Puzzle::Flood(p) => wrap_moves(p, &mut out, PuzzleMove::Flood),
-            Puzzle::Escape(p) => wrap_moves(p, &mut out, PuzzleMove::Escape),
+        fn wrapped<R: Rules>(p: &R) -> Vec<PuzzleMove> {
+            let mut inner = Vec::new();
+            p.legal_moves(&mut inner);
+            inner.into_iter().map(R::wrap).collect()
         }
-        out
+        each_puzzle!(self, p => wrapped(p))
     }
 
     pub fn apply(&mut self, mv: PuzzleMove) -> Result<PuzzleUndo, MoveError> {
-        match (self, mv) {
-            (Puzzle::Swap(p), PuzzleMove::Swap(m)) => p.apply(m).map(PuzzleUndo::Swap),
-            (Puzzle::Hop(p), PuzzleMove::Hop(m)) => p.apply(m).map(PuzzleUndo::Hop),
-            (Puzzle::Flood(p), PuzzleMove::Flood(m)) => p.apply(m).map(PuzzleUndo::Flood),
-            (Puzzle::Escape(p), PuzzleMove::Escape(m)) => p.apply(m).map(PuzzleUndo::Escape),
-            _ => mismatch(),
+        fn applied<R: Rules>(p: &mut R, mv: PuzzleMove) -> Result<PuzzleUndo, MoveError> {
+            match R::own(mv) {
+                Some(m) => p.apply(m).map(R::wrap_undo),
+                None => mismatch(),
+            }
         }
+        each_puzzle!(self, p => applied(p, mv))
     }
 
     /// Takes back a move; an undo record of another puzzle is ignored.
     pub fn undo(&mut self, undo: &PuzzleUndo) {
-        match (self, undo) {
-            (Puzzle::Swap(p), PuzzleUndo::Swap(u)) => p.undo(u),
-            (Puzzle::Hop(p), PuzzleUndo::Hop(u)) => p.undo(u),
-            (Puzzle::Flood(p), PuzzleUndo::Flood(u)) => p.undo(u),
-            (Puzzle::Escape(p), PuzzleUndo::Escape(u)) => p.undo(u),
-            _ => {}
+        fn undone<R: Rules>(p: &mut R, undo: &PuzzleUndo) {
+            if let Some(u) = R::own_undo(undo) {
+                p.undo(u);
+            }
         }
+        each_puzzle!(self, p => undone(p, undo))
     }
 
     pub fn is_goal(&self) -> bool {
@@ -192,19 +230,14 @@ impl Puzzle {
     /// Moves left under the level's limit (negative past it), or None when
     /// the puzzle has no limit.
     pub fn moves_left(&self) -> Option<i64> {
-        match self {
-            Puzzle::Flood(f) => f.limit.map(|l| l as i64 - f.moves as i64),
-            Puzzle::Swap(_) | Puzzle::Hop(_) | Puzzle::Escape(_) => None,
-        }
+        each_puzzle!(self, p => Rules::moves_left(p))
     }
 
     pub fn parse_move(&self, text: &str) -> Result<PuzzleMove, MoveError> {
-        match self {
-            Puzzle::Swap(p) => p.parse_move(text).map(PuzzleMove::Swap),
-            Puzzle::Hop(p) => p.parse_move(text).map(PuzzleMove::Hop),
-            Puzzle::Flood(p) => p.parse_move(text).map(PuzzleMove::Flood),
-            Puzzle::Escape(p) => p.parse_move(text).map(PuzzleMove::Escape),
+        fn parsed<R: Rules>(p: &R, text: &str) -> Result<PuzzleMove, MoveError> {
+            p.parse_move(text).map(R::wrap)
         }
+        each_puzzle!(self, p => parsed(p, text))
     }
 
     /// Plays a whole line of moves; stops at the first illegal one.
@@ -214,12 +247,6 @@ impl Puzzle {
         }
         Ok(())
     }
-}
-
-fn wrap_moves<R: Rules>(p: &R, out: &mut Vec<PuzzleMove>, wrap: fn(R::Move) -> PuzzleMove) {
-    let mut inner = Vec::new();
-    p.legal_moves(&mut inner);
-    out.extend(inner.into_iter().map(wrap));
 }
 
 impl fmt::Display for PuzzleMove {

@@ -281,6 +281,23 @@ impl<const N: usize> Solver<N> {
     }
 }
 
+impl super::Solve for Escape {
+    const BEST_FIRST: bool = false;
+    const IDEAS: &'static [&'static str] = &[
+        "A position is the animals left in each row and the row of the last one out.",
+        "Positions already known to be lost are not searched again.",
+    ];
+
+    fn solve(&self, search: &mut Search<'_, EscapeMove>) -> Outcome<EscapeMove> {
+        solve(self, search)
+    }
+
+    /// Every move takes an animal out: the search ends by itself.
+    fn plain_depth(&self) -> usize {
+        usize::MAX
+    }
+}
+
 /// Whether the solver's keys hold the board, and its parts agree on its size.
 fn fits(e: &Escape) -> bool {
     e.rows <= MAX_ROWS

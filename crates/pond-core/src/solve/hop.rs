@@ -6,6 +6,24 @@ use super::{CutReason, FastMap, FastSet, Outcome, Search};
 use crate::rules::hop::{Board, Hop, HopMove};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+impl super::Solve for Hop {
+    const BEST_FIRST: bool = false;
+    const IDEAS: &'static [&'static str] = &[
+        "A parity test on three classes of pads proves many boards hopeless before any search.",
+        "Positions already known to be lost are not searched again.",
+        "A position and its mirror images count as one.",
+    ];
+
+    fn solve(&self, search: &mut Search<'_, HopMove>) -> Outcome<HopMove> {
+        solve(self, search)
+    }
+
+    /// Every jump takes a frog: the search ends by itself.
+    fn plain_depth(&self) -> usize {
+        usize::MAX
+    }
+}
+
 const NO_RED: u8 = u8::MAX;
 
 pub fn solve(h: &Hop, search: &mut Search<'_, HopMove>) -> Outcome<HopMove> {

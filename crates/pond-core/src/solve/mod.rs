@@ -369,6 +369,30 @@ pub fn solve_puzzle<R: Rules>(
     search.finish(outcome)
 }
 
+/// A puzzle's exact solver, and what the watched search says of it. Each
+/// puzzle's solver file implements it.
+pub trait Solve: Rules {
+    /// Whether the solver searches best-first (a line it sets aside is not
+    /// lost, and may be taken up again) rather than depth first.
+    const BEST_FIRST: bool;
+    /// The ideas the solver uses that the plain search does not, one
+    /// sentence each, for the player who compares them.
+    const IDEAS: &'static [&'static str];
+
+    /// Solves from this position, the search's events streamed to `search`.
+    fn solve(&self, search: &mut Search<'_, Self::Move>) -> Outcome<Self::Move>;
+
+    /// How deep the plain search goes from this position: a puzzle that ends
+    /// by itself (every move uses up a frog's way, a frog or an animal) goes
+    /// as deep as it ends, `usize::MAX`.
+    fn plain_depth(&self) -> usize;
+}
+
+/// Whether the solver of the puzzle `kind` names searches best-first.
+pub fn best_first(kind: crate::rules::PuzzleKind) -> bool {
+    crate::each_kind!(kind, P => <P as Solve>::BEST_FIRST)
+}
+
 /// Solves any puzzle with its exact solver.
 pub fn solve(
     puzzle: &Puzzle,
@@ -376,24 +400,19 @@ pub fn solve(
     sink: Option<Sink<'_, PuzzleMove>>,
     trace: bool,
 ) -> Report<PuzzleMove> {
-    match puzzle {
-        Puzzle::Swap(p) => run_wrapped(p, budget, sink, trace, PuzzleMove::Swap, swap::solve),
-        Puzzle::Hop(p) => run_wrapped(p, budget, sink, trace, PuzzleMove::Hop, hop::solve),
-        Puzzle::Flood(p) => run_wrapped(p, budget, sink, trace, PuzzleMove::Flood, flood::solve),
-        Puzzle::Escape(p) => run_wrapped(p, budget, sink, trace, PuzzleMove::Escape, escape::solve),
-    }
+    crate::each_puzzle!(puzzle, p => run_wrapped(p, budget, sink, trace, Solve::solve))
 }
 
 /// Runs `solver` on one puzzle's rules state, with the events and the
-/// answer in `PuzzleMove`s (`wrap` makes them) for a watcher of any puzzle.
+/// answer in `PuzzleMove`s for a watcher of any puzzle.
 pub(crate) fn run_wrapped<R: Rules>(
     p: &R,
     budget: Budget,
     sink: Option<Sink<'_, PuzzleMove>>,
     trace: bool,
-    wrap: fn(R::Move) -> PuzzleMove,
     solver: impl FnOnce(&R, &mut Search<'_, R::Move>) -> Outcome<R::Move>,
 ) -> Report<PuzzleMove> {
+    let wrap = R::wrap;
     let report = match sink {
         Some(outer) => {
             let mut inner = |e: &SolverEvent<R::Move>| outer(&e.map(wrap));

@@ -3,7 +3,7 @@
 //! first solution found kept. It is here to be compared with the solvers, so
 //! a player (and `pond solve --plain`) sees what each of their ideas saves.
 
-use super::{Budget, Outcome, Report, Search, Sink, flood, run_wrapped};
+use super::{Budget, Outcome, Report, Search, Sink, Solve, run_wrapped};
 use crate::rules::{Puzzle, PuzzleMove, Rules};
 
 /// Depth-first search over the rules, in the order `legal_moves` gives, to
@@ -70,13 +70,7 @@ pub fn backtrack<R: Rules>(
 /// Flood board goes to its move limit, or, without one, to the length of a
 /// line the greedy player finds (a solution no longer than that exists).
 pub fn plain_depth(puzzle: &Puzzle) -> usize {
-    match puzzle {
-        Puzzle::Flood(f) => match f.limit {
-            Some(l) => (l as usize).saturating_sub(f.moves as usize),
-            None => flood::solve_fast(f).len(),
-        },
-        Puzzle::Swap(_) | Puzzle::Hop(_) | Puzzle::Escape(_) => usize::MAX,
-    }
+    crate::each_puzzle!(puzzle, p => p.plain_depth())
 }
 
 /// Runs the plain search on any puzzle, with the same budget, events and
@@ -88,59 +82,22 @@ pub fn solve_plain(
     trace: bool,
 ) -> Report<PuzzleMove> {
     let deepest = plain_depth(puzzle);
-    fn run<R: Rules>(
-        p: &R,
-        budget: Budget,
-        sink: Option<Sink<'_, PuzzleMove>>,
-        trace: bool,
-        wrap: fn(R::Move) -> PuzzleMove,
-        deepest: usize,
-    ) -> Report<PuzzleMove> {
-        run_wrapped(p, budget, sink, trace, wrap, |p, s| {
-            backtrack(p, s, deepest)
-        })
-    }
-    match puzzle {
-        Puzzle::Swap(p) => run(p, budget, sink, trace, PuzzleMove::Swap, deepest),
-        Puzzle::Hop(p) => run(p, budget, sink, trace, PuzzleMove::Hop, deepest),
-        Puzzle::Flood(p) => run(p, budget, sink, trace, PuzzleMove::Flood, deepest),
-        Puzzle::Escape(p) => run(p, budget, sink, trace, PuzzleMove::Escape, deepest),
-    }
+    crate::each_puzzle!(puzzle, p => run_wrapped(p, budget, sink, trace, |p, s| backtrack(p, s, deepest)))
 }
 
 /// Whether the puzzle's solver searches best-first (a line it sets aside is
 /// not lost, and may be taken up again) rather than depth first.
 pub fn best_first(puzzle: &Puzzle) -> bool {
-    match puzzle {
-        Puzzle::Flood(_) => true,
-        Puzzle::Swap(_) | Puzzle::Hop(_) | Puzzle::Escape(_) => false,
-    }
+    super::best_first(puzzle.kind())
 }
 
 /// The ideas a puzzle's solver uses that the plain search does not, one
 /// sentence each, for the player who compares them.
 pub fn ideas(puzzle: &Puzzle) -> &'static [&'static str] {
-    match puzzle {
-        Puzzle::Swap(_) => &[
-            "The classic row is played by its known pattern, with no search at all.",
-            "Positions already known to be lost are not searched again.",
-            "A line that leaves a block of frogs that can never move is given up at once.",
-        ],
-        Puzzle::Hop(_) => &[
-            "A parity test on three classes of pads proves many boards hopeless before any search.",
-            "Positions already known to be lost are not searched again.",
-            "A position and its mirror images count as one.",
-        ],
-        Puzzle::Flood(_) => &[
-            "Best-first (A*): the line that looks shortest in all is grown first.",
-            "A lower bound that never overestimates drops every line that cannot win sooner.",
-            "A move that could have been played a move earlier is not tried later.",
-        ],
-        Puzzle::Escape(_) => &[
-            "A position is the animals left in each row and the row of the last one out.",
-            "Positions already known to be lost are not searched again.",
-        ],
+    fn of<P: Solve>(_: &P) -> &'static [&'static str] {
+        P::IDEAS
     }
+    crate::each_puzzle!(puzzle, p => of(p))
 }
 
 #[cfg(test)]

@@ -3,6 +3,24 @@
 //! totals are fixed by the start and the goal), so a depth-first search that
 //! prunes frozen blocks finds a shortest one. With `jump_own`, breadth first.
 
+impl super::Solve for Swap {
+    const BEST_FIRST: bool = false;
+    const IDEAS: &'static [&'static str] = &[
+        "The classic row is played by its known pattern, with no search at all.",
+        "Positions already known to be lost are not searched again.",
+        "A line that leaves a block of frogs that can never move is given up at once.",
+    ];
+
+    fn solve(&self, search: &mut Search<'_, SwapMove>) -> Outcome<SwapMove> {
+        solve(self, search)
+    }
+
+    /// Every move uses up a frog's way: the search ends by itself.
+    fn plain_depth(&self) -> usize {
+        usize::MAX
+    }
+}
+
 use super::{CutReason, Outcome, Search, breadth_first};
 use crate::rules::swap::{Cell, Swap, SwapMove, target_in};
 use std::collections::HashMap;

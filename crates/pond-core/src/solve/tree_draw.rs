@@ -25,10 +25,12 @@ struct Item {
 /// proved it lost; Flood's best-first search only set it aside.
 pub fn given_up_words(kind: PuzzleKind, positions: u64) -> String {
     let count = super::tree::counted(positions, "position", "positions");
-    match kind {
-        PuzzleKind::Flood => format!("{count}, set aside"),
-        _ if positions == 1 => format!("{count}, lost"),
-        _ => format!("{count}, all lost"),
+    if super::best_first(kind) {
+        format!("{count}, set aside")
+    } else if positions == 1 {
+        format!("{count}, lost")
+    } else {
+        format!("{count}, all lost")
     }
 }
 

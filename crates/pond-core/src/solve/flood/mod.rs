@@ -45,6 +45,28 @@ pub use blobs::Blobs;
 pub(crate) use exact::let_go_kept;
 pub use exact::{Bound, Exact};
 
+impl super::Solve for Flood {
+    const BEST_FIRST: bool = true;
+    const IDEAS: &'static [&'static str] = &[
+        "Best-first (A*): the line that looks shortest in all is grown first.",
+        "A lower bound that never overestimates drops every line that cannot win sooner.",
+        "A move that could have been played a move earlier is not tried later.",
+    ];
+
+    fn solve(&self, search: &mut Search<'_, FloodMove>) -> Outcome<FloodMove> {
+        solve(self, search)
+    }
+
+    /// To the move limit, or without one, to the length of a line the
+    /// greedy player finds (a solution no longer than that exists).
+    fn plain_depth(&self) -> usize {
+        match self.limit {
+            Some(l) => (l as usize).saturating_sub(self.moves as usize),
+            None => solve_fast(self).len(),
+        }
+    }
+}
+
 use super::{Budget, Outcome, Search};
 use crate::rules::Rules;
 use crate::rules::flood::{Flood, FloodMove};
