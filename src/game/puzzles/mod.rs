@@ -9,32 +9,6 @@
 //! and names each puzzle, so a fifth puzzle is a compile error here until it
 //! is added, and nowhere else (`docs/ADDING-A-PUZZLE.md`).
 
-/// The three methods that tie a puzzle's type to its variant of `Puzzle`
-/// and `PuzzleMove`, for its `GamePuzzle` implementation.
-macro_rules! variant {
-    ($name:ident) => {
-        fn of(p: &$crate::rules::Puzzle) -> Option<&Self> {
-            if let $crate::rules::Puzzle::$name(s) = p {
-                Some(s)
-            } else {
-                None
-            }
-        }
-
-        fn own(mv: $crate::rules::PuzzleMove) -> Option<Self::Move> {
-            if let $crate::rules::PuzzleMove::$name(m) = mv {
-                Some(m)
-            } else {
-                None
-            }
-        }
-
-        fn wrap(mv: Self::Move) -> $crate::rules::PuzzleMove {
-            $crate::rules::PuzzleMove::$name(mv)
-        }
-    };
-}
-
 mod card;
 mod celebrate;
 mod escape;
@@ -93,12 +67,6 @@ pub struct Dimension {
 /// (move buttons, digit keys, a piece picked then placed, words for the goal
 /// or under the card's example) is none unless the puzzle says otherwise.
 pub trait GamePuzzle: Rules + Sized {
-    /// The puzzle's state inside `p`, if `p` is this puzzle.
-    fn of(p: &Puzzle) -> Option<&Self>;
-    /// The puzzle's move inside `mv`, if it is one of this puzzle's.
-    fn own(mv: PuzzleMove) -> Option<Self::Move>;
-    fn wrap(mv: Self::Move) -> PuzzleMove;
-
     // The board.
 
     /// Spawns the pieces under `board`'s root. `numbered`: colour-blind

@@ -12,9 +12,9 @@
 //!    solver, within a fixed node budget, finds a line of moves that wins it.
 //!    Otherwise the seed plus one is tried, and so on.
 
-use super::Level;
 use super::code::{DIFFICULTIES, LevelCode};
 use super::rng::SplitMix64;
+use super::{Coded, Level};
 use crate::rules::{Puzzle, PuzzleKind};
 use crate::solve::{self, Budget};
 use std::fmt;
@@ -136,12 +136,7 @@ fn days_in_month(year: i32, month: u8) -> u8 {
 
 /// The puzzle's number in the mixing: its place in `PuzzleKind::ALL`.
 fn puzzle_number(kind: PuzzleKind) -> u64 {
-    match kind {
-        PuzzleKind::Swap => 0,
-        PuzzleKind::Hop => 1,
-        PuzzleKind::Flood => 2,
-        PuzzleKind::Escape => 3,
-    }
+    PuzzleKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u64
 }
 
 /// The first seed tried for a puzzle on a date.
@@ -153,80 +148,33 @@ pub fn first_seed(date: Date, kind: PuzzleKind) -> u64 {
 }
 
 /// The middle-difficulty code a seed gives, in the game's default shape of
-/// each puzzle's random levels: Swap 3 or 4 frogs a side (by the seed's two
-/// lowest bits) and 2 empty pads; Hop 8 frogs; Flood 14x14, 6 colours;
+/// each puzzle's random levels (each puzzle's `Coded::daily_code`): Swap 3
+/// or 4 frogs a side and 2 empty pads; Hop 8 frogs; Flood 14x14, 6 colours;
 /// Escape 4x4, 4 types and 4 colours.
 pub fn code_of_seed(kind: PuzzleKind, seed: u64) -> LevelCode {
-    let difficulty = DAILY_DIFFICULTY;
-    match kind {
-        PuzzleKind::Swap => LevelCode::Swap {
-            left: 3 + (seed % 2) as u8,
-            right: 3 + (seed / 2 % 2) as u8,
-            gaps: 2,
-        },
-        PuzzleKind::Hop => LevelCode::Hop {
-            frogs: 8,
-            difficulty,
-            seed,
-        },
-        PuzzleKind::Flood => LevelCode::Flood {
-            width: 14,
-            height: 14,
-            colours: 6,
-            difficulty,
-            seed,
-        },
-        PuzzleKind::Escape => LevelCode::Escape {
-            rows: 4,
-            cols: 4,
-            types: 4,
-            colours: 4,
-            difficulty,
-            seed,
-        },
-    }
+    crate::each_kind!(kind, P => <P as Coded>::daily_code(seed, DAILY_DIFFICULTY))
 }
 
 /// True when the level is graded at the middle difficulty (Swap's codes
 /// carry no grade: its shape is its difficulty) and the solver wins it.
 fn fit_for_the_day(level: &Level) -> bool {
     let middle = DIFFICULTIES[DAILY_DIFFICULTY as usize - 1];
-    let graded = match level.puzzle {
-        Puzzle::Swap(_) => true,
-        _ => level.grade.as_deref() == Some(middle),
-    };
-    graded && proved_winnable(&level.puzzle)
+    let graded = crate::each_kind!(level.puzzle.kind(), P => <P as Coded>::GRADED);
+    (!graded || level.grade.as_deref() == Some(middle)) && proved_winnable(&level.puzzle)
 }
 
 /// The solver's proof: a line of moves, found within a node budget, that
 /// wins the level when replayed on it.
 pub fn proved_winnable(puzzle: &Puzzle) -> bool {
-    let moves = match puzzle {
-        // The fast answer often fits the limit already.
-        Puzzle::Flood(f) => {
-            let fast = solve::flood::solve_fast(f);
-            if f.limit.is_none_or(|l| fast.len() as u32 <= l) {
-                fast.into_iter()
-                    .map(crate::rules::PuzzleMove::Flood)
-                    .collect()
-            } else {
-                let report = solve::solve(puzzle, Budget::nodes(PROOF_NODES), None, false);
-                report
-                    .outcome
-                    .moves()
-                    .map(<[_]>::to_vec)
-                    .unwrap_or_default()
-            }
-        }
-        _ => {
-            let report = solve::solve(puzzle, Budget::nodes(PROOF_NODES), None, false);
-            report
-                .outcome
-                .moves()
-                .map(<[_]>::to_vec)
-                .unwrap_or_default()
-        }
-    };
+    // A quick answer (Flood's fast one) often fits the limit already.
+    let moves = solve::quick_line(puzzle).unwrap_or_else(|| {
+        let report = solve::solve(puzzle, Budget::nodes(PROOF_NODES), None, false);
+        report
+            .outcome
+            .moves()
+            .map(<[_]>::to_vec)
+            .unwrap_or_default()
+    });
     let mut state = puzzle.clone();
     state.play_all(&moves).is_ok() && state.is_won()
 }
@@ -407,7 +355,7 @@ mod tests {
                 let again = LevelCode::parse(&code.to_string()).and_then(|c| c.level());
                 assert_eq!(again.as_ref(), Ok(&level), "{code}");
                 assert!(proved_winnable(&level.puzzle), "{code}");
-                if kind != PuzzleKind::Swap {
+                if crate::each_kind!(kind, P => <P as Coded>::GRADED) {
                     assert_eq!(level.grade.as_deref(), Some("tricky"), "{code}");
                 }
             }

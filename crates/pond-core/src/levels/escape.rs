@@ -144,3 +144,19 @@ pub(super) fn coded(
 pub(super) fn in_band(d: usize, ways: u64) -> bool {
     ways >= ESCAPE_WAYS[d] && (d == 0 || ways < ESCAPE_WAYS[d - 1])
 }
+
+impl super::Coded for crate::rules::escape::Escape {
+    const GRADED: bool = true;
+
+    fn daily_code(seed: u64, difficulty: u8) -> super::code::LevelCode {
+        use super::code::LevelCode;
+        LevelCode::Escape {
+            rows: 4,
+            cols: 4,
+            types: 4,
+            colours: 4,
+            difficulty,
+            seed,
+        }
+    }
+}

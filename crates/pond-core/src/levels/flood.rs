@@ -148,6 +148,21 @@ pub(super) fn coded(width: u16, height: u16, colours: u8, difficulty: u8, seed: 
     }
 }
 
+impl super::Coded for crate::rules::flood::Flood {
+    const GRADED: bool = true;
+
+    fn daily_code(seed: u64, difficulty: u8) -> super::code::LevelCode {
+        use super::code::LevelCode;
+        LevelCode::Flood {
+            width: 14,
+            height: 14,
+            colours: 6,
+            difficulty,
+            seed,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// A level of no colours is refused, named where it is, before its cells

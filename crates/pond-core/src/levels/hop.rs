@@ -204,3 +204,16 @@ fn random_pond(frogs: u8, d: usize, seed: u64) -> Result<(Hop, usize), String> {
         .unwrap_or(HOP_CHANCE.len() - 1);
     Ok((h, band))
 }
+
+impl super::Coded for crate::rules::hop::Hop {
+    const GRADED: bool = true;
+
+    fn daily_code(seed: u64, difficulty: u8) -> super::code::LevelCode {
+        use super::code::LevelCode;
+        LevelCode::Hop {
+            frogs: 8,
+            difficulty,
+            seed,
+        }
+    }
+}

@@ -28,6 +28,18 @@ use crate::rules::Puzzle;
 use crate::rules::hop::Shape;
 use locate::Node;
 pub use locate::Pos;
+
+/// What the level codes know of a puzzle; each puzzle's level file
+/// implements it.
+pub trait Coded: crate::solve::Solve {
+    /// Whether its random levels carry a grade (a Swap row's shape is its
+    /// difficulty).
+    const GRADED: bool;
+
+    /// The day's level's code from its seed, at `difficulty`, in the game's
+    /// default shape of the puzzle's random levels.
+    fn daily_code(seed: u64, difficulty: u8) -> code::LevelCode;
+}
 pub use names::{NameWarning, name_warnings};
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -106,3 +106,18 @@ pub(super) fn coded(left: u8, right: u8, gaps: u8) -> Level {
         puzzle: Puzzle::Swap(Swap::new(cells, false)),
     }
 }
+
+impl super::Coded for crate::rules::swap::Swap {
+    const GRADED: bool = false;
+
+    /// 3 or 4 frogs a side (by the seed's two lowest bits), 2 empty pads:
+    /// a row's shape is its difficulty.
+    fn daily_code(seed: u64, _difficulty: u8) -> super::code::LevelCode {
+        use super::code::LevelCode;
+        LevelCode::Swap {
+            left: 3 + (seed % 2) as u8,
+            right: 3 + (seed / 2 % 2) as u8,
+            gaps: 2,
+        }
+    }
+}

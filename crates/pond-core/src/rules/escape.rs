@@ -1,7 +1,7 @@
 //! Escape: animals leave a prison row by row, each sharing colour or type with
 //! the last one out.
 
-use super::{MoveError, PuzzleKind, PuzzleMove, PuzzleUndo, Rules, parse_index, refuse};
+use super::{MoveError, Puzzle, PuzzleKind, PuzzleMove, PuzzleUndo, Rules, parse_index, refuse};
 use serde::{Deserialize, Serialize};
 
 /// Animal types, by letter: `a` is a crab, `b` a dinosaur, and so on.
@@ -108,6 +108,20 @@ impl Rules for Escape {
     type Move = EscapeMove;
     type Undo = EscapeUndo;
     const KIND: PuzzleKind = PuzzleKind::Escape;
+
+    const NOTATION: &'static str = "a row number, as `1`";
+    const WRITTEN_AS: &'static str = "a number";
+
+    fn in_notation(text: &str) -> bool {
+        super::is_number(text)
+    }
+
+    fn of(p: &Puzzle) -> Option<&Self> {
+        match p {
+            Puzzle::Escape(s) => Some(s),
+            _ => None,
+        }
+    }
 
     fn wrap(mv: EscapeMove) -> PuzzleMove {
         PuzzleMove::Escape(mv)

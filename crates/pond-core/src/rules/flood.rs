@@ -1,6 +1,6 @@
 //! Flood: flood the grid to one colour from the top-left corner.
 
-use super::{MoveError, PuzzleKind, PuzzleMove, PuzzleUndo, Rules, refuse};
+use super::{MoveError, Puzzle, PuzzleKind, PuzzleMove, PuzzleUndo, Rules, refuse};
 use serde::{Deserialize, Serialize};
 
 /// The most colours a board may use (one digit each).
@@ -103,6 +103,20 @@ impl Rules for Flood {
     type Move = FloodMove;
     type Undo = FloodUndo;
     const KIND: PuzzleKind = PuzzleKind::Flood;
+
+    const NOTATION: &'static str = "a colour number, as `2`";
+    const WRITTEN_AS: &'static str = "a number";
+
+    fn in_notation(text: &str) -> bool {
+        super::is_number(text)
+    }
+
+    fn of(p: &Puzzle) -> Option<&Self> {
+        match p {
+            Puzzle::Flood(s) => Some(s),
+            _ => None,
+        }
+    }
 
     fn wrap(mv: FloodMove) -> PuzzleMove {
         PuzzleMove::Flood(mv)

@@ -33,6 +33,15 @@ pub trait Rules: Clone {
     /// Which puzzle these are the rules of.
     const KIND: PuzzleKind;
 
+    /// What a move looks like written, in words ("a colour number, as `2`").
+    const NOTATION: &'static str;
+    /// What any text in this notation looks like ("a number").
+    const WRITTEN_AS: &'static str;
+
+    /// Whether `text` is written in this puzzle's notation (legal here or not).
+    fn in_notation(text: &str) -> bool;
+    /// This puzzle's state inside `p`, if `p` is this puzzle.
+    fn of(p: &Puzzle) -> Option<&Self>;
     /// This puzzle's move as any puzzle's.
     fn wrap(mv: Self::Move) -> PuzzleMove;
     /// Any puzzle's move as this one's (None: another puzzle's).
@@ -81,6 +90,16 @@ impl PuzzleKind {
             Self::Hop => "hop",
             Self::Flood => "flood",
             Self::Escape => "escape",
+        }
+    }
+
+    /// Its name as a title: "Swap".
+    pub fn title(self) -> String {
+        let name = self.name();
+        let mut chars = name.chars();
+        match chars.next() {
+            Some(first) => first.to_uppercase().chain(chars).collect(),
+            None => String::new(),
         }
     }
 
@@ -259,6 +278,11 @@ impl fmt::Display for PuzzleMove {
         };
         f.write_str(&text)
     }
+}
+
+/// Whether `text` is a whole number's digits.
+pub(crate) fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Parses a cell or pad number of a move's text.

@@ -1,6 +1,6 @@
 //! Swap: frogs facing each other on a row of lily pads change sides.
 
-use super::{MoveError, PuzzleKind, PuzzleMove, PuzzleUndo, Rules, parse_index, refuse};
+use super::{MoveError, Puzzle, PuzzleKind, PuzzleMove, PuzzleUndo, Rules, parse_index, refuse};
 use serde::{Deserialize, Serialize};
 
 /// One cell of the row.
@@ -113,6 +113,20 @@ impl Rules for Swap {
     type Move = SwapMove;
     type Undo = SwapUndo;
     const KIND: PuzzleKind = PuzzleKind::Swap;
+
+    const NOTATION: &'static str = "a pad number (of the frog that moves), as `3`";
+    const WRITTEN_AS: &'static str = "a number";
+
+    fn in_notation(text: &str) -> bool {
+        super::is_number(text)
+    }
+
+    fn of(p: &Puzzle) -> Option<&Self> {
+        match p {
+            Puzzle::Swap(s) => Some(s),
+            _ => None,
+        }
+    }
 
     fn wrap(mv: SwapMove) -> PuzzleMove {
         PuzzleMove::Swap(mv)

@@ -386,6 +386,22 @@ pub trait Solve: Rules {
     /// by itself (every move uses up a frog's way, a frog or an animal) goes
     /// as deep as it ends, `usize::MAX`.
     fn plain_depth(&self) -> usize;
+
+    /// A winning line found at once without a search (Flood's greedy
+    /// player's, when it fits the move limit), if the puzzle has such a
+    /// player: it proves a level winnable sooner than the solver.
+    fn quick_line(&self) -> Option<Vec<Self::Move>> {
+        None
+    }
+}
+
+/// A winning line of the puzzle's quick player, without a search, if it
+/// has one and its line wins.
+pub fn quick_line(puzzle: &Puzzle) -> Option<Vec<PuzzleMove>> {
+    fn of<P: Solve>(p: &P) -> Option<Vec<PuzzleMove>> {
+        Some(p.quick_line()?.into_iter().map(P::wrap).collect())
+    }
+    crate::each_puzzle!(puzzle, p => of(p))
 }
 
 /// Whether the solver of the puzzle `kind` names searches best-first.

@@ -90,8 +90,6 @@ static DIMENSIONS: [Dimension; 2] = [
 ];
 
 impl GamePuzzle for Escape {
-    variant!(Escape);
-
     fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, numbered: bool) {
         board::spawn(commands, art, board, self, numbered);
     }

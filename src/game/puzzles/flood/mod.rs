@@ -72,8 +72,6 @@ static DIMENSIONS: [Dimension; 2] = [
 ];
 
 impl GamePuzzle for Flood {
-    variant!(Flood);
-
     fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, numbered: bool) {
         board::spawn(commands, art, board, self, numbered);
     }

@@ -76,8 +76,6 @@ static POND_DIMENSIONS: [Dimension; 1] = [Dimension {
 }];
 
 impl GamePuzzle for Hop {
-    variant!(Hop);
-
     fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, _numbered: bool) {
         board::spawn(commands, art, board, self);
         super::pieces::pond_edges(commands, art, board, self.extent());

@@ -42,8 +42,6 @@ static DIMENSIONS: [Dimension; 1] = [Dimension {
 }];
 
 impl GamePuzzle for Swap {
-    variant!(Swap);
-
     fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, _numbered: bool) {
         board::spawn(commands, art, board, self);
         super::pieces::pond_edges(commands, art, board, self.extent());

@@ -65,6 +65,14 @@ impl super::Solve for Flood {
             None => solve_fast(self).len(),
         }
     }
+
+    /// The greedy player's line, when it wins within the limit.
+    fn quick_line(&self) -> Option<Vec<FloodMove>> {
+        let fast = solve_fast(self);
+        self.limit
+            .is_none_or(|l| fast.len() as u32 + self.moves <= l)
+            .then_some(fast)
+    }
 }
 
 use super::{Budget, Outcome, Search};
