@@ -160,3 +160,22 @@ impl super::Coded for crate::rules::escape::Escape {
         }
     }
 }
+
+impl super::pack_grade::PackGraded for crate::rules::escape::Escape {
+    const LOG_SCALE: bool = true;
+
+    fn shipped_pack(&self) -> &'static str {
+        "escape.ron"
+    }
+
+    /// The ways out (up to a cap).
+    fn measure(&self) -> Option<f64> {
+        use super::verdict::WAYS_CAP;
+        crate::solve::escape::count_solutions(self, WAYS_CAP).map(|w| w as f64)
+    }
+
+    /// Each size of prison is graded on its own.
+    fn comparable(&self, other: &Self) -> bool {
+        (self.rows, self.cols) == (other.rows, other.cols)
+    }
+}

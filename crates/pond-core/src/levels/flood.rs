@@ -163,6 +163,26 @@ impl super::Coded for crate::rules::flood::Flood {
     }
 }
 
+impl super::pack_grade::PackGraded for crate::rules::flood::Flood {
+    const LOG_SCALE: bool = true;
+
+    fn shipped_pack(&self) -> &'static str {
+        "flood.ron"
+    }
+
+    /// The pack grades by its rule, not by a level's measure.
+    fn measure(&self) -> Option<f64> {
+        None
+    }
+
+    /// The moves the limit spares over the best solution: 4, 3, 2, 1, 0.
+    fn grade_by_rule(spare: f64) -> Option<&'static str> {
+        use super::pack_grade::FLOOD_PACK_GRADES;
+        let spare = spare.clamp(0.0, 4.0) as usize;
+        Some(FLOOD_PACK_GRADES[4 - spare])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// A level of no colours is refused, named where it is, before its cells

@@ -217,3 +217,28 @@ impl super::Coded for crate::rules::hop::Hop {
         }
     }
 }
+
+impl super::pack_grade::PackGraded for crate::rules::hop::Hop {
+    const LOG_SCALE: bool = true;
+
+    /// A pond is held against the Hop pack, a peg board against the pegs.
+    fn shipped_pack(&self) -> &'static str {
+        if self.board.shape == crate::rules::hop::Shape::Pond {
+            "hop.ron"
+        } else {
+            "pegs.ron"
+        }
+    }
+
+    /// The chance that random jumps win (exact up to 20 frogs, else
+    /// estimated from random games).
+    fn measure(&self) -> Option<f64> {
+        use super::verdict::HOP_GAMES;
+        use crate::solve::hop::{random_win_chance, random_win_estimate};
+        if self.green.count_ones() <= 20 {
+            Some(random_win_chance(self))
+        } else {
+            random_win_estimate(self, HOP_GAMES, 1, None)
+        }
+    }
+}

@@ -8,11 +8,8 @@
 //! ways). Flood's pack grades by a rule: the moves its limit spares over
 //! the best solution.
 
-use super::verdict::{HOP_GAMES, WAYS_CAP};
 use super::{Pack, SHIPPED, parse_pack};
 use crate::rules::Puzzle;
-use crate::rules::hop::Shape;
-use crate::solve::{self, Budget, Outcome};
 use std::sync::OnceLock;
 
 /// The Flood pack's words for 4, 3, 2, 1 and 0 moves to spare (its file's
@@ -25,15 +22,33 @@ struct Shipped {
     measures: Vec<Option<f64>>,
 }
 
-/// The shipped pack whose grading a level of this puzzle is held against.
-fn pack_for(level: &Puzzle) -> usize {
-    match level {
-        Puzzle::Swap(_) => 0,
-        Puzzle::Hop(h) if h.board.shape == Shape::Pond => 1,
-        Puzzle::Hop(_) => 2,
-        Puzzle::Flood(_) => 3,
-        Puzzle::Escape(_) => 4,
+/// How the shipped packs grade a level of a puzzle; each puzzle's level
+/// file implements it.
+pub trait PackGraded: crate::rules::Rules {
+    /// Whether two measures are compared on a log scale (chances, ways).
+    const LOG_SCALE: bool;
+
+    /// The shipped pack (its file in `SHIPPED`) a level like this one is
+    /// held against.
+    fn shipped_pack(&self) -> &'static str;
+    /// What the game's grading reads of a level (None: nothing to read).
+    fn measure(&self) -> Option<f64>;
+    /// Whether a shipped level is graded among the same boards as this one
+    /// (Escape's sizes of prison are graded each on its own).
+    fn comparable(&self, _other: &Self) -> bool {
+        true
     }
+    /// A grade by a rule from the measure, instead of the nearest level's
+    /// (Flood's pack grades by the moves its limit spares).
+    fn grade_by_rule(_measure: f64) -> Option<&'static str> {
+        None
+    }
+}
+
+/// The shipped pack whose grading a level of this puzzle is held against.
+fn pack_for(level: &Puzzle) -> Option<usize> {
+    let file = crate::each_puzzle!(level, p => p.shipped_pack());
+    SHIPPED.iter().position(|(f, _)| *f == file)
 }
 
 /// The shipped pack `i` of `SHIPPED`, measured once.
@@ -52,35 +67,36 @@ fn shipped(i: usize) -> Option<&'static Shipped> {
 
 /// What the game's grading reads of a shipped level.
 fn measure(level: &Puzzle) -> Option<f64> {
-    match level {
-        Puzzle::Swap(_) => match solve::solve(level, Budget::nodes(2_000_000), None, false).outcome
-        {
-            Outcome::Solved { moves, .. } => Some(moves.len() as f64),
-            _ => None,
-        },
-        Puzzle::Hop(h) if h.green.count_ones() <= 20 => Some(solve::hop::random_win_chance(h)),
-        Puzzle::Hop(h) => solve::hop::random_win_estimate(h, HOP_GAMES, 1, None),
-        Puzzle::Flood(_) => None,
-        Puzzle::Escape(e) => solve::escape::count_solutions(e, WAYS_CAP).map(|w| w as f64),
-    }
+    crate::each_puzzle!(level, p => p.measure())
 }
 
 /// How far apart two measures of a puzzle lie.
 fn distance(level: &Puzzle, a: f64, b: f64) -> f64 {
+    fn log_scale<P: PackGraded>(_: &P) -> bool {
+        P::LOG_SCALE
+    }
     let log = |x: f64| x.max(1e-6).log10();
-    match level {
-        Puzzle::Swap(_) => (a - b).abs(),
-        _ => (log(a) - log(b)).abs(),
+    if crate::each_puzzle!(level, p => log_scale(p)) {
+        (log(a) - log(b)).abs()
+    } else {
+        (a - b).abs()
     }
 }
 
-/// Whether a shipped level is graded among the same boards as `level`:
-/// Escape's sizes of prison are graded each on its own.
+/// Whether a shipped level is graded among the same boards as `level`.
 fn comparable(level: &Puzzle, other: &Puzzle) -> bool {
-    match (level, other) {
-        (Puzzle::Escape(a), Puzzle::Escape(b)) => (a.rows, a.cols) == (b.rows, b.cols),
-        _ => true,
+    fn of<P: PackGraded>(p: &P, other: &Puzzle) -> bool {
+        P::of(other).is_some_and(|o| p.comparable(o))
     }
+    crate::each_puzzle!(level, p => of(p, other))
+}
+
+/// The grade by the puzzle's rule, if it grades by one.
+fn by_rule(level: &Puzzle, measure: f64) -> Option<&'static str> {
+    fn of<P: PackGraded>(_: &P, measure: f64) -> Option<&'static str> {
+        P::grade_by_rule(measure)
+    }
+    crate::each_puzzle!(level, p => of(p, measure))
 }
 
 /// The grade the shipped pack of `level`'s puzzle would give a level whose
@@ -88,11 +104,10 @@ fn comparable(level: &Puzzle, other: &Puzzle) -> bool {
 /// nearest in the measure (none for Flood's rule). None when the pack has
 /// no level to hold it against.
 pub fn grade(level: &Puzzle, measure: f64) -> Option<(String, &'static str, Option<usize>)> {
-    let s = shipped(pack_for(level))?;
+    let s = shipped(pack_for(level)?)?;
     let name = s.pack.name.as_str();
-    if let Puzzle::Flood(_) = level {
-        let spare = measure.clamp(0.0, 4.0) as usize;
-        return Some((FLOOD_PACK_GRADES[4 - spare].to_string(), name, None));
+    if let Some(grade) = by_rule(level, measure) {
+        return Some((grade.to_string(), name, None));
     }
     let (at, _) = s
         .pack

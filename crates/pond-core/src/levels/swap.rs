@@ -121,3 +121,21 @@ impl super::Coded for crate::rules::swap::Swap {
         }
     }
 }
+
+impl super::pack_grade::PackGraded for crate::rules::swap::Swap {
+    const LOG_SCALE: bool = false;
+
+    fn shipped_pack(&self) -> &'static str {
+        "swap.ron"
+    }
+
+    /// The shortest win's length (the pack was graded by hand on it).
+    fn measure(&self) -> Option<f64> {
+        use crate::solve::{Budget, Outcome, Search, Solve, solve_puzzle};
+        let report = solve_puzzle(self, Search::new(Budget::nodes(2_000_000)), Solve::solve);
+        match report.outcome {
+            Outcome::Solved { moves, .. } => Some(moves.len() as f64),
+            _ => None,
+        }
+    }
+}
