@@ -273,19 +273,21 @@ fn show_banner(
         };
     // Only the banner's outermost entity is marked, so that despawning it
     // never meets a child that went with it.
+    let won = state.puzzle.is_won();
+    // A dead end's card, beside the board, is low: it keeps clear of a wide
+    // board below it, which then stays where it stood.
     let card = (
         Name::new("Banner"),
         Node {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
-            padding: UiRect::all(px(14)),
-            row_gap: px(10),
+            padding: UiRect::all(px(if won { 14 } else { 8 })),
+            row_gap: px(if won { 10 } else { 4 }),
             border_radius: theme::PANEL_RADIUS,
             ..default()
         },
         theme::panel(),
     );
-    let won = state.puzzle.is_won();
     let fill = |panel: &mut ChildSpawnerCommands| {
         panel.spawn(text(title.clone(), if won { 34.0 } else { 24.0 }, colour));
         if won {

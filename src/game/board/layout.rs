@@ -24,9 +24,9 @@ const PANEL_PX: Margins = Margins {
 /// World units of water kept around the board.
 const BOARD_PAD: f32 = 40.0;
 
-/// Pixels of the board's room (its extent, past its pieces) a card at the
-/// side may cover.
-const SLIVER: f32 = 24.0;
+/// Pixels of the board's room a card at the side may reach into (where
+/// two edges meet).
+const SLIVER: f32 = 1.0;
 
 /// Pixels kept between the board's room and a panel.
 const PANEL_GAP: f32 = 8.0;
@@ -63,9 +63,8 @@ pub(super) fn fit_camera(
     let top = PANEL_PX.top.max(top_reach);
     let board = puzzles::extent(&state.puzzle);
     // The way out of a dead end, in the right-hand column, takes the
-    // board's room only where it would cover the board, more than a sliver
-    // of the room kept around its pieces: the board stays under the
-    // player's pointer for the undo.
+    // board's room only where it would cover the board: the board stays
+    // under the player's pointer for the undo.
     let wide = panel.0
         || (p.is_stuck() && {
             let (left, right) = panels::board_span(size.x, false, tree.0);

@@ -1,0 +1,196 @@
+//! Under the board: Flood's palette of colour buttons, and the keys' line
+//! (how to move, then the keys every puzzle shares, each a button too).
+
+use super::{Palette, UnderBoard};
+use crate::game::panels::BoardEdge;
+use crate::game::play::{MoveRequested, PlayAction, PlayState, Request};
+use crate::game::puzzles;
+use crate::game::settings::Settings;
+use crate::game::theme::widget::{self, ButtonColours};
+use crate::game::theme::{self, text};
+use bevy::prelude::*;
+
+/// The keys' line's words on how to play ("Click a frog to move it."):
+/// said while a move can be made, not under a won board or a dead end.
+#[derive(Component)]
+pub(super) struct HowToMove;
+
+/// A Flood palette button: its colour.
+#[derive(Component)]
+pub(super) struct PaletteButton(u8);
+
+/// One of the keys every puzzle shares, in the keys' line: a button too, so
+/// a tap or a click does what the key does (a player without a keyboard can
+/// undo, restart and open the menu).
+fn shared_key<A: Component>(keys: &mut ChildSpawnerCommands, label: &str, action: A) {
+    keys.spawn((
+        Button,
+        action,
+        Node {
+            padding: UiRect::axes(px(6), px(2)),
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(Color::NONE),
+        ButtonColours {
+            rest: Color::NONE,
+            hover: theme::BUTTON,
+        },
+        children![(text(label, 17.0, theme::TEXT_DIM), Pickable::IGNORE)],
+    ));
+}
+
+/// The keys every puzzle shares, after the line that says how to play.
+fn shared_keys(line: &mut ChildSpawnerCommands) {
+    line.spawn(Node {
+        column_gap: px(6),
+        ..default()
+    })
+    .with_children(|keys| {
+        shared_key(keys, "U undo", MoveRequested::player(Request::Undo));
+        shared_key(keys, "R redo", MoveRequested::player(Request::Redo));
+        shared_key(keys, "Backspace restart", PlayAction::Replay);
+        shared_key(keys, "N next", PlayAction::NextLevel);
+        shared_key(keys, "Esc menu", PlayAction::Menu);
+    });
+}
+
+/// Under the board: the puzzle's move buttons (Flood's colours), then how
+/// to play it and the keys, one line in a wide window, two in a narrow one.
+pub(super) fn bottom_panels(
+    ui: &mut ChildSpawnerCommands,
+    state: &PlayState,
+    colour_blind: bool,
+    fonts: &theme::Fonts,
+) {
+    let buttons = puzzles::buttons(&state.puzzle);
+    ui.spawn((
+        BoardEdge::Bottom,
+        UnderBoard,
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(8),
+            ..default()
+        },
+        Pickable::IGNORE,
+    ))
+    .with_children(|bottom| {
+        if !buttons.is_empty() {
+            bottom
+                .spawn((
+                    Palette,
+                    Node {
+                        column_gap: px(8),
+                        row_gap: px(8),
+                        flex_wrap: FlexWrap::Wrap,
+                        justify_content: JustifyContent::Center,
+                        ..default()
+                    },
+                ))
+                .with_children(|row| {
+                    for (c, number, mv) in buttons {
+                        let colour =
+                            theme::palette(colour_blind)[c as usize % theme::PALETTE.len()];
+                        row.spawn((
+                            widget::coloured_button(
+                                MoveRequested::player(mv),
+                                ButtonColours::of(colour),
+                                Node {
+                                    width: px(48),
+                                    height: px(48),
+                                    justify_content: JustifyContent::Center,
+                                    align_items: AlignItems::Center,
+                                    ..default()
+                                },
+                                colour_number(fonts, number),
+                            ),
+                            PaletteButton(c),
+                        ));
+                    }
+                });
+        }
+        bottom
+            .spawn((
+                Name::new("Keys line"),
+                Node {
+                    padding: UiRect::axes(px(12), px(6)),
+                    max_width: percent(100),
+                    flex_wrap: FlexWrap::Wrap,
+                    justify_content: JustifyContent::Center,
+                    column_gap: px(18),
+                    border_radius: theme::PANEL_RADIUS,
+                    ..default()
+                },
+                theme::panel(),
+                crate::game::solver::HiddenWhileWatching,
+            ))
+            .with_children(|line| {
+                line.spawn((
+                    HowToMove,
+                    text(puzzles::controls(&state.puzzle), 17.0, theme::TEXT_DIM),
+                    theme::fit_line(17.0, 12.0),
+                ));
+                shared_keys(line);
+            });
+    });
+}
+
+/// The words on how to move go while no move can be made (a win, a dead
+/// end), and come back with an undo or a restart.
+pub(super) fn how_to_move_while_playable(
+    state: Res<PlayState>,
+    mut words: Query<&mut Node, With<HowToMove>>,
+    added: Query<(), Added<HowToMove>>,
+) {
+    if !state.is_changed() && added.is_empty() {
+        return;
+    }
+    let p = &state.puzzle;
+    let display = if p.is_won() || p.is_stuck() {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    for mut node in &mut words {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
+
+/// A colour button's number: white and bold on a dark disc, as on the
+/// tiles in colour-blind mode, so it reads on every colour of the palette.
+fn colour_number(fonts: &theme::Fonts, number: u8) -> impl Bundle {
+    (
+        Node {
+            width: px(28),
+            height: px(28),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::MAX,
+            ..default()
+        },
+        BackgroundColor(theme::INK),
+        Pickable::IGNORE,
+        children![(
+            theme::heading(fonts, format!("{number}"), 18.0, Color::WHITE),
+            Pickable::IGNORE
+        )],
+    )
+}
+
+/// The palette's buttons follow colour-blind mode.
+pub(super) fn palette_colours(
+    settings: Res<Settings>,
+    mut buttons: Query<(&PaletteButton, &mut ButtonColours)>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    for (b, mut colours) in &mut buttons {
+        *colours = ButtonColours::of(
+            theme::palette(settings.colour_blind)[b.0 as usize % theme::PALETTE.len()],
+        );
+    }
+}
