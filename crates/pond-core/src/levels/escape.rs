@@ -179,3 +179,39 @@ impl super::pack_grade::PackGraded for crate::rules::escape::Escape {
         (self.rows, self.cols) == (other.rows, other.cols)
     }
 }
+
+impl super::verdict::Judged for Escape {
+    fn searched(&self) -> Puzzle {
+        Puzzle::Escape(self.clone())
+    }
+
+    /// Its ways out, and its grade by them (a prison too big to count has
+    /// none).
+    fn grade_won(
+        &self,
+        verdict: &mut super::verdict::Verdict,
+        _cancel: Option<&std::sync::atomic::AtomicBool>,
+    ) {
+        use super::verdict::{COUNT_ESCAPE, WAYS_CAP};
+        let positions = (self.cols as usize + 1)
+            .saturating_pow(self.rows as u32)
+            .saturating_mul(self.rows as usize + 1);
+        if positions > COUNT_ESCAPE {
+            verdict.ungraded = Some("the prison is too big to count its ways out".into());
+        } else if let Some(ways) = solve::escape::count_solutions(self, WAYS_CAP) {
+            verdict.ways = Some((ways, ways >= WAYS_CAP));
+            let band = (0..ESCAPE_WAYS.len())
+                .find(|&d| ways >= ESCAPE_WAYS[d])
+                .unwrap_or(ESCAPE_WAYS.len() - 1);
+            verdict.grade = Some(DIFFICULTIES[band].to_string());
+            verdict.measure = Some(ways as f64);
+        }
+    }
+
+    /// The rows in any order.
+    fn shape_key(&self) -> String {
+        let mut rows = super::generate::escape_rows(self);
+        rows.sort();
+        format!("E{}", rows.join("/"))
+    }
+}

@@ -183,6 +183,66 @@ impl super::pack_grade::PackGraded for crate::rules::flood::Flood {
     }
 }
 
+impl super::verdict::Judged for Flood {
+    /// Without the limit: the optimum is held against it after.
+    fn searched(&self) -> Puzzle {
+        let mut open = self.clone();
+        open.limit = None;
+        Puzzle::Flood(open)
+    }
+
+    /// Graded by the moves the limit spares over the optimum; an optimum
+    /// over the limit loses, and a line over it proves nothing.
+    fn grade_answer(
+        &self,
+        answer: &mut super::verdict::Answer,
+        verdict: &mut super::verdict::Verdict,
+    ) {
+        use super::code::DIFFICULTIES;
+        use super::verdict::Answer;
+        if let Answer::Won {
+            moves,
+            proven: true,
+        } = answer
+        {
+            let best = moves.len() as u32;
+            verdict.limits = Some(FLOOD_SLACK.map(|s| best + s));
+            if let Some(limit) = self.limit {
+                if limit < best {
+                    *answer = Answer::Lost {
+                        shortest: Some(best as usize),
+                    };
+                } else {
+                    let slack = limit - best;
+                    let band = FLOOD_SLACK.iter().position(|&s| slack >= s).unwrap_or(4);
+                    verdict.grade = Some(DIFFICULTIES[band].to_string());
+                    verdict.measure = Some(f64::from(slack));
+                }
+            } else {
+                verdict.ungraded = Some("the level has no move limit".into());
+            }
+        } else if let (Some(limit), Answer::Won { moves, .. }) = (self.limit, &*answer)
+            && moves.len() as u32 > limit
+        {
+            // A line over the limit proves nothing either way.
+            *answer = Answer::Undecided {
+                best: Some(moves.clone()),
+            };
+        }
+    }
+
+    /// The grid or its transpose (the corner stays).
+    fn shape_key(&self) -> String {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let rows: String = self.cells.iter().map(|c| char::from(b'0' + c)).collect();
+        let cols: String = (0..w * h)
+            .map(|i| char::from(b'0' + self.cells[(i % h) * w + i / h]))
+            .collect();
+        let (a, b) = (format!("{w}x{h}:{rows}"), format!("{h}x{w}:{cols}"));
+        format!("F{}", a.min(b))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// A level of no colours is refused, named where it is, before its cells

@@ -242,3 +242,80 @@ impl super::pack_grade::PackGraded for crate::rules::hop::Hop {
         }
     }
 }
+
+/// Frogs beyond which Hop's ways are counted within `COUNT_HOP` positions
+/// (the count's table would hold every position reachable, which grows past
+/// memory on a full peg board) and its grade is estimated from random games.
+const COUNT_FROGS: u32 = 20;
+/// Positions a count of a big peg board may hold.
+const COUNT_HOP: usize = 4_000_000;
+
+impl super::verdict::Judged for Hop {
+    fn searched(&self) -> Puzzle {
+        Puzzle::Hop(self.clone())
+    }
+
+    /// Its ways to win, and its grade by the chance that random jumps win
+    /// (a full peg board's counted within a bound, its chance estimated).
+    fn grade_won(
+        &self,
+        verdict: &mut super::verdict::Verdict,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
+    ) {
+        use super::code::DIFFICULTIES;
+        use super::verdict::{HOP_GAMES, WAYS_CAP, grouped};
+        use crate::solve::hop;
+        let chance = if self.green.count_ones() <= COUNT_FROGS {
+            let ways = hop::count_solutions(self, WAYS_CAP);
+            verdict.ways = Some((ways, ways >= WAYS_CAP));
+            Some(hop::random_win_chance(self))
+        } else {
+            // A full peg board: its ways counted until they pass the cap
+            // (within a bound of positions), its chance from random games.
+            match hop::count_solutions_within(self, WAYS_CAP, COUNT_HOP, cancel) {
+                Some(ways) => verdict.ways = Some((ways, ways >= WAYS_CAP)),
+                None => verdict.notes.push(format!(
+                    "Ways to win not counted: more than {} positions",
+                    grouped(COUNT_HOP as u64)
+                )),
+            }
+            let p = hop::random_win_estimate(self, HOP_GAMES, 1, cancel);
+            verdict.notes.push(format!(
+                "Grade from {} random games (too many frogs to count)",
+                grouped(u64::from(HOP_GAMES))
+            ));
+            p
+        };
+        if let Some(p) = chance {
+            let band = (0..HOP_CHANCE.len())
+                .find(|&b| p >= HOP_CHANCE[b])
+                .unwrap_or(HOP_CHANCE.len() - 1);
+            verdict.grade = Some(DIFFICULTIES[band].to_string());
+            verdict.measure = Some(p);
+        }
+    }
+
+    /// The frogs, the red frog and the finish, turned and mirrored by the
+    /// board's symmetries.
+    fn shape_key(&self) -> String {
+        let best = self
+            .board
+            .symmetries
+            .iter()
+            .map(|perm| {
+                let at = |p: Option<u8>| p.map_or(u8::MAX, |p| perm[p as usize]);
+                (
+                    Board::map_set(perm, self.green),
+                    at(self.red),
+                    at(self.finish),
+                )
+            })
+            .min();
+        format!(
+            "H{:?}{:?}{:?}",
+            self.board.shape,
+            self.board.pads,
+            best.unwrap_or((self.green, u8::MAX, u8::MAX))
+        )
+    }
+}

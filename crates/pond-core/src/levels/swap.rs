@@ -139,3 +139,59 @@ impl super::pack_grade::PackGraded for crate::rules::swap::Swap {
         }
     }
 }
+
+/// Swap: the most moves of each grade's shortest solution.
+const SWAP_MOVES: [usize; 4] = [8, 15, 24, 35];
+
+impl super::verdict::Judged for Swap {
+    fn searched(&self) -> Puzzle {
+        Puzzle::Swap(self.clone())
+    }
+
+    /// A row is graded by its shortest solution's length.
+    fn grade_answer(
+        &self,
+        answer: &mut super::verdict::Answer,
+        verdict: &mut super::verdict::Verdict,
+    ) {
+        use super::code::DIFFICULTIES;
+        if let super::verdict::Answer::Won {
+            moves,
+            proven: true,
+        } = answer
+        {
+            let band = SWAP_MOVES.iter().position(|&m| moves.len() <= m);
+            verdict.grade = Some(DIFFICULTIES[band.unwrap_or(4)].to_string());
+            verdict.measure = Some(moves.len() as f64);
+        }
+    }
+
+    /// The row read from either end (the frogs' sides swapped).
+    fn shape_key(&self) -> String {
+        let text = |cells: &[Cell]| cells.iter().map(|c| c.to_char()).collect::<String>();
+        let turned = |cells: &[Cell]| {
+            cells
+                .iter()
+                .rev()
+                .map(|c| match c {
+                    Cell::L => 'R',
+                    Cell::R => 'L',
+                    Cell::Empty => '_',
+                })
+                .collect::<String>()
+        };
+        let a = format!(
+            "{}/{}/{}",
+            text(&self.cells),
+            text(&self.goal),
+            self.jump_own
+        );
+        let b = format!(
+            "{}/{}/{}",
+            turned(&self.cells),
+            turned(&self.goal),
+            self.jump_own
+        );
+        format!("S{}", a.min(b))
+    }
+}

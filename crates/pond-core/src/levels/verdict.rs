@@ -4,31 +4,36 @@
 //! each grade, and the pack's level it is the same as, up to the board's
 //! symmetries.
 
-use super::code::DIFFICULTIES;
-use super::escape::ESCAPE_WAYS;
-use super::flood::FLOOD_SLACK;
-use super::hop::HOP_CHANCE;
-use super::{Level, Pack, generate};
-use crate::rules::hop::Board;
-use crate::rules::swap::Cell;
-use crate::rules::{Puzzle, PuzzleMove};
+use super::{Level, Pack};
+use crate::rules::{Puzzle, PuzzleMove, Rules};
 use crate::solve::{self, Budget, Outcome};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// Frogs beyond which Hop's ways are counted within `COUNT_HOP` positions
-/// (the count's table would hold every position reachable, which grows past
-/// memory on a full peg board) and its grade is estimated from random games.
-const COUNT_FROGS: u32 = 20;
-/// Positions a count of a big peg board may hold.
-const COUNT_HOP: usize = 4_000_000;
 /// Random games that estimate a big peg board's chance of a random win.
 pub const HOP_GAMES: u32 = 50_000;
 /// Escape positions beyond which its ways out are not counted.
 pub(crate) const COUNT_ESCAPE: usize = 20_000_000;
 /// Ways counted at most.
 pub const WAYS_CAP: u64 = 1_000_000_000;
-/// Swap: the most moves of each grade's shortest solution.
-const SWAP_MOVES: [usize; 4] = [8, 15, 24, 35];
+
+/// What the verdict reads of a puzzle beyond its solver; each puzzle's
+/// level file implements it.
+pub trait Judged: Rules {
+    /// The position the verdict's search starts from (a Flood board
+    /// without its limit: its optimum is held against the limit after).
+    fn searched(&self) -> Puzzle;
+    /// The grade that the first answer gives alone (Swap's shortest
+    /// solution, Flood's moves to spare), which may change the answer (a
+    /// Flood optimum over the limit loses). None for the others.
+    fn grade_answer(&self, _answer: &mut Answer, _verdict: &mut Verdict) {}
+    /// The rest of the grade of a won level (Hop's and Escape's ways to
+    /// win), which may take a while; `cancel` stops it.
+    fn grade_won(&self, _verdict: &mut Verdict, _cancel: Option<&AtomicBool>) {}
+    /// A text that two boards share exactly when they are the same up to
+    /// the board's symmetries.
+    fn shape_key(&self) -> String;
+}
 
 /// What the solvers say of a level.
 #[derive(Debug, Clone, PartialEq)]
@@ -162,15 +167,8 @@ pub fn judge(level: &Puzzle, budget: Budget) -> Verdict {
 /// in how many moves; Swap's and Flood's grades (which read only that).
 /// `graded` is false until `grade` counts the rest.
 pub fn answer(level: &Puzzle, budget: Budget) -> Verdict {
-    // Flood's optimum is searched without the limit, then held against it.
-    let open = match level {
-        Puzzle::Flood(f) => {
-            let mut f = f.clone();
-            f.limit = None;
-            Puzzle::Flood(f)
-        }
-        other => other.clone(),
-    };
+    // (Flood's optimum is searched without the limit, then held against it.)
+    let open = crate::each_puzzle!(level, p => Judged::searched(p));
     let report = solve::solve(&open, budget, None, false);
     let mut answer = match report.outcome {
         Outcome::Solved { moves, optimal } => Answer::Won {
@@ -193,51 +191,7 @@ pub fn answer(level: &Puzzle, budget: Budget) -> Verdict {
         positions: report.nodes,
         elapsed: report.elapsed,
     };
-    match level {
-        Puzzle::Swap(_) => {
-            if let Answer::Won {
-                moves,
-                proven: true,
-            } = &answer
-            {
-                let band = SWAP_MOVES.iter().position(|&m| moves.len() <= m);
-                verdict.grade = Some(DIFFICULTIES[band.unwrap_or(4)].to_string());
-                verdict.measure = Some(moves.len() as f64);
-            }
-        }
-        Puzzle::Flood(f) => {
-            if let Answer::Won {
-                moves,
-                proven: true,
-            } = &answer
-            {
-                let best = moves.len() as u32;
-                verdict.limits = Some(FLOOD_SLACK.map(|s| best + s));
-                if let Some(limit) = f.limit {
-                    if limit < best {
-                        answer = Answer::Lost {
-                            shortest: Some(best as usize),
-                        };
-                    } else {
-                        let slack = limit - best;
-                        let band = FLOOD_SLACK.iter().position(|&s| slack >= s).unwrap_or(4);
-                        verdict.grade = Some(DIFFICULTIES[band].to_string());
-                        verdict.measure = Some(f64::from(slack));
-                    }
-                } else {
-                    verdict.ungraded = Some("the level has no move limit".into());
-                }
-            } else if let (Some(limit), Answer::Won { moves, .. }) = (f.limit, &answer)
-                && moves.len() as u32 > limit
-            {
-                // A line over the limit proves nothing either way.
-                answer = Answer::Undecided {
-                    best: Some(moves.clone()),
-                };
-            }
-        }
-        Puzzle::Hop(_) | Puzzle::Escape(_) => {}
-    }
+    crate::each_puzzle!(level, p => p.grade_answer(&mut answer, &mut verdict));
     verdict.answer = answer;
     verdict
 }
@@ -251,54 +205,8 @@ pub fn grade(
     cancel: Option<&std::sync::atomic::AtomicBool>,
 ) -> Verdict {
     let start = std::time::Instant::now();
-    let won = matches!(verdict.answer, Answer::Won { .. });
-    match level {
-        Puzzle::Hop(h) if won => {
-            let chance = if h.green.count_ones() <= COUNT_FROGS {
-                let ways = solve::hop::count_solutions(h, WAYS_CAP);
-                verdict.ways = Some((ways, ways >= WAYS_CAP));
-                Some(solve::hop::random_win_chance(h))
-            } else {
-                // A full peg board: its ways counted until they pass the cap
-                // (within a bound of positions), its chance from random games.
-                match solve::hop::count_solutions_within(h, WAYS_CAP, COUNT_HOP, cancel) {
-                    Some(ways) => verdict.ways = Some((ways, ways >= WAYS_CAP)),
-                    None => verdict.notes.push(format!(
-                        "Ways to win not counted: more than {} positions",
-                        grouped(COUNT_HOP as u64)
-                    )),
-                }
-                let p = solve::hop::random_win_estimate(h, HOP_GAMES, 1, cancel);
-                verdict.notes.push(format!(
-                    "Grade from {} random games (too many frogs to count)",
-                    grouped(u64::from(HOP_GAMES))
-                ));
-                p
-            };
-            if let Some(p) = chance {
-                let band = (0..HOP_CHANCE.len())
-                    .find(|&b| p >= HOP_CHANCE[b])
-                    .unwrap_or(HOP_CHANCE.len() - 1);
-                verdict.grade = Some(DIFFICULTIES[band].to_string());
-                verdict.measure = Some(p);
-            }
-        }
-        Puzzle::Escape(e) if won => {
-            let positions = (e.cols as usize + 1)
-                .saturating_pow(e.rows as u32)
-                .saturating_mul(e.rows as usize + 1);
-            if positions > COUNT_ESCAPE {
-                verdict.ungraded = Some("the prison is too big to count its ways out".into());
-            } else if let Some(ways) = solve::escape::count_solutions(e, WAYS_CAP) {
-                verdict.ways = Some((ways, ways >= WAYS_CAP));
-                let band = (0..ESCAPE_WAYS.len())
-                    .find(|&d| ways >= ESCAPE_WAYS[d])
-                    .unwrap_or(ESCAPE_WAYS.len() - 1);
-                verdict.grade = Some(DIFFICULTIES[band].to_string());
-                verdict.measure = Some(ways as f64);
-            }
-        }
-        _ => {}
+    if matches!(verdict.answer, Answer::Won { .. }) {
+        crate::each_puzzle!(level, p => p.grade_won(&mut verdict, cancel));
     }
     if let Some(m) = verdict.measure {
         verdict.pack_grade = super::pack_grade::grade(level, m);
@@ -335,54 +243,5 @@ pub fn same_as(pack: &Pack, level: &Puzzle) -> Option<usize> {
 /// A text that two boards share exactly when they are the same up to
 /// symmetry.
 fn shape_key(p: &Puzzle) -> String {
-    match p {
-        Puzzle::Swap(s) => {
-            let text = |cells: &[Cell]| cells.iter().map(|c| c.to_char()).collect::<String>();
-            let turned = |cells: &[Cell]| {
-                cells
-                    .iter()
-                    .rev()
-                    .map(|c| match c {
-                        Cell::L => 'R',
-                        Cell::R => 'L',
-                        Cell::Empty => '_',
-                    })
-                    .collect::<String>()
-            };
-            let a = format!("{}/{}/{}", text(&s.cells), text(&s.goal), s.jump_own);
-            let b = format!("{}/{}/{}", turned(&s.cells), turned(&s.goal), s.jump_own);
-            format!("S{}", a.min(b))
-        }
-        Puzzle::Hop(h) => {
-            let best = h
-                .board
-                .symmetries
-                .iter()
-                .map(|perm| {
-                    let at = |p: Option<u8>| p.map_or(u8::MAX, |p| perm[p as usize]);
-                    (Board::map_set(perm, h.green), at(h.red), at(h.finish))
-                })
-                .min();
-            format!(
-                "H{:?}{:?}{:?}",
-                h.board.shape,
-                h.board.pads,
-                best.unwrap_or((h.green, u8::MAX, u8::MAX))
-            )
-        }
-        Puzzle::Flood(f) => {
-            let (w, h) = (f.width as usize, f.height as usize);
-            let rows: String = f.cells.iter().map(|c| char::from(b'0' + c)).collect();
-            let cols: String = (0..w * h)
-                .map(|i| char::from(b'0' + f.cells[(i % h) * w + i / h]))
-                .collect();
-            let (a, b) = (format!("{w}x{h}:{rows}"), format!("{h}x{w}:{cols}"));
-            format!("F{}", a.min(b))
-        }
-        Puzzle::Escape(e) => {
-            let mut rows = generate::escape_rows(e);
-            rows.sort();
-            format!("E{}", rows.join("/"))
-        }
-    }
+    crate::each_puzzle!(p, p => p.shape_key())
 }
