@@ -220,21 +220,33 @@ impl SearchMap {
                 placed.push((c, a, a + w * scale));
                 a += w * scale;
             }
-            if seen && untried > 0 && x1 - a >= NARROWEST {
-                let mark = if n.mark == Mark::GivenUp && !best_first {
-                    MapMark::Cut
-                } else {
-                    MapMark::Untried
-                };
-                cells.push(MapCell {
-                    depth: n.depth + 1 - first,
-                    x0: a,
-                    x1,
-                    mark,
-                    node: None,
-                });
-            }
             let each = share / slots as f64;
+            // Of the moves not tried, those the search ruled out without
+            // entering them (Swap's frozen frogs, Escape's known lost
+            // positions) are cut, and done; under a branch given up, all.
+            let given_up = n.mark == Mark::GivenUp && !best_first;
+            let cut = if given_up {
+                untried
+            } else {
+                n.cut_moves.min(untried)
+            };
+            if cut > 0 && !given_up && !inside && !mark.closed() {
+                closes.push((n.depth + 1 - first, each * f64::from(cut)));
+            }
+            if seen && untried > 0 && x1 - a >= NARROWEST {
+                let split = a + (x1 - a) * f64::from(cut) / f64::from(untried);
+                for (from, to, mark) in [(a, split, MapMark::Cut), (split, x1, MapMark::Untried)] {
+                    if to - from > 0.0 {
+                        cells.push(MapCell {
+                            depth: n.depth + 1 - first,
+                            x0: from,
+                            x1: to,
+                            mark,
+                            node: None,
+                        });
+                    }
+                }
+            }
             for &(c, a, b) in placed.iter().rev() {
                 stack.push((c, a, b, each, inside || mark.closed()));
             }

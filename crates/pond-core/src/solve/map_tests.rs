@@ -316,3 +316,56 @@ fn by_the_work_each_branch_is_as_wide_as_the_positions_in_it() {
     assert!(deep(&orders) < 1e-6, "{}", deep(&orders));
     assert!(total > 1000.0);
 }
+
+/// Moves the solver rules out without entering them (Swap's frozen frogs,
+/// Escape's positions known lost) are painted cut beside the line, not "not
+/// tried", and count as done: the share still only grows.
+#[test]
+fn moves_ruled_out_unentered_are_painted_cut_and_count_as_done() {
+    let pack = |file: &str| {
+        let text = SHIPPED.iter().find(|(f, _)| *f == file).unwrap().1;
+        parse_pack(file, text).unwrap()
+    };
+    let mut puzzles: Vec<Puzzle> = ["LRL_RLR", "LL_LR_RR", "L_RLR_L_R"]
+        .iter()
+        .map(|r| Puzzle::Swap(Swap::new(parse_row(r).unwrap(), false)))
+        .collect();
+    puzzles.extend(
+        pack("escape.ron")
+            .levels
+            .iter()
+            .take(12)
+            .map(|l| l.puzzle.clone()),
+    );
+    let mut painted = 0;
+    for p in &puzzles {
+        let mut events = Vec::new();
+        let mut sink = |e: &SolverEvent<PuzzleMove>| events.push(e.clone());
+        solve(p, Budget::nodes(200_000), Some(&mut sink), true);
+        let mut tree = SearchTree::new(p, usize::MAX);
+        let mut last = 0.0;
+        for e in &events {
+            tree.feed(e).unwrap();
+            let map = SearchMap::of(&tree);
+            let done = map.done.unwrap_or(0.0);
+            assert!(done + 1e-12 >= last, "{p:?}: {last} then {done}");
+            last = done;
+            // A cut sliver beside a node still on the line: a move ruled
+            // out unentered.
+            let on_line = |c: &MapCell| {
+                c.mark == MapMark::Cut
+                    && c.node.is_none()
+                    && map.cells.iter().any(|o| {
+                        o.depth + 1 == c.depth
+                            && o.mark == MapMark::Line
+                            && o.x0 <= c.x0
+                            && c.x1 <= o.x1
+                    })
+            };
+            if map.cells.iter().any(on_line) {
+                painted += 1;
+            }
+        }
+    }
+    assert!(painted > 0, "no move ruled out unentered was painted cut");
+}
