@@ -254,10 +254,12 @@ impl GamePuzzle for Hop {
     }
 
     fn step_words(&self, m: HopMove) -> String {
-        let who = if self.red == Some(m.from) {
-            "red"
-        } else {
-            "green"
+        // On a board of green frogs only (the peg boards), the colour tells
+        // nothing: a frog.
+        let who = match self.red {
+            None => "a frog",
+            Some(red) if red == m.from => "red",
+            Some(_) => "green",
         };
         let (Some(&(r0, c0)), Some(&(r1, c1))) = (
             self.board.pads.get(m.from as usize),
@@ -443,6 +445,28 @@ mod tests {
     use super::*;
     use crate::levels::{SHIPPED, parse_pack};
     use crate::rules::Puzzle;
+
+    /// A jump's words name the frog's colour only where colours tell frogs
+    /// apart: on a pond with its red frog, not on a board of green pegs.
+    #[test]
+    fn a_jumps_words_name_a_colour_only_beside_a_red_frog() {
+        use crate::rules::Rules;
+        for (file, text) in SHIPPED {
+            let pack = parse_pack(file, text).expect("shipped");
+            for level in &pack.levels {
+                let Puzzle::Hop(h) = &level.puzzle else {
+                    continue;
+                };
+                let mut moves = Vec::new();
+                h.legal_moves(&mut moves);
+                for m in moves {
+                    let words = h.step_words(m);
+                    let said = words.starts_with("green") || words.starts_with("red");
+                    assert_eq!(said, h.red.is_some(), "{file} {}: {words}", level.name);
+                }
+            }
+        }
+    }
 
     /// On every shipped pond and peg board, the arrows reach every pad from
     /// every pad (a pond's offset rows and a triangle's every row too).
