@@ -332,22 +332,17 @@ fn verdicts(seed: u64, n: usize) -> Vec<Row> {
         .collect()
 }
 
-/// The solver's line of a shipped level: the fast answer of a Flood board
-/// when it fits the limit, else the solver's within a node budget.
+/// The solver's line of a shipped level: the quick player's line (Flood's
+/// fast answer) when it wins, else the solver's within a node budget.
 fn solver_line(p: &crate::rules::Puzzle) -> Vec<crate::rules::PuzzleMove> {
-    use crate::rules::{Puzzle, PuzzleMove};
-    if let Puzzle::Flood(f) = p {
-        let fast = solve::flood::solve_fast(f);
-        if f.limit.is_none_or(|l| fast.len() as u32 <= l) {
-            return fast.into_iter().map(PuzzleMove::Flood).collect();
-        }
-    }
-    let report = solve::solve(p, Budget::nodes(20_000_000), None, false);
-    report
-        .outcome
-        .moves()
-        .map(<[_]>::to_vec)
-        .unwrap_or_default()
+    solve::quick_line(p).unwrap_or_else(|| {
+        let report = solve::solve(p, Budget::nodes(20_000_000), None, false);
+        report
+            .outcome
+            .moves()
+            .map(<[_]>::to_vec)
+            .unwrap_or_default()
+    })
 }
 
 /// `--moves`: per shipped pack, every position along the solver's line of

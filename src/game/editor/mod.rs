@@ -29,7 +29,7 @@ use super::solver::AutoplayCommand;
 use super::solver::Watch;
 use super::theme::Art;
 use super::{GameOptions, Screen, puzzles};
-use crate::levels::edit::{Draft, DraftBoard, Setting};
+use crate::levels::edit::{Draft, Setting};
 use crate::rules::PuzzleKind;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -387,7 +387,7 @@ fn fit_camera(
     let extent = puzzles::extent(&shown_draft(&editor, &tuning).drawn());
     let mut m = margins(size.x);
     // Under the name's line, a Swap level's row or a dealt board's seed.
-    if !matches!(editor.draft.board, DraftBoard::Hop { .. }) {
+    if editor.draft.row().is_some() || editor.draft.dealt() {
         m[2] += SECOND_LINE;
     }
     board::layout::aim_camera(&mut camera, size, m, extent);

@@ -8,8 +8,6 @@ use crate::game::theme::{self, text};
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 use bevy::text::{EditableText, TextCursorStyle, TextEdit};
-use pond_core::levels::edit::DraftBoard;
-use pond_core::rules::swap::row_text;
 
 /// Puts `text` in a field, its caret at the end. The field's own editor
 /// keeps its font and its place in the layout and draws the new text: a
@@ -59,10 +57,7 @@ fn seed_text(seed: Option<u64>) -> String {
 
 /// Whether the draft's board is dealt from a seed (Flood, Escape).
 fn dealt(editor: &Editor) -> bool {
-    matches!(
-        editor.draft.board,
-        DraftBoard::Flood { .. } | DraftBoard::Escape { .. }
-    )
+    editor.draft.dealt()
 }
 
 /// Shows a field's line or hides it; what it shows now.
@@ -82,10 +77,7 @@ fn show_line<L: Component>(line: &mut Query<&mut Visibility, With<L>>, on: bool)
 
 /// The draft's row as the files write it, if it is a Swap level.
 fn draft_row(editor: &Editor) -> Option<String> {
-    match &editor.draft.board {
-        DraftBoard::Swap { cells, .. } => Some(row_text(cells)),
-        _ => None,
-    }
+    editor.draft.row()
 }
 
 /// A field's look: its text at `size` on a panel-coloured box (as wide as

@@ -202,51 +202,5 @@ pub(super) fn receive_random(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Random Swap levels differ from seed to seed within a difficulty,
-    /// follow the - and + of their size, and leave less room when harder.
-    #[test]
-    fn random_swap_levels_vary_with_the_seed_size_and_difficulty() {
-        let swap = crate::levels::parse_pack(
-            "t",
-            r#"Pack(name: "", levels: [Swap(name: "", row: "L_R")])"#,
-        )
-        .expect("the pack loads")
-        .levels[0]
-            .puzzle
-            .clone();
-        let shape = RandomShape::default();
-        let codes: std::collections::HashSet<String> = (0..4)
-            .map(|seed| code_of_seed(&swap, 2, &shape, seed).unwrap().to_string())
-            .collect();
-        assert_eq!(codes.len(), 4, "{codes:?}");
-        let gaps = |d: u8| match code_of_seed(&swap, d, &shape, 0) {
-            Some(LevelCode::Swap { gaps, .. }) => gaps,
-            _ => panic!(),
-        };
-        assert!(gaps(1) > gaps(3) && gaps(3) >= gaps(5));
-        let mut bigger = shape.clone();
-        bigger.step(&swap, 0, 2);
-        let left = |s: &RandomShape| match code_of_seed(&swap, 3, s, 0) {
-            Some(LevelCode::Swap { left, .. }) => left,
-            _ => panic!(),
-        };
-        assert_eq!(left(&bigger), left(&shape) + 2);
-        // Every one of them is a level that can be won.
-        for d in 1..=5 {
-            for seed in 0..4 {
-                let code = code_of_seed(&swap, d, &shape, seed).unwrap();
-                let level = code.level().unwrap();
-                let report = crate::solve::solve(
-                    &level.puzzle,
-                    crate::solve::Budget::unlimited(),
-                    None,
-                    false,
-                );
-                assert!(report.outcome.moves().is_some(), "{code}");
-            }
-        }
-    }
-}
+#[path = "random_tests.rs"]
+mod tests;

@@ -413,6 +413,24 @@ impl Draft {
         }
     }
 
+    /// The row as the files write it, for a level typed as a row (Swap):
+    /// the editor's row field shows it.
+    pub fn row(&self) -> Option<String> {
+        match &self.board {
+            DraftBoard::Swap { cells, .. } => Some(row_text(cells)),
+            DraftBoard::Hop { .. } | DraftBoard::Flood { .. } | DraftBoard::Escape { .. } => None,
+        }
+    }
+
+    /// Whether the board is dealt from a seed (Flood, Escape): the
+    /// editor's seed field shows it.
+    pub fn dealt(&self) -> bool {
+        match &self.board {
+            DraftBoard::Flood { .. } | DraftBoard::Escape { .. } => true,
+            DraftBoard::Swap { .. } | DraftBoard::Hop { .. } => false,
+        }
+    }
+
     /// What the loader accepts but a level's author would want to know: an
     /// animal of the same kind and colour twice, in words.
     pub fn warnings(&self) -> Vec<String> {
