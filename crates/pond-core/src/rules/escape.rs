@@ -1,7 +1,7 @@
 //! Escape: animals leave a prison row by row, each sharing colour or type with
 //! the last one out.
 
-use super::{MoveError, Puzzle, PuzzleKind, PuzzleMove, PuzzleUndo, Rules, parse_index, refuse};
+use super::{MoveError, Rules, parse_index, refuse};
 use serde::{Deserialize, Serialize};
 
 /// Animal types, by letter: `a` is a crab, `b` a dinosaur, and so on.
@@ -107,7 +107,6 @@ impl Escape {
 impl Rules for Escape {
     type Move = EscapeMove;
     type Undo = EscapeUndo;
-    const KIND: PuzzleKind = PuzzleKind::Escape;
 
     const NOTATION: &'static str = "a row number, as `1`";
     const WRITTEN_AS: &'static str = "a number";
@@ -116,34 +115,7 @@ impl Rules for Escape {
         super::is_number(text)
     }
 
-    fn of(p: &Puzzle) -> Option<&Self> {
-        match p {
-            Puzzle::Escape(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    fn wrap(mv: EscapeMove) -> PuzzleMove {
-        PuzzleMove::Escape(mv)
-    }
-
-    fn own(mv: PuzzleMove) -> Option<EscapeMove> {
-        match mv {
-            PuzzleMove::Escape(m) => Some(m),
-            _ => None,
-        }
-    }
-
-    fn wrap_undo(undo: EscapeUndo) -> PuzzleUndo {
-        PuzzleUndo::Escape(undo)
-    }
-
-    fn own_undo(undo: &PuzzleUndo) -> Option<&EscapeUndo> {
-        match undo {
-            PuzzleUndo::Escape(u) => Some(u),
-            _ => None,
-        }
-    }
+    super::variant_glue!(Escape);
 
     fn legal_moves(&self, out: &mut Vec<EscapeMove>) {
         out.clear();

@@ -1,6 +1,6 @@
 //! Flood: flood the grid to one colour from the top-left corner.
 
-use super::{MoveError, Puzzle, PuzzleKind, PuzzleMove, PuzzleUndo, Rules, refuse};
+use super::{MoveError, Rules, refuse};
 use serde::{Deserialize, Serialize};
 
 /// The most colours a board may use (one digit each).
@@ -102,7 +102,6 @@ pub fn flood_region(width: usize, height: usize, cells: &[u8]) -> Vec<u32> {
 impl Rules for Flood {
     type Move = FloodMove;
     type Undo = FloodUndo;
-    const KIND: PuzzleKind = PuzzleKind::Flood;
 
     const NOTATION: &'static str = "a colour number, as `2`";
     const WRITTEN_AS: &'static str = "a number";
@@ -111,34 +110,7 @@ impl Rules for Flood {
         super::is_number(text)
     }
 
-    fn of(p: &Puzzle) -> Option<&Self> {
-        match p {
-            Puzzle::Flood(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    fn wrap(mv: FloodMove) -> PuzzleMove {
-        PuzzleMove::Flood(mv)
-    }
-
-    fn own(mv: PuzzleMove) -> Option<FloodMove> {
-        match mv {
-            PuzzleMove::Flood(m) => Some(m),
-            _ => None,
-        }
-    }
-
-    fn wrap_undo(undo: FloodUndo) -> PuzzleUndo {
-        PuzzleUndo::Flood(undo)
-    }
-
-    fn own_undo(undo: &PuzzleUndo) -> Option<&FloodUndo> {
-        match undo {
-            PuzzleUndo::Flood(u) => Some(u),
-            _ => None,
-        }
-    }
+    super::variant_glue!(Flood);
 
     fn moves_left(&self) -> Option<i64> {
         self.limit.map(|l| l as i64 - self.moves as i64)

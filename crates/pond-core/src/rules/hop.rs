@@ -1,7 +1,7 @@
 //! Hop: frogs jump each other off a pond (the 13-pad frog puzzle), or pegs off a
 //! peg solitaire board (square masks, triangles). One engine for all of them.
 
-use super::{MoveError, Puzzle, PuzzleKind, PuzzleMove, PuzzleUndo, Rules, parse_index, refuse};
+use super::{MoveError, Rules, parse_index, refuse};
 use serde::{Deserialize, Serialize};
 
 /// The most pads a board may have: a position is two 64-bit sets.
@@ -295,7 +295,6 @@ impl Hop {
 impl Rules for Hop {
     type Move = HopMove;
     type Undo = HopUndo;
-    const KIND: PuzzleKind = PuzzleKind::Hop;
 
     const NOTATION: &'static str = "a jump FROM-TO of pad numbers, as `5-17`";
     const WRITTEN_AS: &'static str = "a jump FROM-TO";
@@ -305,34 +304,7 @@ impl Rules for Hop {
             .is_some_and(|(a, b)| super::is_number(a) && super::is_number(b))
     }
 
-    fn of(p: &Puzzle) -> Option<&Self> {
-        match p {
-            Puzzle::Hop(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    fn wrap(mv: HopMove) -> PuzzleMove {
-        PuzzleMove::Hop(mv)
-    }
-
-    fn own(mv: PuzzleMove) -> Option<HopMove> {
-        match mv {
-            PuzzleMove::Hop(m) => Some(m),
-            _ => None,
-        }
-    }
-
-    fn wrap_undo(undo: HopUndo) -> PuzzleUndo {
-        PuzzleUndo::Hop(undo)
-    }
-
-    fn own_undo(undo: &PuzzleUndo) -> Option<&HopUndo> {
-        match undo {
-            PuzzleUndo::Hop(u) => Some(u),
-            _ => None,
-        }
-    }
+    super::variant_glue!(Hop);
 
     fn legal_moves(&self, out: &mut Vec<HopMove>) {
         out.clear();

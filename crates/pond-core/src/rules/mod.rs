@@ -151,6 +151,46 @@ macro_rules! each_puzzle {
     };
 }
 
+/// The items of `Rules` that tie a puzzle's types to its variant `$name`
+/// of `PuzzleKind`, `Puzzle`, `PuzzleMove` and `PuzzleUndo`: its kind, and
+/// its state, move and undo record taken out of the shared enums and put
+/// back in. Each puzzle's `impl Rules` says `variant_glue!(Name);`.
+macro_rules! variant_glue {
+    ($name:ident) => {
+        const KIND: $crate::rules::PuzzleKind = $crate::rules::PuzzleKind::$name;
+
+        fn of(p: &$crate::rules::Puzzle) -> Option<&Self> {
+            match p {
+                $crate::rules::Puzzle::$name(s) => Some(s),
+                _ => None,
+            }
+        }
+
+        fn wrap(mv: Self::Move) -> $crate::rules::PuzzleMove {
+            $crate::rules::PuzzleMove::$name(mv)
+        }
+
+        fn own(mv: $crate::rules::PuzzleMove) -> Option<Self::Move> {
+            match mv {
+                $crate::rules::PuzzleMove::$name(m) => Some(m),
+                _ => None,
+            }
+        }
+
+        fn wrap_undo(undo: Self::Undo) -> $crate::rules::PuzzleUndo {
+            $crate::rules::PuzzleUndo::$name(undo)
+        }
+
+        fn own_undo(undo: &$crate::rules::PuzzleUndo) -> Option<&Self::Undo> {
+            match undo {
+                $crate::rules::PuzzleUndo::$name(u) => Some(u),
+                _ => None,
+            }
+        }
+    };
+}
+use variant_glue;
+
 /// Runs `$body` with `$t` the rules' type of the puzzle `$kind` names:
 /// code generic over the puzzles that starts from a kind (`$body` is
 /// compiled once for each puzzle's type).

@@ -1,6 +1,6 @@
 //! Swap: frogs facing each other on a row of lily pads change sides.
 
-use super::{MoveError, Puzzle, PuzzleKind, PuzzleMove, PuzzleUndo, Rules, parse_index, refuse};
+use super::{MoveError, Rules, parse_index, refuse};
 use serde::{Deserialize, Serialize};
 
 /// One cell of the row.
@@ -112,7 +112,6 @@ impl Swap {
 impl Rules for Swap {
     type Move = SwapMove;
     type Undo = SwapUndo;
-    const KIND: PuzzleKind = PuzzleKind::Swap;
 
     const NOTATION: &'static str = "a pad number (of the frog that moves), as `3`";
     const WRITTEN_AS: &'static str = "a number";
@@ -121,34 +120,7 @@ impl Rules for Swap {
         super::is_number(text)
     }
 
-    fn of(p: &Puzzle) -> Option<&Self> {
-        match p {
-            Puzzle::Swap(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    fn wrap(mv: SwapMove) -> PuzzleMove {
-        PuzzleMove::Swap(mv)
-    }
-
-    fn own(mv: PuzzleMove) -> Option<SwapMove> {
-        match mv {
-            PuzzleMove::Swap(m) => Some(m),
-            _ => None,
-        }
-    }
-
-    fn wrap_undo(undo: SwapUndo) -> PuzzleUndo {
-        PuzzleUndo::Swap(undo)
-    }
-
-    fn own_undo(undo: &PuzzleUndo) -> Option<&SwapUndo> {
-        match undo {
-            PuzzleUndo::Swap(u) => Some(u),
-            _ => None,
-        }
-    }
+    super::variant_glue!(Swap);
 
     fn legal_moves(&self, out: &mut Vec<SwapMove>) {
         out.clear();
