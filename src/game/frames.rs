@@ -139,6 +139,7 @@ pub(super) fn count_plugin(app: &mut App) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn log_counts(
     time: Res<Time<Real>>,
     mut next: Local<f64>,

@@ -94,6 +94,7 @@ fn start_pasted_line(
 /// Once the game on the board has been replayed and the board is still: the
 /// pause, then the next line (its level opened as a pasted line's is). With
 /// `--exit-when-done`, how each game ended is printed with its line number.
+#[allow(clippy::too_many_arguments)]
 fn next_line(
     mut commands: Commands,
     time: Res<Time>,

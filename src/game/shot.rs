@@ -23,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, take_and_exit);
 }
 
+#[allow(clippy::too_many_arguments)]
 fn take_and_exit(
     mut commands: Commands,
     options: Res<GameOptions>,

@@ -97,6 +97,7 @@ pub fn spawn_pieces(
 /// After each change, and when colour-blind mode changes, the board is
 /// respawned from the rules state, or brought in place where the puzzle
 /// does that (`puzzles::refresh`); a change is then animated on it.
+#[allow(clippy::too_many_arguments)]
 fn respawn(
     mut commands: Commands,
     mut applied: MessageReader<MoveApplied>,

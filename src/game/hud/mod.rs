@@ -263,6 +263,7 @@ fn update_counter(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn update_message(
     state: Res<PlayState>,
     mut rejected: MessageReader<MoveRejected>,

@@ -15,6 +15,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, apply_requests.in_set(PlaySystems::Apply));
 }
 
+#[allow(clippy::too_many_arguments)]
 fn apply_requests(
     mut requests: MessageReader<MoveRequested>,
     hint: Option<Res<Hint>>,

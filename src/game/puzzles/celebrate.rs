@@ -43,6 +43,7 @@ pub struct Pieces {
     pub gates: Vec<(Entity, Transform)>,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn celebrate(
     mut commands: Commands,
     mut pending: ResMut<Pending>,

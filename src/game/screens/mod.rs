@@ -260,6 +260,7 @@ fn screen_root(screen: Screen) -> impl Bundle {
 }
 
 /// What the menu buttons (pressed, or Enter on the focused one) ask for.
+#[allow(clippy::too_many_arguments)]
 fn menu_actions(
     mut commands: Commands,
     mut actions: MessageReader<MenuAction>,

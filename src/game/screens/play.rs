@@ -107,6 +107,7 @@ fn board_keys(
 }
 
 /// The banners' and the menu's buttons, and their keys.
+#[allow(clippy::too_many_arguments)]
 fn play_actions(
     mut commands: Commands,
     mut actions: MessageReader<PlayAction>,

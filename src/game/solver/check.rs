@@ -105,6 +105,7 @@ fn hint_step(
 /// After each of the player's moves (and at a level's start), checks in the
 /// background whether the position can still be won; if not, how many moves
 /// back it last could.
+#[allow(clippy::too_many_arguments)]
 fn check_solvable(
     state: Res<PlayState>,
     autoplay: Option<Res<Autoplay>>,

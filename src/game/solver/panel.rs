@@ -349,6 +349,7 @@ fn pause_label(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn update_solver_panel(
     state: Res<PlayState>,
     speed: Res<Speed>,

@@ -270,6 +270,7 @@ fn exit_when_done(
 
 /// The player's commands to auto-play; any request of the player's own (a
 /// move, an undo, a frog picked) stops it.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn commands_and_input(
     mut commands: Commands,
     mut asked: MessageReader<AutoplayCommand>,

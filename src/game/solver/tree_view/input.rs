@@ -285,6 +285,7 @@ pub(super) fn requests_to(
 /// a move of the player's stops it), paused or over. A search gone, or a
 /// new one, leaves the timeline at its end; so does a move of the
 /// player's (the board is the player's game again, played on from there).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn scrub(
     mut commands: Commands,
     mut scrubs: MessageReader<Scrub>,

@@ -490,6 +490,7 @@ pub(super) fn follow_line(
 
 /// D (or the column's button): the rows of words instead of the map, and
 /// back; the parts of each shown or hidden.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn show_map_or_words(
     keys: Res<ButtonInput<KeyCode>>,
     mut toggles: MessageReader<ToggleWords>,

@@ -4,6 +4,7 @@ use super::*;
 
 /// The row under the pointer shows its position beside the column, as a
 /// small picture (drawn again only when another row is hovered).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn hover_picture(
     mut commands: Commands,
     view: Res<TreeViewState>,
