@@ -24,8 +24,8 @@ const PANEL_PX: Margins = Margins {
 /// World units of water kept around the board.
 const BOARD_PAD: f32 = 40.0;
 
-/// Pixels of the board's room a card at the side may reach into (where
-/// two edges meet).
+/// Pixels of overlap (across and down) under which a card at the side is
+/// not taken to cover the board (the layout tests' slack).
 const SLIVER: f32 = 1.0;
 
 /// Pixels kept between the board's room and a panel.

@@ -13,10 +13,10 @@ use super::solver::{Solvability, Verdict};
 use super::theme::widget;
 use super::theme::{self, text};
 use bevy::prelude::*;
-
-mod under;
 use bevy::window::PrimaryWindow;
 use under::{bottom_panels, how_to_move_while_playable, palette_colours};
+
+mod under;
 
 #[derive(Component)]
 struct LevelTitle;

@@ -181,10 +181,6 @@ impl super::pack_grade::PackGraded for crate::rules::escape::Escape {
 }
 
 impl super::verdict::Judged for Escape {
-    fn searched(&self) -> Puzzle {
-        Puzzle::Escape(self.clone())
-    }
-
     /// Its ways out, and its grade by them (a prison too big to count has
     /// none).
     fn grade_won(

@@ -188,7 +188,7 @@ impl super::verdict::Judged for Flood {
     fn searched(&self) -> Puzzle {
         let mut open = self.clone();
         open.limit = None;
-        Puzzle::Flood(open)
+        crate::rules::Rules::lift(open)
     }
 
     /// Graded by the moves the limit spares over the optimum; an optimum

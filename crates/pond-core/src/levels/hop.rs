@@ -251,10 +251,6 @@ const COUNT_FROGS: u32 = 20;
 const COUNT_HOP: usize = 4_000_000;
 
 impl super::verdict::Judged for Hop {
-    fn searched(&self) -> Puzzle {
-        Puzzle::Hop(self.clone())
-    }
-
     /// Its ways to win, and its grade by the chance that random jumps win
     /// (a full peg board's counted within a bound, its chance estimated).
     fn grade_won(

@@ -144,10 +144,6 @@ impl super::pack_grade::PackGraded for crate::rules::swap::Swap {
 const SWAP_MOVES: [usize; 4] = [8, 15, 24, 35];
 
 impl super::verdict::Judged for Swap {
-    fn searched(&self) -> Puzzle {
-        Puzzle::Swap(self.clone())
-    }
-
     /// A row is graded by its shortest solution's length.
     fn grade_answer(
         &self,

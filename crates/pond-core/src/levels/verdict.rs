@@ -20,9 +20,12 @@ pub const WAYS_CAP: u64 = 1_000_000_000;
 /// What the verdict reads of a puzzle beyond its solver; each puzzle's
 /// level file implements it.
 pub trait Judged: Rules {
-    /// The position the verdict's search starts from (a Flood board
-    /// without its limit: its optimum is held against the limit after).
-    fn searched(&self) -> Puzzle;
+    /// The position the verdict's search starts from: the level's own, or
+    /// a Flood board without its limit (its optimum is held against the
+    /// limit after).
+    fn searched(&self) -> Puzzle {
+        self.clone().lift()
+    }
     /// The grade that the first answer gives alone (Swap's shortest
     /// solution, Flood's moves to spare), which may change the answer (a
     /// Flood optimum over the limit loses). None for the others.

@@ -42,6 +42,8 @@ pub trait Rules: Clone {
     fn in_notation(text: &str) -> bool;
     /// This puzzle's state inside `p`, if `p` is this puzzle.
     fn of(p: &Puzzle) -> Option<&Self>;
+    /// This puzzle's state as any puzzle's.
+    fn lift(self) -> Puzzle;
     /// This puzzle's move as any puzzle's.
     fn wrap(mv: Self::Move) -> PuzzleMove;
     /// Any puzzle's move as this one's (None: another puzzle's).
@@ -164,6 +166,10 @@ macro_rules! variant_glue {
                 $crate::rules::Puzzle::$name(s) => Some(s),
                 _ => None,
             }
+        }
+
+        fn lift(self) -> $crate::rules::Puzzle {
+            $crate::rules::Puzzle::$name(self)
         }
 
         fn wrap(mv: Self::Move) -> $crate::rules::PuzzleMove {

@@ -17,7 +17,7 @@ use crate::rules::Puzzle;
 use crate::rules::escape::{Animal, Escape};
 use crate::rules::flood::Flood;
 use crate::rules::hop::{Board, Hop, MAX_PADS, Shape};
-use crate::rules::swap::{Cell, Swap, mirrored};
+use crate::rules::swap::{Cell, Swap, mirrored, row_text};
 
 /// A level being drawn: its name and its board, cell by cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -461,10 +461,6 @@ pub(super) fn set<T: PartialEq>(slot: Option<&mut T>, value: T) -> bool {
         }
         _ => false,
     }
-}
-
-pub(super) fn row_text(cells: &[Cell]) -> String {
-    cells.iter().map(|c| c.to_char()).collect()
 }
 
 /// The 13-pad pond, every pad empty.
