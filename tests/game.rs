@@ -1145,17 +1145,57 @@ fn solve_wins_from_the_middle_of_a_level() {
     assert_eq!(puzzle(&app), lost);
 }
 
+/// Every change the rules state went through, as the game told it.
+#[derive(Resource, Default)]
+struct Changes(Vec<(Puzzle, game::play::Change)>);
+
+fn record_changes(mut applied: MessageReader<game::play::MoveApplied>, mut seen: ResMut<Changes>) {
+    seen.0
+        .extend(applied.read().map(|m| (m.before.clone(), m.change)));
+}
+
 #[test]
 fn the_search_is_watched_move_by_move_and_ends_won() {
+    use game::play::Change;
     let mut app = app();
+    app.init_resource::<Changes>();
+    app.add_systems(Last, record_changes);
     app.insert_resource(Speed::Instant);
     start_level(&mut app, "pegs.ron", 0);
+    let start = puzzle(&app);
+    app.world_mut().resource_mut::<Changes>().0.clear();
     let ending = autoplay(&mut app, Watch::Search);
-    let a = app.world().resource::<Autoplay>();
     assert!(matches!(ending, Ending::Won(_)), "{ending}");
-    // The English board's search backtracks before it finds the way.
-    assert!(a.stats.backtracks > 0);
-    assert!(a.stats.tried > a.stats.backtracks);
+    // The board went through the search one move at a time: each change
+    // starts where the one before ended, each undo takes back the last move
+    // still on the board, and the last change leaves the board won.
+    let changes = std::mem::take(&mut app.world_mut().resource_mut::<Changes>().0);
+    let (mut at, mut line) = (start, Vec::new());
+    let (mut played, mut undone) = (0u64, 0u64);
+    for (i, (before, change)) in changes.iter().enumerate() {
+        assert_eq!(before, &at, "change {i} does not start where the board was");
+        match *change {
+            Change::Played(mv) => {
+                let undo = at.apply(mv).expect("a legal move");
+                line.push((mv, undo));
+                played += 1;
+            }
+            Change::Undone(mv) => {
+                let (last, undo) = line.pop().expect("a move to undo");
+                assert_eq!(last, mv, "change {i} undoes another move");
+                at.undo(&undo);
+                undone += 1;
+            }
+            other => panic!("change {i}: the search made {other:?}"),
+        }
+    }
+    assert!(at.is_won(), "the last change leaves the board unwon");
+    assert_eq!(at, puzzle(&app));
+    // The English board's search backtracks before it finds the way, and
+    // the counters count what the board did.
+    let a = app.world().resource::<Autoplay>();
+    assert!(undone > 0, "the search never took a move back");
+    assert_eq!((a.stats.tried, a.stats.backtracks), (played, undone));
     assert_board_mirrors_rules(&mut app);
 }
 

@@ -492,6 +492,30 @@ fn the_editors_panels_keep_clear_of_the_board_in_every_window() {
                 app.update();
             }
             let nodes = window::laid_out(&mut app);
+            // The panels are there, one each side of the board, with the
+            // buttons and the save's notice in them: a screen that laid
+            // out nothing would pass every check below.
+            let panels: Vec<Rect> = nodes
+                .iter()
+                .filter(|n| n.solid && !n.button && n.rect.width() < s.x * 0.9)
+                .map(|n| n.rect)
+                .collect();
+            for (side, beside) in [
+                ("left", panels.iter().any(|r| r.max.x <= board.min.x + 1.0)),
+                ("right", panels.iter().any(|r| r.min.x >= board.max.x - 1.0)),
+            ] {
+                if !beside {
+                    faults.push(format!("{size} {pack}: no panel {side} of the board"));
+                }
+            }
+            for line in ["Play it", "Save", "Back", "Saved as level"] {
+                if !nodes
+                    .iter()
+                    .any(|n| n.text.as_deref().is_some_and(|t| t.starts_with(line)))
+                {
+                    faults.push(format!("{size} {pack}: no \"{line}\" laid out"));
+                }
+            }
             let inside = Rect::from_corners(Vec2::ZERO, s);
             // (A button in a part that scrolls is reached by scrolling.)
             let scrolled = |mut e: Entity| loop {

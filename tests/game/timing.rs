@@ -73,8 +73,28 @@ fn playing_again_as_the_celebration_starts_touches_no_entity_that_is_gone() {
     }
 }
 
+/// What the screens left: the veils that show and the screens whose parts
+/// are still there.
+fn veils_and_screens(app: &mut App) -> (usize, Vec<Screen>) {
+    let world = app.world_mut();
+    let veils = world
+        .query::<&Name>()
+        .iter(world)
+        .filter(|n| n.as_str() == "Fade")
+        .count();
+    let mut screens: Vec<Screen> = Vec::new();
+    for d in world.query::<&DespawnOnExit<Screen>>().iter(world) {
+        if !screens.contains(&d.0) {
+            screens.push(d.0);
+        }
+    }
+    (veils, screens)
+}
+
 /// A screen changed on every frame of the fade that veils the last change,
-/// the frame the fade ends among them: the veil is let go once.
+/// the frame the fade ends among them: each change lands, one veil shows at
+/// a time, and at the end the veil is gone and only the last screen's parts
+/// are left.
 #[test]
 fn a_screen_changed_as_its_fade_ends_touches_no_entity_that_is_gone() {
     let mut app = app();
@@ -87,6 +107,17 @@ fn a_screen_changed_as_its_fade_ends_touches_no_entity_that_is_gone() {
             for _ in 0..wait {
                 app.update();
             }
+            assert_eq!(
+                *app.world().resource::<State<Screen>>().get(),
+                screen,
+                "{wait} frames"
+            );
+            let (veils, screens) = veils_and_screens(&mut app);
+            assert!(veils <= 1, "{wait} frames: {veils} veils");
+            assert!(
+                screens.iter().all(|s| *s == screen),
+                "{wait} frames on {screen:?}: parts of {screens:?}"
+            );
         }
     }
     settle(&mut app);
@@ -94,6 +125,7 @@ fn a_screen_changed_as_its_fade_ends_touches_no_entity_that_is_gone() {
         *app.world().resource::<State<Screen>>().get(),
         Screen::Title
     );
+    assert_eq!(veils_and_screens(&mut app), (0, vec![Screen::Title]));
 }
 
 /// "Instant" goes straight to the end: once the solver's answer is in, the

@@ -137,9 +137,6 @@ pub(super) fn overlap(a: Rect, b: Rect) -> bool {
     i.width() > SLACK && i.height() > SLACK
 }
 
-/// What does not fit in a window of `size`: nodes past its sides, nodes
-/// below or above it that no scrolling brings into view, text wider than its
-/// node or outside its parent, and text under a button it is not part of.
 /// Lines the screen must show, each in a node laid out with a size (a
 /// screen that laid out nothing would pass every other check).
 fn missing_lines(app: &mut App, lines: &[&str]) -> Vec<String> {
@@ -155,6 +152,9 @@ fn missing_lines(app: &mut App, lines: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// What does not fit in a window of `size`: nodes past its sides, nodes
+/// below or above it that no scrolling brings into view, text wider than its
+/// node or outside its parent, and text under a button it is not part of.
 pub(super) fn layout_faults(app: &mut App, size: Vec2) -> Vec<String> {
     let nodes = laid_out(app);
     let mut faults = Vec::new();
@@ -377,22 +377,41 @@ fn menu_screens_fit_windows_from_800x600_to_1920x1080() {
     for size in SIZES {
         let mut app = laid_app(size);
         let s = size.as_vec2();
-        check(
-            &mut faults,
-            &format!("{size} title"),
-            layout_faults(&mut app, s),
-        );
+        let names: Vec<String> = app
+            .world()
+            .resource::<Packs>()
+            .0
+            .iter()
+            .map(|e| match &e.pack {
+                Ok(p) => p.name.chars().take(20).collect(),
+                Err(e) => panic!("{}: {e}", e.file),
+            })
+            .collect();
+        let title = format!("{size} title");
+        check(&mut faults, &title, layout_faults(&mut app, s));
+        // What the title is for, laid out: a blank screen fits every window.
+        let mut lines = vec!["Pond Puzzles", "Statistics", "Play a code"];
+        lines.extend(names.iter().map(String::as_str));
+        check(&mut faults, &title, missing_lines(&mut app, &lines));
         // The shipped packs' title fits every window, 800x600 too: its
         // heading, rows and gaps are smaller there.
         assert!(
             !scroll_bar_shown(&mut app),
             "{size}: the title does not fit, a scroll bar shows"
         );
-        for (pack, (file, _)) in SHIPPED.iter().enumerate() {
+        for (pack, (file, text)) in SHIPPED.iter().enumerate() {
             app.world_mut().resource_mut::<Current>().pack = pack;
             go(&mut app, Screen::Levels);
             let at = format!("{size} level select of {file}");
             check(&mut faults, &at, layout_faults(&mut app, s));
+            // Its levels' cards: the first, never won here, is the next
+            // to play, and the last has its number.
+            let last = parse_pack(file, text).expect("a shipped pack").levels.len();
+            check(
+                &mut faults,
+                &at,
+                missing_lines(&mut app, &[&names[pack], "next to play", &last.to_string()]),
+            );
             // Escape's seventy levels are taller than a small window: a
             // scroll bar shows it.
             if *file == "escape.ron" && size.y == 600 {
@@ -401,10 +420,12 @@ fn menu_screens_fit_windows_from_800x600_to_1920x1080() {
             go(&mut app, Screen::Title);
         }
         go(&mut app, Screen::Stats);
+        let stats = format!("{size} statistics");
+        check(&mut faults, &stats, layout_faults(&mut app, s));
         check(
             &mut faults,
-            &format!("{size} statistics"),
-            layout_faults(&mut app, s),
+            &stats,
+            missing_lines(&mut app, &["Statistics", "Time played", "Back"]),
         );
     }
     assert!(faults.is_empty(), "{faults:#?}");
@@ -523,6 +544,11 @@ fn a_long_message_and_a_dead_end_fit_windows_from_800x600_to_1920x1080() {
             ));
             settle(&mut app);
             let told = format!("{at}, a long message");
+            check(
+                &mut faults,
+                &told,
+                missing_lines(&mut app, &["it last could 12 moves back"]),
+            );
             check(&mut faults, &told, layout_faults(&mut app, s));
             check(&mut faults, &told, board_faults(&mut app, s));
             let moves = way_to_a_dead_end(&puzzle(&app), 12)
@@ -533,6 +559,11 @@ fn a_long_message_and_a_dead_end_fit_windows_from_800x600_to_1920x1080() {
             }
             assert!(puzzle(&app).is_dead_end(), "{at}");
             let stuck = format!("{at}, a dead end");
+            check(
+                &mut faults,
+                &stuck,
+                missing_lines(&mut app, &["No more moves."]),
+            );
             check(&mut faults, &stuck, layout_faults(&mut app, s));
             check(&mut faults, &stuck, board_faults(&mut app, s));
             check(&mut faults, &stuck, layer_faults(&mut app, s));
@@ -870,6 +901,17 @@ fn the_palette_the_keys_and_the_banner_stay_under_the_board() {
     );
 }
 
+/// How many reeds and stones show.
+fn scenery_shown(app: &mut App) -> usize {
+    use pond_puzzles::game::theme::art::Scenery;
+    let world = app.world_mut();
+    world
+        .query_filtered::<Option<&Visibility>, With<Scenery>>()
+        .iter(world)
+        .filter(|v| v.is_none_or(|v| *v != Visibility::Hidden))
+        .count()
+}
+
 /// Reeds and stones that show are inside the window and under no panel (a
 /// panel close to the board hides them).
 pub(super) fn scenery_faults(app: &mut App, size: Vec2) -> Vec<String> {
@@ -926,6 +968,12 @@ fn scenery_never_shows_under_the_banner_or_a_panel() {
             settle(&mut app);
             let faults = scenery_faults(&mut app, s);
             assert!(faults.is_empty(), "{size} {file} {level}: {faults:#?}");
+            // The pond keeps some of its reeds and stones: a board with
+            // none would pass the check above.
+            assert!(
+                scenery_shown(&mut app) > 0,
+                "{size} {file} {level}: no scenery shows"
+            );
         }
     }
 }

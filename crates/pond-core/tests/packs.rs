@@ -358,19 +358,54 @@ fn too_large_is_refused_clearly() {
     assert!(e.message.contains("at most 1000"), "{e}");
 }
 
+/// A hostile level among good ones: its mistake is told on its own line,
+/// the good levels around it are not blamed, a mistake in a level after it
+/// is still found (one bad level hides no other), and nothing panics.
 #[test]
 fn errors_never_take_other_levels_down_with_a_panic() {
+    let hostile = [
+        "Flood(name: \"f\", cells: [])",
+        "Escape(name: \"e\", rows: [\"\"])",
+        "Hop(name: \"h\", board: Pond, layout: [])",
+        "Swap(name: \"s\", row: \"\")",
+        "Flood(name: \"f\", cells: [\"0123456789\"], limit: 0)",
+    ];
+    let good = "Swap(name: \"good\", row: \"LL_RR\"),";
+    let later = "Swap(name: \"later\", row: \"LLX_RR\"),";
+    for level in hostile {
+        // Lines 1 to 7: the pack, a good level, the hostile one, a good
+        // one, a level with a mistake of its own, a good one, the end.
+        let text =
+            format!("Pack(name: \"p\", levels: [\n{good}\n{level},\n{good}\n{later}\n{good}\n])\n");
+        let errors = match levels::parse_pack_all("p.ron", &text) {
+            Ok(_) => panic!("accepted: {level}"),
+            Err(errors) => errors,
+        };
+        let lines: Vec<usize> = errors.iter().map(|e| e.line).collect();
+        assert!(
+            lines.contains(&3),
+            "{level}: not told on its line: {errors:#?}"
+        );
+        assert!(
+            lines.contains(&5),
+            "{level}: hides the later level's mistake: {errors:#?}"
+        );
+        for good_line in [2, 4, 6] {
+            assert!(
+                !lines.contains(&good_line),
+                "{level}: blames a good level on line {good_line}: {errors:#?}"
+            );
+        }
+    }
+    // Brackets nested past any sense: a clear error, no stack overflow.
     let deep = format!(
         "Pack(name: \"p\", levels: {}{})",
         "[".repeat(10_000),
         "]".repeat(10_000)
     );
-    let _ = error_of(&deep);
-    let _ = error_of("");
-    let _ = error_of("\u{feff}");
-    let _ = error_of("Pack(name: \"p\", levels: [Flood(name: \"f\", cells: [])])");
-    let _ = error_of("Pack(name: \"p\", levels: [Escape(name: \"e\", rows: [\"\"])])");
-    let _ = error_of("Pack(name: \"p\", levels: [Hop(name: \"h\", board: Pond, layout: [])])");
+    assert!(!error_of(&deep).message.is_empty());
+    assert!(!error_of("").message.is_empty());
+    assert!(!error_of("\u{feff}").message.is_empty());
 }
 
 /// Thousands of damaged copies of the shipped packs and the example: each is

@@ -16,6 +16,10 @@ use bevy::prelude::*;
 pub const SWAP_STEP: f32 = 84.0;
 /// The room the word "Goal" takes at the left end of the goal's band.
 pub const GOAL_WORD_ROOM: f32 = 46.0;
+/// The room at each end of the row for the reeds and stones: a row fits the
+/// window by its width, and without it they would be cut by the window's
+/// edge (and so never shown).
+const SCENERY_ROOM: f32 = 54.0;
 
 /// Where pad `i` of a row of `n` stands, in world units around the origin.
 pub fn swap_pos(i: usize, n: usize) -> Vec2 {
@@ -44,7 +48,8 @@ static DIMENSIONS: [Dimension; 1] = [Dimension {
 impl GamePuzzle for Swap {
     fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, _numbered: bool) {
         board::spawn(commands, art, board, self);
-        super::pieces::pond_edges(commands, art, board, self.extent());
+        let row = self.extent() - Vec2::new(2.0 * SCENERY_ROOM, 0.0);
+        super::pieces::pond_edges(commands, art, board, row);
     }
 
     fn animate(
@@ -62,7 +67,7 @@ impl GamePuzzle for Swap {
     /// extent is kept centred: the word's room counts on both sides).
     fn extent(&self) -> Vec2 {
         Vec2::new(
-            self.cells.len() as f32 * SWAP_STEP + 2.0 * GOAL_WORD_ROOM,
+            self.cells.len() as f32 * SWAP_STEP + 2.0 * (GOAL_WORD_ROOM + SCENERY_ROOM),
             SWAP_STEP * 2.0,
         )
     }
