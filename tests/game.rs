@@ -702,7 +702,7 @@ fn clicking_the_pad_a_hint_rings_plays_the_hinted_jump() {
         panic!()
     };
     // Nothing picked: Enter (a click) on the ringed empty pad.
-    assert_eq!(app.world().resource::<game::puzzles::HopPick>().0, None);
+    assert_eq!(app.world().resource::<game::puzzles::Picked>().0, None);
     app.world_mut().resource_mut::<game::board::KeyCursor>().0 =
         Some(game::puzzles::hop_pos(h, jump.to));
     press(&mut app, KeyCode::Enter);
@@ -1714,8 +1714,8 @@ fn arrows_and_enter_play_a_move_like_a_click() {
     app.world_mut().resource_mut::<game::board::KeyCursor>().0 = Some(at(jump.from));
     press(&mut app, KeyCode::Enter);
     assert_eq!(
-        app.world().resource::<game::puzzles::HopPick>().0,
-        Some(jump.from)
+        app.world().resource::<game::puzzles::Picked>().0,
+        Some(u32::from(jump.from))
     );
     app.world_mut().resource_mut::<game::board::KeyCursor>().0 = Some(at(jump.to));
     press(&mut app, KeyCode::Enter);
@@ -2585,7 +2585,7 @@ fn every_click_that_does_nothing_says_why() {
         .expect("a pond with a frog that cannot jump");
     start_level(&mut app, "hop.ron", level);
     click_at(&mut app, game::puzzles::hop_pos(&h, stuck));
-    assert_eq!(app.world().resource::<game::puzzles::HopPick>().0, None);
+    assert_eq!(app.world().resource::<game::puzzles::Picked>().0, None);
     assert_eq!(
         refusal(&mut app).as_deref(),
         Some(

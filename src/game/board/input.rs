@@ -1,5 +1,5 @@
 //! The board's input: one set of pointer observers on the board's root (a
-//! piece's pointer events bubble up to it) for clicks, hover and Hop's drag,
+//! piece's pointer events bubble up to it) for clicks, hover and a piece's drag,
 //! and the keyboard cursor (arrows move it, Enter clicks there). Each becomes
 //! a `MoveRequested` from the player; nothing here changes the rules state.
 
@@ -8,7 +8,7 @@ use crate::game::keys;
 use crate::game::play::{
     Hint, MoveRejected, MoveRequested, PlayState, PlaySystems, Say, board_takes_input,
 };
-use crate::game::puzzles::{self, HopPick};
+use crate::game::puzzles::{self, Clicked, Picked};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -26,7 +26,7 @@ const WATER_REACH: f32 = 30.0;
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct KeyCursor(pub Option<Vec2>);
 
-/// Where a dragged Hop frog stood before the drag.
+/// Where a dragged piece stood before the drag.
 #[derive(Component)]
 struct DragHome(Vec3);
 
@@ -75,7 +75,7 @@ fn clear_cursor(mut cursor: ResMut<KeyCursor>) {
 struct Clicks<'w> {
     state: Res<'w, PlayState>,
     hint: Option<Res<'w, Hint>>,
-    pick: ResMut<'w, HopPick>,
+    pick: ResMut<'w, Picked>,
     moves: MessageWriter<'w, MoveRequested>,
     refused: MessageWriter<'w, MoveRejected>,
 }
@@ -86,12 +86,16 @@ impl Clicks<'_> {
     fn act(&mut self, target: Clickable, piece: Entity) {
         let puzzle = &self.state.puzzle;
         let hinted = self.hint.as_ref().and_then(|h| h.move_for(puzzle));
-        match puzzles::click(puzzle, target, hinted, &mut self.pick) {
-            Ok(Some(request)) => {
+        match puzzles::click(puzzle, target, self.pick.0, hinted) {
+            Ok(Clicked::Ask(request)) => {
+                self.pick.set_if_neq(Picked(None));
                 self.moves.write(MoveRequested::player(request));
             }
-            Ok(None) => {}
+            Ok(Clicked::Pick(piece)) => {
+                self.pick.set_if_neq(Picked(piece));
+            }
             Err(why) => {
+                self.pick.set_if_neq(Picked(None));
                 self.refused.write(MoveRejected {
                     why,
                     mv: None,
@@ -143,13 +147,14 @@ fn on_out(
     }
 }
 
-/// Hop: a frog picked up by a drag follows the pointer.
+/// A piece picked up by a drag (in a puzzle whose pieces are dragged)
+/// follows the pointer.
 fn on_drag_start(
     drag: On<Pointer<DragStart>>,
     mut commands: Commands,
     state: Res<PlayState>,
     frogs: Query<(&Clickable, &Transform), With<Frog>>,
-    mut pick: ResMut<HopPick>,
+    mut pick: ResMut<Picked>,
     mut seen: ResMut<PointerSeen>,
 ) {
     seen.dragged = true;
@@ -157,10 +162,10 @@ fn on_drag_start(
     let Ok((&Clickable(piece), t)) = frogs.get(frog) else {
         return;
     };
-    let (true, Ok(pad)) = (puzzles::dragged(&state.puzzle), u8::try_from(piece)) else {
+    if !puzzles::dragged(&state.puzzle) {
         return;
-    };
-    pick.0 = Some(pad);
+    }
+    pick.0 = Some(piece);
     // The pads under the frog must see the pointer while it is carried.
     commands
         .entity(frog)
@@ -198,7 +203,7 @@ fn on_drop(
     let Ok(&target) = pads.get(pad) else {
         return;
     };
-    if clicks.pick.0.map(u32::from) != Some(target.0) {
+    if clicks.pick.0 != Some(target.0) {
         clicks.act(target, pad);
     }
     clicks.pick.0 = None;
@@ -209,7 +214,7 @@ fn on_drag_end(
     end: On<Pointer<DragEnd>>,
     mut commands: Commands,
     mut frogs: Query<(&mut Transform, &DragHome)>,
-    mut pick: ResMut<HopPick>,
+    mut pick: ResMut<Picked>,
 ) {
     let frog = end.original_event_target();
     if let Ok((mut t, home)) = frogs.get_mut(frog) {

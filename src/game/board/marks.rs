@@ -1,16 +1,16 @@
-//! The marks on the board: the ring on the Hop frog picked and smaller ones
-//! on the pads it can jump to, the rings of a hint's move (in a colour of
+//! The marks on the board: the ring on a piece picked by a first click and
+//! smaller ones where it can go (as its puzzle says), the rings of a hint's move (in a colour of
 //! their own), the keyboard cursor's ring, and the shake of a refused move.
 
 use super::input::KeyCursor;
 use super::{BoardRoot, Clickable, Frog};
 use crate::game::anim::{self, ShakeLens};
 use crate::game::play::{Hint, MoveRejected, PlayState, PlaySystems};
-use crate::game::puzzles::{self, HopPick, cursor_ring, hint_rings};
+use crate::game::puzzles::{self, Picked, cursor_ring, hint_rings};
 use crate::game::theme::Art;
 use bevy::prelude::*;
 
-/// The ring that marks the Hop frog picked by a first click.
+/// The rings of a piece picked by a first click and where it can go.
 #[derive(Component)]
 struct PickRing;
 
@@ -51,7 +51,7 @@ fn ring(
 
 fn show_pick(
     mut commands: Commands,
-    pick: Res<HopPick>,
+    pick: Res<Picked>,
     state: Res<PlayState>,
     art: Res<Art>,
     rings: Query<Entity, With<PickRing>>,

@@ -14,7 +14,7 @@ pub use marks::HintMark;
 
 use super::Screen;
 use super::play::{MoveApplied, PlayState, PlaySystems};
-use super::puzzles::{self, HopPick};
+use super::puzzles::{self, Picked};
 use super::settings::Settings;
 use super::theme::Art;
 use bevy::prelude::*;
@@ -106,7 +106,7 @@ fn respawn(
     settings: Res<Settings>,
     mut numbered: Local<Option<bool>>,
     roots: Query<Entity, With<BoardRoot>>,
-    mut pick: ResMut<HopPick>,
+    mut pick: ResMut<Picked>,
     mut pieces: puzzles::Refresh,
 ) {
     // Several changes may land in one frame (a search watched at instant

@@ -6,7 +6,7 @@ use super::panels::{BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen};
 use super::play::{
     Hint, MoveApplied, MoveRejected, MoveRequested, PlayAction, PlayState, PlaySystems, Say,
 };
-use super::puzzles::{self, HopPick};
+use super::puzzles::{self, Picked};
 use super::settings::Settings;
 use super::solver::move_map::MoveMarks;
 use super::solver::{Solvability, Verdict};
@@ -269,7 +269,7 @@ fn update_message(
     mut rejected: MessageReader<MoveRejected>,
     mut say: MessageReader<Say>,
     mut applied: MessageReader<MoveApplied>,
-    pick: Res<HopPick>,
+    pick: Res<Picked>,
     hint: Option<Res<Hint>>,
     check: Option<Res<Solvability>>,
     mut message: Query<(&mut Text, &mut TextColor, &mut Node), With<Message>>,
@@ -339,8 +339,7 @@ fn update_message(
         (words, theme::HIGHLIGHT)
     } else if pick.0.is_some() {
         (
-            "Frog picked: click a ringed pad to jump there, or the frog again to put it down."
-                .to_string(),
+            puzzles::picked_words(&state.puzzle).to_string(),
             theme::TEXT,
         )
     } else {

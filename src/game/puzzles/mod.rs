@@ -24,7 +24,7 @@ pub use escape::{QUEUE_LAST, escape_pos, queue_pos};
 pub use flood::{TilePicture, TilesMaterial, flood_pos};
 pub use hop::hop_pos;
 pub use pieces::{
-    Animal, Clickable, FreedomQueue, Frog, HOVER_GROWTH, HOVER_LIFT, HopPick, Hover, Lily, Place,
+    Animal, Clickable, FreedomQueue, Frog, HOVER_GROWTH, HOVER_LIFT, Hover, Lily, Picked, Place,
     Spawned, Tile,
 };
 pub use swap::swap_pos;
@@ -43,11 +43,20 @@ pub fn drawing(app: &mut App) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HopPick>()
-        .add_systems(OnEnter(Screen::Play), |mut pick: ResMut<HopPick>| {
+    app.init_resource::<Picked>()
+        .add_systems(OnEnter(Screen::Play), |mut pick: ResMut<Picked>| {
             pick.0 = None
         })
         .add_plugins((idle::plugin, celebrate::plugin, flood::plugin));
+}
+
+/// What a click on a piece does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Clicked {
+    /// Asks for a move (or an undo).
+    Ask(Request),
+    /// Picks a piece up, waiting for a second click (`None`: puts it down).
+    Pick(Option<u32>),
 }
 
 /// One dimension of a puzzle's random levels (a size, a number of colours),
@@ -118,19 +127,20 @@ pub trait GamePuzzle: Rules + Sized {
     }
     /// The rings of a picked piece and the places it can go: where, and how
     /// large (none for a puzzle that moves a piece in one click).
-    fn pick_rings(&self, _picked: u8) -> Vec<(Vec2, f32)> {
+    fn pick_rings(&self, _picked: u32) -> Vec<(Vec2, f32)> {
         Vec::new()
     }
     /// What a click (or Enter on the keyboard cursor) on `piece` asks for:
-    /// a request, nothing (a piece picked or put down), or why the click can
-    /// do nothing, in the player's words. `hinted` is the move of the hint
-    /// shown, if any.
+    /// a request, a piece picked or put down, or why the click can do
+    /// nothing, in the player's words. `picked` is the piece a first click
+    /// picked, if any; `hinted` the move of the hint shown, if any. A
+    /// request or a refusal puts the picked piece down.
     fn click(
         &self,
         piece: Clickable,
+        picked: Option<u32>,
         hinted: Option<Self::Move>,
-        pick: &mut HopPick,
-    ) -> Result<Option<Request>, String>;
+    ) -> Result<Clicked, String>;
     /// How near a tap must land to a piece's centre to touch it, in world
     /// units.
     fn tap_reach(&self) -> f32;
@@ -161,6 +171,11 @@ pub trait GamePuzzle: Rules + Sized {
 
     /// How to play, on the bottom line.
     fn controls(&self) -> &'static str;
+    /// What to do next while a piece is picked (a puzzle that moves a piece
+    /// in two clicks).
+    fn picked_words(&self) -> &'static str {
+        ""
+    }
     /// The goal where the player looks, after the move count: a limit, the
     /// rule for the next move (empty if none); `numbered`: colour-blind
     /// mode, where a colour is said with its number too.
@@ -321,17 +336,21 @@ pub fn mark_arc(p: &Puzzle, mv: PuzzleMove) -> Option<(Vec2, Vec2)> {
     each!(p, s => own(s, mv).and_then(|m| s.mark_arc(m)))
 }
 
-pub fn pick_rings(p: &Puzzle, picked: u8) -> Vec<(Vec2, f32)> {
+pub fn pick_rings(p: &Puzzle, picked: u32) -> Vec<(Vec2, f32)> {
     each!(p, s => s.pick_rings(picked))
 }
 
 pub fn click(
     p: &Puzzle,
     piece: Clickable,
+    picked: Option<u32>,
     hinted: Option<PuzzleMove>,
-    pick: &mut HopPick,
-) -> Result<Option<Request>, String> {
-    each!(p, s => s.click(piece, hinted.and_then(|m| own(s, m)), pick))
+) -> Result<Clicked, String> {
+    each!(p, s => s.click(piece, picked, hinted.and_then(|m| own(s, m))))
+}
+
+pub fn picked_words(p: &Puzzle) -> &'static str {
+    each!(p, s => s.picked_words())
 }
 
 pub fn tap_reach(p: &Puzzle) -> f32 {

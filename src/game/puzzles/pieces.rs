@@ -266,7 +266,8 @@ pub(super) fn jump(from: Vec2, to: Vec2, height: f32, ms: u64) -> bevy_tweening:
     )
 }
 
-/// The piece picked by a first click, waiting for a second (Hop's frog,
-/// waiting for the pad it jumps to); none on a fresh board.
+/// The piece a first click picked, waiting for a second click to say where
+/// it goes (in a puzzle that moves a piece in two clicks); none on a fresh
+/// board. Only the puzzle's `click` says what it means.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HopPick(pub Option<u8>);
+pub struct Picked(pub Option<u32>);

@@ -8,7 +8,7 @@ mod board;
 pub(super) use board::{Animals, Gate};
 
 use super::card::{Card, animal, image};
-use super::{Clickable, Dimension, Dot, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
+use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, Pieces, Spawned, celebrate};
 use crate::game::anim::{self, Decoration};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
@@ -137,20 +137,20 @@ impl GamePuzzle for Escape {
     fn click(
         &self,
         piece: Clickable,
+        _: Option<u32>,
         _: Option<EscapeMove>,
-        _: &mut HopPick,
-    ) -> Result<Option<Request>, String> {
+    ) -> Result<Clicked, String> {
         if piece == QUEUE_LAST {
-            return Ok(Some(Request::Undo));
+            return Ok(Clicked::Ask(Request::Undo));
         }
         if piece.0 >= QUEUE_SLOTS {
             return Err("only the last animal out can go back in".into());
         }
         let (row, col) = ((piece.0 >> 8) as u8, (piece.0 & 0xFF) as u8);
         match self.left.get(row as usize) {
-            Some(&left) if col + 1 == left => {
-                Ok(Some(Request::Play(PuzzleMove::Escape(EscapeMove { row }))))
-            }
+            Some(&left) if col + 1 == left => Ok(Clicked::Ask(Request::Play(PuzzleMove::Escape(
+                EscapeMove { row },
+            )))),
             Some(_) => Err(format!(
                 "only the animal at the east end of row {} can leave, through its gate",
                 row + 1

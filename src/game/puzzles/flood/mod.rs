@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 use super::card::{Card, square};
-use super::{Clickable, Dimension, Dot, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
+use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::LevelCode;
@@ -134,11 +134,13 @@ impl GamePuzzle for Flood {
     fn click(
         &self,
         piece: Clickable,
+        _: Option<u32>,
         _: Option<FloodMove>,
-        _: &mut HopPick,
-    ) -> Result<Option<Request>, String> {
+    ) -> Result<Clicked, String> {
         let colour = u8::try_from(piece.0).map_err(|_| "that is no colour".to_string())?;
-        Ok(Some(Request::Play(PuzzleMove::Flood(FloodMove { colour }))))
+        Ok(Clicked::Ask(Request::Play(PuzzleMove::Flood(FloodMove {
+            colour,
+        }))))
     }
 
     fn edit_spots(&self) -> Vec<((usize, usize), Vec2)> {

@@ -7,7 +7,7 @@
 mod board;
 
 use super::card::{Card, TITLE_W, dot, frog, image, picture};
-use super::{Clickable, Dimension, Dot, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
+use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::LevelCode;
@@ -114,10 +114,13 @@ impl GamePuzzle for Hop {
 
     /// The picked frog's pad, and the pads it can jump to (from the rules'
     /// legal moves), fainter.
-    fn pick_rings(&self, pad: u8) -> Vec<(Vec2, f32)> {
-        if pad as usize >= self.board.pads.len() {
+    fn pick_rings(&self, pad: u32) -> Vec<(Vec2, f32)> {
+        let Some(pad) = u8::try_from(pad)
+            .ok()
+            .filter(|&p| (p as usize) < self.board.pads.len())
+        else {
             return Vec::new();
-        }
+        };
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         std::iter::once((hop_pos(self, pad), 1.0))
@@ -137,34 +140,29 @@ impl GamePuzzle for Hop {
     fn click(
         &self,
         piece: Clickable,
+        picked: Option<u32>,
         hinted: Option<HopMove>,
-        pick: &mut HopPick,
-    ) -> Result<Option<Request>, String> {
+    ) -> Result<Clicked, String> {
         let pad = u8::try_from(piece.0).map_err(|_| "that is no pad".to_string())?;
         let has_frog = self.occupied() >> pad & 1 == 1;
-        match pick.0 {
-            Some(from) if from != pad && !has_frog => {
-                pick.0 = None;
-                Ok(Some(Request::Play(PuzzleMove::Hop(HopMove {
+        let picked = picked.and_then(|p| u8::try_from(p).ok());
+        match (picked, hinted) {
+            (Some(from), _) if from != pad && !has_frog => {
+                Ok(Clicked::Ask(Request::Play(PuzzleMove::Hop(HopMove {
                     from,
                     to: pad,
                 }))))
             }
-            None if !has_frog && hinted.is_some_and(|m| m.to == pad) => {
-                Ok(hinted.map(|m| Request::Play(PuzzleMove::Hop(m))))
+            (None, Some(m)) if !has_frog && m.to == pad => {
+                Ok(Clicked::Ask(Request::Play(PuzzleMove::Hop(m))))
             }
-            Some(picked) if picked == pad => {
-                pick.0 = None;
-                Ok(None)
-            }
+            (Some(picked), _) if picked == pad => Ok(Clicked::Pick(None)),
             _ if has_frog => {
                 let mut moves = Vec::new();
                 self.legal_moves(&mut moves);
                 if moves.iter().any(|m| m.from == pad) {
-                    pick.0 = Some(pad);
-                    Ok(None)
+                    Ok(Clicked::Pick(Some(pad.into())))
                 } else {
-                    pick.0 = None;
                     Err("this frog has no jump: it needs a frog beside it and an empty pad just beyond".into())
                 }
             }
@@ -224,6 +222,10 @@ impl GamePuzzle for Hop {
 
     fn controls(&self) -> &'static str {
         "Click a frog, then the pad to jump to."
+    }
+
+    fn picked_words(&self) -> &'static str {
+        "Frog picked: click a ringed pad to jump there, or the frog again to put it down."
     }
 
     /// How many frogs are left: one is the goal.

@@ -5,7 +5,7 @@
 mod board;
 
 use super::card::{Card, TITLE_H, frog, image, picture};
-use super::{Clickable, Dimension, Dot, GamePuzzle, HopPick, Pieces, Spawned, celebrate};
+use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::LevelCode;
@@ -96,13 +96,15 @@ impl GamePuzzle for Swap {
     fn click(
         &self,
         piece: Clickable,
+        _: Option<u32>,
         _: Option<SwapMove>,
-        _: &mut HopPick,
-    ) -> Result<Option<Request>, String> {
+    ) -> Result<Clicked, String> {
         match self.cells.get(piece.0 as usize) {
-            Some(Cell::L | Cell::R) => Ok(Some(Request::Play(PuzzleMove::Swap(SwapMove {
-                from: piece.0,
-            })))),
+            Some(Cell::L | Cell::R) => {
+                Ok(Clicked::Ask(Request::Play(PuzzleMove::Swap(SwapMove {
+                    from: piece.0,
+                }))))
+            }
             _ => Err("that pad is empty; click a frog to move it".into()),
         }
     }

@@ -10,7 +10,7 @@ use crate::game::GameOptions;
 use crate::game::play::{
     BoardAnims, Hint, MoveRequested, Mover, PlayState, PlaySystems, Request, Say,
 };
-use crate::game::puzzles::HopPick;
+use crate::game::puzzles::Picked;
 use crate::game::settings::Settings;
 use crate::rules::{Puzzle, PuzzleMove, PuzzleUndo};
 use crate::solve::tree::SearchTree;
@@ -275,7 +275,7 @@ pub(super) fn commands_and_input(
     mut commands: Commands,
     mut asked: MessageReader<AutoplayCommand>,
     mut requests: MessageReader<MoveRequested>,
-    pick: Res<HopPick>,
+    pick: Res<Picked>,
     state: Res<PlayState>,
     budget: Res<SolverBudget>,
     mut speed: ResMut<Speed>,
