@@ -23,6 +23,8 @@ mod swap;
 mod text;
 pub mod tune;
 pub mod verdict;
+#[cfg(test)]
+mod verdict_tests;
 mod words;
 
 use crate::rules::Puzzle;
