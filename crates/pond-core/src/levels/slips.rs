@@ -189,10 +189,100 @@ impl Walk {
             }
         }
     }
+
+    /// After the `r` of a raw string (`r"..."` or `r#"..."#`) that opens at
+    /// `at`: to its end. False when no `"` follows the hashes, so that it is
+    /// no string.
+    fn raw_string(&mut self, at: Pos) -> Result<bool, (Pos, String)> {
+        self.bump();
+        let mut hashes = 0;
+        while self.peek(0) == Some('#') {
+            self.bump();
+            hashes += 1;
+        }
+        if self.bump() != Some('"') {
+            return Ok(false);
+        }
+        'raw: loop {
+            match self.bump() {
+                None => {
+                    return Err((
+                        at,
+                        format!(
+                            "the string opened at {}:{} is not closed (the file ends inside it)",
+                            at.line, at.col
+                        ),
+                    ));
+                }
+                Some('"') => {
+                    for _ in 0..hashes {
+                        if self.peek(0) != Some('#') {
+                            continue 'raw;
+                        }
+                        self.bump();
+                    }
+                    break;
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(true)
+    }
+
+    /// A character literal, 'x' or '\n'; a lone quote is left to the parser.
+    fn char_literal(&mut self) {
+        self.bump();
+        if self.peek(0) == Some('\\') {
+            self.bump();
+        }
+        self.bump();
+        if self.peek(0) == Some('\'') {
+            self.bump();
+        }
+    }
+
+    /// Whether a struct body (`name:`) follows the `(` just read; nothing
+    /// is taken from the text.
+    fn fields_follow(&mut self) -> bool {
+        let save = (self.i, self.line, self.col);
+        let mut fields = false;
+        if self.blank().is_ok() {
+            let name = self.word();
+            let _ = self.blank();
+            fields = !name.is_empty() && self.peek(0) == Some(':') && self.peek(1) != Some(':');
+        }
+        (self.i, self.line, self.col) = save;
+        fields
+    }
+}
+
+/// The closing bracket `c` at `at` against the innermost open one: a slip
+/// when it closes nothing or another kind of bracket.
+fn close(stack: &mut Vec<Open>, c: char, at: Pos) -> Result<(), (Pos, String)> {
+    match stack.pop() {
+        None => Err((
+            at,
+            format!("this `{c}` closes nothing: every bracket before it is closed already"),
+        )),
+        Some(open) if closer(open.ch) != c => Err((
+            at,
+            format!(
+                "{} is not closed: a `{}` is missing before this `{c}`",
+                owner(&open),
+                closer(open.ch)
+            ),
+        )),
+        Some(_) => Ok(()),
+    }
 }
 
 /// The first bracket, string or comment slip in `text`, with where to point.
 pub(crate) fn find(text: &str) -> Option<(Pos, String)> {
+    walk(text).err()
+}
+
+/// Walks `text` to its end: the first slip as the error.
+fn walk(text: &str) -> Result<(), (Pos, String)> {
     let mut w = Walk {
         chars: text.chars().collect(),
         i: 0,
@@ -206,83 +296,30 @@ pub(crate) fn find(text: &str) -> Option<(Pos, String)> {
     // Just after `(` of a struct or a comma inside one: a field name is due.
     let mut field_due = false;
     loop {
-        if let Err(slip) = w.blank() {
-            return Some(slip);
-        }
+        w.blank()?;
         let at = w.pos();
         let Some(c) = w.peek(0) else { break };
         match c {
             '"' => {
                 w.bump();
-                if let Err(slip) = w.string(at) {
-                    return Some(slip);
-                }
+                w.string(at)?;
                 field_due = false;
                 last_word = None;
             }
             'r' if matches!(w.peek(1), Some('"' | '#')) => {
-                // A raw string: r"..." or r#"..."#.
-                w.bump();
-                let mut hashes = 0;
-                while w.peek(0) == Some('#') {
-                    w.bump();
-                    hashes += 1;
-                }
-                if w.bump() != Some('"') {
+                if !w.raw_string(at)? {
                     continue;
-                }
-                'raw: loop {
-                    match w.bump() {
-                        None => {
-                            return Some((
-                                at,
-                                format!(
-                                    "the string opened at {}:{} is not closed (the file ends inside it)",
-                                    at.line, at.col
-                                ),
-                            ));
-                        }
-                        Some('"') => {
-                            for _ in 0..hashes {
-                                if w.peek(0) != Some('#') {
-                                    continue 'raw;
-                                }
-                                w.bump();
-                            }
-                            break;
-                        }
-                        Some(_) => {}
-                    }
                 }
                 field_due = false;
             }
             '\'' => {
-                // A character literal, 'x' or '\n'; a lone quote is left to
-                // the parser.
-                w.bump();
-                if w.peek(0) == Some('\\') {
-                    w.bump();
-                }
-                w.bump();
-                if w.peek(0) == Some('\'') {
-                    w.bump();
-                }
+                w.char_literal();
                 field_due = false;
             }
             '(' | '[' | '{' => {
                 w.bump();
-                let mut fields = false;
-                if c == '(' {
-                    // A struct body starts with `name:`.
-                    let save = (w.i, w.line, w.col);
-                    if w.blank().is_ok() {
-                        let name = w.word();
-                        let _ = w.blank();
-                        fields =
-                            !name.is_empty() && w.peek(0) == Some(':') && w.peek(1) != Some(':');
-                    }
-                    (w.i, w.line, w.col) = save;
-                }
+                // A struct body starts with `name:`.
+                let fields = c == '(' && w.fields_follow();
                 stack.push(Open {
                     ch: c,
                     at,
@@ -293,27 +330,7 @@ pub(crate) fn find(text: &str) -> Option<(Pos, String)> {
             }
             ')' | ']' | '}' => {
                 w.bump();
-                match stack.pop() {
-                    None => {
-                        return Some((
-                            at,
-                            format!(
-                                "this `{c}` closes nothing: every bracket before it is closed already"
-                            ),
-                        ));
-                    }
-                    Some(open) if closer(open.ch) != c => {
-                        return Some((
-                            at,
-                            format!(
-                                "{} is not closed: a `{}` is missing before this `{c}`",
-                                owner(&open),
-                                closer(open.ch)
-                            ),
-                        ));
-                    }
-                    Some(_) => {}
-                }
+                close(&mut stack, c, at)?;
                 field_due = false;
                 last_word = None;
             }
@@ -336,7 +353,7 @@ pub(crate) fn find(text: &str) -> Option<(Pos, String)> {
                     // `Swap(name: "a", row: "LL_RR",  Hop(...)`: a field
                     // name was due and a new value began: the struct before
                     // it was never closed.
-                    return Some((
+                    return Err((
                         at,
                         format!(
                             "{} is not closed: a `{}` is missing before `{word}`",
@@ -354,8 +371,10 @@ pub(crate) fn find(text: &str) -> Option<(Pos, String)> {
             }
         }
     }
-    let open = stack.pop()?;
-    Some((
+    let Some(open) = stack.pop() else {
+        return Ok(());
+    };
+    Err((
         w.pos(),
         format!(
             "{} is not closed: a `{}` is missing at the end of the file",

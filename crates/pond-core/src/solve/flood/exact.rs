@@ -6,9 +6,11 @@ use super::Blobs;
 use super::blobs::colour_count;
 use crate::rules::flood::FloodMove;
 use crate::solve::{FastMap, Search};
+pub use choice::{Bound, Exact};
 use kept::Kept;
 use std::collections::hash_map::Entry;
 
+mod choice;
 mod kept;
 #[cfg(test)]
 pub(crate) use kept::kept_sets;
@@ -44,38 +46,6 @@ fn empty<const W: usize>(s: &Set<W>) -> bool {
 fn subset<const W: usize>(a: &Set<W>, b: &Set<W>) -> bool {
     // One test at the end: the words' outcomes are not predictable.
     (0..W).fold(0, |acc, w| acc | (a[w] & !b[w])) == 0
-}
-
-/// The lower bound and move pruning of the exact search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Exact {
-    pub bound: Bound,
-    /// Skip a move that could have been played one move earlier to at least
-    /// the same effect (see `AStar::redundant`).
-    pub prune: bool,
-}
-
-impl Exact {
-    /// What `solve` uses.
-    pub const FAST: Exact = Exact {
-        bound: Bound::Relaxed,
-        prune: true,
-    };
-    /// The first, simpler search, kept to check the fast one against.
-    pub const PLAIN: Exact = Exact {
-        bound: Bound::Layers,
-        prune: false,
-    };
-}
-
-/// A lower bound on the moves a region still needs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
-    /// Colours left in the farthest layers of blobs (`AStar::layers`).
-    Layers,
-    /// A relaxed game where one move may take every colour at once, but each
-    /// colour must still be cleared by a move of its own (`AStar::relaxed`).
-    Relaxed,
 }
 
 struct Node<const W: usize> {
