@@ -80,24 +80,37 @@ pub struct PackEntry {
     handle: Option<Handle<PackAsset>>,
     /// The file on disk, for reloading when it changes.
     disk: Option<(PathBuf, Option<SystemTime>)>,
-    /// A pack of the player's own, in the data directory's `packs/`
-    /// folder (where the level editor saves).
-    own: bool,
+    pub origin: Origin,
+}
+
+/// Where a pack of the list came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A pack the game ships.
+    Shipped,
+    /// A pack of the player's own, in the data directory's `packs/` folder
+    /// (where the level editor saves; it saves a level copied from it back
+    /// in its place).
+    Own,
+    /// A pack file named on the command line, elsewhere on disk.
+    Opened,
+    /// A level played by its code (typed, pasted, random or the day's): a
+    /// pack of one.
+    Code,
+    /// The level played from the editor: a pack of one.
+    Editor,
 }
 
 impl PackEntry {
-    /// A level played by its code (typed, pasted or random): a pack of one
-    /// that the title and the statistics do not list.
+    /// A level played by its code or from the editor: a pack of one that
+    /// the title and the statistics do not list.
     pub fn is_code(&self) -> bool {
-        self.handle.is_none()
-            && self.disk.is_none()
-            && (levels::code::LevelCode::parse(&self.file).is_ok() || self.file == EDITED)
+        matches!(self.origin, Origin::Code | Origin::Editor)
     }
 
-    /// Whether this is a pack of the player's own (the editor saves a
-    /// level copied from it back in its place).
+    /// Whether this is a pack of the player's own.
     pub fn own_file(&self) -> bool {
-        self.own
+        self.origin == Origin::Own
     }
 
     /// The pack's file on disk, if it was read from one.
@@ -131,7 +144,7 @@ struct Pending {
     handle: Handle<PackAsset>,
     disk: Option<PathBuf>,
     open: bool,
-    own: bool,
+    origin: Origin,
 }
 
 /// The file name of the level played from the editor: a pack of one that
@@ -235,11 +248,14 @@ fn load_packs(
     if let Some(path) = named {
         // A pack of the player's named on the command line is that pack
         // (the editor saves back into it), listed once.
-        let is_own = own.iter().any(|o| same(o, path));
+        let origin = match own.iter().any(|o| same(o, path)) {
+            true => Origin::Own,
+            false => Origin::Opened,
+        };
         start_loading(
             &server,
             path,
-            (SHIPPED.len(), false, is_own),
+            (SHIPPED.len(), false, origin),
             &mut packs,
             &mut pending,
         );
@@ -253,7 +269,7 @@ fn load_packs(
         start_loading(
             &server,
             path,
-            (order, false, true),
+            (order, false, Origin::Own),
             &mut packs,
             &mut pending,
         );
@@ -275,7 +291,7 @@ fn load_packs(
             handle: server.load(at),
             disk,
             open: false,
-            own: false,
+            origin: Origin::Shipped,
         });
     }
 }
@@ -285,7 +301,7 @@ fn load_packs(
 fn start_loading(
     server: &AssetServer,
     path: &Path,
-    (order, open, own): (usize, bool, bool),
+    (order, open, origin): (usize, bool, Origin),
     packs: &mut Packs,
     pending: &mut PendingPacks,
 ) {
@@ -297,7 +313,7 @@ fn start_loading(
             handle: server.load(at),
             disk,
             open,
-            own,
+            origin,
         }),
         None => {
             add_entry(
@@ -309,7 +325,7 @@ fn start_loading(
                     pack: levels::load(path),
                     handle: None,
                     disk: None,
-                    own,
+                    origin,
                 },
             );
         }
@@ -349,7 +365,7 @@ pub fn add_code_level(packs: &mut Packs, order: usize, code: &str, level: levels
             }),
             handle: None,
             disk: None,
-            own: false,
+            origin: Origin::Code,
         },
     )
 }
@@ -398,7 +414,7 @@ fn receive_packs(
                 pack,
                 handle: Some(p.handle),
                 disk: p.disk.map(|d| (d, modified)),
-                own: p.own,
+                origin: p.origin,
             },
         );
         if p.open {
@@ -451,7 +467,7 @@ fn dropped_files(
             start_loading(
                 &server,
                 path_buf,
-                (order, true, false),
+                (order, true, Origin::Opened),
                 &mut packs,
                 &mut pending,
             );
@@ -617,7 +633,7 @@ pub fn add_edited_level(packs: &mut Packs, level: levels::Level) -> usize {
             }),
             handle: None,
             disk: None,
-            own: false,
+            origin: Origin::Editor,
         },
     )
 }
@@ -645,7 +661,7 @@ pub fn reload_own(packs: &mut Packs, path: &Path) -> usize {
             pack,
             handle: None,
             disk: Some((full, seen)),
-            own: true,
+            origin: Origin::Own,
         },
     )
 }

@@ -1106,3 +1106,54 @@ fn the_board_keeps_its_place_or_moves_smoothly_when_a_panel_opens() {
     let faults = board_faults(&mut app, s);
     assert!(faults.is_empty(), "{faults:#?}");
 }
+
+/// Each pack on the title says what it is: the shipped ones and a player's
+/// pack of one puzzle by the puzzle's line, a player's pack with an author
+/// by who wrote it, a pack of several puzzles as a level pack.
+#[test]
+fn the_title_says_what_each_pack_is() {
+    let dir = temp_data_dir();
+    let packs = dir.join("packs");
+    std::fs::create_dir_all(&packs).unwrap();
+    let write = |file: &str, text: &str| std::fs::write(packs.join(file), text).unwrap();
+    write(
+        "a.ron",
+        r#"Pack(name: "Floods of mine", levels: [Flood(name: "f", cells: ["01", "10"])])"#,
+    );
+    write(
+        "b.ron",
+        r#"Pack(name: "By Ann", author: Some("Ann"), levels: [Swap(name: "s", row: "L_R")])"#,
+    );
+    write(
+        "c.ron",
+        r#"Pack(name: "Mixed", levels: [Swap(name: "s", row: "L_R"), Flood(name: "f", cells: ["01", "10"])])"#,
+    );
+    let mut app = app_in_window(
+        game::GameOptions {
+            data_dir: Some(dir),
+            ..Default::default()
+        },
+        Some(UVec2::new(1280, 900)),
+    );
+    settle(&mut app);
+    let missing = missing_lines(
+        &mut app,
+        &[
+            "Frogs facing each other change sides",
+            "Classic boards: jump until one frog is left",
+            "Flood the grid to one colour from the corner",
+            "A level pack by Ann",
+            "A level pack",
+        ],
+    );
+    assert!(missing.is_empty(), "{missing:#?}");
+    let count = |app: &mut App, line: &str| {
+        laid_out(app)
+            .iter()
+            .filter(|n| n.text.as_deref() == Some(line))
+            .count()
+    };
+    let floods = count(&mut app, "Flood the grid to one colour from the corner");
+    assert_eq!(floods, 2, "the shipped Flood pack and the player's");
+    assert_eq!(count(&mut app, "A level pack"), 1, "the mixed pack");
+}

@@ -159,7 +159,7 @@ fn record_wins(
     let level = current.level;
     let id = crate::levels::level_id(&state.level);
     let mut places = vec![(file.clone(), level)];
-    if file == super::packs::EDITED {
+    if entry.origin == super::packs::Origin::Editor {
         // (The editor's one place holds the record of the level played now:
         // `follow_levels` set aside the one before, when it was replaced.)
         // The same level saved in a pack of the player's is won there too.

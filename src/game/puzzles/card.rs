@@ -16,6 +16,8 @@ pub struct Card {
     /// Its bit in `Settings::taught`: the card has been shown once.
     pub bit: u8,
     pub title: &'static str,
+    /// The puzzle in one line, under a pack of it on the title.
+    pub blurb: &'static str,
     pub rule: &'static [&'static str],
     pub controls: &'static str,
     /// The example: a pack of one level, in the level format.

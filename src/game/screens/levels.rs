@@ -52,7 +52,7 @@ pub(super) fn spawn_levels(
                         text(theme::short(&pack.name, 60), 40.0, theme::TEXT),
                         theme::fit_line(40.0, 22.0),
                     ));
-                    let shipped = crate::levels::SHIPPED.iter().any(|(f, _)| *f == entry.file);
+                    let shipped = entry.origin == crate::game::packs::Origin::Shipped;
                     if let Some(author) = pack.author.as_ref().filter(|_| !shipped) {
                         ui.spawn((
                             text(

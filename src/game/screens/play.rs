@@ -126,7 +126,7 @@ fn play_actions(
     let edited = packs
         .0
         .get(current.pack)
-        .is_some_and(|e| e.file == crate::game::packs::EDITED);
+        .is_some_and(|e| e.origin == crate::game::packs::Origin::Editor);
     for action in actions.read() {
         match action {
             PlayAction::Menu
@@ -175,7 +175,7 @@ fn play_actions(
                 let by_code = packs
                     .0
                     .get(current.pack)
-                    .is_some_and(|e| crate::levels::code::LevelCode::parse(&e.file).is_ok());
+                    .is_some_and(|e| e.origin == crate::game::packs::Origin::Code);
                 match came.as_deref() {
                     Some(&CameFrom { screen, pack }) if by_code => {
                         current.pack = pack.min(packs.0.len().saturating_sub(1));

@@ -4,7 +4,7 @@
 use super::{MenuAction, button, screen_root};
 use crate::game::Screen;
 use crate::game::daily::{DailyDone, DailyLevels};
-use crate::game::packs::Packs;
+use crate::game::packs::{Origin, PackEntry, Packs};
 use crate::game::progress::Progress;
 use crate::game::puzzles::{self, TITLE_H, TITLE_W};
 use crate::game::theme::art::Pictures;
@@ -12,14 +12,19 @@ use crate::game::theme::{self, text};
 use crate::rules::Puzzle;
 use bevy::prelude::*;
 
-fn pack_blurb(file: &str) -> &'static str {
-    match file {
-        "swap.ron" => "Frogs facing each other change sides",
-        "hop.ron" => "Jump frogs off the pond until only the red one is left",
-        "pegs.ron" => "Peg solitaire: English, European and triangle boards",
-        "flood.ron" => "Flood the grid to one colour from the corner",
-        "escape.ron" => "Animals leave the prison, each like the last",
-        _ => "A level pack",
+/// The line under a pack's name: a pack of the player's with an author
+/// says who wrote it; else a pack of one puzzle says what the puzzle is
+/// (the line of its how-to card), and a pack of several is a level pack.
+fn pack_blurb(entry: &PackEntry, pack: &crate::levels::Pack) -> String {
+    if entry.origin != Origin::Shipped
+        && let Some(author) = &pack.author
+    {
+        return format!("A level pack by {author}");
+    }
+    let mut cards = pack.levels.iter().map(|l| puzzles::card(&l.puzzle));
+    match cards.next() {
+        Some(first) if cards.all(|c| std::ptr::eq(c, first)) => first.blurb.to_string(),
+        _ => "A level pack".to_string(),
     }
 }
 
@@ -66,11 +71,7 @@ pub(super) fn spawn_title(
                 let (name, blurb, solved) = match &entry.pack {
                     Ok(p) => (
                         p.name.clone(),
-                        // A pack of the players' own says who wrote it.
-                        match (pack_blurb(&entry.file), &p.author) {
-                            ("A level pack", Some(a)) => format!("A level pack by {a}"),
-                            (blurb, _) => blurb.to_string(),
-                        },
+                        pack_blurb(entry, p),
                         format!(
                             "{}/{}",
                             progress.file.solved_in(&entry.file).min(p.levels.len()),

@@ -65,6 +65,7 @@ pub fn queue_pos(e: &Escape, slot: usize) -> Vec2 {
 pub(super) static CARD: Card = Card {
     bit: 4,
     title: "Escape: out of the prison",
+    blurb: "Animals leave the prison, each like the last",
     rule: &[
         "Only the animal at the east end of a row can leave, through its gate, to the meadow.",
         "Each animal that leaves must share its colour or its kind with the one that left just before it.",

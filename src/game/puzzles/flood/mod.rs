@@ -48,6 +48,7 @@ pub fn flood_pos(f: &Flood, i: usize) -> Vec2 {
 pub(super) static CARD: Card = Card {
     bit: 3,
     title: "Flood: one colour",
+    blurb: "Flood the grid to one colour from the corner",
     rule: &[
         "The outlined region in the top-left corner takes the colour you pick, and with it every touching tile of that colour.",
         "You win when the whole board is one colour, within the moves the level allows.",

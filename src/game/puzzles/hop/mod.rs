@@ -48,6 +48,7 @@ fn cell_pos(h: &Hop, r: f32, c: f32) -> Vec2 {
 pub(super) static POND_CARD: Card = Card {
     bit: 1,
     title: "Hop: only the red frog stays",
+    blurb: "Jump frogs off the pond until only the red one is left",
     rule: &[
         "A frog jumps over a neighbouring frog, along a line, onto the empty pad beyond: the frog jumped over leaves the pond.",
         "You win when only the crowned red frog is left (on the gold-ringed pad, when there is one).",
@@ -59,6 +60,7 @@ pub(super) static POND_CARD: Card = Card {
 pub(super) static PEGS_CARD: Card = Card {
     bit: 2,
     title: "Peg solitaire, with frogs",
+    blurb: "Classic boards: jump until one frog is left",
     rule: &[
         "A frog jumps over a neighbouring frog, along a row or a column, onto the empty pad beyond: the frog jumped over leaves.",
         "You win when one frog is left (on the gold-ringed pad, when there is one).",

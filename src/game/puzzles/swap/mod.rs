@@ -29,6 +29,7 @@ pub fn swap_pos(i: usize, n: usize) -> Vec2 {
 pub(super) static CARD: Card = Card {
     bit: 0,
     title: "Swap: the frogs change sides",
+    blurb: "Frogs facing each other change sides",
     rule: &[
         "Yellow frogs only move right, blue frogs only left.",
         "A frog steps onto the empty pad beside it, or jumps over one frog of the other colour onto the empty pad beyond.",
