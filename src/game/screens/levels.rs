@@ -5,10 +5,11 @@
 use super::random::{RandomKind, RandomShape, ShapeLabel, kinds_of, random_code, random_like};
 use super::{MenuAction, MenuFocus, button, screen_root};
 use crate::game::Screen;
-use crate::game::packs::{Current, Packs};
+use crate::game::packs::{Current, PackEntry, Packs};
 use crate::game::progress::Progress;
 use crate::game::theme::{self, Art, text, widget};
 use crate::levels::code::DIFFICULTIES;
+use crate::levels::{Pack, PackError};
 use bevy::prelude::*;
 
 /// Warnings about a pack's names shown over its levels; the rest are counted.
@@ -30,281 +31,296 @@ pub(super) fn spawn_levels(
         .spawn(screen_root(Screen::Levels))
         .with_children(|ui| {
             match &entry.pack {
-                Err(e) => {
-                    ui.spawn(text(
-                        format!("{} could not be loaded", entry.file),
-                        34.0,
-                        theme::WARN,
-                    ));
-                    ui.spawn((
-                        Node {
-                            max_width: px(900),
-                            padding: UiRect::all(px(16)),
-                            border_radius: theme::PANEL_RADIUS,
-                            ..default()
-                        },
-                        theme::panel(),
-                        children![text(e.to_string(), 20.0, theme::TEXT)],
-                    ));
-                }
+                Err(e) => unloadable(ui, entry, e),
                 Ok(pack) => {
-                    ui.spawn((
-                        text(theme::short(&pack.name, 60), 40.0, theme::TEXT),
-                        theme::fit_line(40.0, 22.0),
-                    ));
-                    let shipped = entry.origin == crate::game::packs::Origin::Shipped;
-                    if let Some(author) = pack.author.as_ref().filter(|_| !shipped) {
-                        ui.spawn((
-                            text(
-                                format!("by {}", theme::short(author, 60)),
-                                18.0,
-                                theme::TEXT_DIM,
-                            ),
-                            theme::fit_line(18.0, 12.0),
-                        ));
-                    }
-                    // What `pond check` warns of in the names, in the core's
-                    // words: an author with the game open sees it at once.
-                    let warnings = crate::levels::name_warnings(pack, &crate::typeface::drawable);
-                    for w in warnings.iter().take(SHOWN_WARNINGS) {
-                        ui.spawn((
-                            text(
-                                format!("level {}: {}", w.level + 1, w.message),
-                                16.0,
-                                theme::WARN,
-                            ),
-                            theme::fit_line(16.0, 11.0),
-                        ));
-                    }
-                    if warnings.len() > SHOWN_WARNINGS {
-                        ui.spawn(text(
-                            format!(
-                                "and {} (`pond check` lists every one)",
-                                crate::levels::count_of(
-                                    warnings.len() - SHOWN_WARNINGS,
-                                    "more warning",
-                                    "more warnings"
-                                )
-                            ),
-                            16.0,
-                            theme::WARN,
-                        ));
-                    }
-                    // Big packs get smaller buttons, so every level fits on
-                    // one screen of 1280x720.
-                    let compact = pack.levels.len() > 24;
-                    let (width, name_chars, gap) = if compact {
-                        (118.0, 17, 6)
-                    } else {
-                        (180.0, 22, 8)
-                    };
-                    ui.spawn(Node {
-                        flex_wrap: FlexWrap::Wrap,
-                        justify_content: JustifyContent::Center,
-                        max_width: px(1250),
-                        column_gap: px(gap),
-                        row_gap: px(gap),
-                        ..default()
-                    })
-                    .with_children(|grid| {
-                        // The first level not yet won is the one to play next.
-                        let next = (0..pack.levels.len())
-                            .find(|&i| progress.file.record(&entry.file, i).is_none());
-                        for (i, level) in pack.levels.iter().enumerate() {
-                            let record = progress.file.record(&entry.file, i);
-                            let best = record.map(|r| r.best);
-                            // Stars for the player's own wins; "helped" marks
-                            // a level solved only with the solver's help.
-                            let mark = match record {
-                                Some(r) if r.with_help => "helped".to_string(),
-                                _ => String::new(),
-                            };
-                            let stars = record.filter(|r| !r.with_help).and_then(|r| r.stars());
-                            let best = match best {
-                                Some(b) => format!(
-                                    "{} {mark}",
-                                    crate::levels::count_of(b, "move", "moves")
-                                ),
-                                None if next == Some(i) => "next to play".to_string(),
-                                None => mark,
-                            };
-                            let number = format!("{}", i + 1);
-                            let colour = match record {
-                                Some(r) if r.with_help => theme::HIGHLIGHT,
-                                Some(_) => theme::WIN,
-                                None if next == Some(i) => theme::HIGHLIGHT,
-                                None => theme::TEXT,
-                            };
-                            // Every card names its level and its grade; long
-                            // words shrink, or past that are cut: the line
-                            // under the grid names the level pointed at in
-                            // full.
-                            // (Big packs' cards have room for the name only:
-                            // their names say how hard, "3 frogs", "668 ways
-                            // out", and the line under the grid the grade.)
-                            // (A name a little too long shrinks to fit.)
-                            let name = theme::short(&card_name(level), name_chars * 4 / 3);
-                            let grade = match compact {
-                                true => String::new(),
-                                false => theme::short(
-                                    level.grade.as_deref().unwrap_or_default(),
-                                    name_chars,
-                                ),
-                            };
-                            grid.spawn(button(
-                                MenuAction::PlayLevel(i),
-                                width,
-                                (
-                                    Node {
-                                        flex_direction: FlexDirection::Column,
-                                        align_items: AlignItems::Center,
-                                        // The room a name fits in.
-                                        width: percent(100),
-                                        ..default()
-                                    },
-                                    children![
-                                        (
-                                            Node {
-                                                column_gap: px(6),
-                                                align_items: AlignItems::Center,
-                                                ..default()
-                                            },
-                                            children![
-                                                text(
-                                                    number,
-                                                    if compact { 17.0 } else { 20.0 },
-                                                    colour
-                                                ),
-                                                widget::stars(
-                                                    &art.pictures,
-                                                    stars.unwrap_or(0),
-                                                    if compact { 13.0 } else { 16.0 },
-                                                ),
-                                            ],
-                                        ),
-                                        text(best, 12.0, colour),
-                                        (
-                                            text(
-                                                name,
-                                                if compact { 10.0 } else { 12.0 },
-                                                theme::TEXT
-                                            ),
-                                            theme::fit_line(if compact { 10.0 } else { 12.0 }, 7.0),
-                                        ),
-                                        text(grade, 12.0, theme::TEXT_DIM),
-                                    ],
-                                ),
-                            ));
-                        }
-                    });
-                    // The full name of the level under the pointer or the
-                    // keyboard's outline.
-                    ui.spawn((
-                        LevelName,
-                        text("Click a level to play it.", 18.0, theme::TEXT_DIM),
-                        TextLayout::justify(Justify::Center),
-                        Node {
-                            max_width: percent(94),
-                            ..default()
-                        },
-                    ));
-                    // A pack that mixes puzzles offers random levels of
-                    // each: the player picks which.
-                    let kinds = kinds_of(pack);
-                    let first = random_like(pack, &kind);
-                    if kinds.len() > 1 {
-                        ui.spawn(wrapping_row()).with_children(|row| {
-                            row.spawn(text("Random levels of:", 18.0, theme::TEXT_DIM));
-                            let chosen = first.map(|p| p.kind());
-                            for k in kinds {
-                                let name = capitalised(k.name());
-                                let label = if chosen == Some(k) {
-                                    text(format!("[{name}]"), 18.0, theme::HIGHLIGHT)
-                                } else {
-                                    text(name, 18.0, theme::TEXT)
-                                };
-                                row.spawn(button(MenuAction::RandomOf(k), 110.0, label));
-                            }
-                        });
-                    }
-                    let random =
-                        first.is_some_and(|p| random_code(p, 1, &RandomShape::default()).is_some());
-                    if let Some(puzzle) = first.filter(|_| random) {
-                        let dims = shape.describe(puzzle);
-                        if !dims.is_empty() {
-                            ui.spawn(wrapping_row()).with_children(|row| {
-                                row.spawn(text("Random levels:", 18.0, theme::TEXT_DIM));
-                                for (size, words) in dims {
-                                    row.spawn(button(
-                                        MenuAction::Shape(size, -1),
-                                        40.0,
-                                        text("-", 18.0, theme::TEXT),
-                                    ));
-                                    row.spawn((
-                                        ShapeLabel(size),
-                                        Node {
-                                            min_width: px(150),
-                                            justify_content: JustifyContent::Center,
-                                            ..default()
-                                        },
-                                        children![text(words, 18.0, theme::TEXT)],
-                                    ));
-                                    row.spawn(button(
-                                        MenuAction::Shape(size, 1),
-                                        40.0,
-                                        text("+", 18.0, theme::TEXT),
-                                    ));
-                                }
-                                row.spawn(text(
-                                    "a new seed each time (K plays a code)",
-                                    15.0,
-                                    theme::TEXT_DIM,
-                                ));
-                            });
-                        }
-                    }
-                    if random {
-                        ui.spawn(wrapping_row()).with_children(|row| {
-                            row.spawn(text("A new random level:", 18.0, theme::TEXT_DIM));
-                            for (d, name) in DIFFICULTIES.iter().enumerate() {
-                                row.spawn(button(
-                                    MenuAction::Random(d as u8 + 1),
-                                    110.0,
-                                    text(*name, 16.0, theme::TEXT),
-                                ));
-                            }
-                        });
-                    }
+                    pack_head(ui, entry, pack);
+                    level_grid(ui, entry, pack, &progress, &art);
+                    random_rows(ui, pack, &shape, &kind);
                 }
             }
+            pack_buttons(ui, entry, &progress);
+        });
+}
+
+/// A pack that could not be loaded: which, and why.
+fn unloadable(ui: &mut ChildSpawnerCommands, entry: &PackEntry, e: &PackError) {
+    ui.spawn(text(
+        format!("{} could not be loaded", entry.file),
+        34.0,
+        theme::WARN,
+    ));
+    ui.spawn((
+        Node {
+            max_width: px(900),
+            padding: UiRect::all(px(16)),
+            border_radius: theme::PANEL_RADIUS,
+            ..default()
+        },
+        theme::panel(),
+        children![text(e.to_string(), 20.0, theme::TEXT)],
+    ));
+}
+
+/// The pack's name, its author (a pack of the player's) and the first of
+/// its names' warnings.
+fn pack_head(ui: &mut ChildSpawnerCommands, entry: &PackEntry, pack: &Pack) {
+    ui.spawn((
+        text(theme::short(&pack.name, 60), 40.0, theme::TEXT),
+        theme::fit_line(40.0, 22.0),
+    ));
+    let shipped = entry.origin == crate::game::packs::Origin::Shipped;
+    if let Some(author) = pack.author.as_ref().filter(|_| !shipped) {
+        ui.spawn((
+            text(
+                format!("by {}", theme::short(author, 60)),
+                18.0,
+                theme::TEXT_DIM,
+            ),
+            theme::fit_line(18.0, 12.0),
+        ));
+    }
+    // What `pond check` warns of in the names, in the core's
+    // words: an author with the game open sees it at once.
+    let warnings = crate::levels::name_warnings(pack, &crate::typeface::drawable);
+    for w in warnings.iter().take(SHOWN_WARNINGS) {
+        ui.spawn((
+            text(
+                format!("level {}: {}", w.level + 1, w.message),
+                16.0,
+                theme::WARN,
+            ),
+            theme::fit_line(16.0, 11.0),
+        ));
+    }
+    if warnings.len() > SHOWN_WARNINGS {
+        ui.spawn(text(
+            format!(
+                "and {} (`pond check` lists every one)",
+                crate::levels::count_of(
+                    warnings.len() - SHOWN_WARNINGS,
+                    "more warning",
+                    "more warnings"
+                )
+            ),
+            16.0,
+            theme::WARN,
+        ));
+    }
+}
+
+/// A card per level, and the line under them that names the level pointed at.
+fn level_grid(
+    ui: &mut ChildSpawnerCommands,
+    entry: &PackEntry,
+    pack: &Pack,
+    progress: &Progress,
+    art: &Art,
+) {
+    // Big packs get smaller buttons, so every level fits on
+    // one screen of 1280x720.
+    let compact = pack.levels.len() > 24;
+    let (width, name_chars, gap) = if compact {
+        (118.0, 17, 6)
+    } else {
+        (180.0, 22, 8)
+    };
+    ui.spawn(Node {
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        max_width: px(1250),
+        column_gap: px(gap),
+        row_gap: px(gap),
+        ..default()
+    })
+    .with_children(|grid| {
+        // The first level not yet won is the one to play next.
+        let next = (0..pack.levels.len()).find(|&i| progress.file.record(&entry.file, i).is_none());
+        for (i, level) in pack.levels.iter().enumerate() {
+            let record = progress.file.record(&entry.file, i);
+            let best = record.map(|r| r.best);
+            // Stars for the player's own wins; "helped" marks
+            // a level solved only with the solver's help.
+            let mark = match record {
+                Some(r) if r.with_help => "helped".to_string(),
+                _ => String::new(),
+            };
+            let stars = record.filter(|r| !r.with_help).and_then(|r| r.stars());
+            let best = match best {
+                Some(b) => format!("{} {mark}", crate::levels::count_of(b, "move", "moves")),
+                None if next == Some(i) => "next to play".to_string(),
+                None => mark,
+            };
+            let number = format!("{}", i + 1);
+            let colour = match record {
+                Some(r) if r.with_help => theme::HIGHLIGHT,
+                Some(_) => theme::WIN,
+                None if next == Some(i) => theme::HIGHLIGHT,
+                None => theme::TEXT,
+            };
+            // Every card names its level and its grade; long
+            // words shrink, or past that are cut: the line
+            // under the grid names the level pointed at in
+            // full.
+            // (Big packs' cards have room for the name only:
+            // their names say how hard, "3 frogs", "668 ways
+            // out", and the line under the grid the grade.)
+            // (A name a little too long shrinks to fit.)
+            let name = theme::short(&card_name(level), name_chars * 4 / 3);
+            let grade = match compact {
+                true => String::new(),
+                false => theme::short(level.grade.as_deref().unwrap_or_default(), name_chars),
+            };
+            grid.spawn(button(
+                MenuAction::PlayLevel(i),
+                width,
+                (
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        align_items: AlignItems::Center,
+                        // The room a name fits in.
+                        width: percent(100),
+                        ..default()
+                    },
+                    children![
+                        (
+                            Node {
+                                column_gap: px(6),
+                                align_items: AlignItems::Center,
+                                ..default()
+                            },
+                            children![
+                                text(number, if compact { 17.0 } else { 20.0 }, colour),
+                                widget::stars(
+                                    &art.pictures,
+                                    stars.unwrap_or(0),
+                                    if compact { 13.0 } else { 16.0 },
+                                ),
+                            ],
+                        ),
+                        text(best, 12.0, colour),
+                        (
+                            text(name, if compact { 10.0 } else { 12.0 }, theme::TEXT),
+                            theme::fit_line(if compact { 10.0 } else { 12.0 }, 7.0),
+                        ),
+                        text(grade, 12.0, theme::TEXT_DIM),
+                    ],
+                ),
+            ));
+        }
+    });
+    // The full name of the level under the pointer or the
+    // keyboard's outline.
+    ui.spawn((
+        LevelName,
+        text("Click a level to play it.", 18.0, theme::TEXT_DIM),
+        TextLayout::justify(Justify::Center),
+        Node {
+            max_width: percent(94),
+            ..default()
+        },
+    ));
+}
+
+/// The random levels' rows: which puzzle (a pack of several), their
+/// dimensions, and a new one of each difficulty.
+fn random_rows(ui: &mut ChildSpawnerCommands, pack: &Pack, shape: &RandomShape, kind: &RandomKind) {
+    // A pack that mixes puzzles offers random levels of
+    // each: the player picks which.
+    let kinds = kinds_of(pack);
+    let first = random_like(pack, kind);
+    if kinds.len() > 1 {
+        ui.spawn(wrapping_row()).with_children(|row| {
+            row.spawn(text("Random levels of:", 18.0, theme::TEXT_DIM));
+            let chosen = first.map(|p| p.kind());
+            for k in kinds {
+                let name = capitalised(k.name());
+                let label = if chosen == Some(k) {
+                    text(format!("[{name}]"), 18.0, theme::HIGHLIGHT)
+                } else {
+                    text(name, 18.0, theme::TEXT)
+                };
+                row.spawn(button(MenuAction::RandomOf(k), 110.0, label));
+            }
+        });
+    }
+    let random = first.is_some_and(|p| random_code(p, 1, &RandomShape::default()).is_some());
+    if let Some(puzzle) = first.filter(|_| random) {
+        let dims = shape.describe(puzzle);
+        if !dims.is_empty() {
             ui.spawn(wrapping_row()).with_children(|row| {
-                if entry.pack.as_ref().is_ok_and(|p| !p.levels.is_empty()) {
+                row.spawn(text("Random levels:", 18.0, theme::TEXT_DIM));
+                for (size, words) in dims {
                     row.spawn(button(
-                        MenuAction::NewLevel,
-                        160.0,
-                        text("New level", 18.0, theme::TEXT),
+                        MenuAction::Shape(size, -1),
+                        40.0,
+                        text("-", 18.0, theme::TEXT),
+                    ));
+                    row.spawn((
+                        ShapeLabel(size),
+                        Node {
+                            min_width: px(150),
+                            justify_content: JustifyContent::Center,
+                            ..default()
+                        },
+                        children![text(words, 18.0, theme::TEXT)],
                     ));
                     row.spawn(button(
-                        MenuAction::EditCopy,
-                        200.0,
-                        text("Edit a copy (E)", 18.0, theme::TEXT),
+                        MenuAction::Shape(size, 1),
+                        40.0,
+                        text("+", 18.0, theme::TEXT),
                     ));
-                    // Shown when some level of the pack has a best kept.
-                    if progress.file.best_lines.contains_key(&entry.file) {
-                        row.spawn(button(
-                            MenuAction::WatchBest,
-                            200.0,
-                            text("Watch best (W)", 18.0, theme::TEXT),
-                        ));
-                    }
                 }
-                row.spawn(button(
-                    MenuAction::Back,
-                    200.0,
-                    text("Back (Esc)", 18.0, theme::TEXT),
+                row.spawn(text(
+                    "a new seed each time (K plays a code)",
+                    15.0,
+                    theme::TEXT_DIM,
                 ));
             });
+        }
+    }
+    if random {
+        ui.spawn(wrapping_row()).with_children(|row| {
+            row.spawn(text("A new random level:", 18.0, theme::TEXT_DIM));
+            for (d, name) in DIFFICULTIES.iter().enumerate() {
+                row.spawn(button(
+                    MenuAction::Random(d as u8 + 1),
+                    110.0,
+                    text(*name, 16.0, theme::TEXT),
+                ));
+            }
         });
+    }
+}
+
+/// New level, edit a copy, watch the best, and back.
+fn pack_buttons(ui: &mut ChildSpawnerCommands, entry: &PackEntry, progress: &Progress) {
+    ui.spawn(wrapping_row()).with_children(|row| {
+        if entry.pack.as_ref().is_ok_and(|p| !p.levels.is_empty()) {
+            row.spawn(button(
+                MenuAction::NewLevel,
+                160.0,
+                text("New level", 18.0, theme::TEXT),
+            ));
+            row.spawn(button(
+                MenuAction::EditCopy,
+                200.0,
+                text("Edit a copy (E)", 18.0, theme::TEXT),
+            ));
+            // Shown when some level of the pack has a best kept.
+            if progress.file.best_lines.contains_key(&entry.file) {
+                row.spawn(button(
+                    MenuAction::WatchBest,
+                    200.0,
+                    text("Watch best (W)", 18.0, theme::TEXT),
+                ));
+            }
+        }
+        row.spawn(button(
+            MenuAction::Back,
+            200.0,
+            text("Back (Esc)", 18.0, theme::TEXT),
+        ));
+    });
 }
 
 /// The level last pointed at (or outlined by the keyboard) on the level

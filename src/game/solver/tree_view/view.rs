@@ -76,14 +76,8 @@ pub(super) fn update_view(
     comparison: Option<Res<Comparison>>,
     columns: Query<&ComputedNode, With<TreeColumn>>,
     room: Query<&ComputedNode, With<RowRoom>>,
-    mut rows: Query<(
-        &TreeRow,
-        &mut Node,
-        &mut BackgroundColor,
-        &mut BorderColor,
-        &Children,
-    )>,
-    mut texts: Query<(&mut Text, &mut TextColor, &mut TextFont), Without<TreeText>>,
+    mut rows: Rows,
+    mut texts: RowTexts,
     mut lines: Query<(&TreeText, &mut Text), Without<TreeRow>>,
     mut parts: Query<(&ShowFrom, &mut Node, Has<WithWords>), Without<TreeRow>>,
     resized: Query<(), RoomResized>,
@@ -92,17 +86,7 @@ pub(super) fn update_view(
     mut charts: Query<&mut Visibility, ChartOnly>,
     mut had_search: Local<bool>,
 ) {
-    for (least, mut node, words_only) in &mut parts {
-        // A part of the rows of words stays hidden with the map.
-        let display = if column_height_of(&columns) >= least.0 && (view.words || !words_only) {
-            Display::Flex
-        } else {
-            Display::None
-        };
-        if node.display != display {
-            node.display = display;
-        }
-    }
+    show_parts(&mut parts, column_height_of(&columns), view.words);
     // The outline is built again only when the search, the board, the
     // view (scrolled, scrubbed, zoomed) or the column's room changed: not
     // every frame while a finished search's tree is shown.
@@ -154,8 +138,127 @@ pub(super) fn update_view(
     view.slots = (0..fit)
         .map(|i| outline.get(first + i).and_then(|r| r.id))
         .collect();
-    let bounds = autoplay.as_deref().map_or(&[][..], |a| &a.stats.bounds[..]);
-    for (slot, mut node, mut bg, mut bar, children) in &mut rows {
+    let painted = Painted {
+        first,
+        fit,
+        shift,
+        size,
+        width,
+        current,
+        bounds: autoplay.as_deref().map_or(&[][..], |a| &a.stats.bounds[..]),
+    };
+    paint_rows(&outline, &painted, &mut rows, &mut texts);
+    let (figures, note) = figures_and_note(autoplay.as_deref(), tree);
+    let hidden = match outline.len() {
+        0 => String::new(),
+        n if n <= fit => "Click a row (paused or done) to go there.".to_string(),
+        n => format!(
+            "Rows {}-{} of {n}: drag, wheel or PageUp/PageDown; Home follows.",
+            first + 1,
+            (first + fit).min(n)
+        ),
+    };
+    let chart = show_chart(comparison.as_deref(), &mut charts, &mut bars);
+    let [plain_col, ours_col] = chart.values;
+    let (ratio, answers, saved) = (chart.ratio, chart.answers, chart.saved);
+    let timeline = timeline_words(autoplay.as_deref(), scrubbed.as_ref().map(|(at, _)| *at));
+    view.scrubbed = scrubbed;
+    let ideas = format!(
+        "What the solver adds:\n{}",
+        plain::ideas(&state.puzzle)
+            .iter()
+            .map(|i| format!("- {i}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    for (line, mut t) in &mut lines {
+        let words = match line {
+            TreeText::Figures => &figures,
+            TreeText::Note => &note,
+            TreeText::Hidden => &hidden,
+            TreeText::CompareRatio => &ratio,
+            TreeText::ComparePlain => &plain_col,
+            TreeText::CompareOurs => &ours_col,
+            TreeText::Answers => &answers,
+            TreeText::Timeline => &timeline,
+            TreeText::Ideas => &ideas,
+            TreeText::Saved => &saved,
+        };
+        if &t.0 != words {
+            t.0 = words.clone();
+        }
+    }
+}
+
+/// The parts of the column shown for its height (the rows of words only
+/// with the words on).
+fn show_parts(
+    parts: &mut Query<(&ShowFrom, &mut Node, Has<WithWords>), Without<TreeRow>>,
+    column: f32,
+    words: bool,
+) {
+    for (least, mut node, words_only) in parts.iter_mut() {
+        // A part of the rows of words stays hidden with the map.
+        let display = if column >= least.0 && (words || !words_only) {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
+
+/// What the rows show: the outline's rows from `first`, `fit` of them,
+/// indented past `shift` levels, in letters of `size` in a column `width`
+/// wide; `current` the row of the search's place, `bounds` a best-first
+/// search's rounds.
+struct Painted<'a> {
+    first: usize,
+    fit: usize,
+    shift: u32,
+    size: f32,
+    width: f32,
+    current: Option<usize>,
+    bounds: &'a [(u32, u64)],
+}
+
+type Rows<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static TreeRow,
+        &'static mut Node,
+        &'static mut BackgroundColor,
+        &'static mut BorderColor,
+        &'static Children,
+    ),
+>;
+type RowTexts<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static mut Text,
+        &'static mut TextColor,
+        &'static mut TextFont,
+    ),
+    Without<TreeText>,
+>;
+
+/// Each row shows its line of the outline: its words, indent, tone and
+/// round, the current one lit.
+fn paint_rows(outline: &[outline::Row], p: &Painted, rows: &mut Rows, texts: &mut RowTexts) {
+    let Painted {
+        first,
+        fit,
+        shift,
+        size,
+        width,
+        current,
+        bounds,
+    } = *p;
+    for (slot, mut node, mut bg, mut bar, children) in rows.iter_mut() {
         let r = (slot.0 < fit)
             .then(|| outline.get(first + slot.0))
             .flatten();
@@ -211,7 +314,11 @@ pub(super) fn update_view(
             }
         }
     }
-    let (figures, note) = match (autoplay.as_deref(), tree) {
+}
+
+/// The search's figures and the note under them.
+fn figures_and_note(autoplay: Option<&Autoplay>, tree: Option<&SearchTree>) -> (String, String) {
+    match (autoplay, tree) {
         (Some(a), Some(t)) => {
             let who = if a.watch == Watch::Plain {
                 "Plain search"
@@ -240,23 +347,21 @@ pub(super) fn update_view(
             "No search yet.".to_string(),
             "Search (W) grows the solver's tree here; Plain (P) the plain search's, as the first programs searched.".to_string(),
         ),
-    };
-    let hidden = match outline.len() {
-        0 => String::new(),
-        n if n <= fit => "Click a row (paused or done) to go there.".to_string(),
-        n => format!(
-            "Rows {}-{} of {n}: drag, wheel or PageUp/PageDown; Home follows.",
-            first + 1,
-            (first + fit).min(n)
-        ),
-    };
-    let chart = compare::chart(comparison.as_deref());
+    }
+}
+
+/// The comparison's chart: shown once a figure is in, its bars as long as
+/// their figures.
+fn show_chart(
+    comparison: Option<&Comparison>,
+    charts: &mut Query<&mut Visibility, ChartOnly>,
+    bars: &mut Query<(&CompareBar, &mut Node), NotRowNorPart>,
+) -> compare::Chart {
+    let chart = compare::chart(comparison);
     // The chart shows once a figure is in; its room is kept before, so
     // the timeline's buttons above it never move under the pointer.
-    let any = comparison
-        .as_deref()
-        .is_some_and(|c| c.figures().iter().any(Option::is_some));
-    for mut v in &mut charts {
+    let any = comparison.is_some_and(|c| c.figures().iter().any(Option::is_some));
+    for mut v in charts.iter_mut() {
         let shown = if any {
             Visibility::Inherited
         } else {
@@ -266,18 +371,22 @@ pub(super) fn update_view(
             *v = shown;
         }
     }
-    for (bar, mut node) in &mut bars {
+    for (bar, mut node) in bars.iter_mut() {
         let want = percent(chart.bars[bar.0.min(1)] * 100.0);
         if node.width != want {
             node.width = want;
         }
     }
-    let [plain_col, ours_col] = chart.values;
-    let (ratio, answers, saved) = (chart.ratio, chart.answers, chart.saved);
-    let timeline = match autoplay.as_deref() {
+    chart
+}
+
+/// The timeline's line: its steps, or the step the board shows (`at`,
+/// scrubbed back).
+fn timeline_words(autoplay: Option<&Autoplay>, scrubbed: Option<usize>) -> String {
+    match autoplay {
         Some(a) if !a.log.is_empty() => {
             let len = a.log.len();
-            let at = scrubbed.as_ref().map_or(len, |(at, _)| *at);
+            let at = scrubbed.unwrap_or(len);
             let more = if len == crate::game::solver::autoplay::LOG_MOST {
                 " (the first kept)"
             } else {
@@ -295,32 +404,6 @@ pub(super) fn update_view(
             }
         }
         _ => String::new(),
-    };
-    view.scrubbed = scrubbed;
-    let ideas = format!(
-        "What the solver adds:\n{}",
-        plain::ideas(&state.puzzle)
-            .iter()
-            .map(|i| format!("- {i}"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
-    for (line, mut t) in &mut lines {
-        let words = match line {
-            TreeText::Figures => &figures,
-            TreeText::Note => &note,
-            TreeText::Hidden => &hidden,
-            TreeText::CompareRatio => &ratio,
-            TreeText::ComparePlain => &plain_col,
-            TreeText::CompareOurs => &ours_col,
-            TreeText::Answers => &answers,
-            TreeText::Timeline => &timeline,
-            TreeText::Ideas => &ideas,
-            TreeText::Saved => &saved,
-        };
-        if &t.0 != words {
-            t.0 = words.clone();
-        }
     }
 }
 
