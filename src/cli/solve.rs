@@ -5,7 +5,7 @@ use crate::levels;
 use crate::rules::PuzzleMove;
 use crate::solve::map::{self, SearchMap};
 use crate::solve::tree::SearchTree;
-use crate::solve::{self, Budget, Outcome, Sink, SolverEvent, plain, tree_draw};
+use crate::solve::{self, Budget, Outcome, Report, Sink, SolverEvent, plain, tree_draw};
 use clap::Args;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -96,7 +96,42 @@ pub fn run(args: SolveArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let print_event = |e: &SolverEvent<PuzzleMove>| match e {
+    let several = chosen.len() > 1;
+    for i in chosen {
+        let level = &pack.levels[i];
+        let (report, tree) = match search(&args, level) {
+            Ok(found) => found,
+            Err(why) => {
+                eprintln!("error: {why}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if let Some(tree) = &tree {
+            let title = format!(
+                "{} search of level {} \"{}\" ({})",
+                if args.plain { "Plain" } else { "Solver's" },
+                i + 1,
+                level.name,
+                level.puzzle.kind().name()
+            );
+            if let Err(why) = write_pictures(&args, tree, &title, i + 1, several) {
+                eprintln!("error: {why}");
+                return ExitCode::FAILURE;
+            }
+        }
+        let found = Found::of(level, &report);
+        if args.json {
+            println!("{}", found.json(&args, i, level, &report));
+        } else {
+            found.print(&args, i, level, &report);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// A search event as `--trace` prints it.
+fn print_event(e: &SolverEvent<PuzzleMove>) {
+    match e {
         SolverEvent::Tried { mv, depth } => println!("  try  {depth:>4} {mv}"),
         SolverEvent::TakenBack { mv, depth } => println!("  back {depth:>4} {mv}"),
         SolverEvent::Progress { nodes, depth } => {
@@ -107,74 +142,95 @@ pub fn run(args: SolveArgs) -> ExitCode {
         }
         SolverEvent::Cut { depth, why } => println!("  cut  {depth:>4} {}", why.words()),
         SolverEvent::Done(_) => {}
+    }
+}
+
+/// Searches a level as the arguments say (the plain search or ours, with
+/// its events traced and its tree kept when asked for).
+fn search(
+    args: &SolveArgs,
+    level: &levels::Level,
+) -> Result<(Report<PuzzleMove>, Option<SearchTree>), String> {
+    let budget = Budget {
+        nodes: args.nodes,
+        time: Some(Duration::from_secs_f64(args.seconds.max(0.0))),
+        ..Budget::default()
     };
-    let several = chosen.len() > 1;
-    for i in chosen {
-        let level = &pack.levels[i];
-        let budget = Budget {
-            nodes: args.nodes,
-            time: Some(Duration::from_secs_f64(args.seconds.max(0.0))),
-            ..Budget::default()
-        };
-        let mut tree = (args.tree.is_some() || args.map.is_some())
-            .then(|| SearchTree::new(&level.puzzle, TREE_NODES));
-        let mut lost = None;
-        let trace = args.trace;
-        let watched = args.trace || tree.is_some();
-        let mut on_event = |e: &SolverEvent<PuzzleMove>| {
-            if trace {
-                print_event(e);
-            }
-            if let Some(t) = tree.as_mut()
-                && let Err(why) = t.feed(e)
-            {
-                lost.get_or_insert(why);
-            }
-        };
-        let sink: Option<Sink<'_, PuzzleMove>> = if watched { Some(&mut on_event) } else { None };
-        let report = if args.plain {
-            plain::solve_plain(&level.puzzle, budget, sink, watched)
+    let mut tree = (args.tree.is_some() || args.map.is_some())
+        .then(|| SearchTree::new(&level.puzzle, TREE_NODES));
+    let mut lost = None;
+    let trace = args.trace;
+    let watched = args.trace || tree.is_some();
+    let mut on_event = |e: &SolverEvent<PuzzleMove>| {
+        if trace {
+            print_event(e);
+        }
+        if let Some(t) = tree.as_mut()
+            && let Err(why) = t.feed(e)
+        {
+            lost.get_or_insert(why);
+        }
+    };
+    let sink: Option<Sink<'_, PuzzleMove>> = if watched { Some(&mut on_event) } else { None };
+    let report = if args.plain {
+        plain::solve_plain(&level.puzzle, budget, sink, watched)
+    } else {
+        solve::solve(&level.puzzle, budget, sink, watched)
+    };
+    match lost {
+        Some(why) => Err(format!("the search tree lost its place: {}", why.0)),
+        None => Ok((report, tree)),
+    }
+}
+
+/// Writes the search's map (`--map`) and tree (`--tree`) of level `number`.
+fn write_pictures(
+    args: &SolveArgs,
+    tree: &SearchTree,
+    title: &str,
+    number: usize,
+    several: bool,
+) -> Result<(), String> {
+    let write = |path: &Path, text: String| {
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    if let Some(path) = &args.map {
+        let path = tree_path(path, number, several);
+        let map = SearchMap::of(tree);
+        write(&path, map::svg(&map, title))?;
+        let done = map
+            .done_words()
+            .unwrap_or_else(|| "best first, drawn by rounds".into());
+        eprintln!("wrote {}: {done}", path.display());
+    }
+    if let Some(path) = &args.tree {
+        let path = tree_path(path, number, several);
+        let words = |mv: PuzzleMove| mv.to_string();
+        let text = if path.extension().is_some_and(|e| e == "dot") {
+            tree_draw::dot(tree, title, &words)
         } else {
-            solve::solve(&level.puzzle, budget, sink, watched)
+            tree_draw::svg(tree, title, &words)
         };
-        if let Some(why) = lost {
-            eprintln!("error: the search tree lost its place: {}", why.0);
-            return ExitCode::FAILURE;
-        }
-        let title = format!(
-            "{} search of level {} \"{}\" ({})",
-            if args.plain { "Plain" } else { "Solver's" },
-            i + 1,
-            level.name,
-            level.puzzle.kind().name()
-        );
-        if let (Some(path), Some(tree)) = (args.map.as_ref(), tree.as_ref()) {
-            let path = tree_path(path, i + 1, several);
-            let map = SearchMap::of(tree);
-            if let Err(e) = std::fs::write(&path, map::svg(&map, &title)) {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                return ExitCode::FAILURE;
-            }
-            let done = map
-                .done_words()
-                .unwrap_or_else(|| "best first, drawn by rounds".into());
-            eprintln!("wrote {}: {done}", path.display());
-        }
-        if let (Some(path), Some(tree)) = (args.tree.as_ref(), tree.as_ref()) {
-            let path = tree_path(path, i + 1, several);
-            let words = |mv: PuzzleMove| mv.to_string();
-            let text = if path.extension().is_some_and(|e| e == "dot") {
-                tree_draw::dot(tree, &title, &words)
-            } else {
-                tree_draw::svg(tree, &title, &words)
-            };
-            if let Err(e) = std::fs::write(&path, text) {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                return ExitCode::FAILURE;
-            }
-            eprintln!("wrote {}: {}", path.display(), tree.stats().words());
-        }
-        let millis = report.elapsed.as_secs_f64() * 1000.0;
+        write(&path, text)?;
+        eprintln!("wrote {}: {}", path.display(), tree.stats().words());
+    }
+    Ok(())
+}
+
+/// What a search found of a level, held against the level's move limit.
+struct Found {
+    moves: Option<Vec<String>>,
+    /// Known winnable (within the limit), known not, or undecided.
+    solvable: Option<bool>,
+    optimal: bool,
+    limit: Option<i64>,
+    /// The line found is longer than the limit.
+    over: bool,
+    millis: f64,
+}
+
+impl Found {
+    fn of(level: &levels::Level, report: &Report<PuzzleMove>) -> Found {
         let moves: Option<Vec<String>> = report
             .outcome
             .moves()
@@ -198,30 +254,53 @@ pub fn run(args: SolveArgs) -> ExitCode {
             Some(true) if over => None,
             other => other,
         };
-        let kind = level.puzzle.kind().name();
-        if args.json {
-            let line = json!({
-                "level": i + 1,
-                "name": level.name,
-                "puzzle": kind,
-                "search": if args.plain { "plain" } else { "solver" },
-                "solvable": solvable,
-                "moves": moves.as_ref().map(|m| m.len()),
-                "optimal": optimal,
-                "solution": moves.clone().unwrap_or_default(),
-                "limit": limit,
-                "within_limit": moves.is_some().then_some(!over),
-                "nodes": report.nodes,
-                "millis": (millis * 1000.0).round() / 1000.0,
-                "stopped": match &report.outcome {
-                    Outcome::OutOfBudget { reason, .. } => Some(reason.to_string()),
-                    _ => None,
-                },
-            });
-            println!("{line}");
-            continue;
+        Found {
+            moves,
+            solvable,
+            optimal,
+            limit,
+            over,
+            millis: report.elapsed.as_secs_f64() * 1000.0,
         }
-        let figures = format!("{} nodes, {millis:.1} ms", report.nodes);
+    }
+
+    /// The level's line of `--json`.
+    fn json(
+        &self,
+        args: &SolveArgs,
+        i: usize,
+        level: &levels::Level,
+        report: &Report<PuzzleMove>,
+    ) -> serde_json::Value {
+        json!({
+            "level": i + 1,
+            "name": level.name,
+            "puzzle": level.puzzle.kind().name(),
+            "search": if args.plain { "plain" } else { "solver" },
+            "solvable": self.solvable,
+            "moves": self.moves.as_ref().map(|m| m.len()),
+            "optimal": self.optimal,
+            "solution": self.moves.clone().unwrap_or_default(),
+            "limit": self.limit,
+            "within_limit": self.moves.is_some().then_some(!self.over),
+            "nodes": report.nodes,
+            "millis": (self.millis * 1000.0).round() / 1000.0,
+            "stopped": match &report.outcome {
+                Outcome::OutOfBudget { reason, .. } => Some(reason.to_string()),
+                _ => None,
+            },
+        })
+    }
+
+    /// The level's lines in words: the verdict, then the moves found.
+    fn print(
+        &self,
+        args: &SolveArgs,
+        i: usize,
+        level: &levels::Level,
+        report: &Report<PuzzleMove>,
+    ) {
+        let figures = format!("{} nodes, {:.1} ms", report.nodes, self.millis);
         let summary = match &report.outcome {
             Outcome::Solved { moves, optimal } => format!(
                 "solved in {} ({}), {figures}",
@@ -246,14 +325,14 @@ pub fn run(args: SolveArgs) -> ExitCode {
                 format!("undecided: out of budget ({reason}), {figures}")
             }
         };
-        let summary = match limit {
-            Some(l) if over && optimal => {
+        let summary = match self.limit {
+            Some(l) if self.over && self.optimal => {
                 format!(
                     "{summary}; over the level's limit of {}: it cannot be won",
                     levels::count_of(l as usize, "move", "moves")
                 )
             }
-            Some(l) if over => {
+            Some(l) if self.over => {
                 format!(
                     "{summary}; over the level's limit of {}: undecided within it",
                     levels::count_of(l as usize, "move", "moves")
@@ -263,13 +342,13 @@ pub fn run(args: SolveArgs) -> ExitCode {
         };
         let search = if args.plain { "plain search: " } else { "" };
         println!(
-            "level {} \"{}\" ({kind}): {search}{summary}",
+            "level {} \"{}\" ({}): {search}{summary}",
             i + 1,
-            level.name
+            level.name,
+            level.puzzle.kind().name()
         );
-        if let Some(m) = moves {
+        if let Some(m) = &self.moves {
             println!("  {}", m.join(" "));
         }
     }
-    ExitCode::SUCCESS
 }
