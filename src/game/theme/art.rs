@@ -131,23 +131,21 @@ pub const ANIMAL_SIZE: f32 = 64.0;
 /// The pixels its drawing is rendered at: about twice the size it is shown.
 const ANIMAL_PX: u32 = 128;
 
-fn make_art(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut images: Option<ResMut<Assets<Image>>>,
-    fonts: Option<Res<super::Fonts>>,
-) {
-    let mut texture = |svg: &str, layer: Layer, px: u32| -> Option<Handle<Image>> {
-        let images = images.as_mut()?;
-        match drawing::render(svg, layer, px) {
-            Ok(p) => Some(images.add(drawing::image(&p))),
-            Err(e) => {
-                error!("a drawing of the game's own did not render: {e}");
-                None
-            }
-        }
-    };
+/// The animals' drawings: each kind's body and details, its mesh, its body
+/// in each colour of the palette, and its details' material.
+struct AnimalArt {
+    bodies: Vec<Option<Handle<Image>>>,
+    details: Vec<Option<Handle<Image>>>,
+    meshes: Vec<Handle<Mesh>>,
+    mats: Vec<Vec<Handle<ColorMaterial>>>,
+    detail: Vec<Handle<ColorMaterial>>,
+}
+
+fn animal_art(
+    texture: &mut impl FnMut(&str, Layer, u32) -> Option<Handle<Image>>,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+) -> AnimalArt {
     let bodies: Vec<_> = ANIMALS
         .iter()
         .map(|a| texture(a.svg, Layer::Body, ANIMAL_PX))
@@ -156,7 +154,7 @@ fn make_art(
         .iter()
         .map(|a| texture(a.svg, Layer::Detail, ANIMAL_PX))
         .collect();
-    let animals = ANIMALS
+    let animal_meshes = ANIMALS
         .iter()
         .map(|_| meshes.add(Rectangle::new(ANIMAL_SIZE, ANIMAL_SIZE)))
         .collect();
@@ -184,6 +182,33 @@ fn make_art(
             })
         })
         .collect();
+    AnimalArt {
+        bodies,
+        details,
+        meshes: animal_meshes,
+        mats: animal_mats,
+        detail: animal_detail,
+    }
+}
+
+fn make_art(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: Option<ResMut<Assets<Image>>>,
+    fonts: Option<Res<super::Fonts>>,
+) {
+    let mut texture = |svg: &str, layer: Layer, px: u32| -> Option<Handle<Image>> {
+        let images = images.as_mut()?;
+        match drawing::render(svg, layer, px) {
+            Ok(p) => Some(images.add(drawing::image(&p))),
+            Err(e) => {
+                error!("a drawing of the game's own did not render: {e}");
+                None
+            }
+        }
+    };
+    let animal = animal_art(&mut texture, &mut meshes, &mut materials);
     let frog_body = texture(drawing::FROG, Layer::Body, 128);
     let frog_eyes = texture(drawing::FROG, Layer::Detail, 128);
     let lily = texture(drawing::LILY, Layer::Whole, 160);
@@ -221,9 +246,10 @@ fn make_art(
             .iter()
             .map(|(_, svg)| or_none(&texture(svg, Layer::Whole, 48)))
             .collect(),
-        animals: bodies
+        animals: animal
+            .bodies
             .iter()
-            .zip(&details)
+            .zip(&animal.details)
             .map(|(b, d)| (or_none(b), or_none(d)))
             .collect(),
     };
@@ -256,9 +282,9 @@ fn make_art(
         pupil: meshes.add(Circle::new(3.5)),
         tile: meshes.add(Rectangle::new(1.0, 1.0)),
         slot: meshes.add(Ellipse::new(22.0, 8.0)),
-        animals,
-        animal_mats,
-        animal_detail,
+        animals: animal.meshes,
+        animal_mats: animal.mats,
+        animal_detail: animal.detail,
         splash: meshes.add(Annulus::new(20.0, 26.0)),
         lily_mat,
         lily_dark_mat,
