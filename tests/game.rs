@@ -2238,6 +2238,24 @@ fn escape_tells_the_rule_for_the_next_animal_out() {
     let want = format!("next out: a {colour} ({}) animal", out.colour + 1);
     let said = texts(&mut app);
     assert!(said.iter().any(|t| t.contains(&want)), "{want}: {said:?}");
+    // There, a colour is named as its palette shows it: the rules' seventh,
+    // pink, is dark blue in that palette.
+    let pack = parse_pack(
+        "p.ron",
+        r#"Pack(name: "p", levels: [Escape(name: "e", rows: ["b1 a7", "a1 b2"])])"#,
+    )
+    .unwrap();
+    app.world_mut()
+        .insert_resource(PlayState::new(pack.levels[0].clone()));
+    settle(&mut app);
+    app.world_mut()
+        .write_message(MoveRequested::player(PuzzleMove::Escape(
+            pond_puzzles::rules::escape::EscapeMove { row: 0 },
+        )));
+    settle(&mut app);
+    let want = "next out: a dark blue (7) animal";
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t.contains(want)), "{want}: {said:?}");
 }
 
 /// A shipped level's code opens that level in its own pack (where a win

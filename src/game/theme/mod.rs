@@ -66,6 +66,21 @@ pub const PALETTE_CVD: [Color; 10] = [
     Color::srgb(0.15, 0.15, 0.15),
 ];
 
+/// The colours of colour-blind mode in words, as they show: the first six
+/// as the rules name them, the rest as they look.
+pub const NAMES_CVD: [&str; 10] = [
+    "red",
+    "blue",
+    "green",
+    "yellow",
+    "purple",
+    "orange",
+    "dark blue",
+    "white",
+    "grey",
+    "black",
+];
+
 pub fn palette(colour_blind: bool) -> &'static [Color; 10] {
     if colour_blind { &PALETTE_CVD } else { &PALETTE }
 }

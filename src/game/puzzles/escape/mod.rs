@@ -216,11 +216,11 @@ impl GamePuzzle for Escape {
         match self.last_out() {
             Some(a) => {
                 let (colour, kind) = a.describe_parts();
-                // The number on the animals' badges, from 1.
-                let number = if numbered {
-                    format!(" ({})", a.colour + 1)
-                } else {
-                    String::new()
+                // In colour-blind mode, the colour as its palette shows it
+                // and the number on the animals' badges, from 1.
+                let (colour, number) = match theme::NAMES_CVD.get(a.colour as usize) {
+                    Some(shown) if numbered => (*shown, format!(" ({})", a.colour + 1)),
+                    _ => (colour, String::new()),
                 };
                 format!("   next out: a {colour}{number} animal or a {kind}")
             }
