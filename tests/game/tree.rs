@@ -815,3 +815,37 @@ fn the_search_map_opens_and_closes_from_the_solver_panel() {
         assert_eq!(app.world().resource::<TreeViewOpen>().0, open);
     }
 }
+
+/// A search started while another is watched starts where that one began,
+/// not from the middle of it: the board goes back first.
+#[test]
+fn a_search_started_during_another_starts_where_it_began() {
+    let mut app = app();
+    app.insert_resource(Speed::Times(16.0));
+    start_level(&mut app, "pegs.ron", 0);
+    let start = puzzle(&app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    // Until the watched search has moved the board a few jumps.
+    for _ in 0..20_000 {
+        app.update();
+        if app.world().resource::<PlayState>().moves() >= 3 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(puzzle(&app) != start, "the search never moved the board");
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Plain));
+    let mut started = None;
+    for _ in 0..20_000 {
+        app.update();
+        if let Some(a) = app.world().get_resource::<Autoplay>()
+            && a.watch == Watch::Plain
+        {
+            started = a.tree.as_ref().map(|t| t.start().clone());
+            break;
+        }
+    }
+    assert_eq!(started, Some(start), "the plain search's start");
+}

@@ -30,10 +30,15 @@ pub const TREE_KEEP: usize = 4096;
 const PAUSE_BETWEEN: f32 = 0.25;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<StartWhenBack>().add_systems(
+        OnExit(crate::game::Screen::Play),
+        |mut s: ResMut<StartWhenBack>| s.0 = None,
+    );
     app.add_systems(
         Update,
         (
             start_from_command_line,
+            start_when_back,
             commands_and_input,
             play_step,
             animation_speed.before(AnimationSystem::AnimationUpdate),
@@ -45,6 +50,37 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         exit_when_done.run_if(resource_exists::<Autoplay>.and_then(crate::game::play::level_open)),
     );
+}
+
+/// A watch asked for while another was under way: it starts once the board
+/// is back where the other began (on the undo stack's `base` moves), so
+/// a new search never starts from the middle of the last.
+#[derive(Resource, Default)]
+pub struct StartWhenBack(Option<(Watch, usize)>);
+
+/// Brings the board back to where the stopped watch began, at the jump's
+/// speed, then starts the watch asked for.
+fn start_when_back(
+    mut waiting: ResMut<StartWhenBack>,
+    state: Res<PlayState>,
+    mut jump: ResMut<super::tree_view::TreeJump>,
+    anims: BoardAnims,
+    mut start: MessageWriter<AutoplayCommand>,
+) {
+    let Some((watch, base)) = waiting.0 else {
+        return;
+    };
+    if !jump.0.is_empty() || !anims.is_empty() {
+        return;
+    }
+    let over = state.done.len().saturating_sub(base);
+    if over > 0 {
+        // (A move the last watch asked for as it stopped lands late.)
+        jump.0.extend(std::iter::repeat_n(Request::Undo, over));
+        return;
+    }
+    waiting.0 = None;
+    start.write(AutoplayCommand::Start(watch));
 }
 
 /// How auto-play ended.
@@ -285,6 +321,8 @@ pub(super) fn commands_and_input(
     replay: Option<Res<ReplayMoves>>,
     view: Option<Res<super::tree_view::TreeViewState>>,
     mut say: MessageWriter<Say>,
+    mut jump: ResMut<super::tree_view::TreeJump>,
+    mut waiting: ResMut<StartWhenBack>,
 ) {
     let players: Vec<Request> = requests
         .read()
@@ -292,8 +330,12 @@ pub(super) fn commands_and_input(
         .map(MoveRequested::request)
         .collect();
     let picked = pick.is_changed() && pick.0.is_some();
-    // A move of the player's makes the board the player's game again.
+    // A move of the player's makes the board the player's game again (a
+    // watch waiting for the board to come back is forgotten).
     let players_moved = !players.is_empty();
+    if players_moved {
+        waiting.0 = None;
+    }
     if (!players.is_empty() || picked)
         && let Some(a) = autoplay.as_mut()
         && a.is_active()
@@ -319,6 +361,19 @@ pub(super) fn commands_and_input(
                         "The board shows a moment of the search: first \"Play from here\" (|< is where it began).".into(),
                     ));
                     continue;
+                }
+                // A watch under way has moved the board away from the
+                // player's game: it stops, the board goes back to where it
+                // began, and the new one starts there.
+                if let Some(a) = autoplay.as_mut().filter(|a| a.is_active()) {
+                    a.stop();
+                    let base = a.base();
+                    let back = state.done.len().saturating_sub(base);
+                    if back > 0 {
+                        jump.0.extend(std::iter::repeat_n(Request::Undo, back));
+                        waiting.0 = Some((*watch, base));
+                        continue;
+                    }
                 }
                 hint_job.0 = None;
                 hint.shown = None;
