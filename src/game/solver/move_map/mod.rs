@@ -8,14 +8,16 @@
 //! long one, within the memory every search shares. Playing with the map on
 //! is help, as a hint is.
 
+mod draw;
+
+pub(super) use draw::arc_point;
+pub use draw::{ArcDot, ButtonMark, MoveMarkBadge};
+
 use super::{Autoplay, SolverBudget};
-use crate::game::play::BoardRoot;
-use crate::game::play::{MoveRequested, PlayState, PlaySystems, Request};
-use crate::game::puzzles;
+use crate::game::play::{PlayState, PlaySystems};
 use crate::game::settings::Settings;
-use crate::game::theme::Art;
 use crate::levels::count_of;
-use crate::rules::{Puzzle, PuzzleMove};
+use crate::rules::Puzzle;
 use crate::solve::Budget;
 use crate::solve::moves::{Left, MoveMap, MoveMark, WAYS_CAP, Ways, counts_ways, left_of};
 use bevy::prelude::*;
@@ -100,21 +102,12 @@ impl MoveMarks {
     }
 }
 
-/// A mark drawn on the board: the move it marks, and whether the level can
-/// still be won after it (None: not known yet).
-#[derive(Component, Debug, Clone, Copy, PartialEq)]
-pub struct MoveMarkBadge(pub PuzzleMove, pub Option<bool>);
-
-/// A dot of a move's arc.
-#[derive(Component)]
-pub struct ArcDot;
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MoveMarks>().add_systems(
         Update,
         (
             follow.in_set(PlaySystems::Solver),
-            (draw, draw_on_buttons)
+            (draw::draw, draw::draw_on_buttons)
                 .in_set(PlaySystems::Present)
                 .after(crate::game::play::BoardRespawn),
         ),
@@ -306,278 +299,4 @@ fn read(marks: &mut ResMut<MoveMarks>) {
     }
     shown.1.left = crate::solve::moves::position_left(&shown.0, shown.1.won, &shown.1.moves);
     marks.set_changed();
-}
-
-/// The materials and meshes of the marks, made once.
-struct MarkArt {
-    win: Handle<ColorMaterial>,
-    lose: Handle<ColorMaterial>,
-    open: Handle<ColorMaterial>,
-    bar: Handle<Mesh>,
-    short_bar: Handle<Mesh>,
-    white: Handle<ColorMaterial>,
-}
-
-impl MarkArt {
-    fn new(meshes: &mut Assets<Mesh>, materials: &mut Assets<ColorMaterial>) -> Self {
-        MarkArt {
-            win: materials.add(Color::srgb(0.16, 0.62, 0.30)),
-            lose: materials.add(Color::srgb(0.80, 0.20, 0.18)),
-            open: materials.add(Color::srgb(0.45, 0.50, 0.55)),
-            bar: meshes.add(Rectangle::new(12.0, 3.0)),
-            short_bar: meshes.add(Rectangle::new(6.0, 3.0)),
-            white: materials.add(Color::WHITE),
-        }
-    }
-}
-
-/// The marks' entities on the board: badges and arc dots.
-type Drawn = Or<(With<MoveMarkBadge>, With<ArcDot>)>;
-
-/// Draws the marks on the board whenever they change or the board is
-/// spawned anew.
-#[allow(clippy::too_many_arguments)]
-fn draw(
-    mut commands: Commands,
-    marks: Res<MoveMarks>,
-    art: Res<Art>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut made: Local<Option<MarkArt>>,
-    badges: Query<Entity, Drawn>,
-    new_roots: Query<(), Added<BoardRoot>>,
-    roots: Query<Entity, With<BoardRoot>>,
-) {
-    if !marks.is_changed() && new_roots.is_empty() {
-        return;
-    }
-    for b in &badges {
-        commands.entity(b).despawn();
-    }
-    let Some((p, map)) = &marks.shown else {
-        return;
-    };
-    let Some(root) = roots.iter().next() else {
-        return;
-    };
-    let made = made.get_or_insert_with(|| MarkArt::new(&mut meshes, &mut materials));
-    let size = puzzles::mark_size(p);
-    let counts = counts_ways(p);
-    for mark in &map.moves {
-        let (disc, symbol) = match mark.left.winnable {
-            Some(true) => (made.win.clone(), Symbol::Tick),
-            Some(false) => (made.lose.clone(), Symbol::Cross),
-            None => (made.open.clone(), Symbol::Open),
-        };
-        let arc = puzzles::mark_arc(p, mark.mv);
-        let Some(at) = arc
-            .map(|(from, to)| arc_point(from, to, 0.5))
-            .or_else(|| puzzles::mark_spot(p, mark.mv))
-        else {
-            continue;
-        };
-        if let Some((from, to)) = arc {
-            // Dots from the piece to where it lands, growing towards it.
-            for k in 0..ARC_DOTS {
-                let t = 0.12 + 0.8 * k as f32 / (ARC_DOTS - 1) as f32;
-                if (t - 0.5).abs() < 0.12 {
-                    continue; // under the mark
-                }
-                let dot = 0.16 + 0.14 * t;
-                commands.spawn((
-                    ArcDot,
-                    Mesh2d(art.badge.clone()),
-                    MeshMaterial2d(disc.clone()),
-                    Transform::from_translation(arc_point(from, to, t).extend(11.0))
-                        .with_scale(Vec3::new(dot * size, dot * size, 1.0)),
-                    Pickable::IGNORE,
-                    ChildOf(root),
-                ));
-            }
-        }
-        let number = match (mark.left.winnable, counts) {
-            (Some(true), false) => mark.left.shortest.map(|s| s.to_string()),
-            (Some(true), true) => mark.left.ways.map(|w| match w {
-                Ways::Exactly(n) => n.to_string(),
-                Ways::Many => "1k+".to_string(),
-            }),
-            _ => None,
-        };
-        commands
-            .spawn((
-                MoveMarkBadge(mark.mv, mark.left.winnable),
-                Mesh2d(art.badge.clone()),
-                MeshMaterial2d(disc),
-                Transform::from_translation(at.extend(12.0)).with_scale(Vec3::new(size, size, 1.0)),
-                Pickable::IGNORE,
-                ChildOf(root),
-            ))
-            .with_children(|b| {
-                b.spawn((
-                    Mesh2d(art.badge_rim.clone()),
-                    MeshMaterial2d(art.badge_rim_mat.clone()),
-                    Transform::from_xyz(0.0, 0.0, 0.05),
-                    Pickable::IGNORE,
-                ));
-                symbol.spawn(b, made);
-                if let Some(n) = number {
-                    // The number on a dark badge of its own, down and right.
-                    b.spawn((
-                        Mesh2d(art.badge.clone()),
-                        MeshMaterial2d(art.badge_mat.clone()),
-                        Transform::from_xyz(12.0, -9.0, 0.2).with_scale(Vec3::new(
-                            0.75 + 0.2 * n.len().saturating_sub(1) as f32,
-                            0.75,
-                            1.0,
-                        )),
-                        Pickable::IGNORE,
-                    ));
-                    b.spawn((
-                        Text2d::new(n),
-                        TextFont {
-                            font_size: FontSize::Px(11.0),
-                            ..default()
-                        },
-                        TextColor(Color::WHITE),
-                        Transform::from_xyz(12.0, -8.5, 0.3),
-                        Pickable::IGNORE,
-                    ));
-                }
-            });
-    }
-}
-
-/// A mark on a button that plays a move (Flood's colours): the move, and
-/// whether the level can still be won after it.
-#[derive(Component, Debug, Clone, Copy, PartialEq)]
-pub struct ButtonMark(pub PuzzleMove, pub Option<bool>);
-
-/// Marks the buttons that play a move (Flood's colours) in the corner: a
-/// green disc with the fewest moves left after it ("win" where it finishes
-/// the level), a red square with a cross, a grey disc while not known.
-fn draw_on_buttons(
-    mut commands: Commands,
-    marks: Res<MoveMarks>,
-    buttons: Query<(Entity, &MoveRequested), With<Button>>,
-    new_buttons: Query<(), (With<Button>, Added<MoveRequested>)>,
-    badges: Query<Entity, With<ButtonMark>>,
-) {
-    if !marks.is_changed() && new_buttons.is_empty() {
-        return;
-    }
-    for b in &badges {
-        commands.entity(b).despawn();
-    }
-    let Some((_, map)) = &marks.shown else {
-        return;
-    };
-    for (button, asked) in &buttons {
-        let Request::Play(mv) = asked.request() else {
-            continue;
-        };
-        let Some(mark) = map.mark(mv) else { continue };
-        let (words, colour, round) = match mark.left.winnable {
-            Some(true) => (
-                match mark.left.shortest {
-                    Some(0) => "win".to_string(),
-                    Some(n) => n.to_string(),
-                    None => "ok".to_string(),
-                },
-                Color::srgb(0.16, 0.62, 0.30),
-                true,
-            ),
-            Some(false) => ("\u{d7}".to_string(), Color::srgb(0.80, 0.20, 0.18), false),
-            None => ("?".to_string(), Color::srgb(0.45, 0.50, 0.55), true),
-        };
-        commands.spawn((
-            ButtonMark(mv, mark.left.winnable),
-            Node {
-                position_type: PositionType::Absolute,
-                top: px(-9),
-                right: px(-9),
-                min_width: px(22),
-                height: px(22),
-                padding: UiRect::horizontal(px(4)),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                border: UiRect::all(px(1.5)),
-                border_radius: if round {
-                    BorderRadius::MAX
-                } else {
-                    BorderRadius::all(px(3))
-                },
-                ..default()
-            },
-            BackgroundColor(colour),
-            BorderColor::all(Color::WHITE),
-            Pickable::IGNORE,
-            ChildOf(button),
-            children![(
-                Text::new(words),
-                TextFont {
-                    font_size: FontSize::Px(13.0),
-                    ..default()
-                },
-                TextColor(Color::WHITE),
-                Pickable::IGNORE,
-            )],
-        ));
-    }
-}
-
-/// Dots of a move's arc.
-const ARC_DOTS: usize = 11;
-
-/// A point of the arc from `from` to `to` at `t` (0 to 1): it bows to the
-/// left of the way it goes, so the jumps over one frog from opposite sides
-/// bow apart and each mark stands alone.
-pub(super) fn arc_point(from: Vec2, to: Vec2, t: f32) -> Vec2 {
-    let way = to - from;
-    let side = way.perp() * 0.28;
-    from + way * t + side * 4.0 * t * (1.0 - t)
-}
-
-/// What a mark's disc carries: a tick, a cross (told apart by shape as well
-/// as colour), or a question mark.
-#[derive(Clone, Copy)]
-enum Symbol {
-    Tick,
-    Cross,
-    Open,
-}
-
-impl Symbol {
-    fn spawn(self, b: &mut ChildSpawnerCommands, made: &MarkArt) {
-        let bar = |mesh: &Handle<Mesh>, at: Vec2, angle: f32| {
-            (
-                Mesh2d(mesh.clone()),
-                MeshMaterial2d(made.white.clone()),
-                Transform::from_translation(at.extend(0.1))
-                    .with_rotation(Quat::from_rotation_z(angle.to_radians())),
-                Pickable::IGNORE,
-            )
-        };
-        match self {
-            Symbol::Tick => {
-                b.spawn(bar(&made.short_bar, Vec2::new(-3.0, -1.0), -45.0));
-                b.spawn(bar(&made.bar, Vec2::new(2.2, 1.2), 50.0));
-            }
-            Symbol::Cross => {
-                b.spawn(bar(&made.bar, Vec2::ZERO, 45.0));
-                b.spawn(bar(&made.bar, Vec2::ZERO, -45.0));
-            }
-            Symbol::Open => {
-                b.spawn((
-                    Text2d::new("?"),
-                    TextFont {
-                        font_size: FontSize::Px(13.0),
-                        ..default()
-                    },
-                    TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, 0.5, 0.1),
-                    Pickable::IGNORE,
-                ));
-            }
-        }
-    }
 }
