@@ -9,6 +9,7 @@
 mod focus;
 mod input;
 mod name;
+mod panels;
 mod save;
 mod tune;
 mod verdict;
