@@ -2,18 +2,22 @@
 //! pieces, the loader's own words for what it cannot accept (at the cell
 //! they concern), the solvers' verdict after every edit (`verdict`), undo
 //! and redo, saving into a pack of the player's own, and the level played
-//! or solved from there and back. Its panels are in `view`; what each
+//! or solved from there and back. What its buttons and keys ask for is
+//! done in `actions`; its panels are in `view` and `panels`; what each
 //! puzzle's board can hold is the core's `levels::edit`, where each cell
 //! is on the board is the puzzle's own (`puzzles::edit_spots`).
 
+mod actions;
 mod focus;
 mod input;
 mod name;
+mod panels;
 mod save;
 mod tune;
 mod verdict;
 mod view;
 
+pub use actions::EditAction;
 pub use focus::ButtonFocus;
 pub use name::{NameField, RowField, SeedField};
 pub use save::{own_pack, save_target, save_target_words};
@@ -21,16 +25,11 @@ pub use tune::Tuning;
 pub use verdict::EditVerdict;
 
 use super::board::{self, BoardRoot};
-use super::packs::{self, Current, Packs};
-use super::play::PlayState;
-use super::progress::Progress;
+use super::packs::{Current, Packs};
 use super::settings::Settings;
-use super::solver::AutoplayCommand;
-use super::solver::Watch;
 use super::theme::Art;
 use super::{GameOptions, Screen, puzzles};
-use crate::levels::edit::{Draft, Setting};
-use crate::rules::PuzzleKind;
+use crate::levels::edit::Draft;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use std::path::PathBuf;
@@ -154,6 +153,14 @@ impl Editor {
         (!self.undo.is_empty(), !self.redo.is_empty())
     }
 
+    /// The draft went a step back or on in its history: a new generation,
+    /// with no notice and no seed.
+    fn stepped(&mut self) {
+        self.generation += 1;
+        self.notice = None;
+        self.seed = None;
+    }
+
     /// Makes a change through `f`; if it changed the draft, it can be undone.
     fn change(&mut self, keep: bool, f: impl FnOnce(&mut Draft) -> bool) -> bool {
         let before = self.draft.clone();
@@ -173,45 +180,6 @@ impl Editor {
         true
     }
 }
-
-/// What the editor's buttons, keys and clicks ask for.
-#[derive(Message, Component, Debug, Clone, Copy, PartialEq)]
-pub enum EditAction {
-    /// Put the brush on a cell (row, column): a new step of the history.
-    Paint(usize, usize),
-    /// Put it on one more cell of the stroke under way (a press and its
-    /// drag): the stroke's first change is its step in the history.
-    Drag(usize, usize),
-    /// Pick choice `.1` of the palette's row `.0`.
-    Pick(usize, usize),
-    /// Step the board's dimension `.0` by `.1`.
-    Step(usize, i32),
-    Setting(Setting),
-    /// A new level of a puzzle (Hop: the peg board when true).
-    New(PuzzleKind, bool),
-    /// Flood: take the move limit a grade sets (by index, easiest first).
-    Limit(usize),
-    /// Look for a board one grade harder (true) or easier.
-    Tune(bool),
-    /// Take the proposal shown.
-    TakeProposal,
-    /// Keep the board as it was.
-    DropProposal,
-    Undo,
-    Redo,
-    Save,
-    /// The next pack of the player's to save into (or a new one).
-    SaveInto,
-    /// The board's code to the clipboard.
-    CopyCode,
-    Play,
-    ShowMe,
-    Back,
-}
-
-/// Once the play screen shows a level opened by "Show me", auto-play starts.
-#[derive(Resource)]
-struct ShowOnPlay;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<EditAction>()
@@ -238,7 +206,7 @@ pub(super) fn plugin(app: &mut App) {
                 focus::tab_focus,
                 input::edit_keys,
                 input::paint_input,
-                edit_actions,
+                actions::edit_actions,
                 (
                     name::sync_name,
                     name::sync_row,
@@ -260,7 +228,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .run_if(in_state(Screen::Edit)),
         )
-        .add_systems(Update, show_on_play.run_if(in_state(Screen::Play)))
+        .add_systems(Update, actions::show_on_play.run_if(in_state(Screen::Play)))
         .add_systems(Update, keep_awake.run_if(in_state(Screen::Edit)))
         .add_plugins(view::plugin);
 }
@@ -398,151 +366,6 @@ pub fn shown_draft<'a>(editor: &'a Editor, tuning: &'a Tuning) -> &'a Draft {
     tuning.proposal().map_or(&editor.draft, |p| &p.draft)
 }
 
-/// Everything the editor is asked to do.
-#[allow(clippy::too_many_arguments)]
-fn edit_actions(
-    mut commands: Commands,
-    mut actions: MessageReader<EditAction>,
-    mut editor: ResMut<Editor>,
-    verdict: Res<EditVerdict>,
-    mut tuning: ResMut<Tuning>,
-    mut packs: ResMut<Packs>,
-    mut current: ResMut<Current>,
-    progress: Res<Progress>,
-    mut next: ResMut<NextState<Screen>>,
-    mut clipboard: Option<ResMut<bevy::clipboard::Clipboard>>,
-    mut seed: Local<u64>,
-) {
-    for &action in actions.read() {
-        // Back asks once; anything else between takes the question back.
-        if action != EditAction::Back {
-            editor.leaving = false;
-        }
-        match action {
-            EditAction::Paint(r, c) | EditAction::Drag(r, c) => {
-                let brush = editor.draft.brush(&editor.picks);
-                if matches!(action, EditAction::Paint(..)) {
-                    editor.stroke_kept = false;
-                }
-                let keep = !editor.stroke_kept;
-                if editor.change(keep, |d| d.paint(r, c, brush)) {
-                    editor.stroke_kept = true;
-                }
-            }
-            EditAction::Pick(row, choice) => {
-                if editor.picks.len() <= row {
-                    editor.picks.resize(row + 1, 0);
-                }
-                editor.picks[row] = choice;
-            }
-            EditAction::Step(i, by) => {
-                editor.change(true, |d| d.step(i, by));
-            }
-            EditAction::Setting(s) => {
-                *seed += 1;
-                let seed = *seed;
-                if editor.change(true, |d| d.apply(s, seed)) && s == Setting::Shuffle {
-                    editor.seed = Some(seed);
-                }
-            }
-            EditAction::New(kind, pegs) => {
-                let fresh = Draft::new_of(kind, pegs);
-                if editor.change(true, |d| {
-                    let changed = *d != fresh;
-                    *d = fresh;
-                    changed
-                }) {
-                    editor.picks.clear();
-                    editor.from = None;
-                }
-            }
-            EditAction::Limit(grade) => {
-                if let Some(limits) = verdict.shown.as_ref().and_then(|v| v.limits) {
-                    let limit = limits[grade.min(4)];
-                    editor.change(true, |d| d.set_limit(limit));
-                }
-            }
-            EditAction::Tune(harder) => tuning.start(&editor, harder),
-            EditAction::TakeProposal => {
-                if let Some(p) = tuning.proposal().cloned() {
-                    tuning.clear();
-                    editor.change(true, |d| {
-                        let changed = *d != p.draft;
-                        *d = p.draft;
-                        changed
-                    });
-                }
-            }
-            EditAction::DropProposal => tuning.clear(),
-            EditAction::Undo => {
-                if let Some(before) = editor.undo.pop() {
-                    let now = std::mem::replace(&mut editor.draft, before);
-                    editor.redo.push(now);
-                    editor.generation += 1;
-                    editor.notice = None;
-                    editor.seed = None;
-                }
-            }
-            EditAction::Redo => {
-                if let Some(after) = editor.redo.pop() {
-                    let now = std::mem::replace(&mut editor.draft, after);
-                    editor.undo.push(now);
-                    editor.generation += 1;
-                    editor.notice = None;
-                    editor.seed = None;
-                }
-            }
-            EditAction::Save => save::save(&mut editor, &verdict, &mut packs, &progress),
-            EditAction::SaveInto => save::next_pack(&mut editor, &packs, &progress),
-            EditAction::CopyCode => {
-                editor.notice = Some(match editor.draft.check() {
-                    Err(m) => (format!("No code yet: {}", m.message), true),
-                    Ok(_) => {
-                        let code = editor.draft.code();
-                        let copied = clipboard.as_mut().map(|c| c.set_text(code.clone()));
-                        match copied {
-                            Some(Ok(())) => (
-                                format!(
-                                    "The board's code ({} characters) is copied: Ctrl+V on the title plays it.",
-                                    code.len()
-                                ),
-                                false,
-                            ),
-                            _ => (format!("No clipboard here; the code is {code}"), true),
-                        }
-                    }
-                });
-                editor.last_code = Some(editor.draft.code());
-            }
-            EditAction::Play | EditAction::ShowMe => match editor.draft.check() {
-                Ok(level) => {
-                    let at = packs::add_edited_level(&mut packs, level);
-                    current.pack = at;
-                    current.level = 0;
-                    commands.insert_resource(PlayState::new(
-                        packs.0[at].pack.as_ref().expect("just made").levels[0].clone(),
-                    ));
-                    if action == EditAction::ShowMe {
-                        commands.insert_resource(ShowOnPlay);
-                    }
-                    next.set(Screen::Play);
-                }
-                Err(m) => {
-                    editor.notice = Some((format!("It cannot be played yet: {}", m.message), true));
-                }
-            },
-            EditAction::Back if editor.unsaved() && !editor.leaving => {
-                editor.leaving = true;
-                editor.notice = Some((
-                    "Not saved: Back (Esc) again leaves without it; Save (Ctrl+S) keeps it.".into(),
-                    true,
-                ));
-            }
-            EditAction::Back => next.set(editor.back),
-        }
-    }
-}
-
 /// A resting window (unfocused) draws on events only: while the solvers
 /// think, each frame asks for the next, so their answer shows when it comes.
 fn keep_awake(
@@ -554,17 +377,5 @@ fn keep_awake(
         && let Some(mut redraw) = redraw
     {
         redraw.write(bevy::window::RequestRedraw);
-    }
-}
-
-/// "Show me": the solution plays as soon as the level shows.
-fn show_on_play(
-    mut commands: Commands,
-    show: Option<Res<ShowOnPlay>>,
-    mut asked: MessageWriter<AutoplayCommand>,
-) {
-    if show.is_some() {
-        commands.remove_resource::<ShowOnPlay>();
-        asked.write(AutoplayCommand::Start(Watch::Solution));
     }
 }

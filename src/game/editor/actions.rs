@@ -1,0 +1,222 @@
+//! What the editor is asked to do (`EditAction`, from its buttons, keys and
+//! clicks) and how each is done: drawing, the palette's picks, the board's
+//! size and options, harder and easier, undo and redo, saving, the board's
+//! code, playing the level or watching it solved, and leaving.
+
+use super::{EditVerdict, Editor, Tuning, save};
+use crate::game::Screen;
+use crate::game::packs::{self, Current, Packs};
+use crate::game::play::PlayState;
+use crate::game::progress::Progress;
+use crate::game::solver::{AutoplayCommand, Watch};
+use crate::levels::edit::{Draft, Setting};
+use crate::rules::PuzzleKind;
+use bevy::prelude::*;
+
+/// What the editor's buttons, keys and clicks ask for.
+#[derive(Message, Component, Debug, Clone, Copy, PartialEq)]
+pub enum EditAction {
+    /// Put the brush on a cell (row, column): a new step of the history.
+    Paint(usize, usize),
+    /// Put it on one more cell of the stroke under way (a press and its
+    /// drag): the stroke's first change is its step in the history.
+    Drag(usize, usize),
+    /// Pick choice `.1` of the palette's row `.0`.
+    Pick(usize, usize),
+    /// Step the board's dimension `.0` by `.1`.
+    Step(usize, i32),
+    Setting(Setting),
+    /// A new level of a puzzle (Hop: the peg board when true).
+    New(PuzzleKind, bool),
+    /// Flood: take the move limit a grade sets (by index, easiest first).
+    Limit(usize),
+    /// Look for a board one grade harder (true) or easier.
+    Tune(bool),
+    /// Take the proposal shown.
+    TakeProposal,
+    /// Keep the board as it was.
+    DropProposal,
+    Undo,
+    Redo,
+    Save,
+    /// The next pack of the player's to save into (or a new one).
+    SaveInto,
+    /// The board's code to the clipboard.
+    CopyCode,
+    Play,
+    ShowMe,
+    Back,
+}
+
+/// Once the play screen shows a level opened by "Show me", auto-play starts.
+#[derive(Resource)]
+pub(super) struct ShowOnPlay;
+
+/// Everything the editor is asked to do.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn edit_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<EditAction>,
+    mut editor: ResMut<Editor>,
+    verdict: Res<EditVerdict>,
+    mut tuning: ResMut<Tuning>,
+    mut packs: ResMut<Packs>,
+    mut current: ResMut<Current>,
+    progress: Res<Progress>,
+    mut next: ResMut<NextState<Screen>>,
+    mut clipboard: Option<ResMut<bevy::clipboard::Clipboard>>,
+    mut seed: Local<u64>,
+) {
+    for &action in actions.read() {
+        // Back asks once; anything else between takes the question back.
+        if action != EditAction::Back {
+            editor.leaving = false;
+        }
+        match action {
+            EditAction::Paint(r, c) | EditAction::Drag(r, c) => {
+                paint(&mut editor, r, c, matches!(action, EditAction::Paint(..)));
+            }
+            EditAction::Pick(row, choice) => {
+                if editor.picks.len() <= row {
+                    editor.picks.resize(row + 1, 0);
+                }
+                editor.picks[row] = choice;
+            }
+            EditAction::Step(i, by) => {
+                editor.change(true, |d| d.step(i, by));
+            }
+            EditAction::Setting(s) => {
+                *seed += 1;
+                let seed = *seed;
+                if editor.change(true, |d| d.apply(s, seed)) && s == Setting::Shuffle {
+                    editor.seed = Some(seed);
+                }
+            }
+            EditAction::New(kind, pegs) => new_level(&mut editor, kind, pegs),
+            EditAction::Limit(grade) => {
+                if let Some(limits) = verdict.shown.as_ref().and_then(|v| v.limits) {
+                    let limit = limits[grade.min(4)];
+                    editor.change(true, |d| d.set_limit(limit));
+                }
+            }
+            EditAction::Tune(harder) => tuning.start(&editor, harder),
+            EditAction::TakeProposal => take_proposal(&mut editor, &mut tuning),
+            EditAction::DropProposal => tuning.clear(),
+            EditAction::Undo => {
+                if let Some(before) = editor.undo.pop() {
+                    let now = std::mem::replace(&mut editor.draft, before);
+                    editor.redo.push(now);
+                    editor.stepped();
+                }
+            }
+            EditAction::Redo => {
+                if let Some(after) = editor.redo.pop() {
+                    let now = std::mem::replace(&mut editor.draft, after);
+                    editor.undo.push(now);
+                    editor.stepped();
+                }
+            }
+            EditAction::Save => save::save(&mut editor, &verdict, &mut packs, &progress),
+            EditAction::SaveInto => save::next_pack(&mut editor, &packs, &progress),
+            EditAction::CopyCode => copy_code(&mut editor, &mut clipboard),
+            EditAction::Play | EditAction::ShowMe => match editor.draft.check() {
+                Ok(level) => {
+                    let at = packs::add_edited_level(&mut packs, level);
+                    current.pack = at;
+                    current.level = 0;
+                    commands.insert_resource(PlayState::new(
+                        packs.0[at].pack.as_ref().expect("just made").levels[0].clone(),
+                    ));
+                    if action == EditAction::ShowMe {
+                        commands.insert_resource(ShowOnPlay);
+                    }
+                    next.set(Screen::Play);
+                }
+                Err(m) => {
+                    editor.notice = Some((format!("It cannot be played yet: {}", m.message), true));
+                }
+            },
+            EditAction::Back if editor.unsaved() && !editor.leaving => {
+                editor.leaving = true;
+                editor.notice = Some((
+                    "Not saved: Back (Esc) again leaves without it; Save (Ctrl+S) keeps it.".into(),
+                    true,
+                ));
+            }
+            EditAction::Back => next.set(editor.back),
+        }
+    }
+}
+
+/// The brush on a cell: a press (`press`) starts a stroke, its drag goes
+/// on with it, and the stroke's first change is its step in the history.
+fn paint(editor: &mut Editor, r: usize, c: usize, press: bool) {
+    let brush = editor.draft.brush(&editor.picks);
+    if press {
+        editor.stroke_kept = false;
+    }
+    let keep = !editor.stroke_kept;
+    if editor.change(keep, |d| d.paint(r, c, brush)) {
+        editor.stroke_kept = true;
+    }
+}
+
+/// A new level of a puzzle, in place of the draft: it comes from no pack.
+fn new_level(editor: &mut Editor, kind: PuzzleKind, pegs: bool) {
+    let fresh = Draft::new_of(kind, pegs);
+    if editor.change(true, |d| {
+        let changed = *d != fresh;
+        *d = fresh;
+        changed
+    }) {
+        editor.picks.clear();
+        editor.from = None;
+    }
+}
+
+/// The board "Harder" or "Easier" proposed becomes the draft.
+fn take_proposal(editor: &mut Editor, tuning: &mut Tuning) {
+    if let Some(p) = tuning.proposal().cloned() {
+        tuning.clear();
+        editor.change(true, |d| {
+            let changed = *d != p.draft;
+            *d = p.draft;
+            changed
+        });
+    }
+}
+
+/// The board's code to the clipboard, or in the notice where there is no
+/// clipboard; a draft that is not a level yet has none.
+fn copy_code(editor: &mut Editor, clipboard: &mut Option<ResMut<bevy::clipboard::Clipboard>>) {
+    editor.notice = Some(match editor.draft.check() {
+        Err(m) => (format!("No code yet: {}", m.message), true),
+        Ok(_) => {
+            let code = editor.draft.code();
+            let copied = clipboard.as_mut().map(|c| c.set_text(code.clone()));
+            match copied {
+                Some(Ok(())) => (
+                    format!(
+                        "The board's code ({} characters) is copied: Ctrl+V on the title plays it.",
+                        code.len()
+                    ),
+                    false,
+                ),
+                _ => (format!("No clipboard here; the code is {code}"), true),
+            }
+        }
+    });
+    editor.last_code = Some(editor.draft.code());
+}
+
+/// "Show me": the solution plays as soon as the level shows.
+pub(super) fn show_on_play(
+    mut commands: Commands,
+    show: Option<Res<ShowOnPlay>>,
+    mut asked: MessageWriter<AutoplayCommand>,
+) {
+    if show.is_some() {
+        commands.remove_resource::<ShowOnPlay>();
+        asked.write(AutoplayCommand::Start(Watch::Solution));
+    }
+}

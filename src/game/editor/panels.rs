@@ -1,0 +1,371 @@
+//! The editor's side panels: on the left the puzzle, the palette, the
+//! board's dimensions and its options; on the right the verdict, what the
+//! loader cannot accept, "Harder" and "Easier", and the buttons (Show me,
+//! Play it, Save, Undo, Redo, Back).
+
+use super::{EditAction, EditVerdict, Editor, Tuning};
+use crate::game::packs::Packs;
+use crate::game::theme::widget::WheelScroll;
+use crate::game::theme::{self, text, widget};
+use crate::levels::verdict::LIMIT_GRADES;
+use bevy::prelude::*;
+
+fn panel_node(left: bool, m: [f32; 4]) -> Node {
+    let (l, r) = if left {
+        (px(10), Val::Auto)
+    } else {
+        (Val::Auto, px(10))
+    };
+    Node {
+        position_type: PositionType::Absolute,
+        left: l,
+        right: r,
+        top: px(10),
+        bottom: px(10),
+        width: px(if left { m[0] - 20.0 } else { m[1] - 20.0 }),
+        flex_direction: FlexDirection::Column,
+        row_gap: px(6),
+        padding: UiRect::all(px(12)),
+        // The left panel scrolls whole; the right one scrolls its upper
+        // part, its buttons kept in sight.
+        overflow: if left {
+            Overflow::scroll_y()
+        } else {
+            Overflow::clip()
+        },
+        border_radius: theme::PANEL_RADIUS,
+        ..default()
+    }
+}
+
+fn small_button(action: EditAction, label: &str, on: bool) -> impl Bundle {
+    let colours = if on {
+        widget::ButtonColours::of(theme::BUTTON_HOVER.lighter(0.1))
+    } else {
+        widget::ButtonColours::default()
+    };
+    let node = Node {
+        padding: UiRect::axes(px(8), px(4)),
+        justify_content: JustifyContent::Center,
+        border: UiRect::all(px(if on { 2.0 } else { 0.0 })),
+        border_radius: BorderRadius::all(px(8)),
+        ..default()
+    };
+    (
+        widget::coloured_button(action, colours, node, text(label, 15.0, theme::TEXT)),
+        BorderColor::all(theme::HIGHLIGHT),
+    )
+}
+
+fn swatch(action: EditAction, colour: Color, label: &str, on: bool) -> impl Bundle {
+    let node = Node {
+        width: px(30),
+        height: px(30),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border: UiRect::all(px(if on { 3.0 } else { 1.0 })),
+        border_radius: BorderRadius::all(px(6)),
+        ..default()
+    };
+    (
+        widget::coloured_button(
+            action,
+            widget::ButtonColours::of(colour),
+            node,
+            text(label, 13.0, theme::ink_on(colour)),
+        ),
+        BorderColor::all(if on {
+            theme::HIGHLIGHT
+        } else {
+            Color::srgba(0.0, 0.0, 0.0, 0.4)
+        }),
+    )
+}
+
+fn row() -> Node {
+    Node {
+        flex_wrap: FlexWrap::Wrap,
+        column_gap: px(5),
+        row_gap: px(5),
+        align_items: AlignItems::Center,
+        ..default()
+    }
+}
+
+fn title(words: &str) -> impl Bundle {
+    text(words, 16.0, theme::TEXT_DIM)
+}
+
+pub(super) fn left_panel(
+    ui: &mut ChildSpawnerCommands,
+    editor: &Editor,
+    palette: &[Color; 10],
+    colour_blind: bool,
+    m: [f32; 4],
+) {
+    let draft = &editor.draft;
+    let drawn = draft.drawn();
+    let pegs = draft.is_pegs();
+    ui.spawn((panel_node(true, m), theme::panel(), WheelScroll))
+        .with_children(|p| {
+            p.spawn(text("Level editor", 22.0, theme::TEXT));
+            p.spawn(title("New level of"));
+            p.spawn(row()).with_children(|r| {
+                for (label, kind, is_pegs) in crate::levels::edit::NEW_LEVELS {
+                    let on = drawn.kind() == kind && pegs == is_pegs;
+                    r.spawn(small_button(EditAction::New(kind, is_pegs), label, on));
+                }
+            });
+            for (i, pr) in draft.palette().iter().enumerate() {
+                p.spawn(title(pr.title));
+                let picked = editor
+                    .picks
+                    .get(i)
+                    .copied()
+                    .unwrap_or(0)
+                    .min(pr.choices.len() - 1);
+                p.spawn(row()).with_children(|r| {
+                    for (j, ch) in pr.choices.iter().enumerate() {
+                        let action = EditAction::Pick(i, j);
+                        match ch.colour {
+                            Some(c) => {
+                                let colour = palette[c as usize % palette.len()];
+                                // A colour's name does not fit its swatch;
+                                // colour-blind mode gives it its number, as
+                                // on the animals (from 1).
+                                let label = if pr.title == "Colour" && ch.label.len() > 2 {
+                                    if colour_blind {
+                                        format!("{}", c + 1)
+                                    } else {
+                                        String::new()
+                                    }
+                                } else {
+                                    ch.label.clone()
+                                };
+                                r.spawn(swatch(action, colour, &label, j == picked));
+                            }
+                            None => {
+                                r.spawn(small_button(action, &ch.label, j == picked));
+                            }
+                        }
+                    }
+                });
+            }
+            let dims = draft.dimensions();
+            if !dims.is_empty() {
+                p.spawn(title("Board"));
+            }
+            for (i, (name, value)) in dims.into_iter().enumerate() {
+                p.spawn(row()).with_children(|r| {
+                    r.spawn(small_button(EditAction::Step(i, -1), "-", false));
+                    r.spawn(small_button(EditAction::Step(i, 1), "+", false));
+                    let shown = if name == "move limit" && value == 0 {
+                        "none".to_string()
+                    } else {
+                        value.to_string()
+                    };
+                    r.spawn(text(format!("{name}: {shown}"), 16.0, theme::TEXT));
+                });
+            }
+            let settings = draft.settings();
+            if !settings.is_empty() {
+                p.spawn(title("Options"));
+            }
+            p.spawn(row()).with_children(|r| {
+                for (label, on, s) in settings {
+                    r.spawn(small_button(
+                        EditAction::Setting(s),
+                        &label,
+                        on == Some(true),
+                    ));
+                }
+            });
+        });
+}
+
+pub(super) fn right_panel(
+    ui: &mut ChildSpawnerCommands,
+    editor: &Editor,
+    verdict: &EditVerdict,
+    tuning: &Tuning,
+    packs: &Packs,
+    into: &str,
+    m: [f32; 4],
+) {
+    ui.spawn((panel_node(false, m), theme::panel()))
+        .with_children(|panel| {
+            // What the solvers say scrolls (the wheel over it); the buttons
+            // under it stay in the window.
+            let mut upper = panel.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(6),
+                    flex_grow: 1.0,
+                    flex_shrink: 1.0,
+                    min_height: px(0),
+                    overflow: Overflow::scroll_y(),
+                    ..default()
+                },
+                WheelScroll,
+            ));
+            upper.with_children(|p| {
+                p.spawn(text("Verdict", 22.0, theme::TEXT));
+                if let Some(m) = &verdict.mistake {
+                    p.spawn(text("Not a level yet:", 17.0, theme::WARN));
+                    p.spawn(text(m.message.clone(), 16.0, theme::WARN));
+                } else if let Some(v) = &verdict.shown {
+                    let colour = match v.answer {
+                        crate::levels::verdict::Answer::Won { .. } => theme::WIN,
+                        crate::levels::verdict::Answer::Lost { .. } => theme::WARN,
+                        crate::levels::verdict::Answer::Undecided { .. } => theme::TEXT,
+                    };
+                    // Flood's limits are the buttons below.
+                    let words = v.words().into_iter().filter(|l| !l.starts_with("Limits"));
+                    for (i, line) in words.enumerate() {
+                        let c = if i == 0 { colour } else { theme::TEXT };
+                        p.spawn(text(line, if i == 0 { 19.0 } else { 16.0 }, c));
+                    }
+                    let time = crate::game::solver::compare::time(v.elapsed.as_secs_f64() * 1000.0);
+                    p.spawn(text(
+                        if v.positions > 0 {
+                            format!(
+                                "Decided in {time}, {} positions",
+                                crate::levels::verdict::grouped(v.positions)
+                            )
+                        } else {
+                            format!("Decided in {time}")
+                        },
+                        14.0,
+                        theme::TEXT_DIM,
+                    ));
+                    if let Some(limits) = v.limits {
+                        p.spawn(title("Take the limit of a grade"));
+                        p.spawn(row()).with_children(|r| {
+                            let now = editor.draft.dimensions().get(3).map(|d| d.1);
+                            for (g, (name, n)) in LIMIT_GRADES.iter().zip(limits).enumerate() {
+                                r.spawn(small_button(
+                                    EditAction::Limit(g),
+                                    &format!("{name} {n}"),
+                                    now == Some(n),
+                                ));
+                            }
+                        });
+                    }
+                } else {
+                    p.spawn(text("Thinking...", 18.0, theme::TEXT_DIM));
+                }
+                if let Some((pack, n)) = verdict.same
+                    && let Some(Ok(pk)) = packs.0.get(pack).map(|e| &e.pack)
+                {
+                    p.spawn(text(
+                        format!(
+                            "The same as level {} of {}",
+                            n + 1,
+                            theme::short(&pk.name, 30)
+                        ),
+                        15.0,
+                        theme::HIGHLIGHT,
+                    ));
+                }
+                tune_lines(p, verdict, tuning, &editor.draft);
+                for w in editor.draft.warnings() {
+                    p.spawn(text(format!("Note: {w}"), 15.0, theme::WARN));
+                }
+            });
+            // What the last button said, always in sight above them.
+            if let Some((words, warn)) = &editor.notice {
+                panel.spawn(text(
+                    words.clone(),
+                    15.0,
+                    if *warn { theme::WARN } else { theme::WIN },
+                ));
+            }
+            let (undo, redo) = editor.history();
+            let level = verdict.mistake.is_none();
+            // The pack "Save" writes into; the button offers the next.
+            if level {
+                panel.spawn(row()).with_children(|r| {
+                    r.spawn(text(format!("Saves into {into}"), 14.0, theme::TEXT_DIM));
+                    r.spawn(small_button(EditAction::SaveInto, "Another pack", false));
+                });
+            }
+            panel.spawn(row()).with_children(|r| {
+                if level
+                    && verdict
+                        .shown
+                        .as_ref()
+                        .is_some_and(|v| v.solution().is_some())
+                {
+                    r.spawn(small_button(EditAction::ShowMe, "Show me", false));
+                }
+                if level {
+                    r.spawn(small_button(EditAction::Play, "Play it", false));
+                    r.spawn(small_button(EditAction::Save, "Save", false));
+                    r.spawn(small_button(EditAction::CopyCode, "Copy code", false));
+                }
+                if undo {
+                    r.spawn(small_button(EditAction::Undo, "Undo", false));
+                }
+                if redo {
+                    r.spawn(small_button(EditAction::Redo, "Redo", false));
+                }
+                r.spawn(small_button(EditAction::Back, "Back", false));
+            });
+        });
+}
+
+/// The lines of "Harder" and "Easier": the buttons, the search under way,
+/// or the proposal with its verdict and the choice.
+fn tune_lines(
+    p: &mut ChildSpawnerCommands,
+    verdict: &EditVerdict,
+    tuning: &Tuning,
+    draft: &crate::levels::edit::Draft,
+) {
+    let (article, way) = if tuning.harder {
+        ("A", "harder")
+    } else {
+        ("An", "easier")
+    };
+    match &tuning.found {
+        Some(Ok(found)) => {
+            let what = found.change_words(draft);
+            p.spawn(text(
+                format!("{article} {way} board: {what}"),
+                17.0,
+                theme::HIGHLIGHT,
+            ));
+            for line in found.verdict.words().into_iter().skip(1) {
+                if !line.starts_with("Limits") {
+                    p.spawn(text(line, 15.0, theme::TEXT));
+                }
+            }
+            p.spawn(row()).with_children(|r| {
+                r.spawn(small_button(EditAction::TakeProposal, "Take it", false));
+                r.spawn(small_button(EditAction::DropProposal, "Keep mine", false));
+            });
+        }
+        Some(Err(why)) => {
+            p.spawn(text(format!("No {way} board: {why}"), 15.0, theme::WARN));
+        }
+        None if tuning.looking() => {
+            p.spawn(text(
+                format!("Looking for a {way} board..."),
+                15.0,
+                theme::TEXT_DIM,
+            ));
+        }
+        None => {}
+    }
+    let graded = verdict.shown.as_ref().is_some_and(|v| v.grade.is_some());
+    if graded && tuning.proposal().is_none() && !tuning.looking() {
+        p.spawn(row()).with_children(|r| {
+            r.spawn(small_button(
+                EditAction::Tune(true),
+                "Make it harder",
+                false,
+            ));
+            r.spawn(small_button(EditAction::Tune(false), "Easier", false));
+        });
+    }
+}

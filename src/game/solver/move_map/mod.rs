@@ -1,0 +1,302 @@
+//! The move map (M, or the panel's Moves button): every legal move of the
+//! position on the board marked where the player would make it, green with a
+//! tick where the level can still be won after it, red with a cross where it
+//! cannot, grey with a question mark while not decided; beside a winning
+//! move, what is left after it (the fewest moves in Swap and Flood, the ways
+//! to win in Hop and Escape). The marks are decided in the background, a
+//! quick pass over every move first and then, for the moves it left open, a
+//! long one, within the memory every search shares. Playing with the map on
+//! is help, as a hint is.
+
+mod draw;
+
+pub(super) use draw::arc_point;
+pub use draw::{ArcDot, ButtonMark, MoveMarkBadge};
+
+use super::{Autoplay, SolverBudget};
+use crate::game::play::{PlayState, PlaySystems};
+use crate::game::settings::Settings;
+use crate::levels::count_of;
+use crate::rules::Puzzle;
+use crate::solve::Budget;
+use crate::solve::moves::{Left, MoveMap, MoveMark, WAYS_CAP, Ways, counts_ways, left_of};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The quick pass's time for all the moves together.
+const QUICK: Duration = Duration::from_millis(100);
+/// The long pass's time for each move the quick one left open.
+const LONG: Duration = Duration::from_secs(20);
+
+/// The marks of the position on the board, as far as decided.
+#[derive(Resource, Default)]
+pub struct MoveMarks {
+    /// The position marked and its map (moves not decided yet are
+    /// `Left::UNKNOWN`); None while the quick pass runs, or with the map off.
+    pub shown: Option<(Puzzle, MoveMap)>,
+    /// The position being decided.
+    deciding: Option<Puzzle>,
+    running: Option<Running>,
+}
+
+struct Running {
+    /// Each batch of marks as it is decided: the move's index and its mark.
+    marks: Mutex<Receiver<Vec<(usize, Left)>>>,
+    cancel: Arc<AtomicBool>,
+    _task: Task<()>,
+}
+
+/// A search left behind stops: its task would run on to its end otherwise.
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+impl MoveMarks {
+    /// Whether marks are still being decided.
+    pub fn pending(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The words of the bar for the marks shown: how many moves keep the
+    /// level winnable, and what is left from here.
+    pub fn words(&self) -> Option<String> {
+        let (p, map) = self.shown.as_ref()?;
+        if map.won {
+            return None;
+        }
+        let n = map.moves.len();
+        let mut words = match (map.left.winnable, map.undecided()) {
+            (Some(false), _) => "no move keeps it winnable".to_string(),
+            (_, 0) => format!(
+                "{} of {} keep it winnable",
+                map.winning(),
+                count_of(n, "move", "moves")
+            ),
+            (_, open) => format!(
+                "{} of {} keep it winnable, {open} not known yet",
+                map.winning(),
+                count_of(n, "move", "moves")
+            ),
+        };
+        if counts_ways(p) {
+            match map.left.ways {
+                Some(Ways::Exactly(w)) => words += &format!(" · ways to win: {w}"),
+                Some(Ways::Many) => words += &format!(" · ways to win: {WAYS_CAP}+"),
+                None => {}
+            }
+        } else if let Some(s) = map.left.shortest {
+            words += &format!(" · fewest moves from here: {s}");
+        }
+        Some(words)
+    }
+
+    fn stop(&mut self) {
+        self.running = None;
+        self.deciding = None;
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MoveMarks>().add_systems(
+        Update,
+        (
+            follow.in_set(PlaySystems::Solver),
+            (draw::draw, draw::draw_on_buttons)
+                .in_set(PlaySystems::Present)
+                .after(crate::game::play::BoardRespawn),
+        ),
+    );
+}
+
+/// Starts deciding the marks of the position on the board when it changes
+/// (a move, undo, redo, restart, a jump from the tree, a reload), reads what
+/// has been decided, and stops with the map off or while auto-play plays.
+fn follow(
+    settings: Res<Settings>,
+    mut state: ResMut<PlayState>,
+    autoplay: Option<Res<Autoplay>>,
+    budget: Res<SolverBudget>,
+    mut marks: ResMut<MoveMarks>,
+) {
+    let on = settings.move_map && !autoplay.is_some_and(|a| a.is_active());
+    if !on {
+        if marks.shown.is_some() || marks.deciding.is_some() {
+            marks.stop();
+            marks.shown = None;
+        }
+        return;
+    }
+    // Playing with the map on is help (set without a change: nothing that
+    // follows the board has to run again for it).
+    if !state.helped && !state.puzzle.is_won() {
+        state.bypass_change_detection().helped = true;
+    }
+    let marked = marks.shown.as_ref().map(|(p, _)| p);
+    let current = marks.deciding.as_ref().or(marked);
+    if current != Some(&state.puzzle) {
+        marks.stop();
+        marks.shown = None;
+        start(&mut marks, &state.puzzle, &budget.0);
+    }
+    read(&mut marks);
+}
+
+fn start(marks: &mut MoveMarks, puzzle: &Puzzle, shared: &Budget) {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let budget = Budget {
+        cancel: Some(cancel.clone()),
+        ..shared.clone()
+    };
+    let (send, receive) = channel();
+    let p = puzzle.clone();
+    let pool = AsyncComputeTaskPool::get_or_init(TaskPool::new);
+    let task = pool.spawn(async move {
+        crate::game::memory::then_let_go(|| decide(&p, &budget, |batch| send.send(batch).is_ok()))
+    });
+    marks.deciding = Some(puzzle.clone());
+    marks.running = Some(Running {
+        marks: Mutex::new(receive),
+        cancel,
+        _task: task,
+    });
+}
+
+/// Decides the marks of `p`'s moves: the quick pass's all at once, then each
+/// of the long pass's as it comes. `send` returns false once nobody reads.
+fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) -> bool) {
+    let moves = if p.is_won() || p.is_stuck() {
+        Vec::new()
+    } else {
+        p.legal_moves()
+    };
+    let after: Vec<Option<Puzzle>> = moves
+        .iter()
+        .map(|&mv| {
+            let mut a = p.clone();
+            a.apply(mv).ok().map(|_| a)
+        })
+        .collect();
+    let each = QUICK / moves.len().max(1) as u32;
+    let quick: Vec<(usize, Left)> = after
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let left = match a {
+                Some(a) => left_of(
+                    a,
+                    &Budget {
+                        time: Some(each),
+                        ..budget.clone()
+                    },
+                ),
+                None => Left::UNKNOWN,
+            };
+            (i, left)
+        })
+        .collect();
+    let counts = counts_ways(p);
+    let open: Vec<usize> = quick
+        .iter()
+        .filter(|(_, l)| !complete(l, counts))
+        .map(|&(i, _)| i)
+        .collect();
+    if !send(quick) {
+        return;
+    }
+    for i in open {
+        let Some(a) = &after[i] else { continue };
+        let cancelled = budget
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed));
+        if cancelled {
+            return;
+        }
+        let left = left_of(
+            a,
+            &Budget {
+                time: Some(LONG),
+                ..budget.clone()
+            },
+        );
+        if !send(vec![(i, left)]) {
+            return;
+        }
+    }
+}
+
+/// A mark with nothing left to decide.
+fn complete(left: &Left, counts: bool) -> bool {
+    match left.winnable {
+        Some(false) => true,
+        Some(true) => left.shortest.is_some() && (!counts || left.ways.is_some()),
+        None => false,
+    }
+}
+
+/// Takes in the marks decided since the last frame.
+fn read(marks: &mut ResMut<MoveMarks>) {
+    let Some(running) = marks.running.as_ref() else {
+        return;
+    };
+    let mut batches = Vec::new();
+    let Ok(receiver) = running.marks.lock() else {
+        return;
+    };
+    let finished = loop {
+        match receiver.try_recv() {
+            Ok(b) => batches.push(b),
+            Err(TryRecvError::Empty) => break false,
+            Err(TryRecvError::Disconnected) => break true,
+        }
+    };
+    drop(receiver);
+    // Polling is not a change; only new marks are.
+    if finished {
+        marks.bypass_change_detection().running = None;
+    }
+    if batches.is_empty() {
+        return;
+    }
+    let Some(p) = marks.deciding.clone() else {
+        return;
+    };
+    let shown = marks
+        .bypass_change_detection()
+        .shown
+        .get_or_insert_with(|| {
+            let moves = if p.is_won() || p.is_stuck() {
+                Vec::new()
+            } else {
+                p.legal_moves()
+            };
+            let moves = moves
+                .into_iter()
+                .map(|mv| MoveMark {
+                    mv,
+                    left: Left::UNKNOWN,
+                })
+                .collect();
+            (
+                p.clone(),
+                MoveMap {
+                    won: p.is_won(),
+                    left: Left::UNKNOWN,
+                    moves,
+                },
+            )
+        });
+    for (i, left) in batches.into_iter().flatten() {
+        if let Some(m) = shown.1.moves.get_mut(i) {
+            m.left = left;
+        }
+    }
+    shown.1.left = crate::solve::moves::position_left(&shown.0, shown.1.won, &shown.1.moves);
+    marks.set_changed();
+}
