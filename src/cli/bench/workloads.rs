@@ -115,11 +115,18 @@ pub(super) fn flood_fast(boards: &[Flood]) -> (Row, Vec<usize>) {
 }
 
 pub(super) fn pegs() -> Row {
-    let mut row = Row::new("pegs english central");
     let h = crate::rules::hop::Hop::english_central();
+    solved_once("pegs english central", |search| {
+        solve::hop::solve(&h, search)
+    })
+}
+
+/// One board solved once, with no limit: its time, nodes and answer.
+fn solved_once<M: Copy>(name: &str, solve: impl FnOnce(&mut Search<M>) -> Outcome<M>) -> Row {
+    let mut row = Row::new(name);
     let ((outcome, nodes), t) = timed(|| {
         let mut search = Search::new(Budget::unlimited());
-        let o = solve::hop::solve(&h, &mut search);
+        let o = solve(&mut search);
         (o, search.nodes)
     });
     row.times.push(t);
@@ -163,22 +170,9 @@ pub(super) fn pond() -> Row {
 }
 
 pub(super) fn swap() -> Row {
-    let mut row = Row::new("swap 1000 v 1000");
     let text = format!("{}_{}", "L".repeat(1000), "R".repeat(1000));
     let s = Swap::new(parse_row(&text).unwrap_or_default(), false);
-    let ((outcome, nodes), t) = timed(|| {
-        let mut search = Search::new(Budget::unlimited());
-        let o = solve::swap::solve(&s, &mut search);
-        (o, search.nodes)
-    });
-    row.times.push(t);
-    row.count = 1;
-    row.nodes = nodes;
-    if let Outcome::Solved { moves, optimal } = outcome {
-        row.moves = moves.len() as u64;
-        row.optimal = optimal as usize;
-    }
-    row.finish()
+    solved_once("swap 1000 v 1000", |search| solve::swap::solve(&s, search))
 }
 
 pub(super) fn escape(name: &str, seed: u64, count: usize, side: u8) -> Row {

@@ -56,7 +56,7 @@ pub(super) fn plugin(app: &mut App) {
 /// is back where the other began (on the undo stack's `base` moves), so
 /// a new search never starts from the middle of the last.
 #[derive(Resource, Default)]
-pub struct StartWhenBack(Option<(Watch, usize)>);
+pub(super) struct StartWhenBack(Option<(Watch, usize)>);
 
 /// Brings the board back to where the stopped watch began, at the jump's
 /// speed, then starts the watch asked for.
