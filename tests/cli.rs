@@ -890,3 +890,33 @@ fn replay_file_tells_each_bad_line_and_refuses_a_file_with_no_game() {
         "{out:?}"
     );
 }
+
+/// A reader that stops after one line (`pond solve ... | head -1`) ends the
+/// command quietly: no panic, no "failed printing" on the error output.
+#[test]
+fn a_reader_that_stops_early_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pond"))
+        .args(["solve", "levels/flood.ron"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pond runs");
+    let mut first = String::new();
+    let mut out = BufReader::new(child.stdout.take().expect("its output"));
+    out.read_line(&mut first).expect("a first line");
+    assert!(first.starts_with("level 1 "), "{first}");
+    drop(out);
+    let done = child.wait_with_output().expect("pond ends");
+    let err = String::from_utf8_lossy(&done.stderr);
+    assert!(
+        !err.contains("panicked") && !err.contains("failed printing"),
+        "{err}"
+    );
+    assert!(
+        !done.status.success(),
+        "it stopped before printing every level"
+    );
+}
