@@ -436,8 +436,19 @@ const COUNTED_BYTES: usize = 48;
 impl super::moves::Marks for Hop {
     const COUNTS_WAYS: bool = true;
 
+    /// The English central game's marks are looked up in the census's
+    /// table: made here, on the first map of that game.
+    fn prepare(&self) {
+        if super::english::word(self).is_some() {
+            super::english::Table::get();
+        }
+    }
+
     fn left(&self, budget: &super::Budget) -> super::moves::Left {
         use super::moves::{Left, WAYS_CAP, Ways, solved, with_deadline};
+        if let Some(left) = english_left(self, budget) {
+            return left;
+        }
         let mut left = Left::from_outcome(&solved(self, budget, solve));
         if left.winnable != Some(true) {
             return left;
@@ -455,6 +466,23 @@ impl super::moves::Marks for Hop {
         }
         left
     }
+}
+
+/// What is left from a position of the English central game, looked up in
+/// the census's table: None where the level is not that game or the table
+/// does not know the position.
+fn english_left(h: &Hop, budget: &super::Budget) -> Option<super::moves::Left> {
+    use super::moves::{Left, WAYS_CAP, Ways, with_deadline};
+    let x = super::english::word(h)?;
+    let table = super::english::Table::get();
+    if !table.winnable(x)? {
+        return Some(Left::LOST);
+    }
+    Some(Left {
+        winnable: Some(true),
+        shortest: Some(h.frogs() - 1),
+        ways: with_deadline(budget, |stop| table.ways(x, WAYS_CAP, stop)).map(Ways::capped),
+    })
 }
 
 #[cfg(test)]

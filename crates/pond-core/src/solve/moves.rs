@@ -98,6 +98,9 @@ pub trait Marks: Rules {
     /// What is left from `self`, within `budget` (its time, memory and
     /// cancel flag); undecided parts are None, never guessed.
     fn left(&self, budget: &Budget) -> Left;
+    /// Work done once, before a map's clock starts, that later maps share
+    /// (a table the marks look up). Nothing by default.
+    fn prepare(&self) {}
 }
 
 /// One legal move and what is left after it.
@@ -143,9 +146,11 @@ impl MoveMap {
 }
 
 /// Marks every legal move of `puzzle`. `budget.time` bounds the whole map
-/// (each move gets an equal share of what is left); the cancel flag and the
-/// shared memory are honoured by each move's search.
+/// (each move gets an equal share of what is left) after the puzzle has
+/// prepared what its marks share (`Marks::prepare`, once); the cancel flag
+/// and the shared memory are honoured by each move's search.
 pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
+    prepare(puzzle);
     let start = Instant::now();
     let won = puzzle.is_won();
     let legal = if won || puzzle.is_stuck() {
@@ -178,6 +183,11 @@ pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
     }
     let left = position_left(puzzle, won, &moves);
     MoveMap { won, left, moves }
+}
+
+/// What any puzzle's marks share, made once (`Marks::prepare`).
+pub fn prepare(puzzle: &Puzzle) {
+    crate::each_puzzle!(puzzle, p => p.prepare());
 }
 
 /// What is left from any puzzle's position.

@@ -182,6 +182,7 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
             a.apply(mv).ok().map(|_| a)
         })
         .collect();
+    crate::solve::moves::prepare(p);
     let each = QUICK / moves.len().max(1) as u32;
     let quick: Vec<(usize, Left)> = after
         .iter()

@@ -66,7 +66,6 @@ pub(super) fn images(x: u64) -> [u64; 8] {
 }
 
 /// The least of the position's eight images under the board's symmetries.
-#[cfg(test)]
 pub(super) fn canonical(x: u64) -> u64 {
     images(x).into_iter().min().unwrap_or(x)
 }
@@ -100,7 +99,6 @@ pub(super) fn jump_mask(d: usize, from: u32) -> u64 {
     bit | shift(bit, over) | shift(bit, to)
 }
 
-#[cfg(test)]
 /// Calls `f` with the position after each legal jump of `pegs` (`forward`),
 /// or with each position one jump before it.
 pub(super) fn moves(pegs: u64, forward: bool, mut f: impl FnMut(u64)) {

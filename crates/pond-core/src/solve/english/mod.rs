@@ -14,6 +14,7 @@ mod board;
 mod pagoda;
 mod rank;
 mod split;
+mod table;
 
 use bits::*;
 use board::*;
@@ -21,6 +22,7 @@ pub use board::{CENTRE, HOLES};
 use pagoda::*;
 use rank::*;
 use split::*;
+pub use table::{Table, word};
 
 /// What the enumeration found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,6 +60,11 @@ const MIDDLE: usize = 16;
 /// the jumps of every level, each into a bit set of its own, then the
 /// numbers of the bit sets, in runs.
 pub fn census(threads: usize) -> Census {
+    census_kept(threads, false).0
+}
+
+/// `census`, and with `keep` the positions it found, kept for look-ups.
+fn census_kept(threads: usize, keep: bool) -> (Census, Option<Table>) {
     let threads = threads.clamp(1, 64);
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2")
@@ -67,14 +74,14 @@ pub fn census(threads: usize) -> Census {
         && std::arch::is_x86_feature_detected!("lzcnt")
     {
         // SAFETY: this CPU has every feature `census_v3` is built for.
-        return unsafe { census_v3(threads) };
+        return unsafe { census_v3(threads, keep) };
     }
-    census_portable(threads)
+    census_portable(threads, keep)
 }
 
 /// `census` for any CPU.
-fn census_portable(threads: usize) -> Census {
-    census_body!(threads, parts)
+fn census_portable(threads: usize, keep: bool) -> (Census, Option<Table>) {
+    census_body!(threads, keep, parts)
 }
 
 /// `census` built for x86-64-v3 (AVX2, BMI1 and 2, POPCNT, LZCNT): the
@@ -84,15 +91,18 @@ fn census_portable(threads: usize) -> Census {
 /// work are inside this function and take its features.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-fn census_v3(threads: usize) -> Census {
-    census_body!(threads, parts_bmi2)
+fn census_v3(threads: usize, keep: bool) -> (Census, Option<Table>) {
+    census_body!(threads, keep, parts_bmi2)
 }
 
 /// The body of `census`, with `$parts` the function that cuts a position
 /// into the parts `Ranks` numbers it by.
 macro_rules! census_body {
-    ($threads:ident, $parts:ident) => {{
+    ($threads:ident, $keep:ident, $parts:ident) => {{
         let threads = $threads;
+        // With `$keep`, the winnable reached positions of more than
+        // MIDDLE pegs, by their number of pegs.
+        let mut reached: Vec<Vec<u64>> = vec![Vec::new(); 34];
         let jumps = jump_images();
         let mut ranks = Ranks::new();
         // The largest level the bit sets hold: numbers of MIDDLE pegs.
@@ -170,16 +180,24 @@ macro_rules! census_body {
                 next
             });
             by_pegs[k + 1] = parts.iter().map(|run| run.len() as u64).sum();
+            if $keep {
+                reached[k + 1] = parts.iter().flatten().copied().collect();
+            }
             level = parts;
         }
         for k in 1..=MIDDLE {
             by_pegs[k] = by_pegs[33 - k];
         }
-        Census {
+        let census = Census {
             built,
             winnable: by_pegs.iter().sum(),
             by_pegs,
-        }
+        };
+        let table = $keep.then(|| {
+            let built = winning.iter().map(|l| l.positions().concat()).collect();
+            Table::new(built, reached, pagodas)
+        });
+        (census, table)
     }};
 }
 use census_body;
@@ -420,7 +438,7 @@ mod tests {
         // Runs of numbers and shares of sources that do not divide evenly.
         assert_eq!(census(3), c);
         // The build for any CPU, whichever this one runs.
-        assert_eq!(census_portable(2), c);
+        assert_eq!(census_portable(2, false).0, c);
         assert_eq!(c.winnable, 1_679_072);
         let above = [
             230_230, 204_992, 162_319, 112_788, 68_326, 35_749, 16_020, 6_174, 2_089, 635, 164, 38,
