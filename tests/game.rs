@@ -2256,6 +2256,23 @@ fn escape_tells_the_rule_for_the_next_animal_out() {
     let want = "next out: a dark blue (7) animal";
     let said = texts(&mut app);
     assert!(said.iter().any(|t| t.contains(want)), "{want}: {said:?}");
+    // And a hint too: every animal of this prison is the seventh colour.
+    let pack = parse_pack(
+        "p.ron",
+        r#"Pack(name: "p", levels: [Escape(name: "e", rows: ["b7 a7"])])"#,
+    )
+    .unwrap();
+    app.world_mut()
+        .insert_resource(PlayState::new(pack.levels[0].clone()));
+    settle(&mut app);
+    ask_for_hint(&mut app);
+    settle(&mut app);
+    let said = texts(&mut app);
+    let hint = said.iter().find(|t| t.starts_with("Hint:"));
+    assert!(
+        hint.is_some_and(|h| h.contains("dark blue (7)") && !h.contains("pink")),
+        "{said:?}"
+    );
 }
 
 /// A shipped level's code opens that level in its own pack (where a win

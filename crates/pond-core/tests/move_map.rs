@@ -9,7 +9,7 @@ use pond_core::rules::flood::Flood;
 use pond_core::rules::hop::{Board, Hop, Shape};
 use pond_core::rules::swap::{Cell, Swap};
 use pond_core::rules::{Puzzle, Rules};
-use pond_core::solve::moves::{Left, MoveMap, WAYS_CAP, Ways, move_map};
+use pond_core::solve::moves::{Left, MoveMap, WAYS_CAP, Ways, move_map, winnable_map, winnable_of};
 use pond_core::solve::{self, Budget, Outcome, brute_force_shortest};
 use proptest::prelude::*;
 
@@ -84,6 +84,10 @@ fn assert_agrees<R: Rules + Eq + std::hash::Hash>(
 /// `shortest` after a move, plus one, is the position's shortest solution;
 /// the winning move with the least `shortest` wins in that many moves.
 fn position_agrees(puzzle: &Puzzle, map: &MoveMap, what: &str) {
+    // The colours alone, decided apart, are the map's.
+    let colours = winnable_map(puzzle, &Budget::unlimited());
+    let marks: Vec<_> = map.moves.iter().map(|m| (m.mv, m.left.winnable)).collect();
+    assert_eq!(colours, marks, "{what}: the colours alone");
     let any = map.moves.iter().any(|m| m.left.winnable == Some(true));
     assert_eq!(map.left.winnable, Some(any || map.won), "{what}: winnable");
     let report = solve::solve(puzzle, Budget::unlimited(), None, false);
@@ -251,6 +255,33 @@ fn out_of_time_says_not_known() {
     assert_eq!(map.moves.len(), 4);
     assert!(map.moves.iter().all(|m| m.left == Left::UNKNOWN));
     assert_eq!(map.left, Left::UNKNOWN);
+}
+
+/// The biggest shipped Flood boards: with no time to search, each move's
+/// colour is still known where the greedy player wins within the limit after
+/// it, and it is winnable then.
+#[test]
+fn big_flood_boards_are_coloured_without_a_search() {
+    let (file, text) = SHIPPED
+        .iter()
+        .find(|(f, _)| f.starts_with("flood"))
+        .expect("a Flood pack");
+    let pack = parse_pack(file, text).expect("it parses");
+    let mut coloured = 0;
+    for level in pack.levels.iter().rev().take(3) {
+        let p = &level.puzzle;
+        for mv in p.legal_moves() {
+            let mut after = p.clone();
+            after.apply(mv).expect("legal");
+            let quick = solve::quick_line(&after);
+            let none = Budget::time(std::time::Duration::ZERO);
+            if quick.is_some() {
+                assert_eq!(winnable_of(&after, &none), Some(true), "{}", level.name);
+                coloured += 1;
+            }
+        }
+    }
+    assert!(coloured > 0);
 }
 
 proptest! {

@@ -70,7 +70,9 @@ pub struct BenchArgs {
     verdict: Option<usize>,
     /// The move map: every move of every position along the solver's line
     /// on each shipped pack marked, timed per position (median, 99th
-    /// percentile, worst), beside the solver's own time for the pack.
+    /// percentile, worst), and the time to its colours alone (each move
+    /// winnable or not, before the numbers), beside the solver's own time
+    /// for the pack.
     #[arg(long)]
     moves: bool,
     /// With --moves: the most seconds a position's map may take (moves not

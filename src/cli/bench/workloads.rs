@@ -272,22 +272,38 @@ fn solver_line(p: &crate::rules::Puzzle) -> Vec<crate::rules::PuzzleMove> {
     })
 }
 
+/// The `q` quantile of `times` in milliseconds (0 when there are none).
+fn quantile(times: &mut [Duration], q: f64) -> f64 {
+    times.sort();
+    let i = ((times.len() as f64 * q).ceil() as usize).clamp(1, times.len().max(1)) - 1;
+    times.get(i).map_or(0.0, |t| t.as_secs_f64() * 1e3)
+}
+
 /// `--moves`: per shipped pack, every position along the solver's line of
 /// each level (its start and each position before the win) marked, timed.
 pub(super) fn move_maps(most: Duration) {
     println!();
     println!(
-        "| {:<12} | {:>9} | {:>10} | {:>10} | {:>10} | {:>10} | {:>13} |",
-        "move map", "positions", "median ms", "p99 ms", "worst ms", "undecided", "solver ms"
+        "| {:<12} | {:>9} | {:>10} | {:>10} | {:>10} | {:>10} | {:>15} | {:>10} | {:>13} |",
+        "move map",
+        "positions",
+        "median ms",
+        "p99 ms",
+        "worst ms",
+        "undecided",
+        "colours p99 ms",
+        "uncoloured",
+        "solver ms"
     );
-    println!("|{}|", ["-"; 7].map(|_| "---").join("|"));
+    println!("|{}|", ["-"; 9].map(|_| "---").join("|"));
     for (file, text) in crate::levels::SHIPPED {
         let Ok(pack) = crate::levels::parse_pack(file, text) else {
             continue;
         };
         let mut times = Vec::new();
+        let mut coloured = Vec::new();
         let mut solver = Duration::ZERO;
-        let mut undecided = 0;
+        let (mut undecided, mut uncoloured) = (0, 0);
         for level in &pack.levels {
             let (line, t) = timed(|| solver_line(&level.puzzle));
             solver += t;
@@ -301,24 +317,24 @@ pub(super) fn move_maps(most: Duration) {
                 if at.is_won() {
                     break;
                 }
+                let (colours, t) = timed(|| solve::moves::winnable_map(&at, &Budget::time(most)));
+                coloured.push(t);
+                uncoloured += colours.iter().filter(|(_, w)| w.is_none()).count();
                 let (map, t) = timed(|| solve::moves::move_map(&at, &Budget::time(most)));
                 times.push(t);
                 undecided += map.undecided();
             }
         }
-        times.sort();
-        let at = |q: f64| {
-            let i = ((times.len() as f64 * q).ceil() as usize).clamp(1, times.len().max(1)) - 1;
-            times.get(i).map_or(0.0, |t| t.as_secs_f64() * 1e3)
-        };
         println!(
-            "| {:<12} | {:>9} | {:>10.3} | {:>10.3} | {:>10.3} | {:>10} | {:>13.3} |",
+            "| {:<12} | {:>9} | {:>10.3} | {:>10.3} | {:>10.3} | {:>10} | {:>15.3} | {:>10} | {:>13.3} |",
             file.trim_end_matches(".ron"),
             times.len(),
-            at(0.5),
-            at(0.99),
-            at(1.0),
+            quantile(&mut times, 0.5),
+            quantile(&mut times, 0.99),
+            quantile(&mut times, 1.0),
             undecided,
+            quantile(&mut coloured, 0.99),
+            uncoloured,
             solver.as_secs_f64() * 1e3
         );
     }

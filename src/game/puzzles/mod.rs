@@ -190,8 +190,9 @@ pub trait GamePuzzle: Rules + Sized {
     fn short(mv: Self::Move) -> String;
     /// A step of the search's line in a few of the player's words.
     fn step_words(&self, mv: Self::Move) -> String;
-    /// A hinted move in the player's words.
-    fn describe(&self, mv: Self::Move) -> String;
+    /// A hinted move in the player's words; `numbered`: colour-blind mode,
+    /// where colours are named as its palette shows them, with their numbers.
+    fn describe(&self, mv: Self::Move, numbered: bool) -> String;
     /// The buttons under the board that play a move (Flood's colours), with
     /// the colour each shows and the number written on it.
     fn buttons(&self) -> Vec<(u8, u8, Self::Move)> {
@@ -419,9 +420,9 @@ pub fn step_words(before: &Puzzle, mv: PuzzleMove) -> String {
     each!(before, s => own(s, mv).map_or_else(|| short(mv), |m| s.step_words(m)))
 }
 
-/// A hinted move in the player's words.
-pub fn describe(p: &Puzzle, mv: PuzzleMove) -> String {
-    each!(p, s => own(s, mv).map_or_else(|| "no move".to_string(), |m| s.describe(m)))
+/// A hinted move in the player's words (`numbered`: colour-blind mode).
+pub fn describe(p: &Puzzle, mv: PuzzleMove, numbered: bool) -> String {
+    each!(p, s => own(s, mv).map_or_else(|| "no move".to_string(), |m| s.describe(m, numbered)))
 }
 
 /// The move buttons under the board: each one's colour, and its move.

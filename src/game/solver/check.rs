@@ -68,6 +68,7 @@ fn hint_step(
     mut hint: ResMut<Hint>,
     mut job: ResMut<HintJob>,
     mut applied: MessageReader<MoveApplied>,
+    settings: Res<crate::game::settings::Settings>,
 ) {
     if applied.read().count() > 0 {
         job.0 = None;
@@ -90,7 +91,8 @@ fn hint_step(
                     } else {
                         " (playing it costs this win its stars)"
                     };
-                    format!("Hint: {}{cost}", describe(&state.puzzle, mv))
+                    let words = describe(&state.puzzle, mv, settings.colour_blind);
+                    format!("Hint: {words}{cost}")
                 }
                 (Outcome::Unsolvable, _) => {
                     "No hint: this position cannot be won. Undo (U) or restart (Backspace).".into()

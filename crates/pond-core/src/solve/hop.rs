@@ -444,6 +444,16 @@ impl super::moves::Marks for Hop {
         }
     }
 
+    /// The solver's answer (or the table's), without counting the ways.
+    fn winnable(&self, budget: &super::Budget) -> Option<bool> {
+        if let Some(x) = super::english::word(self)
+            && let Some(w) = super::english::Table::get().winnable(x)
+        {
+            return Some(w);
+        }
+        super::moves::Left::from_outcome(&super::moves::solved(self, budget, solve)).winnable
+    }
+
     fn left(&self, budget: &super::Budget) -> super::moves::Left {
         use super::moves::{Left, WAYS_CAP, Ways, solved, with_deadline};
         if let Some(left) = english_left(self, budget) {

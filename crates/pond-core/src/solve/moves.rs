@@ -101,6 +101,31 @@ pub trait Marks: Rules {
     /// Work done once, before a map's clock starts, that later maps share
     /// (a table the marks look up). Nothing by default.
     fn prepare(&self) {}
+    /// Only whether the level can still be won from `self`, within `budget`
+    /// (the marks' colours, before their numbers). By default `left`'s.
+    fn winnable(&self, budget: &Budget) -> Option<bool> {
+        self.left(budget).winnable
+    }
+    /// Whether each of `moves` (legal here) keeps the level winnable, where
+    /// the puzzle can tell for all of them at once from `self` (None where
+    /// not): Flood's quick line from here wins after any first move, as a
+    /// flood after a move holds the flood before it. None by default.
+    fn winnable_after(&self, moves: &[Self::Move]) -> Vec<Option<bool>> {
+        vec![None; moves.len()]
+    }
+}
+
+/// `Marks::winnable_after` for any puzzle's position and legal moves.
+pub fn winnable_after(puzzle: &Puzzle, moves: &[PuzzleMove]) -> Vec<Option<bool>> {
+    fn of<R: Marks>(p: &R, moves: &[PuzzleMove]) -> Vec<Option<bool>> {
+        let own: Vec<Option<R::Move>> = moves.iter().map(|&m| R::own(m)).collect();
+        let legal: Vec<R::Move> = own.iter().flatten().copied().collect();
+        let mut said = p.winnable_after(&legal).into_iter();
+        own.iter()
+            .map(|m| m.and_then(|_| said.next().flatten()))
+            .collect()
+    }
+    crate::each_puzzle!(puzzle, p => of(p, moves))
 }
 
 /// One legal move and what is left after it.
@@ -150,18 +175,58 @@ impl MoveMap {
 /// prepared what its marks share (`Marks::prepare`, once); the cancel flag
 /// and the shared memory are honoured by each move's search.
 pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
-    prepare(puzzle);
-    let start = Instant::now();
+    let moves: Vec<MoveMark> = each_move(puzzle, budget, |_, a, b| left_of(a, b))
+        .into_iter()
+        .map(|(mv, left)| MoveMark {
+            mv,
+            left: left.unwrap_or(Left::UNKNOWN),
+        })
+        .collect();
     let won = puzzle.is_won();
-    let legal = if won || puzzle.is_stuck() {
+    let left = position_left(puzzle, won, &moves);
+    MoveMap { won, left, moves }
+}
+
+/// Only whether each legal move of `puzzle` keeps the level winnable (None
+/// where not decided), the time shared as `move_map` shares it: the marks'
+/// colours, which a player sees before their numbers.
+pub fn winnable_map(puzzle: &Puzzle, budget: &Budget) -> Vec<(PuzzleMove, Option<bool>)> {
+    let legal = if puzzle.is_won() || puzzle.is_stuck() {
         Vec::new()
     } else {
         puzzle.legal_moves()
     };
-    let mut moves = Vec::with_capacity(legal.len());
+    let known = winnable_after(puzzle, &legal);
+    each_move(puzzle, budget, |i, after, one| {
+        match known.get(i).copied().flatten() {
+            Some(w) => Some(w),
+            None => winnable_of(after, one),
+        }
+    })
+    .into_iter()
+    .map(|(mv, w)| (mv, w.flatten()))
+    .collect()
+}
+
+/// `decide` of each legal move's index and the position after it, after the
+/// puzzle has prepared; each gets an equal share of the time left (None
+/// where no time or a cancel left it undecided).
+fn each_move<T>(
+    puzzle: &Puzzle,
+    budget: &Budget,
+    mut decide: impl FnMut(usize, &Puzzle, &Budget) -> T,
+) -> Vec<(PuzzleMove, Option<T>)> {
+    prepare(puzzle);
+    let start = Instant::now();
+    let legal = if puzzle.is_won() || puzzle.is_stuck() {
+        Vec::new()
+    } else {
+        puzzle.legal_moves()
+    };
+    let mut out = Vec::with_capacity(legal.len());
     for (i, &mv) in legal.iter().enumerate() {
         let mut after = puzzle.clone();
-        let left = match after.apply(mv) {
+        let decided = match after.apply(mv) {
             Ok(_) => {
                 let share = budget.time.map(|t| {
                     let rest = t.saturating_sub(start.elapsed());
@@ -172,17 +237,29 @@ pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
                     ..budget.clone()
                 };
                 if share.is_some_and(|s| s.is_zero()) || cancelled(budget) {
-                    Left::UNKNOWN
+                    None
                 } else {
-                    left_of(&after, &one)
+                    Some(decide(i, &after, &one))
                 }
             }
-            Err(_) => Left::UNKNOWN,
+            Err(_) => None,
         };
-        moves.push(MoveMark { mv, left });
+        out.push((mv, decided));
     }
-    let left = position_left(puzzle, won, &moves);
-    MoveMap { won, left, moves }
+    out
+}
+
+/// Whether the level can still be won from `puzzle`: won or stuck settle
+/// it at once; else the puzzle decides within `budget` (Flood's quick
+/// players first).
+pub fn winnable_of(puzzle: &Puzzle, budget: &Budget) -> Option<bool> {
+    if puzzle.is_won() {
+        return Some(true);
+    }
+    if puzzle.is_stuck() {
+        return Some(false);
+    }
+    crate::each_puzzle!(puzzle, p => p.winnable(budget))
 }
 
 /// What any puzzle's marks share, made once (`Marks::prepare`).

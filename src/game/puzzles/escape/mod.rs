@@ -215,14 +215,8 @@ impl GamePuzzle for Escape {
         }
         match self.last_out() {
             Some(a) => {
-                let (colour, kind) = a.describe_parts();
-                // In colour-blind mode, the colour as its palette shows it
-                // and the number on the animals' badges, from 1.
-                let (colour, number) = match theme::NAMES_CVD.get(a.colour as usize) {
-                    Some(shown) if numbered => (*shown, format!(" ({})", a.colour + 1)),
-                    _ => (colour, String::new()),
-                };
-                format!("   next out: a {colour}{number} animal or a {kind}")
+                let (colour, kind) = animal_words(a, numbered);
+                format!("   next out: a {colour} animal or a {kind}")
             }
             None => "   any animal may go out first".to_string(),
         }
@@ -240,9 +234,12 @@ impl GamePuzzle for Escape {
         }
     }
 
-    fn describe(&self, m: EscapeMove) -> String {
+    fn describe(&self, m: EscapeMove, numbered: bool) -> String {
         match self.front(m.row) {
-            Some(a) => format!("let the {} out of row {}", a.describe(), m.row + 1),
+            Some(a) => {
+                let (colour, kind) = animal_words(a, numbered);
+                format!("let the {colour} {kind} out of row {}", m.row + 1)
+            }
             None => Self::short(m),
         }
     }
@@ -374,5 +371,16 @@ impl GamePuzzle for Escape {
             difficulty: d,
             seed,
         })
+    }
+}
+
+/// An animal's colour and kind in words. In colour-blind mode the colour as
+/// its palette shows it and the number on the animals' badges, from 1:
+/// ("dark blue (7)", "dog").
+fn animal_words(a: crate::rules::escape::Animal, numbered: bool) -> (String, &'static str) {
+    let (colour, kind) = a.describe_parts();
+    match theme::NAMES_CVD.get(a.colour as usize) {
+        Some(shown) if numbered => (format!("{shown} ({})", a.colour + 1), kind),
+        _ => (colour.to_string(), kind),
     }
 }

@@ -194,7 +194,7 @@ impl GamePuzzle for Flood {
         Self::short(m)
     }
 
-    fn describe(&self, m: FloodMove) -> String {
+    fn describe(&self, m: FloodMove, _: bool) -> String {
         format!("flood with colour {}", m.colour)
     }
 

@@ -289,7 +289,7 @@ impl GamePuzzle for Hop {
         format!("{who} jumps {way}")
     }
 
-    fn describe(&self, _: HopMove) -> String {
+    fn describe(&self, _: HopMove, _: bool) -> String {
         "jump the ringed frog to the ringed pad (or click that pad)".into()
     }
 

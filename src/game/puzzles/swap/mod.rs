@@ -178,7 +178,7 @@ impl GamePuzzle for Swap {
         format!("{who} {}", if step { "steps" } else { "jumps" })
     }
 
-    fn describe(&self, m: SwapMove) -> String {
+    fn describe(&self, m: SwapMove, _: bool) -> String {
         match self.cells.get(m.from as usize) {
             Some(Cell::L) => "move the ringed yellow frog".into(),
             _ => "move the ringed blue frog".into(),

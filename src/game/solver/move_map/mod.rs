@@ -19,7 +19,9 @@ use crate::game::settings::Settings;
 use crate::levels::count_of;
 use crate::rules::Puzzle;
 use crate::solve::Budget;
-use crate::solve::moves::{Left, MoveMap, MoveMark, WAYS_CAP, Ways, counts_ways, left_of};
+use crate::solve::moves::{
+    Left, MoveMap, MoveMark, WAYS_CAP, Ways, counts_ways, left_of, winnable_after, winnable_of,
+};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -184,18 +186,28 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
         .collect();
     crate::solve::moves::prepare(p);
     let each = QUICK / moves.len().max(1) as u32;
+    let known = winnable_after(p, &moves);
     let quick: Vec<(usize, Left)> = after
         .iter()
         .enumerate()
         .map(|(i, a)| {
             let left = match a {
-                Some(a) => left_of(
-                    a,
-                    &Budget {
+                Some(a) => {
+                    let one = Budget {
                         time: Some(each),
                         ..budget.clone()
-                    },
-                ),
+                    };
+                    let left = left_of(a, &one);
+                    // A board too big to search in the quick pass may still
+                    // be proven winnable at once (Flood's greedy line).
+                    match left.winnable {
+                        Some(_) => left,
+                        None => Left {
+                            winnable: known[i].or_else(|| winnable_of(a, &one)),
+                            ..left
+                        },
+                    }
+                }
                 None => Left::UNKNOWN,
             };
             (i, left)
@@ -207,6 +219,7 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
         .filter(|(_, l)| !complete(l, counts))
         .map(|&(i, _)| i)
         .collect();
+    let known: Vec<Option<bool>> = quick.iter().map(|(_, l)| l.winnable).collect();
     if !send(quick) {
         return;
     }
@@ -219,13 +232,15 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
         if cancelled {
             return;
         }
-        let left = left_of(
+        let mut left = left_of(
             a,
             &Budget {
                 time: Some(LONG),
                 ..budget.clone()
             },
         );
+        // What the quick pass proved stays, when the long one runs out.
+        left.winnable = left.winnable.or(known[i]);
         if !send(vec![(i, left)]) {
             return;
         }

@@ -191,7 +191,7 @@ mod tests {
                     .copied()
                     .filter(|&mv| table.winnable(word(&after(&h, mv)).unwrap()) == Some(true))
                     .collect();
-                let pick = if !good.is_empty() && rng.next_u64() % 2 == 0 {
+                let pick = if !good.is_empty() && rng.next_u64().is_multiple_of(2) {
                     &good
                 } else {
                     &moves

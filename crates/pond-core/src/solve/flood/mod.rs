@@ -16,6 +16,49 @@ mod greedy;
 impl super::moves::Marks for Flood {
     const COUNTS_WAYS: bool = false;
 
+    /// Winnable at once where a quick player wins within the limit (the
+    /// greedy player, one looking two moves ahead, then the fast player:
+    /// each slower and shorter than the last), else searched.
+    fn winnable(&self, budget: &Budget) -> Option<bool> {
+        let Some(left) = self.moves_left() else {
+            // Without a limit every board is won in the end.
+            return Some(true);
+        };
+        let fits = |n: usize| n <= left as usize;
+        if fits(greedy_line(self).len())
+            || fits(solve_lookahead(self, 2).len())
+            || fits(solve_fast(self).len())
+        {
+            return Some(true);
+        }
+        self.left(budget).winnable
+    }
+
+    /// A quick line from here that wins with a move to spare wins after
+    /// any first move too (a flood after a move holds the flood before it,
+    /// and a line only grows a flood it starts from, so the same moves
+    /// flood all of the board from there); the line's first move wins with
+    /// the rest of it.
+    fn winnable_after(&self, moves: &[FloodMove]) -> Vec<Option<bool>> {
+        let Some(left) = self.moves_left() else {
+            return vec![Some(true); moves.len()];
+        };
+        let line = [greedy_line(self), solve_lookahead(self, 2)]
+            .into_iter()
+            .min_by_key(Vec::len)
+            .unwrap_or_default();
+        let n = line.len() as u32;
+        moves
+            .iter()
+            .map(|mv| {
+                let after = left.saturating_sub(1);
+                let wins = (n <= after && left >= 1)
+                    || (line.first() == Some(mv) && n.saturating_sub(1) <= after);
+                wins.then_some(true)
+            })
+            .collect()
+    }
+
     fn left(&self, budget: &Budget) -> super::moves::Left {
         use super::moves::Left;
         let outcome = super::moves::solved(self, budget, solve);
@@ -81,6 +124,17 @@ use crate::rules::flood::{Flood, FloodMove};
 use ahead::Ahead;
 use exact::AStar;
 use greedy::greedy;
+
+/// The greedy player's line (one move ahead).
+fn greedy_line(f: &Flood) -> Vec<FloodMove> {
+    if f.is_goal_board() {
+        return Vec::new();
+    }
+    greedy(&Blobs::of(f))
+        .into_iter()
+        .map(|colour| FloodMove { colour })
+        .collect()
+}
 
 pub fn solve(f: &Flood, search: &mut Search<'_, FloodMove>) -> Outcome<FloodMove> {
     solve_with(f, search, Exact::FAST)
