@@ -2,6 +2,9 @@
 //! their seed, and a prison too big to count is still made.
 
 use super::*;
+use crate::solve::{self, Budget};
+use std::collections::HashSet;
+use std::time::Duration;
 use crate::levels::parse_pack;
 use crate::rules::Puzzle;
 

@@ -9,10 +9,13 @@ pub mod edit;
 #[cfg(test)]
 mod edit_tests;
 mod escape;
+mod escape_gen;
 mod flood;
+mod flood_gen;
 pub mod game_line;
 pub mod generate;
 mod hop;
+mod hop_gen;
 pub mod locate;
 mod names;
 pub mod pack_grade;
@@ -20,6 +23,7 @@ mod refusals;
 pub mod rng;
 mod slips;
 mod swap;
+mod swap_gen;
 mod text;
 pub mod tune;
 pub mod verdict;
@@ -47,7 +51,8 @@ pub use names::{NameWarning, name_warnings};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
-pub use text::{cannot_read, decode, without_bom};
+pub use text::{cannot_read, decode, read_at_most, without_bom};
+pub use words::{count_of, noun};
 
 /// Limits on what a pack may hold: these files come from strangers.
 pub mod limits {
@@ -259,25 +264,6 @@ pub fn load_file_all(path: &Path) -> Result<Pack, Vec<PackError>> {
     parse_pack_all(&file, &text)
 }
 
-/// The bytes of the file at `path`, if it holds at most `most` of them: at
-/// most `most + 1` are read, whatever the file is (a pipe or a device says
-/// nothing of its length, and may never end).
-pub fn read_at_most(path: &Path, most: usize) -> std::io::Result<Option<Vec<u8>>> {
-    use std::io::Read;
-    // A pipe with nobody writing to it would hold the open forever.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if std::fs::metadata(path)?.file_type().is_fifo() {
-            return Err(std::io::Error::other("it is a pipe, not a file"));
-        }
-    }
-    let file = std::fs::File::open(path)?;
-    let mut bytes = Vec::new();
-    file.take(most as u64 + 1).read_to_end(&mut bytes)?;
-    Ok((bytes.len() <= most).then_some(bytes))
-}
-
 /// Parses and checks a pack from text; `file` names it in errors. The first
 /// mistake found, if any (`parse_pack_all` gives every one).
 pub fn parse_pack(file: &str, text: &str) -> Result<Pack, PackError> {
@@ -451,17 +437,6 @@ pub fn level_id(level: &Level) -> u64 {
         })
 }
 
-/// A count and its noun, singular for one: "1 colour", "3 colours".
-pub fn count_of(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", noun(n as u64, one, many))
-}
-
-/// The noun for a count written some other way (grouped digits): `one`
-/// for 1, `many` for any other.
-pub fn noun<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
-}
-
 fn check_name(name: &str) -> Built<()> {
     if name.chars().count() > limits::NAME_CHARS {
         return Err((
@@ -527,4 +502,41 @@ fn build_level(level: &LevelFile) -> Built<Level> {
         grade: grade.clone(),
         puzzle,
     })
+}
+
+/// One level as a pack file writes it (on one line, but for its rows,
+/// which go one a line at the indent of a level in a pack).
+pub fn level_text(level: &LevelFile) -> String {
+    match level {
+        LevelFile::Swap {
+            name,
+            row,
+            goal,
+            jump_own,
+            grade,
+        } => swap_gen::text(name, row, goal.as_deref(), *jump_own, grade),
+        LevelFile::Hop {
+            name,
+            board,
+            layout,
+            finish,
+            grade,
+        } => hop_gen::text(name, *board, layout, *finish, grade),
+        LevelFile::Flood {
+            name,
+            cells,
+            random,
+            colours,
+            moves,
+            grade,
+        } => flood_gen::text(
+            name,
+            cells.as_deref(),
+            random.as_ref(),
+            *colours,
+            *moves,
+            grade,
+        ),
+        LevelFile::Escape { name, rows, grade } => escape_gen::text(name, rows, grade),
+    }
 }

@@ -3,6 +3,7 @@
 //! past, and a file that cannot be read told in the same words everywhere.
 
 use super::PackError;
+use std::path::Path;
 
 /// The byte order mark Windows editors write at the start of a UTF-8 file.
 const BOM: char = '\u{FEFF}';
@@ -62,6 +63,25 @@ pub fn cannot_read(file: &str, e: &std::io::Error) -> PackError {
         col: 0,
         message: format!("cannot read the file: {e}"),
     }
+}
+
+/// The bytes of the file at `path`, if it holds at most `most` of them: at
+/// most `most + 1` are read, whatever the file is (a pipe or a device says
+/// nothing of its length, and may never end).
+pub fn read_at_most(path: &Path, most: usize) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read;
+    // A pipe with nobody writing to it would hold the open forever.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if std::fs::metadata(path)?.file_type().is_fifo() {
+            return Err(std::io::Error::other("it is a pipe, not a file"));
+        }
+    }
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    file.take(most as u64 + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() <= most).then_some(bytes))
 }
 
 #[cfg(test)]

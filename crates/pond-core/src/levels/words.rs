@@ -251,3 +251,14 @@ mod tests {
         );
     }
 }
+
+/// A count and its noun, singular for one: "1 colour", "3 colours".
+pub fn count_of(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", noun(n as u64, one, many))
+}
+
+/// The noun for a count written some other way (grouped digits): `one`
+/// for 1, `many` for any other.
+pub fn noun<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
