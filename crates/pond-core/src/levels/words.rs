@@ -213,6 +213,17 @@ fn plain_message(message: &str) -> String {
         .replace("`Shape`", "the board shapes")
 }
 
+/// A count and its noun, singular for one: "1 colour", "3 colours".
+pub fn count_of(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", noun(n as u64, one, many))
+}
+
+/// The noun for a count written some other way (grouped digits): `one`
+/// for 1, `many` for any other.
+pub fn noun<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,15 +261,4 @@ mod tests {
             "a pack has no field `authr`; its fields are `name`, `author` and `levels` (did you mean `author`?)"
         );
     }
-}
-
-/// A count and its noun, singular for one: "1 colour", "3 colours".
-pub fn count_of(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", noun(n as u64, one, many))
-}
-
-/// The noun for a count written some other way (grouped digits): `one`
-/// for 1, `many` for any other.
-pub fn noun<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
 }
