@@ -2,11 +2,11 @@
 //! their seed, and a prison too big to count is still made.
 
 use super::*;
+use crate::levels::parse_pack;
+use crate::rules::Puzzle;
 use crate::solve::{self, Budget};
 use std::collections::HashSet;
 use std::time::Duration;
-use crate::levels::parse_pack;
-use crate::rules::Puzzle;
 
 #[test]
 fn generated_packs_load_and_are_solvable() {

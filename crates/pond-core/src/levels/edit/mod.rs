@@ -4,9 +4,13 @@
 //! concern), and written as the `LevelFile` a pack holds.
 
 mod code;
+mod escape_code;
+mod flood_code;
+mod hop_code;
 mod palette;
 mod resize;
 mod save;
+mod swap_code;
 
 pub use code::MAX_BOARD_CODE;
 pub use palette::{Choice, NEW_LEVELS, PaletteRow, Setting};
@@ -80,6 +84,36 @@ pub enum Brush {
 pub struct Mistake {
     pub message: String,
     pub cell: Option<(usize, usize)>,
+}
+
+impl DraftBoard {
+    /// The board's code (`Draft::code`), written by its puzzle's part.
+    fn code(&self) -> String {
+        match self {
+            DraftBoard::Swap {
+                cells,
+                goal,
+                jump_own,
+            } => swap_code::code(cells, goal.as_deref(), *jump_own),
+            DraftBoard::Hop {
+                shape,
+                grid,
+                finish,
+            } => hop_code::code(*shape, grid, *finish),
+            DraftBoard::Flood {
+                width,
+                height,
+                colours,
+                cells,
+                limit,
+            } => flood_code::code(*width, *height, *colours, cells, *limit),
+            DraftBoard::Escape {
+                rows,
+                cols,
+                animals,
+            } => escape_code::code(*rows, *cols, animals),
+        }
+    }
 }
 
 impl Draft {
