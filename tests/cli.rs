@@ -722,7 +722,7 @@ fn check_replay_names_the_first_move_that_cannot_be_played() {
         "{text}"
     );
     assert!(
-        text.contains("pegs.8: 2 moves before it replay, not finished"),
+        text.contains("pegs.8: the 2 moves before it can be replayed, and leave it not finished"),
         "{text}"
     );
     let out = pond(&["check", "--replay", "hop.3: 10-6 2"]);

@@ -5,7 +5,7 @@ mod check;
 mod daily;
 mod gen_pack;
 mod moves;
-mod replay;
+pub mod replay;
 mod solve;
 
 use crate::game::solver::{Speed, Watch};
@@ -220,11 +220,13 @@ pub fn run(cli: Cli) -> ExitCode {
         }),
         Some(Command::Play(args)) => {
             let opened = match (args.code.as_deref(), args.replay.as_deref()) {
-                (Some(code), _) => code_level(code).map(|c| (Some(c), None)),
-                (None, Some(line)) => replay::open(line).map(|(c, m)| (Some(c), Some(m))),
-                (None, None) => Ok((None, None)),
+                (Some(code), _) => code_level(code).map(|c| (Some(c), None, None)),
+                (None, Some(line)) => {
+                    replay::open(line).map(|(c, m, stop)| (Some(c), Some(m), stop))
+                }
+                (None, None) => Ok((None, None, None)),
             };
-            let (code, replay) = match opened {
+            let (code, replay, replay_stop) = match opened {
                 Ok(o) => o,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -263,6 +265,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 speed: args.speed,
                 exit_when_done: args.exit_when_done,
                 replay,
+                replay_stop,
                 line_queue: None,
                 daily: Some(crate::game::daily::today()),
                 data_dir: args.data_dir.or(cli.data_dir),

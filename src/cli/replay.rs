@@ -8,18 +8,23 @@ use crate::levels::game_line::{GameLine, Replay};
 use crate::rules::PuzzleMove;
 use std::process::ExitCode;
 
-/// The level of a game's line (its code as written back, and the level) and
-/// the moves to replay: those up to the first that cannot be played, which
-/// is told as a warning.
-pub fn open(line: &str) -> Result<((String, Level), Vec<PuzzleMove>), String> {
+/// The level of a game's line (its code as written back, and the level),
+/// the moves to replay (those up to the first that cannot be played), and
+/// where it stopped being legal, in words, which is told as a warning too.
+pub type Opened = ((String, Level), Vec<PuzzleMove>, Option<String>);
+
+pub fn open(line: &str) -> Result<Opened, String> {
     let replay = GameLine::parse(line)?.replay()?;
-    if let Some(stop) = &replay.stop {
-        eprintln!(
-            "warning: {stop}; the {} before it are replayed",
+    let stop = replay.stop.as_ref().map(|stop| {
+        format!(
+            "{stop}; the {} before it were replayed.",
             moves(replay.moves.len())
-        );
+        )
+    });
+    if let Some(stop) = &stop {
+        eprintln!("warning: {stop}");
     }
-    Ok(((replay.code.to_string(), replay.level), replay.moves))
+    Ok(((replay.code.to_string(), replay.level), replay.moves, stop))
 }
 
 pub fn check(line: &str) -> ExitCode {
@@ -39,7 +44,7 @@ pub fn check(line: &str) -> ExitCode {
         Some(stop) => {
             println!("{}: not legal: {stop}", replay.code);
             println!(
-                "{}: {played} before it replay, {}",
+                "{}: the {played} before it can be replayed, and leave it {}",
                 replay.code,
                 replay.ending()
             );

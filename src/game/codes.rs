@@ -232,7 +232,7 @@ fn show_entry(
                 text(
                     "Type a code, or paste one with Ctrl+V: hop.12, S3v4, H8d3-5, \
                      F14x14c6d3-4821, E4x4t4c4d2-77. A random level's code names its \
-                     size, colours, difficulty and seed. A game copied with Ctrl+V \
+                     size, colours, difficulty and seed. A game copied with Ctrl+C \
                      (pegs.8: 5-17 8-10 ...) is replayed. Enter plays it, Esc closes.",
                     17.0,
                     theme::TEXT_DIM,

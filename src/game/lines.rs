@@ -64,7 +64,7 @@ fn queue_from_command_line(mut commands: Commands, options: Option<Res<GameOptio
 /// Once the play screen opens on a pasted line's level (a random level is
 /// made in the background first), its moves are replayed as `--replay`
 /// replays them, up to the first that cannot be played, which is told.
-fn start_pasted_line(
+pub(crate) fn start_pasted_line(
     mut commands: Commands,
     line: Option<Res<PastedLine>>,
     state: Res<PlayState>,

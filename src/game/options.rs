@@ -26,6 +26,9 @@ pub struct GameOptions {
     /// A game's moves to replay on the level (`--replay`), as auto-play
     /// plays a solution.
     pub replay: Option<Vec<crate::rules::PuzzleMove>>,
+    /// Where that game stopped being legal, in words: told in the game
+    /// when its replay ends.
+    pub replay_stop: Option<String>,
     /// The day whose levels of the day the title shows (the windowed game:
     /// today, UTC); none in tests unless they name one.
     pub daily: Option<crate::levels::daily::Date>,

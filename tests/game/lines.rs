@@ -107,6 +107,58 @@ fn a_line_with_a_move_that_cannot_be_played_replays_the_moves_before_it() {
     assert_board_mirrors_rules(&mut app);
 }
 
+/// A pasted game of a puzzle never played before is replayed in view: its
+/// how-to card does not open over it (it opens the next time that puzzle is
+/// played).
+#[test]
+fn a_pasted_game_is_not_hidden_behind_a_how_to_card() {
+    use pond_puzzles::game::play::Menu;
+    let moves = solution(&shipped("swap.ron", 2));
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(temp_data_dir()),
+        teach: true,
+        ..game::GameOptions::default()
+    });
+    let line = GameLine::new(LevelCode::parse("swap.2").unwrap(), &moves).to_string();
+    assert_eq!(play_line(&mut app, &line), Ending::Won(moves.len()));
+    assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::Closed);
+    // Played by the player, the puzzle's card opens as for any first game.
+    start_level(&mut app, "swap.ron", 1);
+    assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::HowTo);
+}
+
+/// `pond play --replay` with a move that cannot be played: once the moves
+/// before it are replayed, the game says which move and why, as it does for
+/// a pasted line (not only the terminal).
+#[test]
+fn the_command_lines_replay_says_where_its_line_stopped() {
+    let moves = solution(&shipped("swap.ron", 2));
+    let mut line = GameLine::new(LevelCode::parse("swap.2").unwrap(), &moves[..3]);
+    line.moves.push("99".into());
+    let (code, moves, stop) = pond_puzzles::cli::replay::open(&line.to_string()).unwrap();
+    assert!(stop.is_some());
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(temp_data_dir()),
+        code: Some(code),
+        level: Some(1),
+        replay: Some(moves),
+        replay_stop: stop,
+        speed: Some(pond_puzzles::game::solver::Speed::Instant),
+        ..game::GameOptions::default()
+    });
+    let told =
+        |t: &String| t.contains("move 4 '99' cannot be played") && t.contains("3 moves before");
+    for _ in 0..20_000 {
+        app.update();
+        if texts(&mut app).iter().any(told) {
+            break;
+        }
+    }
+    assert_eq!(app.world().resource::<PlayState>().moves(), 3);
+    let said = texts(&mut app);
+    assert!(said.iter().any(told), "{said:?}");
+}
+
 /// `pond replay FILE`: the games follow one another, each on its own level,
 /// and each is replayed to its end.
 #[test]

@@ -34,7 +34,10 @@ const BEAT: f32 = 1.3;
 const REST: f32 = 2.6;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Play), open_the_first_time)
+    app.add_systems(
+        OnEnter(Screen::Play),
+        open_the_first_time.before(crate::game::lines::start_pasted_line),
+    )
         .add_systems(OnEnter(Menu::HowTo), spawn_card)
         .add_systems(
             Update,
@@ -43,15 +46,20 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The first level of a puzzle the player has never seen opens its card
-/// (not while auto-play or a screenshot was asked for on the command line).
+/// (not while auto-play or a screenshot was asked for on the command line,
+/// nor over a pasted game being replayed).
 fn open_the_first_time(
     options: Res<GameOptions>,
     settings: Res<Settings>,
+    pasted: Option<Res<crate::game::codes::PastedLine>>,
     state: Option<Res<PlayState>>,
     mut menu: ResMut<NextState<Menu>>,
     mut change: MessageWriter<ChangeSetting>,
 ) {
     let Some(state) = state else { return };
+    if pasted.is_some() {
+        return;
+    }
     let bit = 1 << puzzles::card(&state.puzzle).bit;
     if options.how_to || (options.teach && settings.taught & bit == 0) {
         menu.set(Menu::HowTo);

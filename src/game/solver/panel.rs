@@ -26,6 +26,11 @@ enum SolverLine {
 #[derive(Component, Debug, Clone, Copy)]
 struct CommandLabel(AutoplayCommand);
 
+/// The icon of a solver button, by what the button asks (Pause's turns into
+/// a play triangle while auto-play is paused).
+#[derive(Component, Debug, Clone, Copy)]
+struct CommandIcon(AutoplayCommand);
+
 /// Steps of the search's path the panel lists (the newest).
 const PATH_SHOWN: usize = 12;
 /// The window's height the rest of the open panel takes, and each line of
@@ -148,6 +153,7 @@ fn solver_button(
     let icon = icon.map(|icon| {
         (
             ImageNode::new(icon),
+            CommandIcon(command),
             Node {
                 width: px(15),
                 height: px(15),
@@ -332,19 +338,31 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
     )
 }
 
-/// The Pause button says Resume while auto-play is paused (written only
-/// when it changes).
+/// The Pause button says Resume, with a play triangle, while auto-play is
+/// paused (written only when it changes).
 fn pause_label(
     autoplay: Option<Res<Autoplay>>,
+    art: Res<Art>,
     mut labels: Query<(&CommandLabel, &mut Text), Without<SolverLine>>,
+    mut icons: Query<(&CommandIcon, &mut ImageNode)>,
 ) {
     let paused = autoplay
         .as_deref()
         .is_some_and(|a| a.paused && a.is_active());
-    let word = if paused { "Resume" } else { "Pause" };
+    let (word, icon) = if paused {
+        ("Resume", "play")
+    } else {
+        ("Pause", "pause")
+    };
     for (label, mut t) in &mut labels {
         if matches!(label.0, AutoplayCommand::Pause) && t.0 != word {
             t.0 = word.to_string();
+        }
+    }
+    let icon = art.pictures.icon(icon);
+    for (of, mut image) in &mut icons {
+        if matches!(of.0, AutoplayCommand::Pause) && image.image != icon {
+            image.image = icon.clone();
         }
     }
 }
