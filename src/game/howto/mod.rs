@@ -38,11 +38,11 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(Screen::Play),
         open_the_first_time.before(crate::game::lines::start_pasted_line),
     )
-        .add_systems(OnEnter(Menu::HowTo), spawn_card)
-        .add_systems(
-            Update,
-            (play_lesson, pop, close_keys).run_if(in_state(Menu::HowTo)),
-        );
+    .add_systems(OnEnter(Menu::HowTo), spawn_card)
+    .add_systems(
+        Update,
+        (play_lesson, pop, close_keys).run_if(in_state(Menu::HowTo)),
+    );
 }
 
 /// The first level of a puzzle the player has never seen opens its card

@@ -87,18 +87,34 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct HiddenWhileWatching;
 
+/// The key under a solver button. Those of the buttons that steer a watch
+/// (pause, step, stop, slower, faster) stay while watching, when they are
+/// wanted; the others are words for a player playing.
+#[derive(Component)]
+struct CommandKey(AutoplayCommand);
+
 fn hide_keys_while_watching(
     autoplay: Option<Res<Autoplay>>,
     mut hints: Query<&mut Visibility, With<HiddenWhileWatching>>,
+    mut keys: Query<(&CommandKey, &mut Visibility), Without<HiddenWhileWatching>>,
 ) {
-    let shown = if autoplay.is_some_and(|a| a.is_active()) {
-        Visibility::Hidden
-    } else {
-        Visibility::Inherited
+    let watching = autoplay.is_some_and(|a| a.is_active());
+    let shown = |hide: bool| {
+        if hide {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        }
     };
     for mut v in &mut hints {
-        if *v != shown {
-            *v = shown;
+        if *v != shown(watching) {
+            *v = shown(watching);
+        }
+    }
+    for (key, mut v) in &mut keys {
+        let steers = !matches!(key.0, AutoplayCommand::Start(_) | AutoplayCommand::Hint);
+        if *v != shown(watching && !steers) {
+            *v = shown(watching && !steers);
         }
     }
 }
@@ -189,7 +205,7 @@ fn solver_button(
                         Spawn((CommandLabel(command), text(label, 16.0, theme::TEXT))),
                     )),
                 ),
-                (HiddenWhileWatching, text(key, 12.0, theme::TEXT_DIM))
+                (CommandKey(command), text(key, 12.0, theme::TEXT_DIM))
             ],
         ),
     )
