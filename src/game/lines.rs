@@ -47,10 +47,15 @@ fn tell_stop(
     }
 }
 
+/// A file's games to replay after the first (`pond replay`), and where the
+/// first game's line stopped being legal (`--replay`), told when its replay
+/// ends.
 fn queue_from_command_line(mut commands: Commands, options: Option<Res<GameOptions>>) {
-    if let Some(options) = options
-        && let Some(queue) = &options.line_queue
-    {
+    let Some(options) = options else { return };
+    if let Some(stop) = &options.replay_stop {
+        commands.insert_resource(ReplayStop(stop.clone()));
+    }
+    if let Some(queue) = &options.line_queue {
         commands.insert_resource(LineQueue {
             lines: queue.lines.iter().cloned().collect(),
             playing: queue.first,

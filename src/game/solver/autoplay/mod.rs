@@ -260,9 +260,6 @@ fn start_from_command_line(
         asked.write(AutoplayCommand::Start(watch));
     }
     if let Some(moves) = &options.replay {
-        if let Some(stop) = &options.replay_stop {
-            commands.insert_resource(crate::game::lines::ReplayStop(stop.clone()));
-        }
         commands.insert_resource(ReplayMoves(moves.clone()));
         asked.write(AutoplayCommand::Start(Watch::Solution));
     }
