@@ -85,8 +85,19 @@ fn show_stars(
     art: Res<Art>,
     mut rows: Query<(Entity, &mut WinStars)>,
 ) {
+    // A replay's win keeps no record (`progress::record_wins`): no stars.
+    let replayed = state.replayed;
     for (row, mut stars) in &mut rows {
         if stars.shown {
+            continue;
+        }
+        if replayed {
+            stars.shown = true;
+            commands.entity(row).with_child(text(
+                "a replay: your own games' records stay as they were",
+                18.0,
+                theme::TEXT_DIM,
+            ));
             continue;
         }
         let Some(entry) = packs.0.get(current.pack) else {

@@ -122,6 +122,14 @@ fn a_pasted_game_is_not_hidden_behind_a_how_to_card() {
     let line = GameLine::new(LevelCode::parse("swap.2").unwrap(), &moves).to_string();
     assert_eq!(play_line(&mut app, &line), Ending::Won(moves.len()));
     assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::Closed);
+    // A replay's win is no game of the player's: no record, and the banner
+    // says so instead of counting stars.
+    let progress = app
+        .world()
+        .resource::<pond_puzzles::game::progress::Progress>();
+    assert!(progress.file.record("swap.ron", 2).is_none());
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t.starts_with("a replay: ")), "{said:?}");
     // Played by the player, the puzzle's card opens as for any first game.
     start_level(&mut app, "swap.ron", 1);
     assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::HowTo);

@@ -54,6 +54,9 @@ fn apply_requests(
                 continue;
             }
         };
+        if by == Mover::Player || change == Change::Restarted {
+            state.replayed = false;
+        }
         match change {
             Change::Restarted => state.helped = false,
             Change::Played(_) | Change::Redone(_) if by != Mover::Player => state.helped = true,

@@ -141,6 +141,10 @@ pub struct PlayState {
     /// The solver played a move (or the player played a hint's) since the
     /// level was started or restarted: a win now is a win with help.
     pub helped: bool,
+    /// A game's line is being replayed from the start (pasted, `--replay`,
+    /// a best watched again) and the player has not moved since: a win now
+    /// is the line's, which keeps no record.
+    pub replayed: bool,
 }
 
 impl PlayState {
@@ -151,6 +155,7 @@ impl PlayState {
             done: Vec::new(),
             undone: Vec::new(),
             helped: false,
+            replayed: false,
         }
     }
 

@@ -139,7 +139,9 @@ fn persist(progress: &mut Progress) {
 }
 
 /// A win is written down at once, and the level's shortest solution is
-/// looked up in the background for the stars.
+/// looked up in the background for the stars. A game's line replayed to its
+/// win (a pasted game, a best watched again) is no game of the player's: it
+/// keeps no record; a replay stopped and played on to a win is a helped one.
 fn record_wins(
     mut won: MessageReader<LevelWon>,
     state: Res<PlayState>,
@@ -152,6 +154,9 @@ fn record_wins(
     let Some(win) = won.read().last().copied() else {
         return;
     };
+    if state.replayed {
+        return;
+    }
     let Some(entry) = packs.0.get(current.pack) else {
         return;
     };

@@ -312,7 +312,7 @@ pub(super) fn commands_and_input(
     mut asked: MessageReader<AutoplayCommand>,
     mut requests: MessageReader<MoveRequested>,
     pick: Res<Picked>,
-    state: Res<PlayState>,
+    mut state: ResMut<PlayState>,
     budget: Res<SolverBudget>,
     mut speed: ResMut<Speed>,
     mut autoplay: Option<ResMut<Autoplay>>,
@@ -381,6 +381,8 @@ pub(super) fn commands_and_input(
                 let started = match replay.as_ref() {
                     Some(moves) => {
                         commands.remove_resource::<ReplayMoves>();
+                        // A flag for the win to read, not a change of the board.
+                        state.bypass_change_detection().replayed = true;
                         Autoplay::replaying(moves.0.clone(), &state)
                     }
                     None => Autoplay::new(*watch, &state, &budget.0),
