@@ -358,7 +358,7 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
 /// paused (written only when it changes).
 fn pause_label(
     autoplay: Option<Res<Autoplay>>,
-    art: Res<Art>,
+    art: Option<Res<Art>>,
     mut labels: Query<(&CommandLabel, &mut Text), Without<SolverLine>>,
     mut icons: Query<(&CommandIcon, &mut ImageNode)>,
 ) {
@@ -375,6 +375,7 @@ fn pause_label(
             t.0 = word.to_string();
         }
     }
+    let Some(art) = art else { return };
     let icon = art.pictures.icon(icon);
     for (of, mut image) in &mut icons {
         if matches!(of.0, AutoplayCommand::Pause) && image.image != icon {
