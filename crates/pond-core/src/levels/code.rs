@@ -147,7 +147,15 @@ impl LevelCode {
             ),
             None => (code, None),
         };
-        match head.chars().next().map(|c| c.to_ascii_uppercase()) {
+        // A random level's code is a letter and a number (`S3v4`, `H8d3`):
+        // anything else ("hello") is not a code of one puzzle, so the answer
+        // names every form instead of one puzzle's.
+        let letter = head
+            .chars()
+            .next()
+            .filter(|_| head.chars().nth(1).is_some_and(|c| c.is_ascii_digit()))
+            .map(|c| c.to_ascii_uppercase());
+        match letter {
             Some('S') => {
                 let upper = head.to_ascii_uppercase();
                 let f = fields(&upper, &['S', 'V', 'G'])
@@ -323,6 +331,22 @@ mod tests {
             })
         );
         assert_eq!(shipped_code("mine.ron", 0), None);
+    }
+
+    #[test]
+    fn words_that_are_no_code_are_told_every_form_not_one_puzzles() {
+        // "hello" starts like Hop's `H8d3-5`, "sun" like Swap's `S3v4`:
+        // neither is a puzzle's code, so the answer names all the forms.
+        for junk in ["hello world", "hello", "sun", "Frog", "e", "H-3"] {
+            let why = LevelCode::parse(junk).unwrap_err();
+            assert!(why.contains("expected PACK.LEVEL"), "{junk}: {why}");
+            assert!(why.contains("S (Swap), H (Hop)"), "{junk}: {why}");
+        }
+        // A code of one puzzle with a slip is told that puzzle's form.
+        let why = LevelCode::parse("H8x3-5").unwrap_err();
+        assert!(why.contains("H<frogs>d<difficulty>"), "{why}");
+        let why = LevelCode::parse("F14x14c6-1").unwrap_err();
+        assert!(why.contains("F<width>x<height>"), "{why}");
     }
 
     #[test]
