@@ -444,6 +444,11 @@ impl super::moves::Marks for Hop {
         }
     }
 
+    /// The English table, once made (about 45 MiB).
+    fn kept() -> usize {
+        super::english::Table::made().map_or(0, super::english::Table::bytes)
+    }
+
     /// The solver's answer (or the table's), without counting the ways.
     fn winnable(&self, budget: &super::Budget) -> Option<bool> {
         if let Some(x) = super::english::word(self)

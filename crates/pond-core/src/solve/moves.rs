@@ -101,6 +101,11 @@ pub trait Marks: Rules {
     /// Work done once, before a map's clock starts, that later maps share
     /// (a table the marks look up). Nothing by default.
     fn prepare(&self) {}
+    /// The bytes that what `prepare` made keeps for the program's life
+    /// (none before it is made). None by default.
+    fn kept() -> usize {
+        0
+    }
     /// Only whether the level can still be won from `self`, within `budget`
     /// (the marks' colours, before their numbers). By default `left`'s.
     fn winnable(&self, budget: &Budget) -> Option<bool> {
@@ -175,7 +180,7 @@ impl MoveMap {
 /// prepared what its marks share (`Marks::prepare`, once); the cancel flag
 /// and the shared memory are honoured by each move's search.
 pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
-    let moves: Vec<MoveMark> = each_move(puzzle, budget, |_, a, b| left_of(a, b))
+    let moves: Vec<MoveMark> = each_move(puzzle, playable(puzzle), budget, |_, a, b| left_of(a, b))
         .into_iter()
         .map(|(mv, left)| MoveMark {
             mv,
@@ -191,13 +196,9 @@ pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
 /// where not decided), the time shared as `move_map` shares it: the marks'
 /// colours, which a player sees before their numbers.
 pub fn winnable_map(puzzle: &Puzzle, budget: &Budget) -> Vec<(PuzzleMove, Option<bool>)> {
-    let legal = if puzzle.is_won() || puzzle.is_stuck() {
-        Vec::new()
-    } else {
-        puzzle.legal_moves()
-    };
+    let legal = playable(puzzle);
     let known = winnable_after(puzzle, &legal);
-    each_move(puzzle, budget, |i, after, one| {
+    each_move(puzzle, legal, budget, |i, after, one| {
         match known.get(i).copied().flatten() {
             Some(w) => Some(w),
             None => winnable_of(after, one),
@@ -208,21 +209,26 @@ pub fn winnable_map(puzzle: &Puzzle, budget: &Budget) -> Vec<(PuzzleMove, Option
     .collect()
 }
 
-/// `decide` of each legal move's index and the position after it, after the
+/// The legal moves of a position still in play (none once won or stuck).
+fn playable(puzzle: &Puzzle) -> Vec<PuzzleMove> {
+    if puzzle.is_won() || puzzle.is_stuck() {
+        Vec::new()
+    } else {
+        puzzle.legal_moves()
+    }
+}
+
+/// `decide` of each legal move (`legal`, the position's) by its index and the position after it, after the
 /// puzzle has prepared; each gets an equal share of the time left (None
 /// where no time or a cancel left it undecided).
 fn each_move<T>(
     puzzle: &Puzzle,
+    legal: Vec<PuzzleMove>,
     budget: &Budget,
     mut decide: impl FnMut(usize, &Puzzle, &Budget) -> T,
 ) -> Vec<(PuzzleMove, Option<T>)> {
     prepare(puzzle);
     let start = Instant::now();
-    let legal = if puzzle.is_won() || puzzle.is_stuck() {
-        Vec::new()
-    } else {
-        puzzle.legal_moves()
-    };
     let mut out = Vec::with_capacity(legal.len());
     for (i, &mv) in legal.iter().enumerate() {
         let mut after = puzzle.clone();
@@ -265,6 +271,16 @@ pub fn winnable_of(puzzle: &Puzzle, budget: &Budget) -> Option<bool> {
 /// What any puzzle's marks share, made once (`Marks::prepare`).
 pub fn prepare(puzzle: &Puzzle) {
     crate::each_puzzle!(puzzle, p => p.prepare());
+}
+
+/// The bytes the marks' tables keep for the program's life, every
+/// puzzle's together (`Marks::kept`): a program that shares its memory
+/// among searches counts them in (`SharedMemory::set_kept`).
+pub fn kept_bytes() -> usize {
+    crate::rules::PuzzleKind::ALL
+        .iter()
+        .map(|&kind| crate::each_kind!(kind, T => T::kept()))
+        .sum()
 }
 
 /// What is left from any puzzle's position.

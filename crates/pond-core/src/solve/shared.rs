@@ -11,6 +11,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub struct SharedMemory {
     limit: usize,
     held: AtomicUsize,
+    /// Of `held`, what tables made once and kept for the program's life
+    /// take (the marks' look-up tables).
+    kept: AtomicUsize,
 }
 
 impl SharedMemory {
@@ -18,7 +21,20 @@ impl SharedMemory {
         Arc::new(SharedMemory {
             limit,
             held: AtomicUsize::new(0),
+            kept: AtomicUsize::new(0),
         })
+    }
+
+    /// Counts the tables kept for the program's life as taking `bytes` in
+    /// all (`moves::kept_bytes`): held from now on, so the searches beside
+    /// them have that much less.
+    pub fn set_kept(&self, bytes: usize) {
+        let before = self.kept.swap(bytes, Ordering::Relaxed);
+        if bytes >= before {
+            self.held.fetch_add(bytes - before, Ordering::Relaxed);
+        } else {
+            self.held.fetch_sub(before - bytes, Ordering::Relaxed);
+        }
     }
 
     /// Bytes the running searches hold now.

@@ -185,6 +185,11 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
         })
         .collect();
     crate::solve::moves::prepare(p);
+    // A table made once for the marks (the English board's) stays: the
+    // searches beside it share what is left of the memory.
+    if let Some(shared) = &budget.shared {
+        shared.set_kept(crate::solve::moves::kept_bytes());
+    }
     let each = QUICK / moves.len().max(1) as u32;
     let known = winnable_after(p, &moves);
     let quick: Vec<(usize, Left)> = after

@@ -8,6 +8,8 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+static TABLE: OnceLock<Table> = OnceLock::new();
+
 /// The positions the census found, canonical and sorted, by their pegs.
 pub struct Table {
     /// Index 1 to `MIDDLE`: every position that can be won and whose
@@ -41,11 +43,26 @@ impl Table {
     /// The table, made by the census on its first use (on one thread: about
     /// a second, and about 100 MiB while it runs) and kept (about 45 MiB).
     pub fn get() -> &'static Table {
-        static TABLE: OnceLock<Table> = OnceLock::new();
         TABLE.get_or_init(|| match census_kept(1, true) {
             (_, Some(table)) => table,
             (_, None) => Table::new(Vec::new(), Vec::new(), Pagodas::new()),
         })
+    }
+
+    /// The table if it has been made, without making it.
+    pub fn made() -> Option<&'static Table> {
+        TABLE.get()
+    }
+
+    /// The bytes the table keeps.
+    pub fn bytes(&self) -> usize {
+        let lists: usize = self
+            .built
+            .iter()
+            .chain(&self.reached)
+            .map(|v| v.capacity() * size_of::<u64>() + size_of::<Vec<u64>>())
+            .sum();
+        lists + self.pagodas.rows.len() * size_of::<[u64; 256]>() + size_of::<Table>()
     }
 
     /// The number of positions kept.
@@ -212,6 +229,17 @@ mod tests {
         assert_eq!(table.winnable(HOLES & !CENTRE), Some(true));
         assert_eq!(table.winnable(CENTRE), Some(true));
         assert_eq!(table.winnable(1 << 2), Some(false));
+        // What it keeps is counted in a program's shared memory: at least
+        // its positions' words, and about 45 MiB in all.
+        let bytes = crate::solve::moves::kept_bytes();
+        assert_eq!(bytes, table.bytes());
+        assert!(bytes >= table.len() * 8 && bytes < 80 << 20, "{bytes}");
+        let shared = crate::solve::SharedMemory::new(1 << 30);
+        shared.set_kept(bytes);
+        shared.set_kept(bytes);
+        assert_eq!(shared.held(), bytes);
+        shared.set_kept(0);
+        assert_eq!(shared.held(), 0);
     }
 
     /// Every position of random games from the English start is known to
