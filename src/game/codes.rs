@@ -290,22 +290,23 @@ fn copy_game(
     };
     let moves: Vec<_> = state.done.iter().map(|(mv, _)| *mv).collect();
     let line = GameLine::new(code.clone(), &moves).to_string();
-    let n = moves.len();
-    let what = format!("{n} {}", crate::levels::noun(n as u64, "move", "moves"));
-    let shown = if n == 0 {
-        format!("{code}, no move yet")
-    } else if line.len() <= 48 {
-        line.clone()
-    } else {
-        let code = code.to_string();
-        if code.len() <= 40 {
-            format!("{code}, {what}")
-        } else {
-            format!("a board of {} characters, {what}", code.len())
-        }
-    };
     say.write(Say(match clipboard.set_text(line.clone()) {
-        Ok(()) => format!("Game copied ({shown}): Ctrl+V on the title screen replays it."),
+        Ok(()) => copied_words(&code.to_string(), moves.len()),
         Err(e) => format!("No clipboard here ({e:?}); the game is {line}"),
     }));
+}
+
+/// What Ctrl+C says it copied: the same words mid-game and after a win,
+/// the level's code (or a board code's length) and how many moves.
+pub fn copied_words(code: &str, n: usize) -> String {
+    let what = match n {
+        0 => "no move yet".to_string(),
+        n => format!("{n} {}", crate::levels::noun(n as u64, "move", "moves")),
+    };
+    let level = if code.len() <= 40 {
+        code.to_string()
+    } else {
+        format!("a board of {} characters", code.len())
+    };
+    format!("Game copied ({level}, {what}): Ctrl+V on the title screen replays it.")
 }

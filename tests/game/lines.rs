@@ -59,6 +59,17 @@ fn a_typed_line_replays_its_game_and_ctrl_c_copies_a_game_under_way() {
     assert!(state.puzzle.is_won());
     assert_eq!(state.moves(), moves.len());
     assert_board_mirrors_rules(&mut app);
+    // Copied on the won banner: the same words as a copy mid-game.
+    app.world_mut().write_message(PlayAction::CopyGame);
+    app.update();
+    app.update();
+    let said = texts(&mut app);
+    let words = format!("Game copied (hop.3, {} moves)", moves.len());
+    assert!(
+        said.iter()
+            .any(|t| t.contains(&words) || t.contains("the game is hop.3:")),
+        "{said:?}"
+    );
 
     // Cut in the middle: replayed to that position, and the player plays on
     // from there; Ctrl+C then copies the game with the player's move in it.
@@ -75,15 +86,20 @@ fn a_typed_line_replays_its_game_and_ctrl_c_copies_a_game_under_way() {
         .write_message(MoveRequested::player(Request::Play(moves[half])));
     settle(&mut app);
     assert_eq!(app.world().resource::<PlayState>().moves(), half + 1);
+    // The replay's panel counts the player's move too.
+    let said = texts(&mut app);
+    let count = format!("Moves {}", half + 1);
+    assert!(said.iter().any(|t| t.starts_with(&count)), "{said:?}");
     app.world_mut().write_message(PlayAction::CopyGame);
     app.update();
     app.update();
     let played = GameLine::new(code.clone(), &moves[..=half]).to_string();
     let said = texts(&mut app);
     assert!(
-        said.iter()
-            .any(|t| t.contains("Game copied (hop.3: ")
-                || t.contains(&format!("the game is {played}"))),
+        said.iter().any(
+            |t| t.contains(&format!("Game copied (hop.3, {} moves)", half + 1))
+                || t.contains(&format!("the game is {played}"))
+        ),
         "{said:?}"
     );
 }
@@ -289,6 +305,12 @@ fn the_title_marks_the_days_levels_won_and_counts_the_streak() {
     settle(&mut app);
     let start = puzzle(&app);
     assert!(matches!(start, Puzzle::Swap(_)), "{start:?}");
+    // The play screen says whose level it is.
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t.starts_with("Level of the day: ")),
+        "{said:?}"
+    );
     let moves = solution(&start);
     for mv in &moves {
         app.world_mut()
@@ -340,7 +362,57 @@ fn the_best_game_is_watched_again_from_the_level_select() {
     assert!(puzzle(&app).is_won());
     press(&mut app, KeyCode::KeyL);
     until_screen(&mut app, Screen::Levels);
-    assert!(texts(&mut app).iter().any(|t| t == "Watch best (W)"));
+    // "Watch best" shows while the level pointed at has a best: the first
+    // (before any is pointed at), not the second, never won.
+    let watch_shown = |app: &mut App| -> bool {
+        let world = app.world_mut();
+        let mut q = world.query::<(&Text, &ChildOf)>();
+        let button = q
+            .iter(world)
+            .find(|(t, _)| t.0 == "Watch best (W)")
+            .expect("the button")
+            .1
+            .parent();
+        world.get::<Visibility>(button) != Some(&Visibility::Hidden)
+    };
+    let pointed = |app: &mut App| -> String {
+        texts(app)
+            .into_iter()
+            .find(|t| t.starts_with(|c: char| c.is_ascii_digit()) && t.contains(". "))
+            .unwrap_or_default()
+    };
+    assert!(watch_shown(&mut app));
+    // The pointer over a level's card (found by the name on it).
+    let hover = |app: &mut App, name: &str, how: Interaction| {
+        let world = app.world_mut();
+        let mut q = world.query::<(&Text, &ChildOf)>();
+        let column = q
+            .iter(world)
+            .find(|(t, _)| t.0 == name)
+            .expect("the card")
+            .1
+            .parent();
+        let card = world.get::<ChildOf>(column).unwrap().parent();
+        world.entity_mut(card).insert(how);
+        app.update();
+        app.update();
+    };
+    hover(&mut app, "Two and one", Interaction::Hovered);
+    assert!(
+        pointed(&mut app).starts_with("2. "),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert!(!watch_shown(&mut app), "no best of level 2 to watch");
+    hover(&mut app, "Two and one", Interaction::None);
+    hover(&mut app, "One and one", Interaction::Hovered);
+    assert!(
+        pointed(&mut app).starts_with("1. "),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert!(pointed(&mut app).contains("W watches your best"));
+    assert!(watch_shown(&mut app));
     press(&mut app, KeyCode::KeyW);
     until_screen(&mut app, Screen::Play);
     for _ in 0..50_000 {

@@ -87,8 +87,14 @@ fn spawn_hud(
     current: Res<super::packs::Current>,
     fonts: Res<theme::Fonts>,
     panel: Res<SolverPanelOpen>,
+    daily: Option<Res<super::daily::DailyLevels>>,
 ) {
     let Some(state) = state else { return };
+    // A level of the day says so in its title.
+    let of_the_day = packs
+        .0
+        .get(current.pack)
+        .is_some_and(|e| e.is_code() && daily.as_ref().is_some_and(|d| d.holds(&e.file)));
     // A short code shows; a board's code is copied, not shown.
     let code = match super::packs::level_code(&packs, &current) {
         Some(c) if c.len() <= SHOWN_CODE => format!("code {c} (Ctrl+C copies)"),
@@ -110,7 +116,7 @@ fn spawn_hud(
             Pickable::IGNORE,
         ))
         .with_children(|ui| {
-            top_bar(ui, &state, &fonts, code, panel.0);
+            top_bar(ui, &state, &fonts, code, panel.0, of_the_day);
             bottom_panels(ui, &state, settings.colour_blind, &fonts);
             ui.spawn((
                 SideColumn,
@@ -137,6 +143,7 @@ fn top_bar(
     fonts: &theme::Fonts,
     code: Option<String>,
     panel_open: bool,
+    of_the_day: bool,
 ) {
     ui.spawn((
         TopBar,
@@ -169,12 +176,20 @@ fn top_bar(
             .filter(|g| !name.to_lowercase().contains(&g.to_lowercase()))
             .map(|g| format!("  ({g})"))
             .unwrap_or_default();
+        // The day's level is a random one: the day says so instead.
+        let (day, name) = match of_the_day {
+            true => (
+                "Level of the day: ",
+                name.strip_prefix("Random ").unwrap_or(name),
+            ),
+            false => ("", name.as_str()),
+        };
         top.spawn((
             LevelTitle,
             Name::new("Level name"),
             theme::heading(
                 fonts,
-                theme::short(&format!("{name}{grade}"), TITLE_CHARS),
+                theme::short(&format!("{day}{name}{grade}"), TITLE_CHARS),
                 24.0,
                 theme::TEXT,
             ),

@@ -400,8 +400,14 @@ fn update_solver_panel(
     let shown = window.map_or(PATH_SHOWN, |w| path_shown(w.height()));
     // Auto-play's end removed (a restart): the panel offers it again.
     let removed = std::mem::replace(&mut *had_autoplay, autoplay.is_some()) && autoplay.is_none();
+    // The moves' count follows the board: after a watch or a replay stops
+    // and the player plays on, the panel counts the player's moves too.
+    let counts_moves = autoplay
+        .as_ref()
+        .is_none_or(|a| a.ending.is_some() || !a.watch.searches());
     let changed = autoplay.as_ref().is_some_and(|a| a.is_changed())
-        || autoplay.is_none() && (state.is_changed() || removed);
+        || counts_moves && state.is_changed()
+        || removed;
     if !changed
         && !speed.is_changed()
         && new_panel.is_empty()
