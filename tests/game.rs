@@ -1629,6 +1629,11 @@ fn level_cards_name_their_levels_and_mark_the_next_to_play() {
         Some("next to play"),
         "{shown:?}"
     );
+    // Enter with no button outlined plays the level marked next to play.
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Play);
+    assert_eq!(app.world().resource::<Current>().level, 1);
 }
 
 /// A Ctrl chord that goes down and up within one frame (a tool's, or a

@@ -164,8 +164,8 @@ fn level_grid(
             // (Big packs' cards have room for the name only:
             // their names say how hard, "3 frogs", "668 ways
             // out", and the line under the grid the grade.)
-            // (A name a little too long shrinks to fit.)
-            let name = theme::short(&card_name(level), name_chars * 4 / 3);
+            // (A name too long for one line takes two.)
+            let name = theme::short(&card_name(level), name_chars * 2);
             let grade = match compact {
                 true => String::new(),
                 false => theme::short(level.grade.as_deref().unwrap_or_default(), name_chars),
@@ -200,7 +200,11 @@ fn level_grid(
                         text(best, 12.0, colour),
                         (
                             text(name, if compact { 10.0 } else { 12.0 }, theme::TEXT),
-                            theme::fit_line(if compact { 10.0 } else { 12.0 }, 7.0),
+                            TextLayout::justify(Justify::Center),
+                            Node {
+                                max_width: percent(100),
+                                ..default()
+                            },
                         ),
                         text(grade, 12.0, theme::TEXT_DIM),
                     ],
@@ -377,6 +381,32 @@ pub(super) fn show_level_name(
     for mut t in &mut line {
         if t.0 != words {
             t.0 = words.clone();
+        }
+    }
+}
+
+/// "Watch best" shows only while the level pointed at (the first, before
+/// any is) has a best kept: the button plays that level's best.
+pub(super) fn show_watch_best(
+    pointed: Res<Pointed>,
+    packs: Res<Packs>,
+    current: Res<Current>,
+    progress: Res<Progress>,
+    mut buttons: Query<(&MenuAction, &mut Visibility)>,
+) {
+    let level = pointed.0.unwrap_or(0);
+    let has_best = packs
+        .0
+        .get(current.pack)
+        .is_some_and(|e| progress.file.best_line(&e.file, level).is_some());
+    let want = if has_best {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for (action, mut shown) in &mut buttons {
+        if *action == MenuAction::WatchBest && *shown != want {
+            *shown = want;
         }
     }
 }

@@ -92,7 +92,7 @@ pub(super) fn plugin(app: &mut App) {
                     .chain()
                     .run_if(super::codes::entry_closed)
                     .before(super::codes::CodeSystems),
-                show_level_name,
+                (show_level_name, levels::show_watch_best),
             )
                 .run_if(
                     in_state(Screen::Title)
@@ -391,16 +391,25 @@ struct MenuFocus(Option<Entity>);
 fn menu_focus(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
-    buttons: Query<(Entity, &MenuAction, &UiGlobalTransform)>,
+    buttons: Query<(Entity, &MenuAction, &UiGlobalTransform, &Visibility)>,
     mut focus: ResMut<MenuFocus>,
     mut actions: MessageWriter<MenuAction>,
 ) {
-    let at = |e: Entity| buttons.get(e).ok().map(|(_, _, t)| t.translation);
-    let old = focus.0.filter(|&e| buttons.contains(e));
+    // A hidden button (Watch best, for a level with no best) is skipped.
+    let shown = |e: Entity| {
+        buttons
+            .get(e)
+            .is_ok_and(|(_, _, _, v)| *v != Visibility::Hidden)
+    };
+    let at = |e: Entity| buttons.get(e).ok().map(|(_, _, t, _)| t.translation);
+    let old = focus.0.filter(|&e| shown(e));
     // The buttons in reading order: the first an arrow lands on, and the
     // order Tab (Shift+Tab back) goes through.
-    let mut order: Vec<(Entity, Vec2)> =
-        buttons.iter().map(|(e, _, t)| (e, t.translation)).collect();
+    let mut order: Vec<(Entity, Vec2)> = buttons
+        .iter()
+        .filter(|(_, _, _, v)| **v != Visibility::Hidden)
+        .map(|(e, _, t, _)| (e, t.translation))
+        .collect();
     order.sort_by(|a, b| {
         (a.1.y, a.1.x)
             .partial_cmp(&(b.1.y, b.1.x))
@@ -438,7 +447,7 @@ fn menu_focus(
         focus.0 = chosen;
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
-        && let Some((_, &action, _)) = old.and_then(|e| buttons.get(e).ok())
+        && let Some((_, &action, _, _)) = old.and_then(|e| buttons.get(e).ok())
     {
         actions.write(action);
     }
@@ -463,10 +472,14 @@ fn start_level(
     true
 }
 
+#[allow(clippy::too_many_arguments)]
 fn menu_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut actions: MessageWriter<MenuAction>,
     screen: Res<State<Screen>>,
+    focus: Res<MenuFocus>,
+    pointed: Res<levels::Pointed>,
+    progress: Res<crate::game::progress::Progress>,
     packs: Res<Packs>,
     mut current: ResMut<Current>,
     mut next: ResMut<NextState<Screen>>,
@@ -490,6 +503,24 @@ fn menu_keys(
         }
         Screen::Levels if keys.just_pressed(KeyCode::KeyW) => {
             actions.write(MenuAction::WatchBest);
+        }
+        // Enter with no button outlined plays the level the line under the
+        // grid names (the one pointed at last), or the next to play.
+        Screen::Levels
+            if focus.0.is_none()
+                && keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) =>
+        {
+            let file = packs.0.get(current.pack).map(|e| e.file.as_str());
+            let count = packs
+                .0
+                .get(current.pack)
+                .and_then(|e| e.pack.as_ref().ok())
+                .map_or(0, |p| p.levels.len());
+            let next =
+                (0..count).find(|&i| file.is_some_and(|f| progress.file.record(f, i).is_none()));
+            if let Some(i) = pointed.0.or(next).or((count > 0).then_some(0)) {
+                actions.write(MenuAction::PlayLevel(i));
+            }
         }
         _ => {}
     }
