@@ -250,10 +250,14 @@ fn show_banner(
     let (title, colour, buttons): (String, Color, Vec<(&str, PlayAction)>) =
         if state.puzzle.is_won() {
             (
-                format!(
-                    "Solved in {}!",
-                    crate::levels::count_of(state.moves(), "move", "moves")
-                ),
+                {
+                    let moves = crate::levels::count_of(state.moves(), "move", "moves");
+                    // The player's time, not a replay's.
+                    match state.took.filter(|_| !state.replayed) {
+                        Some(secs) => format!("Solved in {moves}, {}!", crate::levels::clock(secs)),
+                        None => format!("Solved in {moves}!"),
+                    }
+                },
                 theme::WIN,
                 vec![
                     ("Next level (N)", PlayAction::NextLevel),

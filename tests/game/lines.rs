@@ -360,6 +360,17 @@ fn the_best_game_is_watched_again_from_the_level_select() {
         settle(&mut app);
     }
     assert!(puzzle(&app).is_won());
+    // The win's time is kept with the best and said on the banner.
+    let record = *app
+        .world()
+        .resource::<pond_puzzles::game::progress::Progress>()
+        .file
+        .record("swap.ron", 0)
+        .unwrap();
+    assert!(record.secs.is_some_and(|s| s < 600), "{record:?}");
+    let solved = format!("Solved in {} moves, 0:", moves.len());
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t.starts_with(&solved)), "{said:?}");
     press(&mut app, KeyCode::KeyL);
     until_screen(&mut app, Screen::Levels);
     // "Watch best" shows while the level pointed at has a best: the first
@@ -431,4 +442,8 @@ fn the_best_game_is_watched_again_from_the_level_select() {
     let played: Vec<PuzzleMove> = state.done.iter().map(|(m, _)| *m).collect();
     assert_eq!(played, moves);
     assert_board_mirrors_rules(&mut app);
+    // A replay's win has no time of the player's.
+    let said = texts(&mut app);
+    let solved = format!("Solved in {} moves!", moves.len());
+    assert!(said.iter().any(|t| *t == solved), "{said:?}");
 }

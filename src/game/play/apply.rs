@@ -58,7 +58,11 @@ fn apply_requests(
             state.replayed = false;
         }
         match change {
-            Change::Restarted => state.helped = false,
+            Change::Restarted => {
+                state.helped = false;
+                state.started = std::time::Instant::now();
+                state.took = None;
+            }
             Change::Played(_) | Change::Redone(_) if by != Mover::Player => state.helped = true,
             Change::Played(_) | Change::Redone(_) | Change::Undone(_) => {}
         }
@@ -66,9 +70,12 @@ fn apply_requests(
         let now_won = state.puzzle.is_won() && !before.is_won();
         applied.write(MoveApplied { before, change, by });
         if now_won {
+            let secs = state.seconds();
+            state.took = Some(secs);
             won.write(LevelWon {
                 moves: state.moves(),
                 helped: state.helped,
+                secs,
             });
         }
         // One change a frame: its animation starts before the next; at

@@ -95,6 +95,8 @@ pub struct MoveApplied {
 pub struct LevelWon {
     pub moves: usize,
     pub helped: bool,
+    /// The seconds the game took.
+    pub secs: u32,
 }
 
 /// The rules refused a move (or an undo or redo), or a click asked for
@@ -145,6 +147,11 @@ pub struct PlayState {
     /// a best watched again) and the player has not moved since: a win now
     /// is the line's, which keeps no record.
     pub replayed: bool,
+    /// When the game began (the level opened, or its restart): a win's time
+    /// counts from here.
+    pub started: std::time::Instant,
+    /// The seconds the last win took, from `started`.
+    pub took: Option<u32>,
 }
 
 impl PlayState {
@@ -156,7 +163,14 @@ impl PlayState {
             undone: Vec::new(),
             helped: false,
             replayed: false,
+            started: std::time::Instant::now(),
+            took: None,
         }
+    }
+
+    /// The whole seconds since the game began.
+    pub fn seconds(&self) -> u32 {
+        u32::try_from(self.started.elapsed().as_secs()).unwrap_or(u32::MAX)
     }
 
     pub fn moves(&self) -> usize {

@@ -172,7 +172,10 @@ fn record_wins(
     }
     let moves: Vec<String> = state.done.iter().map(|(mv, _)| mv.to_string()).collect();
     for (file, level) in &places {
-        if progress.file.won(file, *level, win.moves, win.helped) {
+        if progress
+            .file
+            .won_in(file, *level, win.moves, win.helped, Some(win.secs))
+        {
             progress.file.keep_best_line(file, *level, moves.join(" "));
         }
         progress.file.identify(file, *level, id);

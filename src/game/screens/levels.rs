@@ -145,8 +145,16 @@ fn level_grid(
                 _ => String::new(),
             };
             let stars = record.filter(|r| !r.with_help).and_then(|r| r.stars());
+            // The best's time where one is kept (a win of the player's own).
+            let time = record
+                .filter(|r| !r.with_help)
+                .and_then(|r| r.secs)
+                .map_or(String::new(), |s| format!(" · {}", crate::levels::clock(s)));
             let best = match best {
-                Some(b) => format!("{} {mark}", crate::levels::count_of(b, "move", "moves")),
+                Some(b) => format!(
+                    "{}{time} {mark}",
+                    crate::levels::count_of(b, "move", "moves")
+                ),
                 None if next == Some(i) => "next to play".to_string(),
                 None => mark,
             };

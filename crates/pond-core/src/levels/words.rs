@@ -218,6 +218,16 @@ pub fn count_of(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", noun(n as u64, one, many))
 }
 
+/// Seconds as a clock shows them: "0:42", "1:05", "1:02:09".
+pub fn clock(secs: u32) -> String {
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
 /// The noun for a count written some other way (grouped digits): `one`
 /// for 1, `many` for any other.
 pub fn noun<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
@@ -227,6 +237,15 @@ pub fn noun<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_time_reads_as_a_clock() {
+        assert_eq!(clock(0), "0:00");
+        assert_eq!(clock(42), "0:42");
+        assert_eq!(clock(65), "1:05");
+        assert_eq!(clock(3729), "1:02:09");
+        assert_eq!(clock(u32::MAX), "1193046:28:15");
+    }
 
     #[test]
     fn no_type_name_of_the_program_is_said() {

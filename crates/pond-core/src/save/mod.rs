@@ -36,6 +36,11 @@ pub struct LevelRecord {
     /// its pack; none in records of older files until their pack is read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<u64>,
+    /// The seconds the best game took, where known (records of older files
+    /// have none): of two wins in as many moves, the quicker is the best.
+    /// It matters most where every win takes the same moves (Hop, Escape).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secs: Option<u32>,
 }
 
 /// A record whose level is no longer in its pack, kept by what the level is
@@ -171,6 +176,19 @@ impl ProgressFile {
     /// Notes a win (`helped`: with the solver's help); true when it is a new
     /// best. A win of the player's own always beats one with help.
     pub fn won(&mut self, pack: &str, level: usize, moves: usize, helped: bool) -> bool {
+        self.won_in(pack, level, moves, helped, None)
+    }
+
+    /// `won`, with the seconds the game took where known: a win in as many
+    /// moves as the best is a new best when it was quicker.
+    pub fn won_in(
+        &mut self,
+        pack: &str,
+        level: usize,
+        moves: usize,
+        helped: bool,
+        secs: Option<u32>,
+    ) -> bool {
         let entry = self
             .levels
             .entry(pack.to_string())
@@ -181,17 +199,24 @@ impl ProgressFile {
                 shortest: None,
                 with_help: helped,
                 id: None,
+                secs: None,
             });
+        let quicker = match (secs, entry.secs) {
+            (Some(now), Some(best)) => now < best,
+            (Some(_), None) => true,
+            (None, _) => false,
+        };
         let better = match (entry.with_help, helped) {
             // The first win of the player's own.
             (true, false) => true,
             // A helped win never replaces the player's own.
             (false, true) => false,
-            _ => moves < entry.best,
+            _ => moves < entry.best || moves == entry.best && quicker,
         };
         if better {
             entry.best = moves;
             entry.with_help = helped;
+            entry.secs = secs;
         }
         better
     }

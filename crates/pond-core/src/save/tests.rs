@@ -171,6 +171,33 @@ fn progress_round_trips_and_keeps_the_best() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Of two wins in as many moves (every win of a Hop level takes as many),
+/// the quicker is the best; fewer moves beat any time; the time is kept
+/// and read back, and a file without times reads as before.
+#[test]
+fn a_quicker_win_in_as_many_moves_is_a_new_best() {
+    let dir = temp_dir("quicker");
+    let mut p = ProgressFile::default();
+    assert!(p.won_in("hop.ron", 4, 9, false, Some(95)));
+    assert!(!p.won_in("hop.ron", 4, 9, false, Some(120)));
+    assert!(!p.won_in("hop.ron", 4, 9, false, None));
+    assert!(p.won_in("hop.ron", 4, 9, false, Some(61)));
+    assert_eq!(p.record("hop.ron", 4).unwrap().secs, Some(61));
+    assert!(!p.won_in("hop.ron", 4, 10, false, Some(5)));
+    // A win with no time beats one in as many moves with none.
+    assert!(p.won("swap.ron", 0, 3, false));
+    assert!(!p.won("swap.ron", 0, 3, false));
+    assert!(p.won_in("swap.ron", 0, 3, false, Some(40)));
+    save(&dir, &p).unwrap();
+    let (back, _) = load(&dir);
+    assert_eq!(back, p);
+    assert_eq!(back.record("hop.ron", 4).unwrap().secs, Some(61));
+    let old = "Progress(version: 1, levels: {\"swap.ron\": {1: (best: 3, shortest: Some(3))}})";
+    let read: ProgressFile = ron::from_str(old).unwrap();
+    assert_eq!(read.record("swap.ron", 0).unwrap().secs, None);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn stars_follow_the_shortest_solution() {
     let r = |best, shortest| LevelRecord {
@@ -178,6 +205,7 @@ fn stars_follow_the_shortest_solution() {
         best,
         shortest: Some(shortest),
         id: None,
+        secs: None,
     };
     assert_eq!(r(20, 20).stars(), Some(3));
     assert_eq!(r(25, 20).stars(), Some(2));
