@@ -1,5 +1,5 @@
-//! Requests made at every frame of an animation: a request is dropped while
-//! the board animates, so each one that lands does so on the first frame the
+//! Requests made at every frame of an animation: a request waits while the
+//! board animates, so each one that lands does so on the first frame the
 //! animations of the last have ended, the frame their entities are despawned,
 //! and the frame a move replaces the board they belong to. Nothing the game
 //! does then may touch an entity that is gone (the tests' error handler
@@ -167,5 +167,40 @@ fn instant_plays_the_whole_answer_at_once() {
         app.world().resource::<Autoplay>().ending,
         Some(Ending::Won(31))
     ));
+    assert_board_mirrors_rules(&mut app);
+}
+
+/// Moves asked for faster than a jump lands (keys pressed quickly, on a
+/// slow machine) wait for the board and are all played, in order; a level
+/// left meanwhile takes none of them along.
+#[test]
+fn moves_asked_while_the_board_animates_wait_and_are_all_played() {
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 3);
+    let solve::Outcome::Solved { moves, .. } =
+        solve::solve(&puzzle(&app), Budget::unlimited(), None, false).outcome
+    else {
+        panic!("swap level 4 is solved")
+    };
+    for mv in &moves[..3] {
+        app.world_mut()
+            .write_message(MoveRequested::player(Request::Play(*mv)));
+        app.update();
+    }
+    // The first has been played and animates; the others wait.
+    assert_eq!(app.world().resource::<PlayState>().moves(), 1);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().moves(), 3);
+    assert_board_mirrors_rules(&mut app);
+    // An undo asked for, then the level left before it is played.
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Play(moves[3])));
+    app.update();
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Undo));
+    app.update();
+    start_level(&mut app, "swap.ron", 4);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().moves(), 0);
     assert_board_mirrors_rules(&mut app);
 }

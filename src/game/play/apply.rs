@@ -1,6 +1,6 @@
 //! The rules apply what is asked: a move, an undo, a redo or a restart, one
 //! a frame and only while the board is still, so the board and the rules
-//! never disagree. At the "instant" speed the solver's requests are applied
+//! never disagree; the player's requests made while it moves wait (a few). At the "instant" speed the solver's requests are applied
 //! all at once: the board shows where the search is each frame, not each
 //! move.
 
@@ -15,6 +15,18 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, apply_requests.in_set(PlaySystems::Apply));
 }
 
+/// The player's requests that wait while the board animates (keys pressed
+/// faster than a jump lands): applied in order once it is still. More than
+/// this at once are dropped.
+const WAITING: usize = 3;
+
+/// The player's requests waiting for the board, and the level they are for.
+#[derive(Default)]
+pub(super) struct Waiting {
+    requests: std::collections::VecDeque<MoveRequested>,
+    level: Option<crate::rules::Puzzle>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn apply_requests(
     mut requests: MessageReader<MoveRequested>,
@@ -25,14 +37,38 @@ fn apply_requests(
     mut applied: MessageWriter<MoveApplied>,
     mut won: MessageWriter<LevelWon>,
     mut rejected: MessageWriter<MoveRejected>,
+    mut waiting: Local<Waiting>,
 ) {
+    // Requests made for another level (one left since) wait no more.
+    if !waiting.requests.is_empty() && waiting.level.as_ref() != Some(&state.level.puzzle) {
+        waiting.requests.clear();
+    }
+    let still = anims.is_empty();
     for request in requests.read() {
-        let (mv, by) = (request.request(), request.by());
-        // A request while the last change animates is dropped whole, never
-        // half applied: the player sees the board settle first.
-        if !anims.is_empty() {
-            continue;
+        // The solver asks only of a still board; one asked of a moving
+        // board is dropped (it asks again).
+        if request.by() == Mover::Player || still {
+            let player = request.by() == Mover::Player;
+            // The same move asked again while it waits is a double click,
+            // not two moves (two undos are two).
+            let again = matches!(request.request(), Request::Play(_))
+                && waiting.requests.back() == Some(request);
+            if player && (waiting.requests.len() >= WAITING || again) {
+                continue;
+            }
+            waiting.requests.push_back(*request);
         }
+    }
+    if !waiting.requests.is_empty() {
+        waiting.level = Some(state.level.puzzle.clone());
+    }
+    // A change while the last one animates waits, never half applied: the
+    // player sees the board settle first.
+    if !still {
+        return;
+    }
+    while let Some(request) = waiting.requests.pop_front() {
+        let (mv, by) = (request.request(), request.by());
         let before = state.puzzle.clone();
         // The player playing the move a hint shows is helped.
         let hinted = hint.as_ref().and_then(|h| h.move_for(&before));
