@@ -115,6 +115,10 @@ fn spawn_card(
                     ),
                 ))
                 .with_children(|card| {
+                    // What the move map's numbers count in this puzzle.
+                    let ways = lesson
+                        .as_ref()
+                        .is_some_and(|(start, _)| crate::solve::moves::counts_ways(start));
                     card.spawn(theme::heading(&fonts, teach.title, 28.0, theme::TEXT));
                     for line in teach.rule {
                         card.spawn((
@@ -144,10 +148,20 @@ fn spawn_card(
                         });
                         card.spawn((Caption, text("", 16.0, theme::HIGHLIGHT)));
                     }
+                    let map = format!(
+                        "The move map ticks the moves that keep the level winnable and \
+                         crosses the others; its numbers are {} after each. A hint or the \
+                         map is help: a win with it earns no stars.",
+                        if ways {
+                            "the ways to win"
+                        } else {
+                            "the fewest moves left"
+                        }
+                    );
                     for line in [
                         teach.controls,
                         "U undo   H hint   M move map   ? this card",
-                        "A hint or the move map is help: a win with it earns no stars",
+                        map.as_str(),
                     ] {
                         card.spawn((
                             text(line, 15.0, theme::TEXT_DIM),
