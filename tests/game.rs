@@ -45,6 +45,9 @@ mod lines;
 #[path = "game/stuck.rs"]
 mod stuck;
 
+#[path = "game/scores.rs"]
+mod scores;
+
 /// A data directory of the test's own, new and empty: no test reads or
 /// writes the player's.
 fn temp_data_dir() -> std::path::PathBuf {

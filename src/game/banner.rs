@@ -107,7 +107,14 @@ fn show_stars(
             .file
             .record(&entry.file, current.level)
             .and_then(|r| r.shortest);
-        let moves = state.moves();
+        // Where every win takes as many moves (Hop, Escape), the win is
+        // scored by the moves it played in all, those taken back too: its
+        // shortest is the win itself.
+        let same_length = crate::solve::moves::counts_ways(&state.level.puzzle);
+        let (moves, shortest) = match same_length {
+            true => (state.moves() + state.taken_back, Some(state.moves())),
+            false => (state.moves(), shortest),
+        };
         // A level won at its start needs no search: its shortest is no move
         // (and no win is recorded, since no move was made).
         let shortest = shortest.or_else(|| state.level.puzzle.is_won().then_some(0));
@@ -151,8 +158,18 @@ fn show_stars(
                     StarIn(0.15 + 0.25 * i as f32),
                 ));
             }
-            let words = if state.helped {
+            let back = state.taken_back;
+            let words = if state.helped && same_length {
+                "solved with help, no stars".to_string()
+            } else if state.helped {
                 format!("shortest {shortest}: solved with help, no stars")
+            } else if same_length && back == 0 {
+                "no move taken back: perfect!".to_string()
+            } else if same_length {
+                format!(
+                    "{} taken back",
+                    crate::levels::count_of(back, "move", "moves")
+                )
             } else if moves <= shortest {
                 format!("shortest {shortest}: perfect!")
             } else {

@@ -70,6 +70,7 @@ fn apply_requests(
     while let Some(request) = waiting.requests.pop_front() {
         let (mv, by) = (request.request(), request.by());
         let before = state.puzzle.clone();
+        let moves_before = state.moves();
         // The player playing the move a hint shows is helped.
         let hinted = hint.as_ref().and_then(|h| h.move_for(&before));
         let by = match mv {
@@ -94,13 +95,21 @@ fn apply_requests(
             state.replayed = false;
         }
         match change {
-            Change::Restarted => {
+            // Played again after a win: a new game. A restart before the win
+            // takes back every move on the board.
+            Change::Restarted if before.is_won() => {
                 state.helped = false;
                 state.started = std::time::Instant::now();
                 state.took = None;
+                state.taken_back = 0;
             }
+            Change::Restarted => {
+                state.helped = false;
+                state.taken_back += moves_before;
+            }
+            Change::Undone(_) => state.taken_back += 1,
             Change::Played(_) | Change::Redone(_) if by != Mover::Player => state.helped = true,
-            Change::Played(_) | Change::Redone(_) | Change::Undone(_) => {}
+            Change::Played(_) | Change::Redone(_) => {}
         }
         state.set_changed();
         let now_won = state.puzzle.is_won() && !before.is_won();
@@ -112,6 +121,7 @@ fn apply_requests(
                 moves: state.moves(),
                 helped: state.helped,
                 secs,
+                taken_back: state.taken_back,
             });
         }
         // One change a frame: its animation starts before the next; at

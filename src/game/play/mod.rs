@@ -97,6 +97,8 @@ pub struct LevelWon {
     pub helped: bool,
     /// The seconds the game took.
     pub secs: u32,
+    /// The moves taken back on the way (`PlayState::taken_back`).
+    pub taken_back: usize,
 }
 
 /// The rules refused a move (or an undo or redo), or a click asked for
@@ -152,6 +154,10 @@ pub struct PlayState {
     pub started: std::time::Instant,
     /// The seconds the last win took, from `started`.
     pub took: Option<u32>,
+    /// The moves taken back in this game (each undo, and the moves a
+    /// restart clears): where every win takes as many moves (Hop, Escape)
+    /// the stars count these instead.
+    pub taken_back: usize,
 }
 
 impl PlayState {
@@ -165,6 +171,7 @@ impl PlayState {
             replayed: false,
             started: std::time::Instant::now(),
             took: None,
+            taken_back: 0,
         }
     }
 

@@ -171,14 +171,24 @@ fn record_wins(
         places.extend(same_level_in_own_packs(&packs, id));
     }
     let moves: Vec<String> = state.done.iter().map(|(mv, _)| mv.to_string()).collect();
+    // Where every win takes as many moves, a win is as good as the moves
+    // it played in all (those taken back too), and its shortest is known.
+    let same_length = crate::solve::moves::counts_ways(&state.level.puzzle);
+    let score = match same_length {
+        true => win.moves + win.taken_back,
+        false => win.moves,
+    };
     for (file, level) in &places {
         if progress
             .file
-            .won_in(file, *level, win.moves, win.helped, Some(win.secs))
+            .won_in(file, *level, score, win.helped, Some(win.secs))
         {
             progress.file.keep_best_line(file, *level, moves.join(" "));
         }
         progress.file.identify(file, *level, id);
+        if same_length {
+            progress.file.learn_shortest(file, *level, win.moves);
+        }
     }
     // A level of the day won by the player's own moves marks the day.
     if let Some(daily) = daily

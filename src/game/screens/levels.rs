@@ -150,13 +150,19 @@ fn level_grid(
                 .filter(|r| !r.with_help)
                 .and_then(|r| r.secs)
                 .map_or(String::new(), |s| format!(" · {}", crate::levels::clock(s)));
-            let best = match best {
-                Some(b) => format!(
+            // Where every win takes as many moves, the best is how few were
+            // taken back on the way.
+            let same_length = crate::solve::moves::counts_ways(&level.puzzle);
+            let best = match (best, record.and_then(|r| r.shortest)) {
+                (Some(b), Some(s)) if same_length => {
+                    format!("{} taken back{time} {mark}", b.saturating_sub(s))
+                }
+                (Some(b), _) => format!(
                     "{}{time} {mark}",
                     crate::levels::count_of(b, "move", "moves")
                 ),
-                None if next == Some(i) => "next to play".to_string(),
-                None => mark,
+                (None, _) if next == Some(i) => "next to play".to_string(),
+                (None, _) => mark,
             };
             let number = format!("{}", i + 1);
             let colour = match record {
@@ -205,7 +211,7 @@ fn level_grid(
                                 ),
                             ],
                         ),
-                        text(best, 12.0, colour),
+                        (text(best, 12.0, colour), theme::fit_line(12.0, 8.0)),
                         (
                             text(name, if compact { 10.0 } else { 12.0 }, theme::TEXT),
                             TextLayout::justify(Justify::Center),

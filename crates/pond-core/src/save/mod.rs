@@ -221,6 +221,19 @@ impl ProgressFile {
         better
     }
 
+    /// Notes the level's shortest solution, `moves` long (a record that has
+    /// one keeps it).
+    pub fn learn_shortest(&mut self, pack: &str, level: usize, moves: usize) {
+        if let Some(r) = self
+            .levels
+            .get_mut(pack)
+            .and_then(|l| l.get_mut(&(level + 1)))
+            && r.shortest.is_none()
+        {
+            r.shortest = Some(moves);
+        }
+    }
+
     /// Notes what the level of a record is (`levels::level_id`).
     pub fn identify(&mut self, pack: &str, level: usize, id: u64) {
         if let Some(r) = self
