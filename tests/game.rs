@@ -48,6 +48,9 @@ mod stuck;
 #[path = "game/scores.rs"]
 mod scores;
 
+#[path = "game/title.rs"]
+mod title;
+
 /// A data directory of the test's own, new and empty: no test reads or
 /// writes the player's.
 fn temp_data_dir() -> std::path::PathBuf {

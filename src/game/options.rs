@@ -66,6 +66,8 @@ pub enum Screen {
     Stats,
     /// The level editor.
     Edit,
+    /// The settings, from the title.
+    Settings,
 }
 
 /// What the player watches.

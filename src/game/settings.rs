@@ -36,6 +36,68 @@ pub enum ChangeSetting {
     MoveMap,
 }
 
+/// The settings' keys, on the play screen and the settings screen.
+pub const SETTING_KEYS: [(KeyCode, ChangeSetting); 7] = [
+    (KeyCode::KeyC, ChangeSetting::ColourBlind),
+    (KeyCode::KeyA, ChangeSetting::AnimationSpeed),
+    (KeyCode::KeyF, ChangeSetting::Fullscreen),
+    (KeyCode::KeyV, ChangeSetting::Volume),
+    (KeyCode::KeyO, ChangeSetting::Mute),
+    (KeyCode::KeyM, ChangeSetting::MoveMap),
+    (KeyCode::KeyQ, ChangeSetting::StillWater),
+];
+
+/// The settings the player changes, each in words saying how it is now
+/// (with its key) and the change it asks for: the Esc menu's and the
+/// title's settings screen list these.
+pub fn rows(settings: &Settings) -> Vec<(String, ChangeSetting)> {
+    let on_off = |on: bool| if on { "on" } else { "off" };
+    let mut rows = vec![
+        (
+            format!("Colour-blind: {} (C)", on_off(settings.colour_blind)),
+            ChangeSetting::ColourBlind,
+        ),
+        (
+            format!("Animations: {}x (A)", settings.animation_speed()),
+            ChangeSetting::AnimationSpeed,
+        ),
+        (
+            format!("Fullscreen: {} (F)", on_off(settings.fullscreen)),
+            ChangeSetting::Fullscreen,
+        ),
+        (
+            format!("Move map: {} (M)", on_off(settings.move_map)),
+            ChangeSetting::MoveMap,
+        ),
+        (
+            format!(
+                "Water: {} (Q)",
+                if settings.still_water {
+                    "still"
+                } else {
+                    "moving"
+                }
+            ),
+            ChangeSetting::StillWater,
+        ),
+    ];
+    // A build without sound offers no sound settings.
+    if cfg!(feature = "audio") {
+        rows.push((
+            format!(
+                "Volume: {}/{MAX_VOLUME} (V)",
+                settings.volume.min(MAX_VOLUME)
+            ),
+            ChangeSetting::Volume,
+        ));
+        rows.push((
+            format!("Sound: {} (O)", if settings.muted { "muted" } else { "on" }),
+            ChangeSetting::Mute,
+        ));
+    }
+    rows
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
         .add_message::<ChangeSetting>()

@@ -427,6 +427,17 @@ fn menu_screens_fit_windows_from_800x600_to_1920x1080() {
             &stats,
             missing_lines(&mut app, &["Statistics", "Time played", "Back"]),
         );
+        go(&mut app, Screen::Settings);
+        let set = format!("{size} settings");
+        check(&mut faults, &set, layout_faults(&mut app, s));
+        check(
+            &mut faults,
+            &set,
+            missing_lines(
+                &mut app,
+                &["Settings", "Colour-blind: off (C)", "Back (Esc)"],
+            ),
+        );
     }
     assert!(faults.is_empty(), "{faults:#?}");
 }

@@ -4,7 +4,7 @@
 //! it (outlined): Up and Down (or Tab) move it, Enter or Space presses.
 
 use super::play::{Menu, PlayAction, PlaySystems};
-use super::settings::{MAX_VOLUME, Settings};
+use super::settings::Settings;
 use super::solver::Autoplay;
 use super::theme::{self, text, widget};
 use bevy::prelude::*;
@@ -177,50 +177,10 @@ type Section = (&'static str, Vec<(String, PlayAction)>);
 /// The menu's sections, in the keyboard's order: the game, the settings
 /// (each saying how it is now), and the ways out of the level.
 fn menu_rows(settings: &Settings) -> [Section; 3] {
-    let on_off = |on: bool| if on { "on" } else { "off" };
-    let mut set = vec![
-        (
-            format!("Colour-blind: {} (C)", on_off(settings.colour_blind)),
-            PlayAction::ColourBlind,
-        ),
-        (
-            format!("Animations: {}x (A)", settings.animation_speed()),
-            PlayAction::AnimationSpeed,
-        ),
-        (
-            format!("Fullscreen: {} (F)", on_off(settings.fullscreen)),
-            PlayAction::Fullscreen,
-        ),
-        (
-            format!("Move map: {} (M)", on_off(settings.move_map)),
-            PlayAction::MoveMap,
-        ),
-        (
-            format!(
-                "Water: {} (Q)",
-                if settings.still_water {
-                    "still"
-                } else {
-                    "moving"
-                }
-            ),
-            PlayAction::StillWater,
-        ),
-    ];
-    // A build without sound offers no sound settings.
-    if cfg!(feature = "audio") {
-        set.push((
-            format!(
-                "Volume: {}/{MAX_VOLUME} (V)",
-                settings.volume.min(MAX_VOLUME)
-            ),
-            PlayAction::Volume,
-        ));
-        set.push((
-            format!("Sound: {} (O)", if settings.muted { "muted" } else { "on" }),
-            PlayAction::Mute,
-        ));
-    }
+    let set = super::settings::rows(settings)
+        .into_iter()
+        .map(|(label, change)| (label, PlayAction::Setting(change)))
+        .collect();
     let owned = |rows: &[(&str, PlayAction)]| -> Vec<(String, PlayAction)> {
         rows.iter().map(|&(l, a)| (l.to_string(), a)).collect()
     };

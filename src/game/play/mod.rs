@@ -228,17 +228,9 @@ pub enum PlayAction {
     Title,
     /// Opens or closes the menu.
     Menu,
-    /// Colour-blind mode on or off.
-    ColourBlind,
-    /// The next animation speed.
-    AnimationSpeed,
-    Fullscreen,
-    Volume,
-    Mute,
-    /// The water still or moving.
-    StillWater,
-    /// The move map on or off.
-    MoveMap,
+    /// A setting changed (colour-blind mode, the animations' speed, the
+    /// move map...).
+    Setting(crate::game::settings::ChangeSetting),
     /// The game so far, as one line, to the clipboard (Ctrl+C).
     CopyGame,
     /// Opens or closes the how-to card.

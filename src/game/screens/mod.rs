@@ -7,6 +7,7 @@ mod levels;
 mod play;
 mod random;
 mod scroll;
+mod setup;
 mod stats;
 mod title;
 
@@ -61,6 +62,12 @@ enum MenuAction {
     Daily(usize),
     /// The player's best game of the level pointed at, replayed.
     WatchBest,
+    /// The settings screen.
+    Settings,
+    /// A setting changed (on the settings screen).
+    Setting(crate::game::settings::ChangeSetting),
+    /// The level editor on a new level, from the title.
+    MakeLevel,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -82,6 +89,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Stats), spawn_stats)
         .add_systems(
             Update,
+            setup::spawn_settings.run_if(in_state(Screen::Settings)),
+        )
+        .add_systems(
+            Update,
             (
                 (
                     widget::press::<MenuAction>,
@@ -97,7 +108,8 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(
                     in_state(Screen::Title)
                         .or_else(in_state(Screen::Levels))
-                        .or_else(in_state(Screen::Stats)),
+                        .or_else(in_state(Screen::Stats))
+                        .or_else(in_state(Screen::Settings)),
                 ),
         )
         // A code opens its level from the play screen too: the next game of
@@ -326,6 +338,18 @@ fn do_menu_action(
         // The editor's and the best's actions are the caller's.
         MenuAction::NewLevel | MenuAction::EditCopy | MenuAction::WatchBest => {}
         MenuAction::Stats => next.set(Screen::Stats),
+        MenuAction::Settings => next.set(Screen::Settings),
+        MenuAction::Setting(change) => {
+            commands.queue(move |world: &mut World| {
+                world.write_message(change);
+            });
+        }
+        MenuAction::MakeLevel => {
+            let (_, kind, pegs) = crate::levels::edit::NEW_LEVELS[0];
+            let draft = crate::levels::edit::Draft::new_of(kind, pegs);
+            commands.insert_resource(editor::Editor::new(draft, None, Screen::Title));
+            next.set(Screen::Edit);
+        }
         MenuAction::Daily(i) => {
             commands.queue(move |world: &mut World| {
                 let code = world
@@ -492,14 +516,29 @@ fn menu_keys(
                     next.set(Screen::Levels);
                 }
             }
+            if !super::keys::ctrl(&keys) {
+                if keys.just_pressed(KeyCode::KeyS) {
+                    actions.write(MenuAction::Settings);
+                }
+                if keys.just_pressed(KeyCode::KeyE) {
+                    actions.write(MenuAction::MakeLevel);
+                }
+            }
         }
-        Screen::Levels | Screen::Stats
+        Screen::Levels | Screen::Stats | Screen::Settings
             if keys.any_just_pressed([KeyCode::Escape, KeyCode::KeyT]) =>
         {
             next.set(Screen::Title)
         }
         Screen::Levels if keys.just_pressed(KeyCode::KeyE) => {
             actions.write(MenuAction::EditCopy);
+        }
+        Screen::Settings => {
+            for (key, change) in crate::game::settings::SETTING_KEYS {
+                if keys.just_pressed(key) {
+                    actions.write(MenuAction::Setting(change));
+                }
+            }
         }
         Screen::Levels if keys.just_pressed(KeyCode::KeyW) => {
             actions.write(MenuAction::WatchBest);

@@ -11,7 +11,7 @@ use crate::game::play::{
     Menu, MoveRequested, PlayAction, PlayState, PlaySystems, Request, Say, board_takes_input,
 };
 use crate::game::puzzles;
-use crate::game::settings::{ChangeSetting, Settings};
+use crate::game::settings::{ChangeSetting, SETTING_KEYS, Settings};
 use crate::game::solver::{AutoplayCommand, Watch};
 use crate::game::theme::widget;
 use bevy::prelude::*;
@@ -38,18 +38,17 @@ fn play_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<PlayAct
         (KeyCode::KeyL, PlayAction::LevelSelect),
         (KeyCode::KeyT, PlayAction::Title),
         (KeyCode::Backspace, PlayAction::Replay),
-        (KeyCode::KeyC, PlayAction::ColourBlind),
-        (KeyCode::KeyA, PlayAction::AnimationSpeed),
-        (KeyCode::KeyF, PlayAction::Fullscreen),
-        (KeyCode::KeyV, PlayAction::Volume),
-        (KeyCode::KeyO, PlayAction::Mute),
-        (KeyCode::KeyM, PlayAction::MoveMap),
-        (KeyCode::KeyQ, PlayAction::StillWater),
         (KeyCode::KeyE, PlayAction::EditCopy),
     ] {
         // Ctrl+C copies the game; no key with Ctrl does its plain action.
         if keys.just_pressed(key) && !ctrl {
             actions.write(action);
+        }
+    }
+    // The settings' keys, as the menu shows them (C, A, F, M, Q, V, O).
+    for (key, change) in SETTING_KEYS {
+        if keys.just_pressed(key) && !ctrl {
+            actions.write(PlayAction::Setting(change));
         }
     }
     if ctrl && keys.just_pressed(KeyCode::KeyC) {
@@ -185,25 +184,10 @@ fn play_actions(
                 }
             }
             PlayAction::Title => next.set(Screen::Title),
-            PlayAction::ColourBlind => {
-                setting.write(ChangeSetting::ColourBlind);
+            PlayAction::Setting(change) if *change != ChangeSetting::MoveMap => {
+                setting.write(*change);
             }
-            PlayAction::AnimationSpeed => {
-                setting.write(ChangeSetting::AnimationSpeed);
-            }
-            PlayAction::Fullscreen => {
-                setting.write(ChangeSetting::Fullscreen);
-            }
-            PlayAction::Volume => {
-                setting.write(ChangeSetting::Volume);
-            }
-            PlayAction::Mute => {
-                setting.write(ChangeSetting::Mute);
-            }
-            PlayAction::StillWater => {
-                setting.write(ChangeSetting::StillWater);
-            }
-            PlayAction::MoveMap => {
+            PlayAction::Setting(_) => {
                 setting.write(ChangeSetting::MoveMap);
                 // Said as it turns on: the map is help, and stays on.
                 let words = if settings.move_map {

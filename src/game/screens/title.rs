@@ -153,18 +153,32 @@ pub(super) fn spawn_title(
             ));
             ui.spawn(Node {
                 column_gap: px(12),
+                row_gap: px(8),
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                max_width: percent(96),
                 ..default()
             })
             .with_children(|row| {
                 row.spawn(button(
                     MenuAction::Stats,
-                    240.0,
+                    180.0,
                     text("Statistics", 20.0, theme::TEXT),
                 ));
                 row.spawn(button(
                     MenuAction::EnterCode,
-                    240.0,
+                    180.0,
                     text("Play a code (K)", 20.0, theme::TEXT),
+                ));
+                row.spawn(button(
+                    MenuAction::MakeLevel,
+                    180.0,
+                    text("Make a level (E)", 20.0, theme::TEXT),
+                ));
+                row.spawn(button(
+                    MenuAction::Settings,
+                    180.0,
+                    text("Settings (S)", 20.0, theme::TEXT),
                 ));
             });
         });

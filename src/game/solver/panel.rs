@@ -243,7 +243,11 @@ fn half_button<A: Component>(action: A, label: &'static str, key: &'static str) 
 /// opens either without a keyboard.
 fn map_buttons() -> impl Bundle {
     children![
-        half_button(PlayAction::MoveMap, "Move map", "M"),
+        half_button(
+            PlayAction::Setting(crate::game::settings::ChangeSetting::MoveMap),
+            "Move map",
+            "M"
+        ),
         half_button(super::tree_view::ToggleTree, "Search map", "G"),
     ]
 }
