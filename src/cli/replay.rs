@@ -17,8 +17,8 @@ pub fn open(line: &str) -> Result<Opened, String> {
     let replay = GameLine::parse(line)?.replay()?;
     let stop = replay.stop.as_ref().map(|stop| {
         format!(
-            "{stop}; the {} before it were replayed.",
-            moves(replay.moves.len())
+            "{stop}; {}.",
+            crate::levels::game_line::replayed_before(replay.moves.len())
         )
     });
     if let Some(stop) = &stop {

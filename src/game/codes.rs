@@ -26,6 +26,9 @@ const MAX_CODE: usize = crate::levels::edit::MAX_BOARD_CODE + 16 * 1024;
 pub struct CodeEntry {
     pub open: bool,
     pub error: Option<String>,
+    /// A pasted text that failed, for the field once it is made (Ctrl+V
+    /// with the box closed opens it): shown to be mended.
+    pending: Option<String>,
 }
 
 /// A code the player asked to play (typed, or pasted): the screens make its
@@ -111,6 +114,12 @@ fn entry_keys(
     mut play: MessageWriter<PlayCode>,
 ) {
     let ctrl = super::keys::ctrl(&keys);
+    if entry.pending.is_some()
+        && let Ok(mut f) = field.single_mut()
+        && let Some(text) = entry.pending.take()
+    {
+        f.editor_mut().set_text(&text);
+    }
     let typed = if !entry.open {
         if ctrl && keys.just_pressed(KeyCode::KeyV) {
             entry.open = true;
@@ -152,11 +161,12 @@ fn entry_keys(
         }
         Err(e) => {
             entry.error = Some(e);
-            // A pasted code that fails stays in the box, to be mended.
-            if let Ok(mut f) = field.single_mut()
-                && f.value().to_string() != typed
-            {
-                f.editor_mut().set_text(&typed);
+            // A pasted code that fails stays in the box, to be mended (in
+            // the field made for it, when the paste opened the box).
+            match field.single_mut() {
+                Ok(mut f) if f.value().to_string() != typed => f.editor_mut().set_text(&typed),
+                Ok(_) => {}
+                Err(_) => entry.pending = Some(typed),
             }
         }
     }

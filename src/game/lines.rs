@@ -81,13 +81,21 @@ pub(crate) fn start_pasted_line(
     if let Some(mut queue) = queue {
         queue.opening = false;
     }
-    let (moves, _, stop) = crate::levels::game_line::play_moves(&state.puzzle, &line.0);
-    // Told when the replay ends (each move played says its own words).
+    let (moves, end, stop) = crate::levels::game_line::play_moves(&state.puzzle, &line.0);
+    // Told when the replay ends (each move played says its own words), a
+    // refused move in the player's words (colours, not the notation's L/R).
     if let Some(stop) = stop {
-        let before = crate::levels::noun(moves.len() as u64, "move", "moves");
+        let why = match (&stop.why, end.parse_move(&stop.text)) {
+            (crate::levels::game_line::Refusal::Illegal(why), Ok(mv)) => {
+                crate::game::puzzles::refusal(&end, Some(mv), why)
+            }
+            (why, _) => why.to_string(),
+        };
         commands.insert_resource(ReplayStop(format!(
-            "{stop}; the {} {before} before it were replayed.",
-            moves.len()
+            "move {} '{}' cannot be played: {why}; {}.",
+            stop.index,
+            stop.text,
+            crate::levels::game_line::replayed_before(moves.len())
         )));
     }
     // No move to play (the first could not be): the replay ends at once,

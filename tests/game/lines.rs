@@ -121,6 +121,33 @@ fn a_line_with_a_move_that_cannot_be_played_replays_the_moves_before_it() {
         "{said:?}"
     );
     assert_board_mirrors_rules(&mut app);
+
+    // A frog's move the rules refuse is told in the board's colours, as a
+    // click's refusal is, not in the notation's L and R.
+    let mut after = start.clone();
+    after.apply(moves[0]).unwrap();
+    let stuck = (0..64)
+        .map(|i| i.to_string())
+        .find(|t| {
+            after.parse_move(t).is_ok_and(|mv| {
+                after
+                    .clone()
+                    .apply(mv)
+                    .is_err_and(|e| e.0.contains("only moves"))
+            })
+        })
+        .expect("a frog that cannot move");
+    let mut app = super::app();
+    let line = format!("swap.2: {} {stuck}", moves[0]);
+    assert_eq!(play_line(&mut app, &line), Ending::Replayed(1));
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t.contains("frog only moves")
+            && !t.contains("L frog")
+            && !t.contains("R frog")
+            && t.contains("the move before it was replayed")),
+        "{said:?}"
+    );
 }
 
 /// A pasted game of a puzzle never played before is replayed in view: its

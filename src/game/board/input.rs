@@ -243,8 +243,17 @@ fn missed_tap(
     mut clicks: Clicks,
     mut say: MessageWriter<Say>,
     mut seen: ResMut<PointerSeen>,
+    mut pressed_here: Local<bool>,
 ) {
+    // Only a press made while the board takes input is a tap on it: the
+    // release of a press on a menu's button that closed the menu is not.
+    if mouse.just_pressed(MouseButton::Left) {
+        *pressed_here = true;
+    }
     if !mouse.just_released(MouseButton::Left) {
+        return;
+    }
+    if !std::mem::take(&mut *pressed_here) {
         return;
     }
     let was = std::mem::take(&mut *seen);

@@ -195,7 +195,7 @@ fn record_wins(
         && daily.holds(&file)
         && !win.helped
     {
-        progress.file.won_daily(daily.date);
+        progress.file.won_daily_level(daily.date, &file);
     }
     let known = progress
         .file

@@ -272,7 +272,8 @@ pub(super) fn fill_daily_row(
         commands.entity(row).with_children(|r| {
             r.spawn(text("Today", 20.0, theme::TEXT_DIM));
             for (i, (kind, code)) in daily.codes.iter().enumerate() {
-                let done = progress.file.solved_in(&code.to_string()) > 0;
+                // Won by the player's own moves, today.
+                let done = progress.file.daily_won(daily.date, &code.to_string());
                 let name = kind.name();
                 let name = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
                 r.spawn(theme::widget::button(

@@ -467,7 +467,10 @@ fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, 
     };
     let (words, colour) = match (&a.ending, a.solution_len()) {
         (Some(Ending::Replayed(n)), _) => (
-            format!("Replay: the game's {n} moves played, not won"),
+            format!(
+                "Replay: the game's {} played, not won",
+                crate::levels::count_of(*n, "move", "moves")
+            ),
             theme::TEXT,
         ),
         (Some(Ending::Won(n)), _) => (won_words(watching, *n, a.base()), theme::WIN),

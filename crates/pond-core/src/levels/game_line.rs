@@ -74,6 +74,17 @@ impl GameLine {
     }
 }
 
+/// What was replayed of a line that stopped after `n` moves: "the 3 moves
+/// before it were replayed", "the move before it was replayed", "no move
+/// before it".
+pub fn replayed_before(n: usize) -> String {
+    match n {
+        0 => "no move before it".to_string(),
+        1 => "the move before it was replayed".to_string(),
+        n => format!("the {n} moves before it were replayed"),
+    }
+}
+
 /// Plays moves written as a line writes them on `start`, up to the first
 /// that cannot be played: the moves played, where they end, and the stop.
 pub fn play_moves(start: &Puzzle, texts: &[String]) -> (Vec<PuzzleMove>, Puzzle, Option<Stop>) {

@@ -94,6 +94,11 @@ pub struct ProgressFile {
     /// The days (`YYYY-MM-DD`, UTC) on which a level of the day was won.
     #[serde(default)]
     pub daily_days: BTreeSet<String>,
+    /// Each level of the day won, as `YYYY-MM-DD CODE`: the title marks a
+    /// puzzle's level done on its day only (a code may come back another
+    /// day).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub daily_wins: BTreeSet<String>,
     /// Records of levels taken out of their packs, by the level's id.
     #[serde(default)]
     pub set_aside: BTreeMap<u64, SetAside>,
@@ -145,6 +150,14 @@ impl ProgressFile {
         self.daily_days
             .retain(|d| crate::levels::daily::Date::parse(d).is_ok_and(|p| p.to_string() == *d));
         mended += before - self.daily_days.len();
+        let before = self.daily_wins.len();
+        self.daily_wins.retain(|w| {
+            w.len() <= 256
+                && w.split_once(' ').is_some_and(|(d, _)| {
+                    crate::levels::daily::Date::parse(d).is_ok_and(|p| p.to_string() == d)
+                })
+        });
+        mended += before - self.daily_wins.len();
         if self.seconds_played > MOST_SECONDS {
             self.seconds_played = MOST_SECONDS;
             mended += 1;
@@ -163,6 +176,7 @@ impl Default for ProgressFile {
             seconds_played: 0,
             best_lines: BTreeMap::new(),
             daily_days: BTreeSet::new(),
+            daily_wins: BTreeSet::new(),
             set_aside: BTreeMap::new(),
         }
     }
@@ -341,6 +355,17 @@ impl ProgressFile {
     /// Notes that a level of the day was won on `day`.
     pub fn won_daily(&mut self, day: crate::levels::daily::Date) {
         self.daily_days.insert(day.to_string());
+    }
+
+    /// Notes that `code`, a level of the day `day`, was won (and the day).
+    pub fn won_daily_level(&mut self, day: crate::levels::daily::Date, code: &str) {
+        self.won_daily(day);
+        self.daily_wins.insert(format!("{day} {code}"));
+    }
+
+    /// Whether `code` was won as a level of the day `day`.
+    pub fn daily_won(&self, day: crate::levels::daily::Date, code: &str) -> bool {
+        self.daily_wins.contains(&format!("{day} {code}"))
     }
 
     /// Days in a row, up to `today`, on which a level of the day was won; a

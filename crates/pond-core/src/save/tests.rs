@@ -56,14 +56,22 @@ fn best_lines_and_days_are_kept_and_mended() {
     let mut p = ProgressFile::default();
     assert!(p.won("swap.ron", 0, 3, false));
     p.keep_best_line("swap.ron", 0, "1 3 2".into());
-    p.won_daily(crate::levels::daily::Date::new(2026, 11, 27).unwrap());
+    let day = crate::levels::daily::Date::new(2026, 11, 27).unwrap();
+    p.won_daily_level(day, "S4v4g2");
     save(&dir, &p).unwrap();
     let (read, _) = load(&dir);
     assert_eq!(read, p);
+    // The day's level is marked won on its day, not on another day that
+    // has the same code.
+    assert!(read.daily_won(day, "S4v4g2"));
+    let next = crate::levels::daily::Date::new(2026, 11, 28).unwrap();
+    assert!(!read.daily_won(next, "S4v4g2"));
+    assert_eq!(read.streak(day), 1);
     assert_eq!(read.best_line("swap.ron", 0), Some("1 3 2"));
-    let text = r#"(version: 1, levels: {"a.ron": {1: (best: 5)}}, best_lines: {"a.ron": {1: "1 2", 2: "3"}}, daily_days: ["2026-11-27", "2026-02-30", "soon"])"#;
+    let text = r#"(version: 1, levels: {"a.ron": {1: (best: 5)}}, best_lines: {"a.ron": {1: "1 2", 2: "3"}}, daily_days: ["2026-11-27", "2026-02-30", "soon"], daily_wins: ["2026-11-27 S3v3g2", "later S3v3g2", "2026-11-27"])"#;
     let mut q: ProgressFile = ron::from_str(text).unwrap();
-    assert!(q.in_range().unwrap().contains("3 value(s)"));
+    assert!(q.in_range().unwrap().contains("5 value(s)"));
+    assert_eq!(q.daily_wins.len(), 1);
     assert_eq!(q.best_line("a.ron", 0), Some("1 2"));
     assert_eq!(q.best_line("a.ron", 1), None);
     assert_eq!(q.daily_days.len(), 1);
