@@ -150,15 +150,20 @@ fn keep_awake(
     autoplay: Option<Res<Autoplay>>,
     hint: Option<Res<HintJob>>,
     solvability: Option<Res<Solvability>>,
+    games: Option<Res<super::options::LineQueue>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if busy(
-        &options,
-        &anims,
-        autoplay.as_deref(),
-        hint.as_deref(),
-        solvability.as_deref(),
-    ) {
+    // A file of games (`pond replay`) plays on through its pauses and the
+    // making of its levels, focused or not.
+    if games.is_some_and(|q| !q.lines.is_empty() || q.opening)
+        || busy(
+            &options,
+            &anims,
+            autoplay.as_deref(),
+            hint.as_deref(),
+            solvability.as_deref(),
+        )
+    {
         redraw.write(RequestRedraw);
     }
 }

@@ -204,3 +204,35 @@ fn moves_asked_while_the_board_animates_wait_and_are_all_played() {
     assert_eq!(app.world().resource::<PlayState>().moves(), 0);
     assert_board_mirrors_rules(&mut app);
 }
+
+/// The board's cursor keys pressed one a frame, faster than a jump lands,
+/// do what the same keys do with the board still between them: none lost.
+#[test]
+fn cursor_keys_pressed_faster_than_a_jump_lands_are_all_played() {
+    use KeyCode::{ArrowLeft as L, ArrowRight as R, Enter as E};
+    for (pack, level, least) in [("swap.ron", 3, 2), ("escape.ron", 0, 1)] {
+        let keys = [R, E, R, R, E, L, E, L, L, E, R, E];
+        let mut calm = app();
+        start_level(&mut calm, pack, level);
+        for key in keys {
+            press(&mut calm, key);
+            settle(&mut calm);
+        }
+        let moves = calm.world().resource::<PlayState>().moves();
+        assert!(moves >= least, "{pack}: {moves} moves by keys");
+        let mut quick = app();
+        start_level(&mut quick, pack, level);
+        for key in keys {
+            press(&mut quick, key);
+            quick.update();
+        }
+        settle(&mut quick);
+        assert_eq!(puzzle(&quick), puzzle(&calm), "{pack}");
+        assert_eq!(
+            quick.world().resource::<PlayState>().moves(),
+            moves,
+            "{pack}"
+        );
+        assert_board_mirrors_rules(&mut quick);
+    }
+}

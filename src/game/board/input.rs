@@ -40,6 +40,7 @@ struct PointerSeen {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KeyCursor>()
+        .init_resource::<CursorKeys>()
         .init_resource::<PointerSeen>()
         .add_systems(OnEnter(crate::game::Screen::Play), clear_cursor)
         .add_systems(
@@ -65,9 +66,26 @@ pub(super) fn observe(commands: &mut Commands, root: Entity) {
         .observe(on_drag_end);
 }
 
-fn clear_cursor(mut cursor: ResMut<KeyCursor>) {
+fn clear_cursor(mut cursor: ResMut<KeyCursor>, mut waiting: ResMut<CursorKeys>) {
     cursor.0 = None;
+    waiting.0.clear();
 }
+
+/// A key of the board's cursor: an arrow's way, or Enter.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum CursorKey {
+    Arrow(Vec2),
+    Enter,
+}
+
+/// The cursor's keys pressed while the board animates, in order: played
+/// once it is still (a piece in flight is no place for the ring), so keys
+/// pressed faster than a jump lands are none of them lost.
+#[derive(Resource, Debug, Default)]
+struct CursorKeys(std::collections::VecDeque<CursorKey>);
+
+/// The most cursor keys that wait for the board.
+const WAITING_KEYS: usize = 8;
 
 /// What a click needs: the rules state, the hint shown, the piece picked,
 /// and where its request or its refusal goes.
@@ -306,13 +324,29 @@ fn tap_target<T: Copy>(at: Vec2, spots: &[(T, Vec2)], reach: f32) -> Option<T> {
 }
 
 /// Arrows move the cursor to the nearest piece that way; Enter clicks there.
+/// Keys pressed while the board animates wait for it to be still.
 fn cursor_keys(
     keys: Res<ButtonInput<KeyCode>>,
     targets: Query<(Entity, &Clickable, &Transform, Has<Lily>), Without<BoardRoot>>,
     mut cursor: ResMut<KeyCursor>,
+    mut waiting: ResMut<CursorKeys>,
     mut clicks: Clicks,
     anims: crate::game::play::BoardAnims,
 ) {
+    // Shift with an arrow moves the search's timeline, not the ring.
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if let Some(way) = keys::arrow(&keys, false).filter(|_| !shift) {
+        waiting.0.push_back(CursorKey::Arrow(way));
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
+        waiting.0.push_back(CursorKey::Enter);
+    }
+    while waiting.0.len() > WAITING_KEYS {
+        waiting.0.pop_back();
+    }
+    if !anims.is_empty() || waiting.0.is_empty() && cursor.0.is_none() {
+        return;
+    }
     let spots: Vec<(Entity, Clickable, Vec2, bool)> = targets
         .iter()
         .map(|(e, c, t, lily)| (e, *c, t.translation.truncate(), lily))
@@ -323,8 +357,7 @@ fn cursor_keys(
     // A piece ringed that has gone (an animal out of the prison): once the
     // board is still, the ring moves to the nearest piece left, the one
     // Enter would take.
-    if anims.is_empty()
-        && let Some(at) = cursor.0
+    if let Some(at) = cursor.0
         && !spots.iter().any(|s| (s.2 - at).length() < 1.0)
         && let Some(near) = spots
             .iter()
@@ -332,36 +365,41 @@ fn cursor_keys(
     {
         cursor.0 = Some(near.2);
     }
-    // Shift with an arrow moves the search's timeline, not the ring.
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if let Some(way) = keys::arrow(&keys, false).filter(|_| !shift) {
-        cursor.0 = match cursor.0 {
-            // The first arrow lands on the piece nearest the middle (a frog,
-            // a tile, an animal rather than an empty pad).
-            None => spots
-                .iter()
-                .min_by(|a, b| {
-                    (a.3, a.2.length())
-                        .partial_cmp(&(b.3, b.2.length()))
-                        .unwrap_or(std::cmp::Ordering::Equal)
-                })
-                .map(|s| s.2),
-            Some(at) => keys::nearest_toward(
-                at,
-                way,
-                keys::BOARD_SIDEWAYS,
-                spots.iter().map(|s| (s.2, s.2)),
-            )
-            .or(Some(at)),
-        };
-    }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
-        && let Some(at) = cursor.0
-        && let Some(&(piece, target, ..)) = spots
-            .iter()
-            .min_by(|a, b| (a.2 - at).length().total_cmp(&(b.2 - at).length()))
-    {
-        clicks.act(target, piece);
+    while let Some(key) = waiting.0.pop_front() {
+        match key {
+            CursorKey::Arrow(way) => {
+                cursor.0 = match cursor.0 {
+                    // The first arrow lands on the piece nearest the middle
+                    // (a frog, a tile, an animal rather than an empty pad).
+                    None => spots
+                        .iter()
+                        .min_by(|a, b| {
+                            (a.3, a.2.length())
+                                .partial_cmp(&(b.3, b.2.length()))
+                                .unwrap_or(std::cmp::Ordering::Equal)
+                        })
+                        .map(|s| s.2),
+                    Some(at) => keys::nearest_toward(
+                        at,
+                        way,
+                        keys::BOARD_SIDEWAYS,
+                        spots.iter().map(|s| (s.2, s.2)),
+                    )
+                    .or(Some(at)),
+                };
+            }
+            CursorKey::Enter => {
+                if let Some(at) = cursor.0
+                    && let Some(&(piece, target, ..)) = spots
+                        .iter()
+                        .min_by(|a, b| (a.2 - at).length().total_cmp(&(b.2 - at).length()))
+                {
+                    clicks.act(target, piece);
+                }
+                // What Enter did animates first; the keys after it wait.
+                break;
+            }
+        }
     }
 }
 
