@@ -472,5 +472,5 @@ fn the_best_game_is_watched_again_from_the_level_select() {
     // A replay's win has no time of the player's.
     let said = texts(&mut app);
     let solved = format!("Solved in {} moves!", moves.len());
-    assert!(said.iter().any(|t| *t == solved), "{said:?}");
+    assert!(said.contains(&solved), "{said:?}");
 }

@@ -91,13 +91,13 @@ fn a_move_taken_back_costs_nothing_where_wins_differ_in_length() {
     let said = texts(&mut app);
     let perfect = format!("shortest {}: perfect!", moves.len());
     // The shortest is looked up in the background.
-    let mut seen = said.iter().any(|t| *t == perfect);
+    let mut seen = said.contains(&perfect);
     for _ in 0..2000 {
         if seen {
             break;
         }
         app.update();
-        seen = texts(&mut app).iter().any(|t| *t == perfect);
+        seen = texts(&mut app).contains(&perfect);
     }
     assert!(seen, "{:?}", texts(&mut app));
 }

@@ -79,6 +79,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The longest code the top bar shows.
 const SHOWN_CODE: usize = 24;
 
+#[allow(clippy::too_many_arguments)]
 fn spawn_hud(
     mut commands: Commands,
     state: Option<Res<PlayState>>,
