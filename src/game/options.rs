@@ -201,3 +201,20 @@ pub struct LineQueue {
     /// The next game's level is being opened: its replay has not begun.
     pub opening: bool,
 }
+
+/// A change of the settings asked for by a key or the menu.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeSetting {
+    ColourBlind,
+    /// The next animation speed, round to the slowest after the fastest.
+    AnimationSpeed,
+    Fullscreen,
+    /// The next volume, round to silent after the loudest (unmutes).
+    Volume,
+    Mute,
+    /// The how-to card of a puzzle has been shown (its bit).
+    Taught(u8),
+    StillWater,
+    /// The move map on or off.
+    MoveMap,
+}

@@ -19,22 +19,7 @@ pub struct Settings(pub crate::save::Settings);
 
 pub use crate::save::{ANIMATION_SPEEDS, MAX_VOLUME};
 
-/// A change of the settings asked for by a key or the menu.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChangeSetting {
-    ColourBlind,
-    /// The next animation speed, round to the slowest after the fastest.
-    AnimationSpeed,
-    Fullscreen,
-    /// The next volume, round to silent after the loudest (unmutes).
-    Volume,
-    Mute,
-    /// The how-to card of a puzzle has been shown (its bit).
-    Taught(u8),
-    StillWater,
-    /// The move map on or off.
-    MoveMap,
-}
+pub use super::options::ChangeSetting;
 
 /// The settings' keys, on the play screen and the settings screen.
 pub const SETTING_KEYS: [(KeyCode, ChangeSetting); 7] = [

@@ -230,7 +230,7 @@ pub enum PlayAction {
     Menu,
     /// A setting changed (colour-blind mode, the animations' speed, the
     /// move map...).
-    Setting(crate::game::settings::ChangeSetting),
+    Setting(crate::game::options::ChangeSetting),
     /// The game so far, as one line, to the clipboard (Ctrl+C).
     CopyGame,
     /// Opens or closes the how-to card.

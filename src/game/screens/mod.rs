@@ -65,7 +65,7 @@ enum MenuAction {
     /// The settings screen.
     Settings,
     /// A setting changed (on the settings screen).
-    Setting(crate::game::settings::ChangeSetting),
+    Setting(crate::game::options::ChangeSetting),
     /// The level editor on a new level, from the title.
     MakeLevel,
 }

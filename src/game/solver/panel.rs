@@ -244,7 +244,7 @@ fn half_button<A: Component>(action: A, label: &'static str, key: &'static str) 
 fn map_buttons() -> impl Bundle {
     children![
         half_button(
-            PlayAction::Setting(crate::game::settings::ChangeSetting::MoveMap),
+            PlayAction::Setting(crate::game::options::ChangeSetting::MoveMap),
             "Move map",
             "M"
         ),
