@@ -62,6 +62,25 @@ fn moves_taken_back_cost_stars_where_every_win_is_as_long() {
     let r = record(&app);
     assert_eq!((r.best, r.stars()), (moves.len(), Some(3)));
 
+    // A move of the solver's, then a restart: an attempt with help starts
+    // afresh (its help forgotten), so a clean win is perfect.
+    play(&mut app, Request::Restart);
+    app.world_mut().write_message(MoveRequested::new(
+        Request::Play(moves[0]),
+        pond_puzzles::game::play::Mover::Solver,
+    ));
+    settle(&mut app);
+    assert!(app.world().resource::<PlayState>().helped);
+    play(&mut app, Request::Restart);
+    for mv in &moves {
+        play(&mut app, Request::Play(*mv));
+    }
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t == "no move taken back: perfect!"),
+        "{said:?}"
+    );
+
     // The level select's card says how few were taken back.
     press(&mut app, KeyCode::KeyL);
     settle(&mut app);

@@ -1,8 +1,8 @@
 //! The rules apply what is asked: a move, an undo, a redo or a restart, one
 //! a frame and only while the board is still, so the board and the rules
-//! never disagree; the player's requests made while it moves wait (a few). At the "instant" speed the solver's requests are applied
-//! all at once: the board shows where the search is each frame, not each
-//! move.
+//! never disagree; the player's requests made while it moves wait (a few).
+//! At the "instant" speed the solver's requests are applied all at once:
+//! the board shows where the search is each frame, not each move.
 
 use super::{
     BoardAnims, Change, Hint, LevelWon, MoveApplied, MoveRejected, MoveRequested, Mover, PlayState,
@@ -103,11 +103,18 @@ fn apply_requests(
                 state.took = None;
                 state.taken_back = 0;
             }
+            // A restart of an attempt with help is a fresh one, as its help
+            // is forgotten; of the player's own, it takes its moves back.
             Change::Restarted => {
-                state.helped = false;
-                state.taken_back += moves_before;
+                if std::mem::take(&mut state.helped) {
+                    state.taken_back = 0;
+                } else {
+                    state.taken_back += moves_before;
+                }
             }
-            Change::Undone(_) => state.taken_back += 1,
+            // Only the player's own take-backs count (a search undoes many).
+            Change::Undone(_) if by == Mover::Player => state.taken_back += 1,
+            Change::Undone(_) => {}
             Change::Played(_) | Change::Redone(_) if by != Mover::Player => state.helped = true,
             Change::Played(_) | Change::Redone(_) => {}
         }
