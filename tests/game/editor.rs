@@ -6,7 +6,7 @@
 
 use super::*;
 use pond_puzzles::game::editor::{EditAction, EditVerdict, Editor};
-use pond_puzzles::levels::edit::DraftBoard;
+use pond_puzzles::levels::edit::{FloodDraft, HopDraft, SwapDraft};
 use pond_puzzles::levels::verdict::Answer;
 use pond_puzzles::rules::PuzzleKind;
 
@@ -99,7 +99,7 @@ fn a_flood_level_drawn_through_messages_gets_the_solvers_verdict() {
     act(&mut app, EditAction::Pick(0, 2));
     act(&mut app, EditAction::Paint(0, 0));
     let d = editor(&app).draft;
-    let DraftBoard::Flood { cells, .. } = &d.board else {
+    let Some(FloodDraft { cells, .. }) = d.part() else {
         panic!("a Flood draft")
     };
     assert!(cells[..8].iter().all(|&c| c == 2), "{cells:?}");
@@ -316,7 +316,8 @@ fn a_level_with_a_mistake_is_neither_saved_nor_played_and_says_why() {
     // Every frog taken off the pond.
     act(&mut app, EditAction::Pick(0, 2));
     let cells: Vec<(usize, usize)> = {
-        let DraftBoard::Hop { grid, .. } = &editor(&app).draft.board else {
+        let draft = editor(&app).draft;
+        let Some(HopDraft { grid, .. }) = draft.part() else {
             panic!()
         };
         grid.iter()
@@ -398,7 +399,8 @@ fn a_drag_paints_every_cell_it_passes_as_one_step() {
     for c in 1..8 {
         act(&mut app, EditAction::Drag(3, c));
     }
-    let DraftBoard::Flood { cells, width, .. } = &editor(&app).draft.board else {
+    let draft = editor(&app).draft;
+    let Some(FloodDraft { cells, width, .. }) = draft.part() else {
         panic!()
     };
     let w = *width as usize;
@@ -572,7 +574,7 @@ fn a_fast_drag_in_the_window_paints_every_cell_it_passes() {
     act(&mut app, EditAction::Pick(0, 3));
     settle(&mut app);
     let before = editor(&app).draft;
-    let DraftBoard::Flood { width, .. } = before.board else {
+    let Some(&FloodDraft { width, .. }) = before.part() else {
         panic!()
     };
     let w = width as usize;
@@ -601,7 +603,8 @@ fn a_fast_drag_in_the_window_paints_every_cell_it_passes() {
         window,
     });
     app.update();
-    let DraftBoard::Flood { cells, .. } = &editor(&app).draft.board else {
+    let draft = editor(&app).draft;
+    let Some(FloodDraft { cells, .. }) = draft.part() else {
         panic!()
     };
     assert!(
@@ -744,7 +747,8 @@ fn arrows_and_enter_draw_like_a_click() {
     let (r, c) = editor(&app).cursor.unwrap();
     assert_eq!((r, c), (first.0 + 1, first.1 + 1), "from {first:?}");
     press(&mut app, KeyCode::Enter);
-    let DraftBoard::Flood { cells, width, .. } = &editor(&app).draft.board else {
+    let draft = editor(&app).draft;
+    let Some(FloodDraft { cells, width, .. }) = draft.part() else {
         panic!()
     };
     assert_eq!(cells[r * *width as usize + c], 3);
@@ -770,7 +774,8 @@ fn swaps_goal_is_drawn_under_the_row() {
     // A yellow frog where the mirror has a blue one.
     act(&mut app, EditAction::Pick(0, 0));
     act(&mut app, EditAction::Paint(1, 0));
-    let DraftBoard::Swap { goal, .. } = &editor(&app).draft.board else {
+    let draft = editor(&app).draft;
+    let Some(SwapDraft { goal, .. }) = draft.part() else {
         panic!()
     };
     assert!(goal.is_some(), "painting the goal draws it");
@@ -779,7 +784,8 @@ fn swaps_goal_is_drawn_under_the_row() {
     let mistake = mistake.expect("a goal of other frogs is a mistake");
     assert!(mistake.message.contains("the goal has"), "{mistake:?}");
     act(&mut app, EditAction::Setting(Setting::DrawnGoal));
-    let DraftBoard::Swap { goal, .. } = &editor(&app).draft.board else {
+    let draft = editor(&app).draft;
+    let Some(SwapDraft { goal, .. }) = draft.part() else {
         panic!()
     };
     assert!(goal.is_none(), "mirrored again");
@@ -809,7 +815,8 @@ fn a_click_on_swaps_goal_band_paints_the_goal() {
         });
     }
     app.update();
-    let DraftBoard::Swap { goal, .. } = &editor(&app).draft.board else {
+    let draft = editor(&app).draft;
+    let Some(SwapDraft { goal, .. }) = draft.part() else {
         panic!()
     };
     assert_eq!(
@@ -827,9 +834,9 @@ fn a_swap_row_typed_in_its_field_is_an_edit_and_a_wrong_one_is_refused() {
     use bevy::input_focus::InputFocus;
     use bevy::text::EditableText;
     use pond_puzzles::game::editor::RowField;
-    let row = |app: &App| match &editor(app).draft.board {
-        DraftBoard::Swap { cells, .. } => pond_puzzles::rules::swap::row_text(cells),
-        other => panic!("{other:?}"),
+    let row = |app: &App| match editor(app).draft.part::<SwapDraft>() {
+        Some(SwapDraft { cells, .. }) => pond_puzzles::rules::swap::row_text(cells),
+        None => panic!("a Swap draft"),
     };
     let field = |app: &mut App| -> (Entity, String) {
         let (e, t) = app

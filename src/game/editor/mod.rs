@@ -257,7 +257,7 @@ pub(super) fn open_editor(
             Draft::new_like(&p.levels[0].puzzle)
         }
         _ => {
-            let (_, kind, pegs) = crate::levels::edit::NEW_LEVELS[0];
+            let (_, kind, pegs) = crate::levels::edit::new_levels()[0];
             Draft::new_of(kind, pegs)
         }
     };

@@ -111,7 +111,7 @@ pub(super) fn left_panel(
             p.spawn(text("Level editor", 22.0, theme::TEXT));
             p.spawn(title("New level of"));
             p.spawn(row()).with_children(|r| {
-                for (label, kind, is_pegs) in crate::levels::edit::NEW_LEVELS {
+                for (label, kind, is_pegs) in crate::levels::edit::new_levels() {
                     let on = drawn.kind() == kind && pegs == is_pegs;
                     r.spawn(small_button(EditAction::New(kind, is_pegs), label, on));
                 }

@@ -345,7 +345,7 @@ fn do_menu_action(
             });
         }
         MenuAction::MakeLevel => {
-            let (_, kind, pegs) = crate::levels::edit::NEW_LEVELS[0];
+            let (_, kind, pegs) = crate::levels::edit::new_levels()[0];
             let draft = crate::levels::edit::Draft::new_of(kind, pegs);
             commands.insert_resource(editor::Editor::new(draft, None, Screen::Title));
             next.set(Screen::Edit);

@@ -2,9 +2,8 @@
 //! editor and back (and through its board code), a saved pack loads back
 //! the same, edits do what they say, and mistakes name their cell.
 
-use super::edit::{Brush, Draft, DraftBoard, save_into};
+use super::edit::{Draft, FloodDraft, HopDraft, SwapDraft, save_into};
 use super::{SHIPPED, load_file, parse_pack};
-use crate::rules::escape::Animal;
 use crate::rules::hop::Shape;
 use crate::rules::swap::Cell;
 use crate::rules::{Puzzle, PuzzleKind};
@@ -149,7 +148,7 @@ fn a_level_with_a_mistake_is_not_saved_and_says_why() {
     let dir = temp_dir("mistake");
     let path = dir.join("mine.ron");
     let mut pond = Draft::new_like(&shipped()[1].levels[0].puzzle);
-    let DraftBoard::Hop { grid, .. } = &mut pond.board else {
+    let Some(HopDraft { grid, .. }) = pond.part_mut() else {
         panic!()
     };
     for c in grid.iter_mut().flatten() {
@@ -176,7 +175,7 @@ fn a_level_with_a_mistake_is_not_saved_and_says_why() {
 #[test]
 fn a_mistake_names_the_cell_it_concerns() {
     let mut flood = Draft::new_like(&shipped()[3].levels[0].puzzle);
-    let DraftBoard::Flood { cells, width, .. } = &mut flood.board else {
+    let Some(FloodDraft { cells, width, .. }) = flood.part_mut() else {
         panic!()
     };
     // A colour beyond the level's colours, at row 3, column 5.
@@ -191,15 +190,12 @@ fn edits_do_what_they_say() {
     let drafts = new_drafts();
     // Swap: a pad painted, the row grown.
     let mut swap = drafts[0].clone();
-    assert!(swap.paint(0, 3, Brush::Swap(Cell::L)));
-    assert!(
-        !swap.paint(0, 3, Brush::Swap(Cell::L)),
-        "no change, no edit"
-    );
+    assert!(swap.paint(0, 3, swap.brush(&[0])));
+    assert!(!swap.paint(0, 3, swap.brush(&[0])), "no change, no edit");
     assert!(swap.step(0, 2));
     assert_eq!(swap.dimensions()[0].1, 9);
     // Its goal drawn: row 1 paints the goal, which must keep the row's frogs.
-    assert!(swap.paint(1, 0, Brush::Swap(Cell::R)));
+    assert!(swap.paint(1, 0, swap.brush(&[1])));
     let why = swap.check().unwrap_err();
     assert!(why.message.contains("the goal has"), "{}", why.message);
     // The ring is on a goal cell to mend (row 1 is the goal).
@@ -211,20 +207,20 @@ fn edits_do_what_they_say() {
     swap.check().expect("a mirrored goal always fits");
     // Hop: one red frog at most; the Pond's water is not a pad.
     let mut pond = drafts[1].clone();
-    assert!(pond.paint(4, 4, Brush::Hop('r')));
-    assert!(!pond.paint(0, 1, Brush::Hop('g')));
+    assert!(pond.paint(4, 4, pond.brush(&[1])));
+    assert!(!pond.paint(0, 1, pond.brush(&[0])));
     let Puzzle::Hop(h) = pond.drawn() else {
         panic!()
     };
     assert_eq!(h.red, h.board.pad_at(4, 4));
     // A Square board's holes come and go.
-    assert!(pond.set_shape(Shape::Square));
-    assert!(pond.paint(0, 0, Brush::Hop('o')));
+    assert!(pond.apply(super::edit::Setting::Shape(Shape::Square), 0));
+    assert!(pond.paint(0, 0, pond.brush(&[2])));
     assert!(pond.step(0, -2));
     assert_eq!(pond.dimensions()[0].1, 5);
     // Flood: a region filled is the whole region.
     let mut flood = drafts[3].clone();
-    assert!(flood.paint(0, 0, Brush::Fill(3)));
+    assert!(flood.paint(0, 0, flood.brush(&[3, 1])));
     let Puzzle::Flood(f) = flood.drawn() else {
         panic!()
     };
@@ -242,7 +238,13 @@ fn edits_do_what_they_say() {
     };
     let first = e.animal(0, 0);
     assert!(esc.warnings().is_empty());
-    assert!(esc.paint(1, 1, Brush::Animal(first)) || e.animal(1, 1) == first);
+    assert!(
+        esc.paint(
+            1,
+            1,
+            esc.brush(&[first.kind as usize, first.colour as usize])
+        ) || e.animal(1, 1) == first
+    );
     assert_eq!(esc.warnings().len(), 1, "{:?}", esc.warnings());
     assert!(esc.step(2, 1));
     assert_eq!(esc.dimensions()[2].1, 5);
@@ -259,14 +261,7 @@ proptest! {
     ) {
         let mut d = new_drafts()[which].clone();
         for (r, c, v, by) in edits {
-            let brush = match &d.board {
-                DraftBoard::Swap { .. } => Brush::Swap([Cell::L, Cell::R, Cell::Empty][v as usize % 3]),
-                DraftBoard::Hop { .. } if v == 7 => Brush::Finish,
-                DraftBoard::Hop { .. } => Brush::Hop(['o', 'g', 'r', '.'][v as usize % 4]),
-                DraftBoard::Flood { .. } if v % 2 == 0 => Brush::Fill(v % 4),
-                DraftBoard::Flood { .. } => Brush::Paint(v % 4),
-                DraftBoard::Escape { .. } => Brush::Animal(Animal { kind: v, colour: v % 4 }),
-            };
+            let brush = d.brush(&[v as usize, (v / 2) as usize]);
             d.paint(r, c, brush);
             if by != 0 && v < 3 {
                 d.step(v as usize, by);
@@ -347,18 +342,18 @@ fn a_swap_row_is_typed_as_text() {
     let mut d = Draft::new_like(&shipped()[0].levels[0].puzzle);
     assert_eq!(d.set_row("LL_RR"), Ok(true));
     assert_eq!(d.set_row("ll _rr"), Ok(false), "the same row");
-    let DraftBoard::Swap { cells, goal, .. } = &mut d.board else {
+    let Some(SwapDraft { cells, goal, .. }) = d.part_mut() else {
         panic!()
     };
     assert_eq!(cells.len(), 5);
     *goal = Some(vec![Cell::R, Cell::R, Cell::Empty, Cell::L, Cell::L]);
     assert_eq!(d.set_row("L_LRR"), Ok(true));
-    let DraftBoard::Swap { goal, .. } = &d.board else {
+    let Some(SwapDraft { goal, .. }) = d.part() else {
         panic!()
     };
     assert!(goal.is_some(), "the goal stays at the same length");
     assert_eq!(d.set_row("LLL_RRR"), Ok(true));
-    let DraftBoard::Swap { goal, .. } = &d.board else {
+    let Some(SwapDraft { goal, .. }) = d.part() else {
         panic!()
     };
     assert_eq!(*goal, None, "a new length mirrors the goal again");

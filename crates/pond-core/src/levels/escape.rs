@@ -2,6 +2,7 @@
 //! the place of any mistake, and the levels of its codes.
 
 use super::code::DIFFICULTIES;
+use super::code::{LevelCode, RandomCode, RandomPart, fields, in_range, seeded};
 use super::generate::deal;
 use super::rng::SplitMix64;
 use super::{Built, Level, Spot, limits};
@@ -148,16 +149,62 @@ pub(super) fn in_band(d: usize, ways: u64) -> bool {
 impl super::Coded for crate::rules::escape::Escape {
     const GRADED: bool = true;
 
-    fn daily_code(seed: u64, difficulty: u8) -> super::code::LevelCode {
-        use super::code::LevelCode;
-        LevelCode::Escape {
+    fn daily_code(seed: u64, difficulty: u8) -> LevelCode {
+        LevelCode::random(EscapeCode {
             rows: 4,
             cols: 4,
             types: 4,
             colours: 4,
             difficulty,
             seed,
-        }
+        })
+    }
+
+    const LETTER: char = 'E';
+
+    fn read_code(head: &str, seed: Option<u64>) -> Result<RandomCode, String> {
+        let f = fields(head, &['E', 'X', 'T', 'C', 'D']).ok_or(
+            "expected E<rows>x<cols>t<types>c<colours>d<difficulty>-<seed>, as `E4x4t4c4d2-77`",
+        )?;
+        Ok(RandomCode::of(EscapeCode {
+            rows: in_range(f[0], 2, 6, "the rows")? as u8,
+            cols: in_range(f[1], 2, 6, "the columns")? as u8,
+            types: in_range(f[2], 1, 9, "the types")? as u8,
+            colours: in_range(f[3], 1, 9, "the colours")? as u8,
+            difficulty: in_range(f[4], 1, 5, "the difficulty")? as u8,
+            seed: seeded(seed)?,
+        }))
+    }
+}
+
+/// A random prison's code: `E4x4t4c4d2-77` (rows, columns, kinds,
+/// colours, difficulty and seed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EscapeCode {
+    pub rows: u8,
+    pub cols: u8,
+    pub types: u8,
+    pub colours: u8,
+    pub difficulty: u8,
+    pub seed: u64,
+}
+
+impl RandomPart for EscapeCode {
+    fn text(&self) -> String {
+        let EscapeCode {
+            rows,
+            cols,
+            types,
+            colours,
+            difficulty,
+            seed,
+        } = *self;
+        format!("E{rows}x{cols}t{types}c{colours}d{difficulty}-{seed}")
+    }
+
+    fn level(&self) -> Result<Level, String> {
+        let c = *self;
+        coded(c.rows, c.cols, c.types, c.colours, c.difficulty, c.seed)
     }
 }
 

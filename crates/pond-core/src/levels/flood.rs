@@ -2,6 +2,7 @@
 //! the place of any mistake, and the levels of its codes.
 
 use super::code::DIFFICULTIES;
+use super::code::{LevelCode, RandomCode, RandomPart, fields, in_range, seeded};
 use super::{Built, Spot, count_of, limits};
 use super::{Level, RandomFlood, rng};
 use crate::rules::Puzzle;
@@ -151,15 +152,58 @@ pub(super) fn coded(width: u16, height: u16, colours: u8, difficulty: u8, seed: 
 impl super::Coded for crate::rules::flood::Flood {
     const GRADED: bool = true;
 
-    fn daily_code(seed: u64, difficulty: u8) -> super::code::LevelCode {
-        use super::code::LevelCode;
-        LevelCode::Flood {
+    fn daily_code(seed: u64, difficulty: u8) -> LevelCode {
+        LevelCode::random(FloodCode {
             width: 14,
             height: 14,
             colours: 6,
             difficulty,
             seed,
-        }
+        })
+    }
+
+    const LETTER: char = 'F';
+
+    fn read_code(head: &str, seed: Option<u64>) -> Result<RandomCode, String> {
+        let f = fields(head, &['F', 'X', 'C', 'D']).ok_or(
+            "expected F<width>x<height>c<colours>d<difficulty>-<seed>, as `F14x14c6d3-4821`",
+        )?;
+        Ok(RandomCode::of(FloodCode {
+            width: in_range(f[0], 2, 30, "the width")? as u16,
+            height: in_range(f[1], 2, 30, "the height")? as u16,
+            colours: in_range(f[2], 2, 9, "the colours")? as u8,
+            difficulty: in_range(f[3], 1, 5, "the difficulty")? as u8,
+            seed: seeded(seed)?,
+        }))
+    }
+}
+
+/// A random Flood board's code: `F14x14c6d3-4821` (its size, colours,
+/// difficulty and seed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FloodCode {
+    pub width: u16,
+    pub height: u16,
+    pub colours: u8,
+    pub difficulty: u8,
+    pub seed: u64,
+}
+
+impl RandomPart for FloodCode {
+    fn text(&self) -> String {
+        let FloodCode {
+            width,
+            height,
+            colours,
+            difficulty,
+            seed,
+        } = *self;
+        format!("F{width}x{height}c{colours}d{difficulty}-{seed}")
+    }
+
+    fn level(&self) -> Result<Level, String> {
+        let c = *self;
+        Ok(coded(c.width, c.height, c.colours, c.difficulty, c.seed))
     }
 }
 

@@ -2,6 +2,7 @@
 //! rules state, with the place of any mistake, and the ponds of Hop's codes.
 
 use super::code::DIFFICULTIES;
+use super::code::{LevelCode, RandomCode, RandomPart, fields, in_range, seeded};
 use super::generate::unplay;
 use super::rng::SplitMix64;
 use super::{Built, Level, Spot, count_of, limits};
@@ -208,13 +209,43 @@ fn random_pond(frogs: u8, d: usize, seed: u64) -> Result<(Hop, usize), String> {
 impl super::Coded for crate::rules::hop::Hop {
     const GRADED: bool = true;
 
-    fn daily_code(seed: u64, difficulty: u8) -> super::code::LevelCode {
-        use super::code::LevelCode;
-        LevelCode::Hop {
+    fn daily_code(seed: u64, difficulty: u8) -> LevelCode {
+        LevelCode::random(HopCode {
             frogs: 8,
             difficulty,
             seed,
-        }
+        })
+    }
+
+    const LETTER: char = 'H';
+
+    fn read_code(head: &str, seed: Option<u64>) -> Result<RandomCode, String> {
+        let f = fields(head, &['H', 'D'])
+            .ok_or("expected H<frogs>d<difficulty>-<seed>, as `H8d3-5`")?;
+        Ok(RandomCode::of(HopCode {
+            frogs: in_range(f[0], 2, 12, "the frogs")? as u8,
+            difficulty: in_range(f[1], 1, 5, "the difficulty")? as u8,
+            seed: seeded(seed)?,
+        }))
+    }
+}
+
+/// A random pond's code: `H8d3-5` (8 frogs, the red one among them,
+/// difficulty 3, seed 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HopCode {
+    pub frogs: u8,
+    pub difficulty: u8,
+    pub seed: u64,
+}
+
+impl RandomPart for HopCode {
+    fn text(&self) -> String {
+        format!("H{}d{}-{}", self.frogs, self.difficulty, self.seed)
+    }
+
+    fn level(&self) -> Result<Level, String> {
+        coded(self.frogs, self.difficulty, self.seed)
     }
 }
 

@@ -5,6 +5,7 @@
 
 pub mod code;
 pub mod daily;
+mod dyn_value;
 pub mod edit;
 #[cfg(test)]
 mod edit_tests;
@@ -46,6 +47,13 @@ pub trait Coded: crate::solve::Solve {
     /// The day's level's code from its seed, at `difficulty`, in the game's
     /// default shape of the puzzle's random levels.
     fn daily_code(seed: u64, difficulty: u8) -> code::LevelCode;
+
+    /// The first letter of its random levels' codes (`S3v4`).
+    const LETTER: char;
+
+    /// Its random level's code from the code's text before `-` (in capitals,
+    /// starting with `LETTER`) and the seed after it, or what is wrong.
+    fn read_code(head: &str, seed: Option<u64>) -> Result<code::RandomCode, String>;
 }
 pub use names::{NameWarning, name_warnings};
 use serde::{Deserialize, Serialize};

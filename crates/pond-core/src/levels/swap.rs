@@ -1,6 +1,7 @@
 //! Swap: its level's fields checked and built into the rules state, with
 //! the place of any mistake, and the levels of its codes.
 
+use super::code::{LevelCode, RandomCode, RandomPart, fields, in_range};
 use super::{Built, Level, Spot, count_of, limits};
 use crate::rules::Puzzle;
 use crate::rules::swap::{Cell, Swap, mirrored, parse_row};
@@ -112,13 +113,49 @@ impl super::Coded for crate::rules::swap::Swap {
 
     /// 3 or 4 frogs a side (by the seed's two lowest bits), 2 empty pads:
     /// a row's shape is its difficulty.
-    fn daily_code(seed: u64, _difficulty: u8) -> super::code::LevelCode {
-        use super::code::LevelCode;
-        LevelCode::Swap {
+    fn daily_code(seed: u64, _difficulty: u8) -> LevelCode {
+        LevelCode::random(SwapCode {
             left: 3 + (seed % 2) as u8,
             right: 3 + (seed / 2 % 2) as u8,
             gaps: 2,
+        })
+    }
+
+    const LETTER: char = 'S';
+
+    fn read_code(head: &str, _seed: Option<u64>) -> Result<RandomCode, String> {
+        let f = fields(head, &['S', 'V', 'G'])
+            .or_else(|| fields(head, &['S', 'V']).map(|f| vec![f[0], f[1], 1]))
+            .ok_or("expected S<left>v<right>, or S<left>v<right>g<gaps>, as `S3v4` or `S3v4g2`")?;
+        Ok(RandomCode::of(SwapCode {
+            left: in_range(f[0], 1, 40, "frogs a side")? as u8,
+            right: in_range(f[1], 1, 40, "frogs a side")? as u8,
+            gaps: in_range(f[2], 1, 5, "the empty pads")? as u8,
+        }))
+    }
+}
+
+/// A random Swap row's code: `S3v4` (3 frogs against 4, one empty pad),
+/// `S3v4g2` (two).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SwapCode {
+    pub left: u8,
+    pub right: u8,
+    /// Empty pads between the two sides (1 unless the code says `g`).
+    pub gaps: u8,
+}
+
+impl RandomPart for SwapCode {
+    fn text(&self) -> String {
+        let SwapCode { left, right, gaps } = *self;
+        match gaps {
+            1 => format!("S{left}v{right}"),
+            _ => format!("S{left}v{right}g{gaps}"),
         }
+    }
+
+    fn level(&self) -> Result<Level, String> {
+        Ok(coded(self.left, self.right, self.gaps))
     }
 }
 

@@ -2,10 +2,9 @@
 //! up or down, found by the solvers, with as few cells changed as they can
 //! find (boards one change away first, then two).
 
-use super::edit::{Draft, DraftBoard};
+use super::edit::Draft;
 use super::verdict::{self, Verdict};
 use crate::levels::code::DIFFICULTIES;
-use crate::rules::swap::Cell;
 use crate::solve::Budget;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,18 +29,8 @@ impl Proposal {
     /// Swap row's frog or pad added or taken away, the move limit alone, or
     /// the number of cells changed (which the editor rings).
     pub fn change_words(&self, from: &Draft) -> String {
-        if let (DraftBoard::Swap { cells: new, .. }, DraftBoard::Swap { cells: old, .. }) =
-            (&self.draft.board, &from.board)
-            && new.len() != old.len()
-        {
-            let added = new.len() > old.len();
-            let at = self.changed.first().map_or(0, |&(_, c)| c);
-            let cell = if added { new.get(at) } else { old.get(at) };
-            let what = match cell {
-                Some(Cell::Empty) => "a pad",
-                _ => "a frog",
-            };
-            return format!("{what} {}", if added { "added" } else { "taken away" });
+        if let Some(words) = self.draft.board.change_words(&*from.board, &self.changed) {
+            return words;
         }
         match self.changed.len() {
             0 => "the move limit changed".to_string(),
@@ -87,7 +76,7 @@ pub fn propose(draft: &Draft, harder: bool, cancel: &Arc<AtomicBool>) -> Result<
     })?;
     // Flood's grade is the room its limit leaves over the optimum: the
     // limit of the grade asked for is the one change.
-    if let (DraftBoard::Flood { .. }, Some(limits)) = (&draft.board, now.limits) {
+    if let (true, Some(limits)) = (draft.board.takes_limit(), now.limits) {
         let mut d = draft.clone();
         d.set_limit(limits[target]);
         let v = judge(&d).ok_or("the board could not be judged")?;
@@ -148,114 +137,18 @@ pub fn propose(draft: &Draft, harder: bool, cancel: &Arc<AtomicBool>) -> Result<
 /// frog, a cell's colour, two animals swapped; Flood's move limit one up or
 /// down (its grade is the room the limit leaves).
 fn neighbours(d: &Draft) -> Vec<(Draft, Vec<(usize, usize)>)> {
-    let mut out = Vec::new();
-    let mut push = |f: &dyn Fn(&mut DraftBoard), cells: Vec<(usize, usize)>| {
-        let mut e = d.clone();
-        f(&mut e.board);
-        if e != *d {
-            out.push((e, cells));
-        }
-    };
-    match &d.board {
-        DraftBoard::Swap { cells, .. } => {
-            // A frog more or less at either end, a pad more in the middle.
-            let n = cells.len();
-            for (at, cell) in [(0, Cell::L), (n, Cell::R), (n / 2, Cell::Empty)] {
-                push(
-                    &|b| {
-                        if let DraftBoard::Swap { cells, goal, .. } = b {
-                            cells.insert(at, cell);
-                            *goal = None;
-                        }
-                    },
-                    vec![(0, at)],
-                );
-            }
-            for at in [0, n - 1] {
-                push(
-                    &|b| {
-                        if let DraftBoard::Swap { cells, goal, .. } = b
-                            && cells.len() > 2
-                        {
-                            cells.remove(at);
-                            *goal = None;
-                        }
-                    },
-                    vec![(0, at)],
-                );
-            }
-        }
-        DraftBoard::Hop { grid, .. } => {
-            let cells: Vec<(usize, usize, char)> = grid
-                .iter()
-                .enumerate()
-                .flat_map(|(r, row)| row.iter().enumerate().map(move |(c, &ch)| (r, c, ch)))
-                .filter(|&(_, _, ch)| ch != '.')
-                .collect();
-            // A green frog added, taken off, or moved to an empty pad.
-            for &(r, c, ch) in &cells {
-                let to = match ch {
-                    'o' => 'g',
-                    'g' => 'o',
-                    _ => continue,
-                };
-                push(
-                    &|b| {
-                        if let DraftBoard::Hop { grid, .. } = b {
-                            grid[r][c] = to;
-                        }
-                    },
-                    vec![(r, c)],
-                );
-            }
-            for &(r, c, ch) in &cells {
-                for &(r2, c2, ch2) in &cells {
-                    if ch == 'g' && ch2 == 'o' {
-                        push(
-                            &|b| {
-                                if let DraftBoard::Hop { grid, .. } = b {
-                                    grid[r][c] = 'o';
-                                    grid[r2][c2] = 'g';
-                                }
-                            },
-                            vec![(r, c), (r2, c2)],
-                        );
-                    }
-                }
-            }
-        }
-        DraftBoard::Flood { limit, .. } => {
-            if let Some(m) = *limit {
-                for to in [m.saturating_sub(1), m + 1] {
-                    push(
-                        &|b| {
-                            if let DraftBoard::Flood { limit, .. } = b {
-                                *limit = Some(to).filter(|&t| t > 0);
-                            }
-                        },
-                        Vec::new(),
-                    );
-                }
-            }
-        }
-        DraftBoard::Escape { cols, animals, .. } => {
-            let cols = *cols as usize;
-            for i in 0..animals.len() {
-                for j in i + 1..animals.len() {
-                    if animals[i] == animals[j] {
-                        continue;
-                    }
-                    push(
-                        &|b| {
-                            if let DraftBoard::Escape { animals, .. } = b {
-                                animals.swap(i, j);
-                            }
-                        },
-                        vec![(i / cols, i % cols), (j / cols, j % cols)],
-                    );
-                }
-            }
-        }
-    }
-    out
+    d.board
+        .neighbours()
+        .into_iter()
+        .map(|(board, cells)| {
+            (
+                Draft {
+                    name: d.name.clone(),
+                    board,
+                },
+                cells,
+            )
+        })
+        .filter(|(e, _)| e != d)
+        .collect()
 }

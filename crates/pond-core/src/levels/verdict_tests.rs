@@ -3,7 +3,7 @@
 //! Flood level under its optimum, finds a board turned or mirrored in its
 //! pack, and harder and easier move a level one grade.
 
-use super::edit::{Draft, DraftBoard};
+use super::edit::{Draft, SwapDraft};
 use super::verdict::{self, Answer, judge, same_as};
 use super::{SHIPPED, parse_pack};
 use crate::rules::Puzzle;
@@ -200,10 +200,8 @@ fn harder_and_easier_move_one_grade_with_few_changes() {
                     assert!(matches!(p.verdict.answer, Answer::Won { .. }));
                     // A row grown or cut is told as a frog or pad, not cells.
                     let words = p.change_words(&d);
-                    if let (
-                        DraftBoard::Swap { cells: new, .. },
-                        DraftBoard::Swap { cells: old, .. },
-                    ) = (&p.draft.board, &d.board)
+                    if let (Some(SwapDraft { cells: new, .. }), Some(SwapDraft { cells: old, .. })) =
+                        (p.draft.part(), d.part())
                         && new.len() != old.len()
                     {
                         assert!(

@@ -1,25 +1,40 @@
 //! The RON parser's refusals in an author's words: the field and what it
 //! takes (with its range), never the program's own type names.
 
+use crate::rules::PuzzleKind;
 use ron::error::Error;
 
 /// What a field takes, as the format page says it.
-pub(crate) fn takes(field: &str) -> Option<&'static str> {
-    Some(match field {
-        "name" | "author" | "grade" => "a string in double quotes",
-        "row" | "goal" => "a string of L, R and _ in double quotes, like \"LL_RR\"",
-        "layout" | "rows" | "cells" => "a list of strings, like [\"...\", \"...\"]",
-        "levels" => "a list of levels in [ ], each Swap(...), Hop(...), Flood(...) or Escape(...)",
-        "board" => "Pond, Square or Triangle",
-        "finish" => "a (row, column) pair, each a whole number from 0 to 15",
-        "random" => "(width: W, height: H, colours: C, seed: S)",
-        "jump_own" => "true or false",
-        "width" | "height" => "a whole number from 1 to 100",
-        "colours" => "a whole number from 2 to 10",
-        "moves" => "a whole number from 0 to 4294967295",
-        "seed" => "a whole number from 0 to 18446744073709551615",
-        _ => return None,
-    })
+pub(crate) fn takes(field: &str) -> Option<String> {
+    if field == "levels" {
+        let each: Vec<String> = PuzzleKind::ALL
+            .iter()
+            .map(|k| format!("{}(...)", k.title()))
+            .collect();
+        return Some(format!("a list of levels in [ ], each {}", or_list(&each)));
+    }
+    Some(
+        match field {
+            "name" | "author" | "grade" => "a string in double quotes",
+            "row" | "goal" => "a string of L, R and _ in double quotes, like \"LL_RR\"",
+            "layout" | "rows" | "cells" => "a list of strings, like [\"...\", \"...\"]",
+            "board" => "Pond, Square or Triangle",
+            "finish" => "a (row, column) pair, each a whole number from 0 to 15",
+            "random" => "(width: W, height: H, colours: C, seed: S)",
+            "jump_own" => "true or false",
+            "width" | "height" => "a whole number from 1 to 100",
+            "colours" => "a whole number from 2 to 10",
+            "moves" => "a whole number from 0 to 4294967295",
+            "seed" => "a whole number from 0 to 18446744073709551615",
+            _ => return None,
+        }
+        .to_string(),
+    )
+}
+
+/// Whether `name` is a puzzle's title, as a level's variant is written.
+fn is_puzzle(name: &str) -> bool {
+    PuzzleKind::ALL.iter().any(|k| k.title() == name)
 }
 
 /// What a struct of the file is, for "every Swap level needs one".
@@ -27,8 +42,10 @@ fn what(outer: Option<&str>) -> String {
     match outer {
         Some("Pack" | "PackFile" | "PackHead") => "a pack".to_string(),
         Some("RandomFlood") => "`random`".to_string(),
-        Some(level @ ("Swap" | "Hop" | "Flood")) => format!("a {level} level"),
-        Some("Escape") => "an Escape level".to_string(),
+        Some(level) if is_puzzle(level) => {
+            let an = level.starts_with(['A', 'E', 'I', 'O', 'U']);
+            format!("{} {level} level", if an { "an" } else { "a" })
+        }
         _ => "this part".to_string(),
     }
 }
@@ -45,6 +62,15 @@ fn listed(names: &[&str], joint: &str) -> String {
         None => String::new(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} {joint} {last}", rest.join(", ")),
+    }
+}
+
+/// `a, b, c or d`, as a sentence lists things.
+pub(crate) fn or_list(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }
 
@@ -77,11 +103,11 @@ fn nearest<'a>(found: &str, names: &[&'a str]) -> Option<&'a str> {
 pub(crate) fn words(code: &Error, field: Option<&str>) -> String {
     let known = field.and_then(|f| takes(f).map(|t| (f, t)));
     // A value of the wrong kind: what the field takes says it all.
-    let wants = |generic: &str| match known {
+    let wants = |generic: &str| match &known {
         Some((f, t)) => format!("`{f}` takes {t}"),
         None => generic.to_string(),
     };
-    let with_field = |generic: &str| match known {
+    let with_field = |generic: &str| match &known {
         Some((f, t)) => format!("{generic}: `{f}` takes {t}"),
         None => generic.to_string(),
     };
@@ -122,7 +148,7 @@ pub(crate) fn words(code: &Error, field: Option<&str>) -> String {
         } => {
             let kind = if expected.contains(&"Pond") {
                 "a board shape"
-            } else if expected.contains(&"Swap") {
+            } else if expected.iter().any(|e| is_puzzle(e)) {
                 "a puzzle of this game"
             } else {
                 "expected here"

@@ -12,7 +12,7 @@ use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, Pieces, Spawned, cel
 use crate::game::anim::{self, Decoration};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
-use crate::levels::code::LevelCode;
+use crate::levels::code::{EscapeCode, LevelCode};
 use crate::rules::escape::{Escape, EscapeMove};
 use crate::rules::{PuzzleMove, Rules};
 use bevy::prelude::*;
@@ -363,14 +363,14 @@ impl GamePuzzle for Escape {
 
     fn random_code(&self, dims: &[u16], d: u8, seed: u64) -> Option<LevelCode> {
         let (&size, &kinds) = (dims.first()?, dims.get(1)?);
-        Some(LevelCode::Escape {
+        Some(LevelCode::random(EscapeCode {
             rows: size as u8,
             cols: size as u8,
             types: kinds as u8,
             colours: kinds as u8,
             difficulty: d,
             seed,
-        })
+        }))
     }
 }
 

@@ -28,7 +28,7 @@ use super::card::{Card, square};
 use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
-use crate::levels::code::LevelCode;
+use crate::levels::code::{FloodCode, LevelCode};
 use crate::rules::flood::{Flood, FloodMove};
 use crate::rules::{PuzzleMove, Rules};
 use bevy::prelude::*;
@@ -307,12 +307,12 @@ impl GamePuzzle for Flood {
 
     fn random_code(&self, dims: &[u16], d: u8, seed: u64) -> Option<LevelCode> {
         let (&size, &colours) = (dims.first()?, dims.get(1)?);
-        Some(LevelCode::Flood {
+        Some(LevelCode::random(FloodCode {
             width: size,
             height: size,
             colours: colours as u8,
             difficulty: d,
             seed,
-        })
+        }))
     }
 }

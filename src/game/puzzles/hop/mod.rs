@@ -10,7 +10,7 @@ use super::card::{Card, TITLE_W, dot, frog, image, picture};
 use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
-use crate::levels::code::LevelCode;
+use crate::levels::code::{HopCode, LevelCode};
 use crate::rules::hop::{Hop, HopMove, Shape};
 use crate::rules::{PuzzleMove, Rules};
 use bevy::prelude::*;
@@ -436,11 +436,11 @@ impl GamePuzzle for Hop {
         if self.board.shape != Shape::Pond {
             return None;
         }
-        Some(LevelCode::Hop {
+        Some(LevelCode::random(HopCode {
             frogs: *dims.first()? as u8,
             difficulty: d,
             seed,
-        })
+        }))
     }
 }
 

@@ -8,7 +8,7 @@ use super::card::{Card, TITLE_H, frog, image, picture};
 use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
-use crate::levels::code::LevelCode;
+use crate::levels::code::{LevelCode, SwapCode};
 use crate::rules::PuzzleMove;
 use crate::rules::swap::{Cell, Swap, SwapMove};
 use bevy::prelude::*;
@@ -270,10 +270,10 @@ impl GamePuzzle for Swap {
     /// more on the right and fewer empty pads to turn in.
     fn random_code(&self, dims: &[u16], d: u8, seed: u64) -> Option<LevelCode> {
         let frogs = *dims.first()? as u8;
-        Some(LevelCode::Swap {
+        Some(LevelCode::random(SwapCode {
             left: frogs + (seed % 2) as u8,
             right: frogs + (seed / 2 % 2) as u8 + u8::from(d >= 4),
             gaps: [3, 2, 2, 1, 1][(d.clamp(1, 5) - 1) as usize],
-        })
+        }))
     }
 }

@@ -1,8 +1,9 @@
 //! Board codes: a draft as a line of letters, digits and `-` that carries
 //! the whole board, and back.
 
-use super::Draft;
+use super::{Draft, DraftBoard, Editable};
 use crate::levels::limits;
+use crate::rules::PuzzleKind;
 
 /// The longest board code: a 100x100 Flood board and its fields.
 pub const MAX_BOARD_CODE: usize = limits::FLOOD_SIDE * limits::FLOOD_SIDE + 32;
@@ -31,24 +32,28 @@ impl Draft {
             ));
         }
         let parts: Vec<&str> = code.split('-').collect();
-        let board = match parts.first().copied() {
-            Some("BS") => super::swap_code::board(&parts)?,
-            Some("BH") => super::hop_code::board(&parts)?,
-            Some("BF") => super::flood_code::board(&parts)?,
-            Some("BE") => super::escape_code::board(&parts)?,
-            _ => {
-                return Err(
-                    "a board code starts with BS- (Swap), BH- (Hop), BF- (Flood) or BE- (Escape)"
-                        .into(),
-                );
+        let first = parts.first().copied().unwrap_or("");
+        let mut known = Vec::new();
+        for kind in PuzzleKind::ALL {
+            let (prefix, read): (&str, ReadBoard) =
+                crate::each_kind!(kind, T => (T::CODE, T::read_code));
+            if prefix == first {
+                return Ok(Draft {
+                    name: "A shared level".into(),
+                    board: read(&parts)?,
+                });
             }
-        };
-        Ok(Draft {
-            name: "A shared level".into(),
-            board,
-        })
+            known.push(format!("{prefix}- ({})", kind.title()));
+        }
+        Err(format!(
+            "a board code starts with {}",
+            crate::levels::words::or_list(&known)
+        ))
     }
 }
+
+/// How one puzzle reads its board codes (`Editable::read_code`).
+type ReadBoard = fn(&[&str]) -> Result<DraftBoard, String>;
 
 /// The number `text` gives, `what` in the words of a mistake, from 1 to
 /// `most`.

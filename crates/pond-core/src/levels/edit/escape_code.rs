@@ -1,8 +1,8 @@
 //! An Escape board's code: `BE-`, its size (`4X4`), then each animal's kind
 //! letter and colour digit.
 
-use super::DraftBoard;
 use super::code::number;
+use super::escape::EscapeDraft;
 use crate::levels::limits;
 use crate::rules::escape::Animal;
 
@@ -15,7 +15,7 @@ pub(super) fn code(rows: u8, cols: u8, animals: &[Animal]) -> String {
 }
 
 /// An Escape board's code after `BE`: its size, then its animals.
-pub(super) fn board(parts: &[&str]) -> Result<DraftBoard, String> {
+pub(super) fn board(parts: &[&str]) -> Result<EscapeDraft, String> {
     let head = parts.get(1).copied().unwrap_or("");
     let (r, c) = head
         .split_once('X')
@@ -48,7 +48,7 @@ pub(super) fn board(parts: &[&str]) -> Result<DraftBoard, String> {
             }
         })
         .collect::<Result<_, _>>()?;
-    Ok(DraftBoard::Escape {
+    Ok(EscapeDraft {
         rows: rows as u8,
         cols: cols as u8,
         animals,

@@ -1,8 +1,8 @@
 //! A Flood board's code: `BF-`, its size, its colours and its move limit if
 //! any (`8X8C4M11`), then its cells' digits.
 
-use super::DraftBoard;
 use super::code::number;
+use super::flood::FloodDraft;
 use crate::levels::limits;
 use crate::rules::flood::MAX_COLOURS;
 
@@ -20,7 +20,7 @@ pub(super) fn code(
 
 /// A Flood board's code after `BF`: its size, colours and limit, then its
 /// cells.
-pub(super) fn board(parts: &[&str]) -> Result<DraftBoard, String> {
+pub(super) fn board(parts: &[&str]) -> Result<FloodDraft, String> {
     let head = parts.get(1).copied().unwrap_or("");
     let bad =
         || format!("expected <width>X<height>C<colours> (and M<limit>) after BF-, found `{head}`");
@@ -52,7 +52,7 @@ pub(super) fn board(parts: &[&str]) -> Result<DraftBoard, String> {
             cells.len()
         ));
     }
-    Ok(DraftBoard::Flood {
+    Ok(FloodDraft {
         width: width as u16,
         height: height as u16,
         colours: colours as u8,

@@ -2,8 +2,8 @@
 //! triangle of 5), its cells row by row (X no pad, O an empty pad, G and R
 //! the frogs), and `-F3C3` the finish pad.
 
-use super::DraftBoard;
 use super::code::number;
+use super::hop::HopDraft;
 use crate::rules::hop::Shape;
 
 pub(super) fn code(shape: Shape, grid: &[Vec<char>], finish: Option<(u8, u8)>) -> String {
@@ -32,7 +32,7 @@ pub(super) fn code(shape: Shape, grid: &[Vec<char>], finish: Option<(u8, u8)>) -
 
 /// A Hop board's code after `BH`: its shape, its cells and its finish pad,
 /// if any.
-pub(super) fn board(parts: &[&str]) -> Result<DraftBoard, String> {
+pub(super) fn board(parts: &[&str]) -> Result<HopDraft, String> {
     let shape_text = parts.get(1).copied().unwrap_or("");
     // By characters: a code may hold any text.
     let mut chars = shape_text.chars();
@@ -94,7 +94,7 @@ pub(super) fn board(parts: &[&str]) -> Result<DraftBoard, String> {
             Some((r, c))
         }
     };
-    Ok(DraftBoard::Hop {
+    Ok(HopDraft {
         shape,
         grid,
         finish,

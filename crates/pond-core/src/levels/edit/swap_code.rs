@@ -1,7 +1,7 @@
 //! A Swap board's code: `BS-` and its row (O an empty pad), then `-` and a
 //! drawn goal, and `-J` when frogs jump their own kind.
 
-use super::DraftBoard;
+use super::swap::SwapDraft;
 use crate::levels::limits;
 use crate::rules::swap::Cell;
 
@@ -30,7 +30,7 @@ pub(super) fn code(cells: &[Cell], goal: Option<&[Cell]>, jump_own: bool) -> Str
 }
 
 /// A Swap board's code after `BS`: its row, then its goal and `J`, if any.
-pub(super) fn board(parts: &[&str]) -> Result<DraftBoard, String> {
+pub(super) fn board(parts: &[&str]) -> Result<SwapDraft, String> {
     let row = |text: &str| -> Result<Vec<Cell>, String> {
         if text.is_empty() || text.len() > limits::SWAP_CELLS {
             return Err(format!(
@@ -60,7 +60,7 @@ pub(super) fn board(parts: &[&str]) -> Result<DraftBoard, String> {
             goal = Some(row(p)?);
         }
     }
-    Ok(DraftBoard::Swap {
+    Ok(SwapDraft {
         cells,
         goal,
         jump_own,
