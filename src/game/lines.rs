@@ -92,9 +92,8 @@ pub(crate) fn start_pasted_line(
             (why, _) => why.to_string(),
         };
         commands.insert_resource(ReplayStop(format!(
-            "move {} '{}' cannot be played: {why}; {}.",
-            stop.index,
-            stop.text,
+            "{}; {}.",
+            stop.words(why, '\''),
             crate::levels::game_line::replayed_before(moves.len())
         )));
     }

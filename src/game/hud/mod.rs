@@ -279,6 +279,9 @@ fn update_counter(
     }
 }
 
+/// The message line: redrawn when something it may say changes (a move
+/// refused, words said, a move played, a frog picked, a new level, a hint,
+/// or the check's verdict on the position).
 #[allow(clippy::too_many_arguments)]
 fn update_message(
     state: Res<PlayState>,
@@ -294,73 +297,26 @@ fn update_message(
     let refused = rejected.read().last().cloned();
     let said = say.read().last().cloned();
     let moved = applied.read().last().is_some();
-    let hint_changed = hint.as_ref().is_some_and(|h| h.is_changed());
-    let check_changed = check.as_ref().is_some_and(|c| c.is_changed());
     let other = refused.is_some()
         || said.is_some()
         || moved
         || pick.is_changed()
         || state.is_added()
         || !added.is_empty()
-        || hint_changed;
+        || hint.as_ref().is_some_and(|h| h.is_changed());
+    let check_changed = check.as_ref().is_some_and(|c| c.is_changed());
     if !other && !check_changed {
         return;
     }
-    let lost = check
-        .as_ref()
-        .and_then(|c| c.verdict)
-        .filter(|(at, _)| *at == state.moves())
-        .and_then(|(_, v)| match v {
-            Verdict::Lost { back: Some(1) } => Some(
-                "This position can no longer be won: it could one move ago. Press U to undo."
-                    .to_string(),
-            ),
-            Verdict::Lost { back: Some(n) } => Some(format!(
-                "This position can no longer be won: it last could {n} moves back. Press U {n} times."
-            )),
-            Verdict::Lost { back: None } if state.moves() == 0 => Some(
-                "This level cannot be won: no line of moves from its start reaches the goal."
-                    .to_string(),
-            ),
-            Verdict::Lost { back: None } => Some(
-                "This position can no longer be won. Backspace restarts the level.".to_string(),
-            ),
-            _ => None,
-        });
+    let verdict = check.as_ref().and_then(|c| c.verdict);
+    let lost = lost_words(verdict, state.moves());
     // A verdict that finds the position winnable leaves the line as it is
     // (a refusal said a moment before stays).
     if !other && lost.is_none() {
         return;
     }
     let hint_words = hint.as_ref().and_then(|h| h.words.clone());
-    let (words, colour) = if let Some(MoveRejected { why, mv, .. }) = refused {
-        (
-            format!(
-                "Not allowed: {}.",
-                puzzles::refusal(&state.puzzle, mv, &why)
-            ),
-            theme::WARN,
-        )
-    } else if let Some(Say(words)) = said {
-        (words, theme::HIGHLIGHT)
-    } else if state.puzzle.over_limit() {
-        (
-            "Over the move limit: this level is lost. Finish it anyway, or Backspace to try again."
-                .into(),
-            theme::WARN,
-        )
-    } else if let Some(words) = lost {
-        (words, theme::WARN)
-    } else if let Some(words) = hint_words {
-        (words, theme::HIGHLIGHT)
-    } else if pick.0.is_some() {
-        (
-            puzzles::picked_words(&state.puzzle).to_string(),
-            theme::TEXT,
-        )
-    } else {
-        (String::new(), theme::TEXT)
-    };
+    let (words, colour) = message_words(&state, refused, said, lost, hint_words, pick.0.is_some());
     for (mut t, mut c, mut node) in &mut message {
         // An empty line takes no room.
         node.display = if words.is_empty() {
@@ -371,6 +327,67 @@ fn update_message(
         t.0 = words.clone();
         c.0 = colour;
     }
+}
+
+/// What the check's verdict says of the position on the board (`moves`
+/// played), when it found it lost: how far back it could still be won.
+fn lost_words(verdict: Option<(usize, Verdict)>, moves: usize) -> Option<String> {
+    let (at, verdict) = verdict.filter(|(at, _)| *at == moves)?;
+    let Verdict::Lost { back } = verdict else {
+        return None;
+    };
+    Some(match back {
+        Some(1) => {
+            "This position can no longer be won: it could one move ago. Press U to undo.".into()
+        }
+        Some(n) => format!(
+            "This position can no longer be won: it last could {n} moves back. Press U {n} times."
+        ),
+        None if at == 0 => {
+            "This level cannot be won: no line of moves from its start reaches the goal.".into()
+        }
+        None => "This position can no longer be won. Backspace restarts the level.".into(),
+    })
+}
+
+/// The line's words and colour, the most pressing first: a move refused,
+/// words said, the move limit passed, a lost position, a hint, then what a
+/// picked frog may do.
+fn message_words(
+    state: &PlayState,
+    refused: Option<MoveRejected>,
+    said: Option<Say>,
+    lost: Option<String>,
+    hint: Option<String>,
+    picked: bool,
+) -> (String, Color) {
+    if let Some(MoveRejected { why, mv, .. }) = refused {
+        let words = puzzles::refusal(&state.puzzle, mv, &why);
+        return (format!("Not allowed: {words}."), theme::WARN);
+    }
+    if let Some(Say(words)) = said {
+        return (words, theme::HIGHLIGHT);
+    }
+    if state.puzzle.over_limit() {
+        return (
+            "Over the move limit: this level is lost. Finish it anyway, or Backspace to try again."
+                .into(),
+            theme::WARN,
+        );
+    }
+    if let Some(words) = lost {
+        return (words, theme::WARN);
+    }
+    if let Some(words) = hint {
+        return (words, theme::HIGHLIGHT);
+    }
+    if picked {
+        return (
+            puzzles::picked_words(&state.puzzle).to_string(),
+            theme::TEXT,
+        );
+    }
+    (String::new(), theme::TEXT)
 }
 
 /// Those nodes just spawned.

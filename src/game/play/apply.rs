@@ -56,11 +56,12 @@ fn apply_requests(
             if player && (waiting.requests.len() >= WAITING || again) {
                 continue;
             }
+            // The level they are for, noted once as the line starts.
+            if waiting.requests.is_empty() {
+                waiting.level = Some(state.level.puzzle.clone());
+            }
             waiting.requests.push_back(*request);
         }
-    }
-    if !waiting.requests.is_empty() {
-        waiting.level = Some(state.level.puzzle.clone());
     }
     // A change while the last one animates waits, never half applied: the
     // player sees the board settle first.

@@ -134,7 +134,7 @@ fn level_grid(
     })
     .with_children(|grid| {
         // The first level not yet won is the one to play next.
-        let next = (0..pack.levels.len()).find(|&i| progress.file.record(&entry.file, i).is_none());
+        let next = progress.file.next_to_play(&entry.file, pack.levels.len());
         for (i, level) in pack.levels.iter().enumerate() {
             let record = progress.file.record(&entry.file, i);
             let best = record.map(|r| r.best);

@@ -555,8 +555,7 @@ fn menu_keys(
                 .get(current.pack)
                 .and_then(|e| e.pack.as_ref().ok())
                 .map_or(0, |p| p.levels.len());
-            let next =
-                (0..count).find(|&i| file.is_some_and(|f| progress.file.record(f, i).is_none()));
+            let next = file.and_then(|f| progress.file.next_to_play(f, count));
             if let Some(i) = pointed.0.or(next).or((count > 0).then_some(0)) {
                 actions.write(MenuAction::PlayLevel(i));
             }

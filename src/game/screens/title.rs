@@ -68,78 +68,7 @@ pub(super) fn spawn_title(
                 ));
             }
             for (i, entry) in packs.listed() {
-                let (name, blurb, solved) = match &entry.pack {
-                    Ok(p) => (
-                        p.name.clone(),
-                        pack_blurb(entry, p),
-                        format!(
-                            "{}/{}",
-                            progress.file.solved_in(&entry.file).min(p.levels.len()),
-                            p.levels.len()
-                        ),
-                    ),
-                    Err(_) => (
-                        entry.file.clone(),
-                        "This pack has a mistake: open it to see where".to_string(),
-                        String::new(),
-                    ),
-                };
-                let first = entry
-                    .pack
-                    .as_ref()
-                    .ok()
-                    .and_then(|p| p.levels.first())
-                    .map(|l| &l.puzzle);
-                ui.spawn((
-                    PackRow,
-                    theme::widget::raised(
-                        MenuAction::OpenPack(i),
-                        theme::widget::ButtonColours::default(),
-                        Node {
-                            width: px(860),
-                            max_width: percent(96),
-                            flex_shrink: 0.0,
-                            padding: UiRect::axes(px(10), px(6)),
-                            column_gap: px(14),
-                            align_items: AlignItems::Center,
-                            border_radius: BorderRadius::all(px(12)),
-                            ..default()
-                        },
-                    ),
-                ))
-                .with_children(|b| {
-                    spawn_picture(b, first, &art.pictures);
-                    b.spawn(Node {
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Center,
-                        flex_grow: 1.0,
-                        ..default()
-                    })
-                    .with_children(|t| {
-                        t.spawn((
-                            text(theme::short(&name, 44), 26.0, theme::TEXT),
-                            theme::fit_line(26.0, 16.0),
-                        ));
-                        t.spawn((
-                            text(blurb, 17.0, theme::TEXT_DIM),
-                            theme::fit_line(17.0, 12.0),
-                        ));
-                    });
-                    b.spawn(Node {
-                        width: px(80),
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Center,
-                        flex_shrink: 0.0,
-                        ..default()
-                    })
-                    .with_children(|t| {
-                        // A pack that did not load has nothing solved to count.
-                        if !solved.is_empty() {
-                            t.spawn(text(solved, 22.0, theme::TEXT));
-                            t.spawn(text("solved", 14.0, theme::TEXT_DIM));
-                        }
-                    });
-                });
+                spawn_pack_row(ui, i, entry, &progress, &art.pictures);
             }
             // The levels of the day, once made (`fill_daily_row`).
             ui.spawn((
@@ -151,37 +80,125 @@ pub(super) fn spawn_title(
                     ..default()
                 },
             ));
-            ui.spawn(Node {
-                column_gap: px(12),
-                row_gap: px(8),
-                flex_wrap: FlexWrap::Wrap,
-                justify_content: JustifyContent::Center,
-                max_width: percent(96),
-                ..default()
-            })
-            .with_children(|row| {
-                row.spawn(button(
-                    MenuAction::Stats,
-                    180.0,
-                    text("Statistics", 20.0, theme::TEXT),
-                ));
-                row.spawn(button(
-                    MenuAction::EnterCode,
-                    180.0,
-                    text("Play a code (K)", 20.0, theme::TEXT),
-                ));
-                row.spawn(button(
-                    MenuAction::MakeLevel,
-                    180.0,
-                    text("Make a level (E)", 20.0, theme::TEXT),
-                ));
-                row.spawn(button(
-                    MenuAction::Settings,
-                    180.0,
-                    text("Settings (S)", 20.0, theme::TEXT),
-                ));
-            });
+            spawn_buttons(ui);
         });
+}
+
+/// A pack's row on the title: its picture, name and blurb, and how many
+/// of its levels are solved.
+fn spawn_pack_row(
+    ui: &mut ChildSpawnerCommands,
+    i: usize,
+    entry: &PackEntry,
+    progress: &Progress,
+    pictures: &Pictures,
+) {
+    let (name, blurb, solved) = match &entry.pack {
+        Ok(p) => (
+            p.name.clone(),
+            pack_blurb(entry, p),
+            format!(
+                "{}/{}",
+                progress.file.solved_in(&entry.file).min(p.levels.len()),
+                p.levels.len()
+            ),
+        ),
+        Err(_) => (
+            entry.file.clone(),
+            "This pack has a mistake: open it to see where".to_string(),
+            String::new(),
+        ),
+    };
+    let first = entry
+        .pack
+        .as_ref()
+        .ok()
+        .and_then(|p| p.levels.first())
+        .map(|l| &l.puzzle);
+    ui.spawn((
+        PackRow,
+        theme::widget::raised(
+            MenuAction::OpenPack(i),
+            theme::widget::ButtonColours::default(),
+            Node {
+                width: px(860),
+                max_width: percent(96),
+                flex_shrink: 0.0,
+                padding: UiRect::axes(px(10), px(6)),
+                column_gap: px(14),
+                align_items: AlignItems::Center,
+                border_radius: BorderRadius::all(px(12)),
+                ..default()
+            },
+        ),
+    ))
+    .with_children(|b| {
+        spawn_picture(b, first, pictures);
+        b.spawn(Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            flex_grow: 1.0,
+            ..default()
+        })
+        .with_children(|t| {
+            t.spawn((
+                text(theme::short(&name, 44), 26.0, theme::TEXT),
+                theme::fit_line(26.0, 16.0),
+            ));
+            t.spawn((
+                text(blurb, 17.0, theme::TEXT_DIM),
+                theme::fit_line(17.0, 12.0),
+            ));
+        });
+        b.spawn(Node {
+            width: px(80),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            flex_shrink: 0.0,
+            ..default()
+        })
+        .with_children(|t| {
+            // A pack that did not load has nothing solved to count.
+            if !solved.is_empty() {
+                t.spawn(text(solved, 22.0, theme::TEXT));
+                t.spawn(text("solved", 14.0, theme::TEXT_DIM));
+            }
+        });
+    });
+}
+
+/// The title's buttons under the packs.
+fn spawn_buttons(ui: &mut ChildSpawnerCommands) {
+    ui.spawn(Node {
+        column_gap: px(12),
+        row_gap: px(8),
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        max_width: percent(96),
+        ..default()
+    })
+    .with_children(|row| {
+        row.spawn(button(
+            MenuAction::Stats,
+            180.0,
+            text("Statistics", 20.0, theme::TEXT),
+        ));
+        row.spawn(button(
+            MenuAction::EnterCode,
+            180.0,
+            text("Play a code (K)", 20.0, theme::TEXT),
+        ));
+        row.spawn(button(
+            MenuAction::MakeLevel,
+            180.0,
+            text("Make a level (E)", 20.0, theme::TEXT),
+        ));
+        row.spawn(button(
+            MenuAction::Settings,
+            180.0,
+            text("Settings (S)", 20.0, theme::TEXT),
+        ));
+    });
 }
 
 /// The title's root: how many packs it lists.

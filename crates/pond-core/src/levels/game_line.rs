@@ -165,13 +165,20 @@ pub struct Stop {
     pub why: Refusal,
 }
 
+impl Stop {
+    /// Where the line stops and `why`, the move quoted with `quote` (the
+    /// command line's backticks, the game's plain quotes).
+    pub fn words(&self, why: impl fmt::Display, quote: char) -> String {
+        format!(
+            "move {} {quote}{}{quote} cannot be played: {why}",
+            self.index, self.text
+        )
+    }
+}
+
 impl fmt::Display for Stop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "move {} `{}` cannot be played: {}",
-            self.index, self.text, self.why
-        )
+        f.write_str(&self.words(&self.why, '`'))
     }
 }
 

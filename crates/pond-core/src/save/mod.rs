@@ -187,6 +187,12 @@ impl ProgressFile {
         self.levels.get(pack)?.get(&(level + 1))
     }
 
+    /// The first of a pack's `count` levels not yet won: the one to play
+    /// next.
+    pub fn next_to_play(&self, pack: &str, count: usize) -> Option<usize> {
+        (0..count).find(|&i| self.record(pack, i).is_none())
+    }
+
     /// Notes a win (`helped`: with the solver's help); true when it is a new
     /// best. A win of the player's own always beats one with help.
     pub fn won(&mut self, pack: &str, level: usize, moves: usize, helped: bool) -> bool {
