@@ -298,8 +298,7 @@ fn tap_button(app: &mut App, label: &str) {
         .map(|(b, _)| b)
         .unwrap_or_else(|| panic!("no button says {label:?}"));
     app.world_mut()
-        .entity_mut(button)
-        .insert(Interaction::Pressed);
+        .trigger(bevy::ui_widgets::Activate { entity: button });
     settle(app);
 }
 

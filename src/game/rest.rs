@@ -144,6 +144,7 @@ fn rest_mode(
 
 /// A frame asks for the next while anything moves, so a resting window
 /// still plays an animation or a watched search to its end.
+#[allow(clippy::too_many_arguments)]
 fn keep_awake(
     options: Res<GameOptions>,
     anims: Query<(), With<TweenAnim>>,
@@ -151,11 +152,15 @@ fn keep_awake(
     hint: Option<Res<HintJob>>,
     solvability: Option<Res<Solvability>>,
     games: Option<Res<super::options::LineQueue>>,
+    next: Option<Res<NextState<super::Screen>>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    // A screen asked for is shown at once, not at the next event.
+    let changing = next.is_some_and(|n| !matches!(*n, NextState::Unchanged));
     // A file of games (`pond replay`) plays on through its pauses and the
     // making of its levels, focused or not.
-    if games.is_some_and(|q| !q.lines.is_empty() || q.opening)
+    if changing
+        || games.is_some_and(|q| !q.lines.is_empty() || q.opening)
         || busy(
             &options,
             &anims,

@@ -809,8 +809,7 @@ fn the_search_map_opens_and_closes_from_the_solver_panel() {
         // The panel's, and the map's own "Hide" once it is open.
         assert_eq!(buttons.len(), if open { 1 } else { 2 }, "{buttons:?}");
         app.world_mut()
-            .entity_mut(buttons[0])
-            .insert(Interaction::Pressed);
+            .trigger(bevy::ui_widgets::Activate { entity: buttons[0] });
         settle(&mut app);
         assert_eq!(app.world().resource::<TreeViewOpen>().0, open);
     }

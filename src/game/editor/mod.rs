@@ -199,10 +199,10 @@ pub(super) fn plugin(app: &mut App) {
                 t.clear()
             }),
         )
+        .add_observer(super::theme::widget::activate::<EditAction>)
         .add_systems(
             Update,
             (
-                super::theme::widget::press::<EditAction>,
                 focus::tab_focus,
                 input::edit_keys,
                 input::paint_input,

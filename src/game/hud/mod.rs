@@ -59,10 +59,7 @@ fn side_room(wide: bool, width: f32, tree: bool) -> f32 {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Play), spawn_hud)
-        .add_systems(
-            Update,
-            widget::press::<MoveRequested>.in_set(PlaySystems::Input),
-        )
+        .add_observer(widget::activate::<MoveRequested>)
         .add_systems(
             Update,
             (

@@ -71,7 +71,8 @@ enum MenuAction {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MenuFocus>()
+    app.add_observer(widget::activate::<MenuAction>)
+        .init_resource::<MenuFocus>()
         .init_resource::<levels::Pointed>()
         .init_resource::<RandomShape>()
         .init_resource::<RandomKind>()
@@ -94,12 +95,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (
-                    widget::press::<MenuAction>,
-                    menu_keys,
-                    menu_focus,
-                    menu_actions,
-                )
+                (menu_keys, menu_focus, menu_actions)
                     .chain()
                     .run_if(super::codes::entry_closed)
                     .before(super::codes::CodeSystems),

@@ -17,17 +17,17 @@ use crate::game::theme::widget;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            widget::press::<PlayAction>,
-            play_keys,
-            board_keys.run_if(board_takes_input),
-            play_actions,
-        )
-            .chain()
-            .in_set(PlaySystems::Input),
-    );
+    app.add_observer(widget::activate::<PlayAction>)
+        .add_systems(
+            Update,
+            (
+                play_keys,
+                board_keys.run_if(board_takes_input),
+                play_actions,
+            )
+                .chain()
+                .in_set(PlaySystems::Input),
+        );
 }
 
 /// The keys that work with the menu or the how-to card open too.

@@ -66,7 +66,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<AutoplayCommand>()
         .add_systems(OnEnter(Screen::Play), reset)
         .add_systems(OnExit(Screen::Play), cancel_all)
-        .add_systems(Update, widget::press::<AutoplayCommand>)
+        .add_observer(widget::activate::<AutoplayCommand>)
         .add_plugins((
             autoplay::plugin,
             check::plugin,

@@ -62,10 +62,7 @@ struct PanelHeader;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<TogglePanel>()
-        .add_systems(
-            Update,
-            widget::press::<TogglePanel>.in_set(PlaySystems::Input),
-        )
+        .add_observer(widget::activate::<TogglePanel>)
         .add_systems(
             Update,
             (

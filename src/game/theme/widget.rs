@@ -1,6 +1,7 @@
-//! The one button of the game: `button(label, action)` spawns it, `hover`
-//! colours every button as the pointer passes and presses, and `press::<A>`
-//! sends a button's action as a message when it is clicked.
+//! The one button of the game: `button(label, action)` spawns it (Bevy's
+//! headless `Button` widget, which fires `Activate` when a click is
+//! released on it), `hover` colours every button as the pointer passes and
+//! presses, and `activate::<A>` sends a button's action as a message.
 
 use super::{BUTTON, BUTTON_HOVER, text};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
@@ -65,6 +66,7 @@ pub fn raised<A: Component>(action: A, colours: ButtonColours, node: Node) -> im
     }
     (
         Button,
+        bevy::ui_widgets::Button,
         action,
         node,
         BackgroundColor(colours.rest),
@@ -161,15 +163,21 @@ fn hover(mut buttons: Query<ButtonLook, Touched>) {
     }
 }
 
-/// Sends the action of each button pressed this frame. Each part that has
-/// buttons adds this system for its own action type.
-pub fn press<A: Component + Message + Clone>(
-    buttons: Query<(&Interaction, &A), Changed<Interaction>>,
+/// Sends the action of a button the player activates (a click released on
+/// it, or Enter on it while it has the input focus). Each part that has
+/// buttons observes its own action type: `add_observer(activate::<A>)`.
+pub fn activate<A: Component + Message + Clone>(
+    event: On<bevy::ui_widgets::Activate>,
+    buttons: Query<&A>,
     mut actions: MessageWriter<A>,
+    redraw: Option<ResMut<Messages<bevy::window::RequestRedraw>>>,
 ) {
-    for (interaction, action) in &buttons {
-        if *interaction == Interaction::Pressed {
-            actions.write(action.clone());
+    if let Ok(action) = buttons.get(event.entity) {
+        actions.write(action.clone());
+        // A resting window draws on events only, and the click's release
+        // was the last: the frames that carry the action out are asked for.
+        if let Some(mut redraw) = redraw {
+            redraw.write(bevy::window::RequestRedraw);
         }
     }
 }

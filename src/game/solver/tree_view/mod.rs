@@ -192,14 +192,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Play), |mut jump: ResMut<TreeJump>| {
             jump.0.clear()
         })
+        .add_observer(widget::activate::<ToggleTree>)
+        .add_observer(widget::activate::<TreeRow>)
+        .add_observer(widget::activate::<Scrub>)
+        .add_observer(widget::activate::<ToggleWords>)
+        .add_observer(widget::activate::<ToggleLayout>)
         .add_systems(
             Update,
             (
-                widget::press::<ToggleTree>,
-                widget::press::<TreeRow>,
-                widget::press::<Scrub>,
-                widget::press::<ToggleWords>,
-                widget::press::<ToggleLayout>,
                 (
                     tree_keys,
                     wheel,
