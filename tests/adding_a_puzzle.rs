@@ -4,13 +4,29 @@
 //! puzzle) is named on the page, so a fifth puzzle's author meets no file
 //! the page does not list.
 
+use pond_puzzles::rules::PuzzleKind;
 use std::path::{Path, PathBuf};
 
 const PAGE: &str = "docs/ADDING-A-PUZZLE.md";
-/// The puzzles' names, as their own files and folders are called.
-const OWN: [&str; 6] = ["swap", "hop", "pegs", "english", "flood", "escape"];
-/// The variants named after a puzzle.
-const VARIANTS: [&str; 5] = ["Swap", "Hop", "Pegs", "Flood", "Escape"];
+/// The names of the peg boards' own files and folders (played by Hop),
+/// besides each puzzle's name.
+const OWN_MORE: [&str; 2] = ["pegs", "english"];
+/// The variants named after the peg boards, besides each puzzle's title.
+const VARIANTS_MORE: [&str; 1] = ["Pegs"];
+
+/// The names a puzzle's own files and folders are called by: every
+/// puzzle's, and the peg boards'.
+fn own_names() -> Vec<String> {
+    let kinds = PuzzleKind::ALL.iter().map(|k| k.name().to_string());
+    kinds.chain(OWN_MORE.map(String::from)).collect()
+}
+
+/// The variants named after a puzzle: every puzzle's title, and the peg
+/// boards'.
+fn variants() -> Vec<String> {
+    let kinds = PuzzleKind::ALL.iter().map(|k| k.title());
+    kinds.chain(VARIANTS_MORE.map(String::from)).collect()
+}
 /// Where the code that a new puzzle may touch lives.
 const ROOTS: [&str; 3] = ["crates/pond-core/src", "src/cli", "src/game"];
 
@@ -52,8 +68,9 @@ fn named_paths(text: &str) -> Vec<String> {
 fn own(path: &str) -> bool {
     path.split('/').any(|part| {
         let stem = part.strip_suffix(".rs").unwrap_or(part);
-        OWN.iter()
-            .any(|p| stem == *p || stem.starts_with(&format!("{p}_")))
+        own_names()
+            .iter()
+            .any(|p| stem == p || stem.starts_with(&format!("{p}_")))
     })
 }
 
@@ -69,7 +86,7 @@ fn names_a_variant(line: &str) -> bool {
     if code.starts_with("//") {
         return false;
     }
-    for variant in VARIANTS {
+    for variant in variants() {
         let needle = format!("::{variant}");
         let mut from = 0;
         while let Some(i) = code[from..].find(&needle) {

@@ -60,7 +60,7 @@ pub fn run(a: GenArgs) -> ExitCode {
     }
     let colours = a.colours.unwrap_or(match a.puzzle {
         PuzzleKind::Escape => a.types,
-        _ => 6,
+        PuzzleKind::Swap | PuzzleKind::Hop | PuzzleKind::Flood => 6,
     });
     let levels = match a.puzzle {
         PuzzleKind::Swap => generate::swap_levels(a.seed, a.count, a.max_side),

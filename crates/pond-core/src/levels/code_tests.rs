@@ -281,3 +281,21 @@ fn random_flood_and_swap_levels_are_won_within_their_limit() {
         );
     }
 }
+
+/// Each puzzle's random codes start with a letter of its own, and its board
+/// codes with a prefix of its own: a puzzle added with another's would have
+/// its codes read as the other's.
+#[test]
+fn every_puzzle_has_letters_of_its_own() {
+    let forms = forms();
+    assert_eq!(forms.len(), PuzzleKind::ALL.len());
+    for (i, a) in forms.iter().enumerate() {
+        for b in &forms[i + 1..] {
+            assert_ne!(a.0, b.0, "{} and {} share a code letter", a.2, b.2);
+            assert_ne!(a.1, b.1, "{} and {} share a board code", a.2, b.2);
+        }
+        // B starts the board codes, which are read first.
+        assert!(a.1.starts_with('B'), "{}: board codes start with B", a.2);
+        assert_ne!(a.0, 'B', "{}: B starts the board codes", a.2);
+    }
+}

@@ -139,11 +139,15 @@ fn puzzle_number(kind: PuzzleKind) -> u64 {
     PuzzleKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u64
 }
 
-/// The first seed tried for a puzzle on a date.
+/// The first seed tried for a puzzle on a date: seeded by `D * 4 + P` for
+/// the first four puzzles; a puzzle from the fifth on takes `P mod 4` with
+/// `P / 4` in the bits from 56 up, so that no two puzzles' days meet.
 pub fn first_seed(date: Date, kind: PuzzleKind) -> u64 {
+    let p = puzzle_number(kind);
     let mixed = (date.unix_days() as u64)
         .wrapping_mul(4)
-        .wrapping_add(puzzle_number(kind));
+        .wrapping_add(p % 4)
+        ^ ((p / 4) << 56);
     SplitMix64::new(mixed).next_u64() % SEED_RANGE
 }
 

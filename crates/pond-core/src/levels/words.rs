@@ -195,7 +195,11 @@ pub(crate) fn words(code: &Error, field: Option<&str>) -> String {
         }
         Error::ExpectedMapColon => "a `:` is missing after the field's name".to_string(),
         Error::ExpectedIdentifier => {
-            wants("expected a field's name here (or a puzzle's: Swap, Hop, Flood, Escape)")
+            let titles: Vec<String> = PuzzleKind::ALL.iter().map(|k| k.title()).collect();
+            wants(&format!(
+                "expected a field's name here (or a puzzle's: {})",
+                titles.join(", ")
+            ))
         }
         Error::InvalidIdentifier(found) | Error::SuggestRawIdentifier(found) => {
             wants(&format!("`{found}` is not a name"))

@@ -74,27 +74,34 @@ pub trait Rules: Clone {
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 }
 
-/// Which of the four puzzles.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum PuzzleKind {
-    Swap,
-    Hop,
-    Flood,
-    Escape,
+/// Declares `PuzzleKind` from one list of the puzzles and their names, so
+/// that `PuzzleKind::ALL` (the order the command line, the editor and the
+/// levels of the day list them in) can never leave one out.
+macro_rules! puzzle_kinds {
+    ($($kind:ident: $name:literal),* $(,)?) => {
+        /// Which puzzle.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum PuzzleKind {
+            $($kind),*
+        }
+
+        impl PuzzleKind {
+            /// Every puzzle, in the order the game lists them.
+            pub const ALL: [PuzzleKind; [$($name),*].len()] = [$(Self::$kind),*];
+
+            /// Its name, as the command line and the pack files write it.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Self::$kind => $name),*
+                }
+            }
+        }
+    };
 }
 
+puzzle_kinds!(Swap: "swap", Hop: "hop", Flood: "flood", Escape: "escape");
+
 impl PuzzleKind {
-    pub const ALL: [PuzzleKind; 4] = [Self::Swap, Self::Hop, Self::Flood, Self::Escape];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Swap => "swap",
-            Self::Hop => "hop",
-            Self::Flood => "flood",
-            Self::Escape => "escape",
-        }
-    }
-
     /// Its name as a title: "Swap".
     pub fn title(self) -> String {
         let name = self.name();
