@@ -19,7 +19,7 @@ use std::process::ExitCode;
 #[command(
     name = "pond",
     version,
-    about = "Pond Puzzles: Swap, Hop, Flood and Escape, with exact solvers"
+    about = "Pond Puzzles: classic puzzles to play, solve and watch solved, with exact solvers"
 )]
 pub struct Cli {
     #[command(subcommand)]
