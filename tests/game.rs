@@ -263,6 +263,16 @@ fn puzzle(app: &App) -> Puzzle {
     app.world().resource::<PlayState>().puzzle.clone()
 }
 
+/// The solver's line for the level on the board, from where it stands.
+fn solution_on_board(app: &App) -> Vec<PuzzleMove> {
+    let report = solve::solve(&puzzle(app), Budget::unlimited(), None, false);
+    report
+        .outcome
+        .moves()
+        .expect("the level on the board is solved")
+        .to_vec()
+}
+
 #[test]
 fn a_whole_swap_level_is_won_through_messages() {
     let mut app = app();
@@ -428,11 +438,7 @@ fn a_win_is_one_message_and_a_refused_request_changes_nothing() {
     app.init_resource::<Wins>()
         .add_systems(Update, count_wins.after(game::play::PlaySystems::Apply));
     start_level(&mut app, "swap.ron", 0);
-    let line = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
-        .outcome
-        .moves()
-        .unwrap()
-        .to_vec();
+    let line = solution_on_board(&app);
     let last_change = |app: &App| app.world().resource_ref::<PlayState>().last_changed();
     // Refused before the win: an undo with nothing to undo.
     let before = last_change(&app);
@@ -1609,11 +1615,7 @@ fn level_cards_name_their_levels_and_mark_the_next_to_play() {
     }
     // Level 1 won: the mark moves on to level 2.
     start_level(&mut app, "swap.ron", 0);
-    let moves = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
-        .outcome
-        .moves()
-        .unwrap()
-        .to_vec();
+    let moves = solution_on_board(&app);
     for mv in moves {
         app.world_mut().write_message(MoveRequested::player(mv));
         settle(&mut app);
@@ -2738,11 +2740,7 @@ fn a_hovered_piece_ends_the_celebration_at_its_own_size() {
     use game::puzzles::{HOVER_GROWTH, Hover, Tile};
     let mut app = app();
     start_level(&mut app, "flood.ron", 0);
-    let line = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
-        .outcome
-        .moves()
-        .expect("won")
-        .to_vec();
+    let line = solution_on_board(&app);
     let (last, before) = line.split_last().expect("a move");
     for &mv in before {
         app.world_mut().write_message(MoveRequested::player(mv));

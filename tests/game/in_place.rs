@@ -344,11 +344,7 @@ fn several_changes_in_one_frame_bring_the_board_to_the_last() {
     app.insert_resource(Speed::Instant);
     for (pack, level) in [("flood.ron", 12), ("escape.ron", 2)] {
         start_level(&mut app, pack, level);
-        let line = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
-            .outcome
-            .moves()
-            .expect("solvable")
-            .to_vec();
+        let line = solution_on_board(&app);
         // Three forward, one back, then two more: as a search tries a line.
         let mut requests: Vec<Request> = line[..3].iter().map(|&m| m.into()).collect();
         requests.push(Request::Undo);

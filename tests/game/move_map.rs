@@ -153,11 +153,7 @@ fn a_win_with_the_map_on_is_a_win_with_help() {
         said.iter().any(|t| t.contains("earns no stars")),
         "{said:?}"
     );
-    let line = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
-        .outcome
-        .moves()
-        .unwrap()
-        .to_vec();
+    let line = solution_on_board(&app);
     for &mv in &line {
         app.world_mut().write_message(MoveRequested::player(mv));
         settle(&mut app);

@@ -24,11 +24,7 @@ fn record(app: &App) -> pond_puzzles::save::LevelRecord {
 fn moves_taken_back_cost_stars_where_every_win_is_as_long() {
     let mut app = app();
     start_level(&mut app, "hop.ron", 1);
-    let moves = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
-        .outcome
-        .moves()
-        .unwrap()
-        .to_vec();
+    let moves = solution_on_board(&app);
     assert!(moves.len() >= 2);
     // A jump taken back, one cleared by a restart, then the win.
     play(&mut app, Request::Play(moves[0]));
@@ -97,11 +93,7 @@ fn moves_taken_back_cost_stars_where_every_win_is_as_long() {
 fn a_move_taken_back_costs_nothing_where_wins_differ_in_length() {
     let mut app = app();
     start_level(&mut app, "swap.ron", 0);
-    let moves = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
-        .outcome
-        .moves()
-        .unwrap()
-        .to_vec();
+    let moves = solution_on_board(&app);
     play(&mut app, Request::Play(moves[0]));
     play(&mut app, Request::Undo);
     for mv in &moves {

@@ -1079,11 +1079,7 @@ fn the_board_keeps_its_place_or_moves_smoothly_when_a_panel_opens() {
     start_level(&mut app, "swap.ron", 15);
     let before = camera_at(&mut app);
     // Won by the player's own moves (auto-play would open the solver panel).
-    let line = solve::solve(&puzzle(&app), Budget::unlimited(), None, false)
-        .outcome
-        .moves()
-        .expect("won")
-        .to_vec();
+    let line = solution_on_board(&app);
     for mv in line {
         app.world_mut().write_message(MoveRequested::player(mv));
         settle(&mut app);

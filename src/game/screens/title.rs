@@ -178,26 +178,14 @@ fn spawn_buttons(ui: &mut ChildSpawnerCommands) {
         ..default()
     })
     .with_children(|row| {
-        row.spawn(button(
-            MenuAction::Stats,
-            180.0,
-            text("Statistics", 20.0, theme::TEXT),
-        ));
-        row.spawn(button(
-            MenuAction::EnterCode,
-            180.0,
-            text("Play a code (K)", 20.0, theme::TEXT),
-        ));
-        row.spawn(button(
-            MenuAction::MakeLevel,
-            180.0,
-            text("Make a level (E)", 20.0, theme::TEXT),
-        ));
-        row.spawn(button(
-            MenuAction::Settings,
-            180.0,
-            text("Settings (S)", 20.0, theme::TEXT),
-        ));
+        for (action, words) in [
+            (MenuAction::Stats, "Statistics"),
+            (MenuAction::EnterCode, "Play a code (K)"),
+            (MenuAction::MakeLevel, "Make a level (E)"),
+            (MenuAction::Settings, "Settings (S)"),
+        ] {
+            row.spawn(button(action, 180.0, text(words, 20.0, theme::TEXT)));
+        }
     });
 }
 
