@@ -648,6 +648,57 @@ fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here()
     assert_eq!(view.total, 0, "rows of a search gone are shown");
 }
 
+/// A paused search moved through its timeline is not over: it says that
+/// Space goes on, and Space takes the board back to where the search stands
+/// and the search carries on from there to its answer.
+#[test]
+fn a_paused_search_moved_through_its_timeline_goes_on_from_where_it_stood() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..10_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().log.len() > 300 {
+            break;
+        }
+    }
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    settle(&mut app);
+    let (len, stood) = {
+        let a = app.world().resource::<Autoplay>();
+        assert!(a.is_active() && a.paused, "{:?}", a.ending);
+        (a.log.len(), puzzle(&app))
+    };
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(5));
+    follow_jump(&mut app);
+    {
+        let a = app.world().resource::<Autoplay>();
+        assert!(a.is_active(), "the scrub ended the search: {:?}", a.ending);
+        assert_eq!(a.log.len(), len, "the paused search moved on");
+    }
+    assert_ne!(puzzle(&app), stood, "the board did not move to the moment");
+    assert!(shows(&mut app, "(Space: on from its end)"));
+    // Space: back to where it stood, and on to the answer.
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
+    }
+    settle(&mut app);
+    let a = app.world().resource::<Autoplay>();
+    assert!(matches!(a.ending, Some(Ending::Won(31))), "{:?}", a.ending);
+    assert!(a.log.len() > len, "the search did not go on");
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
+    assert!(puzzle(&app).is_won());
+    assert_board_mirrors_rules(&mut app);
+}
+
 /// A click on a row takes the board there and the timeline to the first
 /// moment the search stood there: the row is highlighted as the search's
 /// place, and the timeline says where it is. A move of the player's then

@@ -149,6 +149,11 @@ impl Autoplay {
         self.ending.is_none()
     }
 
+    /// Active and about to play on: not paused, or asked for one step.
+    pub fn going_on(&self) -> bool {
+        self.is_active() && (!self.paused || self.step_once)
+    }
+
     /// The solver's job, while it runs.
     pub fn job(&self) -> Option<&SolverJob> {
         self.job.as_ref()
@@ -433,6 +438,8 @@ fn play_step(
     state: Res<PlayState>,
     autoplay: Option<ResMut<Autoplay>>,
     anims: BoardAnims,
+    jump: Res<super::tree_view::TreeJump>,
+    view: Option<Res<super::tree_view::TreeViewState>>,
     mut moves: MessageWriter<MoveRequested>,
 ) {
     let Some(mut a) = autoplay else { return };
@@ -449,7 +456,9 @@ fn play_step(
             return;
         }
     }
-    if !anims.is_empty() {
+    // The board must stand where the search does: not in the middle of
+    // going there, nor at a moment of the timeline.
+    if !anims.is_empty() || !jump.0.is_empty() || view.is_some_and(|v| v.scrubbed.is_some()) {
         return;
     }
     let stepping = std::mem::take(&mut a.step_once);
@@ -540,9 +549,10 @@ fn animation_speed(
     mut added: Query<&mut TweenAnim, Added<TweenAnim>>,
 ) {
     let factor = match autoplay {
-        Some(a) if a.is_active() => speed.factor(),
-        // Going to a node of the tree: its moves pass quickly.
+        // Going to a node of the tree (or back to where a paused search
+        // stands): its moves pass quickly.
         _ if !jump.0.is_empty() => JUMP_SPEED,
+        Some(a) if a.is_active() => speed.factor(),
         _ => settings.animation_speed() as f64,
     };
     for mut anim in &mut added {

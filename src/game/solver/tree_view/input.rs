@@ -216,8 +216,15 @@ pub(super) fn go_to(
         return;
     };
     let done = match first_reach(&a, &path) {
-        Some(at) => scrub_to(&mut view, &mut a, &state, at),
-        None => requests_to(&mut a, &state, &path).inspect(|_| view.scrubbed = None),
+        Some(at) => scrub_to(&mut view, &a, &state, at),
+        // A place past the timeline kept: the board goes there and the
+        // search, with no moment to come back from, ends.
+        None => requests_to(&a, &state, &path).inspect(|_| {
+            view.scrubbed = None;
+            if a.is_active() {
+                a.stop();
+            }
+        }),
     };
     match done {
         Ok(requests) => {
@@ -251,9 +258,9 @@ fn first_reach(a: &Autoplay, path: &[PuzzleMove]) -> Option<usize> {
 }
 
 /// The requests that bring the board to the search's start and then along
-/// `path` (undo to the line they share, then play on); the search ends.
+/// `path` (undo to the line they share, then play on).
 pub(super) fn requests_to(
-    a: &mut Autoplay,
+    a: &Autoplay,
     state: &PlayState,
     path: &[PuzzleMove],
 ) -> Result<VecDeque<Request>, String> {
@@ -274,17 +281,16 @@ pub(super) fn requests_to(
     let mut requests: VecDeque<Request> =
         std::iter::repeat_n(Request::Undo, here.len() - common).collect();
     requests.extend(path[common..].iter().map(|&mv| Request::Play(mv)));
-    if a.is_active() {
-        a.stop();
-    }
     Ok(requests)
 }
 
 /// Moves the timeline: the tree as it was after that many of the search's
-/// events, and the board at the end of its line then. The search stops (as
-/// a move of the player's stops it), paused or over. A search gone, or a
-/// new one, leaves the timeline at its end; so does a move of the
-/// player's (the board is the player's game again, played on from there).
+/// events, and the board at the end of its line then. A paused search
+/// waits: when it goes on (Space, or a step), the board goes back to where
+/// it stands and it carries on from there. A search gone, or a new one,
+/// leaves the timeline at its end; so does a move of the player's (the
+/// board is the player's game again, played on from there, and the search
+/// is put away).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn scrub(
     mut commands: Commands,
@@ -310,6 +316,20 @@ pub(super) fn scrub(
         }
     }
     let Some(mut a) = autoplay else { return };
+    // A paused search going on again from a moment of its timeline: the
+    // board goes back to where the search stands first.
+    if view.scrubbed.is_some() && a.going_on() {
+        let end = a.log.len();
+        match scrub_to(&mut view, &a, &state, end) {
+            Ok(requests) => jump.0 = requests,
+            Err(why) => {
+                a.stop();
+                say.write(Say(why));
+            }
+        }
+        view.follow = true;
+        return;
+    }
     for s in asked {
         if a.tree.is_none() {
             return;
@@ -336,7 +356,7 @@ pub(super) fn scrub(
             Scrub::End | Scrub::Here => len,
             Scrub::At(part) => (len as u64 * part.min(10_000) as u64 / 10_000) as usize,
         };
-        match scrub_to(&mut view, &mut a, &state, to) {
+        match scrub_to(&mut view, &a, &state, to) {
             Ok(requests) => jump.0 = requests,
             Err(why) => {
                 say.write(Say(why));
@@ -352,7 +372,7 @@ pub(super) fn scrub(
 /// of its line then.
 fn scrub_to(
     view: &mut TreeViewState,
-    a: &mut Autoplay,
+    a: &Autoplay,
     state: &PlayState,
     to: usize,
 ) -> Result<VecDeque<Request>, String> {

@@ -2,8 +2,8 @@
 
 use super::*;
 
-/// The row under the pointer shows its position beside the column, as a
-/// small picture (drawn again only when another row is hovered).
+/// The row under the pointer shows its position in the column, as a small
+/// picture (drawn again only when another row is hovered).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn hover_picture(
     mut commands: Commands,
@@ -49,8 +49,7 @@ pub(super) fn hover_picture(
     let Ok(window) = windows.single() else { return };
     let position = tree.position(id);
     let depth = tree.node(id).depth;
-    let left = panels::tree_width(window.width()) + 12.0;
-    let top = (y - PICTURE / 2.0).clamp(14.0, (window.height() - PICTURE - 40.0).max(14.0));
+    let (left, top) = place(window.width(), window.height(), y);
     let dots = puzzles::sketch(&position);
     commands
         .spawn((
@@ -110,4 +109,47 @@ pub(super) fn hover_picture(
             };
             p.spawn((text(words, 13.0, theme::TEXT_DIM), Pickable::IGNORE));
         });
+}
+
+/// Where the picture of a position stands for a pointer at height `y`: in
+/// the search's column (never over the board), centred across it, below the
+/// pointer or, where the window has no room below, above it.
+pub(super) fn place(width: f32, height: f32, y: f32) -> (f32, f32) {
+    // The picture, its line of words and the panel's padding.
+    let (w, h) = (PICTURE + 16.0, PICTURE + 42.0);
+    let left = ((panels::tree_width(width) - w) / 2.0).max(0.0);
+    let below = y + 18.0;
+    let top = if below + h <= height - 8.0 {
+        below
+    } else {
+        (y - 18.0 - h).max(8.0)
+    };
+    (left, top)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In every window the picture keeps to the column and clears the
+    /// pointer's height, wherever the pointer is.
+    #[test]
+    fn the_picture_keeps_to_the_column_and_off_the_pointer() {
+        for (width, height) in [(800.0, 600.0), (1280.0, 720.0), (1920.0, 1080.0)] {
+            let column = panels::tree_width(width);
+            for y in (0..height as i32).step_by(7).map(|y| y as f32) {
+                let (left, top) = place(width, height, y);
+                let (right, bottom) = (left + PICTURE + 16.0, top + PICTURE + 42.0);
+                assert!(left >= 0.0 && right <= column, "{width}: {left}..{right}");
+                assert!(
+                    top >= 0.0 && bottom <= height,
+                    "{height} at {y}: {top}..{bottom}"
+                );
+                assert!(
+                    y < top || y > bottom,
+                    "at {y}: {top}..{bottom} covers the pointer"
+                );
+            }
+        }
+    }
 }

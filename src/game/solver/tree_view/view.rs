@@ -393,8 +393,14 @@ fn timeline_words(autoplay: Option<&Autoplay>, scrubbed: Option<usize>) -> Strin
                 ""
             };
             if scrubbed.is_some() {
+                // A paused search waits at its end for the player's Space.
+                let waits = if a.is_active() {
+                    " (Space: on from its end)"
+                } else {
+                    ""
+                };
                 format!(
-                    "The board shows the search after {} of its {} steps{more}",
+                    "The board shows the search after {} of its {} steps{more}{waits}",
                     compare::group(at as u64),
                     compare::group(len as u64)
                 )
