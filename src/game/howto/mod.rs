@@ -4,7 +4,7 @@
 //! (or F1, or the `?` button); Esc, Enter, Space or "Got it" close it.
 
 use super::play::{Menu, PlayAction, PlayState};
-use super::puzzles::{self, Pop};
+use super::puzzles;
 use super::settings::{ChangeSetting, Settings};
 use super::theme::{self, Art, Fonts, text, widget};
 use super::{GameOptions, Screen};
@@ -41,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(OnEnter(Menu::HowTo), spawn_card)
     .add_systems(
         Update,
-        (play_lesson, pop, close_keys).run_if(in_state(Menu::HowTo)),
+        (play_lesson, close_keys).run_if(in_state(Menu::HowTo)),
     );
 }
 
@@ -226,15 +226,6 @@ fn caption_for(now: &Puzzle, played: usize, total: usize) -> String {
     match puzzles::caption(now) {
         Some(words) => format!("{count}: {words}"),
         None => count,
-    }
-}
-
-/// Pieces grow into place over a quarter of a second.
-fn pop(time: Res<Time>, mut pieces: Query<(&mut Pop, &mut UiTransform)>) {
-    for (mut p, mut t) in &mut pieces {
-        p.0 = (p.0 + time.delta_secs() * 4.0).min(1.0);
-        let s = 0.6 + 0.4 * p.0 + 0.15 * (p.0 * std::f32::consts::PI).sin();
-        t.scale = Vec2::splat(s);
     }
 }
 

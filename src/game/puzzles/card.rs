@@ -37,10 +37,30 @@ impl Card {
     }
 }
 
-/// A piece of the example that just changed: it grows into place (the card
-/// turns it from 0 to 1).
-#[derive(Component)]
-pub struct Pop(pub f32);
+/// A piece of the example that just changed grows into place, a little
+/// past its size and back.
+#[derive(Debug, Clone, Copy)]
+struct Grow;
+
+impl bevy_tweening::Lens<UiTransform> for Grow {
+    fn lerp(&mut self, mut target: Mut<UiTransform>, t: f32) {
+        let s = 0.6 + 0.4 * t + 0.15 * (t * std::f32::consts::PI).sin();
+        target.scale = Vec2::splat(s);
+    }
+}
+
+/// What makes a piece of the example pop in: its tween, which no move of
+/// the board waits for.
+pub fn pop() -> impl Bundle {
+    (
+        crate::game::anim::Decoration,
+        bevy_tweening::TweenAnim::new(bevy_tweening::Tween::new(
+            EaseFunction::Linear,
+            std::time::Duration::from_millis(250),
+            Grow,
+        )),
+    )
+}
 
 /// The title picture's size, in pixels.
 pub const TITLE_W: f32 = 112.0;
@@ -104,7 +124,7 @@ pub(super) fn picture(
 ) {
     let mut e = stage.spawn(image(picture, at, size, tint, angle));
     if changed {
-        e.insert(Pop(0.0));
+        e.insert(pop());
     }
 }
 

@@ -18,7 +18,7 @@ mod idle;
 mod pieces;
 mod swap;
 
-pub use card::{Card, Pop, TITLE_H, TITLE_W};
+pub use card::{Card, TITLE_H, TITLE_W};
 pub use celebrate::Pieces;
 pub use escape::{QUEUE_LAST, escape_pos, queue_pos};
 pub use flood::{TilePicture, TilesMaterial, flood_pos};
@@ -444,14 +444,15 @@ pub fn card(p: &Puzzle) -> &'static Card {
 }
 
 /// Every card, in the order of their bits in the settings.
-pub fn cards() -> [&'static Card; 5] {
-    [
+pub fn cards() -> &'static [&'static Card] {
+    static CARDS: &[&Card] = &[
         &swap::CARD,
         &hop::POND_CARD,
         &hop::PEGS_CARD,
         &flood::CARD,
         &escape::CARD,
-    ]
+    ];
+    CARDS
 }
 
 pub fn stage_height(p: &Puzzle) -> f32 {

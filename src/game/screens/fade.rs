@@ -1,22 +1,25 @@
 //! Screens fade into each other: each new screen comes up from behind a veil
-//! of the pond's colour that clears in a fraction of a second. The veil
-//! lets every click through.
+//! of the pond's colour that clears in a fraction of a second (a tween of
+//! its colour, like the game's other animations). The veil lets every click
+//! through.
 
 use crate::game::Screen;
+use crate::game::anim::{Decoration, DespawnWhenDone};
 use crate::game::theme::WATER;
 use bevy::prelude::*;
 use bevy::ui::FocusPolicy;
+use bevy_tweening::lens::UiBackgroundColorLens;
+use bevy_tweening::{Tween, TweenAnim};
+use std::time::Duration;
 
-/// Seconds a new screen takes to clear.
-const FADE: f32 = 0.28;
+/// How long a new screen takes to clear.
+const FADE: Duration = Duration::from_millis(280);
 
 #[derive(Component)]
-struct Veil(f32);
+struct Veil;
 
 pub(super) fn plugin(app: &mut App) {
-    // In order: a screen changed on the frame its last veil clears lets that
-    // veil go once (two systems despawning it in one frame would be warned).
-    app.add_systems(Update, (veil_new_screen, clear).chain());
+    app.add_systems(Update, veil_new_screen);
 }
 
 fn veil_new_screen(
@@ -27,11 +30,12 @@ fn veil_new_screen(
     if !screen.is_changed() || screen.is_added() || *screen.get() == Screen::Loading {
         return;
     }
+    // (The last veil may end this very frame and be let go by its tween.)
     for v in &veils {
-        commands.entity(v).despawn();
+        commands.entity(v).try_despawn();
     }
     commands.spawn((
-        Veil(0.0),
+        Veil,
         Name::new("Fade"),
         Node {
             position_type: PositionType::Absolute,
@@ -43,29 +47,17 @@ fn veil_new_screen(
         GlobalZIndex(100),
         FocusPolicy::Pass,
         Pickable::IGNORE,
+        // Around the board, not of it: no move waits for it; the window
+        // draws the frames it needs, as for every tween.
+        Decoration,
+        DespawnWhenDone,
+        TweenAnim::new(Tween::new(
+            EaseFunction::SmoothStep,
+            FADE,
+            UiBackgroundColorLens {
+                start: WATER,
+                end: WATER.with_alpha(0.0),
+            },
+        )),
     ));
-}
-
-fn clear(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut veils: Query<(Entity, &mut Veil, &mut BackgroundColor)>,
-    redraw: Option<ResMut<Messages<bevy::window::RequestRedraw>>>,
-) {
-    // A resting window (unfocused) draws on events only: the veil asks for
-    // the frames it needs to clear.
-    if !veils.is_empty()
-        && let Some(mut redraw) = redraw
-    {
-        redraw.write(bevy::window::RequestRedraw);
-    }
-    for (e, mut veil, mut colour) in &mut veils {
-        veil.0 += time.delta_secs() / FADE;
-        if veil.0 >= 1.0 {
-            commands.entity(e).despawn();
-        } else {
-            let t = veil.0;
-            colour.0 = WATER.with_alpha(1.0 - t * t * (3.0 - 2.0 * t));
-        }
-    }
 }

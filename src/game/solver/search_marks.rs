@@ -39,7 +39,14 @@ struct Looks {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (draw, fade).chain().in_set(PlaySystems::Present));
+    // After the board is respawned: the marks go under the root that stays.
+    app.add_systems(
+        Update,
+        (draw, fade)
+            .chain()
+            .in_set(PlaySystems::Present)
+            .after(crate::game::play::BoardRespawn),
+    );
 }
 
 /// What the marks show: the position, the move tried last into it, the

@@ -207,7 +207,7 @@ impl std::error::Error for PackError {}
 
 /// The packs that ship with the game, embedded so that `pond` runs anywhere:
 /// (file name, text).
-pub const SHIPPED: [(&str, &str); 5] = [
+pub const SHIPPED: &[(&str, &str)] = &[
     ("swap.ron", include_str!("../../../../levels/swap.ron")),
     ("hop.ron", include_str!("../../../../levels/hop.ron")),
     ("pegs.ron", include_str!("../../../../levels/pegs.ron")),

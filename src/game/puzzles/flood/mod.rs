@@ -242,7 +242,7 @@ impl GamePuzzle for Flood {
             if region.contains(&(i as u32)) {
                 let mut e = stage.spawn((square(at, tile), BackgroundColor(colour)));
                 if changed {
-                    e.insert(super::card::Pop(0.0));
+                    e.insert(super::card::pop());
                 }
             } else {
                 super::card::picture(stage, &pics.tile, at, tile - 2.0, colour, 0.0, changed);

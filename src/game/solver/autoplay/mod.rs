@@ -432,6 +432,7 @@ pub(super) fn commands_and_input(
 
 /// One step of auto-play when the board is idle: the next event of the search
 /// being watched, or the next move of the solution.
+#[allow(clippy::too_many_arguments)]
 fn play_step(
     time: Res<Time>,
     speed: Res<Speed>,

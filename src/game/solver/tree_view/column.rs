@@ -240,13 +240,20 @@ pub(super) fn compare_chart() -> impl Bundle {
     )
 }
 
-/// The timeline's bar: its length the search's moves, its fill the part
-/// passed; a press or a drag moves the timeline.
+/// The timeline's bar, Bevy's slider: its length the search's moves, its
+/// fill the part passed; a press or a drag moves the timeline
+/// (`input::slide_timeline`), and the timeline, however it moved, sets its
+/// value (`view::fill_timeline`).
 pub(super) fn timeline_track() -> impl Bundle {
+    use bevy::ui_widgets::{Slider, SliderStep, SliderValue, TrackClick};
     (
         TimelineBar,
-        Button,
-        bevy::ui::RelativeCursorPosition::default(),
+        Slider {
+            track_click: TrackClick::Snap,
+            ..default()
+        },
+        SliderValue(1.0),
+        SliderStep(0.01),
         Node {
             width: percent(100),
             height: px(12),

@@ -103,23 +103,13 @@ pub(super) fn drag(
 
 /// A press on the timeline's bar, held and dragged, moves the timeline to
 /// the point under the pointer.
-pub(super) fn press_bar(
-    bars: Query<(&Interaction, &bevy::ui::RelativeCursorPosition), With<TimelineBar>>,
+pub(super) fn slide_timeline(
+    change: On<bevy::ui_widgets::ValueChange<f32>>,
+    bars: Query<(), With<TimelineBar>>,
     mut scrubs: MessageWriter<Scrub>,
-    mut last: Local<Option<u16>>,
 ) {
-    let Some((interaction, at)) = bars.iter().next() else {
-        return;
-    };
-    if *interaction != Interaction::Pressed {
-        *last = None;
-        return;
-    }
-    // From the node's centre: -0.5 at its left edge, 0.5 at its right.
-    let Some(n) = at.normalized else { return };
-    let part = ((n.x + 0.5).clamp(0.0, 1.0) * 10_000.0).round() as u16;
-    if *last != Some(part) {
-        *last = Some(part);
+    if bars.contains(change.source) {
+        let part = (change.value.clamp(0.0, 1.0) * 10_000.0).round() as u16;
         scrubs.write(Scrub::At(part));
     }
 }

@@ -197,6 +197,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(widget::activate::<Scrub>)
         .add_observer(widget::activate::<ToggleWords>)
         .add_observer(widget::activate::<ToggleLayout>)
+        .add_observer(slide_timeline)
         .add_systems(
             Update,
             (
@@ -204,7 +205,6 @@ pub(super) fn plugin(app: &mut App) {
                     tree_keys,
                     wheel,
                     drag,
-                    press_bar,
                     click_rows,
                     scrub,
                     show_map_or_words,

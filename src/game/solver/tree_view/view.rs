@@ -6,9 +6,11 @@ use super::*;
 /// The height of a row at a font size.
 /// The timeline's bar is filled to where the timeline stands.
 pub(super) fn fill_timeline(
+    mut commands: Commands,
     view: Res<TreeViewState>,
     autoplay: Option<Res<Autoplay>>,
     mut fills: Query<&mut Node, With<TimelineFill>>,
+    bars: Query<(Entity, &bevy::ui_widgets::SliderValue), With<TimelineBar>>,
     mut here: Query<&mut Visibility, With<PlayFromHere>>,
 ) {
     // "Play from here" while the board shows a moment before the end.
@@ -32,6 +34,14 @@ pub(super) fn fill_timeline(
     for mut node in &mut fills {
         if node.width != percent(part) {
             node.width = percent(part);
+        }
+    }
+    // The slider's value, which a drag starts from.
+    for (bar, value) in &bars {
+        if value.0 != part / 100.0 {
+            commands
+                .entity(bar)
+                .insert(bevy::ui_widgets::SliderValue(part / 100.0));
         }
     }
 }
