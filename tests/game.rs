@@ -141,15 +141,28 @@ fn app_in_window(options: game::GameOptions, window: Option<UVec2>) -> App {
         app.add_plugins((
             bevy::picking::PickingPlugin,
             bevy::picking::InteractionPlugin,
+            // The mouse's moves and buttons as the pointer's, and what of
+            // the interface lies under it: a click on a button goes the way
+            // a player's does (`window::click_at`).
+            bevy::picking::input::PointerInputPlugin,
+            // (With its picking backend for the interface.)
             bevy::ui::UiPlugin,
+            // The widgets that turn a click into what they do.
+            bevy::ui_widgets::ButtonPlugin,
+            bevy::ui_widgets::SliderPlugin,
         ))
+        // (What a window sends the pointer: `window::click_at` writes it.)
+        .add_message::<bevy::window::WindowEvent>()
         .init_asset::<TextureAtlasLayout>()
         .init_resource::<Touches>()
         // Where things stand on the window, for the pointer.
         .add_plugins(TransformPlugin)
         .add_systems(
             PostUpdate,
-            camera_matrices.after(bevy::transform::TransformSystems::Propagate),
+            (
+                camera_matrices.after(bevy::transform::TransformSystems::Propagate),
+                nodes_shown,
+            ),
         );
     }
     app.add_plugins(game::plugin);
@@ -183,6 +196,33 @@ fn app_in_window(options: game::GameOptions, window: Option<UVec2>) -> App {
         std::thread::sleep(Duration::from_millis(1));
     }
     panic!("the packs did not load");
+}
+
+/// Which nodes show (none of them or their ancestors hidden), as a window's
+/// game computes it: the interface's picking picks only what shows.
+fn nodes_shown(
+    mut nodes: Query<(Entity, &mut InheritedVisibility), With<Node>>,
+    up: Query<(&Visibility, Option<&ChildOf>)>,
+) {
+    for (entity, mut inherited) in &mut nodes {
+        let mut at = Some(entity);
+        let mut shows = true;
+        while let Some(e) = at {
+            let Ok((visibility, parent)) = up.get(e) else {
+                break;
+            };
+            shows &= *visibility != Visibility::Hidden;
+            at = parent.map(ChildOf::parent);
+        }
+        let want = if shows {
+            InheritedVisibility::VISIBLE
+        } else {
+            InheritedVisibility::HIDDEN
+        };
+        if *inherited != want {
+            *inherited = want;
+        }
+    }
 }
 
 /// The camera's projection for its window, as Bevy's render camera system
@@ -307,9 +347,22 @@ fn tap_button(app: &mut App, label: &str) {
         })
         .map(|(b, _)| b)
         .unwrap_or_else(|| panic!("no button says {label:?}"));
+    activate(app, button);
+    settle(app);
+}
+
+/// A click's end on a button: the `Activate` that Bevy's button widget
+/// fires. Only an entity that is that widget gets one from a click (a
+/// bare `bevy::ui` button lights under the pointer and does nothing).
+fn activate(app: &mut App, button: Entity) {
+    assert!(
+        app.world()
+            .get::<bevy::ui_widgets::Button>(button)
+            .is_some(),
+        "{button} is not Bevy's button widget: a click on it does nothing"
+    );
     app.world_mut()
         .trigger(bevy::ui_widgets::Activate { entity: button });
-    settle(app);
 }
 
 #[test]

@@ -325,9 +325,7 @@ fn the_title_marks_the_days_levels_won_and_counts_the_streak() {
             .collect()
     };
     let first_button = in_order(&mut app)[0].0;
-    app.world_mut().trigger(bevy::ui_widgets::Activate {
-        entity: first_button,
-    });
+    activate(&mut app, first_button);
     until_screen(&mut app, Screen::Play);
     settle(&mut app);
     let start = puzzle(&app);

@@ -3,7 +3,9 @@
 //! on a row takes the board to that row's position through the moves and
 //! undo a player uses.
 
-use super::window::{SIZES, board_faults, laid_app, laid_out, layer_faults, layout_faults};
+use super::window::{
+    SIZES, board_faults, click_at, laid_app, laid_out, layer_faults, layout_faults, middle_of,
+};
 use super::*;
 use pond_puzzles::game::panels::TreeViewOpen;
 use pond_puzzles::game::solver::tree_view::{MAX_ROWS, Scrub, TreeJump, TreeRow, TreeViewState};
@@ -105,9 +107,9 @@ fn clicking_a_row_takes_the_board_to_its_position() {
         laid_out(&mut app).iter().any(|n| n.entity == row),
         "the row is laid out"
     );
-    // A headless game has no pointer over its interface: the row's button
-    // sends what a click on it sends.
-    app.world_mut().write_message(TreeRow(slot));
+    // A tap on the row, through the pointer's press and release.
+    let at = middle_of(&mut app, row);
+    click_at(&mut app, at);
     for _ in 0..2000 {
         app.update();
         if app.world().resource::<TreeJump>().0.is_empty() {
@@ -859,8 +861,7 @@ fn the_search_map_opens_and_closes_from_the_solver_panel() {
             .collect();
         // The panel's, and the map's own "Hide" once it is open.
         assert_eq!(buttons.len(), if open { 1 } else { 2 }, "{buttons:?}");
-        app.world_mut()
-            .trigger(bevy::ui_widgets::Activate { entity: buttons[0] });
+        activate(&mut app, buttons[0]);
         settle(&mut app);
         assert_eq!(app.world().resource::<TreeViewOpen>().0, open);
     }

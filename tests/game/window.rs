@@ -586,7 +586,7 @@ fn a_long_message_and_a_dead_end_fit_windows_from_800x600_to_1920x1080() {
 /// A press and release of the mouse at `at` (window pixels) that arrive with
 /// no move of the pointer before them, as a touchscreen's tap does: the
 /// picking has seen no hover.
-fn tap(app: &mut App, at: Vec2) {
+pub(super) fn tap(app: &mut App, at: Vec2) {
     use bevy::input::mouse::MouseButtonInput;
     let world = app.world_mut();
     let mut windows =
@@ -601,6 +601,97 @@ fn tap(app: &mut App, at: Vec2) {
         });
         app.update();
     }
+}
+
+/// The pointer moved to `at` (window pixels), then a press and release
+/// there, each a frame apart: a mouse's click as the window reports it, so
+/// that it goes through Bevy's picking to what lies under the pointer.
+pub(super) fn click_at(app: &mut App, at: Vec2) {
+    use bevy::input::mouse::MouseButtonInput;
+    use bevy::window::{CursorMoved, WindowEvent};
+    let world = app.world_mut();
+    let mut windows =
+        world.query_filtered::<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>();
+    let (window, mut w) = windows.single_mut(world).expect("a window");
+    w.set_cursor_position(Some(at));
+    app.world_mut()
+        .write_message(WindowEvent::CursorMoved(CursorMoved {
+            window,
+            position: at,
+            delta: None,
+        }));
+    app.update();
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        let input = MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        };
+        app.world_mut().write_message(input);
+        app.world_mut()
+            .write_message(WindowEvent::MouseButtonInput(input));
+        app.update();
+    }
+}
+
+/// Where the node `entity` shows, in the window's logical pixels (where a
+/// pointer is), taken at its middle.
+pub(super) fn middle_of(app: &mut App, entity: Entity) -> Vec2 {
+    let scale = app
+        .world_mut()
+        .query_filtered::<&Window, With<bevy::window::PrimaryWindow>>()
+        .single(app.world())
+        .expect("a window")
+        .scale_factor();
+    let laid = laid_out(app);
+    let node = laid
+        .iter()
+        .find(|n| n.entity == entity)
+        .unwrap_or_else(|| panic!("{entity} is not laid out"));
+    node.rect.center() / scale
+}
+
+/// The keys' line's words answer a real tap (a press and release of the
+/// pointer through Bevy's picking), not only the messages their buttons
+/// send: each of them is Bevy's button widget.
+#[test]
+fn the_keys_line_answers_a_tap() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "swap.ron", 1);
+    settle(&mut app);
+    let before = puzzle(&app);
+    let mv = before.legal_moves()[0];
+    app.world_mut().write_message(MoveRequested::player(mv));
+    settle(&mut app);
+    let after = puzzle(&app);
+    assert_ne!(after, before);
+    let button_saying = |app: &mut App, words: &str| {
+        let laid = laid_out(app);
+        let text = laid
+            .iter()
+            .find(|n| n.text.as_deref() == Some(words))
+            .unwrap_or_else(|| panic!("no {words:?} shown"));
+        text.parent.expect("a button around the words")
+    };
+    for (words, then) in [
+        ("U undo", &before),
+        ("R redo", &after),
+        ("Backspace restart", &before),
+    ] {
+        let button = button_saying(&mut app, words);
+        let at = middle_of(&mut app, button);
+        click_at(&mut app, at);
+        settle(&mut app);
+        assert_eq!(&puzzle(&app), then, "a tap on {words:?} at {at}");
+    }
+    let menu = button_saying(&mut app, "Esc menu");
+    let at = middle_of(&mut app, menu);
+    click_at(&mut app, at);
+    settle(&mut app);
+    assert!(
+        texts(&mut app).iter().any(|t| t.contains("Resume")),
+        "a tap on \"Esc menu\" opened no menu"
+    );
 }
 
 /// Where a board piece shows on the window.

@@ -25,6 +25,7 @@ pub(super) struct PaletteButton(u8);
 fn shared_key<A: Component>(keys: &mut ChildSpawnerCommands, label: &str, action: A) {
     keys.spawn((
         Button,
+        bevy::ui_widgets::Button,
         action,
         Node {
             padding: UiRect::axes(px(6), px(2)),

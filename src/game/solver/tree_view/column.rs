@@ -370,6 +370,7 @@ pub(super) fn row(slot: usize) -> impl Bundle {
     (
         TreeRow(slot),
         Button,
+        bevy::ui_widgets::Button,
         Node {
             padding: UiRect::axes(px(4), px(1)),
             // A best-first search's round, as a bar in its colour.
