@@ -191,7 +191,8 @@ fn a_level_is_saved_into_the_players_pack_and_listed_at_the_next_start() {
 /// recorded for the level won (a win of the level before it goes with that
 /// level, here to the shipped pack it was copied from, and its shortest is
 /// never shown for another), and a level saved in the player's pack is won
-/// there too ("My levels" counts it).
+/// there too ("My levels" counts it), whether it was won before or after
+/// the save.
 #[test]
 fn levels_played_from_the_editor_keep_their_own_results() {
     use game::packs::EDITED;
@@ -270,6 +271,27 @@ fn levels_played_from_the_editor_keep_their_own_results() {
     // also the shipped pack's level 3.
     let kept = progress.record("swap.ron", 2).expect("kept with its level");
     assert_eq!(kept.best, swap);
+    // Saved after its win, the Flood level is won in My levels too (its
+    // level 2), as the title's count of My levels says.
+    press(&mut app, KeyCode::Escape);
+    until_screen(&mut app, Screen::Edit);
+    act(&mut app, EditAction::Save);
+    let mut won_there = None;
+    for _ in 0..3000 {
+        app.update();
+        let progress = &app.world().resource::<Progress>().file;
+        won_there = progress
+            .levels
+            .iter()
+            .find(|(f, _)| f.contains("my-levels"))
+            .and_then(|(_, records)| records.get(&2).copied());
+        if won_there.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let won_there = won_there.expect("the win before the save is in My levels");
+    assert_eq!(won_there.best, flood);
 }
 
 /// `pond edit` on a level of a pack in the player's `packs/` folder: the

@@ -78,10 +78,12 @@ fn follow_levels(packs: Res<Packs>, mut progress: ResMut<Progress>) {
     for entry in &packs.0 {
         if let Ok(pack) = &entry.pack {
             let ids: Vec<u64> = pack.levels.iter().map(crate::levels::level_id).collect();
-            moved |= progress
-                .bypass_change_detection()
-                .file
-                .follow(&entry.file, &ids);
+            let file = &mut progress.bypass_change_detection().file;
+            moved |= file.follow(&entry.file, &ids);
+            // A level won in the editor before it was saved here.
+            if entry.own_file() {
+                moved |= file.adopt(super::packs::EDITED, &entry.file, &ids);
+            }
         }
     }
     if moved {

@@ -37,7 +37,12 @@ pub fn name_warnings(pack: &Pack, drawable: &dyn Fn(char) -> bool) -> Vec<NameWa
             }
         }
         if !lost.is_empty() {
-            let shown: Vec<String> = lost.iter().take(8).map(|c| format!("'{c}'")).collect();
+            // By code point too: the game cannot draw the character itself.
+            let shown: Vec<String> = lost
+                .iter()
+                .take(8)
+                .map(|&c| format!("U+{:04X} '{c}'", c as u32))
+                .collect();
             out.push(NameWarning {
                 level: i,
                 message: format!(
@@ -99,7 +104,7 @@ mod tests {
         assert_eq!(all.len(), 1, "{all:?}");
         assert!(
             all[0].1.starts_with(
-                "its name has 1 character the game's typeface cannot draw ('\u{86d9}')"
+                "its name has 1 character the game's typeface cannot draw (U+86D9 '\u{86d9}')"
             ),
             "{all:?}"
         );

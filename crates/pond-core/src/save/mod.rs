@@ -341,6 +341,38 @@ impl ProgressFile {
 
     /// Keeps `moves` (spaced, in the notation of `pond solve`) as the line
     /// of the level's best win; call it when `won` says a win is a new best.
+    /// Levels of `pack` with no record take a copy of the record (and its
+    /// best's line) that `from` holds for the same level (by `ids`, what
+    /// each level of `pack` is): a level won in the editor and then saved
+    /// into a pack is won there too. True when any record was taken.
+    pub fn adopt(&mut self, from: &str, pack: &str, ids: &[u64]) -> bool {
+        let offered: Vec<(usize, LevelRecord)> = match self.levels.get(from) {
+            Some(records) => records.iter().map(|(n, r)| (*n, *r)).collect(),
+            None => return false,
+        };
+        let mut took = false;
+        for (i, &id) in ids.iter().enumerate() {
+            if self.record(pack, i).is_some() {
+                continue;
+            }
+            let Some((n, record)) = offered.iter().find(|(_, r)| r.id == Some(id)) else {
+                continue;
+            };
+            self.levels
+                .entry(pack.to_string())
+                .or_default()
+                .insert(i + 1, *record);
+            if let Some(line) = self.best_lines.get(from).and_then(|l| l.get(n)).cloned() {
+                self.best_lines
+                    .entry(pack.to_string())
+                    .or_default()
+                    .insert(i + 1, line);
+            }
+            took = true;
+        }
+        took
+    }
+
     pub fn keep_best_line(&mut self, pack: &str, level: usize, moves: String) {
         if moves.len() <= MOST_LINE_BYTES {
             self.best_lines

@@ -117,6 +117,33 @@ fn records_follow_their_levels_in_the_pack() {
     assert_eq!(load(&dir).0, p);
 }
 
+/// A level won where it was made (the editor's one place) and then saved
+/// into a pack is won there too; a level already won there, or another
+/// level, takes nothing.
+#[test]
+fn a_level_won_before_it_was_saved_is_won_in_its_pack() {
+    let mut p = ProgressFile::default();
+    p.won("(editor)", 0, 11, false);
+    p.identify("(editor)", 0, 77);
+    p.keep_best_line("(editor)", 0, "1 2".into());
+    assert!(
+        !p.adopt("(editor)", "mine.ron", &[5, 6]),
+        "no such level there"
+    );
+    assert_eq!(p.solved_in("mine.ron"), 0);
+    assert!(p.adopt("(editor)", "mine.ron", &[5, 77]));
+    assert_eq!(p.record("mine.ron", 1).map(|r| r.best), Some(11));
+    assert_eq!(p.best_line("mine.ron", 1), Some("1 2"));
+    assert_eq!(p.record("mine.ron", 0), None);
+    // Kept where it was won too; taken once.
+    assert_eq!(p.record("(editor)", 0).map(|r| r.best), Some(11));
+    assert!(!p.adopt("(editor)", "mine.ron", &[5, 77]));
+    // A level won in the pack keeps its own record.
+    p.won("other.ron", 0, 4, false);
+    assert!(!p.adopt("(editor)", "other.ron", &[77]));
+    assert_eq!(p.record("other.ron", 0).map(|r| r.best), Some(4));
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pond-progress-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -112,17 +112,20 @@ pub(super) fn hover_picture(
 }
 
 /// Where the picture of a position stands for a pointer at height `y`: in
-/// the search's column (never over the board), centred across it, below the
-/// pointer or, where the window has no room below, above it.
+/// the search's column (never over the board), centred across it, a couple
+/// of rows below the pointer or, where the window has no room below, above
+/// it: the rows beside the pointer stay in sight.
 pub(super) fn place(width: f32, height: f32, y: f32) -> (f32, f32) {
+    /// Between the pointer and the picture: about two rows of words.
+    const GAP: f32 = 44.0;
     // The picture, its line of words and the panel's padding.
     let (w, h) = (PICTURE + 16.0, PICTURE + 42.0);
     let left = ((panels::tree_width(width) - w) / 2.0).max(0.0);
-    let below = y + 18.0;
+    let below = y + GAP;
     let top = if below + h <= height - 8.0 {
         below
     } else {
-        (y - 18.0 - h).max(8.0)
+        (y - GAP - h).max(8.0)
     };
     (left, top)
 }
@@ -132,7 +135,7 @@ mod tests {
     use super::*;
 
     /// In every window the picture keeps to the column and clears the
-    /// pointer's height, wherever the pointer is.
+    /// pointer's rows, wherever the pointer is.
     #[test]
     fn the_picture_keeps_to_the_column_and_off_the_pointer() {
         for (width, height) in [(800.0, 600.0), (1280.0, 720.0), (1920.0, 1080.0)] {
@@ -145,9 +148,10 @@ mod tests {
                     top >= 0.0 && bottom <= height,
                     "{height} at {y}: {top}..{bottom}"
                 );
+                // The pointer's row and the rows beside it stay in sight.
                 assert!(
-                    y < top || y > bottom,
-                    "at {y}: {top}..{bottom} covers the pointer"
+                    y + 40.0 < top || y - 40.0 > bottom,
+                    "at {y}: {top}..{bottom} covers the pointer's rows"
                 );
             }
         }
