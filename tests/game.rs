@@ -2899,6 +2899,28 @@ fn the_esc_menu_is_played_by_keyboard() {
     press(&mut app, KeyCode::ArrowDown);
     settle(&mut app);
     assert_eq!(outlined(&mut app), 1);
+    // The pointer over the second button takes the outline; back over the
+    // first, it comes back.
+    let rows: Vec<(Entity, usize)> = app
+        .world_mut()
+        .query::<(Entity, &game::menus::MenuRow)>()
+        .iter(app.world())
+        .map(|(e, r)| (e, r.0))
+        .collect();
+    let row = |n: usize| rows.iter().find(|r| r.1 == n).expect("a row").0;
+    for n in [1, 0] {
+        app.world_mut()
+            .entity_mut(row(n))
+            .insert(Interaction::Hovered);
+        settle(&mut app);
+        app.world_mut().entity_mut(row(n)).insert(Interaction::None);
+        let lit: Vec<Entity> = app
+            .world_mut()
+            .query_filtered::<Entity, (With<Outline>, With<game::play::PlayAction>)>()
+            .iter(app.world())
+            .collect();
+        assert_eq!(lit, [row(n)], "row {n} under the pointer");
+    }
     // The first: Resume.
     press(&mut app, KeyCode::Enter);
     settle(&mut app);
@@ -2931,4 +2953,21 @@ fn the_esc_menu_is_played_by_keyboard() {
     let second = ringed(&mut app);
     assert_eq!(second.len(), 1);
     assert_ne!(first, second);
+    // The pointer coming over another button takes the outline with it: one
+    // focus, never two buttons lit.
+    let other = app
+        .world_mut()
+        .query_filtered::<Entity, (With<Button>, With<bevy::ui_widgets::Button>)>()
+        .iter(app.world())
+        .find(|e| *e != second[0] && *e != first[0])
+        .expect("a third button on the title");
+    app.world_mut()
+        .entity_mut(other)
+        .insert(Interaction::Hovered);
+    settle(&mut app);
+    assert_eq!(
+        ringed(&mut app),
+        [other],
+        "the outline stayed off the pointer"
+    );
 }

@@ -15,7 +15,7 @@ mod hud;
 mod keys;
 pub mod lines;
 pub mod memory;
-mod menus;
+pub mod menus;
 mod options;
 pub mod packs;
 pub mod panels;

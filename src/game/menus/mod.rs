@@ -1,7 +1,8 @@
 //! The menu that Esc opens over a level (the `Menu` sub-state of the play
 //! screen): resume, restart, the settings, the level select and the title.
 //! While it is open the board takes no input. The keyboard has a focus on
-//! it (outlined): Up and Down (or Tab) move it, Enter or Space presses.
+//! it (outlined): Up and Down (or Tab) move it, Enter or Space presses; the
+//! pointer coming over a button takes the outline with it.
 
 use super::play::{Menu, PlayAction, PlaySystems};
 use super::settings::Settings;
@@ -42,11 +43,19 @@ fn menu_keys(
     keys: Res<ButtonInput<KeyCode>>,
     menu: Option<Res<State<Menu>>>,
     rows: Query<(&MenuRow, &PlayAction)>,
+    pointed: Query<(&MenuRow, &Interaction), Changed<Interaction>>,
     mut focus: ResMut<MenuFocus>,
     mut actions: MessageWriter<PlayAction>,
 ) {
     if menu.is_none_or(|m| *m.get() != Menu::Open) {
         return;
+    }
+    // One focus: the keyboard's, once shown, follows the pointer to the
+    // button it comes over (never two buttons lit at once).
+    if focus.0.is_some()
+        && let Some((row, _)) = pointed.iter().find(|(_, i)| **i == Interaction::Hovered)
+    {
+        focus.0 = Some(row.0);
     }
     let count = rows.iter().count();
     if count == 0 {

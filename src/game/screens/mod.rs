@@ -406,7 +406,8 @@ fn do_menu_action(
 }
 
 /// The menu button the keyboard is on (outlined); arrows move it to the
-/// nearest button that way, Enter presses it.
+/// nearest button that way, Enter presses it, and once shown it follows the
+/// pointer.
 #[derive(Resource, Default)]
 struct MenuFocus(Option<Entity>);
 
@@ -414,6 +415,7 @@ fn menu_focus(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
     buttons: Query<(Entity, &MenuAction, &UiGlobalTransform, &Visibility)>,
+    pointed: Query<(Entity, &Interaction), (With<MenuAction>, Changed<Interaction>)>,
     mut focus: ResMut<MenuFocus>,
     mut actions: MessageWriter<MenuAction>,
 ) {
@@ -438,7 +440,16 @@ fn menu_focus(
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     let n = order.len();
-    let chosen = if keys.just_pressed(KeyCode::Tab) {
+    // One focus: the outline, once shown, follows the pointer to the
+    // button it comes over (never two buttons lit at once).
+    let hovered = pointed
+        .iter()
+        .find(|(_, i)| **i == Interaction::Hovered)
+        .map(|(e, _)| e)
+        .filter(|_| old.is_some());
+    let chosen = if let Some(e) = hovered {
+        Some(Some(e))
+    } else if keys.just_pressed(KeyCode::Tab) {
         let back = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
         let here = old.and_then(|e| order.iter().position(|o| o.0 == e));
         let next = match here {
