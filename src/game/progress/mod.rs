@@ -60,7 +60,9 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(PlaySystems::Present),
         )
-        .add_systems(Update, follow_levels);
+        // After every change of the packs this frame (a reload among them),
+        // before the level select they show is built again the next.
+        .add_systems(PostUpdate, follow_levels);
 }
 
 /// A search for a won level's shortest solution: the level's id and the

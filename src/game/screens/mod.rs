@@ -405,6 +405,9 @@ fn do_menu_action(
     }
 }
 
+/// A menu button whose pointer state changed (the pointer came or went).
+type PointerCame = (With<MenuAction>, Changed<Interaction>);
+
 /// The menu button the keyboard is on (outlined); arrows move it to the
 /// nearest button that way, Enter presses it, and once shown it follows the
 /// pointer.
@@ -415,7 +418,7 @@ fn menu_focus(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
     buttons: Query<(Entity, &MenuAction, &UiGlobalTransform, &Visibility)>,
-    pointed: Query<(Entity, &Interaction), (With<MenuAction>, Changed<Interaction>)>,
+    pointed: Query<(Entity, &Interaction), PointerCame>,
     mut focus: ResMut<MenuFocus>,
     mut actions: MessageWriter<MenuAction>,
 ) {
