@@ -351,6 +351,18 @@ fn tap_button(app: &mut App, label: &str) {
     settle(app);
 }
 
+/// The first legal move played by the player: the positions before and
+/// after it.
+fn one_move_played(app: &mut App) -> (Puzzle, Puzzle) {
+    let before = puzzle(app);
+    let mv = before.legal_moves()[0];
+    app.world_mut().write_message(MoveRequested::player(mv));
+    settle(app);
+    let after = puzzle(app);
+    assert_ne!(after, before, "the move changed nothing");
+    (before, after)
+}
+
 /// A click's end on a button: the `Activate` that Bevy's button widget
 /// fires. Only an entity that is that widget gets one from a click (a
 /// bare `bevy::ui` button lights under the pointer and does nothing).
@@ -641,12 +653,7 @@ fn every_puzzle_lists_the_same_keys_each_a_button_too_and_a_silent_build_offers_
     }
     // Each key of the line is a button too, for a player with no keyboard:
     // a tap undoes, redoes, restarts and opens the menu.
-    let before = puzzle(&app);
-    let mv = before.legal_moves()[0];
-    app.world_mut().write_message(MoveRequested::player(mv));
-    settle(&mut app);
-    let after = puzzle(&app);
-    assert_ne!(after, before);
+    let (before, after) = one_move_played(&mut app);
     tap_button(&mut app, "U undo");
     assert_eq!(puzzle(&app), before);
     tap_button(&mut app, "R redo");

@@ -659,12 +659,7 @@ fn the_keys_line_answers_a_tap() {
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "swap.ron", 1);
     settle(&mut app);
-    let before = puzzle(&app);
-    let mv = before.legal_moves()[0];
-    app.world_mut().write_message(MoveRequested::player(mv));
-    settle(&mut app);
-    let after = puzzle(&app);
-    assert_ne!(after, before);
+    let (before, after) = one_move_played(&mut app);
     let button_saying = |app: &mut App, words: &str| {
         let laid = laid_out(app);
         let text = laid

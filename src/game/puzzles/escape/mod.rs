@@ -71,7 +71,7 @@ pub(super) static CARD: Card = Card {
         "Each animal that leaves must share its colour or its kind with the one that left just before it.",
         "You win when every animal is out.",
     ],
-    controls: "Click the animal at the east end of a row, or ring it with the arrows and press Enter.",
+    controls: "Click the animal at the east end of a row (or the arrows and Enter).",
     example: r#"Pack(name: "", levels: [Escape(name: "", rows: ["a2 c2", "c1 a1"])])"#,
 };
 

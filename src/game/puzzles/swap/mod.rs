@@ -35,7 +35,7 @@ pub(super) static CARD: Card = Card {
         "A frog steps onto the empty pad beside it, or jumps over one frog of the other colour onto the empty pad beyond.",
         "You win when all the yellow frogs sit on the right and all the blue ones on the left.",
     ],
-    controls: "Click a frog to move it, or ring it with the arrows and press Enter.",
+    controls: "Click a frog to move it (or the arrows and Enter).",
     example: r#"Pack(name: "", levels: [Swap(name: "", row: "LL_R")])"#,
 };
 

@@ -69,7 +69,8 @@ pub(super) fn hover_picture(
                 border_radius: theme::PANEL_RADIUS,
                 ..default()
             },
-            theme::panel(),
+            // Over the map: nothing of it shows through.
+            theme::solid_panel(),
         ))
         .with_children(|p| {
             p.spawn((
