@@ -29,9 +29,15 @@ fn a_dead_end_leaves_the_board_in_place_and_the_how_to_words_go() {
             settle(&mut app);
         }
         let before = camera_at(&mut app);
+        let header = solver_header_width(&mut app);
         app.world_mut().write_message(MoveRequested::player(last));
         settle(&mut app);
         assert!(puzzle(&app).is_dead_end(), "{at}");
+        assert_eq!(
+            solver_header_width(&mut app),
+            header,
+            "{at}: the folded solver panel's header stretched"
+        );
         let texts = laid_out(&mut app);
         assert!(
             texts
@@ -50,4 +56,17 @@ fn a_dead_end_leaves_the_board_in_place_and_the_how_to_words_go() {
         assert_eq!(camera_at(&mut app), before, "{at}: the board moved back");
         assert!(says_how_to_move(&mut app), "{at}: no words after the undo");
     }
+}
+
+/// The width of the solver panel's header (the button that says "Solver").
+fn solver_header_width(app: &mut App) -> f32 {
+    let laid = laid_out(app);
+    let words = laid
+        .iter()
+        .find(|n| n.text.as_deref().is_some_and(|t| t.starts_with("Solver")))
+        .expect("the solver panel's header");
+    laid.iter()
+        .find(|n| Some(n.entity) == words.parent)
+        .map(|n| n.rect.width())
+        .expect("the header's button")
 }

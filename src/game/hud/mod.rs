@@ -449,10 +449,11 @@ fn make_room(
                 node.margin.left = px(left - 14.0);
                 node.margin.right = px(right - 14.0);
             }
-            // Folded, the panel is as wide as its header.
+            // Folded, the panel is as wide as its header, also beside a
+            // dead end's card (the header does not stretch as it comes).
             (_, Some(_), ..) => {
                 node.width = px(super::panels::side_width(width, tree.0));
-                node.align_items = if wide {
+                node.align_items = if panel.0 {
                     AlignItems::Stretch
                 } else {
                     AlignItems::End
