@@ -829,7 +829,7 @@ fn the_timeline_buttons_never_move_under_the_pointer() {
     assert!(chart(&mut app), "the chart never came");
     // What the solver's ideas saved, under the bars.
     assert!(
-        shows(&mut app, "skipped: known lost, or a mirror of one"),
+        shows(&mut app, "skipped as lost or mirrored"),
         "no savings line"
     );
     assert_eq!(back_button(&mut app), before, "after the chart came in");

@@ -206,8 +206,8 @@ pub struct Chart {
     /// The powers of ten the whole track spans (the bars' log scale).
     pub decades: f32,
     pub answers: String,
-    /// What the solver's ideas saved, a line each: "8,120 skipped: known
-    /// lost, or a mirror of one".
+    /// What the solver's ideas saved, a line each: "8,120 skipped as lost
+    /// or mirrored" (the map's hover says more).
     pub saved: String,
 }
 
@@ -368,10 +368,7 @@ mod tests {
     #[test]
     fn savings_are_said_only_where_an_idea_cut_something() {
         assert_eq!(saved_words(&[0, 0]), "");
-        assert_eq!(
-            saved_words(&[8120, 0]),
-            "8,120 skipped: known lost, or a mirror of one"
-        );
+        assert_eq!(saved_words(&[8120, 0]), "8,120 skipped as lost or mirrored");
         assert_eq!(saved_words(&[1, 2]).lines().count(), 2);
     }
 }

@@ -334,7 +334,7 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
                     ]),
                     button_row(map_buttons()),
                     button_row(children![
-                        solver_button(None, "Slower", "-", AutoplayCommand::Slower),
+                        speed_button("\u{2212}", AutoplayCommand::Slower),
                         (
                             SolverLine::Speed,
                             text("1x", 18.0, theme::TEXT),
@@ -344,7 +344,7 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
                                 ..default()
                             }
                         ),
-                        solver_button(None, "Faster", "+", AutoplayCommand::Faster),
+                        speed_button("+", AutoplayCommand::Faster),
                     ]),
                     (SolverLine::Status, text("", 17.0, theme::TEXT)),
                     (SolverLine::Counters, text("", 15.0, theme::TEXT_DIM)),
@@ -352,6 +352,21 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
                 ],
             ),
         ],
+    )
+}
+
+/// Slower and Faster as their signs, which are their keys too (- and +),
+/// so they need no line of their own for the key.
+fn speed_button(sign: &str, command: AutoplayCommand) -> impl Bundle {
+    widget::button(
+        command,
+        Node {
+            width: px(88),
+            padding: UiRect::axes(px(4), px(2)),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        (text(sign, 26.0, theme::TEXT), Pickable::IGNORE),
     )
 }
 
@@ -494,10 +509,9 @@ fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, 
     };
     let counts = if a.watch.searches() {
         format!(
-            "Positions {}   Depth {}\nBacktracks {}   {:.1} s",
+            "Positions {}   Depth {}   {:.1} s",
             group(positions),
             a.stats.path.len(),
-            group(a.stats.backtracks),
             a.watched
         )
     } else {

@@ -82,8 +82,8 @@ impl CutReason {
     /// What it saved, in words, after a count of positions.
     pub fn saved_words(self) -> &'static str {
         match self {
-            CutReason::Seen => "skipped: known lost, or a mirror of one",
-            CutReason::Proven => "skipped: proven lost by a test",
+            CutReason::Seen => "skipped as lost or mirrored",
+            CutReason::Proven => "proven lost by a test",
         }
     }
 

@@ -416,7 +416,7 @@ fn timeline_words(autoplay: Option<&Autoplay>, scrubbed: Option<usize>) -> Strin
                 )
             } else {
                 // At its end (a moment away from it says so above).
-                format!("Timeline: {} steps{more}", compare::group(len as u64))
+                format!("{} steps{more}", compare::group(len as u64))
             }
         }
         _ => String::new(),
