@@ -267,26 +267,41 @@ fn random_rows(ui: &mut ChildSpawnerCommands, pack: &Pack, shape: &RandomShape, 
         if !dims.is_empty() {
             ui.spawn(wrapping_row()).with_children(|row| {
                 row.spawn(text("Random levels:", 18.0, theme::TEXT_DIM));
+                // Each of the shape's numbers on a dark pill of its own,
+                // its − and + inside it, so two pairs never read as one.
                 for (size, words) in dims {
-                    row.spawn(button(
-                        MenuAction::Shape(size, -1),
-                        40.0,
-                        text("-", 18.0, theme::TEXT),
-                    ));
                     row.spawn((
-                        ShapeLabel(size),
                         Node {
-                            min_width: px(150),
-                            justify_content: JustifyContent::Center,
+                            column_gap: px(4),
+                            padding: UiRect::all(px(4)),
+                            margin: UiRect::horizontal(px(8)),
+                            align_items: AlignItems::Center,
+                            border_radius: theme::PANEL_RADIUS,
                             ..default()
                         },
-                        children![text(words, 18.0, theme::TEXT)],
-                    ));
-                    row.spawn(button(
-                        MenuAction::Shape(size, 1),
-                        40.0,
-                        text("+", 18.0, theme::TEXT),
-                    ));
+                        BackgroundColor(theme::PANEL),
+                    ))
+                    .with_children(|pair| {
+                        pair.spawn(button(
+                            MenuAction::Shape(size, -1),
+                            40.0,
+                            text("\u{2212}", 20.0, theme::TEXT),
+                        ));
+                        pair.spawn((
+                            ShapeLabel(size),
+                            Node {
+                                min_width: px(150),
+                                justify_content: JustifyContent::Center,
+                                ..default()
+                            },
+                            children![text(words, 18.0, theme::TEXT)],
+                        ));
+                        pair.spawn(button(
+                            MenuAction::Shape(size, 1),
+                            40.0,
+                            text("+", 20.0, theme::TEXT),
+                        ));
+                    });
                 }
                 row.spawn(text(
                     "a new seed each time (K plays a code)",
