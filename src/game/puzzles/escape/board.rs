@@ -7,8 +7,8 @@ use super::super::pieces::{
     Clickable, FreedomQueue, HOVER_GROWTH, HOVER_LIFT, Hover, Place, Spawned, Tile, number_label,
 };
 use super::{
-    ESCAPE_STEP, QUEUE_LAST, QUEUE_PER_ROW, QUEUE_SLOTS, QUEUE_STEP, animal_click, escape_path_x,
-    escape_pos, queue_pos,
+    ESCAPE_STEP, QUEUE_LAST, QUEUE_SLOTS, QUEUE_STEP, animal_click, escape_path_x, escape_pos,
+    per_row, queue_pos,
 };
 use crate::game::anim;
 use crate::game::play::Change;
@@ -60,9 +60,13 @@ pub(super) fn spawn(
             );
             if numbered {
                 let colour = e.animal(row, col).colour;
-                commands
-                    .entity(entity)
-                    .with_child(number_label(art, colour + 1, BADGE, 1.0, 1.0));
+                commands.entity(entity).with_child(number_label(
+                    art,
+                    colour + 1,
+                    BADGE,
+                    1.0,
+                    BADGE_SIZE,
+                ));
             }
         }
     }
@@ -79,9 +83,13 @@ pub(super) fn spawn(
             Some(slot_click(slot, last)),
         );
         if numbered {
-            commands
-                .entity(entity)
-                .with_child(number_label(art, a.colour + 1, BADGE, 1.0, 1.0));
+            commands.entity(entity).with_child(number_label(
+                art,
+                a.colour + 1,
+                BADGE,
+                1.0,
+                BADGE_SIZE,
+            ));
         }
     }
 }
@@ -178,6 +186,9 @@ pub(super) fn refresh(
 /// Where an animal's colour number sits: its cell's top-left corner, clear
 /// of every animal's eyes and face.
 const BADGE: Vec2 = Vec2::new(-25.0, 22.0);
+/// The colour-blind number's size: a third bigger than the frogs' and the
+/// tiles', so that it reads on a big prison's smaller animals too.
+const BADGE_SIZE: f32 = 1.35;
 
 /// A gate's iron bars, which rise as an animal walks through.
 #[derive(Component)]
@@ -217,7 +228,7 @@ fn ground(
 /// The queue's slots: how many, and how many to a line.
 fn slots(e: &Escape) -> (usize, usize) {
     let slots = e.rows as usize * e.cols as usize;
-    (slots, QUEUE_PER_ROW.min(slots))
+    (slots, per_row(e))
 }
 
 /// The x of the prison's east wall, where the gates are.

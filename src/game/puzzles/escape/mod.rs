@@ -19,7 +19,18 @@ use bevy::prelude::*;
 
 pub const ESCAPE_STEP: f32 = 74.0;
 pub const QUEUE_STEP: f32 = 60.0;
-pub const QUEUE_PER_ROW: usize = 8;
+/// The fewest animals to a line of the yard.
+const QUEUE_PER_ROW: usize = 8;
+/// The most lines the yard takes before its lines grow longer: a big
+/// prison's yard grows wide rather than tall, as the window is, so that
+/// the prison, the part the player looks at, is drawn bigger.
+const QUEUE_LINES: usize = 3;
+
+/// How many animals stand in a line of the yard.
+pub fn per_row(e: &Escape) -> usize {
+    let slots = e.rows as usize * e.cols as usize;
+    QUEUE_PER_ROW.max(slots.div_ceil(QUEUE_LINES)).min(slots)
+}
 
 /// The click mark of the last animal in line: clicking it takes it back.
 pub const QUEUE_LAST: Clickable = Clickable(u32::MAX);
@@ -41,19 +52,22 @@ pub fn escape_pos(e: &Escape, row: u8, col: u8) -> Vec2 {
     )
 }
 
-/// Where the path east of the prison runs, down to the meadow.
+/// Where the path east of the prison runs, down to the meadow: past the
+/// gates, and at the lines' east end where the yard is wider than the
+/// prison (the path meets each line at its last slot).
 pub fn escape_path_x(e: &Escape) -> f32 {
-    escape_pos(e, 0, e.cols).x + ESCAPE_STEP * 0.25
+    let last_slot = (per_row(e) as f32 - 1.0) / 2.0 * QUEUE_STEP;
+    (escape_pos(e, 0, e.cols).x + ESCAPE_STEP * 0.25).max(last_slot)
 }
 
 pub fn queue_height(e: &Escape) -> f32 {
     let slots = e.rows as usize * e.cols as usize;
-    (slots.div_ceil(QUEUE_PER_ROW) as f32) * QUEUE_STEP + 64.0
+    (slots.div_ceil(per_row(e).max(1)) as f32) * QUEUE_STEP + 64.0
 }
 
 /// Where the animal in slot `slot` of the line stands.
 pub fn queue_pos(e: &Escape, slot: usize) -> Vec2 {
-    let per_row = QUEUE_PER_ROW.min(e.rows as usize * e.cols as usize);
+    let per_row = per_row(e).max(1);
     let (r, c) = (slot / per_row, slot % per_row);
     let grid_bottom = -(e.rows as f32) / 2.0 * ESCAPE_STEP + queue_height(e) / 2.0;
     Vec2::new(
@@ -122,7 +136,7 @@ impl GamePuzzle for Escape {
     /// centred.
     fn extent(&self) -> Vec2 {
         Vec2::new(
-            ((self.cols as f32 + 2.2) * ESCAPE_STEP).max(QUEUE_PER_ROW as f32 * QUEUE_STEP + 30.0),
+            ((self.cols as f32 + 2.2) * ESCAPE_STEP).max(per_row(self) as f32 * QUEUE_STEP + 30.0),
             self.rows as f32 * ESCAPE_STEP + queue_height(self) + 20.0,
         )
     }
