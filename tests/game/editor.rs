@@ -677,6 +677,26 @@ fn the_level_is_named_in_its_field_and_saved_with_its_name() {
     until_screen(&mut app, Screen::Play);
 }
 
+/// Tab leaves the name's field as a form's would: the name typed is kept,
+/// and the ring goes to the first button, where Enter presses it.
+#[test]
+fn tab_leaves_a_field_for_the_buttons() {
+    let mut app = editing_in_window("swap.ron", 1, UVec2::new(1280, 720));
+    act(&mut app, EditAction::New(PuzzleKind::Swap, false));
+    let ring = |app: &App| app.world().resource::<game::editor::ButtonFocus>().0;
+    press(&mut app, KeyCode::F2);
+    assert!(editor(&app).typing, "F2 put the keys in the field");
+    type_text(&mut app, "Reeds");
+    press(&mut app, KeyCode::Tab);
+    app.update();
+    assert!(!editor(&app).typing, "Tab left the field");
+    assert!(
+        editor(&app).draft.name.ends_with("Reeds"),
+        "the name is kept"
+    );
+    assert!(ring(&app).is_some(), "Tab rang a button");
+}
+
 /// A level drawn in the editor is shared by a code that carries its board:
 /// the code plays the same level, and E edits a copy of it again.
 #[test]

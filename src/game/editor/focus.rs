@@ -1,6 +1,6 @@
 //! The editor's buttons from the keyboard: Tab rings the next button
-//! (the left panel's from the top, then the right panel's), Shift+Tab the
-//! one before; Enter or Space presses the ringed button, Esc takes the
+//! (the left panel's from the top, then the right panel's; from a text
+//! field too, which it leaves), Shift+Tab the one before; Enter or Space presses the ringed button, Esc takes the
 //! ring away. The arrows stay the board's.
 
 use super::{EditAction, Editor};
@@ -26,7 +26,9 @@ pub(super) fn tab_focus(
     buttons: Query<(&EditAction, &UiGlobalTransform, &ComputedNode)>,
     mut actions: MessageWriter<EditAction>,
 ) {
-    if editor.typing {
+    // Typing, the keys are the field's; Tab leaves the field (which takes
+    // what was typed) for the next button.
+    if editor.typing && !keys.just_pressed(KeyCode::Tab) {
         return;
     }
     if keys.just_pressed(KeyCode::Tab) {

@@ -9,6 +9,10 @@ use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 use bevy::text::{EditableText, TextCursorStyle, TextEdit};
 
+/// The keys that take what a field holds and leave it: Enter, and Tab,
+/// which also rings the next button (`focus::tab_focus`), as in a form.
+const TAKE_KEYS: [KeyCode; 3] = [KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Tab];
+
 /// Puts `text` in a field, its caret at the end. The field's own editor
 /// keeps its font and its place in the layout and draws the new text: a
 /// field replaced whole kept showing its old layout (often none) while it
@@ -226,7 +230,7 @@ pub(super) fn sync_seed(
     }
     let shown = show_line(&mut line, dealt(&editor));
     if focus.get() == Some(entity) {
-        if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
+        if keys.any_just_pressed(TAKE_KEYS) {
             let typed = f.value().to_string().trim().to_string();
             match typed.parse::<u64>() {
                 Ok(seed) => {
@@ -283,7 +287,7 @@ pub(super) fn sync_row(
     show_line(&mut line, row.is_some());
     let focused = focus.get() == Some(entity);
     if focused {
-        if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
+        if keys.any_just_pressed(TAKE_KEYS) {
             let typed = f.value().to_string();
             let mut refused = None;
             editor.change(true, |d| match d.set_row(&typed) {
@@ -338,7 +342,7 @@ pub(super) fn sync_name(
         if typed != editor.draft.name {
             editor.draft.name = typed;
         }
-        if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Escape]) {
+        if keys.any_just_pressed(TAKE_KEYS) || keys.just_pressed(KeyCode::Escape) {
             focus.clear();
         }
     } else {
