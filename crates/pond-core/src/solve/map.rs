@@ -281,20 +281,53 @@ impl SearchMap {
             .find(|c| c.depth == depth && c.x0 <= at && at < c.x1)
     }
 
-    /// The share done in words: "about 38% of the move orders ruled out".
+    /// The share done in words: "about 38% of the move orders ruled out";
+    /// under 0.1%, "1 in 2.3 million move orders ruled out" (to two
+    /// figures), so that a big search's share is seen to grow from its
+    /// first dead ends on.
     pub fn done_words(&self) -> Option<String> {
         let share = self.done?;
         let percent = share * 100.0;
         Some(if share >= 1.0 {
             "every move order ruled out".to_string()
+        } else if share <= 0.0 {
+            "no move orders ruled out yet".to_string()
+        } else if share < 1e-18 {
+            "under 1 in a billion billion move orders ruled out".to_string()
         } else if percent < 0.1 {
-            "under 0.1% of the move orders ruled out".to_string()
+            format!("{} move orders ruled out", one_in(1.0 / share))
         } else if percent < 10.0 {
             format!("about {percent:.1}% of the move orders ruled out")
         } else {
             format!("about {:.0}% of the move orders ruled out", percent.floor())
         })
     }
+}
+
+/// "1 in N" for a share of 1/`n` (n from 1,000 to a billion billion), N to
+/// two figures and in words past a million: "1 in 4,700", "1 in 23
+/// million", "1 in 1.2 trillion".
+fn one_in(n: f64) -> String {
+    const NAMES: [(f64, &str); 4] = [
+        (1e15, "quadrillion"),
+        (1e12, "trillion"),
+        (1e9, "billion"),
+        (1e6, "million"),
+    ];
+    // Two significant figures.
+    let step = 10f64.powi(n.log10().floor() as i32 - 1);
+    let n = (n / step).round() * step;
+    for (unit, name) in NAMES {
+        if n >= unit {
+            let x = n / unit;
+            return if x < 10.0 {
+                format!("1 in {x:.1} {name}")
+            } else {
+                format!("1 in {x:.0} {name}")
+            };
+        }
+    }
+    format!("1 in {}", crate::levels::verdict::grouped(n as u64))
 }
 
 /// A map painted into RGBA pixels, `width` by `height`, row by row from

@@ -369,3 +369,33 @@ fn moves_ruled_out_unentered_are_painted_cut_and_count_as_done() {
     }
     assert!(painted > 0, "no move ruled out unentered was painted cut");
 }
+
+/// A tiny share is said as "1 in N", to two figures, so that it is seen
+/// to grow; every share says "ruled out".
+#[test]
+fn a_tiny_share_is_said_as_one_in_so_many() {
+    let say = |done: f64| {
+        let map = SearchMap {
+            done: Some(done),
+            ..SearchMap::default()
+        };
+        map.done_words().unwrap()
+    };
+    assert_eq!(say(1.0 / 4_700.0), "1 in 4,700 move orders ruled out");
+    assert_eq!(
+        say(1.0 / 23_456_789.0),
+        "1 in 23 million move orders ruled out"
+    );
+    assert_eq!(
+        say(1.0 / 1.24e12),
+        "1 in 1.2 trillion move orders ruled out"
+    );
+    assert_eq!(
+        say(1e-30),
+        "under 1 in a billion billion move orders ruled out"
+    );
+    assert_eq!(say(0.0), "no move orders ruled out yet");
+    assert_eq!(say(0.38), "about 38% of the move orders ruled out");
+    // The figure falls as the share grows.
+    assert!(say(2e-6) != say(1e-6));
+}
