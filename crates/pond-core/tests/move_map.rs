@@ -9,7 +9,10 @@ use pond_core::rules::flood::Flood;
 use pond_core::rules::hop::{Board, Hop, Shape};
 use pond_core::rules::swap::{Cell, Swap};
 use pond_core::rules::{Puzzle, Rules};
-use pond_core::solve::moves::{Left, MoveMap, WAYS_CAP, Ways, move_map, winnable_map, winnable_of};
+use pond_core::solve::moves::{
+    Left, MoveMap, WAYS_CAP, Ways, mirror_of_earlier, move_map, positions_after, winnable_map,
+    winnable_of,
+};
 use pond_core::solve::{self, Budget, Outcome, brute_force_shortest};
 use proptest::prelude::*;
 
@@ -245,6 +248,45 @@ fn won_and_stuck_positions() {
     });
     let map = move_map(&stuck, &Budget::unlimited());
     assert_eq!(map.left.winnable, Some(false));
+}
+
+/// A move into the mirror image of an earlier move's position takes that
+/// move's marks and no time of its own: on the European board, the two
+/// jumps along the second row into its hole are each other's mirror
+/// images, and the second is known winnable as soon as the first is (it
+/// was "not known" in the time before).
+#[test]
+fn mirror_images_share_their_marks() {
+    let (file, text) = SHIPPED[2];
+    let pack = parse_pack(file, text).expect("the shipped pegs");
+    let level = pack
+        .levels
+        .iter()
+        .find(|l| l.name == "European")
+        .expect("the European board");
+    let p = &level.puzzle;
+    let legal = p.legal_moves();
+    assert_eq!(legal.len(), 3);
+    let mirror = mirror_of_earlier(&positions_after(p, &legal));
+    assert_eq!(mirror, vec![None, Some(0), None], "{legal:?}");
+    let map = move_map(p, &Budget::time(std::time::Duration::from_secs(6)));
+    assert_eq!(map.moves[0].left.winnable, Some(true));
+    assert_eq!(map.moves[1].left, map.moves[0].left);
+    // No position is the mirror of another that is not its turn or its
+    // reflection: the start of the English game has four jumps, all alike.
+    let english = Puzzle::Hop(Hop::english_central());
+    let legal = english.legal_moves();
+    let mirror = mirror_of_earlier(&positions_after(&english, &legal));
+    assert_eq!(mirror, vec![None, Some(0), Some(0), Some(0)]);
+    // And a position with no symmetry has no twins.
+    let h = Hop {
+        green: Hop::english_central().green & !0b11,
+        ..Hop::english_central()
+    };
+    let lopsided = Puzzle::Hop(h);
+    let legal = lopsided.legal_moves();
+    let mirror = mirror_of_earlier(&positions_after(&lopsided, &legal));
+    assert!(mirror.iter().all(Option::is_none), "{mirror:?}");
 }
 
 /// A search that is out of time marks nothing as won or lost.

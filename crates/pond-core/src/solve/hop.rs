@@ -449,6 +449,18 @@ impl super::moves::Marks for Hop {
         super::english::Table::made().map_or(0, super::english::Table::bytes)
     }
 
+    /// The same board turned or mirrored: a symmetry of the board that
+    /// keeps the finish pad takes the one's frogs to the other's.
+    fn mirrors(&self, other: &Self) -> bool {
+        self.board == other.board
+            && self.finish == other.finish
+            && self.board.symmetries.iter().any(|perm| {
+                Board::map_set(perm, self.green) == other.green
+                    && self.red.map(|r| perm[r as usize]) == other.red
+                    && self.finish.is_none_or(|f| perm[f as usize] == f)
+            })
+    }
+
     /// The solver's answer (or the table's), without counting the ways.
     fn winnable(&self, budget: &super::Budget) -> Option<bool> {
         if let Some(x) = super::english::word(self)

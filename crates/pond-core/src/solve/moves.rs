@@ -118,6 +118,44 @@ pub trait Marks: Rules {
     fn winnable_after(&self, moves: &[Self::Move]) -> Vec<Option<bool>> {
         vec![None; moves.len()]
     }
+    /// Whether `other` is `self` turned or mirrored by a symmetry of the
+    /// level, so that the marks of the one are the other's: a move into
+    /// such a position is decided once. False by default.
+    fn mirrors(&self, _other: &Self) -> bool {
+        false
+    }
+}
+
+/// Whether two positions of one level are each other's mirror images
+/// (`Marks::mirrors`).
+fn mirrored(a: &Puzzle, b: &Puzzle) -> bool {
+    fn of<R: Marks>(a: &R, b: &Puzzle) -> bool {
+        R::of(b).is_some_and(|b| a.mirrors(b))
+    }
+    crate::each_puzzle!(a, p => of(p, b))
+}
+
+/// For each position after a move (None where the move could not be
+/// made), the first earlier one that it is a mirror image of, whose marks
+/// it shares: None for the first of its kind.
+pub fn mirror_of_earlier(after: &[Option<Puzzle>]) -> Vec<Option<usize>> {
+    (0..after.len())
+        .map(|i| {
+            let a = after[i].as_ref()?;
+            (0..i).find(|&j| after[j].as_ref().is_some_and(|b| mirrored(b, a)))
+        })
+        .collect()
+}
+
+/// The position after each of `moves` (None where one cannot be made).
+pub fn positions_after(puzzle: &Puzzle, moves: &[PuzzleMove]) -> Vec<Option<Puzzle>> {
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut a = puzzle.clone();
+            a.apply(mv).ok().map(|_| a)
+        })
+        .collect()
 }
 
 /// `Marks::winnable_after` for any puzzle's position and legal moves.
@@ -218,10 +256,12 @@ fn playable(puzzle: &Puzzle) -> Vec<PuzzleMove> {
     }
 }
 
-/// `decide` of each legal move (`legal`, the position's) by its index and the position after it, after the
-/// puzzle has prepared; each gets an equal share of the time left (None
-/// where no time or a cancel left it undecided).
-fn each_move<T>(
+/// `decide` of each legal move (`legal`, the position's) by its index and
+/// the position after it, after the puzzle has prepared; each gets an
+/// equal share of the time left (None where no time or a cancel left it
+/// undecided). A move into the mirror image of an earlier move's position
+/// takes that move's answer, and no time.
+fn each_move<T: Clone>(
     puzzle: &Puzzle,
     legal: Vec<PuzzleMove>,
     budget: &Budget,
@@ -229,15 +269,24 @@ fn each_move<T>(
 ) -> Vec<(PuzzleMove, Option<T>)> {
     prepare(puzzle);
     let start = Instant::now();
-    let mut out = Vec::with_capacity(legal.len());
+    let after = positions_after(puzzle, &legal);
+    let mirror = mirror_of_earlier(&after);
+    let mut to_decide = after
+        .iter()
+        .zip(&mirror)
+        .filter(|(a, m)| a.is_some() && m.is_none())
+        .count();
+    let mut out: Vec<(PuzzleMove, Option<T>)> = Vec::with_capacity(legal.len());
     for (i, &mv) in legal.iter().enumerate() {
-        let mut after = puzzle.clone();
-        let decided = match after.apply(mv) {
-            Ok(_) => {
+        let decided = match (&after[i], mirror[i]) {
+            (_, Some(twin)) => out[twin].1.clone(),
+            (None, None) => None,
+            (Some(after), None) => {
                 let share = budget.time.map(|t| {
                     let rest = t.saturating_sub(start.elapsed());
-                    rest / (legal.len() - i) as u32
+                    rest / to_decide.max(1) as u32
                 });
+                to_decide = to_decide.saturating_sub(1);
                 let one = Budget {
                     time: share,
                     ..budget.clone()
@@ -245,10 +294,9 @@ fn each_move<T>(
                 if share.is_some_and(|s| s.is_zero()) || cancelled(budget) {
                     None
                 } else {
-                    Some(decide(i, &after, &one))
+                    Some(decide(i, after, &one))
                 }
             }
-            Err(_) => None,
         };
         out.push((mv, decided));
     }

@@ -20,7 +20,8 @@ use crate::levels::count_of;
 use crate::rules::Puzzle;
 use crate::solve::Budget;
 use crate::solve::moves::{
-    Left, MoveMap, MoveMark, WAYS_CAP, Ways, counts_ways, left_of, winnable_after, winnable_of,
+    Left, MoveMap, MoveMark, WAYS_CAP, Ways, counts_ways, left_of, mirror_of_earlier,
+    positions_after, winnable_after, winnable_of,
 };
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
@@ -177,51 +178,46 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
     } else {
         p.legal_moves()
     };
-    let after: Vec<Option<Puzzle>> = moves
-        .iter()
-        .map(|&mv| {
-            let mut a = p.clone();
-            a.apply(mv).ok().map(|_| a)
-        })
-        .collect();
+    let after = positions_after(p, &moves);
+    // A move into the mirror image of an earlier move's position shares its
+    // marks: it is not searched again.
+    let mirror = mirror_of_earlier(&after);
     crate::solve::moves::prepare(p);
     // A table made once for the marks (the English board's) stays: the
     // searches beside it share what is left of the memory.
     if let Some(shared) = &budget.shared {
         shared.set_kept(crate::solve::moves::kept_bytes());
     }
-    let each = QUICK / moves.len().max(1) as u32;
+    let each = QUICK / mirror.iter().filter(|m| m.is_none()).count().max(1) as u32;
     let known = winnable_after(p, &moves);
-    let quick: Vec<(usize, Left)> = after
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            let left = match a {
-                Some(a) => {
-                    let one = Budget {
-                        time: Some(each),
-                        ..budget.clone()
-                    };
-                    let left = left_of(a, &one);
-                    // A board too big to search in the quick pass may still
-                    // be proven winnable at once (Flood's greedy line).
-                    match left.winnable {
-                        Some(_) => left,
-                        None => Left {
-                            winnable: known[i].or_else(|| winnable_of(a, &one)),
-                            ..left
-                        },
-                    }
+    let mut quick: Vec<(usize, Left)> = Vec::with_capacity(moves.len());
+    for (i, a) in after.iter().enumerate() {
+        let left = match (a, mirror[i]) {
+            (_, Some(twin)) => quick[twin].1,
+            (Some(a), None) => {
+                let one = Budget {
+                    time: Some(each),
+                    ..budget.clone()
+                };
+                let left = left_of(a, &one);
+                // A board too big to search in the quick pass may still
+                // be proven winnable at once (Flood's greedy line).
+                match left.winnable {
+                    Some(_) => left,
+                    None => Left {
+                        winnable: known[i].or_else(|| winnable_of(a, &one)),
+                        ..left
+                    },
                 }
-                None => Left::UNKNOWN,
-            };
-            (i, left)
-        })
-        .collect();
+            }
+            (None, None) => Left::UNKNOWN,
+        };
+        quick.push((i, left));
+    }
     let counts = counts_ways(p);
     let open: Vec<usize> = quick
         .iter()
-        .filter(|(_, l)| !complete(l, counts))
+        .filter(|(i, l)| mirror[*i].is_none() && !complete(l, counts))
         .map(|&(i, _)| i)
         .collect();
     let known: Vec<Option<bool>> = quick.iter().map(|(_, l)| l.winnable).collect();
@@ -246,7 +242,9 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
         );
         // What the quick pass proved stays, when the long one runs out.
         left.winnable = left.winnable.or(known[i]);
-        if !send(vec![(i, left)]) {
+        let twins = (0..moves.len()).filter(|&m| mirror[m] == Some(i));
+        let decided = std::iter::once(i).chain(twins).map(|m| (m, left));
+        if !send(decided.collect()) {
             return;
         }
     }
