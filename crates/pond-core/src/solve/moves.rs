@@ -433,6 +433,15 @@ pub(crate) fn with_deadline<T>(budget: &Budget, work: impl FnOnce(&AtomicBool) -
     })
 }
 
+/// Runs `work` with a search held to `budget` (its time, memory and cancel
+/// flag), for a question narrower than a solve.
+pub(crate) fn with_search<M: Copy, T>(
+    budget: &Budget,
+    work: impl FnOnce(&mut Search<'_, M>) -> T,
+) -> T {
+    work(&mut Search::new(budget.clone()))
+}
+
 /// Runs a puzzle's solver from `p` within `budget`.
 pub(crate) fn solved<R: Rules>(
     p: &R,

@@ -31,7 +31,7 @@ impl super::moves::Marks for Flood {
         {
             return Some(true);
         }
-        self.left(budget).winnable
+        super::moves::with_search(budget, |search| within(self, left as usize, search))
     }
 
     /// A quick line from here that wins with a move to spare wins after
@@ -187,6 +187,31 @@ pub fn solve_with(
             };
             search.out_of_budget(Some(best))
         }
+    }
+}
+
+/// Whether `f` can be flooded within `most` moves: the exact search asked
+/// only for a line that short, so that a move that loses is proven so
+/// without searching the lines between the limit and the shortest win.
+/// None when the budget ran out or the board is too big for the search.
+pub fn within(f: &Flood, most: usize, search: &mut Search<'_, FloodMove>) -> Option<bool> {
+    if f.cells.is_empty() || f.is_goal_board() {
+        return Some(true);
+    }
+    let blobs = Blobs::of(f).in_walk_order();
+    let upper = most.saturating_add(1);
+    let exact = Exact::FAST;
+    let found = match blobs.len() {
+        0..=128 => AStar::<2>::new(&blobs, exact).run(search, upper),
+        129..=192 => AStar::<3>::new(&blobs, exact).run(search, upper),
+        193..=256 => AStar::<4>::new(&blobs, exact).run(search, upper),
+        257..=512 => AStar::<8>::new(&blobs, exact).run(search, upper),
+        513..=1024 => AStar::<16>::new(&blobs, exact).run(search, upper),
+        _ => None,
+    };
+    match found {
+        Some(line) if search.stopped().is_none() => Some(line.is_some()),
+        _ => None,
     }
 }
 

@@ -189,3 +189,36 @@ fn the_kept_buffers_are_let_go_on_request() {
     crate::solve::let_go_thread_buffers();
     assert_eq!(super::exact::kept_sets(), 0);
 }
+
+/// Asked only whether a board floods within so many moves, the search says
+/// yes exactly up from the shortest win's length (on random boards, at the
+/// shortest, one short of it and one over).
+#[test]
+fn within_a_limit_is_yes_exactly_from_the_shortest_win() {
+    let mut x = 46u64;
+    for i in 0..120 {
+        let (w, h) = (5 + (i % 4) as u16, 5 + (i / 4 % 4) as u16);
+        let k = 3 + (i % 4) as u8;
+        let cells = (0..w as usize * h as usize)
+            .map(|_| (crate::solve::swap::splitmix(&mut x) % k as u64) as u8)
+            .collect();
+        let f = Flood::new(w, h, k, cells, None);
+        let shortest = optimal_len(&f);
+        for most in shortest.saturating_sub(1)..=shortest + 1 {
+            let mut search = Search::new(Budget::unlimited());
+            assert_eq!(
+                within(&f, most, &mut search),
+                Some(most >= shortest),
+                "board {i}: {w}x{h}, {k} colours, shortest {shortest}, within {most}"
+            );
+        }
+    }
+    // Out of time, it says nothing, or only what its bound proves at once.
+    let f = board(8, 8, 5, 0x1234_5678_9abc_def0);
+    let shortest = optimal_len(&f);
+    for most in 0..shortest + 2 {
+        let mut search = Search::new(Budget::time(std::time::Duration::ZERO));
+        let said = within(&f, most, &mut search);
+        assert!(said.is_none() || said == Some(most >= shortest), "{most}: {said:?}");
+    }
+}
