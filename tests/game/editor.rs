@@ -697,6 +697,24 @@ fn tab_leaves_a_field_for_the_buttons() {
     assert!(ring(&app).is_some(), "Tab rang a button");
 }
 
+/// Ctrl+Z in a field puts back what the field held when it took the keys,
+/// and the keys stay in the field.
+#[test]
+fn ctrl_z_in_a_field_puts_its_text_back() {
+    let mut app = editing_in_window("swap.ron", 1, UVec2::new(1280, 720));
+    act(&mut app, EditAction::New(PuzzleKind::Swap, false));
+    let name = editor(&app).draft.name;
+    press(&mut app, KeyCode::F2);
+    type_text(&mut app, "Reeds");
+    assert_ne!(editor(&app).draft.name, name, "typed");
+    key_state(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
+    press(&mut app, KeyCode::KeyZ);
+    key_state(&mut app, KeyCode::ControlLeft, ButtonState::Released);
+    app.update();
+    assert!(editor(&app).typing, "the keys are still the field's");
+    assert_eq!(editor(&app).draft.name, name, "the name as it was");
+}
+
 /// A level drawn in the editor is shared by a code that carries its board:
 /// the code plays the same level, and E edits a copy of it again.
 #[test]

@@ -208,6 +208,7 @@ pub(super) fn plugin(app: &mut App) {
                 input::paint_input,
                 actions::edit_actions,
                 (
+                    name::undo_typing,
                     name::sync_name,
                     name::sync_row,
                     name::sync_seed,

@@ -47,6 +47,41 @@ fn new_field(text: &str, most: usize) -> EditableText {
 /// The fields other than the name's.
 type OtherField = Or<(With<RowField>, With<SeedField>)>;
 
+/// Any of the editor's fields.
+type AnyField = Or<(With<NameField>, With<RowField>, With<SeedField>)>;
+
+/// Ctrl+Z in a field puts back what it held when it took the keys (the
+/// board's undo waits while the keys are the field's). The text is kept
+/// from the moment a field takes the keys.
+pub(super) fn undo_typing(
+    keys: Res<ButtonInput<KeyCode>>,
+    focus: Res<InputFocus>,
+    mut fields: Query<&mut EditableText, AnyField>,
+    mut before: Local<Option<(Entity, String)>>,
+) {
+    let Some(entity) = focus.get().filter(|&e| fields.contains(e)) else {
+        *before = None;
+        return;
+    };
+    let Ok(mut f) = fields.get_mut(entity) else {
+        return;
+    };
+    if before.as_ref().is_none_or(|(e, _)| *e != entity) {
+        *before = Some((entity, f.value().to_string()));
+        return;
+    }
+    // (Ctrl let go in this same frame still counts: a quick chord.)
+    const CTRL: [KeyCode; 2] = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    let ctrl = keys.any_pressed(CTRL) || keys.any_just_released(CTRL);
+    if ctrl
+        && keys.just_pressed(KeyCode::KeyZ)
+        && let Some((_, text)) = before.as_ref()
+        && f.value().to_string() != *text
+    {
+        put_text(&mut f, text);
+    }
+}
+
 /// The field of the seed that deals a Flood or Escape board; and its line.
 #[derive(Component)]
 pub struct SeedField;
