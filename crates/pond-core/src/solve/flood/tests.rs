@@ -16,6 +16,17 @@ pub(super) fn board(w: u16, h: u16, k: u8, code: u64) -> Flood {
     Flood::new(w, h, k, cells, None)
 }
 
+/// The `i`th of a run of random boards from `x`: sides from `side` to
+/// `side` + 3, 3 to 6 colours.
+fn random_board(x: &mut u64, i: usize, side: u16) -> Flood {
+    let (w, h) = (side + (i % 4) as u16, side + (i / 4 % 4) as u16);
+    let k = 3 + (i % 4) as u8;
+    let cells = (0..w as usize * h as usize)
+        .map(|_| (crate::solve::swap::splitmix(x) % k as u64) as u8)
+        .collect();
+    Flood::new(w, h, k, cells, None)
+}
+
 fn optimal_len(f: &Flood) -> usize {
     optimal_len_with(f, Exact::FAST)
 }
@@ -62,12 +73,8 @@ fn fast_search_matches_the_plain_one_on_random_boards() {
     // bounds, its frontiers) must leave the optimal move count unchanged.
     let mut x = 2026u64;
     for i in 0..300 {
-        let (w, h) = (6 + (i % 4) as u16, 6 + (i / 4 % 4) as u16);
-        let k = 3 + (i % 4) as u8;
-        let cells = (0..w as usize * h as usize)
-            .map(|_| (crate::solve::swap::splitmix(&mut x) % k as u64) as u8)
-            .collect();
-        let f = Flood::new(w, h, k, cells, None);
+        let f = random_board(&mut x, i, 6);
+        let (w, h, k) = (f.width, f.height, f.colours);
         assert_eq!(
             optimal_len_with(&f, Exact::FAST),
             optimal_len_with(&f, Exact::PLAIN),
@@ -197,12 +204,8 @@ fn the_kept_buffers_are_let_go_on_request() {
 fn within_a_limit_is_yes_exactly_from_the_shortest_win() {
     let mut x = 46u64;
     for i in 0..120 {
-        let (w, h) = (5 + (i % 4) as u16, 5 + (i / 4 % 4) as u16);
-        let k = 3 + (i % 4) as u8;
-        let cells = (0..w as usize * h as usize)
-            .map(|_| (crate::solve::swap::splitmix(&mut x) % k as u64) as u8)
-            .collect();
-        let f = Flood::new(w, h, k, cells, None);
+        let f = random_board(&mut x, i, 5);
+        let (w, h, k) = (f.width, f.height, f.colours);
         let shortest = optimal_len(&f);
         for most in shortest.saturating_sub(1)..=shortest + 1 {
             let mut search = Search::new(Budget::unlimited());
@@ -219,6 +222,9 @@ fn within_a_limit_is_yes_exactly_from_the_shortest_win() {
     for most in 0..shortest + 2 {
         let mut search = Search::new(Budget::time(std::time::Duration::ZERO));
         let said = within(&f, most, &mut search);
-        assert!(said.is_none() || said == Some(most >= shortest), "{most}: {said:?}");
+        assert!(
+            said.is_none() || said == Some(most >= shortest),
+            "{most}: {said:?}"
+        );
     }
 }
