@@ -340,7 +340,7 @@ mod tests {
         // nothing.
         assert!(ours.cuts[CutReason::Seen.index()] > 1000, "{ours:?}");
         assert_eq!(plain.cuts, [0, 0]);
-        assert!(saved_words(&ours.cuts).contains("known lost"));
+        assert!(saved_words(&ours.cuts).contains("skipped as lost"));
     }
 
     #[test]
