@@ -53,11 +53,11 @@ pub fn escape_pos(e: &Escape, row: u8, col: u8) -> Vec2 {
 }
 
 /// Where the path east of the prison runs, down to the meadow: past the
-/// gates, and at the lines' east end where the yard is wider than the
-/// prison (the path meets each line at its last slot).
+/// gates, and past the lines' east end, so that no slot of the yard lies
+/// under it (each line starts from it).
 pub fn escape_path_x(e: &Escape) -> f32 {
-    let last_slot = (per_row(e) as f32 - 1.0) / 2.0 * QUEUE_STEP;
-    (escape_pos(e, 0, e.cols).x + ESCAPE_STEP * 0.25).max(last_slot)
+    let past_last_slot = (per_row(e) as f32 - 1.0) / 2.0 * QUEUE_STEP + QUEUE_STEP * 0.6;
+    (escape_pos(e, 0, e.cols).x + ESCAPE_STEP * 0.25).max(past_last_slot)
 }
 
 pub fn queue_height(e: &Escape) -> f32 {
@@ -136,7 +136,9 @@ impl GamePuzzle for Escape {
     /// centred.
     fn extent(&self) -> Vec2 {
         Vec2::new(
-            ((self.cols as f32 + 2.2) * ESCAPE_STEP).max(per_row(self) as f32 * QUEUE_STEP + 30.0),
+            ((self.cols as f32 + 2.2) * ESCAPE_STEP)
+                .max(per_row(self) as f32 * QUEUE_STEP + 30.0)
+                .max(2.0 * (escape_path_x(self) + 30.0)),
             self.rows as f32 * ESCAPE_STEP + queue_height(self) + 20.0,
         )
     }
