@@ -335,14 +335,18 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
                     button_row(map_buttons()),
                     button_row(children![
                         speed_button("\u{2212}", AutoplayCommand::Slower),
+                        // The speed, named under it as the buttons' keys are.
                         (
-                            SolverLine::Speed,
-                            text("1x", 18.0, theme::TEXT),
                             Node {
                                 width: px(88),
-                                justify_content: JustifyContent::Center,
+                                flex_direction: FlexDirection::Column,
+                                align_items: AlignItems::Center,
                                 ..default()
-                            }
+                            },
+                            children![
+                                (SolverLine::Speed, text("1x", 18.0, theme::TEXT)),
+                                text("speed", 12.0, theme::TEXT_DIM),
+                            ],
                         ),
                         speed_button("+", AutoplayCommand::Faster),
                     ]),
