@@ -67,13 +67,14 @@ pub const PALETTE_CVD: [Color; 10] = [
 ];
 
 /// The colours of colour-blind mode in words, as they show: the first six
-/// as the rules name them, the rest as they look.
+/// as the rules name them but the fifth, whose reddish purple looks pink,
+/// and the rest as they look.
 pub const NAMES_CVD: [&str; 10] = [
     "red",
     "blue",
     "green",
     "yellow",
-    "purple",
+    "pink",
     "orange",
     "dark blue",
     "white",
