@@ -697,6 +697,19 @@ fn tab_leaves_a_field_for_the_buttons() {
     assert!(ring(&app).is_some(), "Tab rang a button");
 }
 
+/// A new level is a step of the history, and says so: Undo brings the
+/// level before it back.
+#[test]
+fn a_new_level_says_undo_brings_the_last_one_back() {
+    let mut app = editing("swap.ron", 1, temp_data_dir());
+    let before = editor(&app).draft;
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    let notice = editor(&app).notice.expect("told");
+    assert!(notice.0.contains("Undo (Ctrl+Z)"), "{notice:?}");
+    act(&mut app, EditAction::Undo);
+    assert_eq!(editor(&app).draft, before, "the level before it");
+}
+
 /// Ctrl+Z in a field puts back what the field held when it took the keys,
 /// and the keys stay in the field.
 #[test]

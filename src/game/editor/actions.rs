@@ -171,6 +171,12 @@ fn new_level(editor: &mut Editor, kind: PuzzleKind, pegs: bool) {
     }) {
         editor.picks.clear();
         editor.from = None;
+        // (A Tab's ring and Enter make one without a click: say it can be
+        // taken back.)
+        editor.notice = Some((
+            "A new level: Undo (Ctrl+Z) brings back the one before.".into(),
+            false,
+        ));
     }
 }
 
