@@ -154,14 +154,7 @@ pub fn solve_with(
     }
     let blobs = Blobs::of(f).in_walk_order();
     let fast = greedy(&blobs);
-    let outcome = match blobs.len() {
-        0..=128 => AStar::<2>::new(&blobs, exact).run(search, fast.len()),
-        129..=192 => AStar::<3>::new(&blobs, exact).run(search, fast.len()),
-        193..=256 => AStar::<4>::new(&blobs, exact).run(search, fast.len()),
-        257..=512 => AStar::<8>::new(&blobs, exact).run(search, fast.len()),
-        513..=1024 => AStar::<16>::new(&blobs, exact).run(search, fast.len()),
-        _ => None,
-    };
+    let outcome = shorter_than(&blobs, exact, search, fast.len());
     let as_moves = |colours: &[u8]| colours.iter().map(|&colour| FloodMove { colour }).collect();
     match outcome {
         Some(Some(path)) => Outcome::Solved {
@@ -190,6 +183,25 @@ pub fn solve_with(
     }
 }
 
+/// The exact search for a line shorter than `upper`, its tables as wide as
+/// the board's blobs need: Some(Some(line)), Some(None) when there is none,
+/// None when the budget ran out or the board has too many blobs.
+fn shorter_than(
+    blobs: &Blobs,
+    exact: Exact,
+    search: &mut Search<'_, FloodMove>,
+    upper: usize,
+) -> Option<Option<Vec<u8>>> {
+    match blobs.len() {
+        0..=128 => AStar::<2>::new(blobs, exact).run(search, upper),
+        129..=192 => AStar::<3>::new(blobs, exact).run(search, upper),
+        193..=256 => AStar::<4>::new(blobs, exact).run(search, upper),
+        257..=512 => AStar::<8>::new(blobs, exact).run(search, upper),
+        513..=1024 => AStar::<16>::new(blobs, exact).run(search, upper),
+        _ => None,
+    }
+}
+
 /// Whether `f` can be flooded within `most` moves: the exact search asked
 /// only for a line that short, so that a move that loses is proven so
 /// without searching the lines between the limit and the shortest win.
@@ -199,16 +211,7 @@ pub fn within(f: &Flood, most: usize, search: &mut Search<'_, FloodMove>) -> Opt
         return Some(true);
     }
     let blobs = Blobs::of(f).in_walk_order();
-    let upper = most.saturating_add(1);
-    let exact = Exact::FAST;
-    let found = match blobs.len() {
-        0..=128 => AStar::<2>::new(&blobs, exact).run(search, upper),
-        129..=192 => AStar::<3>::new(&blobs, exact).run(search, upper),
-        193..=256 => AStar::<4>::new(&blobs, exact).run(search, upper),
-        257..=512 => AStar::<8>::new(&blobs, exact).run(search, upper),
-        513..=1024 => AStar::<16>::new(&blobs, exact).run(search, upper),
-        _ => None,
-    };
+    let found = shorter_than(&blobs, Exact::FAST, search, most.saturating_add(1));
     match found {
         Some(line) if search.stopped().is_none() => Some(line.is_some()),
         _ => None,
