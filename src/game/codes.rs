@@ -15,7 +15,7 @@ use crate::levels::game_line::GameLine;
 use bevy::clipboard::Clipboard;
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
-use bevy::text::{EditableText, EditableTextFilter, TextCursorStyle};
+use bevy::text::{EditableText, EditableTextFilter};
 
 /// The longest text the box takes: a whole board's code and a long game.
 const MAX_CODE: usize = crate::levels::edit::MAX_BOARD_CODE + 16 * 1024;
@@ -203,9 +203,8 @@ fn show_entry(
         .spawn((
             CodeField,
             EditableText {
-                max_characters: Some(MAX_CODE),
                 visible_width: Some(16.0),
-                ..default()
+                ..theme::field(MAX_CODE)
             },
             EditableTextFilter::new(code_char),
             TextFont {
@@ -213,7 +212,7 @@ fn show_entry(
                 ..default()
             },
             TextColor(theme::HIGHLIGHT),
-            TextCursorStyle::default(),
+            theme::caret(),
             TextLayout::no_wrap(),
             Node {
                 min_width: px(420),

@@ -694,7 +694,55 @@ fn tab_leaves_a_field_for_the_buttons() {
         editor(&app).draft.name.ends_with("Reeds"),
         "the name is kept"
     );
-    assert!(ring(&app).is_some(), "Tab rang a button");
+    // The ring goes on from the field, between the panels, to the right
+    // panel's first button (not back to the left panel's first).
+    let ringed = ring(&app).expect("Tab rang a button");
+    let x = button_x(&mut app, ringed);
+    assert!(x > 640.0, "{ringed:?} at x {x}: the right panel's");
+    // Shift+Tab from the field rings the left panel's last button.
+    press(&mut app, KeyCode::F2);
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Pressed);
+    press(&mut app, KeyCode::Tab);
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Released);
+    app.update();
+    let ringed = ring(&app).expect("Shift+Tab rang a button");
+    let x = button_x(&mut app, ringed);
+    assert!(x < 640.0, "{ringed:?} at x {x}: the left panel's");
+}
+
+/// Where the editor's button that asks `action` stands across the window.
+fn button_x(app: &mut App, action: EditAction) -> f32 {
+    let mut q = app
+        .world_mut()
+        .query::<(&EditAction, &bevy::ui::UiGlobalTransform, &ComputedNode)>();
+    q.iter(app.world())
+        .find(|(a, ..)| **a == action)
+        .map(|(_, at, n)| at.translation.x * n.inverse_scale_factor())
+        .expect("the ringed button is shown")
+}
+
+/// A field that has the keys shows a caret, light on the dark field, on
+/// every frame (a frame is drawn only when something changes, so a caret
+/// must not blink).
+#[test]
+fn a_field_shows_a_steady_caret_that_can_be_seen() {
+    use bevy::text::{TextCursorStyle, TextLayoutInfo};
+    let mut app = editing_in_window("swap.ron", 1, UVec2::new(1280, 720));
+    press(&mut app, KeyCode::F2);
+    let mut q = app.world_mut().query_filtered::<(
+        &TextLayoutInfo,
+        &TextCursorStyle,
+        &BackgroundColor,
+    ), With<game::editor::NameField>>();
+    for frame in 0..60 {
+        app.update();
+        let (info, style, back) = q.single(app.world()).expect("the name's field");
+        let (shown, rect) = info.cursor.expect("the focused field has a caret");
+        assert!(shown, "the caret is hidden at frame {frame}");
+        assert!(rect.width() >= 1.0, "{rect:?}");
+        let (caret, field) = (style.color.luminance(), back.0.luminance());
+        assert!(caret - field > 0.4, "caret {caret} on field {field}");
+    }
 }
 
 /// A new level is a step of the history, and says so: Undo brings the

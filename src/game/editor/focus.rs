@@ -1,7 +1,9 @@
 //! The editor's buttons from the keyboard: Tab rings the next button
-//! (the left panel's from the top, then the right panel's; from a text
-//! field too, which it leaves), Shift+Tab the one before; Enter or Space presses the ringed button, Esc takes the
-//! ring away. The arrows stay the board's.
+//! (the left panel's from the top, then the right panel's), Shift+Tab the
+//! one before; from a text field, between the panels, Tab leaves it for the
+//! right panel's first button and Shift+Tab for the left panel's last.
+//! Enter or Space presses the ringed button, Esc takes the ring away. The
+//! arrows stay the board's.
 
 use super::{EditAction, Editor};
 use crate::game::theme;
@@ -50,8 +52,13 @@ pub(super) fn tab_focus(
             .0
             .and_then(|f| order.iter().position(|(a, _)| *a == f));
         let n = order.len();
+        // The fields sit between the panels: leaving one, the ring goes on
+        // from there in reading order.
+        let right = order.iter().position(|(_, (r, ..))| *r);
         let next = match (at, back) {
             _ if n == 0 => None,
+            (None, false) if editor.typing => right.or(Some(0)),
+            (None, true) if editor.typing => Some(right.unwrap_or(n).max(1) - 1),
             (None, false) => Some(0),
             (None, true) => Some(n - 1),
             (Some(i), false) => Some((i + 1) % n),

@@ -7,7 +7,7 @@ use crate::game::Screen;
 use crate::game::theme::{self, text};
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
-use bevy::text::{EditableText, TextCursorStyle, TextEdit};
+use bevy::text::{EditableText, TextEdit};
 
 /// The keys that take what a field holds and leave it: Enter, and Tab,
 /// which also rings the next button (`focus::tab_focus`), as in a form.
@@ -36,10 +36,7 @@ pub(super) struct RowLine;
 
 /// A field holding `text` (at most `most` characters).
 fn new_field(text: &str, most: usize) -> EditableText {
-    let mut f = EditableText {
-        max_characters: Some(most),
-        ..default()
-    };
+    let mut f = theme::field(most);
     put_text(&mut f, text);
     f
 }
@@ -129,7 +126,7 @@ fn field_look(size: f32) -> impl Bundle {
             ..default()
         },
         TextColor(theme::TEXT),
-        TextCursorStyle::default(),
+        theme::caret(),
         TextLayout::no_wrap(),
         Node {
             width: px(FIELD_WIDTH),

@@ -33,6 +33,29 @@ pub const TEXT_DIM: Color = Color::srgb(0.70, 0.80, 0.78);
 pub const WARN: Color = Color::srgb(1.0, 0.70, 0.45);
 pub const WIN: Color = Color::srgb(0.75, 1.0, 0.55);
 
+/// A text field's caret and selection in the game's colours: light on the
+/// dark field (Bevy's own caret is a dark slate, unseen on our panels).
+pub fn caret() -> bevy::text::TextCursorStyle {
+    bevy::text::TextCursorStyle {
+        color: TEXT,
+        selection_color: BUTTON_HOVER,
+        unfocused_selection_color: Color::NONE,
+        selected_text_color: None,
+    }
+}
+
+/// A field that takes the keys: its caret thin and steady. The game draws
+/// a frame only when something changes, so a blinking caret would stop
+/// lit or dark by chance.
+pub fn field(most: usize) -> bevy::text::EditableText {
+    bevy::text::EditableText {
+        max_characters: Some(most),
+        cursor_width: 0.1,
+        cursor_blink_period: std::time::Duration::from_secs(1 << 30),
+        ..default()
+    }
+}
+
 /// Flood tiles and Escape animals: ten colours told apart by hue and lightness.
 pub const PALETTE: [Color; 10] = [
     Color::srgb(0.89, 0.26, 0.24),
