@@ -614,3 +614,51 @@ fn a_won_levels_record_follows_it_when_a_level_is_inserted_above() {
     assert_eq!(read.record(key, 2).map(|r| r.best), Some(won.best));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A random level's number at its end greys its − or + (which then takes
+/// no click), and the other way brings it back.
+#[test]
+fn a_random_levels_number_at_its_end_greys_its_button() {
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(temp_data_dir()),
+        pack: Some("levels/swap.ron".into()),
+        ..Default::default()
+    });
+    until_screen(&mut app, Screen::Levels);
+    settle(&mut app);
+    let greyed = |app: &mut App, label: &str| {
+        let texts: Vec<(Entity, String)> = app
+            .world_mut()
+            .query::<(Entity, &Text)>()
+            .iter(app.world())
+            .map(|(e, t)| (e, t.0.clone()))
+            .collect();
+        let mut buttons = app
+            .world_mut()
+            .query_filtered::<(&Children, Has<bevy::ui::InteractionDisabled>), With<Button>>();
+        buttons
+            .iter(app.world())
+            .find(|(c, _)| {
+                c.iter()
+                    .any(|c| texts.iter().any(|(e, t)| *e == c && t == label))
+            })
+            .map(|(_, off)| off)
+            .unwrap_or_else(|| panic!("no button says {label:?}"))
+    };
+    let said = |app: &mut App| {
+        texts(app)
+            .into_iter()
+            .find(|t| t.starts_with("About "))
+            .expect("the size's words")
+    };
+    assert_eq!(said(&mut app), "About 3 frogs a side");
+    assert!(!greyed(&mut app, "\u{2212}") && !greyed(&mut app, "+"));
+    tap_button(&mut app, "\u{2212}");
+    tap_button(&mut app, "\u{2212}");
+    assert_eq!(said(&mut app), "About 1 frog a side");
+    assert!(greyed(&mut app, "\u{2212}"), "at its least, − is greyed");
+    assert!(!greyed(&mut app, "+"));
+    tap_button(&mut app, "+");
+    assert_eq!(said(&mut app), "About 2 frogs a side");
+    assert!(!greyed(&mut app, "\u{2212}"), "one up, − is back");
+}

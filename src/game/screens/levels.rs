@@ -282,25 +282,36 @@ fn random_rows(ui: &mut ChildSpawnerCommands, pack: &Pack, shape: &RandomShape, 
                         BackgroundColor(theme::PANEL),
                     ))
                     .with_children(|pair| {
-                        pair.spawn(button(
-                            MenuAction::Shape(size, -1),
-                            40.0,
-                            text("\u{2212}", 20.0, theme::TEXT),
-                        ));
+                        let less = pair
+                            .spawn(button(
+                                MenuAction::Shape(size, -1),
+                                40.0,
+                                text("\u{2212}", 20.0, theme::TEXT),
+                            ))
+                            .id();
                         pair.spawn((
                             ShapeLabel(size),
                             Node {
                                 min_width: px(150),
+                                padding: UiRect::horizontal(px(6)),
                                 justify_content: JustifyContent::Center,
                                 ..default()
                             },
                             children![text(words, 18.0, theme::TEXT)],
                         ));
-                        pair.spawn(button(
-                            MenuAction::Shape(size, 1),
-                            40.0,
-                            text("+", 20.0, theme::TEXT),
-                        ));
+                        let more = pair
+                            .spawn(button(
+                                MenuAction::Shape(size, 1),
+                                40.0,
+                                text("+", 20.0, theme::TEXT),
+                            ))
+                            .id();
+                        // A number at its end greys its button that way.
+                        for (b, by) in [(less, -1), (more, 1)] {
+                            if shape.at_end(puzzle, size, by) {
+                                pair.commands().entity(b).insert(widget::greyed());
+                            }
+                        }
                     });
                 }
                 row.spawn(text(

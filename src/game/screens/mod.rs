@@ -388,6 +388,22 @@ fn do_menu_action(
                             t.0 = w;
                         }
                     }
+                    // The − or + of a number now at its end greys; the
+                    // other comes back.
+                    let shape = world.resource::<RandomShape>().clone();
+                    let mut buttons = world.query::<(Entity, &MenuAction)>();
+                    let ends: Vec<(Entity, bool)> = buttons
+                        .iter(world)
+                        .filter_map(|(e, a)| match a {
+                            MenuAction::Shape(s, by) => Some((e, shape.at_end(&puzzle, *s, *by))),
+                            _ => None,
+                        })
+                        .collect();
+                    for (e, end) in ends {
+                        if let Ok(mut b) = world.get_entity_mut(e) {
+                            crate::game::theme::widget::set_greyed(&mut b, end);
+                        }
+                    }
                 });
             }
         }

@@ -40,6 +40,16 @@ impl RandomShape {
         self.0.insert(puzzle.kind(), dims);
     }
 
+    /// Whether stepping dimension `index` by `by` would change nothing:
+    /// the number is at its end that way (its button is greyed).
+    pub(super) fn at_end(&self, puzzle: &Puzzle, index: usize, by: i8) -> bool {
+        let (dims, value) = (puzzles::dimensions(puzzle), self.of(puzzle));
+        match (dims.get(index), value.get(index)) {
+            (Some(d), Some(&v)) => (by < 0 && v <= d.lo) || (by > 0 && v >= d.hi),
+            _ => true,
+        }
+    }
+
     /// The words for each dimension this puzzle has, by index.
     pub(super) fn describe(&self, puzzle: &Puzzle) -> Vec<(usize, String)> {
         let dims = puzzles::dimensions(puzzle);

@@ -75,6 +75,32 @@ pub fn raised<A: Component>(action: A, colours: ButtonColours, node: Node) -> im
     )
 }
 
+/// A button greyed because it would change nothing (a number at its end):
+/// it takes no click and does not light under the pointer. Spawned with
+/// the button, or set on it later with `set_greyed`.
+pub fn greyed() -> impl Bundle {
+    (
+        bevy::ui::InteractionDisabled,
+        ButtonColours {
+            rest: GREYED,
+            hover: GREYED,
+        },
+    )
+}
+
+/// Greys a button (`greyed`) or brings it back to life.
+pub fn set_greyed(button: &mut EntityWorldMut, on: bool) {
+    if on {
+        button.insert(greyed());
+    } else {
+        button.remove::<bevy::ui::InteractionDisabled>();
+        button.insert(ButtonColours::default());
+    }
+}
+
+/// A greyed button's colour: the button's, faded into the panel.
+const GREYED: Color = Color::srgba(0.18, 0.42, 0.36, 0.3);
+
 /// The shadow under a button at rest: it sits a little above the panel.
 const RAISED_SHADOW: Color = Color::srgba(0.0, 0.03, 0.05, 0.5);
 

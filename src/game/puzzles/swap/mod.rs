@@ -43,7 +43,10 @@ static DIMENSIONS: [Dimension; 1] = [Dimension {
     default: 3,
     lo: 1,
     hi: 10,
-    words: |n| format!("About {n} frogs a side"),
+    words: |n| match n {
+        1 => "About 1 frog a side".into(),
+        _ => format!("About {n} frogs a side"),
+    },
 }];
 
 impl GamePuzzle for Swap {
