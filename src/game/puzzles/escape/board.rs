@@ -183,9 +183,11 @@ pub(super) fn refresh(
     found == after.animals.len()
 }
 
-/// Where an animal's colour number sits: its cell's top-left corner, clear
-/// of every animal's eyes and face.
-const BADGE: Vec2 = Vec2::new(-25.0, 22.0);
+/// Where an animal's colour number sits: above its back (the animals face
+/// east), clear of every animal's eyes and face, and in from the left so
+/// that in the line, where the animals stand closer, it clears the animal
+/// to the left.
+const BADGE: Vec2 = Vec2::new(-16.0, 32.0);
 /// The colour-blind number's size: a third bigger than the frogs' and the
 /// tiles', so that it reads on a big prison's smaller animals too.
 const BADGE_SIZE: f32 = 1.35;
