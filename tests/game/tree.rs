@@ -5,6 +5,7 @@
 
 use super::window::{
     SIZES, board_faults, click_at, laid_app, laid_out, layer_faults, layout_faults, middle_of,
+    point_at,
 };
 use super::*;
 use pond_puzzles::game::panels::TreeViewOpen;
@@ -899,4 +900,48 @@ fn a_search_started_during_another_starts_where_it_began() {
         }
     }
     assert_eq!(started, Some(start), "the plain search's start");
+}
+
+/// While a search is watched, fewer words: a steering button's key shows
+/// only under the pointer, the status says no "(paused)" beside the
+/// button that says Resume, and with the tree open the counters leave the
+/// depth to its timeline.
+#[test]
+fn a_watched_search_shows_its_keys_only_under_the_pointer() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.insert_resource(Speed::default());
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..20 {
+        app.update();
+    }
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    settle(&mut app);
+    assert!(app.world().resource::<Autoplay>().paused);
+    assert!(shows_exactly(&mut app, "Resume"), "the panel is open");
+    assert!(!shows(&mut app, "(paused)"));
+    assert!(!shows_exactly(&mut app, "Space"), "a key shown unasked");
+    assert!(shows(&mut app, "Positions "));
+    assert!(!shows(&mut app, "Depth"), "the timeline counts the steps");
+    // Under the pointer, the Pause button says its key.
+    let pause = app
+        .world_mut()
+        .query::<(Entity, &AutoplayCommand, &Interaction)>()
+        .iter(app.world())
+        .find(|(_, c, _)| **c == AutoplayCommand::Pause)
+        .map(|(e, ..)| e)
+        .expect("the Pause button");
+    let at = middle_of(&mut app, pause);
+    point_at(&mut app, at);
+    settle(&mut app);
+    assert!(
+        shows_exactly(&mut app, "Space"),
+        "the key under the pointer"
+    );
+    // The tree folded, the counters say the depth again.
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = false;
+    settle(&mut app);
+    assert!(shows(&mut app, "Depth"));
 }

@@ -603,11 +603,10 @@ pub(super) fn tap(app: &mut App, at: Vec2) {
     }
 }
 
-/// The pointer moved to `at` (window pixels), then a press and release
-/// there, each a frame apart: a mouse's click as the window reports it, so
-/// that it goes through Bevy's picking to what lies under the pointer.
-pub(super) fn click_at(app: &mut App, at: Vec2) {
-    use bevy::input::mouse::MouseButtonInput;
+/// The pointer moved to `at` (window pixels), as the window reports a
+/// mouse's move, and a frame for the picking to see what lies under it.
+/// Returns the window.
+pub(super) fn point_at(app: &mut App, at: Vec2) -> Entity {
     use bevy::window::{CursorMoved, WindowEvent};
     let world = app.world_mut();
     let mut windows =
@@ -621,6 +620,16 @@ pub(super) fn click_at(app: &mut App, at: Vec2) {
             delta: None,
         }));
     app.update();
+    window
+}
+
+/// The pointer moved to `at` (window pixels), then a press and release
+/// there, each a frame apart: a mouse's click as the window reports it, so
+/// that it goes through Bevy's picking to what lies under the pointer.
+pub(super) fn click_at(app: &mut App, at: Vec2) {
+    use bevy::input::mouse::MouseButtonInput;
+    use bevy::window::WindowEvent;
+    let window = point_at(app, at);
     for state in [ButtonState::Pressed, ButtonState::Released] {
         let input = MouseButtonInput {
             button: MouseButton::Left,

@@ -161,6 +161,7 @@ fn spawn_card(
                     for line in [
                         teach.controls,
                         "U undo   H hint   M move map   ? this card",
+                        "Watching: S solve   W search   Space pause   . step   X stop   \u{2212} + speed",
                         map.as_str(),
                     ] {
                         card.spawn((

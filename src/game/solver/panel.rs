@@ -85,8 +85,8 @@ pub(super) fn plugin(app: &mut App) {
 pub struct HiddenWhileWatching;
 
 /// The key under a solver button. Those of the buttons that steer a watch
-/// (pause, step, stop, slower, faster) stay while watching, when they are
-/// wanted; the others are words for a player playing.
+/// (pause, step, stop) show while watching when the pointer is on their
+/// button; the others are words for a player playing.
 #[derive(Component)]
 struct CommandKey(AutoplayCommand);
 
@@ -94,8 +94,16 @@ fn hide_keys_while_watching(
     autoplay: Option<Res<Autoplay>>,
     mut hints: Query<&mut Visibility, With<HiddenWhileWatching>>,
     mut keys: Query<(&CommandKey, &mut Visibility), Without<HiddenWhileWatching>>,
+    buttons: Query<(&AutoplayCommand, &Interaction)>,
 ) {
     let watching = autoplay.is_some_and(|a| a.is_active());
+    // While a search is watched, a steering button's key shows under the
+    // pointer only: fewer words on the watched screen.
+    let hovered = |c: AutoplayCommand| {
+        buttons
+            .iter()
+            .any(|(b, i)| *b == c && *i != Interaction::None)
+    };
     let shown = |hide: bool| {
         if hide {
             Visibility::Hidden
@@ -110,8 +118,9 @@ fn hide_keys_while_watching(
     }
     for (key, mut v) in &mut keys {
         let steers = !matches!(key.0, AutoplayCommand::Start(_) | AutoplayCommand::Hint);
-        if *v != shown(watching && !steers) {
-            *v = shown(watching && !steers);
+        let hide = watching && !(steers && hovered(key.0));
+        if *v != shown(hide) {
+            *v = shown(hide);
         }
     }
 }
@@ -322,7 +331,8 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
                         solver_button(
                             Some(pictures.icon("step")),
                             "Step",
-                            ".",
+                            // (A lone dot under the word is lost.)
+                            ". key",
                             AutoplayCommand::Step
                         ),
                         solver_button(
@@ -446,7 +456,7 @@ fn update_solver_panel(
             String::new(),
             String::new(),
         ),
-        Some(a) => panel_text(a, &state, shown),
+        Some(a) => panel_text(a, &state, shown, tree_open.0),
     };
     for (line, mut t, mut c) in &mut lines {
         match line {
@@ -475,7 +485,15 @@ pub fn won_words(watching: &str, moves: usize, base: usize) -> String {
     }
 }
 
-fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, String, String) {
+/// The panel's lines: the status, the counters and the path (`shown` of
+/// its steps). With the tree's column open (`tree_open`), whose timeline
+/// counts the line's steps, the counters leave the depth to it.
+fn panel_text(
+    a: &Autoplay,
+    state: &PlayState,
+    shown: usize,
+    tree_open: bool,
+) -> (String, Color, String, String) {
     let watching = if a.is_replay() {
         "Replay"
     } else {
@@ -496,10 +514,8 @@ fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, 
             format!("Thinking... {} positions", group(a.stats.nodes)),
             theme::TEXT,
         ),
-        (None, _) => (
-            format!("{watching}{}", if a.paused { " (paused)" } else { "" }),
-            theme::TEXT,
-        ),
+        // (Paused, the Pause button says Resume.)
+        (None, _) => (watching.to_string(), theme::TEXT),
     };
     let words = match &a.verdict {
         Some(v) => format!("{words}\n{v}"),
@@ -512,12 +528,12 @@ fn panel_text(a: &Autoplay, state: &PlayState, shown: usize) -> (String, Color, 
         None => a.stats.nodes.max(a.stats.tried),
     };
     let counts = if a.watch.searches() {
-        format!(
-            "Positions {}   Depth {}   {:.1} s",
-            group(positions),
-            a.stats.path.len(),
-            a.watched
-        )
+        let depth = if tree_open {
+            String::new()
+        } else {
+            format!("   Depth {}", a.stats.path.len())
+        };
+        format!("Positions {}{depth}   {:.1} s", group(positions), a.watched)
     } else {
         format!("Moves {}   {:.1} s", state.moves(), a.watched)
     };
