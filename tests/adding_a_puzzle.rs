@@ -173,6 +173,39 @@ fn the_page_on_adding_a_puzzle_names_every_file_it_touches_and_only_files_that_e
     );
 }
 
+/// Each puzzle's whole core is one folder: no file or folder of the core
+/// called after a puzzle lies outside `puzzles/` (its name's folder there).
+#[test]
+fn each_puzzles_core_is_one_folder() {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let base = repo.join("crates/pond-core/src");
+    let mut found = Vec::new();
+    walk(&base, &base, &mut found);
+    let kinds: Vec<String> = PuzzleKind::ALL
+        .iter()
+        .map(|k| k.name().to_string())
+        .collect();
+    for kind in &kinds {
+        assert!(
+            found.contains(&format!("puzzles/{kind}/mod.rs")),
+            "no folder puzzles/{kind}/"
+        );
+    }
+    let outside: Vec<&String> = found
+        .iter()
+        .filter(|p| own(p) && !p.starts_with("puzzles/"))
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "a puzzle's files outside puzzles/: {outside:?}"
+    );
+    assert!(
+        found.len() > 50,
+        "the core was not found: {} files",
+        found.len()
+    );
+}
+
 #[test]
 fn a_variant_is_told_from_a_key_a_comment_and_a_longer_name() {
     assert!(names_a_variant("        Puzzle::Flood(f) => f.limit,"));
@@ -181,7 +214,7 @@ fn a_variant_is_told_from_a_key_a_comment_and_a_longer_name() {
     assert!(!names_a_variant("    // a Puzzle::Swap level"));
     assert!(!names_a_variant("Sound::HopLanded"));
     assert!(!names_a_variant("rules::swap::row_text"));
-    assert!(own("rules/swap.rs") && own("solve/flood/mod.rs") && own("solve/hop_tests.rs"));
+    assert!(own("puzzles/swap/rules.rs") && own("solve/flood/mod.rs") && own("hop_tests.rs"));
     assert!(!own("levels/edit/palette.rs"));
     assert!(stands_for("levels/edit/", "levels/edit/resize.rs"));
     assert!(stands_for("tune.rs", "crates/pond-core/src/levels/tune.rs"));

@@ -5,6 +5,7 @@
 
 pub mod fuzzing;
 pub mod levels;
+pub mod puzzles;
 pub mod rules;
 pub mod save;
 pub mod solve;

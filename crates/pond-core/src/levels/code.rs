@@ -61,7 +61,7 @@ impl fmt::Display for LevelCode {
 }
 
 /// `v` when it is from `lo` to `hi`, else what is wrong, in words.
-pub(super) fn in_range(v: u64, lo: u64, hi: u64, what: &str) -> Result<u64, String> {
+pub(crate) fn in_range(v: u64, lo: u64, hi: u64, what: &str) -> Result<u64, String> {
     if (lo..=hi).contains(&v) {
         Ok(v)
     } else {
@@ -70,7 +70,7 @@ pub(super) fn in_range(v: u64, lo: u64, hi: u64, what: &str) -> Result<u64, Stri
 }
 
 /// The seed a random level's code needs.
-pub(super) fn seeded(seed: Option<u64>) -> Result<u64, String> {
+pub(crate) fn seeded(seed: Option<u64>) -> Result<u64, String> {
     seed.ok_or_else(|| "a random level needs `-SEED` at the end".to_string())
 }
 
@@ -93,7 +93,7 @@ fn forms() -> Vec<(char, &'static str, String)> {
 
 /// Reads the numbers of `text` after each of `tags`, in order: `F14x14c6d3`
 /// with tags "F","x","c","d" gives [14, 14, 6, 3].
-pub(super) fn fields(text: &str, tags: &[char]) -> Option<Vec<u64>> {
+pub(crate) fn fields(text: &str, tags: &[char]) -> Option<Vec<u64>> {
     let mut rest = text;
     let mut out = Vec::new();
     for &tag in tags {

@@ -11,7 +11,7 @@ pub use super::swap_gen::swap_levels;
 use std::fmt::Write;
 
 /// A RON string literal.
-pub(super) fn quoted(s: &str) -> String {
+pub(crate) fn quoted(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {
@@ -25,14 +25,14 @@ pub(super) fn quoted(s: &str) -> String {
     out
 }
 
-pub(super) fn grade_field(grade: &Option<String>) -> String {
+pub(crate) fn grade_field(grade: &Option<String>) -> String {
     grade
         .as_ref()
         .map(|g| format!(", grade: Some({})", quoted(g)))
         .unwrap_or_default()
 }
 
-pub(super) fn string_list(rows: &[String], indent: &str) -> String {
+pub(crate) fn string_list(rows: &[String], indent: &str) -> String {
     let mut out = String::from("[\n");
     for r in rows {
         let _ = writeln!(out, "{indent}    {},", quoted(r));
@@ -62,7 +62,7 @@ pub fn write_pack(pack: &PackFile, header: &str) -> String {
     out
 }
 
-pub(super) fn capitalised(s: &str) -> String {
+pub(crate) fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())

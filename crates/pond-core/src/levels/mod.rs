@@ -9,22 +9,14 @@ mod dyn_value;
 pub mod edit;
 #[cfg(test)]
 mod edit_tests;
-mod escape;
-mod escape_gen;
-mod flood;
-mod flood_gen;
 pub mod game_line;
 pub mod generate;
-mod hop;
-mod hop_gen;
 pub mod locate;
 mod names;
 pub mod pack_grade;
 mod refusals;
 pub mod rng;
 mod slips;
-mod swap;
-mod swap_gen;
 mod text;
 pub mod tune;
 pub mod verdict;
@@ -32,6 +24,10 @@ pub mod verdict;
 mod verdict_tests;
 mod words;
 
+use crate::puzzles::escape::{level as escape, level_gen as escape_gen};
+use crate::puzzles::flood::{level as flood, level_gen as flood_gen};
+use crate::puzzles::hop::{level as hop, level_gen as hop_gen};
+use crate::puzzles::swap::{level as swap, level_gen as swap_gen};
 use crate::rules::Puzzle;
 use crate::rules::hop::Shape;
 use locate::Node;
@@ -371,8 +367,8 @@ fn ron_options() -> ron::Options {
 #[derive(Debug, Clone, Default)]
 pub struct Spot {
     level: Option<usize>,
-    field: &'static str,
-    item: Option<usize>,
+    pub(crate) field: &'static str,
+    pub(crate) item: Option<usize>,
     ch: Option<usize>,
 }
 
@@ -384,11 +380,11 @@ impl Spot {
         }
     }
 
-    fn field(field: &'static str) -> Spot {
+    pub(crate) fn field(field: &'static str) -> Spot {
         Spot::root(field)
     }
 
-    fn item(field: &'static str, item: usize) -> Spot {
+    pub(crate) fn item(field: &'static str, item: usize) -> Spot {
         Spot {
             field,
             item: Some(item),
@@ -396,7 +392,7 @@ impl Spot {
         }
     }
 
-    fn ch(field: &'static str, item: Option<usize>, ch: usize) -> Spot {
+    pub(crate) fn ch(field: &'static str, item: Option<usize>, ch: usize) -> Spot {
         Spot {
             field,
             item,
@@ -430,7 +426,7 @@ impl Spot {
     }
 }
 
-type Built<T> = Result<T, (Spot, String)>;
+pub(crate) type Built<T> = Result<T, (Spot, String)>;
 
 /// What a level is, as a number: the FNV-1a hash of its board code (its
 /// board, goal and limit; not its name). Progress is kept by it, so that a

@@ -21,7 +21,7 @@ struct PackHead {
 /// Every mistake of a file the parser refused: a bracket or string slip
 /// alone (nothing after it can be trusted), else the pack's own fields and
 /// each level parsed on its own.
-pub(super) fn all(
+pub(crate) fn all(
     text: &str,
     tree: Option<&Node>,
     whole: &ron::error::SpannedError,

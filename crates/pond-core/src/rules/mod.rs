@@ -1,10 +1,10 @@
 //! The four puzzles as pure rules: state, legal moves, apply and undo, goal and
 //! dead-end tests, and a text notation for moves. No Bevy, no I/O, no clocks.
 
-pub mod escape;
-pub mod flood;
-pub mod hop;
-pub mod swap;
+pub use crate::puzzles::escape::rules as escape;
+pub use crate::puzzles::flood::rules as flood;
+pub use crate::puzzles::hop::rules as hop;
+pub use crate::puzzles::swap::rules as swap;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -202,7 +202,7 @@ macro_rules! variant_glue {
         }
     };
 }
-use variant_glue;
+pub(crate) use variant_glue;
 
 /// Runs `$body` with `$t` the rules' type of the puzzle `$kind` names:
 /// code generic over the puzzles that starts from a kind (`$body` is

@@ -57,7 +57,7 @@ type ReadBoard = fn(&[&str]) -> Result<DraftBoard, String>;
 
 /// The number `text` gives, `what` in the words of a mistake, from 1 to
 /// `most`.
-pub(super) fn number(text: &str, what: &str, most: usize) -> Result<usize, String> {
+pub(crate) fn number(text: &str, what: &str, most: usize) -> Result<usize, String> {
     text.parse::<usize>()
         .ok()
         .filter(|n| (1..=most).contains(n))

@@ -3,19 +3,14 @@
 //! checked by the loader's own rules (the same words, at the cell they
 //! concern), and written as the `LevelFile` a pack holds.
 
-mod code;
-mod escape;
-mod escape_code;
-mod flood;
-mod flood_code;
-mod hop;
-mod hop_code;
+pub(crate) mod code;
 mod palette;
-mod part;
+pub(crate) mod part;
 mod save;
-mod swap;
-mod swap_code;
 
+use crate::puzzles::{
+    escape::edit as escape, flood::edit as flood, hop::edit as hop, swap::edit as swap,
+};
 pub use code::MAX_BOARD_CODE;
 pub use escape::EscapeDraft;
 pub use flood::FloodDraft;
@@ -27,7 +22,7 @@ pub use swap::SwapDraft;
 
 use super::{Level, LevelFile, build_level};
 use crate::rules::Puzzle;
-use palette::choice;
+pub(crate) use palette::choice;
 
 /// A level being drawn: its name and its board, cell by cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,7 +140,7 @@ impl Draft {
     }
 }
 
-pub(super) fn set<T: PartialEq>(slot: Option<&mut T>, value: T) -> bool {
+pub(crate) fn set<T: PartialEq>(slot: Option<&mut T>, value: T) -> bool {
     match slot {
         Some(s) if *s != value => {
             *s = value;
@@ -156,6 +151,6 @@ pub(super) fn set<T: PartialEq>(slot: Option<&mut T>, value: T) -> bool {
 }
 
 /// `v` moved by `by`, kept from `lo` to `hi`.
-pub(super) fn moved(v: u32, by: i32, lo: u32, hi: u32) -> u32 {
+pub(crate) fn moved(v: u32, by: i32, lo: u32, hi: u32) -> u32 {
     (v as i64 + by as i64).clamp(lo as i64, hi as i64) as u32
 }

@@ -36,7 +36,7 @@ pub struct Choice {
     pub colour: Option<u8>,
 }
 
-pub(super) fn choice(label: impl Into<String>) -> Choice {
+pub(crate) fn choice(label: impl Into<String>) -> Choice {
     Choice {
         label: label.into(),
         colour: None,

@@ -1,0 +1,8 @@
+//! Flood: flood a grid to one colour from its corner: the puzzle's whole core.
+
+pub mod edit;
+pub mod edit_code;
+pub mod level;
+pub mod level_gen;
+pub mod rules;
+pub mod solve;

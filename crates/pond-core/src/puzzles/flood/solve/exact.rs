@@ -1,0 +1,530 @@
+//! The exact search: A* over flooded regions as sets of blobs, with the
+//! relaxed game's admissible bound and the pruning of moves that could have
+//! come a move earlier.
+
+use super::Blobs;
+use super::blobs::colour_count;
+use crate::rules::flood::FloodMove;
+use crate::solve::{FastMap, Search};
+pub use choice::{Bound, Exact};
+use kept::Kept;
+use std::collections::hash_map::Entry;
+
+mod choice;
+mod kept;
+#[cfg(test)]
+pub(crate) use kept::kept_sets;
+pub(crate) use kept::let_go_kept;
+
+/// A set of blobs in `W` words.
+type Set<const W: usize> = [u64; W];
+
+fn has<const W: usize>(s: &Set<W>, i: usize) -> bool {
+    s[i / 64] >> (i % 64) & 1 == 1
+}
+
+fn put<const W: usize>(s: &mut Set<W>, i: usize) {
+    s[i / 64] |= 1 << (i % 64);
+}
+
+fn and<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
+    std::array::from_fn(|w| a[w] & b[w])
+}
+
+fn and_not<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
+    std::array::from_fn(|w| a[w] & !b[w])
+}
+
+fn or<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
+    std::array::from_fn(|w| a[w] | b[w])
+}
+
+fn empty<const W: usize>(s: &Set<W>) -> bool {
+    s.iter().all(|&w| w == 0)
+}
+
+fn subset<const W: usize>(a: &Set<W>, b: &Set<W>) -> bool {
+    // One test at the end: the words' outcomes are not predictable.
+    (0..W).fold(0, |acc, w| acc | (a[w] & !b[w])) == 0
+}
+
+struct Node<const W: usize> {
+    region: Set<W>,
+    parent: u32,
+    /// Where the frontier of an expanded node is kept (`u32::MAX` until it
+    /// is expanded): its children's frontiers are worked out from it.
+    expanded: u32,
+    g: u8,
+    colour: u8,
+    /// The move was the only one offered (it cleared a colour), so its
+    /// parent never tried the others.
+    forced: bool,
+    /// The bound has been worked out in full (it is when the node is made,
+    /// if it belongs to the current round, else when it comes out of the
+    /// open list; a bound cut short at the node's limit leaves this false,
+    /// so it is worked out again if the node comes out later).
+    bounded: bool,
+    /// The colours (as bits) with a blob outside the region.
+    left: u16,
+}
+
+pub(crate) struct AStar<'b, const W: usize> {
+    blobs: &'b Blobs,
+    exact: Exact,
+    /// Each colour's blobs, as a set.
+    of_colour: Vec<Set<W>>,
+    /// The neighbours of a set's blobs, by byte: `near[j][v]` holds every
+    /// neighbour of the blobs whose bits are `v` in byte `j` of a set (one
+    /// table for each of its `8 * W` bytes).
+    near: Vec<[Set<W>; 256]>,
+    all: Set<W>,
+    nodes: Vec<Node<W>>,
+    best_g: FastMap<Set<W>, u8>,
+    // Scratch space for the layer bound.
+    distance: Vec<u8>,
+    queue: Vec<u32>,
+}
+
+impl<'b, const W: usize> AStar<'b, W> {
+    pub(crate) fn new(blobs: &'b Blobs, exact: Exact) -> Self {
+        let mut of_colour = vec![[0u64; W]; blobs.colours as usize];
+        let mut all = [0u64; W];
+        let mut adjacent = vec![[0u64; W]; blobs.len()];
+        for (b, &c) in blobs.colour.iter().enumerate() {
+            put(&mut of_colour[c as usize], b);
+            put(&mut all, b);
+            for &n in &blobs.neighbours[b] {
+                put(&mut adjacent[b], n as usize);
+            }
+        }
+        // Each entry is the one with its lowest bit cleared plus that blob's
+        // neighbours.
+        let mut near = vec![[[0u64; W]; 256]; W * 8];
+        for (j, table) in near.iter_mut().enumerate() {
+            for v in 1..256usize {
+                let b = j * 8 + v.trailing_zeros() as usize;
+                let rest = table[v & (v - 1)];
+                table[v] = match adjacent.get(b) {
+                    Some(adj) => or(&rest, adj),
+                    None => rest,
+                };
+            }
+        }
+        AStar {
+            blobs,
+            exact,
+            of_colour,
+            near,
+            all,
+            nodes: Vec::new(),
+            best_g: FastMap::default(),
+            distance: vec![0; blobs.len()],
+            queue: Vec::with_capacity(blobs.len()),
+        }
+    }
+
+    /// Every neighbour of the blobs of `set`.
+    fn around(&self, set: &Set<W>) -> Set<W> {
+        let mut out = [0u64; W];
+        for (&word, tables) in set.iter().zip(self.near.chunks_exact(8)) {
+            if word == 0 {
+                continue;
+            }
+            // The entry for a zero byte is empty: no test a byte.
+            for (k, table) in tables.iter().enumerate() {
+                let adj = &table[(word >> (8 * k)) as u8 as usize];
+                for v in 0..W {
+                    out[v] |= adj[v];
+                }
+            }
+        }
+        out
+    }
+
+    /// The blobs next to `region`.
+    fn frontier(&self, region: &Set<W>) -> Set<W> {
+        and_not(&self.around(region), region)
+    }
+
+    /// The blobs next to `region`, which a move made by taking `taken`
+    /// from next to a region whose frontier was `before`.
+    fn frontier_after(&self, before: &Set<W>, taken: &Set<W>, region: &Set<W>) -> Set<W> {
+        and_not(&or(before, &self.around(taken)), region)
+    }
+
+    /// Colours (as bits) with a blob outside `region`.
+    fn colours_left(&self, region: &Set<W>) -> u32 {
+        let mut left = 0;
+        for (c, set) in self.of_colour.iter().enumerate() {
+            if !subset(set, region) {
+                left |= 1 << c;
+            }
+        }
+        left
+    }
+
+    /// `left`: the colours (as bits) with a blob outside `region`.
+    fn bound(&mut self, region: &Set<W>, frontier: &Set<W>, left: u32, limit: u8) -> u8 {
+        match self.exact.bound {
+            Bound::Layers => self.layers(region),
+            Bound::Relaxed => self.relaxed(region, frontier, left, limit),
+        }
+    }
+
+    /// A lower bound on the moves left. Number the blobs outside the region by
+    /// their distance from it (layer 1 touches it). A blob in layer `l` joins
+    /// at move `l` at the earliest, and only by a move of its own colour, so if
+    /// `n_k` colours still have a blob in layer `k` or beyond, moves `k` and on
+    /// must name at least `n_k` colours: at least `k - 1 + n_k` moves in all.
+    /// With `k = 1` this is the number of colours left; with the last layer it
+    /// is at least the distance to the farthest blob.
+    fn layers(&mut self, region: &Set<W>) -> u8 {
+        self.queue.clear();
+        for b in 0..self.blobs.len() {
+            if has(region, b) {
+                self.distance[b] = 0;
+                self.queue.push(b as u32);
+            } else {
+                self.distance[b] = u8::MAX;
+            }
+        }
+        let mut last_layer = [0u8; crate::rules::flood::MAX_COLOURS as usize];
+        let mut head = 0;
+        while head < self.queue.len() {
+            let b = self.queue[head] as usize;
+            head += 1;
+            let d = self.distance[b];
+            let colour = self.blobs.colour[b] as usize;
+            last_layer[colour] = last_layer[colour].max(d);
+            for &n in &self.blobs.neighbours[b] {
+                if self.distance[n as usize] == u8::MAX {
+                    self.distance[n as usize] = d.saturating_add(1);
+                    self.queue.push(n);
+                }
+            }
+        }
+        let mut layers = last_layer;
+        layers.sort_unstable_by(|a, b| b.cmp(a));
+        // layers[i] is the (i+1)-th latest last layer: n_k >= i + 1 for k <= layers[i].
+        let mut best = 0u8;
+        for (i, &k) in layers.iter().enumerate() {
+            if k == 0 {
+                break;
+            }
+            best = best.max(k - 1 + i as u8 + 1);
+        }
+        best
+    }
+
+    /// A lower bound from a relaxed game: one move may take every blob next
+    /// to the region whatever its colour, except that each colour still needs
+    /// a move of its own to be cleared. Count the moves of the relaxed game
+    /// played well: clear every colour that one move can clear (its last blobs
+    /// touch the region), and when none can be, take a whole layer in one
+    /// move. Any real line of play is also a line of the relaxed game, so it
+    /// is no shorter. (The idea is from A. and S. Puchert's Flood-It solver.)
+    fn relaxed(&self, region: &Set<W>, frontier: &Set<W>, mut left: u32, limit: u8) -> u8 {
+        if left == 0 {
+            return 0;
+        }
+        let mut seen = *region;
+        let mut layer = *frontier;
+        let mut moves = 0u8;
+        loop {
+            seen = or(&seen, &layer);
+            let mut cleared = 0u32;
+            let mut bits = left;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if subset(&self.of_colour[c], &seen) {
+                    cleared |= 1 << c;
+                }
+            }
+            if cleared != 0 {
+                left &= !cleared;
+                moves += colour_count(cleared);
+                if left & left.wrapping_sub(1) == 0 {
+                    return moves + u8::from(left != 0);
+                }
+                // Each colour left needs a move of its own: past the limit
+                // the exact count is not needed.
+                if moves + colour_count(left) > limit {
+                    return moves + colour_count(left);
+                }
+                // The cleared colours' blobs of this layer join now; the rest
+                // of the layer waits for its own colours.
+                let mut joined = [0u64; W];
+                let mut bits = cleared;
+                while bits != 0 {
+                    let c = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    joined = or(&joined, &and(&layer, &self.of_colour[c]));
+                }
+                let beyond = and_not(&self.around(&joined), &seen);
+                layer = or(&and_not(&layer, &joined), &beyond);
+            } else {
+                moves += 1;
+                if moves + colour_count(left) > limit {
+                    return moves + colour_count(left);
+                }
+                layer = and_not(&self.around(&layer), &seen);
+            }
+            if empty(&layer) {
+                // Cannot happen on a joined board; a safe answer all the same.
+                return moves + colour_count(left);
+            }
+        }
+    }
+
+    /// True when the move of `colour` from node `id` is never needed: every
+    /// blob of that colour it would take already touched the region before
+    /// the node's own move, so playing `colour` first and the node's colour
+    /// second reaches at least the same region in as many moves. When both
+    /// orders reach the same region, the lower colour goes first. (Not applied
+    /// after a forced move: its parent offered no other.)
+    /// `frontier` is the node's, `before` its parent's.
+    fn redundant(&self, id: u32, colour: usize, frontier: &Set<W>, before: &Set<W>) -> bool {
+        let node = &self.nodes[id as usize];
+        if node.forced || node.parent == u32::MAX {
+            return false;
+        }
+        let taken = and(frontier, &self.of_colour[colour]);
+        if !subset(&taken, before) {
+            return false;
+        }
+        let previous = node.colour as usize;
+        if colour < previous {
+            return true;
+        }
+        // Playing `colour` first would also bring blobs of the previous colour
+        // next to the region; if one is not in this node's region, the other
+        // order reaches more.
+        let brought = and_not(
+            &and(&self.around(&taken), &self.of_colour[previous]),
+            &node.region,
+        );
+        !empty(&brought)
+    }
+
+    fn path_to(&self, mut id: u32) -> Vec<u8> {
+        let mut path = Vec::new();
+        while id != u32::MAX {
+            let n = &self.nodes[id as usize];
+            if n.parent == u32::MAX {
+                break;
+            }
+            path.push(n.colour);
+            id = n.parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// Some(Some(path)) for a solution shorter than `upper`, Some(None) when
+    /// none is, None when the budget ran out.
+    pub(crate) fn run(
+        mut self,
+        search: &mut Search<'_, FloodMove>,
+        upper: usize,
+    ) -> Option<Option<Vec<u8>>> {
+        let mut kept = Kept::<W>::take();
+        self.nodes = std::mem::take(&mut kept.nodes);
+        self.best_g = std::mem::take(&mut kept.best_g);
+        let out = self.search(search, upper, &mut kept.frontiers);
+        kept.nodes = std::mem::take(&mut self.nodes);
+        kept.best_g = std::mem::take(&mut self.best_g);
+        kept.give_back();
+        out
+    }
+
+    /// `run`, with `frontiers` (empty) to keep the expanded nodes'
+    /// frontiers in.
+    fn search(
+        &mut self,
+        search: &mut Search<'_, FloodMove>,
+        upper: usize,
+        frontiers: &mut Vec<Set<W>>,
+    ) -> Option<Option<Vec<u8>>> {
+        let mut start = [0u64; W];
+        put(&mut start, 0);
+        let left0 = self.colours_left(&start);
+        let h0 = self.bound(&start, &self.frontier(&start), left0, u8::MAX);
+        if h0 as usize >= upper {
+            return Some(None);
+        }
+        // open[f][g]: nodes to expand by estimated length, deepest first.
+        let mut open: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); upper + 1]; upper + 1];
+        self.nodes.push(Node {
+            region: start,
+            parent: u32::MAX,
+            expanded: u32::MAX,
+            g: 0,
+            colour: self.blobs.colour[0],
+            forced: false,
+            bounded: true,
+            left: left0 as u16,
+        });
+        self.best_g.insert(start, 0);
+        open[h0 as usize][0].push(0);
+        let mut f = h0 as usize;
+        search.bound(f as u32);
+        let mut deepest = 0usize;
+        let mut shown: Vec<u8> = Vec::new();
+        let bytes_per_node = std::mem::size_of::<Node<W>>() + std::mem::size_of::<Set<W>>() + 16;
+        let colours = self.blobs.colours as usize;
+        let mut choices = Vec::with_capacity(colours);
+        while f < upper {
+            let Some(id) = open[f][deepest].pop() else {
+                if deepest == 0 {
+                    f += 1;
+                    search.bound(f as u32);
+                    deepest = upper;
+                } else {
+                    deepest -= 1;
+                }
+                continue;
+            };
+            let (region, g, bounded, parent, left_here) = {
+                let n = &self.nodes[id as usize];
+                (n.region, n.g, n.bounded, n.parent, u32::from(n.left))
+            };
+            if self.best_g.get(&region).is_some_and(|&best| best < g) {
+                continue;
+            }
+            // The parent's frontier, and this node's from it.
+            let (before, frontier) = match parent {
+                u32::MAX => ([0; W], self.frontier(&region)),
+                p => {
+                    let p = &self.nodes[p as usize];
+                    let before = frontiers[p.expanded as usize];
+                    let taken = and_not(&region, &p.region);
+                    (before, self.frontier_after(&before, &taken, &region))
+                }
+            };
+            if !bounded {
+                let limit = (f - g as usize) as u8;
+                let h = self.bound(&region, &frontier, left_here, limit);
+                // Above the limit, `h` may be only a lower bound: the node is
+                // bounded again if it comes out at its new estimate.
+                self.nodes[id as usize].bounded = h <= limit;
+                let f2 = g as usize + h as usize;
+                if f2 > f {
+                    if f2 < upper {
+                        open[f2][g as usize].push(id);
+                    }
+                    continue;
+                }
+            }
+            if !search.node(g as u32)
+                || !search.memory(
+                    self.nodes.len() * bytes_per_node
+                        + frontiers.len() * std::mem::size_of::<Set<W>>(),
+                )
+            {
+                return None;
+            }
+            if search.tracing() {
+                let path = self.path_to(id);
+                follow(search, &mut shown, &path);
+            }
+            if region == self.all {
+                return Some(Some(self.path_to(id)));
+            }
+            // A colour whose every remaining blob touches the region is cleared
+            // by one move; playing it first never costs a move.
+            let clearing = (0..colours).find(|&c| {
+                let set = &self.of_colour[c];
+                !subset(set, &region) && subset(set, &or(&region, &frontier))
+            });
+            choices.clear();
+            match clearing {
+                Some(c) => choices.push(c),
+                None => choices
+                    .extend((0..colours).filter(|&c| !empty(&and(&frontier, &self.of_colour[c])))),
+            }
+            self.nodes[id as usize].expanded = frontiers.len() as u32;
+            frontiers.push(frontier);
+            for &c in &choices {
+                if self.exact.prune && self.redundant(id, c, &frontier, &before) {
+                    continue;
+                }
+                let taken = and(&frontier, &self.of_colour[c]);
+                let next = or(&region, &taken);
+                let g2 = g + 1;
+                match self.best_g.entry(next) {
+                    Entry::Occupied(mut e) => {
+                        if *e.get() <= g2 {
+                            continue;
+                        }
+                        e.insert(g2);
+                    }
+                    Entry::Vacant(e) => {
+                        e.insert(g2);
+                    }
+                }
+                let done = next == self.all;
+                // The child's estimate to start with: its parent's (one move
+                // nearer), at least the colours left. Only the colour played
+                // can have been cleared.
+                let cleared = u32::from(subset(&self.of_colour[c], &next)) << c;
+                let left = left_here & !cleared;
+                let mut f2 = (g2 as usize + colour_count(left) as usize).max(f);
+                if f2 >= upper {
+                    continue;
+                }
+                // A child that would come out in this round is bounded now,
+                // while its parent's frontier is at hand: most children of
+                // the last round that finds nothing are pushed on to a later
+                // round, and this spares them a trip through the open list.
+                let mut bounded = done;
+                if !done && f2 == f {
+                    let beside = self.frontier_after(&frontier, &taken, &next);
+                    let limit = (f - g2 as usize) as u8;
+                    let h = self.bound(&next, &beside, left, limit);
+                    bounded = h <= limit;
+                    f2 = f2.max(g2 as usize + h as usize);
+                    if f2 >= upper {
+                        continue;
+                    }
+                }
+                let nid = self.nodes.len() as u32;
+                self.nodes.push(Node {
+                    region: next,
+                    parent: id,
+                    expanded: u32::MAX,
+                    g: g2,
+                    colour: c as u8,
+                    forced: clearing.is_some(),
+                    bounded,
+                    left: left as u16,
+                });
+                if f2 == f && done {
+                    // Nothing open is shorter.
+                    return Some(Some(self.path_to(nid)));
+                }
+                open[f2][g2 as usize].push(nid);
+                if f2 == f {
+                    deepest = deepest.max(g2 as usize);
+                }
+            }
+        }
+        Some(None)
+    }
+}
+
+/// Reports the jump from the line last shown to `path` as moves taken back
+/// and tried, so a watcher sees one consistent line of play.
+fn follow(search: &mut Search<'_, FloodMove>, shown: &mut Vec<u8>, path: &[u8]) {
+    let common = shown.iter().zip(path).take_while(|(a, b)| a == b).count();
+    while shown.len() > common {
+        let depth = shown.len() as u32;
+        if let Some(c) = shown.pop() {
+            search.taken_back(FloodMove { colour: c }, depth);
+        }
+    }
+    for &c in &path[common..] {
+        shown.push(c);
+        search.tried(FloodMove { colour: c }, shown.len() as u32);
+    }
+}
