@@ -99,8 +99,9 @@ pub trait Marks: Rules {
     /// cancel flag); undecided parts are None, never guessed.
     fn left(&self, budget: &Budget) -> Left;
     /// Work done once, before a map's clock starts, that later maps share
-    /// (a table the marks look up). Nothing by default.
-    fn prepare(&self) {}
+    /// (a table the marks look up), given up when `budget`'s cancel flag is
+    /// raised. Nothing by default.
+    fn prepare(&self, _budget: &Budget) {}
     /// The bytes that what `prepare` made keeps for the program's life
     /// (none before it is made). None by default.
     fn kept() -> usize {
@@ -267,7 +268,7 @@ fn each_move<T: Clone>(
     budget: &Budget,
     mut decide: impl FnMut(usize, &Puzzle, &Budget) -> T,
 ) -> Vec<(PuzzleMove, Option<T>)> {
-    prepare(puzzle);
+    prepare(puzzle, budget);
     let start = Instant::now();
     let after = positions_after(puzzle, &legal);
     let mirror = mirror_of_earlier(&after);
@@ -317,8 +318,8 @@ pub fn winnable_of(puzzle: &Puzzle, budget: &Budget) -> Option<bool> {
 }
 
 /// What any puzzle's marks share, made once (`Marks::prepare`).
-pub fn prepare(puzzle: &Puzzle) {
-    crate::each_puzzle!(puzzle, p => p.prepare());
+pub fn prepare(puzzle: &Puzzle, budget: &Budget) {
+    crate::each_puzzle!(puzzle, p => p.prepare(budget));
 }
 
 /// The bytes the marks' tables keep for the program's life, every

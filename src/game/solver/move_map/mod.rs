@@ -182,7 +182,7 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
     // A move into the mirror image of an earlier move's position shares its
     // marks: it is not searched again.
     let mirror = mirror_of_earlier(&after);
-    crate::solve::moves::prepare(p);
+    crate::solve::moves::prepare(p, budget);
     // A table made once for the marks (the English board's) stays: the
     // searches beside it share what is left of the memory.
     if let Some(shared) = &budget.shared {

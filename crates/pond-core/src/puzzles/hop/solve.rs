@@ -437,10 +437,11 @@ impl crate::solve::moves::Marks for Hop {
     const COUNTS_WAYS: bool = true;
 
     /// The English central game's marks are looked up in the census's
-    /// table: made here, on the first map of that game.
-    fn prepare(&self) {
+    /// table: made here, on the first map of that game (given up if the
+    /// map is cancelled while it is made).
+    fn prepare(&self, budget: &crate::solve::Budget) {
         if crate::solve::english::word(self).is_some() {
-            crate::solve::english::Table::get();
+            crate::solve::english::Table::made_unless(budget.cancel.as_deref());
         }
     }
 
@@ -464,7 +465,8 @@ impl crate::solve::moves::Marks for Hop {
     /// The solver's answer (or the table's), without counting the ways.
     fn winnable(&self, budget: &crate::solve::Budget) -> Option<bool> {
         if let Some(x) = crate::solve::english::word(self)
-            && let Some(w) = crate::solve::english::Table::get().winnable(x)
+            && let Some(table) = crate::solve::english::Table::made_unless(budget.cancel.as_deref())
+            && let Some(w) = table.winnable(x)
         {
             return Some(w);
         }
@@ -502,7 +504,7 @@ impl crate::solve::moves::Marks for Hop {
 fn english_left(h: &Hop, budget: &crate::solve::Budget) -> Option<crate::solve::moves::Left> {
     use crate::solve::moves::{Left, WAYS_CAP, Ways, with_deadline};
     let x = crate::solve::english::word(h)?;
-    let table = crate::solve::english::Table::get();
+    let table = crate::solve::english::Table::made_unless(budget.cancel.as_deref())?;
     if !table.winnable(x)? {
         return Some(Left::LOST);
     }

@@ -9,6 +9,8 @@
 //! transpose. Positions are kept in their canonical form, the least of their
 //! eight images.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 mod bits;
 mod board;
 mod pagoda;
@@ -60,11 +62,13 @@ const MIDDLE: usize = 16;
 /// the jumps of every level, each into a bit set of its own, then the
 /// numbers of the bit sets, in runs.
 pub fn census(threads: usize) -> Census {
-    census_kept(threads, false).0
+    census_kept(threads, false, None).0
 }
 
 /// `census`, and with `keep` the positions it found, kept for look-ups.
-fn census_kept(threads: usize, keep: bool) -> (Census, Option<Table>) {
+/// A `stop` raised before it ends gives up between two levels: no table,
+/// and a census of nothing.
+fn census_kept(threads: usize, keep: bool, stop: Option<&AtomicBool>) -> (Census, Option<Table>) {
     let threads = threads.clamp(1, 64);
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2")
@@ -74,14 +78,18 @@ fn census_kept(threads: usize, keep: bool) -> (Census, Option<Table>) {
         && std::arch::is_x86_feature_detected!("lzcnt")
     {
         // SAFETY: this CPU has every feature `census_v3` is built for.
-        return unsafe { census_v3(threads, keep) };
+        return unsafe { census_v3(threads, keep, stop) };
     }
-    census_portable(threads, keep)
+    census_portable(threads, keep, stop)
 }
 
 /// `census` for any CPU.
-fn census_portable(threads: usize, keep: bool) -> (Census, Option<Table>) {
-    census_body!(threads, keep, parts)
+fn census_portable(
+    threads: usize,
+    keep: bool,
+    stop: Option<&AtomicBool>,
+) -> (Census, Option<Table>) {
+    census_body!(threads, keep, stop, parts)
 }
 
 /// `census` built for x86-64-v3 (AVX2, BMI1 and 2, POPCNT, LZCNT): the
@@ -91,15 +99,24 @@ fn census_portable(threads: usize, keep: bool) -> (Census, Option<Table>) {
 /// work are inside this function and take its features.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-fn census_v3(threads: usize, keep: bool) -> (Census, Option<Table>) {
-    census_body!(threads, keep, parts_bmi2)
+fn census_v3(threads: usize, keep: bool, stop: Option<&AtomicBool>) -> (Census, Option<Table>) {
+    census_body!(threads, keep, stop, parts_bmi2)
 }
 
 /// The body of `census`, with `$parts` the function that cuts a position
 /// into the parts `Ranks` numbers it by.
 macro_rules! census_body {
-    ($threads:ident, $keep:ident, $parts:ident) => {{
+    ($threads:ident, $keep:ident, $stop:ident, $parts:ident) => {{
         let threads = $threads;
+        let stopped = || $stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        let nothing = || {
+            let census = Census {
+                built: 0,
+                winnable: 0,
+                by_pegs: Vec::new(),
+            };
+            (census, None)
+        };
         // With `$keep`, the winnable reached positions of more than
         // MIDDLE pegs, by their number of pegs.
         let mut reached: Vec<Vec<u64>> = vec![Vec::new(); 34];
@@ -117,6 +134,9 @@ macro_rules! census_body {
         });
         let pagodas = Pagodas::new();
         for pegs in 1..MIDDLE {
+            if stopped() {
+                return nothing();
+            }
             let size = ranks.level(pegs as u32 + 1);
             spread(&mut sets, &winning[pegs].positions(), |set, y| {
                 images_of_moves(y, false, true, &jumps, |p| {
@@ -149,6 +169,9 @@ macro_rules! census_body {
         let mut level: Vec<Vec<u64>> = Vec::new();
         let mut by_pegs = vec![0u64; 34];
         for k in MIDDLE..32 {
+            if stopped() {
+                return nothing();
+            }
             let below = &winning[32 - k];
             let size = ranks.level(32 - k as u32);
             let sources = if k == MIDDLE {
@@ -438,7 +461,7 @@ mod tests {
         // Runs of numbers and shares of sources that do not divide evenly.
         assert_eq!(census(3), c);
         // The build for any CPU, whichever this one runs.
-        assert_eq!(census_portable(2, false).0, c);
+        assert_eq!(census_portable(2, false, None).0, c);
         assert_eq!(c.winnable, 1_679_072);
         let above = [
             230_230, 204_992, 162_319, 112_788, 68_326, 35_749, 16_020, 6_174, 2_089, 635, 164, 38,

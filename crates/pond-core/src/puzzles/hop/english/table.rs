@@ -5,10 +5,12 @@
 use super::*;
 use crate::rules::hop::{Board, Hop};
 use std::collections::HashMap;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 static TABLE: OnceLock<Table> = OnceLock::new();
+/// One census at a time makes the table; a second caller waits for it.
+static MAKING: Mutex<()> = Mutex::new(());
 
 /// The positions the census found, canonical and sorted, by their pegs.
 pub struct Table {
@@ -43,10 +45,24 @@ impl Table {
     /// The table, made by the census on its first use (on one thread: about
     /// a second, and about 100 MiB while it runs) and kept (about 45 MiB).
     pub fn get() -> &'static Table {
-        TABLE.get_or_init(|| match census_kept(1, true) {
-            (_, Some(table)) => table,
-            (_, None) => Table::new(Vec::new(), Vec::new(), Pagodas::new()),
+        Table::made_unless(None).unwrap_or_else(|| {
+            TABLE.get_or_init(|| Table::new(Vec::new(), Vec::new(), Pagodas::new()))
         })
+    }
+
+    /// The table, made here if it is not yet (as `get`), unless `stop` is
+    /// raised before the census ends (a player who moved on): then None, and
+    /// a later call starts it again.
+    pub fn made_unless(stop: Option<&AtomicBool>) -> Option<&'static Table> {
+        if let Some(table) = TABLE.get() {
+            return Some(table);
+        }
+        let _one = MAKING.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(table) = TABLE.get() {
+            return Some(table);
+        }
+        let (_, table) = census_kept(1, true, stop);
+        table.map(|t| TABLE.get_or_init(|| t))
     }
 
     /// The table if it has been made, without making it.
@@ -177,6 +193,24 @@ mod tests {
     use crate::rules::Rules;
     use crate::rules::hop::HopMove;
     use crate::solve::hop::count_solutions;
+
+    /// A census told to stop gives up between two levels: no table, a
+    /// census of nothing; and a stop raised from another thread while it
+    /// runs ends it before its last level.
+    #[test]
+    fn a_stopped_census_makes_no_table() {
+        let raised = AtomicBool::new(true);
+        let (census, table) = census_kept(1, true, Some(&raised));
+        assert!(table.is_none());
+        assert_eq!(census.winnable, 0);
+        let stop = AtomicBool::new(false);
+        let (census, table) = std::thread::scope(|s| {
+            let run = s.spawn(|| census_kept(1, true, Some(&stop)));
+            stop.store(true, Ordering::Relaxed);
+            run.join().expect("the census")
+        });
+        assert!(table.is_none() && census.by_pegs.is_empty());
+    }
 
     fn after(h: &Hop, mv: HopMove) -> Hop {
         let mut next = h.clone();
