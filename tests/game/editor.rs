@@ -708,6 +708,11 @@ fn tab_leaves_a_field_for_the_buttons() {
     let ringed = ring(&app).expect("Shift+Tab rang a button");
     let x = button_x(&mut app, ringed);
     assert!(x < 640.0, "{ringed:?} at x {x}: the left panel's");
+    // A field that takes the keys takes the ring away: one focus.
+    press(&mut app, KeyCode::F2);
+    app.update();
+    assert!(editor(&app).typing);
+    assert_eq!(ring(&app), None, "one focus at a time");
 }
 
 /// Where the editor's button that asks `action` stands across the window.
@@ -1284,4 +1289,52 @@ fn back_asks_before_it_leaves_an_edit_unsaved() {
     act(&mut app, EditAction::Back);
     settle(&mut app);
     assert_ne!(*app.world().resource::<State<Screen>>().get(), Screen::Edit);
+}
+
+/// A level saved is saved again in its own place, never over another: a
+/// new level, undone, saved; redone and saved, it is a second level; and
+/// the first, undone to, changed and saved, goes back in its own place.
+#[test]
+fn undo_and_redo_never_save_one_level_over_another() {
+    let dir = temp_data_dir();
+    let mut app = editing("swap.ron", 2, dir.clone());
+    let swap = editor(&app).draft;
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    act(&mut app, EditAction::Undo);
+    assert_eq!(editor(&app).draft, swap);
+    act(&mut app, EditAction::Save);
+    act(&mut app, EditAction::Redo);
+    let flood = editor(&app).draft;
+    act(&mut app, EditAction::Save);
+    let notice = editor(&app).notice.expect("told");
+    assert!(notice.0.starts_with("Saved as level 2"), "{notice:?}");
+    let own = dir.join("packs").join("my-levels.ron");
+    let kinds = |own: &std::path::Path| -> Vec<PuzzleKind> {
+        let pack = pond_puzzles::levels::load_file(own).expect("My levels");
+        pack.levels.iter().map(|l| l.puzzle.kind()).collect()
+    };
+    assert_eq!(kinds(&own), [PuzzleKind::Swap, PuzzleKind::Flood]);
+    // Back to the Swap level, changed, and saved: in its own place.
+    act(&mut app, EditAction::Undo);
+    assert_eq!(editor(&app).draft, swap);
+    act(&mut app, EditAction::Step(0, 1));
+    act(&mut app, EditAction::Save);
+    let notice = editor(&app).notice.expect("told");
+    assert!(notice.0.starts_with("Saved as level 1"), "{notice:?}");
+    assert_eq!(kinds(&own), [PuzzleKind::Swap, PuzzleKind::Flood]);
+    let pack = pond_puzzles::levels::load_file(&own).expect("My levels");
+    let flood = flood.check().expect("a level").puzzle;
+    assert_eq!(pack.levels[1].puzzle, flood, "the Flood level kept");
+    // A second new level of the same name takes a number.
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    let name = editor(&app).draft.name;
+    assert_eq!(pack.levels[1].name, name, "the first new Flood level's");
+    act(&mut app, EditAction::Save);
+    let notice = editor(&app).notice.expect("told");
+    assert!(
+        notice.0.contains(&format!("named \"{name} 2\"")),
+        "{notice:?}"
+    );
+    let pack = pond_puzzles::levels::load_file(&own).expect("My levels");
+    assert_eq!(pack.levels[2].name, format!("{name} 2"));
 }

@@ -102,20 +102,8 @@ pub(super) fn edit_actions(
             EditAction::Tune(harder) => tuning.start(&editor, harder),
             EditAction::TakeProposal => take_proposal(&mut editor, &mut tuning),
             EditAction::DropProposal => tuning.clear(),
-            EditAction::Undo => {
-                if let Some(before) = editor.undo.pop() {
-                    let now = std::mem::replace(&mut editor.draft, before);
-                    editor.redo.push(now);
-                    editor.stepped();
-                }
-            }
-            EditAction::Redo => {
-                if let Some(after) = editor.redo.pop() {
-                    let now = std::mem::replace(&mut editor.draft, after);
-                    editor.undo.push(now);
-                    editor.stepped();
-                }
-            }
+            EditAction::Undo => editor.travel(true),
+            EditAction::Redo => editor.travel(false),
             EditAction::Save => save::save(&mut editor, &verdict, &mut packs, &progress),
             EditAction::SaveInto => save::next_pack(&mut editor, &packs, &progress),
             EditAction::CopyCode => copy_code(&mut editor, &mut clipboard),
@@ -170,7 +158,7 @@ fn new_level(editor: &mut Editor, kind: PuzzleKind, pegs: bool) {
         changed
     }) {
         editor.picks.clear();
-        editor.from = None;
+        editor.begin_level();
         // (A Tab's ring and Enter make one without a click: say it can be
         // taken back.)
         editor.notice = Some((

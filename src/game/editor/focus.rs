@@ -8,6 +8,7 @@
 use super::{EditAction, Editor};
 use crate::game::theme;
 use bevy::prelude::*;
+use bevy::ui::InteractionDisabled;
 use bevy::window::PrimaryWindow;
 
 /// The button ringed by Tab, by what it asks (the panels are built again
@@ -25,12 +26,19 @@ pub(super) fn tab_focus(
     mut editor: ResMut<Editor>,
     mut focus: ResMut<ButtonFocus>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
-    buttons: Query<(&EditAction, &UiGlobalTransform, &ComputedNode)>,
+    buttons: Query<(&EditAction, &UiGlobalTransform, &ComputedNode), Without<InteractionDisabled>>,
     mut actions: MessageWriter<EditAction>,
+    field: Res<bevy::input_focus::InputFocus>,
 ) {
     // Typing, the keys are the field's; Tab leaves the field (which takes
     // what was typed) for the next button.
     if editor.typing && !keys.just_pressed(KeyCode::Tab) {
+        // A field that has the keys (F2, a click) takes the ring away: one
+        // focus at a time. (`typing` lags a frame behind a Tab that left
+        // the field, whose ring stays.)
+        if field.get().is_some() && focus.0.is_some() {
+            focus.0 = None;
+        }
         return;
     }
     if keys.just_pressed(KeyCode::Tab) {

@@ -60,8 +60,14 @@ pub fn margins(width: f32) -> [f32; 4] {
 #[derive(Resource, Debug, Clone)]
 pub struct Editor {
     pub draft: Draft,
-    undo: Vec<Draft>,
-    redo: Vec<Draft>,
+    undo: Vec<Step>,
+    redo: Vec<Step>,
+    /// Which level the draft is a version of: a new level starts another,
+    /// and undo and redo bring each version back with its own (a level
+    /// saved is saved again in its own place, never over another's).
+    lineage: u64,
+    /// The most lineages begun so far.
+    lineages: u64,
     /// One pick per row of the palette.
     pub picks: Vec<usize>,
     /// The pack the level came from (its place in the list), for "the same
@@ -102,6 +108,15 @@ pub struct Editor {
     leaving: bool,
 }
 
+/// A step of the history: a draft, where its level came from (and, once
+/// saved, its place there), and which level it is a version of.
+#[derive(Debug, Clone)]
+struct Step {
+    draft: Draft,
+    from: Option<(usize, Option<usize>)>,
+    lineage: u64,
+}
+
 /// The pack "Save" puts the level in: the one it came from when that is the
 /// player's own (else "My levels"), a pack of the player's chosen, or a new
 /// one.
@@ -121,6 +136,8 @@ impl Editor {
             draft,
             undo: Vec::new(),
             redo: Vec::new(),
+            lineage: 0,
+            lineages: 0,
             picks: Vec::new(),
             from,
             back,
@@ -143,9 +160,51 @@ impl Editor {
         self.draft != self.kept
     }
 
-    /// The draft is saved as it is now.
-    pub(super) fn saved(&mut self) {
+    /// The draft is saved as it is now, where `from` says: every version of
+    /// the same level in the history is saved there from now on.
+    pub(super) fn saved(&mut self, from: (usize, Option<usize>)) {
         self.kept = self.draft.clone();
+        self.from = Some(from);
+        let lineage = self.lineage;
+        for step in self.undo.iter_mut().chain(self.redo.iter_mut()) {
+            if step.lineage == lineage {
+                step.from = Some(from);
+            }
+        }
+    }
+
+    /// The draft as it is now, as a step of the history.
+    fn step_now(&self) -> Step {
+        Step {
+            draft: self.draft.clone(),
+            from: self.from,
+            lineage: self.lineage,
+        }
+    }
+
+    /// Back (`back`) or on a step in the history: the draft, where it came
+    /// from and its lineage come back together.
+    pub(super) fn travel(&mut self, back: bool) {
+        let (from, to) = if back {
+            (&mut self.undo, &mut self.redo)
+        } else {
+            (&mut self.redo, &mut self.undo)
+        };
+        let Some(step) = from.pop() else { return };
+        to.push(Step {
+            draft: std::mem::replace(&mut self.draft, step.draft),
+            from: std::mem::replace(&mut self.from, step.from),
+            lineage: std::mem::replace(&mut self.lineage, step.lineage),
+        });
+        self.stepped();
+    }
+
+    /// The draft is a new level from now on: a lineage of its own, from
+    /// no pack.
+    pub(super) fn begin_level(&mut self) {
+        self.lineages += 1;
+        self.lineage = self.lineages;
+        self.from = None;
     }
 
     /// Whether there is an edit to undo, and one to redo.
@@ -163,7 +222,7 @@ impl Editor {
 
     /// Makes a change through `f`; if it changed the draft, it can be undone.
     fn change(&mut self, keep: bool, f: impl FnOnce(&mut Draft) -> bool) -> bool {
-        let before = self.draft.clone();
+        let before = self.step_now();
         if !f(&mut self.draft) {
             return false;
         }
@@ -288,15 +347,25 @@ pub fn open(
         return;
     };
     let Ok(p) = &entry.pack else { return };
-    let Some(first) = p.levels.first() else {
-        return;
-    };
-    let draft = match level.and_then(|l| p.levels.get(l)) {
-        Some(l) => Draft::of_level(l),
-        None => Draft::new_like(&first.puzzle),
+    let draft = match (level.and_then(|l| p.levels.get(l)), p.levels.first()) {
+        (Some(l), _) => Draft::of_level(l),
+        (None, Some(first)) => Draft::new_like(&first.puzzle),
+        // A pack with no level yet: a level of the first puzzle offered.
+        (None, None) => {
+            let (_, kind, pegs) = crate::levels::edit::new_levels()[0];
+            Draft::new_of(kind, pegs)
+        }
     };
     let own = entry.own_file().then_some(level).flatten();
-    commands.insert_resource(Editor::new(draft, Some((pack, own)), back));
+    let mut editor = Editor::new(draft, Some((pack, own)), back);
+    // The player's own pack with no level saves its first one there.
+    if p.levels.is_empty()
+        && entry.own_file()
+        && let Some(path) = entry.disk_path()
+    {
+        editor.into = SaveInto::Pack(path);
+    }
+    commands.insert_resource(editor);
     next.set(Screen::Edit);
 }
 

@@ -289,27 +289,27 @@ pub(super) fn right_panel(
                     r.spawn(small_button(EditAction::SaveInto, "Another pack", false));
                 });
             }
+            // Every button always in its place, greyed while it has
+            // nothing to do: a click never lands on a button that moved.
+            let solved = verdict
+                .shown
+                .as_ref()
+                .is_some_and(|v| v.solution().is_some());
             panel.spawn(row()).with_children(|r| {
-                if level
-                    && verdict
-                        .shown
-                        .as_ref()
-                        .is_some_and(|v| v.solution().is_some())
-                {
-                    r.spawn(small_button(EditAction::ShowMe, "Show me", false));
+                for (action, label, on) in [
+                    (EditAction::ShowMe, "Show me", level && solved),
+                    (EditAction::Play, "Play it", level),
+                    (EditAction::Save, "Save", level),
+                    (EditAction::CopyCode, "Copy code", level),
+                    (EditAction::Undo, "Undo", undo),
+                    (EditAction::Redo, "Redo", redo),
+                    (EditAction::Back, "Back", true),
+                ] {
+                    let mut button = r.spawn(small_button(action, label, false));
+                    if !on {
+                        button.insert(widget::greyed());
+                    }
                 }
-                if level {
-                    r.spawn(small_button(EditAction::Play, "Play it", false));
-                    r.spawn(small_button(EditAction::Save, "Save", false));
-                    r.spawn(small_button(EditAction::CopyCode, "Copy code", false));
-                }
-                if undo {
-                    r.spawn(small_button(EditAction::Undo, "Undo", false));
-                }
-                if redo {
-                    r.spawn(small_button(EditAction::Redo, "Redo", false));
-                }
-                r.spawn(small_button(EditAction::Back, "Back", false));
             });
         });
 }

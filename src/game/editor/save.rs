@@ -52,6 +52,9 @@ pub(super) fn save(
         }
         _ => None,
     };
+    // A level added beside one of the same name takes a number ("My level
+    // 2"): the level select and `pond check` tell the levels apart.
+    let renamed = replace.is_none() && unique_name(editor, &path);
     // Its grade as the level select will show it, when the verdict on the
     // board shown is known.
     let grade = verdict
@@ -67,16 +70,51 @@ pub(super) fn save(
     match crate::levels::edit::save_into(&path, &name, &editor.draft, replace, grade.as_deref()) {
         Ok(at) => {
             let pack = packs::reload_own(packs, &path);
-            editor.from = Some((pack, Some(at)));
             editor.into = SaveInto::Pack(path.clone());
-            editor.saved();
+            editor.saved((pack, Some(at)));
+            let named = match renamed {
+                true => format!(", named \"{}\"", editor.draft.name),
+                false => String::new(),
+            };
+            // Saved all the same, but said: a level no one can win.
+            let lost = matches!(
+                verdict.shown.as_ref().map(|v| &v.answer),
+                Some(crate::levels::verdict::Answer::Lost { .. })
+            ) && verdict.generation == editor.generation;
+            let lost_words = if lost { " (it cannot be won yet)" } else { "" };
             editor.notice = Some((
-                format!("Saved as level {} of {}", at + 1, path.display()),
-                false,
+                format!(
+                    "Saved as level {} of {}{named}{lost_words}",
+                    at + 1,
+                    path.display()
+                ),
+                lost,
             ));
         }
         Err(e) => editor.notice = Some((format!("Not saved: {e}"), true)),
     }
+}
+
+/// Gives the draft a name no level of the pack at `path` has, by a number
+/// after it ("My level 2"), when its own is taken; true if it did.
+fn unique_name(editor: &mut Editor, path: &std::path::Path) -> bool {
+    let Ok(pack) = crate::levels::load_file(path) else {
+        return false;
+    };
+    let taken = |name: &str| pack.levels.iter().any(|l| l.name == name);
+    let name = editor.draft.name.clone();
+    if !taken(&name) {
+        return false;
+    }
+    let Some(free) = (2..)
+        .map(|n| format!("{name} {n}"))
+        .find(|n| !taken(n))
+        .filter(|n| n.chars().count() <= crate::levels::limits::NAME_CHARS)
+    else {
+        return false;
+    };
+    editor.draft.name = free;
+    true
 }
 
 /// The pack "Save" adds to when none was chosen.

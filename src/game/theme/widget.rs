@@ -98,6 +98,23 @@ pub fn set_greyed(button: &mut EntityWorldMut, on: bool) {
     }
 }
 
+/// A greyed button's words fade with it; they come back with it.
+fn grey_labels(
+    buttons: Query<(&Children, Has<bevy::ui::InteractionDisabled>), Changed<ButtonColours>>,
+    mut labels: Query<&mut TextColor>,
+) {
+    for (children, greyed) in &buttons {
+        let alpha = if greyed { 0.4 } else { 1.0 };
+        for child in children.iter() {
+            if let Ok(mut colour) = labels.get_mut(child)
+                && colour.0.alpha() != alpha
+            {
+                colour.0.set_alpha(alpha);
+            }
+        }
+    }
+}
+
 /// A greyed button's colour: the button's, faded into the panel.
 const GREYED: Color = Color::srgba(0.18, 0.42, 0.36, 0.3);
 
@@ -144,7 +161,7 @@ pub fn stars(pictures: &super::art::Pictures, earned: u8, size: f32) -> impl Bun
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (hover, scroll_parts));
+    app.add_systems(Update, (hover, grey_labels, scroll_parts));
 }
 
 /// A part of a screen (a panel's column) whose content scrolls by the wheel
