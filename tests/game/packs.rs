@@ -662,3 +662,46 @@ fn a_random_levels_number_at_its_end_greys_its_button() {
     assert_eq!(said(&mut app), "About 2 frogs a side");
     assert!(!greyed(&mut app, "\u{2212}"), "one up, − is back");
 }
+
+/// A shipped pack named by its path (`pond play levels/hop.ron`) is that
+/// pack: listed once, and its wins count where the title counts them.
+#[test]
+fn a_shipped_pack_named_by_its_path_is_the_shipped_pack() {
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(temp_data_dir()),
+        pack: Some(concat!(env!("CARGO_MANIFEST_DIR"), "/levels/hop.ron").into()),
+        ..Default::default()
+    });
+    until_screen(&mut app, Screen::Levels);
+    let packs = app.world().resource::<Packs>();
+    let current = app.world().resource::<game::packs::Current>().pack;
+    assert_eq!(packs.0[current].file, "hop.ron", "the shipped entry opened");
+    let name = |e: &game::packs::PackEntry| e.pack.as_ref().ok().map(|p| p.name.clone());
+    let hop = name(&packs.0[current]);
+    let listed = packs.0.iter().filter(|e| name(e) == hop).count();
+    assert_eq!(listed, 1, "listed once");
+}
+
+/// A pack with no level yet says so on its level select and offers to
+/// make its first: "New level" opens the editor on a new level.
+#[test]
+fn an_empty_pack_offers_its_first_level() {
+    let dir = temp_data_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("empty.ron");
+    std::fs::write(&path, "Pack(name: \"Nothing yet\", levels: [])").unwrap();
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(dir.clone()),
+        pack: Some(path),
+        ..Default::default()
+    });
+    until_screen(&mut app, Screen::Levels);
+    settle(&mut app);
+    let shown = texts(&mut app);
+    assert!(
+        shown.iter().any(|t| t.contains("no levels yet")),
+        "{shown:?}"
+    );
+    tap_button(&mut app, "New level");
+    until_screen(&mut app, Screen::Edit);
+}

@@ -236,6 +236,16 @@ fn shipped_path(server: &AssetServer, name: &str) -> (String, Option<PathBuf>) {
     (format!("embedded://{EMBEDDED_DIR}/{name}"), None)
 }
 
+/// The shipped pack that the file at `path` is a copy of (the same file
+/// name, the same text), if any: named on the command line, it opens as
+/// that pack, whose progress and place it shares, and is not listed twice.
+pub fn shipped_twin(path: &Path) -> Option<&'static str> {
+    let name = path.file_name()?.to_str()?;
+    let (shipped, text) = SHIPPED.iter().find(|(n, _)| *n == name)?;
+    let on_disk = std::fs::read_to_string(path).ok()?;
+    (on_disk == *text).then_some(*shipped)
+}
+
 fn load_packs(
     server: Res<AssetServer>,
     data: Option<Res<super::options::DataDir>>,
@@ -252,7 +262,10 @@ fn load_packs(
             .ok()
             .is_some_and(|a| b.canonicalize().ok() == Some(a))
     };
-    let named = options.as_ref().and_then(|o| o.pack.as_ref());
+    let named = options
+        .as_ref()
+        .and_then(|o| o.pack.as_ref())
+        .filter(|path| shipped_twin(path).is_none());
     if let Some(path) = named {
         // A pack of the player's named on the command line is that pack
         // (the editor saves back into it), listed once.

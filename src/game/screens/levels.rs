@@ -228,9 +228,14 @@ fn level_grid(
     });
     // The full name of the level under the pointer or the
     // keyboard's outline.
+    let first_words = if pack.levels.is_empty() {
+        "This pack has no levels yet: New level makes its first."
+    } else {
+        "Click a level to play it."
+    };
     ui.spawn((
         LevelName,
-        text("Click a level to play it.", 18.0, theme::TEXT_DIM),
+        text(first_words, 18.0, theme::TEXT_DIM),
         TextLayout::justify(Justify::Center),
         Node {
             max_width: percent(94),
@@ -339,12 +344,15 @@ fn random_rows(ui: &mut ChildSpawnerCommands, pack: &Pack, shape: &RandomShape, 
 /// New level, edit a copy, watch the best, and back.
 fn pack_buttons(ui: &mut ChildSpawnerCommands, entry: &PackEntry, progress: &Progress) {
     ui.spawn(wrapping_row()).with_children(|row| {
-        if entry.pack.as_ref().is_ok_and(|p| !p.levels.is_empty()) {
+        // A pack with no level yet offers to make its first.
+        if entry.pack.is_ok() {
             row.spawn(button(
                 MenuAction::NewLevel,
                 160.0,
                 text("New level", 18.0, theme::TEXT),
             ));
+        }
+        if entry.pack.as_ref().is_ok_and(|p| !p.levels.is_empty()) {
             row.spawn(button(
                 MenuAction::EditCopy,
                 200.0,

@@ -150,7 +150,8 @@ fn open_when_loaded(
     // `pond edit`: the editor, on the pack named if any.
     if options.edit {
         if let Some(path) = &options.pack {
-            let named = path.display().to_string();
+            let named = crate::game::packs::shipped_twin(path)
+                .map_or_else(|| path.display().to_string(), str::to_string);
             if let Some(index) = packs
                 .0
                 .iter()
@@ -164,7 +165,8 @@ fn open_when_loaded(
         return;
     }
     let named = match (&options.pack, &options.code) {
-        (Some(path), _) => path.display().to_string(),
+        (Some(path), _) => crate::game::packs::shipped_twin(path)
+            .map_or_else(|| path.display().to_string(), str::to_string),
         (None, Some((code, _))) => code.clone(),
         (None, None) => return,
     };
