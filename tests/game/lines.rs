@@ -398,8 +398,9 @@ fn the_best_game_is_watched_again_from_the_level_select() {
     assert!(said.iter().any(|t| t.starts_with(&solved)), "{said:?}");
     press(&mut app, KeyCode::KeyL);
     until_screen(&mut app, Screen::Levels);
-    // "Watch best" shows while the level pointed at has a best: the first
-    // (before any is pointed at), not the second, never won.
+    // "Watch best" is lit while the level pointed at has a best: the first
+    // (before any is pointed at), not the second, never won (greyed, in
+    // its place).
     let watch_shown = |app: &mut App| -> bool {
         let world = app.world_mut();
         let mut q = world.query::<(&Text, &ChildOf)>();
@@ -410,6 +411,7 @@ fn the_best_game_is_watched_again_from_the_level_select() {
             .1
             .parent();
         world.get::<Visibility>(button) != Some(&Visibility::Hidden)
+            && world.get::<bevy::ui::InteractionDisabled>(button).is_none()
     };
     let pointed = |app: &mut App| -> String {
         texts(app)

@@ -321,7 +321,8 @@ fn update_message(
         } else {
             Display::Flex
         };
-        t.0 = words.clone();
+        // (Said as `text` says it: the core's backquotes as quotes.)
+        t.0 = theme::plain(&words);
         c.0 = colour;
     }
 }

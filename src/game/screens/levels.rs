@@ -433,28 +433,28 @@ pub(super) fn show_level_name(
     }
 }
 
-/// "Watch best" shows only while the level pointed at (the first, before
+/// "Watch best" is lit only while the level pointed at (the first, before
 /// any is) has a best kept: the button plays that level's best.
 pub(super) fn show_watch_best(
     pointed: Res<Pointed>,
     packs: Res<Packs>,
     current: Res<Current>,
     progress: Res<Progress>,
-    mut buttons: Query<(&MenuAction, &mut Visibility)>,
+    mut commands: Commands,
+    buttons: Query<(Entity, &MenuAction, Has<bevy::ui::InteractionDisabled>)>,
 ) {
     let level = pointed.0.unwrap_or(0);
     let has_best = packs
         .0
         .get(current.pack)
         .is_some_and(|e| progress.file.best_line(&e.file, level).is_some());
-    let want = if has_best {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    };
-    for (action, mut shown) in &mut buttons {
-        if *action == MenuAction::WatchBest && *shown != want {
-            *shown = want;
+    // Greyed, in its place, for a level with no best: the buttons beside
+    // it never move as the pointer crosses the cards.
+    for (entity, action, greyed) in &buttons {
+        if *action == MenuAction::WatchBest && greyed == has_best {
+            commands
+                .entity(entity)
+                .queue(move |mut b: EntityWorldMut| widget::set_greyed(&mut b, !has_best));
         }
     }
 }

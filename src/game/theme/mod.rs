@@ -189,16 +189,23 @@ fn panel_in(colour: Color) -> impl Bundle {
 pub const PANEL_RADIUS: BorderRadius = BorderRadius::all(Val::Px(14.0));
 
 /// A line of UI text. Backquotes, which the core's messages use around
-/// names, become plain quotes: the typeface draws them as accents.
+/// names, become plain quotes (`plain`): the typeface draws them as accents.
 pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (
-        Text::new(value.into().replace('`', "'")),
+        Text::new(plain(&value.into())),
         TextFont {
             font_size: FontSize::Px(size),
             ..default()
         },
         TextColor(color),
     )
+}
+
+/// Words for the screen: the core's backquotes around names become plain
+/// quotes, which the typeface draws as quotes (a backquote it draws as an
+/// accent on the next letter).
+pub fn plain(words: &str) -> String {
+    words.replace('`', "'")
 }
 
 /// A layer over the whole window that dims what is under it and centres
