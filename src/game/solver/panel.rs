@@ -2,14 +2,16 @@
 //! the search, a hint, pause, step, stop and speed, and what the search is
 //! doing (its counters and the line it is on, with the moves left untried).
 
-use super::compare::group;
-use super::{Autoplay, AutoplayCommand, Ending, Speed, Watch};
+use super::{Autoplay, AutoplayCommand, Speed, Watch};
 use crate::game::panels::{SideColumn, SolverPanelOpen};
 use crate::game::play::{PlayAction, PlayState, PlaySystems};
-use crate::game::puzzles::{short, step_words};
 use crate::game::theme::art::Pictures;
 use crate::game::theme::{self, Art, text, widget};
 use bevy::prelude::*;
+use words::panel_text;
+
+#[path = "panel_words.rs"]
+mod words;
 
 /// The solver panel's lines: what it is doing, its counters, its path, and
 /// the speed.
@@ -469,114 +471,4 @@ fn update_solver_panel(
             SolverLine::Speed => t.0 = speed.label(),
         }
     }
-}
-
-/// A win in words: the moves of the game in all and, where the player
-/// had played some before auto-play began, whose they were (a Flood
-/// level's limit counts them all; the search's path holds only its own).
-pub fn won_words(watching: &str, moves: usize, base: usize) -> String {
-    let noun = |n: usize| crate::levels::noun(n as u64, "move", "moves");
-    match moves.checked_sub(base) {
-        Some(its) if base > 0 => format!(
-            "{watching}: won in {moves} {}: your {base}, then its {its}",
-            noun(moves)
-        ),
-        _ => format!("{watching}: won in {moves} {}", noun(moves)),
-    }
-}
-
-/// The panel's lines: the status, the counters and the path (`shown` of
-/// its steps). With the tree's column open (`tree_open`), whose timeline
-/// counts the line's steps, the counters leave the depth to it.
-fn panel_text(
-    a: &Autoplay,
-    state: &PlayState,
-    shown: usize,
-    tree_open: bool,
-) -> (String, Color, String, String) {
-    let watching = if a.is_replay() {
-        "Replay"
-    } else {
-        a.watch.words()
-    };
-    let (words, colour) = match (&a.ending, a.solution_len()) {
-        (Some(Ending::Replayed(n)), _) => (
-            format!(
-                "Replay: the game's {} played, not won",
-                crate::levels::count_of(*n, "move", "moves")
-            ),
-            theme::TEXT,
-        ),
-        (Some(Ending::Won(n)), _) => (won_words(watching, *n, a.base()), theme::WIN),
-        (Some(Ending::Stopped), _) => (format!("{watching}: stopped"), theme::TEXT_DIM),
-        (Some(other), _) => (format!("{watching}: {other}"), theme::WARN),
-        (None, None) if a.watch == Watch::Solution => (
-            format!("Thinking... {} positions", group(a.stats.nodes)),
-            theme::TEXT,
-        ),
-        // (Paused, the Pause button says Resume.)
-        (None, _) => (watching.to_string(), theme::TEXT),
-    };
-    let words = match &a.verdict {
-        Some(v) => format!("{words}\n{v}"),
-        None => words,
-    };
-    // The tree's count where there is one (the start and each move tried),
-    // so the panel and the tree's column say the same.
-    let positions = match &a.tree {
-        Some(t) => t.stats().positions,
-        None => a.stats.nodes.max(a.stats.tried),
-    };
-    let counts = if a.watch.searches() {
-        let depth = if tree_open {
-            String::new()
-        } else {
-            format!("   Depth {}", a.stats.path.len())
-        };
-        format!("Positions {}{depth}   {:.1} s", group(positions), a.watched)
-    } else {
-        format!("Moves {}   {:.1} s", state.moves(), a.watched)
-    };
-    let mut lines = String::new();
-    if a.watch.searches() && !a.stats.path.is_empty() && shown > 0 {
-        let skip = a.stats.path.len().saturating_sub(shown);
-        lines.push_str("Path (untried moves at each step):\n");
-        if skip > 0 {
-            lines.push_str(&format!("  ... {skip} steps before\n"));
-        }
-        // The board stands at the line's end: undone, its history gives the
-        // position before each step, to name the steps in the player's words.
-        let n = a.stats.path.len();
-        let mut before = state.puzzle.clone();
-        let tail: Vec<_> = state.done.iter().rev().take(n).collect();
-        let on_board = tail.len() == n
-            && tail
-                .iter()
-                .rev()
-                .zip(&a.stats.path)
-                .all(|((mv, _), step)| *mv == step.mv);
-        if on_board {
-            for (_, undo) in &tail {
-                before.undo(undo);
-            }
-        }
-        for (i, step) in a.stats.path.iter().enumerate() {
-            let words = if on_board {
-                step_words(&before, step.mv)
-            } else {
-                short(step.mv)
-            };
-            if on_board {
-                let _ = before.apply(step.mv);
-            }
-            if i >= skip {
-                lines.push_str(&format!(
-                    "{:>3}. {words}, {} untried\n",
-                    i + 1,
-                    step.untried
-                ));
-            }
-        }
-    }
-    (words, colour, counts, lines)
 }
