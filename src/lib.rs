@@ -5,4 +5,4 @@ pub mod cli;
 pub mod game;
 pub mod typeface;
 
-pub use pond_core::{levels, rules, save, solve};
+pub use pond_core::{levels, puzzles, rules, save, solve};

@@ -1,4 +1,4 @@
-//! `pond daily [--date YYYY-MM-DD]`: the codes of a day's four levels (today,
+//! `pond daily [--date YYYY-MM-DD]`: the codes of a day's levels, one a puzzle (today,
 //! in UTC, by default), as the core's level of the day computes them.
 
 use crate::levels::daily::{self, Date};

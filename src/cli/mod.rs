@@ -155,7 +155,7 @@ pub enum Command {
     /// Replay a file of games' lines (`CODE: M1 M2 ...`, one game a line)
     /// one after another in the game, as auto-play plays a solution.
     Replay(replay::ReplayArgs),
-    /// Print the codes of a day's four levels of the day (today, UTC, by
+    /// Print the codes of a day's levels of the day, one a puzzle (today, UTC, by
     /// default).
     Daily(daily::DailyArgs),
     /// Run the solver workloads and print a table of timings.

@@ -1,4 +1,4 @@
-//! The levels of the day in the game: the four codes of the date the game
+//! The levels of the day in the game: the codes (one a puzzle) of the date the game
 //! opened on (UTC), made in the background at start, shown on the title
 //! with a mark on those won and the streak of days in a row; a win of one
 //! of them (the player's own) marks the day.

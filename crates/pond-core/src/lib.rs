@@ -1,4 +1,4 @@
-//! Pond Puzzles' pure core: the rules of the four puzzles, their exact
+//! Pond Puzzles' pure core: the rules of its puzzles, their exact
 //! solvers, the level pack format and the player's save files. It knows no
 //! engine: the game crate (`pond-puzzles`) draws and plays what this crate
 //! decides.

@@ -1,4 +1,4 @@
-//! The four puzzles as pure rules: state, legal moves, apply and undo, goal and
+//! The puzzles as pure rules: state, legal moves, apply and undo, goal and
 //! dead-end tests, and a text notation for moves. No Bevy, no I/O, no clocks.
 
 pub use crate::puzzles::escape::rules as escape;
