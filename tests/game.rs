@@ -646,6 +646,7 @@ fn every_puzzle_lists_the_same_keys_each_a_button_too_and_a_silent_build_offers_
     let shared = [
         "U undo",
         "R redo",
+        "H hint",
         "Backspace restart",
         "N next",
         "Esc menu",

@@ -209,8 +209,9 @@ fn celebrate(mut commands: Commands, mut won: MessageReader<LevelWon>, art: Res<
         commands.spawn((
             Mesh2d(art.tile.clone()),
             MeshMaterial2d(colour),
-            Transform::from_xyz((next() - 0.5) * 200.0, -120.0, 20.0)
-                .with_scale(Vec3::new(10.0, 16.0, 1.0)),
+            // Unseen until thrown: a first frame with every piece at its
+            // start drew them as one striped bar across the board.
+            Transform::from_xyz((next() - 0.5) * 200.0, -120.0, 20.0).with_scale(Vec3::ZERO),
             anim::tween(
                 1500,
                 ConfettiLens {
@@ -242,7 +243,10 @@ impl Lens<Transform> for ConfettiLens {
         let p = self.velocity * t + Vec2::new(0.0, 0.5 * gravity * t * t);
         target.translation = self.start + p.extend(0.0);
         target.rotation = Quat::from_rotation_z(self.spin * t);
-        let fade = 1.0 - ratio * ratio;
+        // Grown from nothing as the pieces fly apart (never a row of them
+        // at their start), then faded as they fall.
+        let grow = (ratio * 12.0).min(1.0);
+        let fade = grow * (1.0 - ratio * ratio);
         target.scale = Vec3::new(10.0 * fade, 16.0 * fade, 1.0);
     }
 }

@@ -115,8 +115,9 @@ fn the_open_level_reloads_when_its_file_changes() {
     assert_eq!(app.world().resource::<PlayState>().moves(), 1);
 
     // Rewrites the file and waits (the game looks once a second) until the
-    // message line says `words`.
+    // message line says `words` (the core's backquotes drawn as quotes).
     let rewrite = |app: &mut App, text: &str, words: &str| {
+        let words = &words.replace('`', "'");
         std::thread::sleep(Duration::from_millis(1100));
         std::fs::write(&path, text).unwrap();
         for _ in 0..600 {

@@ -32,14 +32,18 @@ fn shared_key<A: Component>(keys: &mut ChildSpawnerCommands, label: &str, action
             border_radius: BorderRadius::all(px(6)),
             ..default()
         },
-        BackgroundColor(Color::NONE),
+        // A faint chip at rest, so that it reads as a button to tap.
+        BackgroundColor(KEY_CHIP),
         ButtonColours {
-            rest: Color::NONE,
+            rest: KEY_CHIP,
             hover: theme::BUTTON,
         },
         children![(text(label, 17.0, theme::TEXT_DIM), Pickable::IGNORE)],
     ));
 }
+
+/// A shared key's colour at rest: the button's, faint.
+const KEY_CHIP: Color = Color::srgba(0.18, 0.42, 0.36, 0.35);
 
 /// The keys every puzzle shares, after the line that says how to play.
 fn shared_keys(line: &mut ChildSpawnerCommands) {
@@ -50,6 +54,7 @@ fn shared_keys(line: &mut ChildSpawnerCommands) {
     .with_children(|keys| {
         shared_key(keys, "U undo", MoveRequested::player(Request::Undo));
         shared_key(keys, "R redo", MoveRequested::player(Request::Redo));
+        shared_key(keys, "H hint", crate::game::solver::AutoplayCommand::Hint);
         shared_key(keys, "Backspace restart", PlayAction::Replay);
         shared_key(keys, "N next", PlayAction::NextLevel);
         shared_key(keys, "Esc menu", PlayAction::Menu);

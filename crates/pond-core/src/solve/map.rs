@@ -153,6 +153,9 @@ impl SearchMap {
     /// done are the move orders' whatever the layout.
     pub fn laid_out(tree: &SearchTree, top: u32, layout: Layout) -> SearchMap {
         let best_first = tree.node(ROOT).round.is_some();
+        // Once won, nothing is tried now: a best-first search leaves the
+        // lines it turned from open, and they are drawn as set aside.
+        let won = tree.node(ROOT).mark == Mark::Solution;
         let first = tree.node(top).depth;
         let mut cells = Vec::new();
         // The closed cells that no closed cell holds: depth and share.
@@ -163,6 +166,8 @@ impl SearchMap {
         while let Some((id, x0, x1, share, inside)) = stack.pop() {
             let n = tree.node(id);
             let mark = match n.mark {
+                Mark::Line if won && best_first => MapMark::SetAside(n.round.unwrap_or(0)),
+                Mark::Line if won => MapMark::Lost,
                 Mark::Line => MapMark::Line,
                 Mark::Solution => MapMark::Solution,
                 Mark::GivenUp if best_first => MapMark::SetAside(n.round.unwrap_or(0)),

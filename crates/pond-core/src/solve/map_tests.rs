@@ -215,6 +215,24 @@ fn a_best_first_search_is_drawn_by_rounds_without_a_share() {
     let map = SearchMap::of(&tree);
     assert_eq!(map.done, None);
     assert!(map.cells.iter().any(|c| c.mark == MapMark::Solution));
+    // Won, nothing is tried now, on this level or the pack's hardest (whose
+    // search turns from lines it leaves open).
+    assert!(map.cells.iter().all(|c| c.mark != MapMark::Line));
+    let hard = &pack.levels[13].puzzle;
+    let mut tree = SearchTree::new(hard, 4096);
+    let mut sink = |e: &SolverEvent<PuzzleMove>| {
+        tree.feed(e).unwrap();
+    };
+    solve(hard, Budget::unlimited(), Some(&mut sink), true);
+    let map = SearchMap::of(&tree);
+    let left: Vec<u32> = (map.cells.iter())
+        .filter(|c| c.mark == MapMark::Line)
+        .map(|c| c.depth)
+        .collect();
+    assert!(
+        left.is_empty(),
+        "tried now after the win, at depths {left:?}"
+    );
 }
 
 #[test]

@@ -218,7 +218,8 @@ pub(super) fn compare_chart() -> impl Bundle {
             (
                 TreeText::CompareRatio,
                 text("", 20.0, theme::WIN),
-                TextLayout::no_wrap()
+                // ("at least 92,462 times fewer positions" shrinks to fit.)
+                theme::fit_line(20.0, 12.0)
             ),
             bar(
                 "Plain",

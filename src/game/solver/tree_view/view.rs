@@ -415,8 +415,10 @@ fn timeline_words(autoplay: Option<&Autoplay>, scrubbed: Option<usize>) -> Strin
                     compare::group(len as u64)
                 )
             } else {
-                // At its end (a moment away from it says so above).
-                format!("{} steps{more}", compare::group(len as u64))
+                // At its end (a moment away from it says so above). The
+                // search's own steps (the moves it tried and took back),
+                // which are not the moves of its answer: said so.
+                format!("{} search steps{more}", compare::group(len as u64))
             }
         }
         _ => String::new(),
