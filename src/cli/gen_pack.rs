@@ -1,11 +1,10 @@
 //! `pond gen swap|hop|flood|escape [options] --seed N [--count K]`
 
 use crate::levels::PackFile;
-use crate::levels::generate::{self, write_pack};
+use crate::levels::generate::{GenOptions, Generated, write_pack};
 use crate::rules::PuzzleKind;
 use clap::Args;
 use std::process::ExitCode;
-use std::time::Duration;
 
 #[derive(Debug, Args)]
 pub struct GenArgs {
@@ -58,48 +57,15 @@ pub fn run(a: GenArgs) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    let colours = a.colours.unwrap_or(match a.puzzle {
-        PuzzleKind::Escape => a.types,
-        PuzzleKind::Swap | PuzzleKind::Hop | PuzzleKind::Flood => 6,
-    });
-    let levels = match a.puzzle {
-        PuzzleKind::Swap => generate::swap_levels(a.seed, a.count, a.max_side),
-        PuzzleKind::Hop => generate::hop_levels(a.seed, a.count),
-        PuzzleKind::Flood => {
-            let max = crate::levels::limits::FLOOD_SIDE as u16;
-            if !(1..=max).contains(&a.width)
-                || !(1..=max).contains(&a.height)
-                || !(2..=10).contains(&colours)
-            {
-                eprintln!("error: Flood boards are 1 to {max} cells a side with 2 to 10 colours");
-                return ExitCode::FAILURE;
-            }
-            let think = Duration::from_secs_f64(a.think.max(0.0));
-            generate::flood_levels(
-                a.seed,
-                a.count,
-                (a.width, a.height),
-                colours,
-                a.slack,
-                think,
-            )
-            .into_iter()
-            .map(|(l, _)| l)
-            .collect()
-        }
-        PuzzleKind::Escape => {
-            let side = crate::levels::limits::ESCAPE_SIDE as u8;
-            if !(1..=side).contains(&a.rows)
-                || !(1..=side).contains(&a.cols)
-                || !(1..=12).contains(&a.types)
-                || !(1..=9).contains(&colours)
-            {
-                eprintln!(
-                    "error: Escape grids are 1 to {side} a side, with 1 to 12 types and 1 to 9 colours"
-                );
-                return ExitCode::FAILURE;
-            }
-            generate::escape_levels(a.seed, a.count, a.rows, a.cols, a.types, colours)
+    // Each puzzle reads the options it has (the registration says which
+    // puzzle's generator to call: nothing here names one).
+    let opts = a.options();
+    let made = pond_core::each_kind!(a.puzzle, T => <T as Generated>::generate(&opts));
+    let levels = match made {
+        Ok(levels) => levels,
+        Err(why) => {
+            eprintln!("error: {why}");
+            return ExitCode::FAILURE;
         }
     };
     // Few deals of a large prison with many kinds can be won: the search for
@@ -128,7 +94,7 @@ pub fn run(a: GenArgs) -> ExitCode {
     };
     print!(
         "{}",
-        write_pack(&pack, &format!("Made by `{}`.", a.command(colours)))
+        write_pack(&pack, &format!("Made by `{}`.", a.command(&opts)))
     );
     ExitCode::SUCCESS
 }
@@ -138,28 +104,33 @@ impl GenArgs {
         self.puzzle.name()
     }
 
+    /// The options as the puzzles' generators read them.
+    fn options(&self) -> GenOptions {
+        GenOptions {
+            seed: self.seed,
+            count: self.count,
+            max_side: self.max_side,
+            width: self.width,
+            height: self.height,
+            colours: self.colours,
+            slack: self.slack,
+            think: self.think,
+            rows: self.rows,
+            cols: self.cols,
+            types: self.types,
+        }
+    }
+
     /// The whole command that makes this pack again: every option the
     /// puzzle reads, with the value used (`colours` as worked out).
-    fn command(&self, colours: u8) -> String {
+    fn command(&self, opts: &GenOptions) -> String {
         let mut words = vec![
             "pond gen".to_string(),
             self.puzzle_name().to_string(),
             format!("--seed {}", self.seed),
             format!("--count {}", self.count),
         ];
-        match self.puzzle {
-            PuzzleKind::Swap => words.push(format!("--max-side {}", self.max_side)),
-            PuzzleKind::Hop => {}
-            PuzzleKind::Flood => words.extend([
-                format!("--width {} --height {}", self.width, self.height),
-                format!("--colours {colours} --slack {}", self.slack),
-                format!("--think {}", self.think),
-            ]),
-            PuzzleKind::Escape => words.extend([
-                format!("--rows {} --cols {}", self.rows, self.cols),
-                format!("--types {} --colours {colours}", self.types),
-            ]),
-        }
+        words.extend(pond_core::each_kind!(self.puzzle, T => <T as Generated>::flags(opts)));
         if let Some(name) = &self.name {
             words.push(format!("--name {}", quoted(name)));
         }

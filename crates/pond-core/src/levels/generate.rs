@@ -10,6 +10,43 @@ pub use super::level_text;
 pub use super::swap_gen::swap_levels;
 use std::fmt::Write;
 
+/// What `pond gen` was asked: each puzzle reads the options it has.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GenOptions {
+    pub seed: u64,
+    pub count: usize,
+    /// Swap: most frogs a side.
+    pub max_side: usize,
+    /// Flood: the board's size.
+    pub width: u16,
+    pub height: u16,
+    /// Flood and Escape: colours (each puzzle has its default).
+    pub colours: Option<u8>,
+    /// Flood: moves allowed beyond the best, and seconds to think a board.
+    pub slack: u32,
+    pub think: f64,
+    /// Escape: the prison's rows and columns, and the kinds of animal.
+    pub rows: u8,
+    pub cols: u8,
+    pub types: u8,
+}
+
+/// A puzzle's packs for `pond gen`: the command line calls these through
+/// the registration and names no puzzle. A puzzle whose packs are not
+/// generated keeps the defaults (a refusal in words).
+pub trait Generated {
+    /// The levels the options make, or why they make none.
+    fn generate(_o: &GenOptions) -> Result<Vec<super::LevelFile>, String> {
+        Err("packs of this puzzle are not generated".into())
+    }
+    /// The options read, as the command line takes them (with the values
+    /// worked out): the pack's header writes the command that makes it
+    /// again.
+    fn flags(_o: &GenOptions) -> Vec<String> {
+        Vec::new()
+    }
+}
+
 /// A RON string literal.
 pub(crate) fn quoted(s: &str) -> String {
     let mut out = String::from("\"");

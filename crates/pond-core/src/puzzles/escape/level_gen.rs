@@ -103,6 +103,36 @@ pub const ESCAPE_GRADES: [&str; 5] = ["easy", "fair", "tricky", "hard", "fiendis
 
 /// Solvable Escape deals in five grades by number of solutions (quintiles of
 /// a pool), easiest first.
+/// As many colours as kinds unless asked.
+fn escape_colours(o: &crate::levels::generate::GenOptions) -> u8 {
+    o.colours.unwrap_or(o.types)
+}
+
+impl crate::levels::generate::Generated for Escape {
+    fn generate(o: &crate::levels::generate::GenOptions) -> Result<Vec<LevelFile>, String> {
+        let side = crate::levels::limits::ESCAPE_SIDE as u8;
+        let colours = escape_colours(o);
+        if !(1..=side).contains(&o.rows)
+            || !(1..=side).contains(&o.cols)
+            || !(1..=12).contains(&o.types)
+            || !(1..=9).contains(&colours)
+        {
+            return Err(format!(
+                "Escape grids are 1 to {side} a side, with 1 to 12 types and 1 to 9 colours"
+            ));
+        }
+        Ok(escape_levels(
+            o.seed, o.count, o.rows, o.cols, o.types, colours,
+        ))
+    }
+    fn flags(o: &crate::levels::generate::GenOptions) -> Vec<String> {
+        vec![
+            format!("--rows {} --cols {}", o.rows, o.cols),
+            format!("--types {} --colours {}", o.types, escape_colours(o)),
+        ]
+    }
+}
+
 pub fn escape_levels(
     seed: u64,
     count: usize,

@@ -42,6 +42,43 @@ pub(crate) fn text(
 /// Flood levels on seeded random boards, each with a move limit of the best
 /// solution the solver finds in `think` (proven optimal where it can) plus
 /// `slack`.
+/// Six colours unless asked.
+fn flood_colours(o: &crate::levels::generate::GenOptions) -> u8 {
+    o.colours.unwrap_or(6)
+}
+
+impl crate::levels::generate::Generated for Flood {
+    fn generate(o: &crate::levels::generate::GenOptions) -> Result<Vec<LevelFile>, String> {
+        let max = crate::levels::limits::FLOOD_SIDE as u16;
+        let colours = flood_colours(o);
+        if !(1..=max).contains(&o.width)
+            || !(1..=max).contains(&o.height)
+            || !(2..=10).contains(&colours)
+        {
+            return Err(format!(
+                "Flood boards are 1 to {max} cells a side with 2 to 10 colours"
+            ));
+        }
+        let think = Duration::from_secs_f64(o.think.max(0.0));
+        let levels = flood_levels(
+            o.seed,
+            o.count,
+            (o.width, o.height),
+            colours,
+            o.slack,
+            think,
+        );
+        Ok(levels.into_iter().map(|(l, _)| l).collect())
+    }
+    fn flags(o: &crate::levels::generate::GenOptions) -> Vec<String> {
+        vec![
+            format!("--width {} --height {}", o.width, o.height),
+            format!("--colours {} --slack {}", flood_colours(o), o.slack),
+            format!("--think {}", o.think),
+        ]
+    }
+}
+
 pub fn flood_levels(
     seed: u64,
     count: usize,

@@ -38,6 +38,13 @@ pub const POND_GRADES: [&str; 4] = ["beginner", "intermediate", "advanced", "exp
 /// They are graded by the chance that random jumps win (which weighs the frog
 /// count, the number of winning sequences and the ways to go wrong): the pool
 /// is cut into quarters by that chance, and each grade runs easiest first.
+/// The pond's packs take no option but the seed and the count.
+impl crate::levels::generate::Generated for Hop {
+    fn generate(o: &crate::levels::generate::GenOptions) -> Result<Vec<LevelFile>, String> {
+        Ok(hop_levels(o.seed, o.count))
+    }
+}
+
 pub fn hop_levels(seed: u64, count: usize) -> Vec<LevelFile> {
     let mut rng = SplitMix64::new(seed);
     let board = Board::pond();

@@ -29,6 +29,15 @@ pub(crate) fn text(
 
 /// Random Swap rows: up to `max_side` frogs a side, one or two gaps, some in
 /// the jump-own variant; all solvable.
+impl crate::levels::generate::Generated for crate::rules::swap::Swap {
+    fn generate(o: &crate::levels::generate::GenOptions) -> Result<Vec<LevelFile>, String> {
+        Ok(swap_levels(o.seed, o.count, o.max_side))
+    }
+    fn flags(o: &crate::levels::generate::GenOptions) -> Vec<String> {
+        vec![format!("--max-side {}", o.max_side)]
+    }
+}
+
 pub fn swap_levels(seed: u64, count: usize, max_side: usize) -> Vec<LevelFile> {
     let mut rng = SplitMix64::new(seed);
     let max_side = max_side.clamp(1, 12);
