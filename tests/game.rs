@@ -338,23 +338,27 @@ fn a_whole_swap_level_is_won_through_messages() {
 /// Presses the button whose text is `label`, as a tap does, and lets the
 /// game answer.
 fn tap_button(app: &mut App, label: &str) {
+    let button = button_saying(app, label);
+    activate(app, button);
+    settle(app);
+}
+
+/// The button whose words are `label`.
+fn button_saying(app: &mut App, label: &str) -> Entity {
     let texts: Vec<(Entity, String)> = app
         .world_mut()
         .query::<(Entity, &Text)>()
         .iter(app.world())
         .map(|(e, t)| (e, t.0.clone()))
         .collect();
-    let button = app
-        .world_mut()
+    app.world_mut()
         .query_filtered::<(Entity, &Children), With<Button>>()
         .iter(app.world())
         .find(|(_, children)| {
             (children.iter()).any(|c| texts.iter().any(|(e, t)| *e == c && t == label))
         })
         .map(|(b, _)| b)
-        .unwrap_or_else(|| panic!("no button says {label:?}"));
-    activate(app, button);
-    settle(app);
+        .unwrap_or_else(|| panic!("no button says {label:?}"))
 }
 
 /// The first legal move played by the player: the positions before and

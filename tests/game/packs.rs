@@ -628,23 +628,10 @@ fn a_random_levels_number_at_its_end_greys_its_button() {
     until_screen(&mut app, Screen::Levels);
     settle(&mut app);
     let greyed = |app: &mut App, label: &str| {
-        let texts: Vec<(Entity, String)> = app
-            .world_mut()
-            .query::<(Entity, &Text)>()
-            .iter(app.world())
-            .map(|(e, t)| (e, t.0.clone()))
-            .collect();
-        let mut buttons = app
-            .world_mut()
-            .query_filtered::<(&Children, Has<bevy::ui::InteractionDisabled>), With<Button>>();
-        buttons
-            .iter(app.world())
-            .find(|(c, _)| {
-                c.iter()
-                    .any(|c| texts.iter().any(|(e, t)| *e == c && t == label))
-            })
-            .map(|(_, off)| off)
-            .unwrap_or_else(|| panic!("no button says {label:?}"))
+        let button = button_saying(app, label);
+        app.world()
+            .get::<bevy::ui::InteractionDisabled>(button)
+            .is_some()
     };
     let said = |app: &mut App| {
         texts(app)

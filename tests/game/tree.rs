@@ -945,3 +945,39 @@ fn a_watched_search_shows_its_keys_only_under_the_pointer() {
     settle(&mut app);
     assert!(shows(&mut app, "Depth"));
 }
+
+/// The search's column says which search it draws: "Plain search" over the
+/// plain search's picture (the solver panel says so too), "Search" over
+/// ours.
+#[test]
+fn the_columns_title_names_the_search_it_draws() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.insert_resource(Speed::default());
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    let titles = |app: &mut App, words: &str| {
+        laid_out(app)
+            .iter()
+            .filter(|n| n.text.as_deref() == Some(words))
+            .count()
+    };
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Plain));
+    for _ in 0..10 {
+        app.update();
+    }
+    settle(&mut app);
+    assert_eq!(
+        titles(&mut app, "Plain search"),
+        2,
+        "the column and the panel"
+    );
+    app.world_mut().write_message(AutoplayCommand::Stop);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..10 {
+        app.update();
+    }
+    settle(&mut app);
+    assert_eq!(titles(&mut app, "Plain search"), 0);
+}

@@ -48,6 +48,7 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
                     },
                     children![
                         (
+                            TreeText::Heading,
                             theme::heading(fonts, "Search", 19.0, theme::TEXT),
                             TextLayout::no_wrap()
                         ),

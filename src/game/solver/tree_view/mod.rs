@@ -127,6 +127,8 @@ const ROUNDS_SHOWN: usize = 8;
 /// The view's lines of words.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 enum TreeText {
+    /// The column's title: which search it draws.
+    Heading,
     Figures,
     Note,
     Hidden,

@@ -181,8 +181,15 @@ pub(super) fn update_view(
             .collect::<Vec<_>>()
             .join("\n")
     );
+    // The plain search's picture says so in its title.
+    let heading = match autoplay.as_deref().map(|a| a.watch) {
+        Some(Watch::Plain) => "Plain search",
+        _ => "Search",
+    }
+    .to_string();
     for (line, mut t) in &mut lines {
         let words = match line {
+            TreeText::Heading => &heading,
             TreeText::Figures => &figures,
             TreeText::Note => &note,
             TreeText::Hidden => &hidden,
