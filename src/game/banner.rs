@@ -380,3 +380,40 @@ fn show_banner(
             .with_children(fill);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Confetti start unseen and grow as they fly apart: at the throw no
+    /// piece has a size (a first frame drew them all at their start, one
+    /// striped bar across the board), and by the time they are full size
+    /// they are far apart.
+    #[test]
+    fn confetti_are_never_a_row_at_their_start() {
+        let mut world = World::new();
+        let pieces: Vec<Entity> = (0..8)
+            .map(|_| world.spawn(Transform::default()).id())
+            .collect();
+        let lens = |i: usize| ConfettiLens {
+            start: Vec3::new(i as f32 * 10.0, -120.0, 20.0),
+            velocity: Vec2::from_angle(1.0 + i as f32 * 0.1) * 500.0,
+            spin: 1.0,
+        };
+        let at = |world: &mut World, ratio: f32| -> Vec<Transform> {
+            for (i, &e) in pieces.iter().enumerate() {
+                let mut entity = world.entity_mut(e);
+                let target = entity.get_mut::<Transform>().unwrap();
+                lens(i).lerp(target, ratio);
+            }
+            pieces
+                .iter()
+                .map(|&e| *world.get::<Transform>(e).unwrap())
+                .collect()
+        };
+        assert!(at(&mut world, 0.0).iter().all(|t| t.scale.x == 0.0));
+        let grown = at(&mut world, 0.1);
+        assert!(grown.iter().all(|t| t.scale.x > 9.0));
+        assert!(grown.iter().all(|t| t.translation.y > -120.0 + 40.0));
+    }
+}
