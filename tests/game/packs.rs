@@ -668,6 +668,21 @@ fn a_shipped_pack_named_by_its_path_is_the_shipped_pack() {
     let hop = name(&packs.0[current]);
     let listed = packs.0.iter().filter(|e| name(e) == hop).count();
     assert_eq!(listed, 1, "listed once");
+    // A copy changed, or a pipe of the same name, is not the shipped pack
+    // (and the pipe is not read: it would wait for ever).
+    let dir = temp_data_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    let copy = dir.join("hop.ron");
+    let text = pond_puzzles::levels::SHIPPED[1].1.replace("Hop", "Hop ");
+    std::fs::write(&copy, text).unwrap();
+    assert_eq!(game::packs::shipped_twin(&copy), None);
+    #[cfg(unix)]
+    {
+        let pipe = dir.join("swap.ron");
+        let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        assert_eq!(game::packs::shipped_twin(&pipe), None);
+    }
 }
 
 /// A pack with no level yet says so on its level select and offers to

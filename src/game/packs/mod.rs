@@ -242,6 +242,12 @@ fn shipped_path(server: &AssetServer, name: &str) -> (String, Option<PathBuf>) {
 pub fn shipped_twin(path: &Path) -> Option<&'static str> {
     let name = path.file_name()?.to_str()?;
     let (shipped, text) = SHIPPED.iter().find(|(n, _)| *n == name)?;
+    // Only a plain file of the very length is read (never a pipe, which
+    // would wait, nor a huge file).
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() != text.len() as u64 {
+        return None;
+    }
     let on_disk = std::fs::read_to_string(path).ok()?;
     (on_disk == *text).then_some(*shipped)
 }
