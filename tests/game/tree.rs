@@ -252,6 +252,49 @@ fn scrubbing_the_timeline_moves_the_board_and_the_tree_and_comes_back() {
     assert_eq!(puzzle(&app), at(half));
 }
 
+/// A best-first search finds its win on a line it had set aside: the end
+/// of its timeline is the won board all the same, after a trip to its start.
+#[test]
+fn a_best_first_timelines_end_is_the_win() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "flood.ron", 13);
+    search_with_tree(&mut app, Watch::Search);
+    let start = {
+        let a = app.world().resource::<Autoplay>();
+        assert!(a.tree.as_ref().is_some_and(|t| t.solved()), "won");
+        a.tree.as_ref().expect("a tree").start().clone()
+    };
+    app.world_mut().write_message(Scrub::Start);
+    follow_jump(&mut app);
+    assert_eq!(puzzle(&app), start);
+    app.world_mut().write_message(Scrub::End);
+    follow_jump(&mut app);
+    assert!(puzzle(&app).is_won(), "the timeline's end is the win");
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
+    assert_board_mirrors_rules(&mut app);
+}
+
+/// Swap's rows where a frog may jump its own kind are searched breadth
+/// first: the watched search shows every position it expands, by rounds,
+/// and ends on the win.
+#[test]
+fn a_breadth_first_search_is_watched() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "swap.ron", 9);
+    search_with_tree(&mut app, Watch::Search);
+    let a = app.world().resource::<Autoplay>();
+    let t = a.tree.as_ref().expect("a tree");
+    assert!(t.solved(), "won");
+    assert!(
+        t.stats().positions > 20,
+        "{} positions",
+        t.stats().positions
+    );
+    assert!(t.rounds().len() > 5, "{:?}", t.rounds());
+    assert!(puzzle(&app).is_won(), "the board ends won");
+    assert_board_mirrors_rules(&mut app);
+}
+
 /// Every shipped level's start sketches inside its picture, in at most the
 /// bound of dots: a pad a dot and a frog a dot on it, a cell a dot.
 #[test]
@@ -496,6 +539,29 @@ fn the_panel_and_the_tree_count_the_same_positions() {
             .any(|t| t.starts_with(&figures)),
         "no line \"{figures}\""
     );
+    // Moved back along the timeline, both count the tree as it stood then
+    // (the panel once kept the whole search's 17 beside the tree's 13).
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(9));
+    follow_jump(&mut app);
+    let then = app
+        .world()
+        .resource::<TreeViewState>()
+        .scrubbed
+        .as_ref()
+        .map(|(_, t)| t.stats().positions)
+        .expect("the timeline is short of its end");
+    assert!(then < positions, "{then} of {positions}");
+    let nodes = laid_out(&mut app);
+    let texts: Vec<&str> = nodes.iter().filter_map(|n| n.text.as_deref()).collect();
+    assert!(
+        (texts.iter()).any(|t| t.starts_with(&format!("Positions {} ", group(then)))),
+        "the panel does not count {then}: {texts:?}"
+    );
+    assert!(
+        (texts.iter()).any(|t| t.starts_with(&format!("Solver's search: {then} positions"))),
+        "the column does not count {then}"
+    );
 }
 
 /// Starting the level again ends what the search showed: the map is
@@ -552,6 +618,66 @@ fn a_restart_empties_the_map() {
         "{}",
         figure(&mut app)
     );
+}
+
+/// ] zooms the map into the search's line at least twice as wide (the
+/// picture changes), and [ comes back to the whole map, the same picture.
+#[test]
+fn the_maps_zoom_shows_a_part_at_least_twice_as_wide_and_back() {
+    use pond_puzzles::game::solver::tree_view::{MapPicture, MapView};
+    use pond_puzzles::solve::map::SearchMap;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
+    }
+    settle(&mut app);
+    let pixels = |app: &mut App| {
+        let handle = app
+            .world_mut()
+            .query_filtered::<&ImageNode, With<MapPicture>>()
+            .single(app.world())
+            .map(|i| i.image.clone())
+            .expect("the map's picture");
+        app.world()
+            .resource::<Assets<Image>>()
+            .get(&handle)
+            .and_then(|i| i.data.clone())
+            .expect("painted")
+    };
+    let whole = pixels(&mut app);
+    assert_eq!(app.world().resource::<MapView>().top, None);
+    press(&mut app, KeyCode::BracketRight);
+    settle(&mut app);
+    let view = app.world().resource::<MapView>();
+    let top = view.top.expect("zoomed into a branch");
+    let layout = view.layout;
+    let a = app.world().resource::<Autoplay>();
+    let t = a.tree.as_ref().expect("a tree");
+    let map = SearchMap::laid_out(t, 0, layout);
+    let cell = (map.cells.iter())
+        .find(|c| c.node == Some(top))
+        .expect("the branch is on the whole map");
+    assert!(cell.x1 - cell.x0 <= 0.5, "{cell:?}: not twice as wide");
+    assert_ne!(pixels(&mut app), whole, "the picture did not change");
+    press(&mut app, KeyCode::BracketLeft);
+    for _ in 0..5 {
+        if app.world().resource::<MapView>().top.is_none() {
+            break;
+        }
+        press(&mut app, KeyCode::BracketLeft);
+        settle(&mut app);
+    }
+    settle(&mut app);
+    assert_eq!(app.world().resource::<MapView>().top, None);
+    assert_eq!(pixels(&mut app), whole, "back out, the whole map again");
 }
 
 /// Whether a text that reads `words` exactly is shown.

@@ -425,6 +425,7 @@ fn update_solver_panel(
     mut lines: Query<(&SolverLine, &mut Text, &mut TextColor)>,
     windows: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
     tree_open: Res<crate::game::panels::TreeViewOpen>,
+    view: Option<Res<crate::game::solver::tree_view::TreeViewState>>,
     mut had_autoplay: Local<bool>,
 ) {
     let window = windows.single().ok();
@@ -439,7 +440,8 @@ fn update_solver_panel(
         .is_none_or(|a| a.ending.is_some() || !a.watch.searches());
     let changed = autoplay.as_ref().is_some_and(|a| a.is_changed())
         || counts_moves && state.is_changed()
-        || removed;
+        || removed
+        || view.as_ref().is_some_and(|v| v.is_changed());
     if !changed
         && !speed.is_changed()
         && new_panel.is_empty()
@@ -458,7 +460,14 @@ fn update_solver_panel(
             String::new(),
             String::new(),
         ),
-        Some(a) => panel_text(a, &state, shown, tree_open.0),
+        Some(a) => {
+            // Scrubbed back, the tree as it stood then counts.
+            let then = view
+                .as_ref()
+                .and_then(|v| v.scrubbed.as_ref())
+                .map(|s| &s.1);
+            panel_text(a, then, &state, shown, tree_open.0)
+        }
     };
     for (line, mut t, mut c) in &mut lines {
         match line {

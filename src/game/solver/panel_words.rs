@@ -24,9 +24,11 @@ pub fn won_words(watching: &str, moves: usize, base: usize) -> String {
 
 /// The panel's lines: the status, the counters and the path (`shown` of
 /// its steps). With the tree's column open (`tree_open`), whose timeline
-/// counts the line's steps, the counters leave the depth to it.
+/// counts the line's steps, the counters leave the depth to it. With the
+/// timeline moved back, the tree as it stood then (`then`) counts.
 pub(super) fn panel_text(
     a: &Autoplay,
+    then: Option<&crate::solve::tree::SearchTree>,
     state: &PlayState,
     shown: usize,
     tree_open: bool,
@@ -60,7 +62,7 @@ pub(super) fn panel_text(
     };
     // The tree's count where there is one (the start and each move tried),
     // so the panel and the tree's column say the same.
-    let positions = match &a.tree {
+    let positions = match then.or(a.tree.as_ref()) {
         Some(t) => t.stats().positions,
         None => a.stats.nodes.max(a.stats.tried),
     };

@@ -372,15 +372,15 @@ pub fn solve_puzzle<R: Rules>(
 /// A puzzle's exact solver, and what the watched search says of it. Each
 /// puzzle's solver file implements it.
 pub trait Solve: Rules {
-    /// Whether the solver searches best-first (a line it sets aside is not
-    /// lost, and may be taken up again) rather than depth first.
-    const BEST_FIRST: bool;
     /// The ideas the solver uses that the plain search does not, one
     /// sentence each, for the player who compares them.
     const IDEAS: &'static [&'static str];
 
     /// Solves from this position, the search's events streamed to `search`.
     fn solve(&self, search: &mut Search<'_, Self::Move>) -> Outcome<Self::Move>;
+
+    /// The order in which the solver searches from this position.
+    fn order(&self) -> Order;
 
     /// How deep the plain search goes from this position: a puzzle that ends
     /// by itself (every move uses up a frog's way, a frog or an animal) goes
@@ -404,9 +404,30 @@ pub fn quick_line(puzzle: &Puzzle) -> Option<Vec<PuzzleMove>> {
     crate::each_puzzle!(puzzle, p => of(p))
 }
 
-/// Whether the solver of the puzzle `kind` names searches best-first.
-pub fn best_first(kind: crate::rules::PuzzleKind) -> bool {
-    crate::each_kind!(kind, P => <P as Solve>::BEST_FIRST)
+/// The order in which a solver searches: what its tree's given-up
+/// branches mean, and how its picture is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// Backtracking: a branch given up is proven lost.
+    DepthFirst,
+    /// Best-first (A*): the line that looks shortest grows first; a line
+    /// set aside may be taken up again.
+    BestFirst,
+    /// Every line of one move, then of two, and so on, each position once.
+    BreadthFirst,
+}
+
+impl Order {
+    /// Whether a branch given up is only set aside (it may be taken up
+    /// again), not proven lost.
+    pub fn sets_aside(self) -> bool {
+        self != Order::DepthFirst
+    }
+}
+
+/// The order in which the puzzle's solver searches from `puzzle`.
+pub fn order(puzzle: &Puzzle) -> Order {
+    crate::each_puzzle!(puzzle, p => Solve::order(p))
 }
 
 /// Solves any puzzle with its exact solver.
@@ -444,8 +465,12 @@ pub(crate) fn run_wrapped<R: Rules>(
     }
 }
 
-/// Breadth-first search for a shortest path: the plain, obviously right search
-/// that the fast solvers are checked against, and the engine of some of them.
+/// Breadth-first search for a shortest path: the plain, obviously right
+/// search that the fast solvers are checked against, and the engine of some
+/// of them. Every line of one move, then of two, and so on, each position
+/// once; the first goal reached is a shortest. A watcher of
+/// every move sees each expanded position's line (moves taken back to the
+/// line they share, then tried) and a round for each length of line.
 pub fn breadth_first<S, M>(
     start: S,
     search: &mut Search<'_, M>,
@@ -455,24 +480,37 @@ pub fn breadth_first<S, M>(
 ) -> Outcome<M>
 where
     S: Clone + Eq + Hash,
-    M: Copy,
+    M: Copy + PartialEq,
 {
     let mut states: Vec<(S, u32, Option<M>)> = vec![(start.clone(), u32::MAX, None)];
     let mut seen: HashMap<S, ()> = HashMap::new();
     seen.insert(start, ());
     let mut head = 0;
     let mut next = Vec::new();
+    // What a watcher was shown: the line it stands on, and the round.
+    let mut shown: Vec<M> = Vec::new();
+    let mut round = 0;
+    let path = |states: &[(S, u32, Option<M>)], mut at: usize| {
+        let mut path = Vec::new();
+        while let Some(mv) = states[at].2 {
+            path.push(mv);
+            at = states[at].1 as usize;
+        }
+        path.reverse();
+        path
+    };
     while head < states.len() {
-        if is_goal(&states[head].0) {
-            let mut path = Vec::new();
-            let mut at = head;
-            while let Some(mv) = states[at].2 {
-                path.push(mv);
-                at = states[at].1 as usize;
+        if search.tracing() {
+            let line = path(&states, head);
+            if line.len() as u32 + 1 > round {
+                round = line.len() as u32 + 1;
+                search.bound(round);
             }
-            path.reverse();
+            follow_line(search, &mut shown, &line);
+        }
+        if is_goal(&states[head].0) {
             return Outcome::Solved {
-                moves: path,
+                moves: path(&states, head),
                 optimal: true,
             };
         }
@@ -488,6 +526,27 @@ where
         head += 1;
     }
     Outcome::Unsolvable
+}
+
+/// Tells a watcher the jump from the line it was shown to `line`: the moves
+/// past the part they share taken back, then `line`'s tried, so it sees
+/// one line of play throughout.
+pub fn follow_line<M: Copy + PartialEq>(
+    search: &mut Search<'_, M>,
+    shown: &mut Vec<M>,
+    line: &[M],
+) {
+    let common = shown.iter().zip(line).take_while(|(a, b)| a == b).count();
+    while shown.len() > common {
+        let depth = shown.len() as u32;
+        if let Some(mv) = shown.pop() {
+            search.taken_back(mv, depth);
+        }
+    }
+    for &mv in &line[common..] {
+        shown.push(mv);
+        search.tried(mv, shown.len() as u32);
+    }
 }
 
 /// The length of a shortest solution by plain breadth-first search over the

@@ -88,7 +88,7 @@ pub fn solve_plain(
 /// Whether the puzzle's solver searches best-first (a line it sets aside is
 /// not lost, and may be taken up again) rather than depth first.
 pub fn best_first(puzzle: &Puzzle) -> bool {
-    super::best_first(puzzle.kind())
+    super::order(puzzle).sets_aside()
 }
 
 /// The ideas a puzzle's solver uses that the plain search does not, one

@@ -311,18 +311,18 @@ impl SearchTree {
             .iter()
             .copied()
             .find(|&c| self.node(c).mv == Some(mv));
-        self.stats.positions += 1;
         self.stats.deepest = self.stats.deepest.max(depth);
         let id = match again {
-            // A best-first search comes back to a line it set aside.
+            // A best-first search comes back to a line it set aside: on
+            // its way to a new position, not a position reached again.
             Some(id) => {
                 let n = &mut self.nodes[id as usize];
                 n.mark = Mark::Line;
-                n.positions += 1;
                 n.entered = self.stats.positions;
                 id
             }
             None => {
+                self.stats.positions += 1;
                 let legal = self.at.legal_moves().len() as u32;
                 let node = TreeNode {
                     mv: Some(mv),
@@ -406,11 +406,18 @@ impl SearchTree {
         // are added (a search may answer without tracing every move).
         let mut at = ROOT;
         let mut p = self.start.clone();
+        let mut line = vec![ROOT];
+        let mut undos = Vec::with_capacity(moves.len());
+        for &mv in moves.iter() {
+            match p.apply(mv) {
+                Ok(undo) => undos.push(undo),
+                Err(_) => return,
+            }
+        }
+        p = self.start.clone();
         self.nodes[ROOT as usize].mark = Mark::Solution;
         for (i, &mv) in moves.iter().enumerate() {
-            if p.apply(mv).is_err() {
-                return;
-            }
+            let _ = p.apply(mv);
             let child = self.nodes[at as usize]
                 .children
                 .iter()
@@ -445,7 +452,22 @@ impl SearchTree {
                 }
             };
             self.nodes[at as usize].mark = Mark::Solution;
+            line.push(at);
         }
+        // The line is the solution's now: a best-first search finds its
+        // goal from a line it had set aside, and the end of the timeline,
+        // the map's "you are here" and the board after it are the win.
+        for &id in &self.line {
+            let now = self.stats.positions;
+            let n = &mut self.nodes[id as usize];
+            if !line.contains(&id) && n.mark == Mark::Line {
+                n.positions += now - n.entered;
+                n.mark = Mark::GivenUp;
+            }
+        }
+        self.line = line;
+        self.at = p;
+        self.undos = undos;
         self.solved = true;
     }
 

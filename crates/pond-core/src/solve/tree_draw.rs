@@ -3,7 +3,7 @@
 //! row a depth). Both carry the same marks as the game's tree view.
 
 use super::tree::{Mark, ROOT, SearchTree};
-use crate::rules::{PuzzleKind, PuzzleMove};
+use crate::rules::PuzzleMove;
 use std::fmt::Write;
 
 /// One box of the picture: a node of the tree, or a move not tried.
@@ -22,10 +22,11 @@ struct Item {
 }
 
 /// The words for a branch the search gave up: a backtracking search has
-/// proved it lost; Flood's best-first search only set it aside.
-pub fn given_up_words(kind: PuzzleKind, positions: u64) -> String {
+/// proved it lost; a best-first or breadth-first search only set it aside
+/// (`sets_aside`, as `Order::sets_aside`).
+pub fn given_up_words(sets_aside: bool, positions: u64) -> String {
     let count = super::tree::counted(positions, "position", "positions");
-    if super::best_first(kind) {
+    if sets_aside {
         format!("{count}, set aside")
     } else if positions == 1 {
         format!("{count}, lost")
@@ -101,7 +102,7 @@ fn untried_count(n: usize) -> String {
 }
 
 fn items(tree: &SearchTree, words: &dyn Fn(PuzzleMove) -> String) -> Vec<Item> {
-    let kind = tree.start().kind();
+    let aside = super::order(tree.start()).sets_aside();
     let mut out: Vec<Item> = Vec::new();
     // Depth first, each node's children (tried, then untried) after it.
     let mut stack: Vec<(u32, Option<usize>)> = vec![(ROOT, None)];
@@ -112,7 +113,7 @@ fn items(tree: &SearchTree, words: &dyn Fn(PuzzleMove) -> String) -> Vec<Item> {
             None => "start".to_string(),
         };
         if n.folded {
-            label = format!("{label} ({})", given_up_words(kind, tree.positions(id)));
+            label = format!("{label} ({})", given_up_words(aside, tree.positions(id)));
         }
         out.push(Item {
             label,

@@ -42,13 +42,7 @@ fn the_picture_and_the_graph_hold_every_node_and_mark() {
 
 #[test]
 fn given_up_words_count_and_say_what_flood_does() {
-    assert_eq!(
-        given_up_words(PuzzleKind::Hop, 412),
-        "412 positions, all lost"
-    );
-    assert_eq!(given_up_words(PuzzleKind::Swap, 1), "1 position, lost");
-    assert_eq!(
-        given_up_words(PuzzleKind::Flood, 9),
-        "9 positions, set aside"
-    );
+    assert_eq!(given_up_words(false, 412), "412 positions, all lost");
+    assert_eq!(given_up_words(false, 1), "1 position, lost");
+    assert_eq!(given_up_words(true, 9), "9 positions, set aside");
 }

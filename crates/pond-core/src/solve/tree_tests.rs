@@ -370,3 +370,78 @@ fn the_solvers_cuts_carry_their_reasons() {
     assert!(seen_cut[CutReason::Seen.index()] > 100, "{seen_cut:?}");
     assert!(seen_cut[CutReason::Proven.index()] > 0, "{seen_cut:?}");
 }
+
+/// A won search's line is its solution's line, whatever line it stood on
+/// when it found it (a best-first search finds its goal among lines it set
+/// aside): the end of the timeline is the win, its position is won, and
+/// the tree can still be fed (a later search starts from the start).
+#[test]
+fn a_won_trees_line_is_the_solution() {
+    let pack = parse_pack(SHIPPED[3].0, SHIPPED[3].1).expect("the flood pack loads");
+    let mut checked = 0;
+    for level in pack.levels.iter().take(14) {
+        let p = &level.puzzle;
+        let mut tree = SearchTree::new(p, 4096);
+        let mut lost = None;
+        let mut sink = |e: &SolverEvent<PuzzleMove>| {
+            if let Err(e) = tree.feed(e) {
+                lost.get_or_insert(e);
+            }
+        };
+        let report = solve(p, Budget::nodes(100_000), Some(&mut sink), true);
+        assert_eq!(lost, None, "{}", level.name);
+        let Outcome::Solved { moves, .. } = report.outcome else {
+            continue;
+        };
+        let end = *tree.line().last().unwrap();
+        assert_eq!(tree.path(end), moves, "{}", level.name);
+        assert!(tree.position(end).is_won(), "{}", level.name);
+        assert!(
+            tree.line()
+                .iter()
+                .all(|&id| tree.node(id).mark == Mark::Solution),
+            "{}",
+            level.name
+        );
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked} levels won");
+}
+
+/// Swap's rows where a frog may jump its own kind are searched breadth
+/// first: a watcher sees every position it expands, by rounds (one a length
+/// of line, rising one at a time), and the win at the end of the line.
+#[test]
+fn a_breadth_first_search_is_watched_by_rounds() {
+    for row in ["LL_RR", "LLL_RRR", "L_LR_R", "LLLL_RRRR"] {
+        let p = Puzzle::Swap(Swap::new(parse_row(row).unwrap(), true));
+        assert_eq!(crate::solve::order(&p), crate::solve::Order::BreadthFirst);
+        let mut tree = SearchTree::new(&p, usize::MAX);
+        let mut lost = None;
+        let mut sink = |e: &SolverEvent<PuzzleMove>| {
+            if let Err(e) = tree.feed(e) {
+                lost.get_or_insert(e);
+            }
+        };
+        let report = solve(&p, Budget::unlimited(), Some(&mut sink), true);
+        assert_eq!(lost, None, "{row}");
+        let Outcome::Solved { moves, .. } = report.outcome else {
+            panic!("{row} is won");
+        };
+        // Every position expanded was shown, the start counted once.
+        assert_eq!(
+            tree.stats().positions,
+            report.nodes + 1,
+            "{row}: every position expanded is on the tree"
+        );
+        let rounds: Vec<u32> = tree.rounds().iter().map(|r| r.0).collect();
+        assert_eq!(
+            rounds,
+            (1..=moves.len() as u32 + 1).collect::<Vec<_>>(),
+            "{row}"
+        );
+        let end = *tree.line().last().unwrap();
+        assert_eq!(tree.path(end), moves, "{row}");
+        assert!(tree.position(end).is_won(), "{row}");
+    }
+}

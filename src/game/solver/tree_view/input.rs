@@ -50,10 +50,11 @@ pub(super) fn tree_keys(
     if keys.just_pressed(KeyCode::Home) {
         view.follow = true;
     }
-    if keys.just_pressed(KeyCode::BracketRight) {
+    // The rows' size (the map takes these keys to zoom).
+    if view.words && keys.just_pressed(KeyCode::BracketRight) {
         view.zoom = (view.zoom + 1).min(SIZES.len() - 1);
     }
-    if keys.just_pressed(KeyCode::BracketLeft) {
+    if view.words && keys.just_pressed(KeyCode::BracketLeft) {
         view.zoom = view.zoom.saturating_sub(1);
     }
 }

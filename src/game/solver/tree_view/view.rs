@@ -2,8 +2,8 @@
 //! notes and the comparison.
 
 use super::*;
+use crate::solve::Order;
 
-/// The height of a row at a font size.
 /// The timeline's bar is filled to where the timeline stands.
 pub(super) fn fill_timeline(
     mut commands: Commands,
@@ -496,13 +496,14 @@ pub(super) fn show_rounds(
 
 /// What the picture shows, for the puzzle and the search watched.
 pub(super) fn note_for(p: &Puzzle, watch: Watch) -> String {
-    match (plain::best_first(p), watch) {
+    match (crate::solve::order(p), watch) {
         (_, Watch::Plain) => {
             "Every move in order, no memory of positions, no pruning: the first programs' way."
                 .into()
         }
-        (true, _) => "Best-first (A*): it grows the line that looks shortest (moves so far, and a bound on those left) and may take up a line it set aside. A row's bar: the round (the bound) it was reached in.".into(),
-        _ => "Depth first. A branch given up is proven lost: one row, with the positions searched in it.".into(),
+        (Order::BestFirst, _) => "Best-first (A*): it grows the line that looks shortest (moves so far, and a bound on those left) and may take up a line it set aside. A row's bar: the round (the bound) it was reached in.".into(),
+        (Order::BreadthFirst, _) => "Breadth first: every line of one move, then every line of two, and so on, each position once; the first win found is a shortest. A row's bar: the round (the length of line) it was reached in.".into(),
+        (Order::DepthFirst, _) => "Depth first. A branch given up is proven lost: one row, with the positions searched in it.".into(),
     }
 }
 

@@ -282,7 +282,9 @@ impl<const N: usize> Solver<N> {
 }
 
 impl crate::solve::Solve for Escape {
-    const BEST_FIRST: bool = false;
+    fn order(&self) -> crate::solve::Order {
+        crate::solve::Order::DepthFirst
+    }
     const IDEAS: &'static [&'static str] = &[
         "A position is the animals left in each row and the row of the last one out.",
         "Positions already known to be lost are not searched again.",

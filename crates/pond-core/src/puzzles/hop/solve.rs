@@ -7,7 +7,9 @@ use crate::solve::{CutReason, FastMap, FastSet, Outcome, Search};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 impl crate::solve::Solve for Hop {
-    const BEST_FIRST: bool = false;
+    fn order(&self) -> crate::solve::Order {
+        crate::solve::Order::DepthFirst
+    }
     const IDEAS: &'static [&'static str] = &[
         "A parity test on three classes of pads proves many boards hopeless before any search.",
         "Positions already known to be lost are not searched again.",

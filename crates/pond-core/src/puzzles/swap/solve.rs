@@ -4,7 +4,13 @@
 //! prunes frozen blocks finds a shortest one. With `jump_own`, breadth first.
 
 impl crate::solve::Solve for Swap {
-    const BEST_FIRST: bool = false;
+    fn order(&self) -> crate::solve::Order {
+        if self.jump_own {
+            crate::solve::Order::BreadthFirst
+        } else {
+            crate::solve::Order::DepthFirst
+        }
+    }
     const IDEAS: &'static [&'static str] = &[
         "The classic row is played by its known pattern, with no search at all.",
         "Positions already known to be lost are not searched again.",

@@ -370,7 +370,7 @@ impl<'b, const W: usize> AStar<'b, W> {
         let mut f = h0 as usize;
         search.bound(f as u32);
         let mut deepest = 0usize;
-        let mut shown: Vec<u8> = Vec::new();
+        let mut shown: Vec<FloodMove> = Vec::new();
         let bytes_per_node = std::mem::size_of::<Node<W>>() + std::mem::size_of::<Set<W>>() + 16;
         let colours = self.blobs.colours as usize;
         let mut choices = Vec::with_capacity(colours);
@@ -425,8 +425,10 @@ impl<'b, const W: usize> AStar<'b, W> {
                 return None;
             }
             if search.tracing() {
-                let path = self.path_to(id);
-                follow(search, &mut shown, &path);
+                let path: Vec<FloodMove> = (self.path_to(id).into_iter())
+                    .map(|colour| FloodMove { colour })
+                    .collect();
+                crate::solve::follow_line(search, &mut shown, &path);
             }
             if region == self.all {
                 return Some(Some(self.path_to(id)));
@@ -510,21 +512,5 @@ impl<'b, const W: usize> AStar<'b, W> {
             }
         }
         Some(None)
-    }
-}
-
-/// Reports the jump from the line last shown to `path` as moves taken back
-/// and tried, so a watcher sees one consistent line of play.
-fn follow(search: &mut Search<'_, FloodMove>, shown: &mut Vec<u8>, path: &[u8]) {
-    let common = shown.iter().zip(path).take_while(|(a, b)| a == b).count();
-    while shown.len() > common {
-        let depth = shown.len() as u32;
-        if let Some(c) = shown.pop() {
-            search.taken_back(FloodMove { colour: c }, depth);
-        }
-    }
-    for &c in &path[common..] {
-        shown.push(c);
-        search.tried(FloodMove { colour: c }, shown.len() as u32);
     }
 }

@@ -89,7 +89,9 @@ pub(crate) use exact::let_go_kept;
 pub use exact::{Bound, Exact};
 
 impl crate::solve::Solve for Flood {
-    const BEST_FIRST: bool = true;
+    fn order(&self) -> crate::solve::Order {
+        crate::solve::Order::BestFirst
+    }
     const IDEAS: &'static [&'static str] = &[
         "Best-first (A*): the line that looks shortest in all is grown first.",
         "A lower bound that never overestimates drops every line that cannot win sooner.",
