@@ -12,6 +12,7 @@ pub(super) fn hover_picture(
     rows: Query<(&TreeRow, &Interaction, &UiGlobalTransform, &ComputedNode)>,
     pictures: Query<Entity, With<TreePicture>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    maps: Query<(&UiGlobalTransform, &ComputedNode), With<MapPicture>>,
     map_view: Res<MapView>,
     mut shown: Local<Option<(u32, Option<usize>)>>,
 ) {
@@ -22,15 +23,10 @@ pub(super) fn hover_picture(
             .map(|id| (id, at.translation.y * node.inverse_scale_factor()))
     });
     // Or the map's cell under the pointer, beside the pointer.
-    let cursor_y = windows
-        .single()
-        .ok()
-        .and_then(|w| w.cursor_position())
-        .map(|c| c.y);
-    let hovered = row.or_else(|| {
-        let (id, _) = map_view.hovered.filter(|_| !view.words)?;
-        Some((id?, cursor_y?))
-    });
+    let cursor = windows.single().ok().and_then(|w| w.cursor_position());
+    let cursor_y = cursor.map(|c| c.y);
+    let on_map = map_view.hovered.filter(|_| !view.words && row.is_none());
+    let hovered = row.or_else(|| Some((on_map?.0?, cursor_y?)));
     let tree = match &view.scrubbed {
         Some((_, t)) => Some(t),
         None => autoplay.as_deref().and_then(|a| a.tree.as_ref()),
@@ -49,7 +45,27 @@ pub(super) fn hover_picture(
     let Ok(window) = windows.single() else { return };
     let position = tree.position(id);
     let depth = tree.node(id).depth;
-    let (left, top) = place(window.width(), window.height(), y);
+    // Over the map, the picture keeps within it, clear of the lines under it
+    // (the hovered cell's reason).
+    let map = maps
+        .single()
+        .ok()
+        .filter(|_| on_map.is_some())
+        .map(|(at, node)| {
+            let scale = node.inverse_scale_factor();
+            let (middle, half) = (at.translation.y * scale, node.size().y * scale / 2.0);
+            (middle - half, middle + half)
+        });
+    let (left, top) = map
+        .and_then(|(top, bottom)| {
+            place_on_map(
+                window.width(),
+                (top, bottom),
+                cursor.map_or(0.0, |c| c.x),
+                y,
+            )
+        })
+        .unwrap_or_else(|| place(window.width(), window.height(), y));
     let dots = puzzles::sketch(&position);
     commands
         .spawn((
@@ -131,9 +147,88 @@ pub(super) fn place(width: f32, height: f32, y: f32) -> (f32, f32) {
     (left, top)
 }
 
+/// Where the picture stands for a pointer at `x`, `y` over the map (from
+/// `top` to `bottom` of the window): within the map, so the lines under it
+/// (the hovered cell's reason) stay in sight, and off the pointer: in the
+/// half of the map above or below it, or else beside it. None where the map is too short to hold it.
+pub(super) fn place_on_map(
+    width: f32,
+    (top, bottom): (f32, f32),
+    x: f32,
+    y: f32,
+) -> Option<(f32, f32)> {
+    /// Between the pointer and the picture.
+    const CLEAR: f32 = 16.0;
+    let (w, h) = (PICTURE + 16.0, PICTURE + 42.0);
+    if bottom - top < h {
+        return None;
+    }
+    let column = panels::tree_width(width);
+    let centred = ((column - w) / 2.0).max(0.0);
+    let at = if y < (top + bottom) / 2.0 {
+        bottom - h
+    } else {
+        top
+    };
+    if y + CLEAR < at || y - CLEAR > at + h {
+        return Some((centred, at));
+    }
+    // Beside the pointer, at the column's other side; in a column too
+    // narrow for that, just past its edge (over the board's margin, only
+    // while the pointer rests on the map).
+    // (The column's panel stands 14 pixels in, `column` - 10 wide.)
+    let left = if x < column / 2.0 { column - w } else { 18.0 };
+    let left = if x + CLEAR < left || x - CLEAR > left + w {
+        left
+    } else {
+        column + 8.0
+    };
+    Some((left, (y - h / 2.0).clamp(top, bottom - h)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Over the map, the picture keeps within the map (the lines under it
+    /// stay in sight) and off the pointer, in every window where the map
+    /// can hold it; a map too short gives way to the column's place.
+    #[test]
+    fn over_the_map_the_picture_keeps_within_it_and_off_the_pointer() {
+        let (w, h) = (PICTURE + 16.0, PICTURE + 42.0);
+        for width in [800.0, 1280.0, 1920.0] {
+            let column = panels::tree_width(width);
+            for (top, bottom) in [(140.0, 465.0), (120.0, 330.0), (100.0, 100.0 + h)] {
+                for y in (top as i32..bottom as i32).step_by(5).map(|y| y as f32) {
+                    for x in [10.0, column * 0.3, column * 0.7, column - 10.0] {
+                        let (left, at) =
+                            place_on_map(width, (top, bottom), x, y).expect("the map holds it");
+                        assert!(
+                            at >= top && at + h <= bottom,
+                            "{top}..{bottom} at {y}: {at}"
+                        );
+                        let past = left == column + 8.0;
+                        assert!(
+                            left >= 0.0 && (left + w <= column || past),
+                            "{width}: {left}"
+                        );
+                        // Only a column too narrow to hold it beside the
+                        // pointer lets it past its edge.
+                        assert!(!past || column < 2.0 * w + 40.0, "{width}: past the column");
+                        let over = (left..left + w).contains(&x) && (at..at + h).contains(&y);
+                        assert!(
+                            !over,
+                            "{width}, {x}, {y}: at {left}, {at} covers the pointer"
+                        );
+                    }
+                }
+            }
+            assert_eq!(
+                place_on_map(width, (100.0, 100.0 + h - 1.0), 10.0, 150.0),
+                None
+            );
+        }
+    }
 
     /// In every window the picture keeps to the column and clears the
     /// pointer's rows, wherever the pointer is.
