@@ -680,6 +680,43 @@ fn the_maps_zoom_shows_a_part_at_least_twice_as_wide_and_back() {
     assert_eq!(pixels(&mut app), whole, "back out, the whole map again");
 }
 
+/// The rows of words name every move in the player's words, tried or
+/// not: no pad numbers ("25-11"), colour numbers or row numbers, on every
+/// puzzle's searches.
+#[test]
+fn the_rows_name_moves_in_the_players_words() {
+    use pond_puzzles::game::solver::tree_view::outline;
+    use pond_puzzles::solve::SolverEvent;
+    for (file, level) in [
+        ("swap.ron", 9),
+        ("hop.ron", 39),
+        ("pegs.ron", 0),
+        ("flood.ron", 2),
+        ("escape.ron", 3),
+    ] {
+        let text = SHIPPED.iter().find(|(n, _)| *n == file).unwrap().1;
+        let p = parse_pack(file, text).unwrap().levels[level].puzzle.clone();
+        let mut tree = SearchTree::new(&p, 4096);
+        let mut sink = |e: &SolverEvent<PuzzleMove>| {
+            tree.feed(e).expect("the events fit");
+        };
+        solve::solve(&p, Budget::nodes(20_000), Some(&mut sink), true);
+        let rows = outline(&tree);
+        assert!(rows.len() > 3, "{file} {level}: {} rows", rows.len());
+        for row in &rows {
+            let w = &row.words;
+            let c: Vec<char> = w.chars().collect();
+            let pads = c
+                .windows(3)
+                .any(|t| t[0].is_ascii_digit() && t[1] == '-' && t[2].is_ascii_digit());
+            assert!(
+                !pads && !w.contains("colour ") && !w.contains("pad ") && !w.contains("row "),
+                "{file} {level}: {w:?}"
+            );
+        }
+    }
+}
+
 /// Whether a text that reads `words` exactly is shown.
 fn shows_exactly(app: &mut App, words: &str) -> bool {
     laid_out(app)

@@ -70,6 +70,12 @@ pub const PALETTE: [Color; 10] = [
     Color::srgb(0.25, 0.80, 0.80),
 ];
 
+/// The palette's colours in words, as they look (the first six as the
+/// rules name them).
+pub const NAMES: [&str; 10] = [
+    "red", "blue", "green", "yellow", "purple", "orange", "pink", "brown", "grey", "teal",
+];
+
 /// The palette of colour-blind mode: the Okabe-Ito colours (told apart under
 /// the common colour-vision deficiencies) and three more of distinct
 /// lightness; every colour also carries its number in this mode. The first

@@ -190,12 +190,28 @@ impl GamePuzzle for Flood {
         format!("colour {}", m.colour)
     }
 
+    /// The colour poured, by its name (the same in colour-blind mode for
+    /// the six colours of most levels).
     fn step_words(&self, m: FloodMove) -> String {
-        Self::short(m)
+        match crate::game::theme::NAMES.get(m.colour as usize) {
+            Some(name) => format!("pour {name}"),
+            None => Self::short(m),
+        }
     }
 
-    fn describe(&self, m: FloodMove, _: bool) -> String {
-        format!("flood with colour {}", m.colour)
+    /// The colour to pour by its name; in colour-blind mode, with the
+    /// number its button carries.
+    fn describe(&self, m: FloodMove, numbered: bool) -> String {
+        let names = if numbered {
+            &crate::game::theme::NAMES_CVD
+        } else {
+            &crate::game::theme::NAMES
+        };
+        match names.get(m.colour as usize) {
+            Some(name) if numbered => format!("pour {name} ({})", m.colour),
+            Some(name) => format!("pour {name}"),
+            None => format!("pour colour {}", m.colour),
+        }
     }
 
     /// A button for each colour of the level, numbered as the files number

@@ -15,7 +15,7 @@ use crate::game::panels::{self, BoardEdge, TreeViewOpen};
 use crate::game::play::{
     BoardAnims, MoveRequested, Mover, PlayState, PlaySystems, Request, Say, board_takes_input,
 };
-use crate::game::puzzles::{self, short, step_words};
+use crate::game::puzzles::{self, step_words};
 use crate::game::theme::{self, text, widget};
 use crate::rules::{Puzzle, PuzzleMove, PuzzleUndo};
 use crate::solve::plain;

@@ -51,7 +51,7 @@ pub fn outline(tree: &SearchTree) -> Vec<Row> {
                     .legal_moves()
                     .into_iter()
                     .filter(|mv| !tried.contains(mv))
-                    .map(short)
+                    .map(|mv| step_words(&at, mv))
                     .collect();
                 let shown: Vec<&str> = untried.iter().take(3).map(String::as_str).collect();
                 let more = untried.len().saturating_sub(3);
