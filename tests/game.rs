@@ -1355,6 +1355,35 @@ fn texts(app: &mut App) -> Vec<String> {
     out
 }
 
+/// With the search's column open, the "?" card explains the search map:
+/// a swatch for each of its marks and how it is read; without it, the card
+/// keeps to the puzzle.
+#[test]
+fn the_question_mark_card_explains_the_map_when_it_is_shown() {
+    use game::play::Menu;
+    let mut app = app();
+    start_level(&mut app, "pegs.ron", 7);
+    let explains = |app: &mut App| texts(app).iter().any(|t| t.starts_with("The search map:"));
+    press(&mut app, KeyCode::Slash);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::HowTo);
+    assert!(!explains(&mut app), "the map explained with no map shown");
+    press(&mut app, KeyCode::Escape);
+    settle(&mut app);
+    app.world_mut()
+        .resource_mut::<game::panels::TreeViewOpen>()
+        .0 = true;
+    settle(&mut app);
+    press(&mut app, KeyCode::Slash);
+    settle(&mut app);
+    assert!(explains(&mut app), "the map's card");
+    let words = texts(&mut app);
+    for mark in pond_puzzles::solve::map::key_all() {
+        let word = pond_puzzles::solve::map::key_word(mark);
+        assert!(words.iter().any(|t| t == word), "no {word:?} in the key");
+    }
+}
+
 /// The first level of a puzzle opens its how-to card, which holds the board
 /// still; Enter closes it, and it does not open by itself again (the
 /// settings remember it, across a restart of the game); `?` opens it again.
@@ -1890,6 +1919,55 @@ fn a_hovered_piece_ends_the_celebration_at_its_own_size() {
         scales.iter().all(|&s| (s - scales[0]).abs() < 1e-3),
         "a tile ended grown: {scales:?}"
     );
+}
+
+/// The pointer resting on one of the Esc menu's buttons while Tab rings
+/// another: only the ringed one looks chosen (the button under the resting
+/// pointer looks as the others), until the pointer moves again.
+#[test]
+fn a_resting_pointer_and_the_keyboards_ring_never_light_two_buttons() {
+    use game::theme::widget::ButtonColours;
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 1);
+    press(&mut app, KeyCode::Escape);
+    settle(&mut app);
+    let rows: Vec<(Entity, usize)> = app
+        .world_mut()
+        .query::<(Entity, &game::menus::MenuRow)>()
+        .iter(app.world())
+        .map(|(e, r)| (e, r.0))
+        .collect();
+    let row = |n: usize| rows.iter().find(|r| r.1 == n).expect("a row").0;
+    let looks_hovered = |app: &App, e: Entity| {
+        let colours = app.world().get::<ButtonColours>(e).expect("colours");
+        let now = app.world().get::<BackgroundColor>(e).expect("a fill").0;
+        now == colours.hover
+    };
+    app.world_mut()
+        .entity_mut(row(2))
+        .insert(Interaction::Hovered);
+    settle(&mut app);
+    assert!(looks_hovered(&app, row(2)), "the pointer's button lights");
+    press(&mut app, KeyCode::Tab);
+    settle(&mut app);
+    let ringed: Vec<Entity> = app
+        .world_mut()
+        .query_filtered::<Entity, (With<Outline>, With<game::play::PlayAction>)>()
+        .iter(app.world())
+        .collect();
+    assert_eq!(ringed, [row(0)]);
+    assert!(
+        !looks_hovered(&app, row(2)),
+        "two buttons look chosen: the pointer's and the ringed one"
+    );
+    // The pointer moves: its button lights again.
+    app.world_mut().write_message(CursorMoved {
+        window: Entity::PLACEHOLDER,
+        position: Vec2::new(5.0, 5.0),
+        delta: None,
+    });
+    settle(&mut app);
+    assert!(looks_hovered(&app, row(2)));
 }
 
 /// The Esc menu has a keyboard focus: Down (or Tab) from none takes the

@@ -771,7 +771,7 @@ fn a_tap_with_no_hover_before_it_moves_the_frog_under_it() {
     assert_eq!(puzzle(&app), before);
     assert_eq!(
         message(&mut app).as_deref(),
-        Some("Only water there. Click a frog to move it.")
+        Some("Only water there. Click a frog, or the arrows and Enter.")
     );
     let at = on_window(&mut app, frog);
     tap(&mut app, at);

@@ -79,8 +79,10 @@ fn spawn_card(
     fonts: Res<Fonts>,
     art: Res<Art>,
     settings: Res<Settings>,
+    column: Option<Res<crate::game::panels::TreeViewOpen>>,
 ) {
     let Some(state) = state else { return };
+    let column = column.is_some_and(|c| c.0);
     let teach = puzzles::card(&state.puzzle);
     let lesson = teach.lesson();
     commands
@@ -169,6 +171,14 @@ fn spawn_card(
                             TextLayout::justify(Justify::Center),
                         ));
                     }
+                    // With the search's column open, its map's marks.
+                    if column {
+                        card.spawn(map_key());
+                        card.spawn((
+                            text(MAP_WORDS, 15.0, theme::TEXT_DIM),
+                            TextLayout::justify(Justify::Center),
+                        ));
+                    }
                     card.spawn(widget::text_button(
                         PlayAction::HowTo,
                         "Got it (Enter)",
@@ -176,6 +186,51 @@ fn spawn_card(
                     ));
                 });
         });
+}
+
+/// How the search map is read, under its marks on the card.
+const MAP_WORDS: &str = "The search map: a band for each move deeper; each position's width shared \
+     among its moves. Wheel, ] [ or a drag across a part zoom in; a click takes the board there; \
+     Home follows the search.";
+
+/// Every mark of the search map, a swatch and its word.
+fn map_key() -> impl Bundle {
+    use crate::game::solver::tree_view::mark_colour;
+    use crate::solve::map;
+    (
+        Node {
+            column_gap: px(12),
+            row_gap: px(4),
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            margin: UiRect::top(px(4)),
+            ..default()
+        },
+        Children::spawn(SpawnIter(map::key_all().map(|mark| {
+            (
+                Node {
+                    column_gap: px(4),
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+                children![
+                    (
+                        Node {
+                            width: px(14),
+                            height: px(14),
+                            border_radius: BorderRadius::all(px(3)),
+                            ..default()
+                        },
+                        BackgroundColor(mark_colour(mark)),
+                    ),
+                    (
+                        text(map::key_word(mark), 15.0, theme::TEXT),
+                        TextLayout::no_wrap()
+                    ),
+                ],
+            )
+        }))),
+    )
 }
 
 /// Plays the lesson a move per beat, and from the start again after a rest.

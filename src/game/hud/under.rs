@@ -10,7 +10,7 @@ use crate::game::theme::widget::{self, ButtonColours};
 use crate::game::theme::{self, text};
 use bevy::prelude::*;
 
-/// The keys' line's words on how to play ("Click a frog to move it."):
+/// The keys' line's words on how to play ("Click a frog, or the arrows and Enter."):
 /// said while a move can be made, not under a won board or a dead end.
 #[derive(Component)]
 pub(super) struct HowToMove;

@@ -161,7 +161,42 @@ pub fn stars(pictures: &super::art::Pictures, earned: u8, size: f32) -> impl Bun
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (hover, grey_labels, scroll_parts));
+    // (The window's plugin adds the pointer's moves; a headless app has none.)
+    app.init_resource::<KeysLead>()
+        .add_message::<CursorMoved>()
+        .add_systems(
+            Update,
+            ((keys_lead, hover).chain(), grey_labels, scroll_parts),
+        );
+}
+
+/// Whether the keyboard leads: a key that moves a focus (Tab, an arrow) was
+/// pressed since the pointer last moved. A button under a resting pointer
+/// then looks as any other, and the keyboard's ring is the one mark of
+/// where the player is (never two buttons lit at once).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct KeysLead(pub bool);
+
+fn keys_lead(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut moved: MessageReader<CursorMoved>,
+    mut lead: ResMut<KeysLead>,
+) {
+    const MOVES_FOCUS: [KeyCode; 5] = [
+        KeyCode::Tab,
+        KeyCode::ArrowUp,
+        KeyCode::ArrowDown,
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowRight,
+    ];
+    let want = if moved.read().count() > 0 {
+        false
+    } else {
+        lead.0 || keys.any_just_pressed(MOVES_FOCUS)
+    };
+    if lead.0 != want {
+        lead.0 = want;
+    }
 }
 
 /// A part of a screen (a panel's column) whose content scrolls by the wheel
@@ -185,9 +220,22 @@ type ButtonLook = (
 type Touched = Or<(Changed<Interaction>, Changed<ButtonColours>)>;
 
 /// Every button's colour follows the pointer: lighter and a touch bigger
-/// under it, and pressed down onto its shadow when clicked.
-fn hover(mut buttons: Query<ButtonLook, Touched>) {
-    for (interaction, colours, mut background, shadow, transform) in &mut buttons {
+/// under it, and pressed down onto its shadow when clicked; while the
+/// keyboard leads, a button under the resting pointer looks at rest.
+fn hover(
+    mut buttons: Query<(Entity, ButtonLook)>,
+    touched: Query<(), Touched>,
+    lead: Res<KeysLead>,
+) {
+    let all = lead.is_changed();
+    for (e, (interaction, colours, mut background, shadow, transform)) in &mut buttons {
+        if !all && !touched.contains(e) {
+            continue;
+        }
+        let interaction = match interaction {
+            Interaction::Hovered if lead.0 => &Interaction::None,
+            other => other,
+        };
         background.0 = colours.at(*interaction);
         let (lift, scale) = match interaction {
             Interaction::None => (3.0, 1.0),

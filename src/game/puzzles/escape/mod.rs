@@ -221,7 +221,7 @@ impl GamePuzzle for Escape {
     }
 
     fn controls(&self) -> &'static str {
-        "Click the animal at the east end of a row."
+        "Click an animal at a row's east end, or the arrows and Enter."
     }
 
     /// The rule for the next animal out, while one is still in.

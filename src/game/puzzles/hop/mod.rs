@@ -223,7 +223,7 @@ impl GamePuzzle for Hop {
     }
 
     fn controls(&self) -> &'static str {
-        "Click a frog, then the pad to jump to."
+        "Click a frog, then its pad; or the arrows and Enter."
     }
 
     fn picked_words(&self) -> &'static str {

@@ -145,7 +145,7 @@ impl GamePuzzle for Swap {
     }
 
     fn controls(&self) -> &'static str {
-        "Click a frog to move it."
+        "Click a frog, or the arrows and Enter."
     }
 
     /// The board's colours, and no pad numbers (the pads carry none).
