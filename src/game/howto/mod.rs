@@ -122,63 +122,83 @@ fn spawn_card(
                         .as_ref()
                         .is_some_and(|(start, _)| crate::solve::moves::counts_ways(start));
                     card.spawn(theme::heading(&fonts, teach.title, 28.0, theme::TEXT));
-                    for line in teach.rule {
-                        card.spawn((
-                            text(*line, 18.0, theme::TEXT),
-                            TextLayout::justify(Justify::Center),
-                        ));
-                    }
-                    if let Some((start, moves)) = lesson {
-                        card.spawn((
-                            Stage {
-                                start: start.clone(),
-                                moves,
-                                step: 0,
-                                clock: 0.0,
-                            },
-                            Node {
-                                width: px(360),
-                                height: px(puzzles::stage_height(&start)),
-                                margin: UiRect::vertical(px(6)),
-                                border_radius: BorderRadius::all(px(12)),
-                                ..default()
-                            },
-                            BackgroundColor(Color::srgba(0.10, 0.30, 0.38, 0.9)),
-                        ))
-                        .with_children(|stage| {
-                            puzzles::draw_example(&start, stage, &art, None, settings.colour_blind)
-                        });
-                        card.spawn((Caption, text("", 16.0, theme::HIGHLIGHT)));
-                    }
-                    let map = format!(
-                        "The move map ticks the moves that keep the level winnable and \
-                         crosses the others; its numbers are {} after each. A hint or the \
-                         map is help: a win with it earns no stars.",
-                        if ways {
-                            "the ways to win"
-                        } else {
-                            "the fewest moves left"
+                    // The rest scrolls where the window is too short for it
+                    // (the search's column adds its map's marks): nothing
+                    // is squeezed over anything else.
+                    card.spawn((
+                        Node {
+                            flex_direction: FlexDirection::Column,
+                            align_items: AlignItems::Center,
+                            row_gap: px(10),
+                            min_height: px(0),
+                            overflow: Overflow::scroll_y(),
+                            ..default()
+                        },
+                        widget::WheelScroll,
+                    ))
+                    .with_children(|body| {
+                        for line in teach.rule {
+                            body.spawn((
+                                text(*line, 18.0, theme::TEXT),
+                                TextLayout::justify(Justify::Center),
+                                keep(),
+                            ));
                         }
-                    );
-                    for line in [
-                        teach.controls,
-                        "U undo   H hint   M move map   ? this card",
-                        "Watching: S solve   W search   Space pause   . step   X stop   \u{2212} + speed",
-                        map.as_str(),
-                    ] {
-                        card.spawn((
-                            text(line, 15.0, theme::TEXT_DIM),
-                            TextLayout::justify(Justify::Center),
-                        ));
-                    }
-                    // With the search's column open, its map's marks.
-                    if column {
-                        card.spawn(map_key());
-                        card.spawn((
-                            text(MAP_WORDS, 15.0, theme::TEXT_DIM),
-                            TextLayout::justify(Justify::Center),
-                        ));
-                    }
+                        if let Some((start, moves)) = lesson {
+                            body.spawn((
+                                Stage {
+                                    start: start.clone(),
+                                    moves,
+                                    step: 0,
+                                    clock: 0.0,
+                                },
+                                Node {
+                                    width: px(360),
+                                    height: px(puzzles::stage_height(&start)),
+                                    margin: UiRect::vertical(px(6)),
+                                    border_radius: BorderRadius::all(px(12)),
+                                    flex_shrink: 0.0,
+                                    ..default()
+                                },
+                                BackgroundColor(Color::srgba(0.10, 0.30, 0.38, 0.9)),
+                            ))
+                            .with_children(|stage| {
+                                puzzles::draw_example(&start, stage, &art, None, settings.colour_blind)
+                            });
+                            body.spawn((Caption, text("", 16.0, theme::HIGHLIGHT), keep()));
+                        }
+                        let map = format!(
+                            "The move map ticks the moves that keep the level winnable and \
+                             crosses the others; its numbers are {} after each. A hint or the \
+                             map is help: a win with it earns no stars.",
+                            if ways {
+                                "the ways to win"
+                            } else {
+                                "the fewest moves left"
+                            }
+                        );
+                        for line in [
+                            teach.controls,
+                            "U undo   H hint   M move map   ? this card",
+                            "Watching: S solve   W search   Space pause   . step   X stop   \u{2212} + speed",
+                            map.as_str(),
+                        ] {
+                            body.spawn((
+                                text(line, 15.0, theme::TEXT_DIM),
+                                TextLayout::justify(Justify::Center),
+                                keep(),
+                            ));
+                        }
+                        // With the search's column open, its map's marks.
+                        if column {
+                            body.spawn((
+                                text(MAP_WORDS, 15.0, theme::TEXT_DIM),
+                                TextLayout::justify(Justify::Center),
+                                keep(),
+                            ));
+                            body.spawn(map_key());
+                        }
+                    });
                     card.spawn(widget::text_button(
                         PlayAction::HowTo,
                         "Got it (Enter)",
@@ -188,7 +208,15 @@ fn spawn_card(
         });
 }
 
-/// How the search map is read, under its marks on the card.
+/// A part of the card's body at its own height (the body scrolls instead).
+fn keep() -> Node {
+    Node {
+        flex_shrink: 0.0,
+        ..default()
+    }
+}
+
+/// How the search map is read, above its marks on the card.
 const MAP_WORDS: &str = "The search map: a band for each move deeper; each position's width shared \
      among its moves. Wheel, ] [ or a drag across a part zoom in; a click takes the board there; \
      Home follows the search.";
@@ -204,6 +232,7 @@ fn map_key() -> impl Bundle {
             flex_wrap: FlexWrap::Wrap,
             justify_content: JustifyContent::Center,
             margin: UiRect::top(px(4)),
+            flex_shrink: 0.0,
             ..default()
         },
         Children::spawn(SpawnIter(map::key_all().map(|mark| {
