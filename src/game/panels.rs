@@ -65,18 +65,30 @@ pub const BOARD_BESIDE_PANEL: f32 = 30.0;
 /// edge; the right-hand column needs its room while it is wide, else the
 /// board has it. What stands under the board is centred on the same span.
 pub fn board_span(width: f32, wide: bool, tree: bool) -> (f32, f32) {
+    // Between the two columns of a narrow window the board takes nearly
+    // all the room (at 800x600, half the window's height).
+    let tight = tree && width < 1000.0;
+    let (side, beside) = if tight {
+        (TIGHT_SIDE, TIGHT_SIDE)
+    } else {
+        (BOARD_SIDE, BOARD_BESIDE_PANEL)
+    };
     let left = if tree {
-        BOARD_SIDE + tree_width(width)
+        side + tree_width(width)
     } else {
         BOARD_SIDE
     };
     let right = if wide {
-        side_width(width, tree) + BOARD_BESIDE_PANEL
+        side_width(width, tree) + beside
     } else {
         BOARD_SIDE
     };
     (left, right)
 }
+
+/// Pixels the board keeps from each column between the two columns of a
+/// narrow window.
+const TIGHT_SIDE: f32 = 10.0;
 
 /// How far the `Top` panels reach down from the window's top and the
 /// `Bottom` ones up from its bottom, in logical pixels, plus `gap` (nothing

@@ -717,6 +717,37 @@ fn the_rows_name_moves_in_the_players_words() {
     }
 }
 
+/// At 800x600, with the search's column and the solver's panel open, a
+/// watched search keeps the board at least half the window's height, clear
+/// of every panel.
+#[test]
+fn at_800x600_a_watched_search_keeps_half_the_height_for_the_board() {
+    use super::window::{board_faults, board_rect};
+    use pond_puzzles::game::panels::SolverPanelOpen;
+    let size = UVec2::new(800, 600);
+    let mut app = laid_app(size);
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+    app.insert_resource(Speed::default());
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..30 {
+        app.update();
+    }
+    app.world_mut().resource_mut::<Autoplay>().paused = true;
+    settle(&mut app);
+    let rect = board_rect(&mut app, size.as_vec2());
+    assert!(
+        rect.height() >= 300.0,
+        "the board is {:.0} pixels high of 600",
+        rect.height()
+    );
+    let faults = board_faults(&mut app, size.as_vec2());
+    assert!(faults.is_empty(), "{faults:?}");
+}
+
 /// Whether a text that reads `words` exactly is shown.
 fn shows_exactly(app: &mut App, words: &str) -> bool {
     laid_out(app)

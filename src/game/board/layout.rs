@@ -53,14 +53,17 @@ pub(super) fn fit_camera(
     // How far the panels reach in from the top and the bottom.
     let (top_reach, bottom_reach) = panels::edge_reach(edges, size.y, PANEL_GAP, None);
     let p = &state.puzzle;
+    // The fixed margins shrink with a window shorter than the one the game
+    // is laid out for (the panels' own reach still holds).
+    let k = (size.y / panels::LAID_OUT_FOR.y).min(1.0);
     // A won level's banner sits below the board.
     let bottom = if p.is_won() {
-        PANEL_PX.bottom.max(crate::game::banner::WON_BANNER_ROOM)
+        (PANEL_PX.bottom * k).max(crate::game::banner::WON_BANNER_ROOM)
     } else {
-        PANEL_PX.bottom
+        PANEL_PX.bottom * k
     }
     .max(bottom_reach);
-    let top = PANEL_PX.top.max(top_reach);
+    let top = (PANEL_PX.top * k).max(top_reach);
     let board = puzzles::extent(&state.puzzle);
     // The way out of a dead end, in the right-hand column, takes the
     // board's room only where it would cover the board: the board stays
