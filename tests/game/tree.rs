@@ -1038,6 +1038,25 @@ fn the_timeline_buttons_never_move_under_the_pointer() {
     assert_eq!(back_button(&mut app), before, "after a line was said");
 }
 
+/// Flood's palette comes back under a board scrubbed back from its win:
+/// the timeline's buttons stay where they were (the column once shrank
+/// above the palette, and the buttons jumped up under the pointer).
+#[test]
+fn a_flood_scrub_leaves_the_timeline_buttons_in_place() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "flood.ron", 13);
+    search_with_tree(&mut app, Watch::Search);
+    assert!(puzzle(&app).is_won());
+    let before = back_button(&mut app);
+    app.world_mut().write_message(Scrub::Start);
+    follow_jump(&mut app);
+    assert!(!puzzle(&app).is_won(), "back at the start");
+    assert_eq!(back_button(&mut app), before, "after the scrub");
+    app.world_mut().write_message(Scrub::End);
+    follow_jump(&mut app);
+    assert_eq!(back_button(&mut app), before, "back at the win");
+}
+
 /// The solver panel has a button for the search's map beside the move
 /// map's: a tap opens it without the keyboard, and a second tap closes it.
 #[test]

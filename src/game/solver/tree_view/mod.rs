@@ -276,15 +276,26 @@ fn toggle(
 }
 
 /// The column stands below the level's bar and above the keys' line, and
-/// takes the width the board's camera leaves it.
+/// takes the width the board's camera leaves it. It keeps the least room
+/// it has had in this window: a panel that comes and goes (Flood's palette
+/// under a board scrubbed back from its win, a long message in the level's
+/// bar) never moves the timeline's buttons under the pointer.
 fn place_column(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     edges: Query<(&BoardEdge, &ComputedNode, &UiGlobalTransform)>,
     mut columns: Query<&mut Node, With<TreeColumn>>,
+    new: Query<(), Added<TreeColumn>>,
+    mut kept: Local<(Vec2, f32, f32)>,
 ) {
     let Ok(window) = windows.single() else { return };
     let width = panels::tree_width(window.width()) - 10.0;
     let (top, bottom) = panels::edge_reach(edges, window.height(), 8.0, Some((14.0, 14.0 + width)));
+    let size = Vec2::new(window.width(), window.height());
+    if kept.0 != size || !new.is_empty() {
+        *kept = (size, 0.0, 0.0);
+    }
+    let (top, bottom) = (top.max(kept.1), bottom.max(kept.2));
+    (kept.1, kept.2) = (top, bottom);
     for mut node in &mut columns {
         let want = (px(top.max(14.0)), px(bottom.max(14.0)), px(width));
         if (node.top, node.bottom, node.width) != want {
