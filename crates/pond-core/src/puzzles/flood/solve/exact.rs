@@ -338,23 +338,16 @@ impl<'b, const W: usize> AStar<'b, W> {
         out
     }
 
-    /// `run`, with `frontiers` (empty) to keep the expanded nodes'
-    /// frontiers in.
-    fn search(
-        &mut self,
-        search: &mut Search<'_, FloodMove>,
-        upper: usize,
-        frontiers: &mut Vec<Set<W>>,
-    ) -> Option<Option<Vec<u8>>> {
+    /// The start's node, the first of the search, and its estimate of the
+    /// moves to win; None where even that is `upper` or more.
+    fn seed(&mut self, upper: usize) -> Option<usize> {
         let mut start = [0u64; W];
         put(&mut start, 0);
         let left0 = self.colours_left(&start);
-        let h0 = self.bound(&start, &self.frontier(&start), left0, u8::MAX);
-        if h0 as usize >= upper {
-            return Some(None);
+        let h0 = self.bound(&start, &self.frontier(&start), left0, u8::MAX) as usize;
+        if h0 >= upper {
+            return None;
         }
-        // open[f][g]: nodes to expand by estimated length, deepest first.
-        let mut open: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); upper + 1]; upper + 1];
         self.nodes.push(Node {
             region: start,
             parent: u32::MAX,
@@ -366,8 +359,45 @@ impl<'b, const W: usize> AStar<'b, W> {
             left: left0 as u16,
         });
         self.best_g.insert(start, 0);
-        open[h0 as usize][0].push(0);
-        let mut f = h0 as usize;
+        Some(h0)
+    }
+
+    /// The colours worth playing from `region` (its `frontier` beside it),
+    /// into `out`: a colour whose every remaining blob touches the region is
+    /// cleared by one move, and playing it first never costs a move, so it
+    /// is the only choice (the answer is true); else every colour on the
+    /// frontier.
+    fn choices(&self, region: &Set<W>, frontier: &Set<W>, out: &mut Vec<usize>) -> bool {
+        let colours = self.blobs.colours as usize;
+        let clearing = (0..colours).find(|&c| {
+            let set = &self.of_colour[c];
+            !subset(set, region) && subset(set, &or(region, frontier))
+        });
+        out.clear();
+        match clearing {
+            Some(c) => out.push(c),
+            None => {
+                out.extend((0..colours).filter(|&c| !empty(&and(frontier, &self.of_colour[c]))))
+            }
+        }
+        clearing.is_some()
+    }
+
+    /// `run`, with `frontiers` (empty) to keep the expanded nodes'
+    /// frontiers in.
+    fn search(
+        &mut self,
+        search: &mut Search<'_, FloodMove>,
+        upper: usize,
+        frontiers: &mut Vec<Set<W>>,
+    ) -> Option<Option<Vec<u8>>> {
+        let Some(h0) = self.seed(upper) else {
+            return Some(None);
+        };
+        // open[f][g]: nodes to expand by estimated length, deepest first.
+        let mut open: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); upper + 1]; upper + 1];
+        open[h0][0].push(0);
+        let mut f = h0;
         search.bound(f as u32);
         let mut deepest = 0usize;
         let mut shown: Vec<FloodMove> = Vec::new();
@@ -433,18 +463,7 @@ impl<'b, const W: usize> AStar<'b, W> {
             if region == self.all {
                 return Some(Some(self.path_to(id)));
             }
-            // A colour whose every remaining blob touches the region is cleared
-            // by one move; playing it first never costs a move.
-            let clearing = (0..colours).find(|&c| {
-                let set = &self.of_colour[c];
-                !subset(set, &region) && subset(set, &or(&region, &frontier))
-            });
-            choices.clear();
-            match clearing {
-                Some(c) => choices.push(c),
-                None => choices
-                    .extend((0..colours).filter(|&c| !empty(&and(&frontier, &self.of_colour[c])))),
-            }
+            let forced = self.choices(&region, &frontier, &mut choices);
             self.nodes[id as usize].expanded = frontiers.len() as u32;
             frontiers.push(frontier);
             for &c in &choices {
@@ -497,7 +516,7 @@ impl<'b, const W: usize> AStar<'b, W> {
                     expanded: u32::MAX,
                     g: g2,
                     colour: c as u8,
-                    forced: clearing.is_some(),
+                    forced,
                     bounded,
                     left: left as u16,
                 });
