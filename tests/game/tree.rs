@@ -264,12 +264,17 @@ fn a_best_first_timelines_end_is_the_win() {
         assert!(a.tree.as_ref().is_some_and(|t| t.solved()), "won");
         a.tree.as_ref().expect("a tree").start().clone()
     };
+    let took = app.world().resource::<PlayState>().took;
+    assert!(took.is_some());
     app.world_mut().write_message(Scrub::Start);
     follow_jump(&mut app);
     assert_eq!(puzzle(&app), start);
+    // A while spent looking through the search is not the win's time.
+    std::thread::sleep(Duration::from_millis(1100));
     app.world_mut().write_message(Scrub::End);
     follow_jump(&mut app);
     assert!(puzzle(&app).is_won(), "the timeline's end is the win");
+    assert_eq!(app.world().resource::<PlayState>().took, took);
     assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
     assert_board_mirrors_rules(&mut app);
 }

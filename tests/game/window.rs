@@ -803,6 +803,7 @@ fn a_pack_of_long_names_fits_every_window() {
             game::GameOptions {
                 data_dir: Some(dir),
                 pack: Some(path),
+                daily: pond_puzzles::levels::daily::Date::new(2026, 11, 27).ok(),
                 ..Default::default()
             },
             Some(size),
@@ -840,6 +841,27 @@ fn a_pack_of_long_names_fits_every_window() {
             &format!("{size} title of six"),
             layout_faults(&mut app, s),
         );
+        // With the day's levels in their row, every button shows without a
+        // scroll, at 800x600 too.
+        for _ in 0..400 {
+            if texts(&mut app).iter().any(|t| t == "Today") {
+                break;
+            }
+            app.update();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        settle(&mut app);
+        assert!(texts(&mut app).iter().any(|t| t == "Today"), "no day's row");
+        let lowest = laid_out(&mut app)
+            .iter()
+            .filter(|n| n.text.as_deref() == Some("Settings (S)"))
+            .map(|n| n.rect.max.y)
+            .fold(0.0, f32::max);
+        if scroll_bar_shown(&mut app) || lowest > s.y {
+            faults.push(format!(
+                "{size} title of six scrolls: its last button ends at {lowest}"
+            ));
+        }
         press(&mut app, KeyCode::KeyK);
         settle(&mut app);
         check(

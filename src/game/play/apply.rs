@@ -123,7 +123,13 @@ fn apply_requests(
         let now_won = state.puzzle.is_won() && !before.is_won();
         applied.write(MoveApplied { before, change, by });
         if now_won {
-            let secs = state.seconds();
+            // The board brought back to a win it had (the search's timeline
+            // scrubbed to its end): the win's time is the first one, not
+            // the time spent looking through the search.
+            let secs = match (state.took, by) {
+                (Some(took), Mover::Solver) => took,
+                _ => state.seconds(),
+            };
             state.took = Some(secs);
             won.write(LevelWon {
                 moves: state.moves(),

@@ -217,8 +217,9 @@ type TitlePart = AnyOf<(
 
 /// The title fits its window: with more packs than the shipped five (a
 /// dropped one, one named on the command line) or in a short window
-/// (800x600), a smaller heading and smaller rows and gaps, so that every
-/// button shows without scrolling. Again whenever the window changes.
+/// (800x600), a smaller heading and smaller rows and gaps, and with both
+/// tighter still, so that every button shows without scrolling (six packs
+/// at 800x600). Again whenever the window changes.
 pub(super) fn fit_title(
     window: Option<Single<Ref<Window>, With<bevy::window::PrimaryWindow>>>,
     added: Query<(), Added<TitleRoot>>,
@@ -235,10 +236,12 @@ pub(super) fn fit_title(
         .find_map(|(_, (root, ..))| root.map(|r| r.packs))
         .unwrap_or(0);
     let compact = packs > 5 || height < 680.0;
+    // More packs than the shipped five in a short window: tighter still.
+    let tight = packs > 5 && height < 680.0;
     let pick = |big: f32, small: f32| px(if compact { small } else { big });
     for (mut node, (root, line, row, daily)) in &mut parts {
         if root.is_some() {
-            node.row_gap = pick(14.0, 8.0);
+            node.row_gap = if tight { px(4.0) } else { pick(14.0, 8.0) };
         } else if line.is_some() {
             node.margin.bottom = pick(16.0, 6.0);
         } else if row.is_some() {
@@ -249,7 +252,11 @@ pub(super) fn fit_title(
         }
     }
     for mut font in &mut heading {
-        let size = FontSize::Px(if compact { 48.0 } else { 72.0 });
+        let size = FontSize::Px(match (tight, compact) {
+            (true, _) => 40.0,
+            (_, true) => 48.0,
+            _ => 72.0,
+        });
         if font.font_size != size {
             font.font_size = size;
         }
