@@ -5,7 +5,7 @@
 use super::Screen;
 use super::anim::{self, Decoration, DespawnWhenDone};
 use super::packs::{Current, Packs};
-use super::panels::{self, BoardEdge, SideColumn, SolverPanelOpen};
+use super::panels::{self, BoardEdge, SideColumn, SolverPanelOpen, WonCard};
 use super::play::{LevelWon, PlayAction, PlayState, PlaySystems};
 use super::progress::{Progress, stars_for};
 use super::solver::Autoplay;
@@ -371,7 +371,9 @@ fn show_banner(
                 Pickable::IGNORE,
             ))
             .with_children(|cover| {
-                cover.spawn((card, BoardEdge::Bottom)).with_children(fill);
+                cover
+                    .spawn((card, BoardEdge::Bottom, WonCard))
+                    .with_children(fill);
             });
     } else if let Ok(column) = column.single() {
         // A dead end keeps the board in view: the way out is at the side.

@@ -55,6 +55,12 @@ pub fn side_width(width: f32, tree: bool) -> f32 {
     }
 }
 
+/// The won banner's card under the board: a panel that comes with a win and
+/// goes with it (the search's column makes room for it only while it is
+/// there).
+#[derive(Component)]
+pub struct WonCard;
+
 /// Pixels the board keeps from the window's sides.
 pub const BOARD_SIDE: f32 = 24.0;
 /// Pixels the board keeps from the right-hand column's left edge.

@@ -203,7 +203,13 @@ pub(super) fn compare_chart() -> impl Bundle {
                         })),
                     )),
                 ),
-                (t, text("-", 12.5, theme::TEXT), TextLayout::no_wrap()),
+                // Both figures in one width (`even_figures`), so the two
+                // tracks are one length and the bars compare at a glance.
+                (
+                    t,
+                    text("-", 12.5, theme::TEXT),
+                    TextLayout::new(Justify::Right, LineBreak::NoWrap),
+                ),
             ],
         )
     };

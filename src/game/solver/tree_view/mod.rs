@@ -11,7 +11,7 @@
 use super::{Autoplay, AutoplayCommand, Watch};
 use crate::game::Screen;
 use crate::game::options::GameOptions;
-use crate::game::panels::{self, BoardEdge, TreeViewOpen};
+use crate::game::panels::{self, BoardEdge, TreeViewOpen, WonCard};
 use crate::game::play::{
     BoardAnims, MoveRequested, Mover, PlayState, PlaySystems, Request, Say, board_takes_input,
 };
@@ -231,6 +231,7 @@ pub(super) fn plugin(app: &mut App) {
                 show_rounds,
                 fill_timeline,
                 show_decades,
+                even_figures,
                 hover_picture,
             )
                 .chain()
@@ -282,20 +283,30 @@ fn toggle(
 /// bar) never moves the timeline's buttons under the pointer.
 fn place_column(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    edges: Query<(&BoardEdge, &ComputedNode, &UiGlobalTransform)>,
+    edges: Query<(&BoardEdge, &ComputedNode, &UiGlobalTransform, Has<WonCard>)>,
     mut columns: Query<&mut Node, With<TreeColumn>>,
     new: Query<(), Added<TreeColumn>>,
     mut kept: Local<(Vec2, f32, f32)>,
 ) {
     let Ok(window) = windows.single() else { return };
     let width = panels::tree_width(window.width()) - 10.0;
-    let (top, bottom) = panels::edge_reach(edges, window.height(), 8.0, Some((14.0, 14.0 + width)));
+    let across = Some((14.0, 14.0 + width));
+    let reach = |won: bool| {
+        let edges = (edges.iter())
+            .filter(|e| won || !e.3)
+            .map(|(e, n, at, _)| (e, n, at));
+        panels::edge_reach(edges, window.height(), 8.0, across)
+    };
     let size = Vec2::new(window.width(), window.height());
     if kept.0 != size || !new.is_empty() {
         *kept = (size, 0.0, 0.0);
     }
+    // The won banner's room only while it is there (in a small window it
+    // stands under the column too).
+    let (top, bottom) = reach(false);
+    (kept.1, kept.2) = (top.max(kept.1), bottom.max(kept.2));
+    let (top, bottom) = reach(true);
     let (top, bottom) = (top.max(kept.1), bottom.max(kept.2));
-    (kept.1, kept.2) = (top, bottom);
     for mut node in &mut columns {
         let want = (px(top.max(14.0)), px(bottom.max(14.0)), px(width));
         if (node.top, node.bottom, node.width) != want {

@@ -531,3 +531,26 @@ pub(super) fn show_decades(
         }
     }
 }
+
+/// The comparison's two figures take the width of the wider, so that the
+/// plain search's track and ours are one length (a bar's length is then
+/// its share, whatever its figure's words).
+pub(super) fn even_figures(
+    mut figures: Query<(
+        &TreeText,
+        &bevy::text::TextLayoutInfo,
+        &ComputedNode,
+        &mut Node,
+    )>,
+) {
+    let widest = (figures.iter())
+        .filter(|(t, ..)| matches!(t, TreeText::ComparePlain | TreeText::CompareOurs))
+        .map(|(_, info, node, _)| info.size.x * node.inverse_scale_factor())
+        .fold(0.0, f32::max);
+    let want = px(widest.ceil());
+    for (t, _, _, mut node) in &mut figures {
+        if matches!(t, TreeText::ComparePlain | TreeText::CompareOurs) && node.min_width != want {
+            node.min_width = want;
+        }
+    }
+}
