@@ -1921,6 +1921,15 @@ fn a_hovered_piece_ends_the_celebration_at_its_own_size() {
     );
 }
 
+/// The Esc menu's buttons, each with its place from the top.
+fn menu_rows(app: &mut App) -> Vec<(Entity, usize)> {
+    app.world_mut()
+        .query::<(Entity, &game::menus::MenuRow)>()
+        .iter(app.world())
+        .map(|(e, r)| (e, r.0))
+        .collect()
+}
+
 /// The pointer resting on one of the Esc menu's buttons while Tab rings
 /// another: only the ringed one looks chosen (the button under the resting
 /// pointer looks as the others), until the pointer moves again.
@@ -1931,12 +1940,7 @@ fn a_resting_pointer_and_the_keyboards_ring_never_light_two_buttons() {
     start_level(&mut app, "swap.ron", 1);
     press(&mut app, KeyCode::Escape);
     settle(&mut app);
-    let rows: Vec<(Entity, usize)> = app
-        .world_mut()
-        .query::<(Entity, &game::menus::MenuRow)>()
-        .iter(app.world())
-        .map(|(e, r)| (e, r.0))
-        .collect();
+    let rows = menu_rows(&mut app);
     let row = |n: usize| rows.iter().find(|r| r.1 == n).expect("a row").0;
     let looks_hovered = |app: &App, e: Entity| {
         let colours = app.world().get::<ButtonColours>(e).expect("colours");
@@ -1993,12 +1997,7 @@ fn the_esc_menu_is_played_by_keyboard() {
     assert_eq!(outlined(&mut app), 1);
     // The pointer over the second button takes the outline; back over the
     // first, it comes back.
-    let rows: Vec<(Entity, usize)> = app
-        .world_mut()
-        .query::<(Entity, &game::menus::MenuRow)>()
-        .iter(app.world())
-        .map(|(e, r)| (e, r.0))
-        .collect();
+    let rows = menu_rows(&mut app);
     let row = |n: usize| rows.iter().find(|r| r.1 == n).expect("a row").0;
     for n in [1, 0] {
         app.world_mut()

@@ -569,11 +569,8 @@ fn the_panel_and_the_tree_count_the_same_positions() {
     );
 }
 
-/// Starting the level again ends what the search showed: the map is
-/// emptied and says there is no search, not the old one's picture.
-#[test]
-fn a_restart_empties_the_map() {
-    use pond_puzzles::game::solver::tree_view::{MapFigure, MapPicture};
+/// The pond's level 40 with the map shown, its search watched to its end.
+fn hop_searched_with_map() -> App {
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "hop.ron", 39);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
@@ -587,19 +584,32 @@ fn a_restart_empties_the_map() {
         }
     }
     settle(&mut app);
-    let painted = |app: &mut App| {
-        let handle = app
-            .world_mut()
-            .query_filtered::<&ImageNode, With<MapPicture>>()
-            .single(app.world())
-            .map(|i| i.image.clone())
-            .expect("the map's picture");
-        app.world()
-            .resource::<Assets<Image>>()
-            .get(&handle)
-            .and_then(|i| i.data.clone())
-            .map_or(0, |d| d.chunks(4).filter(|p| p[3] > 0).count())
-    };
+    app
+}
+
+/// The map's picture as painted: its pixels (none before a painting).
+fn map_pixels(app: &mut App) -> Vec<u8> {
+    use pond_puzzles::game::solver::tree_view::MapPicture;
+    let handle = app
+        .world_mut()
+        .query_filtered::<&ImageNode, With<MapPicture>>()
+        .single(app.world())
+        .map(|i| i.image.clone())
+        .expect("the map's picture");
+    app.world()
+        .resource::<Assets<Image>>()
+        .get(&handle)
+        .and_then(|i| i.data.clone())
+        .unwrap_or_default()
+}
+
+/// Starting the level again ends what the search showed: the map is
+/// emptied and says there is no search, not the old one's picture.
+#[test]
+fn a_restart_empties_the_map() {
+    use pond_puzzles::game::solver::tree_view::MapFigure;
+    let mut app = hop_searched_with_map();
+    let painted = |app: &mut App| map_pixels(app).chunks(4).filter(|p| p[3] > 0).count();
     let figure = |app: &mut App| {
         app.world_mut()
             .query_filtered::<&Text, With<MapFigure>>()
@@ -629,34 +639,10 @@ fn a_restart_empties_the_map() {
 /// picture changes), and [ comes back to the whole map, the same picture.
 #[test]
 fn the_maps_zoom_shows_a_part_at_least_twice_as_wide_and_back() {
-    use pond_puzzles::game::solver::tree_view::{MapPicture, MapView};
+    use pond_puzzles::game::solver::tree_view::MapView;
     use pond_puzzles::solve::map::SearchMap;
-    let mut app = laid_app(UVec2::new(1280, 720));
-    start_level(&mut app, "hop.ron", 39);
-    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
-    settle(&mut app);
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    for _ in 0..100_000 {
-        app.update();
-        if app.world().resource::<Autoplay>().ending.is_some() {
-            break;
-        }
-    }
-    settle(&mut app);
-    let pixels = |app: &mut App| {
-        let handle = app
-            .world_mut()
-            .query_filtered::<&ImageNode, With<MapPicture>>()
-            .single(app.world())
-            .map(|i| i.image.clone())
-            .expect("the map's picture");
-        app.world()
-            .resource::<Assets<Image>>()
-            .get(&handle)
-            .and_then(|i| i.data.clone())
-            .expect("painted")
-    };
+    let mut app = hop_searched_with_map();
+    let pixels = map_pixels;
     let whole = pixels(&mut app);
     assert_eq!(app.world().resource::<MapView>().top, None);
     press(&mut app, KeyCode::BracketRight);
