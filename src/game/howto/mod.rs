@@ -223,7 +223,7 @@ const MAP_WORDS: &str = "The search map: a band for each move deeper; each posit
 
 /// Every mark of the search map, a swatch and its word.
 fn map_key() -> impl Bundle {
-    use crate::game::solver::tree_view::mark_colour;
+    use crate::game::solver::tree_view::key_entry;
     use crate::solve::map;
     (
         Node {
@@ -235,30 +235,9 @@ fn map_key() -> impl Bundle {
             flex_shrink: 0.0,
             ..default()
         },
-        Children::spawn(SpawnIter(map::key_all().map(|mark| {
-            (
-                Node {
-                    column_gap: px(4),
-                    align_items: AlignItems::Center,
-                    ..default()
-                },
-                children![
-                    (
-                        Node {
-                            width: px(14),
-                            height: px(14),
-                            border_radius: BorderRadius::all(px(3)),
-                            ..default()
-                        },
-                        BackgroundColor(mark_colour(mark)),
-                    ),
-                    (
-                        text(map::key_word(mark), 15.0, theme::TEXT),
-                        TextLayout::no_wrap()
-                    ),
-                ],
-            )
-        }))),
+        Children::spawn(SpawnIter(
+            map::key_all().map(|mark| key_entry(mark, 14.0, 15.0, theme::TEXT)),
+        )),
     )
 }
 

@@ -160,31 +160,36 @@ fn key() -> impl Bundle {
             ..default()
         },
         Children::spawn(SpawnIter(map::key_all().map(|mark| {
+            (KeyEntry(mark), key_entry(mark, 10.0, 12.0, theme::TEXT_DIM))
+        }))),
+    )
+}
+
+/// A mark of the map as its key shows it: a swatch of `swatch` pixels and
+/// its word at `size` in `colour` (hidden until the map holds the mark;
+/// the how-to card shows each).
+pub fn key_entry(mark: MapMark, swatch: f32, size: f32, colour: Color) -> impl Bundle {
+    (
+        Node {
+            column_gap: px(swatch * 0.3),
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        children![
             (
-                KeyEntry(mark),
                 Node {
-                    column_gap: px(3),
-                    align_items: AlignItems::Center,
-                    display: Display::None,
+                    width: px(swatch),
+                    height: px(swatch),
+                    border_radius: BorderRadius::all(px(swatch / 5.0)),
                     ..default()
                 },
-                children![
-                    (
-                        Node {
-                            width: px(10),
-                            height: px(10),
-                            border_radius: BorderRadius::all(px(2)),
-                            ..default()
-                        },
-                        BackgroundColor(mark_colour(mark)),
-                    ),
-                    (
-                        text(map::key_word(mark), 12.0, theme::TEXT_DIM),
-                        TextLayout::no_wrap()
-                    ),
-                ],
-            )
-        }))),
+                BackgroundColor(mark_colour(mark)),
+            ),
+            (
+                text(map::key_word(mark), size, colour),
+                TextLayout::no_wrap()
+            ),
+        ],
     )
 }
 

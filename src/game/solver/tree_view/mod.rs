@@ -176,7 +176,9 @@ mod view;
 use column::*;
 use input::*;
 use map::*;
-pub use map::{MapFigure, MapPicture, MapTip, MapView, ToggleLayout, ToggleWords, mark_colour};
+pub use map::{
+    MapFigure, MapPicture, MapTip, MapView, ToggleLayout, ToggleWords, key_entry, mark_colour,
+};
 pub use outline::{Row, Tone, outline};
 use picture::*;
 use view::*;
