@@ -265,7 +265,7 @@ fn show_banner(
         return;
     }
     for b in &banners {
-        commands.entity(b).despawn();
+        commands.entity(b).try_despawn();
     }
     let watching = autoplay.is_some_and(|a| a.is_active());
     let (title, colour, buttons): (String, Color, Vec<(&str, PlayAction)>) =

@@ -185,7 +185,7 @@ fn show_entry(
     }
     if !entry.open {
         for e in &panel {
-            commands.entity(e).despawn();
+            commands.entity(e).try_despawn();
         }
         focus.clear();
         return;

@@ -147,7 +147,7 @@ fn on_over(
         t.scale.x *= HOVER_GROWTH;
         t.scale.y *= HOVER_GROWTH;
         t.translation.z += HOVER_LIFT;
-        commands.entity(piece).insert(Hover);
+        commands.entity(piece).try_insert(Hover);
     }
 }
 
@@ -161,7 +161,7 @@ fn on_out(
         t.scale.x /= HOVER_GROWTH;
         t.scale.y /= HOVER_GROWTH;
         t.translation.z -= HOVER_LIFT;
-        commands.entity(piece).remove::<Hover>();
+        commands.entity(piece).try_remove::<Hover>();
     }
 }
 
@@ -187,7 +187,7 @@ fn on_drag_start(
     // The pads under the frog must see the pointer while it is carried.
     commands
         .entity(frog)
-        .insert((DragHome(t.translation), Pickable::IGNORE));
+        .try_insert((DragHome(t.translation), Pickable::IGNORE));
 }
 
 fn on_drag(
@@ -240,7 +240,7 @@ fn on_drag_end(
         pick.0 = None;
         commands
             .entity(frog)
-            .remove::<DragHome>()
+            .try_remove::<DragHome>()
             .insert(Pickable::default());
     }
 }

@@ -61,7 +61,7 @@ fn show_pick(
         return;
     }
     for r in &rings {
-        commands.entity(r).despawn();
+        commands.entity(r).try_despawn();
     }
     let Some(pad) = pick.0 else { return };
     // The picked piece, and the places it can go, from the rules.
@@ -92,7 +92,7 @@ fn show_hint(
         return;
     }
     for mark in &marks {
-        commands.entity(mark).despawn();
+        commands.entity(mark).try_despawn();
     }
     let Some(mv) = hint.move_for(&state.puzzle) else {
         return;
@@ -124,7 +124,7 @@ fn show_cursor(
     }
     // The ring went with the last board; put one on this one.
     for (r, _) in &rings {
-        commands.entity(r).despawn();
+        commands.entity(r).try_despawn();
     }
     if let Some(root) = roots.iter().next() {
         commands.spawn((
@@ -162,5 +162,5 @@ fn shake_on_reject(
     };
     commands
         .entity(entity)
-        .insert(anim::tween(300, ShakeLens { rest }));
+        .try_insert(anim::tween(300, ShakeLens { rest }));
 }

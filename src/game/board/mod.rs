@@ -144,7 +144,7 @@ fn respawn(
         Some(board) => board,
         None => {
             for root in &roots {
-                commands.entity(root).despawn();
+                commands.entity(root).try_despawn();
             }
             spawn_board(&mut commands, &art, &state.puzzle, settings.colour_blind)
         }

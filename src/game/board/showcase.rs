@@ -74,7 +74,7 @@ fn spawn_showcases(mut commands: Commands, art: Res<Art>) {
 /// take no clicks and leave with the title.
 fn draw(commands: &mut Commands, art: &Art, show: &Showcase, p: &Puzzle) -> Spawned {
     let board = spawn_board(commands, art, p, false);
-    commands.entity(board.root).insert((
+    commands.entity(board.root).try_insert((
         Transform::from_translation(show.at).with_scale(Vec3::splat(show.scale)),
         DespawnOnExit(Screen::Title),
         Pickable::IGNORE,
@@ -108,7 +108,7 @@ fn play(
             continue;
         }
         show.clock = 0.0;
-        commands.entity(shown.0).despawn();
+        commands.entity(shown.0).try_despawn();
         if done {
             show.step = 0;
             let board = draw(&mut commands, &art, &show, &show.start);

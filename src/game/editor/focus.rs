@@ -100,9 +100,9 @@ pub(super) fn show_ring(
         if want && !ringed {
             commands
                 .entity(e)
-                .insert((Ringed, Outline::new(px(2), px(3), theme::TEXT)));
+                .try_insert((Ringed, Outline::new(px(2), px(3), theme::TEXT)));
         } else if !want && ringed {
-            commands.entity(e).remove::<(Ringed, Outline)>();
+            commands.entity(e).try_remove::<(Ringed, Outline)>();
         }
     }
 }

@@ -403,7 +403,7 @@ fn respawn_board(
     }
     *shown = now;
     for root in &roots {
-        commands.entity(root).despawn();
+        commands.entity(root).try_despawn();
     }
     let draft = proposal.map_or(&editor.draft, |p| &p.draft);
     spawn(&mut commands, &art, draft, settings.colour_blind);

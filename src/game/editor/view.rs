@@ -141,7 +141,7 @@ pub(super) fn refresh(
     }
     *shown = now;
     for e in &ui {
-        commands.entity(e).despawn();
+        commands.entity(e).try_despawn();
     }
     // A ring goes with its board when the board is drawn again.
     for e in &rings {

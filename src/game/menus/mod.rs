@@ -96,9 +96,9 @@ fn ring_focus(
         if want && !ringed {
             commands
                 .entity(e)
-                .insert(Outline::new(px(3), px(2), theme::HIGHLIGHT));
+                .try_insert(Outline::new(px(3), px(2), theme::HIGHLIGHT));
         } else if !want && ringed {
-            commands.entity(e).remove::<Outline>();
+            commands.entity(e).try_remove::<Outline>();
         }
     }
 }
@@ -122,7 +122,7 @@ fn show_menu(
         return;
     }
     for p in &panels {
-        commands.entity(p).despawn();
+        commands.entity(p).try_despawn();
     }
     if *menu.get() != Menu::Open {
         return;

@@ -67,7 +67,7 @@ fn celebrate(
             t.scale.x /= HOVER_GROWTH;
             t.scale.y /= HOVER_GROWTH;
             t.translation.z -= HOVER_LIFT;
-            commands.entity(e).remove::<Hover>();
+            commands.entity(e).try_remove::<Hover>();
         }
         (e, t)
     };
@@ -105,7 +105,7 @@ pub(super) fn wave(commands: &mut Commands, tiles: &[(Entity, Transform)]) {
         let delay = ((p.x - p.y) / 1600.0 + 0.3).clamp(0.0, 0.6);
         commands
             .entity(*e)
-            .insert((Decoration, anim::tween(1400, Shimmer { rest: *t, delay })));
+            .try_insert((Decoration, anim::tween(1400, Shimmer { rest: *t, delay })));
     }
 }
 

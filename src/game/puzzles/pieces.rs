@@ -69,7 +69,7 @@ impl Spawned {
     ) -> Entity {
         let e = commands.spawn((bundle, ChildOf(self.root))).id();
         if let Some(c) = click {
-            commands.entity(e).insert(c);
+            commands.entity(e).try_insert(c);
         }
         if let Some(p) = place {
             self.places.insert(p, e);

@@ -491,12 +491,12 @@ fn menu_focus(
     };
     if let Some(chosen) = chosen {
         if let Some(e) = old {
-            commands.entity(e).remove::<Outline>();
+            commands.entity(e).try_remove::<Outline>();
         }
         if let Some(e) = chosen {
             commands
                 .entity(e)
-                .insert(Outline::new(px(3), px(2), theme::HIGHLIGHT));
+                .try_insert(Outline::new(px(3), px(2), theme::HIGHLIGHT));
         }
         focus.0 = chosen;
     }

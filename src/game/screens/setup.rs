@@ -24,7 +24,7 @@ pub(super) fn spawn_settings(
         return;
     }
     for root in &roots {
-        commands.entity(root).despawn();
+        commands.entity(root).try_despawn();
     }
     commands
         .spawn((SettingsRoot, screen_root(Screen::Settings)))

@@ -87,7 +87,7 @@ fn draw(
         return;
     }
     for m in &marks {
-        commands.entity(m).despawn();
+        commands.entity(m).try_despawn();
     }
     let back_before = last.1.back;
     *last = (now, want);
@@ -221,7 +221,7 @@ fn fade(
     for (e, mut f, mut t) in &mut crosses {
         f.0 -= time.delta_secs();
         if f.0 <= 0.0 {
-            commands.entity(e).despawn();
+            commands.entity(e).try_despawn();
         } else {
             t.scale = Vec3::splat((f.0 / FADE).max(0.05));
         }

@@ -175,7 +175,7 @@ pub(super) fn refresh(
         // gives it is one that moves wait for.
         commands
             .entity(entity)
-            .remove::<(TweenAnim, anim::Decoration)>();
+            .try_remove::<(TweenAnim, anim::Decoration)>();
     }
     for (entity, gate) in &pieces.gates {
         board.places.insert(Place::Gate(gate.0), entity);
@@ -459,7 +459,7 @@ pub(super) fn animate(
         _ => return,
     };
     if let Some(&e) = board.places.get(&place) {
-        commands.entity(e).insert(anim::tween(
+        commands.entity(e).try_insert(anim::tween(
             820,
             WalkLens::new(points.map(|p| p.extend(5.0))),
         ));
@@ -471,7 +471,7 @@ pub(super) fn animate(
     };
     if let Some(&gate) = board.places.get(&Place::Gate(row)) {
         let rest = escape_pos(a, row, a.cols) - Vec2::new(ESCAPE_STEP * 0.45, 0.0);
-        commands.entity(gate).insert((
+        commands.entity(gate).try_insert((
             anim::Decoration,
             anim::tween(
                 1000,

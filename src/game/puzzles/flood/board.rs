@@ -253,7 +253,7 @@ pub(super) fn refresh(
         *click = Clickable(u32::from(c));
         *transform = tile_transform(after, i, inside, hovered);
         if moving {
-            commands.entity(e).remove::<TweenAnim>();
+            commands.entity(e).try_remove::<TweenAnim>();
         }
         if numbered && before.cells[i] != c {
             commands
@@ -263,14 +263,14 @@ pub(super) fn refresh(
         }
     }
     for edge in &pieces.edges {
-        commands.entity(edge).despawn();
+        commands.entity(edge).try_despawn();
     }
     outline_region(commands, art, board, after, &flooded);
     // The picture takes the new looks where it is.
     for picture in &pieces.pictures {
         commands
             .entity(picture)
-            .insert(TilePicture::of(after, &flooded));
+            .try_insert(TilePicture::of(after, &flooded));
     }
     true
 }

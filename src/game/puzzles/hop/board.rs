@@ -51,9 +51,12 @@ pub(super) fn animate(
                 return;
             };
             if let Some(&e) = board.places.get(&Place::Cell(m.to as usize)) {
-                commands
-                    .entity(e)
-                    .insert(jump(hop_pos(a, m.from), hop_pos(a, m.to), 80.0, 380));
+                commands.entity(e).try_insert(jump(
+                    hop_pos(a, m.from),
+                    hop_pos(a, m.to),
+                    80.0,
+                    380,
+                ));
             }
             let red = b.red == Some(line.over);
             sink(commands, art, board.root, hop_pos(a, line.over), red);
@@ -64,12 +67,15 @@ pub(super) fn animate(
             };
             // The frog jumps home and the jumped frog comes up.
             if let Some(&e) = board.places.get(&Place::Cell(m.from as usize)) {
-                commands
-                    .entity(e)
-                    .insert(jump(hop_pos(a, m.to), hop_pos(a, m.from), 80.0, 380));
+                commands.entity(e).try_insert(jump(
+                    hop_pos(a, m.to),
+                    hop_pos(a, m.from),
+                    80.0,
+                    380,
+                ));
             }
             if let Some(&e) = board.places.get(&Place::Cell(line.over as usize)) {
-                commands.entity(e).insert(anim::tween(
+                commands.entity(e).try_insert(anim::tween(
                     380,
                     PopLens {
                         delay: 0.3,

@@ -119,6 +119,6 @@ pub(super) fn animate(
     if let Some(&e) = board.places.get(&Place::Cell(to)) {
         commands
             .entity(e)
-            .insert(jump(swap_pos(from, n), swap_pos(to, n), height, 340));
+            .try_insert(jump(swap_pos(from, n), swap_pos(to, n), height, 340));
     }
 }

@@ -65,7 +65,7 @@ pub(super) fn draw(
         return;
     }
     for b in &badges {
-        commands.entity(b).despawn();
+        commands.entity(b).try_despawn();
     }
     let Some((p, map)) = &marks.shown else {
         return;
@@ -179,7 +179,7 @@ pub(super) fn draw_on_buttons(
         return;
     }
     for b in &badges {
-        commands.entity(b).despawn();
+        commands.entity(b).try_despawn();
     }
     let Some((_, map)) = &marks.shown else {
         return;

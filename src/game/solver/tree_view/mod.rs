@@ -272,7 +272,7 @@ fn toggle(
         commands.spawn(column(&fonts));
     } else if !want && shown {
         for c in columns.iter().chain(&pictures) {
-            commands.entity(c).despawn();
+            commands.entity(c).try_despawn();
         }
         commands.remove_resource::<TreeViewState>();
     }

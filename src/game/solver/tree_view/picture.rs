@@ -37,7 +37,7 @@ pub(super) fn hover_picture(
     }
     *shown = key;
     for p in &pictures {
-        commands.entity(p).despawn();
+        commands.entity(p).try_despawn();
     }
     let (Some((id, y)), Some(tree)) = (hovered, tree) else {
         return;

@@ -41,7 +41,7 @@ pub(super) fn fill_timeline(
         if value.0 != part / 100.0 {
             commands
                 .entity(bar)
-                .insert(bevy::ui_widgets::SliderValue(part / 100.0));
+                .try_insert(bevy::ui_widgets::SliderValue(part / 100.0));
         }
     }
 }
