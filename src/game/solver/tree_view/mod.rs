@@ -169,6 +169,7 @@ pub struct TreeJump(pub VecDeque<Request>);
 mod column;
 mod input;
 mod map;
+mod map_pointer;
 mod outline;
 mod picture;
 mod view;
@@ -179,6 +180,7 @@ use map::*;
 pub use map::{
     MapFigure, MapPicture, MapTip, MapView, ToggleLayout, ToggleWords, key_entry, mark_colour,
 };
+use map_pointer::*;
 pub use outline::{Row, Tone, outline};
 use picture::*;
 use view::*;
