@@ -128,6 +128,15 @@ pub(super) fn hover_picture(
         });
 }
 
+/// The picture's card: the picture, its line of words and the panel's
+/// padding, wide and high.
+const CARD: (f32, f32) = (PICTURE + 16.0, PICTURE + 42.0);
+
+/// The card's left edge, centred across the search's column.
+fn centred(width: f32) -> f32 {
+    ((panels::tree_width(width) - CARD.0) / 2.0).max(0.0)
+}
+
 /// Where the picture of a position stands for a pointer at height `y`: in
 /// the search's column (never over the board), centred across it, a couple
 /// of rows below the pointer or, where the window has no room below, above
@@ -135,9 +144,8 @@ pub(super) fn hover_picture(
 pub(super) fn place(width: f32, height: f32, y: f32) -> (f32, f32) {
     /// Between the pointer and the picture: about two rows of words.
     const GAP: f32 = 44.0;
-    // The picture, its line of words and the panel's padding.
-    let (w, h) = (PICTURE + 16.0, PICTURE + 42.0);
-    let left = ((panels::tree_width(width) - w) / 2.0).max(0.0);
+    let h = CARD.1;
+    let left = centred(width);
     let below = y + GAP;
     let top = if below + h <= height - 8.0 {
         below
@@ -150,7 +158,8 @@ pub(super) fn place(width: f32, height: f32, y: f32) -> (f32, f32) {
 /// Where the picture stands for a pointer at `x`, `y` over the map (from
 /// `top` to `bottom` of the window): within the map, so the lines under it
 /// (the hovered cell's reason) stay in sight, and off the pointer: in the
-/// half of the map above or below it, or else beside it. None where the map is too short to hold it.
+/// half of the map above or below it, or else beside it. None where the
+/// map is too short to hold it.
 pub(super) fn place_on_map(
     width: f32,
     (top, bottom): (f32, f32),
@@ -159,19 +168,18 @@ pub(super) fn place_on_map(
 ) -> Option<(f32, f32)> {
     /// Between the pointer and the picture.
     const CLEAR: f32 = 16.0;
-    let (w, h) = (PICTURE + 16.0, PICTURE + 42.0);
+    let (w, h) = CARD;
     if bottom - top < h {
         return None;
     }
     let column = panels::tree_width(width);
-    let centred = ((column - w) / 2.0).max(0.0);
     let at = if y < (top + bottom) / 2.0 {
         bottom - h
     } else {
         top
     };
     if y + CLEAR < at || y - CLEAR > at + h {
-        return Some((centred, at));
+        return Some((centred(width), at));
     }
     // Beside the pointer, at the column's other side; in a column too
     // narrow for that, just past its edge (over the board's margin, only
@@ -195,7 +203,7 @@ mod tests {
     /// can hold it; a map too short gives way to the column's place.
     #[test]
     fn over_the_map_the_picture_keeps_within_it_and_off_the_pointer() {
-        let (w, h) = (PICTURE + 16.0, PICTURE + 42.0);
+        let (w, h) = CARD;
         for width in [800.0, 1280.0, 1920.0] {
             let column = panels::tree_width(width);
             for (top, bottom) in [(140.0, 465.0), (120.0, 330.0), (100.0, 100.0 + h)] {
@@ -238,7 +246,7 @@ mod tests {
             let column = panels::tree_width(width);
             for y in (0..height as i32).step_by(7).map(|y| y as f32) {
                 let (left, top) = place(width, height, y);
-                let (right, bottom) = (left + PICTURE + 16.0, top + PICTURE + 42.0);
+                let (right, bottom) = (left + CARD.0, top + CARD.1);
                 assert!(left >= 0.0 && right <= column, "{width}: {left}..{right}");
                 assert!(
                     top >= 0.0 && bottom <= height,
