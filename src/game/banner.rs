@@ -5,7 +5,7 @@
 use super::Screen;
 use super::anim::{self, Decoration, DespawnWhenDone};
 use super::packs::{Current, Packs};
-use super::panels::{self, BoardEdge, SideColumn, SolverPanelOpen, WonCard};
+use super::panels::{self, BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen, WonCard};
 use super::play::{LevelWon, PlayAction, PlayState, PlaySystems};
 use super::progress::{Progress, stars_for};
 use super::solver::Autoplay;
@@ -28,6 +28,7 @@ const CONFETTI: usize = 70;
 #[derive(Component)]
 struct WinStars {
     shown: bool,
+    compact: bool,
 }
 
 /// A star of a win growing in, after its delay in seconds.
@@ -46,12 +47,28 @@ pub(super) fn plugin(app: &mut App) {
 /// The width the won banner takes on one row of buttons.
 const BANNER_WIDTH: f32 = 580.0;
 
+/// The span between the window's sides the won banner may take (pixels kept
+/// from the left and the right): under the board, between the search tree's
+/// column and the solver panel's.
+fn banner_span(width: f32, wide: bool, tree: bool) -> (f32, f32) {
+    panels::board_span(width, wide, tree)
+}
+
+/// Whether the won banner is drawn small: its span is narrower than its
+/// row of buttons (a narrow window with the search tree open), so that
+/// the tree's column keeps its whole height beside it.
+fn compact(width: f32, wide: bool, tree: bool) -> bool {
+    let (left, right) = banner_span(width, wide, tree);
+    width - left - right < BANNER_WIDTH
+}
+
 /// The won banner is centred under the board, where its centre shows (the
 /// search tree's column and the solver panel end above it). In a narrow
 /// window it keeps its width, left of the solver panel when that is open.
 fn banner_room(
     aim: Res<panels::CameraAim>,
     panel: Res<SolverPanelOpen>,
+    tree: Res<TreeViewOpen>,
     state: Option<Res<super::play::PlayState>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut banners: Query<&mut Node, (With<Banner>, Without<BoardEdge>)>,
@@ -61,9 +78,8 @@ fn banner_room(
     let wide = state
         .as_ref()
         .map_or(panel.0, |s| panel.column_wide(&s.puzzle));
-    let room = panels::board_span(width, wide, false);
-    let (left, right) =
-        panels::under_board(width, aim.across, BANNER_WIDTH, room.1).unwrap_or(room);
+    let room = banner_span(width, wide, tree.0);
+    let (left, right) = panels::under_board(width, aim.across, BANNER_WIDTH, room).unwrap_or(room);
     for mut node in &mut banners {
         if node.position_type != PositionType::Absolute {
             continue;
@@ -91,11 +107,16 @@ fn show_stars(
         if stars.shown {
             continue;
         }
+        let (star_px, words_px) = if stars.compact {
+            (26.0, 15.0)
+        } else {
+            (40.0, 18.0)
+        };
         if replayed {
             stars.shown = true;
             commands.entity(row).with_child(text(
                 "a replay: your own games' records stay as they were",
-                18.0,
+                words_px,
                 theme::TEXT_DIM,
             ));
             continue;
@@ -132,7 +153,7 @@ fn show_stars(
             };
             commands
                 .entity(row)
-                .with_child(text(words, 18.0, theme::TEXT_DIM));
+                .with_child(text(words, words_px, theme::TEXT_DIM));
             continue;
         };
         stars.shown = true;
@@ -150,8 +171,8 @@ fn show_stars(
                         art.pictures.star_empty.clone()
                     }),
                     Node {
-                        width: px(40),
-                        height: px(40),
+                        width: px(star_px),
+                        height: px(star_px),
                         ..default()
                     },
                     UiTransform::from_scale(Vec2::ZERO),
@@ -175,7 +196,7 @@ fn show_stars(
             } else {
                 format!("shortest {shortest}")
             };
-            r.spawn(text(words, 18.0, theme::TEXT_DIM));
+            r.spawn(text(words, words_px, theme::TEXT_DIM));
         });
     }
 }
@@ -258,10 +279,19 @@ fn show_banner(
     state: Res<PlayState>,
     autoplay: Option<Res<Autoplay>>,
     panel: Res<SolverPanelOpen>,
+    tree: Res<TreeViewOpen>,
+    windows: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
     banners: Query<Entity, With<Banner>>,
     column: Query<Entity, With<SideColumn>>,
+    mut was_compact: Local<bool>,
 ) {
-    if !state.is_changed() {
+    // A won banner is drawn anew when its span grows or shrinks past its
+    // row of buttons (the tree opened or closed, the window resized).
+    let width = windows.single().map_or(1280.0, |w| w.width());
+    let small = compact(width, panel.column_wide(&state.puzzle), tree.0);
+    let resized = small != *was_compact && state.puzzle.is_won();
+    *was_compact = small;
+    if !state.is_changed() && !resized {
         return;
     }
     for b in &banners {
@@ -280,11 +310,20 @@ fn show_banner(
                     }
                 },
                 theme::WIN,
-                vec![
-                    ("Next level (N)", PlayAction::NextLevel),
-                    ("Play again (Backspace)", PlayAction::Replay),
-                    ("Levels (L)", PlayAction::LevelSelect),
-                ],
+                // Small, the keys are left to the keys' line.
+                if small {
+                    vec![
+                        ("Next level", PlayAction::NextLevel),
+                        ("Play again", PlayAction::Replay),
+                        ("Levels", PlayAction::LevelSelect),
+                    ]
+                } else {
+                    vec![
+                        ("Next level (N)", PlayAction::NextLevel),
+                        ("Play again (Backspace)", PlayAction::Replay),
+                        ("Levels (L)", PlayAction::LevelSelect),
+                    ]
+                },
             )
         } else if watching {
             return;
@@ -310,6 +349,7 @@ fn show_banner(
     // Only the banner's outermost entity is marked, so that despawning it
     // never meets a child that went with it.
     let won = state.puzzle.is_won();
+    let big = won && !small;
     // A dead end's card, beside the board, is low: it keeps clear of a wide
     // board below it, which then stays where it stood.
     let card = (
@@ -317,22 +357,29 @@ fn show_banner(
         Node {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
-            padding: UiRect::all(px(if won { 14 } else { 8 })),
-            row_gap: px(if won { 10 } else { 4 }),
+            padding: UiRect::all(px(if big { 14 } else { 8 })),
+            row_gap: px(if big { 10 } else { 4 }),
             border_radius: theme::PANEL_RADIUS,
             ..default()
         },
         theme::panel(),
     );
     let fill = |panel: &mut ChildSpawnerCommands| {
-        panel.spawn(text(title.clone(), if won { 34.0 } else { 24.0 }, colour));
+        panel.spawn(text(title.clone(), if big { 34.0 } else { 24.0 }, colour));
         if won {
             panel.spawn((
-                WinStars { shown: false },
+                WinStars {
+                    shown: false,
+                    compact: small,
+                },
+                // Its words go under the stars where the row is narrow.
                 Node {
                     column_gap: px(6),
+                    row_gap: px(4),
                     align_items: AlignItems::Center,
-                    min_height: px(40),
+                    justify_content: JustifyContent::Center,
+                    flex_wrap: FlexWrap::Wrap,
+                    min_height: px(if small { 26 } else { 40 }),
                     ..default()
                 },
             ));
@@ -347,7 +394,11 @@ fn show_banner(
             })
             .with_children(|row| {
                 for &(label, action) in &buttons {
-                    row.spawn(widget::text_button(action, label, 20.0));
+                    if won && small {
+                        row.spawn(widget::small_text_button(action, label, 16.0));
+                    } else {
+                        row.spawn(widget::text_button(action, label, 20.0));
+                    }
                 }
             });
     };

@@ -183,11 +183,15 @@ pub struct CameraAim {
 
 /// What stands under the board (`least` pixels wide at least), centred
 /// where the board's centre shows across a window `width` wide and kept
-/// `right` pixels from its right side: the pixels it keeps from the
+/// `left` and `right` pixels from its sides: the pixels it keeps from the
 /// window's left and right sides; None when the span there is too narrow.
-pub fn under_board(width: f32, across: f32, least: f32, right: f32) -> Option<(f32, f32)> {
-    let side = BOARD_SIDE;
+pub fn under_board(
+    width: f32,
+    across: f32,
+    least: f32,
+    (left, right): (f32, f32),
+) -> Option<(f32, f32)> {
     let c = if across > 0.0 { across } else { width / 2.0 };
-    let half = (c - side).min(width - right - c);
+    let half = (c - left).min(width - right - c);
     (2.0 * half >= least).then_some((c - half, width - c - half))
 }

@@ -739,6 +739,59 @@ fn at_800x600_a_watched_search_keeps_half_the_height_for_the_board() {
     assert!(faults.is_empty(), "{faults:?}");
 }
 
+/// At 800x600 a won search's banner stands between the two columns: the
+/// search's column keeps its whole height (the timeline's buttons show, and
+/// the banner covers none of it), and the board keeps clear of both.
+#[test]
+fn at_800x600_a_won_search_keeps_its_column_whole_beside_the_banner() {
+    use super::window::board_faults;
+    let size = UVec2::new(800, 600);
+    let mut app = laid_app(size);
+    start_level(&mut app, "pegs.ron", 1);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    app.insert_resource(Speed::Instant);
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..20_000 {
+        app.update();
+        if app.world().resource::<PlayState>().puzzle.is_won() {
+            break;
+        }
+    }
+    assert!(app.world().resource::<PlayState>().puzzle.is_won());
+    settle(&mut app);
+    let nodes = laid_out(&mut app);
+    let banner =
+        (nodes.iter().find(|n| n.name.as_deref() == Some("Banner"))).expect("the won banner");
+    let window = Rect::from_corners(Vec2::ZERO, size.as_vec2());
+    let first = (nodes.iter().find(|n| n.text.as_deref() == Some("|<")))
+        .expect("the timeline's first button");
+    assert!(
+        window.contains(first.rect.min) && window.contains(first.rect.max),
+        "the timeline's button at {:?}",
+        first.rect
+    );
+    // The column: the outermost node around its title (the solver panel's
+    // button says "Search" too).
+    let title = (nodes.iter())
+        .filter(|n| n.text.as_deref() == Some("Search"))
+        .min_by(|a, b| a.rect.min.x.total_cmp(&b.rect.min.x))
+        .expect("the column's title");
+    let mut column = title;
+    while let Some(up) = (column.parent).and_then(|p| nodes.iter().find(|n| n.entity == p)) {
+        column = up;
+    }
+    assert!(
+        banner.rect.min.x > column.rect.max.x,
+        "the banner {:?} reaches under the column {:?}",
+        banner.rect,
+        column.rect
+    );
+    let faults = board_faults(&mut app, size.as_vec2());
+    assert!(faults.is_empty(), "{faults:?}");
+}
+
 /// Whether a text that reads `words` exactly is shown.
 fn shows_exactly(app: &mut App, words: &str) -> bool {
     laid_out(app)

@@ -56,9 +56,10 @@ pub(super) fn fit_camera(
     // The fixed margins shrink with a window shorter than the one the game
     // is laid out for (the panels' own reach still holds).
     let k = (size.y / panels::LAID_OUT_FOR.y).min(1.0);
-    // A won level's banner sits below the board.
+    // A won level's banner sits below the board (smaller in a short
+    // window; its laid-out reach still holds).
     let bottom = if p.is_won() {
-        (PANEL_PX.bottom * k).max(crate::game::banner::WON_BANNER_ROOM)
+        (PANEL_PX.bottom * k).max(crate::game::banner::WON_BANNER_ROOM * k)
     } else {
         PANEL_PX.bottom * k
     }

@@ -445,7 +445,7 @@ fn make_room(
                 // (The solver panel's list ends above the keys' line.)
                 let side = super::panels::BOARD_SIDE;
                 let (left, right) =
-                    super::panels::under_board(width, aim.across, UNDER_BOARD_MIN, side)
+                    super::panels::under_board(width, aim.across, UNDER_BOARD_MIN, (side, side))
                         .unwrap_or((side, side));
                 node.margin.left = px(left - 14.0);
                 node.margin.right = px(right - 14.0);

@@ -134,6 +134,20 @@ pub fn text_button<A: Component>(action: A, label: &str, size: f32) -> impl Bund
     )
 }
 
+/// A text button with less room around its label, for a row in a small
+/// window.
+pub fn small_text_button<A: Component>(action: A, label: &str, size: f32) -> impl Bundle {
+    button(
+        action,
+        Node {
+            padding: UiRect::axes(px(10), px(7)),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        text(label, size, super::TEXT),
+    )
+}
+
 /// Three stars in a row, `earned` of them filled, each `size` pixels.
 pub fn stars(pictures: &super::art::Pictures, earned: u8, size: f32) -> impl Bundle {
     let star = |i: u8| {
