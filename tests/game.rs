@@ -1356,8 +1356,8 @@ fn texts(app: &mut App) -> Vec<String> {
 }
 
 /// With the search's column open, the "?" card explains the search map:
-/// a swatch for each of its marks and how it is read; without it, the card
-/// keeps to the puzzle.
+/// a swatch for each of its marks, what it means and how the map is read;
+/// without it, the card keeps to the puzzle.
 #[test]
 fn the_question_mark_card_explains_the_map_when_it_is_shown() {
     use game::play::Menu;
@@ -1377,9 +1377,11 @@ fn the_question_mark_card_explains_the_map_when_it_is_shown() {
     press(&mut app, KeyCode::Slash);
     settle(&mut app);
     assert!(explains(&mut app), "the map's card");
+    // Each mark with what it means (how lost, cut, dead end and set aside
+    // differ), not only its word as the column's key has it.
     let words = texts(&mut app);
     for mark in pond_puzzles::solve::map::key_all() {
-        let word = pond_puzzles::solve::map::key_word(mark);
+        let word = pond_puzzles::solve::map::key_meaning(mark);
         assert!(words.iter().any(|t| t == word), "no {word:?} in the key");
     }
 }

@@ -137,8 +137,13 @@ fn print_event(e: &SolverEvent<PuzzleMove>) {
         SolverEvent::Progress { nodes, depth } => {
             println!("  progress: {nodes} nodes, depth {depth}")
         }
-        SolverEvent::Bound { moves, nodes } => {
-            println!("  bound: no line under {moves} moves wins ({nodes} nodes expanded)")
+        SolverEvent::Bound {
+            moves,
+            nodes,
+            known,
+        } => {
+            let known = known.map_or(String::new(), |k| format!("; a win of {k} is known"));
+            println!("  bound: no line under {moves} moves wins ({nodes} nodes expanded{known})")
         }
         SolverEvent::Cut { depth, why } => println!("  cut  {depth:>4} {}", why.words()),
         SolverEvent::Done(_) => {}

@@ -266,6 +266,15 @@ fn a_best_first_timelines_end_is_the_win() {
     };
     let took = app.world().resource::<PlayState>().took;
     assert!(took.is_some());
+    // The map says how far the search had narrowed the shortest win: to
+    // the win at its end; between its bound and the quick player's win
+    // (16 moves) a step before.
+    app.world_mut().resource_mut::<TreeViewState>().words = false;
+    settle(&mut app);
+    assert!(shows_exactly(&mut app, "Won in 16 moves: none shorter"));
+    app.world_mut().write_message(Scrub::By(-1));
+    follow_jump(&mut app);
+    assert!(shows_exactly(&mut app, "Shortest win: 15 to 16 moves"));
     app.world_mut().write_message(Scrub::Start);
     follow_jump(&mut app);
     assert_eq!(puzzle(&app), start);

@@ -221,13 +221,15 @@ const MAP_WORDS: &str = "The search map: a band for each move deeper; each posit
      among its moves. Wheel, ] [ or a drag across a part zoom in; a click takes the board there; \
      Home follows the search.";
 
-/// Every mark of the search map, a swatch and its word.
+/// Every mark of the search map, a swatch and what it means (the column's
+/// key has a word each; how "lost", "cut", "dead end" and "set aside"
+/// differ is said here).
 fn map_key() -> impl Bundle {
     use crate::game::solver::tree_view::key_entry;
     use crate::solve::map;
     (
         Node {
-            column_gap: px(12),
+            column_gap: px(16),
             row_gap: px(4),
             flex_wrap: FlexWrap::Wrap,
             justify_content: JustifyContent::Center,
@@ -235,9 +237,9 @@ fn map_key() -> impl Bundle {
             flex_shrink: 0.0,
             ..default()
         },
-        Children::spawn(SpawnIter(
-            map::key_all().map(|mark| key_entry(mark, 14.0, 15.0, theme::TEXT)),
-        )),
+        Children::spawn(SpawnIter(map::key_all().map(|mark| {
+            key_entry(mark, map::key_meaning(mark), 14.0, 14.0, theme::TEXT)
+        }))),
     )
 }
 

@@ -116,6 +116,10 @@ pub fn run(p: &Puzzle, is_plain: bool, budget: Budget) -> Figures {
         SolverEvent::Cut { why, .. } => cuts[why.index()] += 1,
         _ => {}
     };
+    // A search by depth reaches a new position with each move it tries; one
+    // by rounds or best first walks again along lines it has shown, so its
+    // own count of the positions it expanded is the one (as the tree's).
+    let by_depth = is_plain || solve::order(p) == solve::Order::DepthFirst;
     let report: Report<PuzzleMove> = if is_plain {
         plain::solve_plain(p, budget, Some(&mut count), true)
     } else {
@@ -133,7 +137,7 @@ pub fn run(p: &Puzzle, is_plain: bool, budget: Budget) -> Figures {
         Outcome::OutOfBudget { reason, .. } => format!("out of budget ({reason})"),
     };
     Figures {
-        positions: tried + 1,
+        positions: if by_depth { tried + 1 } else { report.nodes },
         dead_ends,
         millis: report.elapsed.as_secs_f64() * 1000.0,
         whole: !matches!(report.outcome, Outcome::OutOfBudget { .. }),
@@ -341,6 +345,23 @@ mod tests {
         assert!(ours.cuts[CutReason::Seen.index()] > 1000, "{ours:?}");
         assert_eq!(plain.cuts, [0, 0]);
         assert!(saved_words(&ours.cuts).contains("skipped as lost"));
+    }
+
+    /// Our search's count is the positions its tree holds, whatever its
+    /// order: depth first (the pond), breadth first (Swap's jump-own row),
+    /// best first (Flood, which walks again along lines it set aside).
+    #[test]
+    fn ours_counts_the_positions_its_tree_holds() {
+        use crate::solve::tree::SearchTree;
+        for (file, level) in [("hop.ron", 0), ("swap.ron", 9), ("flood.ron", 13)] {
+            let pack = crate::levels::load(std::path::Path::new(file)).expect("shipped");
+            let p = &pack.levels[level].puzzle;
+            let ours = run(p, false, Budget::nodes(1_000_000));
+            let mut tree = SearchTree::new(p, usize::MAX);
+            let mut feed = |e: &SolverEvent<PuzzleMove>| tree.feed(e).expect("the events fit");
+            solve::solve(p, Budget::nodes(1_000_000), Some(&mut feed), true);
+            assert_eq!(ours.positions, tree.stats().positions, "{file} {level}");
+        }
     }
 
     #[test]

@@ -71,7 +71,13 @@ impl LogStep {
         if let Some((moves, nodes)) = round
             && bound_now != Some(moves)
         {
-            out.push(SolverEvent::Bound { moves, nodes });
+            // (The win known before the search is the tree's from its
+            // start: `SearchTree::restarted`.)
+            out.push(SolverEvent::Bound {
+                moves,
+                nodes,
+                known: None,
+            });
         }
         // The cuts before the step, at the depths they were made: the line
         // then ended where a step taking back ends it, or one short of

@@ -44,10 +44,13 @@ pub enum SolverEvent<M> {
         depth: u32,
     },
     /// A best-first search raises its bound: no line shorter than `moves`
-    /// can win, and it has expanded `nodes` positions so far.
+    /// can win, and it has expanded `nodes` positions so far; `known`, a
+    /// win of that many moves was known before it (it looks only for
+    /// shorter lines).
     Bound {
         moves: u32,
         nodes: u64,
+        known: Option<u32>,
     },
     /// The search gives up a position at `depth` without searching it, for
     /// the reason `why`: the position the line ends at (it was tried), or a
@@ -111,9 +114,14 @@ impl<M: Copy> SolverEvent<M> {
                 nodes: *nodes,
                 depth: *depth,
             },
-            SolverEvent::Bound { moves, nodes } => SolverEvent::Bound {
+            SolverEvent::Bound {
+                moves,
+                nodes,
+                known,
+            } => SolverEvent::Bound {
                 moves: *moves,
                 nodes: *nodes,
+                known: *known,
             },
             SolverEvent::Cut { depth, why } => SolverEvent::Cut {
                 depth: *depth,

@@ -484,6 +484,20 @@ pub fn key_word(mark: MapMark) -> &'static str {
     }
 }
 
+/// A mark's word and what it means, for a key with room for both: how
+/// "lost", "cut", "dead end" and "set aside" differ.
+pub fn key_meaning(mark: MapMark) -> &'static str {
+    match mark {
+        MapMark::Line => "tried now: the line searched at this moment",
+        MapMark::Solution => "solution: the winning line",
+        MapMark::Lost => "lost: searched, no win under it",
+        MapMark::DeadEnd => "dead end: no move left",
+        MapMark::Cut => "cut: known lost, so not searched",
+        MapMark::Untried => "not tried: not reached yet",
+        MapMark::SetAside(_) => "set aside: a best-first search may come back",
+    }
+}
+
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")

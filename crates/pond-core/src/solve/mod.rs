@@ -135,6 +135,9 @@ pub struct Search<'a, M> {
     waited: Duration,
     /// Bytes this search holds in the budget's shared memory.
     held: usize,
+    /// The length of a win known before the search (it looks only for
+    /// shorter lines), told to a watcher with each bound.
+    known: Option<u32>,
 }
 
 impl<M> Drop for Search<'_, M> {
@@ -168,6 +171,7 @@ impl<'a, M: Copy> Search<'a, M> {
             trace: false,
             waited: Duration::ZERO,
             held: 0,
+            known: None,
         }
     }
 
@@ -290,8 +294,16 @@ impl<'a, M: Copy> Search<'a, M> {
             sink(&SolverEvent::Bound {
                 moves,
                 nodes: self.nodes,
+                known: self.known,
             });
         }
+    }
+
+    /// A win of `moves` moves is known before the search (a quick player's):
+    /// it looks only for shorter lines, so the shortest lies between its
+    /// bound and this (told with each bound).
+    pub fn knows_a_win(&mut self, moves: u32) {
+        self.known = Some(self.known.map_or(moves, |k| k.min(moves)));
     }
 
     /// Time spent by the watcher on the moves tried and taken back (the
@@ -500,6 +512,11 @@ where
         path
     };
     while head < states.len() {
+        // (Counted before it is looked at, as a watcher is shown it: the
+        // goal is a position searched too.)
+        if !search.node(0) || !search.memory(states.len() * bytes_per_state * 3) {
+            return search.out_of_budget(None);
+        }
         if search.tracing() {
             let line = path(&states, head);
             if line.len() as u32 + 1 > round {
@@ -513,9 +530,6 @@ where
                 moves: path(&states, head),
                 optimal: true,
             };
-        }
-        if !search.node(0) || !search.memory(states.len() * bytes_per_state * 3) {
-            return search.out_of_budget(None);
         }
         successors(&states[head].0, &mut next);
         for (mv, s) in next.drain(..) {

@@ -109,6 +109,9 @@ pub struct SearchTree {
     /// A best-first search's rounds: each bound it raised to, with the
     /// positions it had expanded then.
     rounds: Vec<(u32, u64)>,
+    /// The length of a win known before a best-first search (it looks only
+    /// for shorter lines).
+    known: Option<u32>,
 }
 
 impl SearchTree {
@@ -146,7 +149,34 @@ impl SearchTree {
             live: 1,
             solved: false,
             rounds: Vec::new(),
+            known: None,
         }
+    }
+
+    /// An empty tree for the same search (its start, what it keeps, the win
+    /// known before it): the tree of a moment of its timeline is fed anew
+    /// from here.
+    pub fn restarted(&self) -> SearchTree {
+        let mut t = SearchTree::new(&self.start, self.keep);
+        t.known = self.known;
+        t
+    }
+
+    /// How far a best-first search has narrowed the shortest win: the
+    /// bound now (no shorter line wins), the length of the win known
+    /// before it, and the share of the gap between its first bound and
+    /// that win closed (1 once won). None for a search without rounds or a
+    /// known win.
+    pub fn narrowed(&self) -> Option<(u32, u32, f64)> {
+        let (first, now, known) = (self.rounds.first()?.0, self.round()?, self.known?);
+        let share = if self.solved {
+            1.0
+        } else if known > first {
+            (f64::from(now.min(known) - first) / f64::from(known - first)).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        Some((now, known, share))
     }
 
     /// A best-first search's rounds so far: each bound and the positions it
@@ -258,7 +288,15 @@ impl SearchTree {
             SolverEvent::Tried { mv, depth } => self.tried(*mv, *depth),
             SolverEvent::TakenBack { depth, .. } => self.taken_back(*depth),
             SolverEvent::Progress { .. } => Ok(()),
-            SolverEvent::Bound { moves, nodes } => {
+            SolverEvent::Bound {
+                moves,
+                nodes,
+                known,
+            } => {
+                self.known = match (self.known, *known) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
                 let root = &mut self.nodes[ROOT as usize];
                 root.round = root.round.or(Some(*moves));
                 if self.round() != Some(*moves) {

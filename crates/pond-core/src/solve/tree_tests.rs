@@ -190,7 +190,7 @@ fn a_best_first_search_tells_the_rounds_of_its_bound() {
     for level in pack.levels.iter().take(12) {
         let mut bounds = Vec::new();
         let mut sink = |e: &SolverEvent<PuzzleMove>| {
-            if let SolverEvent::Bound { moves, nodes } = e {
+            if let SolverEvent::Bound { moves, nodes, .. } = e {
                 bounds.push((*moves, *nodes));
             }
         };
@@ -224,6 +224,60 @@ fn a_best_first_search_tells_the_rounds_of_its_bound() {
         checked += 1;
     }
     assert!(checked >= 5, "{checked} levels searched");
+}
+
+/// Flood's search tells, with each bound, the win it knew before it (the
+/// quick player's): the tree narrows the shortest win between its bound and
+/// that win, the share of the gap closed never falls and is whole once won,
+/// and a tree restarted for the timeline keeps the known win.
+#[test]
+fn a_best_first_tree_narrows_the_shortest_win() {
+    let pack = parse_pack(SHIPPED[3].0, SHIPPED[3].1).expect("the flood pack loads");
+    let mut checked = 0;
+    for level in pack.levels.iter().take(12) {
+        let p = &level.puzzle;
+        let mut tree = SearchTree::new(p, usize::MAX);
+        let mut narrowed = Vec::new();
+        let mut sink = |e: &SolverEvent<PuzzleMove>| {
+            tree.feed(e).expect("events fit");
+            if let SolverEvent::Bound { .. } = e {
+                narrowed.push(tree.narrowed().expect("a known win with each bound"));
+            }
+        };
+        let report = solve(p, Budget::nodes(200_000), Some(&mut sink), true);
+        let Outcome::Solved { moves, .. } = report.outcome else {
+            continue;
+        };
+        if narrowed.len() < 2 {
+            continue;
+        }
+        let known = narrowed[0].1;
+        assert!(known as usize >= moves.len(), "{}", level.name);
+        for w in narrowed.windows(2) {
+            assert_eq!(w[1].1, known, "{}: the known win stays", level.name);
+            assert!(w[1].0 <= known && w[1].2 >= w[0].2, "{}: {w:?}", level.name);
+        }
+        assert_eq!(
+            narrowed[0].2, 0.0,
+            "{}: nothing closed at first",
+            level.name
+        );
+        assert_eq!(tree.narrowed().map(|n| n.2), Some(1.0), "{}", level.name);
+        // Restarted, it has no rounds yet; a bound fed to it again (as the
+        // timeline's steps carry it, without the known win) narrows as
+        // the search's own did.
+        let mut again = tree.restarted();
+        assert_eq!(again.narrowed(), None);
+        let first = SolverEvent::Bound {
+            moves: narrowed[0].0,
+            nodes: 0,
+            known: None,
+        };
+        again.feed(&first).expect("a bound fits");
+        assert_eq!(again.narrowed(), Some(narrowed[0]), "{}", level.name);
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked} levels searched by rounds");
 }
 
 /// Each node of Flood's tree carries the round it was reached in: the
@@ -428,10 +482,11 @@ fn a_breadth_first_search_is_watched_by_rounds() {
         let Outcome::Solved { moves, .. } = report.outcome else {
             panic!("{row} is won");
         };
-        // Every position expanded was shown, the start counted once.
+        // Every position looked at (the goal too) was shown, once: the
+        // search's count is the tree's.
         assert_eq!(
             tree.stats().positions,
-            report.nodes + 1,
+            report.nodes,
             "{row}: every position expanded is on the tree"
         );
         let rounds: Vec<u32> = tree.rounds().iter().map(|r| r.0).collect();

@@ -39,7 +39,7 @@ pub(super) fn search_step(a: &mut Autoplay) -> SearchStep {
         let depth_now = undos.len();
         match event {
             SolverEvent::Progress { nodes, .. } => a.stats.nodes = nodes,
-            SolverEvent::Bound { moves, nodes } => a.stats.bounds.push((moves, nodes)),
+            SolverEvent::Bound { moves, nodes, .. } => a.stats.bounds.push((moves, nodes)),
             SolverEvent::Cut { depth, why } => {
                 LogStep::count_cut(&mut a.cuts_since, why, depth, depth_now as u32)
             }

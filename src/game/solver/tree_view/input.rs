@@ -235,7 +235,7 @@ fn first_reach(a: &Autoplay, path: &[PuzzleMove]) -> Option<usize> {
     if path.is_empty() {
         return Some(0);
     }
-    let mut t = SearchTree::new(whole.start(), crate::game::solver::autoplay::TREE_KEEP);
+    let mut t = whole.restarted();
     for (i, e) in a.log.iter().enumerate() {
         for event in e.events(t.round()) {
             t.feed(&event).ok()?;
@@ -378,10 +378,7 @@ fn scrub_to(
         // going back.
         let mut tree = match view.scrubbed.take() {
             Some((at, t)) if at <= to => (at, t),
-            _ => (
-                0,
-                SearchTree::new(whole.start(), crate::game::solver::autoplay::TREE_KEEP),
-            ),
+            _ => (0, whole.restarted()),
         };
         for e in &a.log[tree.0..to] {
             let events = e.events(tree.1.round());

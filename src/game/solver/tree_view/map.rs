@@ -160,7 +160,10 @@ fn key() -> impl Bundle {
             ..default()
         },
         Children::spawn(SpawnIter(map::key_all().map(|mark| {
-            (KeyEntry(mark), key_entry(mark, 10.0, 12.0, theme::TEXT_DIM))
+            (
+                KeyEntry(mark),
+                key_entry(mark, map::key_word(mark), 10.0, 12.0, theme::TEXT_DIM),
+            )
         }))),
     )
 }
@@ -168,7 +171,13 @@ fn key() -> impl Bundle {
 /// A mark of the map as its key shows it: a swatch of `swatch` pixels and
 /// its word at `size` in `colour` (hidden until the map holds the mark;
 /// the how-to card shows each).
-pub fn key_entry(mark: MapMark, swatch: f32, size: f32, colour: Color) -> impl Bundle {
+pub fn key_entry(
+    mark: MapMark,
+    words: &'static str,
+    swatch: f32,
+    size: f32,
+    colour: Color,
+) -> impl Bundle {
     (
         Node {
             column_gap: px(swatch * 0.3),
@@ -185,10 +194,7 @@ pub fn key_entry(mark: MapMark, swatch: f32, size: f32, colour: Color) -> impl B
                 },
                 BackgroundColor(mark_colour(mark)),
             ),
-            (
-                text(map::key_word(mark), size, colour),
-                TextLayout::no_wrap()
-            ),
+            (text(words, size, colour), TextLayout::no_wrap()),
         ],
     )
 }
@@ -324,7 +330,14 @@ pub(super) fn paint_map(
             RenderAssetUsages::default(),
         ));
     }
-    let share = whole.done.unwrap_or(0.0);
+    // A best-first search's share is the gap it has closed between its
+    // first bound and the win known before it.
+    // (A search by rounds that has won found a shortest line: all done.)
+    let narrowed = tree.and_then(SearchTree::narrowed);
+    let rounds_won = tree.is_some_and(|t| t.solved() && t.round().is_some());
+    let share = (whole.done)
+        .or(narrowed.map(|n| n.2).filter(|_| zoomed.is_none()))
+        .unwrap_or(if rounds_won { 1.0 } else { 0.0 });
     for mut fill in &mut fills {
         fill.width = percent(share * 100.0);
     }
@@ -336,9 +349,20 @@ pub(super) fn paint_map(
                 format!("Won, with {w}")
             }
             Some(w) => w,
-            None => match t.round() {
-                Some(bound) => format!("Round {}: lines of {bound} moves", t.rounds().len()),
-                None => "Best first: lines set aside".into(),
+            None => match (t.round(), narrowed) {
+                (Some(_), _) if t.solved() => {
+                    let moves = t.line().len().saturating_sub(1);
+                    let moves = crate::levels::count_of(moves, "move", "moves");
+                    format!("Won in {moves}: none shorter")
+                }
+                (_, Some((bound, known, _))) if bound < known => {
+                    format!("Shortest win: {bound} to {known} moves")
+                }
+                (_, Some((_, known, _))) => format!("Shortest win: {known} moves"),
+                (Some(bound), None) => {
+                    format!("Round {}: lines of {bound} moves", t.rounds().len())
+                }
+                (None, None) => "Nothing tried yet".into(),
             },
         },
     };

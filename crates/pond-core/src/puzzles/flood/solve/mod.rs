@@ -156,6 +156,7 @@ pub fn solve_with(
     }
     let blobs = Blobs::of(f).in_walk_order();
     let fast = greedy(&blobs);
+    search.knows_a_win(fast.len() as u32);
     let outcome = shorter_than(&blobs, exact, search, fast.len());
     let as_moves = |colours: &[u8]| colours.iter().map(|&colour| FloodMove { colour }).collect();
     match outcome {
