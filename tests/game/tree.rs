@@ -680,6 +680,58 @@ fn the_maps_zoom_shows_a_part_at_least_twice_as_wide_and_back() {
     assert_eq!(pixels(&mut app), whole, "back out, the whole map again");
 }
 
+/// A drag across the map draws the band it spans while the button is held
+/// (it drew nothing before the release), and on the release zooms in and
+/// the band goes.
+#[test]
+fn a_drag_across_the_map_shows_its_band_then_zooms() {
+    use bevy::input::mouse::MouseButtonInput;
+    use bevy::window::WindowEvent;
+    use pond_puzzles::game::solver::tree_view::{DragBand, MapView};
+    let mut app = hop_searched_with_map();
+    let map = (laid_out(&mut app).into_iter())
+        .find(|n| n.name.as_deref() == Some("Search map"))
+        .expect("the map")
+        .rect;
+    let band = |app: &mut App| {
+        let e = (app.world_mut())
+            .query_filtered::<Entity, With<DragBand>>()
+            .single(app.world())
+            .expect("the band");
+        laid_out(app)
+            .into_iter()
+            .find(|n| n.entity == e)
+            .map(|n| n.rect)
+    };
+    let button = |app: &mut App, window: Entity, state: ButtonState| {
+        let input = MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        };
+        app.world_mut().write_message(input);
+        app.world_mut()
+            .write_message(WindowEvent::MouseButtonInput(input));
+        app.update();
+    };
+    let (from, to) = (map.min.x + map.width() * 0.2, map.min.x + map.width() * 0.7);
+    let y = map.center().y;
+    let window = point_at(&mut app, Vec2::new(from, y));
+    button(&mut app, window, ButtonState::Pressed);
+    assert_eq!(band(&mut app), None, "a band before any drag");
+    point_at(&mut app, Vec2::new(to, y));
+    app.update();
+    let shown = band(&mut app).expect("the band while dragging");
+    assert!(
+        (shown.min.x - from).abs() < 3.0 && (shown.max.x - to).abs() < 3.0,
+        "the band {shown:?} spans {from} to {to}"
+    );
+    button(&mut app, window, ButtonState::Released);
+    settle(&mut app);
+    assert_eq!(band(&mut app), None, "the band after the release");
+    assert!(app.world().resource::<MapView>().top.is_some(), "zoomed in");
+}
+
 /// The rows of words name every move in the player's words, tried or
 /// not: no pad numbers ("25-11"), colour numbers or row numbers, on every
 /// puzzle's searches.

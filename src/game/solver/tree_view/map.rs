@@ -20,6 +20,11 @@ use bevy::ui::RelativeCursorPosition;
 #[derive(Component)]
 pub struct MapPicture;
 
+/// The band a drag across the map draws over it while the button is held:
+/// the part it will zoom into.
+#[derive(Component)]
+pub struct DragBand;
+
 /// The part of the map's bar that is done, and the figure beside it.
 #[derive(Component)]
 pub(super) struct MapFill;
@@ -91,6 +96,20 @@ pub(super) fn map_section() -> impl Bundle {
                     ..default()
                 },
                 BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.18)),
+                children![(
+                    DragBand,
+                    Node {
+                        position_type: PositionType::Absolute,
+                        top: px(0),
+                        bottom: px(0),
+                        border: UiRect::horizontal(px(2)),
+                        display: Display::None,
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.22)),
+                    BorderColor::all(Color::srgba(1.0, 1.0, 1.0, 0.85)),
+                    Pickable::IGNORE,
+                )],
             ),
             (
                 Node {

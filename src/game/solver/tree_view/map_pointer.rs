@@ -19,6 +19,7 @@ pub(super) fn map_pointer(
     keys: Res<ButtonInput<KeyCode>>,
     mut go: MessageWriter<GoToNode>,
     mut tips: Query<&mut Text, With<MapTip>>,
+    mut bands: Query<&mut Node, With<DragBand>>,
     mut pressed_at: Local<Option<Vec2>>,
 ) {
     let turned = wheel_steps(&mut wheel);
@@ -104,6 +105,21 @@ pub(super) fn map_pointer(
     // click that takes the board to the cell's position; a drag across a
     // part of the map zooms into the branch that spans it.
     let now = over.map(|n| n + Vec2::splat(0.5));
+    // While a drag goes on, the band it spans shows over the map.
+    let dragged = (*interaction == Interaction::Pressed)
+        .then(|| (*pressed_at).zip(now))
+        .flatten()
+        .filter(|(from, to)| (*to - *from).abs().max_element() >= DRAG)
+        .map(|(from, to)| (from.x.min(to.x).max(0.0), from.x.max(to.x).min(1.0)));
+    for mut band in &mut bands {
+        let want = match dragged {
+            Some((a, b)) => (Display::Flex, percent(a * 100.0), percent((b - a) * 100.0)),
+            None => (Display::None, band.left, band.width),
+        };
+        if (band.display, band.left, band.width) != want {
+            (band.display, band.left, band.width) = want;
+        }
+    }
     if *interaction == Interaction::Pressed {
         if pressed_at.is_none() {
             *pressed_at = now;

@@ -178,7 +178,8 @@ use column::*;
 use input::*;
 use map::*;
 pub use map::{
-    MapFigure, MapPicture, MapTip, MapView, ToggleLayout, ToggleWords, key_entry, mark_colour,
+    DragBand, MapFigure, MapPicture, MapTip, MapView, ToggleLayout, ToggleWords, key_entry,
+    mark_colour,
 };
 use map_pointer::*;
 pub use outline::{Row, Tone, outline};
