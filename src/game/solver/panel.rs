@@ -219,21 +219,22 @@ fn solver_button(
     )
 }
 
-/// A button of the panel's full row's half: its words and its key.
+/// A button of the panel's full row's half: its words and its key under
+/// them, as the buttons above have them (beside them, the words wrapped in
+/// a narrow panel and the row stood taller than the others).
 fn half_button<A: Component>(action: A, label: &'static str, key: &'static str) -> impl Bundle {
     widget::button(
         action,
         Node {
             width: px(135),
             padding: UiRect::axes(px(4), px(6)),
-            column_gap: px(8),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             ..default()
         },
         (
             Node {
-                column_gap: px(8),
+                flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 ..default()
             },
