@@ -210,10 +210,20 @@ fn solver_button(
                     },
                     Children::spawn((
                         SpawnIter(icon.into_iter()),
-                        Spawn((CommandLabel(command), text(label, 16.0, theme::TEXT))),
+                        Spawn((
+                            CommandLabel(command),
+                            text(label, 16.0, theme::TEXT),
+                            TextLayout::no_wrap()
+                        )),
                     )),
                 ),
-                (CommandKey(command), text(key, 12.0, theme::TEXT_DIM))
+                // One line: a key that wrapped in a narrow panel (". key"
+                // beside "Resume") made its button taller than the row.
+                (
+                    CommandKey(command),
+                    text(key, 12.0, theme::TEXT_DIM),
+                    TextLayout::no_wrap()
+                )
             ],
         ),
     )
