@@ -274,13 +274,14 @@ impl Lens<Transform> for ConfettiLens {
 
 /// The banner under the board: a win with the way on, or a dead end with the
 /// way out. Shown again whenever the rules state changes.
+#[allow(clippy::too_many_arguments)]
 fn show_banner(
     mut commands: Commands,
     state: Res<PlayState>,
     autoplay: Option<Res<Autoplay>>,
     panel: Res<SolverPanelOpen>,
     tree: Res<TreeViewOpen>,
-    windows: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     banners: Query<Entity, With<Banner>>,
     column: Query<Entity, With<SideColumn>>,
     mut was_compact: Local<bool>,
