@@ -73,7 +73,7 @@ pub const BOARD_BESIDE_PANEL: f32 = 30.0;
 pub fn board_span(width: f32, wide: bool, tree: bool) -> (f32, f32) {
     // Between the two columns of a narrow window the board takes nearly
     // all the room (at 800x600, half the window's height).
-    let tight = tree && width < 1000.0;
+    let tight = tight(width, tree);
     let (side, beside) = if tight {
         (TIGHT_SIDE, TIGHT_SIDE)
     } else {
@@ -90,6 +90,13 @@ pub fn board_span(width: f32, wide: bool, tree: bool) -> (f32, f32) {
         BOARD_SIDE
     };
     (left, right)
+}
+
+/// Whether a window `width` wide is narrow for the search tree's column
+/// (`tree`, whether it is shown): the board, the panels and the lines
+/// under the board keep to their least room.
+pub fn tight(width: f32, tree: bool) -> bool {
+    tree && width < 1000.0
 }
 
 /// Pixels the board keeps from each column between the two columns of a

@@ -627,20 +627,26 @@ pub(super) fn point_at(app: &mut App, at: Vec2) -> Entity {
 /// there, each a frame apart: a mouse's click as the window reports it, so
 /// that it goes through Bevy's picking to what lies under the pointer.
 pub(super) fn click_at(app: &mut App, at: Vec2) {
-    use bevy::input::mouse::MouseButtonInput;
-    use bevy::window::WindowEvent;
     let window = point_at(app, at);
     for state in [ButtonState::Pressed, ButtonState::Released] {
-        let input = MouseButtonInput {
-            button: MouseButton::Left,
-            state,
-            window,
-        };
-        app.world_mut().write_message(input);
-        app.world_mut()
-            .write_message(WindowEvent::MouseButtonInput(input));
-        app.update();
+        left_button(app, window, state);
     }
+}
+
+/// The left mouse button pressed or released over `window`, as the window
+/// reports it, and a frame.
+pub(super) fn left_button(app: &mut App, window: Entity, state: ButtonState) {
+    use bevy::input::mouse::MouseButtonInput;
+    use bevy::window::WindowEvent;
+    let input = MouseButtonInput {
+        button: MouseButton::Left,
+        state,
+        window,
+    };
+    app.world_mut().write_message(input);
+    app.world_mut()
+        .write_message(WindowEvent::MouseButtonInput(input));
+    app.update();
 }
 
 /// Where the node `entity` shows, in the window's logical pixels (where a

@@ -143,17 +143,25 @@ pub(super) fn bottom_panels(
 }
 
 /// The words on how to move go while no move can be made (a win, a dead
-/// end), and come back with an undo or a restart.
+/// end), and come back with an undo or a restart; and in a narrow window
+/// with the search's column open (the "?" card has them), where they
+/// would wrap the keys' line to two rows as they come and go and move the
+/// column's timeline under the pointer.
 pub(super) fn how_to_move_while_playable(
     state: Res<PlayState>,
+    tree: Res<crate::game::panels::TreeViewOpen>,
+    window: Option<Single<Ref<Window>, With<bevy::window::PrimaryWindow>>>,
     mut words: Query<&mut Node, With<HowToMove>>,
     added: Query<(), Added<HowToMove>>,
 ) {
-    if !state.is_changed() && added.is_empty() {
+    let resized = window.as_ref().is_some_and(|w| w.is_changed());
+    if !state.is_changed() && !tree.is_changed() && !resized && added.is_empty() {
         return;
     }
+    let width = window.as_ref().map_or(1280.0, |w| w.width());
     let p = &state.puzzle;
-    let display = if p.is_won() || p.is_stuck() {
+    let tight = crate::game::panels::tight(width, tree.0);
+    let display = if p.is_won() || p.is_stuck() || tight {
         Display::None
     } else {
         Display::Flex

@@ -123,24 +123,20 @@ const RAISED_SHADOW: Color = Color::srgba(0.0, 0.03, 0.05, 0.5);
 
 /// A button with one line of text.
 pub fn text_button<A: Component>(action: A, label: &str, size: f32) -> impl Bundle {
-    button(
-        action,
-        Node {
-            padding: UiRect::axes(px(18), px(10)),
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
-        text(label, size, super::TEXT),
-    )
+    padded_button(action, label, size, UiRect::axes(px(18), px(10)))
 }
 
 /// A text button with less room around its label, for a row in a small
 /// window.
 pub fn small_text_button<A: Component>(action: A, label: &str, size: f32) -> impl Bundle {
+    padded_button(action, label, size, UiRect::axes(px(10), px(7)))
+}
+
+fn padded_button<A: Component>(action: A, label: &str, size: f32, padding: UiRect) -> impl Bundle {
     button(
         action,
         Node {
-            padding: UiRect::axes(px(10), px(7)),
+            padding,
             justify_content: JustifyContent::Center,
             ..default()
         },

@@ -65,9 +65,11 @@ pub(super) fn map_pointer(
             .to_string(),
         (None, Some(t)) if top_of(t, &map_view) != ROOT => {
             let top = top_of(t, &map_view);
+            // (As the whole's figure says it: a tiny share is "1 in so
+            // many", never "0%" beside lost branches.)
             let part = SearchMap::from_node(t, top)
-                .done
-                .map(|d| format!(": {}% of it ruled out", (d * 100.0).floor()))
+                .done_words()
+                .map(|w| format!(": {w}"))
                 .unwrap_or_default();
             format!("From move {}{part}", t.node(top).depth + 1)
         }
