@@ -269,8 +269,12 @@ fn a_best_first_timelines_end_is_the_win() {
     // The map says how far the search had narrowed the shortest win: to
     // the win at its end; between its bound and the quick player's win
     // (16 moves) a step before.
+    // The switch says what a press shows: the map from the words (a new
+    // player took "Plain" beside "Words" for the way back), then words.
+    assert!(shows_exactly(&mut app, "Map") && !shows_exactly(&mut app, "Words"));
     app.world_mut().resource_mut::<TreeViewState>().words = false;
     settle(&mut app);
+    assert!(shows_exactly(&mut app, "Words") && !shows_exactly(&mut app, "Map"));
     assert!(shows_exactly(&mut app, "Won in 16 moves: none shorter"));
     app.world_mut().write_message(Scrub::By(-1));
     follow_jump(&mut app);

@@ -68,7 +68,11 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
                                 widget::button(
                                     ToggleWords,
                                     small_button(),
-                                    (text("Words", 13.0, theme::TEXT), TextLayout::no_wrap())
+                                    (
+                                        WordsLabel,
+                                        text("Words", 13.0, theme::TEXT),
+                                        TextLayout::no_wrap()
+                                    )
                                 ),
                                 widget::button(
                                     ToggleTree,

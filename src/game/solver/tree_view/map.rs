@@ -62,6 +62,11 @@ pub struct ToggleLayout;
 #[derive(Component)]
 pub(super) struct LayoutLabel;
 
+/// The words of the button that switches the map and the rows of words:
+/// what a press shows ("Words", or "Map" while the words are shown).
+#[derive(Component)]
+pub(super) struct WordsLabel;
+
 /// Pixels the map's texture has at most on a side.
 const MOST: u32 = 1024;
 /// Seconds between two paintings while the search runs.
@@ -448,6 +453,9 @@ pub(super) fn follow_line(
     }
 }
 
+/// The words of the column's two switches (layout, and map or words).
+type SwitchLabels = Or<(With<LayoutLabel>, With<WordsLabel>)>;
+
 /// D (or the column's button): the rows of words instead of the map, and
 /// back; the parts of each shown or hidden.
 #[allow(clippy::too_many_arguments)]
@@ -455,7 +463,7 @@ pub(super) fn show_map_or_words(
     keys: Res<ButtonInput<KeyCode>>,
     mut toggles: MessageReader<ToggleWords>,
     mut layouts: MessageReader<ToggleLayout>,
-    mut layout_labels: Query<&mut Text, With<LayoutLabel>>,
+    mut labels: Query<(&mut Text, Has<LayoutLabel>), SwitchLabels>,
     view: Option<ResMut<TreeViewState>>,
     mut maps: Query<&mut Node, (With<WithMap>, Without<WithWords>)>,
     mut words: Query<&mut Node, (With<WithWords>, Without<WithMap>)>,
@@ -482,11 +490,13 @@ pub(super) fn show_map_or_words(
         map_view.top = None;
         map_view.moved = false;
     }
-    let label = match map_view.layout {
+    let layout = match map_view.layout {
         Layout::Work => "By move orders",
         Layout::Orders => "By work",
     };
-    for mut t in &mut layout_labels {
+    let switch = if view.words { "Map" } else { "Words" };
+    for (mut t, is_layout) in &mut labels {
+        let label = if is_layout { layout } else { switch };
         if t.0 != label {
             t.0 = label.to_string();
         }
