@@ -125,7 +125,7 @@ fn spawn_card(
                     // The rest scrolls where the window is too short for it
                     // (the search's column adds its map's marks): nothing
                     // is squeezed over anything else.
-                    card.spawn((
+                    let body = card.spawn((
                         Node {
                             flex_direction: FlexDirection::Column,
                             align_items: AlignItems::Center,
@@ -198,7 +198,21 @@ fn spawn_card(
                             ));
                             body.spawn(map_key());
                         }
-                    });
+                    })
+                    .id();
+                    // In the card's margin beside the body, a bar shows that
+                    // it scrolls (a new player at 800x600 did not know the
+                    // map's key was below); it takes none of the body's room.
+                    card.spawn(crate::game::screens::scroll::bar(
+                        body,
+                        Node {
+                            position_type: PositionType::Absolute,
+                            right: px(6),
+                            top: px(70),
+                            bottom: px(78),
+                            ..default()
+                        },
+                    ));
                     card.spawn(widget::text_button(
                         PlayAction::HowTo,
                         "Got it (Enter)",

@@ -7,7 +7,7 @@ mod levels;
 mod menu_keys;
 mod play;
 mod random;
-mod scroll;
+pub mod scroll;
 mod setup;
 mod stats;
 mod title;

@@ -54,49 +54,66 @@ fn close_below(
     for (root, screen) in &roots {
         commands.entity(root).with_child(spacer());
         commands.spawn((
-            Bar,
-            Name::new("Scroll bar"),
-            DespawnOnExit(screen.0),
-            Scrollbar::new(root, ControlOrientation::Vertical, THUMB_MIN),
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(4),
-                top: px(8),
-                bottom: px(8),
-                width: px(BAR_WIDTH),
-                display: Display::None,
-                border_radius: BorderRadius::MAX,
-                ..default()
-            },
-            BackgroundColor(theme::PANEL.with_alpha(0.5)),
-            GlobalZIndex(5),
-            children![(
-                ScrollbarThumb {
-                    border_radius: BorderRadius::MAX,
-                    border: UiRect::ZERO,
+            bar(
+                root,
+                Node {
+                    position_type: PositionType::Absolute,
+                    right: px(4),
+                    top: px(8),
+                    bottom: px(8),
+                    ..default()
                 },
-                BackgroundColor(theme::TEXT_DIM.with_alpha(0.8)),
-            )],
+            ),
+            DespawnOnExit(screen.0),
+            GlobalZIndex(5),
         ));
     }
 }
 
-/// A bar shows only while its screen is taller than the window.
+/// A scroll bar for the node `target` that scrolls, placed by `node`: it
+/// shows only while the target's content is taller than it (a screen, a
+/// card's body), and its thumb drags it.
+pub fn bar(target: Entity, node: Node) -> impl Bundle {
+    (
+        Bar,
+        Name::new("Scroll bar"),
+        Scrollbar::new(target, ControlOrientation::Vertical, THUMB_MIN),
+        Node {
+            width: px(BAR_WIDTH),
+            flex_shrink: 0.0,
+            border_radius: BorderRadius::MAX,
+            ..node
+        },
+        Visibility::Hidden,
+        BackgroundColor(theme::PANEL.with_alpha(0.5)),
+        children![(
+            ScrollbarThumb {
+                border_radius: BorderRadius::MAX,
+                border: UiRect::ZERO,
+            },
+            BackgroundColor(theme::TEXT_DIM.with_alpha(0.8)),
+        )],
+    )
+}
+
+/// A bar shows only while what it scrolls is taller than its room; hidden,
+/// it keeps its room (a card's body beside it keeps its width, and its
+/// words the lines they were laid out in).
 fn show_bars(
-    mut bars: Query<(&Scrollbar, &mut Node), With<Bar>>,
-    roots: Query<&ComputedNode, With<ScreenRoot>>,
+    mut bars: Query<(&Scrollbar, &mut Visibility), With<Bar>>,
+    roots: Query<&ComputedNode>,
 ) {
-    for (bar, mut node) in &mut bars {
+    for (bar, mut seen) in &mut bars {
         let Ok(root) = roots.get(bar.target) else {
             continue;
         };
         let shown = if root.content_size().y > root.size().y + 1.0 {
-            Display::Flex
+            Visibility::Inherited
         } else {
-            Display::None
+            Visibility::Hidden
         };
-        if node.display != shown {
-            node.display = shown;
+        if *seen != shown {
+            *seen = shown;
         }
     }
 }
