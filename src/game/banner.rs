@@ -47,18 +47,12 @@ pub(super) fn plugin(app: &mut App) {
 /// The width the won banner takes on one row of buttons.
 const BANNER_WIDTH: f32 = 580.0;
 
-/// The span between the window's sides the won banner may take (pixels kept
-/// from the left and the right): under the board, between the search tree's
-/// column and the solver panel's.
-fn banner_span(width: f32, wide: bool, tree: bool) -> (f32, f32) {
-    panels::board_span(width, wide, tree)
-}
-
-/// Whether the won banner is drawn small: its span is narrower than its
-/// row of buttons (a narrow window with the search tree open), so that
-/// the tree's column keeps its whole height beside it.
+/// Whether the won banner is drawn small: the board's span (between the
+/// search tree's column and the solver panel's), which it takes, is
+/// narrower than its row of buttons, so that the tree's column keeps its
+/// whole height beside it.
 fn compact(width: f32, wide: bool, tree: bool) -> bool {
-    let (left, right) = banner_span(width, wide, tree);
+    let (left, right) = panels::board_span(width, wide, tree);
     width - left - right < BANNER_WIDTH
 }
 
@@ -78,7 +72,7 @@ fn banner_room(
     let wide = state
         .as_ref()
         .map_or(panel.0, |s| panel.column_wide(&s.puzzle));
-    let room = banner_span(width, wide, tree.0);
+    let room = panels::board_span(width, wide, tree.0);
     let (left, right) = panels::under_board(width, aim.across, BANNER_WIDTH, room).unwrap_or(room);
     for mut node in &mut banners {
         if node.position_type != PositionType::Absolute {

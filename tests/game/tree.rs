@@ -589,8 +589,14 @@ fn the_panel_and_the_tree_count_the_same_positions() {
 
 /// The pond's level 40 with the map shown, its search watched to its end.
 fn hop_searched_with_map() -> App {
-    let mut app = laid_app(UVec2::new(1280, 720));
-    start_level(&mut app, "hop.ron", 39);
+    searched_with_map(UVec2::new(1280, 720), "hop.ron", 39)
+}
+
+/// A shipped level in a window of `size`, the map shown, its search
+/// watched to its end.
+fn searched_with_map(size: UVec2, file: &str, level: usize) -> App {
+    let mut app = laid_app(size);
+    start_level(&mut app, file, level);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
     settle(&mut app);
     app.world_mut()
@@ -1153,24 +1159,8 @@ fn a_flood_scrub_leaves_the_timeline_buttons_in_place() {
         (UVec2::new(1280, 720), "flood.ron", 13),
         (UVec2::new(800, 600), "pegs.ron", 1),
     ] {
-        let mut app = laid_app(size);
-        start_level(&mut app, file, level);
-        // The column opens with the search, as `--show-tree --autoplay`
-        // has it: the keys' line is hidden while the search is watched.
-        app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
-        app.insert_resource(Speed::Instant);
-        app.world_mut()
-            .write_message(AutoplayCommand::Start(Watch::Search));
-        for _ in 0..100_000 {
-            app.update();
-            if app.world().resource::<Autoplay>().ending.is_some() {
-                break;
-            }
-        }
-        settle(&mut app);
+        let mut app = searched_with_map(size, file, level);
         assert!(puzzle(&app).is_won());
-        app.world_mut().resource_mut::<TreeViewState>().words = false;
-        settle(&mut app);
         let before = back_button(&mut app);
         app.world_mut().write_message(Scrub::Start);
         follow_jump(&mut app);
