@@ -659,45 +659,59 @@ fn a_restart_empties_the_map() {
     );
 }
 
-/// ] zooms the map into the search's line at least twice as wide (the
-/// picture changes), and [ comes back to the whole map, the same picture.
-#[test]
-fn the_maps_zoom_shows_a_part_at_least_twice_as_wide_and_back() {
+/// The part of the whole map the view shows, as shares of the whole's
+/// width (its top's cell on the whole map, and the part of it shown).
+fn shown_span(app: &App) -> (f64, f64) {
     use pond_puzzles::game::solver::tree_view::MapView;
     use pond_puzzles::solve::map::SearchMap;
+    let view = app.world().resource::<MapView>();
+    let t = (app.world().resource::<Autoplay>().tree.as_ref()).expect("a tree");
+    let (c0, c1) = match view.top {
+        None => (0.0, 1.0),
+        Some(top) => {
+            let map = SearchMap::laid_out(t, 0, view.layout);
+            let cell = (map.cells.iter())
+                .find(|c| c.node == Some(top))
+                .expect("the top is on the whole map");
+            (cell.x0, cell.x1)
+        }
+    };
+    let (a, b) = view.part.unwrap_or((0.0, 1.0));
+    (c0 + a * (c1 - c0), c0 + b * (c1 - c0))
+}
+
+/// ] and [ zoom in even steps: each ] shows half the width it showed (the
+/// picture changes), each [ twice it, back to the whole map as it was.
+#[test]
+fn the_maps_zoom_halves_the_width_each_step_and_back() {
+    use pond_puzzles::game::solver::tree_view::MapView;
     let mut app = hop_searched_with_map();
     let pixels = map_pixels;
     let whole = pixels(&mut app);
-    assert_eq!(app.world().resource::<MapView>().top, None);
-    press(&mut app, KeyCode::BracketRight);
-    settle(&mut app);
-    let view = app.world().resource::<MapView>();
-    let top = view.top.expect("zoomed into a branch");
-    let layout = view.layout;
-    let a = app.world().resource::<Autoplay>();
-    let t = a.tree.as_ref().expect("a tree");
-    let map = SearchMap::laid_out(t, 0, layout);
-    let cell = (map.cells.iter())
-        .find(|c| c.node == Some(top))
-        .expect("the branch is on the whole map");
-    assert!(cell.x1 - cell.x0 <= 0.5, "{cell:?}: not twice as wide");
-    assert_ne!(pixels(&mut app), whole, "the picture did not change");
-    press(&mut app, KeyCode::BracketLeft);
-    for _ in 0..5 {
-        if app.world().resource::<MapView>().top.is_none() {
-            break;
-        }
+    assert_eq!(shown_span(&app), (0.0, 1.0));
+    for width in [0.5, 0.25, 0.125] {
+        press(&mut app, KeyCode::BracketRight);
+        settle(&mut app);
+        let (a, b) = shown_span(&app);
+        assert!((b - a - width).abs() < 1e-9, "{a}..{b}: not {width} wide");
+        assert!(a >= 0.0 && b <= 1.0);
+        assert_ne!(pixels(&mut app), whole, "the picture did not change");
+    }
+    for width in [0.25, 0.5, 1.0] {
         press(&mut app, KeyCode::BracketLeft);
         settle(&mut app);
+        let (a, b) = shown_span(&app);
+        assert!((b - a - width).abs() < 1e-9, "{a}..{b}: not {width} wide");
     }
-    settle(&mut app);
-    assert_eq!(app.world().resource::<MapView>().top, None);
+    let view = app.world().resource::<MapView>();
+    assert_eq!((view.top, view.part), (None, None));
     assert_eq!(pixels(&mut app), whole, "back out, the whole map again");
 }
 
 /// A drag across the map draws the band it spans while the button is held
-/// (it drew nothing before the release), and on the release zooms in and
-/// the band goes.
+/// (it drew nothing before the release), and on the release zooms into the
+/// part dragged across (not a wider branch that spans it), and the band
+/// goes.
 #[test]
 fn a_drag_across_the_map_shows_its_band_then_zooms() {
     use super::window::left_button as button;
@@ -732,7 +746,11 @@ fn a_drag_across_the_map_shows_its_band_then_zooms() {
     button(&mut app, window, ButtonState::Released);
     settle(&mut app);
     assert_eq!(band(&mut app), None, "the band after the release");
-    assert!(app.world().resource::<MapView>().top.is_some(), "zoomed in");
+    // The part dragged across, no wider.
+    let (a, b) = shown_span(&app);
+    assert!((a - 0.2).abs() < 0.01 && (b - 0.7).abs() < 0.01, "{a}..{b}");
+    let view = app.world().resource::<MapView>();
+    assert!(view.top.is_some() || view.part.is_some(), "zoomed in");
 }
 
 /// The rows of words name every move in the player's words, tried or
@@ -1217,6 +1235,49 @@ fn a_search_started_during_another_starts_where_it_began() {
     assert!(puzzle(&app) != start, "the search never moved the board");
     app.world_mut()
         .write_message(AutoplayCommand::Start(Watch::Plain));
+    let mut started = None;
+    for _ in 0..20_000 {
+        app.update();
+        if let Some(a) = app.world().get_resource::<Autoplay>()
+            && a.watch == Watch::Plain
+        {
+            started = a.tree.as_ref().map(|t| t.start().clone());
+            break;
+        }
+    }
+    assert_eq!(started, Some(start), "the plain search's start");
+}
+
+/// "Plain" over a search of ours that the map shows asks first (its
+/// picture would take the other's place); a second press starts the plain
+/// search where ours began, also after ours won (the board is taken back
+/// from the win to the search's start).
+#[test]
+fn plain_over_our_search_asks_then_starts_where_it_began() {
+    use pond_puzzles::game::solver::tree_view::AskPlain;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 0);
+    let start = puzzle(&app);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
+    }
+    settle(&mut app);
+    assert!(matches!(
+        app.world().resource::<Autoplay>().ending,
+        Some(Ending::Won(_))
+    ));
+    assert!(shows_exactly(&mut app, "Plain"), "the column's button");
+    app.world_mut().write_message(AskPlain);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Autoplay>().watch, Watch::Search);
+    assert!(shows(&mut app, "Plain again"), "the question");
+    app.world_mut().write_message(AskPlain);
     let mut started = None;
     for _ in 0..20_000 {
         app.update();

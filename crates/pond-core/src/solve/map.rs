@@ -274,6 +274,27 @@ impl SearchMap {
         }
     }
 
+    /// The part of the map from `a` to `b` of its width (0 <= a < b <= 1)
+    /// drawn across the whole width (a zoom into that part): the cells that
+    /// reach into it, cut to it. The shares done stay the whole map's.
+    pub fn cropped(&self, a: f64, b: f64) -> SearchMap {
+        let width = (b - a).max(f64::MIN_POSITIVE);
+        let cells = (self.cells.iter())
+            .filter(|c| c.x1 > a && c.x0 < b)
+            .map(|c| MapCell {
+                x0: ((c.x0 - a) / width).max(0.0),
+                x1: ((c.x1 - a) / width).min(1.0),
+                ..*c
+            })
+            .collect();
+        SearchMap {
+            cells,
+            bands: self.bands,
+            done: self.done,
+            done_by_depth: self.done_by_depth.clone(),
+        }
+    }
+
     /// The cell under a point of a picture `width` by `height` laid out by
     /// `paint` (the deepest cell there).
     pub fn cell_at(&self, width: f64, height: f64, x: f64, y: f64) -> Option<&MapCell> {

@@ -417,3 +417,33 @@ fn a_tiny_share_is_said_as_one_in_so_many() {
     // The figure falls as the share grows.
     assert!(say(2e-6) != say(1e-6));
 }
+
+/// A part of the map drawn across the whole width: each cell that reaches
+/// into it keeps its place within the part (scaled), the others are gone,
+/// and the whole's shares done stay.
+#[test]
+fn a_cropped_map_scales_the_part_to_the_whole_width() {
+    let p = Puzzle::Swap(Swap::new(parse_row("LLL_RRR").unwrap(), false));
+    let events = plain_events(&p);
+    let map = SearchMap::of(&tree_of(&p, &events, 1 << 20));
+    let part = map.cropped(0.25, 0.75);
+    assert_eq!(part.done, map.done);
+    assert_eq!(part.bands, map.bands);
+    let inside = (map.cells.iter()).filter(|c| c.x1 > 0.25 && c.x0 < 0.75);
+    assert_eq!(part.cells.len(), inside.clone().count());
+    for (whole, cut) in inside.zip(&part.cells) {
+        assert!((0.0..=1.0).contains(&cut.x0) && cut.x0 < cut.x1 && cut.x1 <= 1.0);
+        assert_eq!(
+            (whole.node, whole.mark, whole.depth),
+            (cut.node, cut.mark, cut.depth)
+        );
+        if whole.x0 >= 0.25 {
+            assert!((cut.x0 - (whole.x0 - 0.25) * 2.0).abs() < 1e-12);
+        }
+        if whole.x1 <= 0.75 {
+            assert!((cut.x1 - (whole.x1 - 0.25) * 2.0).abs() < 1e-12);
+        }
+    }
+    // The whole of it is the map itself.
+    assert_eq!(map.cropped(0.0, 1.0).cells, map.cells);
+}

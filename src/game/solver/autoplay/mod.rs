@@ -356,6 +356,17 @@ pub(super) fn commands_and_input(
         match command {
             AutoplayCommand::Start(watch) => {
                 if state.puzzle.is_won() {
+                    // The board is a watch's win, untouched since: the new
+                    // watch starts where that one began (a plain search
+                    // after ours, on the same position).
+                    if let Some(a) = autoplay.as_ref()
+                        && a.ending == Some(Ending::Won(state.moves()))
+                        && a.base() < state.moves()
+                    {
+                        let back = state.done.len().saturating_sub(a.base());
+                        jump.0.extend(std::iter::repeat_n(Request::Undo, back));
+                        waiting.0 = Some((*watch, a.base()));
+                    }
                     continue;
                 }
                 // The board shows a moment of the last search, not the

@@ -3,7 +3,7 @@
 
 use super::*;
 
-pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
+pub(super) fn column(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
     // A line that wraps in the column's width (a little inside it: the
     // wrapped text's width is rounded up).
     let para = |t: TreeText, size: f32, colour: Color| {
@@ -60,10 +60,36 @@ pub(super) fn column(fonts: &theme::Fonts) -> impl Bundle {
                                 ..default()
                             },
                             children![
+                                // An action, not a view: it runs the plain
+                                // search (the play icon says so).
                                 widget::button(
-                                    AutoplayCommand::Start(Watch::Plain),
-                                    small_button(),
-                                    (text("Plain", 13.0, theme::TEXT), TextLayout::no_wrap())
+                                    AskPlain,
+                                    Node {
+                                        padding: UiRect::axes(px(6), px(3)),
+                                        ..default()
+                                    },
+                                    (
+                                        Node {
+                                            column_gap: px(4),
+                                            align_items: AlignItems::Center,
+                                            ..default()
+                                        },
+                                        Pickable::IGNORE,
+                                        children![
+                                            (
+                                                ImageNode::new(play),
+                                                Node {
+                                                    width: px(11),
+                                                    height: px(11),
+                                                    ..default()
+                                                },
+                                            ),
+                                            (
+                                                text("Plain", 13.0, theme::TEXT),
+                                                TextLayout::no_wrap()
+                                            ),
+                                        ]
+                                    )
                                 ),
                                 widget::button(
                                     ToggleWords,
@@ -371,7 +397,10 @@ pub(super) fn legend() -> impl Bundle {
         },
         children![
             word("tried now", tone_colour(Tone::Line)),
-            word("given up", tone_colour(Tone::GivenUp)),
+            (
+                TreeText::GivenUpKey,
+                word("lost, cut, dead end", tone_colour(Tone::GivenUp))
+            ),
             word("not tried", tone_colour(Tone::Untried)),
             word("solution", tone_colour(Tone::Solution)),
         ],

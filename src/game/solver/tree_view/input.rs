@@ -3,10 +3,42 @@
 
 use super::*;
 
+/// Seconds a "Plain" waits for the second press that says yes.
+const ASKED_FOR: f64 = 6.0;
+
+/// The column's "Plain" (P): the plain search's picture takes the place of the one
+/// the column shows, so over a search of ours the first press says so and
+/// the second starts it.
+pub(super) fn ask_plain(
+    mut asks: MessageReader<AskPlain>,
+    autoplay: Option<Res<Autoplay>>,
+    time: Res<Time>,
+    mut asked_at: Local<Option<f64>>,
+    mut say: MessageWriter<Say>,
+    mut start: MessageWriter<AutoplayCommand>,
+) {
+    if asks.read().count() == 0 {
+        return;
+    }
+    let ours_shown = autoplay.is_some_and(|a| {
+        a.watch != Watch::Plain && a.tree.as_ref().is_some_and(|t| t.stats().positions > 1)
+    });
+    let now = time.elapsed_secs_f64();
+    if ours_shown && !asked_at.is_some_and(|t| now - t < ASKED_FOR) {
+        *asked_at = Some(now);
+        say.write(Say(
+            "Plain again (P): the plain search's map in this one's place.".into(),
+        ));
+        return;
+    }
+    *asked_at = None;
+    start.write(AutoplayCommand::Start(Watch::Plain));
+}
+
 pub(super) fn tree_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut toggles: MessageWriter<ToggleTree>,
-    mut asked: MessageWriter<AutoplayCommand>,
+    mut plain: MessageWriter<AskPlain>,
     mut scrubs: MessageWriter<Scrub>,
     autoplay: Option<Res<Autoplay>>,
     view: Option<ResMut<TreeViewState>>,
@@ -35,7 +67,7 @@ pub(super) fn tree_keys(
         toggles.write(ToggleTree);
     }
     if keys.just_pressed(KeyCode::KeyP) {
-        asked.write(AutoplayCommand::Start(Watch::Plain));
+        plain.write(AskPlain);
     }
     let Some(mut view) = view else { return };
     let page = view.slots.len().max(1);

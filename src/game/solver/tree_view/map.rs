@@ -32,6 +32,10 @@ pub(super) struct MapFill;
 #[derive(Component)]
 pub struct MapFigure;
 
+/// The bar's share as a percentage, at its right end.
+#[derive(Component)]
+pub struct MapShare;
+
 /// An entry of the map's key: shown while the map holds its mark.
 #[derive(Component)]
 pub(super) struct KeyEntry(MapMark);
@@ -116,26 +120,46 @@ pub(super) fn map_section() -> impl Bundle {
                     Pickable::IGNORE,
                 )],
             ),
+            // The bar, named: what it fills is the search's part done.
             (
                 Node {
-                    width: percent(100),
-                    height: px(10),
-                    border_radius: BorderRadius::all(px(5)),
-                    overflow: Overflow::clip(),
+                    align_items: AlignItems::Center,
+                    column_gap: px(6),
                     flex_shrink: 0.0,
                     ..default()
                 },
-                BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.14)),
-                children![(
-                    MapFill,
-                    Node {
-                        width: percent(0),
-                        height: percent(100),
-                        ..default()
-                    },
-                    BackgroundColor(mark_colour(MapMark::Lost)),
-                    Pickable::IGNORE,
-                )],
+                children![
+                    (text("Done", 12.0, theme::TEXT_DIM), TextLayout::no_wrap()),
+                    (
+                        Node {
+                            flex_grow: 1.0,
+                            height: px(10),
+                            border_radius: BorderRadius::all(px(5)),
+                            overflow: Overflow::clip(),
+                            ..default()
+                        },
+                        BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.14)),
+                        children![(
+                            MapFill,
+                            Node {
+                                width: percent(0),
+                                height: percent(100),
+                                ..default()
+                            },
+                            BackgroundColor(mark_colour(MapMark::Lost)),
+                            Pickable::IGNORE,
+                        )],
+                    ),
+                    (
+                        MapShare,
+                        text("", 12.0, theme::TEXT_DIM),
+                        TextLayout::no_wrap(),
+                        Node {
+                            min_width: px(30),
+                            ..default()
+                        },
+                    ),
+                ],
             ),
             (MapFigure, text("", 14.0, theme::TEXT)),
             (
@@ -233,6 +257,9 @@ pub fn mark_colour(mark: MapMark) -> Color {
 #[derive(Resource, Debug, Default, Clone, Copy)]
 pub struct MapView {
     pub top: Option<u32>,
+    /// The part of the top's width shown (from, to; 0 to 1), where a zoom
+    /// shows less than the whole branch.
+    pub part: Option<(f64, f64)>,
     pub moved: bool,
     /// How the width is shared: by the work done (the whole search at
     /// once), or by the move orders (followed down the line).
@@ -268,7 +295,10 @@ pub(super) fn shown_map(tree: &SearchTree, view: &MapView) -> SearchMap {
     if view.layout == Layout::Orders {
         map.bands = map.bands.min(BANDS);
     }
-    map
+    match view.part {
+        Some((a, b)) if top_of(tree, view) == view.top.unwrap_or(ROOT) => map.cropped(a, b),
+        _ => map,
+    }
 }
 
 /// The map is painted again when the search or the view changed, at most
@@ -283,7 +313,8 @@ pub(super) fn paint_map(
     mut pictures: Query<(&mut ImageNode, &ComputedNode), With<MapPicture>>,
     mut fills: Query<&mut Node, With<MapFill>>,
     mut key: Query<(&KeyEntry, &mut Node), Without<MapFill>>,
-    mut figures: Query<&mut Text, With<MapFigure>>,
+    mut figures: Query<&mut Text, (With<MapFigure>, Without<MapShare>)>,
+    mut shares: Query<&mut Text, (With<MapShare>, Without<MapFigure>)>,
     mut last: Local<(f32, Option<(u32, u32)>)>,
     mut had_search: Local<bool>,
 ) {
@@ -364,6 +395,16 @@ pub(super) fn paint_map(
         .unwrap_or(if rounds_won { 1.0 } else { 0.0 });
     for mut fill in &mut fills {
         fill.width = percent(share * 100.0);
+    }
+    let percent_words = match share {
+        _ if tree.is_none() => String::new(),
+        s if s > 0.0 && s < 0.01 => "<1%".to_string(),
+        s => format!("{:.0}%", (s * 100.0).floor()),
+    };
+    for mut text in &mut shares {
+        if text.0 != percent_words {
+            text.0.clone_from(&percent_words);
+        }
     }
     let words = match tree {
         None => "No search yet: Search (W) or Plain (P)".to_string(),
@@ -487,7 +528,7 @@ pub(super) fn show_map_or_words(
             Layout::Work => Layout::Orders,
             Layout::Orders => Layout::Work,
         };
-        map_view.top = None;
+        (map_view.top, map_view.part) = (None, None);
         map_view.moved = false;
     }
     let layout = match map_view.layout {

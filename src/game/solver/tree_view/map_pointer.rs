@@ -63,7 +63,7 @@ pub(super) fn map_pointer(
             .and_then(|id| t.filter(|t| t.holds(id)).and_then(|t| t.node(id).cut))
             .map_or(mark.words(), |why| why.words())
             .to_string(),
-        (None, Some(t)) if top_of(t, &map_view) != ROOT => {
+        (None, Some(t)) if top_of(t, &map_view) != ROOT || map_view.part.is_some() => {
             let top = top_of(t, &map_view);
             // (As the whole's figure says it: a tiny share is "1 in so
             // many", never "0%" beside lost branches.)
@@ -80,28 +80,21 @@ pub(super) fn map_pointer(
             t.0 = tip.clone();
         }
     }
-    // The wheel: in, to a branch under the pointer (or on the search's
-    // line) at most half the top's width, so each turn shows the part at
-    // least twice as wide; out, to the top's parent.
+    // The wheel and the keys: in, to half the width about the pointer (or
+    // the search's line); out, to twice it, up to the whole.
     if let Some(t) = tree
         && steps != 0.0
     {
-        let top = top_of(t, &map_view);
-        if steps > 0.0 {
-            let shown = shown_map(t, &map_view);
-            let x = over.map_or_else(
-                || line_x(&shown, t),
-                |n| (n.x + 0.5).clamp(0.0, 0.9999) as f64,
-            );
-            if let Some(id) = zoom_into(&shown, t, x, x) {
-                map_view.top = Some(id);
-                map_view.moved = true;
-            }
-        } else if top != ROOT {
-            let parent = t.node(top).parent;
-            map_view.top = (parent != ROOT).then_some(parent);
-            map_view.moved = parent != ROOT;
-        }
+        let x = over.map_or_else(
+            || line_x(&shown_map(t, &map_view), t),
+            |n| (n.x + 0.5).clamp(0.0, 0.9999) as f64,
+        );
+        let factor = if steps > 0.0 { 0.5 } else { 2.0 };
+        let (a, b) = map_view.part.unwrap_or((0.0, 1.0));
+        let at = a + x * (b - a);
+        let width = (b - a) * factor;
+        let from = at - x * width;
+        zoom_to(&mut map_view, t, (from, from + width));
     }
     // A press and a release on the map: where the pointer hardly moved, a
     // click that takes the board to the cell's position; a drag across a
@@ -139,13 +132,61 @@ pub(super) fn map_pointer(
             go.write(GoToNode(id));
         }
     } else if let Some(t) = tree {
-        let shown = shown_map(t, &map_view);
-        let (a, b) = (from.x.min(to.x) as f64, from.x.max(to.x) as f64);
-        if let Some(id) = zoom_into(&shown, t, a.clamp(0.0, 0.9999), b.clamp(0.0, 0.9999)) {
-            map_view.top = Some(id);
-            map_view.moved = true;
-        }
+        let (a, b) = map_view.part.unwrap_or((0.0, 1.0));
+        let (from, to) = (from.x.min(to.x) as f64, from.x.max(to.x) as f64);
+        let (from, to) = (from.clamp(0.0, 1.0), to.clamp(0.0, 1.0));
+        zoom_to(&mut map_view, t, (a + from * (b - a), a + to * (b - a)));
     }
+}
+
+/// The narrowest part a zoom shows, as a share of its top's width: past
+/// it the top goes down the tree.
+const NARROWEST_PART: f64 = 1e-6;
+
+/// Shows the part `span` of the top's width (its ends may lie outside it):
+/// a part wider than the top is the top's parent's, a part that lies
+/// outside is moved in, and the top goes down to the narrowest branch that
+/// spans the part (so a deep zoom keeps its cells); the whole of the
+/// search's start is the map unzoomed.
+fn zoom_to(view: &mut MapView, t: &SearchTree, (mut a, mut b): (f64, f64)) {
+    let mut top = top_of(t, view);
+    // Up while the part is wider than the top.
+    while b - a > 1.0 + 1e-9 && top != ROOT {
+        let parent = t.node(top).parent;
+        let map = SearchMap::laid_out(t, parent, view.layout);
+        (a, b) = match map
+            .cells
+            .iter()
+            .find(|c| c.node == Some(top) && c.depth == 1)
+        {
+            Some(c) => (c.x0 + a * (c.x1 - c.x0), c.x0 + b * (c.x1 - c.x0)),
+            // Too narrow to be laid out in its parent: the parent whole.
+            None => (0.0, 1.0),
+        };
+        top = parent;
+    }
+    let width = (b - a).clamp(NARROWEST_PART, 1.0);
+    let a = a.clamp(0.0, 1.0 - width);
+    let mut part = (a, a + width);
+    // Down to the narrowest branch that spans the part.
+    let map = SearchMap::laid_out(t, top, view.layout);
+    if let Some(c) = (map.cells.iter())
+        .filter(|c| c.depth > 0 && c.x0 <= part.0 + 1e-12 && part.1 <= c.x1 + 1e-12)
+        .filter(|c| c.node.is_some_and(|n| t.holds(n)))
+        .min_by(|x, y| (x.x1 - x.x0).total_cmp(&(y.x1 - y.x0)))
+        && let Some(n) = c.node
+    {
+        let w = (c.x1 - c.x0).max(f64::MIN_POSITIVE);
+        part = (
+            ((part.0 - c.x0) / w).clamp(0.0, 1.0),
+            ((part.1 - c.x0) / w).clamp(0.0, 1.0),
+        );
+        top = n;
+    }
+    let whole = part.0 <= 1e-9 && part.1 >= 1.0 - 1e-9;
+    view.top = (top != ROOT).then_some(top);
+    view.part = (!whole).then_some(part);
+    view.moved = top != ROOT || !whole;
 }
 
 /// The share of the map's size a pointer moves, pressed, before it drags.
@@ -158,20 +199,4 @@ fn line_x(shown: &SearchMap, t: &SearchTree) -> f64 {
     (shown.cells.iter().rev())
         .find(|c| c.node.is_some_and(|n| line.contains(&n)))
         .map_or(0.5, |c| (c.x0 + c.x1) / 2.0)
-}
-
-/// The branch to zoom into across `a` to `b` of the map (a point where they
-/// are one): the widest below the top that spans it and is at most half
-/// the top's width, or else the narrowest that spans it; one with moves
-/// tried under it. None where no branch below the top spans it.
-fn zoom_into(shown: &SearchMap, t: &SearchTree, a: f64, b: f64) -> Option<u32> {
-    let spans: Vec<(f64, u32)> = (shown.cells.iter())
-        .filter(|c| c.depth > 0 && c.x0 <= a && b < c.x1.max(c.x0 + 1e-9))
-        .filter_map(|c| c.node.map(|n| (c.x1 - c.x0, n)))
-        .filter(|&(_, n)| t.holds(n) && !t.node(n).children.is_empty())
-        .collect();
-    (spans.iter().filter(|s| s.0 <= 0.5))
-        .max_by(|x, y| x.0.total_cmp(&y.0))
-        .or_else(|| spans.iter().min_by(|x, y| x.0.total_cmp(&y.0)))
-        .map(|s| s.1)
 }

@@ -39,6 +39,12 @@ const SIZES: [f32; 5] = [12.0, 13.5, 15.0, 17.0, 19.0];
 #[derive(Message, Component, Debug, Clone, Copy)]
 pub struct ToggleTree;
 
+/// The column's "Plain" (or P): the plain search watched. Over a
+/// search of ours that the map shows, the first asks (its picture would
+/// take that one's place) and a second within a few seconds starts it.
+#[derive(Message, Component, Debug, Clone, Copy)]
+pub struct AskPlain;
+
 /// The column that holds the view.
 #[derive(Component)]
 struct TreeColumn;
@@ -140,6 +146,9 @@ enum TreeText {
     Timeline,
     /// What the solver's ideas saved.
     Saved,
+    /// The key's word for the rows given up: as the rows and the map
+    /// name them (lost, cut, dead end; or set aside).
+    GivenUpKey,
 }
 
 /// Where the view is: the first row shown, whether it follows the search,
@@ -192,6 +201,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Scrub>()
         .add_message::<GoToNode>()
         .add_message::<ToggleWords>()
+        .add_message::<AskPlain>()
         .add_message::<ToggleLayout>()
         .init_resource::<TreeJump>()
         .init_resource::<MapView>()
@@ -203,6 +213,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(widget::activate::<TreeRow>)
         .add_observer(widget::activate::<Scrub>)
         .add_observer(widget::activate::<ToggleWords>)
+        .add_observer(widget::activate::<AskPlain>)
         .add_observer(widget::activate::<ToggleLayout>)
         .add_observer(slide_timeline)
         .add_systems(
@@ -210,6 +221,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 (
                     tree_keys,
+                    ask_plain,
                     wheel,
                     drag,
                     click_rows,
@@ -260,6 +272,7 @@ fn toggle(
     pictures: Query<Entity, With<TreePicture>>,
     screen: Res<State<Screen>>,
     fonts: Res<theme::Fonts>,
+    art: Res<theme::art::Art>,
 ) {
     for _ in toggles.read() {
         open.0 = !open.0;
@@ -272,7 +285,7 @@ fn toggle(
             zoom: 1,
             ..default()
         });
-        commands.spawn(column(&fonts));
+        commands.spawn(column(&fonts, art.pictures.icon("play")));
     } else if !want && shown {
         for c in columns.iter().chain(&pictures) {
             commands.entity(c).try_despawn();

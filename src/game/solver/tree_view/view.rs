@@ -159,6 +159,12 @@ pub(super) fn update_view(
     };
     paint_rows(&outline, &painted, &mut rows, &mut texts);
     let (figures, note) = figures_and_note(autoplay.as_deref(), tree);
+    // The rows' words for what was given up, and the map's.
+    let given_up_key = match tree.is_some_and(|t| plain::best_first(t.start())) {
+        true => "set aside",
+        false => "lost, cut, dead end",
+    }
+    .to_string();
     let hidden = match outline.len() {
         0 => String::new(),
         n if n <= fit => "Click a row (paused or done) to go there.".to_string(),
@@ -200,6 +206,7 @@ pub(super) fn update_view(
             TreeText::Timeline => &timeline,
             TreeText::Ideas => &ideas,
             TreeText::Saved => &saved,
+            TreeText::GivenUpKey => &given_up_key,
         };
         if &t.0 != words {
             t.0 = words.clone();
@@ -503,7 +510,7 @@ pub(super) fn note_for(p: &Puzzle, watch: Watch) -> String {
         }
         (Order::BestFirst, _) => "Best-first (A*): it grows the line that looks shortest (moves so far, and a bound on those left) and may take up a line it set aside. A row's bar: the round (the bound) it was reached in.".into(),
         (Order::BreadthFirst, _) => "Breadth first: every line of one move, then every line of two, and so on, each position once; the first win found is a shortest. A row's bar: the round (the length of line) it was reached in.".into(),
-        (Order::DepthFirst, _) => "Depth first. A branch given up is proven lost: one row, with the positions searched in it.".into(),
+        (Order::DepthFirst, _) => "Depth first: a lost branch is one row, with the positions searched in it; a cut one was known lost and not searched.".into(),
     }
 }
 
