@@ -19,7 +19,9 @@ use bevy::prelude::*;
 use bevy_tweening::{AnimationSystem, TweenAnim};
 use std::time::Duration;
 
+mod commands;
 mod steps;
+pub(super) use commands::commands_and_input;
 use steps::*;
 
 /// Nodes the watched search's tree holds before it folds the branches given
@@ -306,138 +308,6 @@ fn exit_when_done(
         } else {
             AppExit::error()
         });
-    }
-}
-
-/// The player's commands to auto-play; any request of the player's own (a
-/// move, an undo, a frog picked) stops it.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn commands_and_input(
-    mut commands: Commands,
-    mut asked: MessageReader<AutoplayCommand>,
-    mut requests: MessageReader<MoveRequested>,
-    pick: Res<Picked>,
-    mut state: ResMut<PlayState>,
-    budget: Res<SolverBudget>,
-    mut speed: ResMut<Speed>,
-    mut autoplay: Option<ResMut<Autoplay>>,
-    mut hint: ResMut<Hint>,
-    mut hint_job: ResMut<HintJob>,
-    replay: Option<Res<ReplayMoves>>,
-    view: Option<Res<super::tree_view::TreeViewState>>,
-    mut say: MessageWriter<Say>,
-    mut jump: ResMut<super::tree_view::TreeJump>,
-    mut waiting: ResMut<StartWhenBack>,
-) {
-    let players: Vec<Request> = requests
-        .read()
-        .filter(|r| r.by() != Mover::Solver)
-        .map(MoveRequested::request)
-        .collect();
-    let picked = pick.is_changed() && pick.0.is_some();
-    // A move of the player's makes the board the player's game again (a
-    // watch waiting for the board to come back is forgotten).
-    let players_moved = !players.is_empty();
-    if players_moved {
-        waiting.0 = None;
-    }
-    if (!players.is_empty() || picked)
-        && let Some(a) = autoplay.as_mut()
-        && a.is_active()
-    {
-        a.end(Ending::Stopped);
-    }
-    // The player starts the level again: what auto-play did is over, and
-    // the panel says what it offers again, not how the last watch ended.
-    if players.contains(&Request::Restart) && autoplay.as_ref().is_some_and(|a| !a.is_active()) {
-        commands.remove_resource::<Autoplay>();
-    }
-    for command in asked.read() {
-        match command {
-            AutoplayCommand::Start(watch) => {
-                if state.puzzle.is_won() {
-                    // The board is a watch's win, untouched since: the new
-                    // watch starts where that one began (a plain search
-                    // after ours, on the same position).
-                    if let Some(a) = autoplay.as_ref()
-                        && a.ending == Some(Ending::Won(state.moves()))
-                        && a.base() < state.moves()
-                    {
-                        let back = state.done.len().saturating_sub(a.base());
-                        jump.0.extend(std::iter::repeat_n(Request::Undo, back));
-                        waiting.0 = Some((*watch, a.base()));
-                    }
-                    continue;
-                }
-                // The board shows a moment of the last search, not the
-                // player's game: which one to start from is the player's
-                // to say.
-                if view.as_ref().is_some_and(|v| v.scrubbed.is_some()) && !players_moved {
-                    say.write(Say(
-                        "The board shows a moment of the search: first \"Play from here\" (|< is where it began).".into(),
-                    ));
-                    continue;
-                }
-                // A watch under way has moved the board away from the
-                // player's game: it stops, the board goes back to where it
-                // began, and the new one starts there.
-                if let Some(a) = autoplay.as_mut().filter(|a| a.is_active()) {
-                    a.stop();
-                    let base = a.base();
-                    let back = state.done.len().saturating_sub(base);
-                    if back > 0 {
-                        jump.0.extend(std::iter::repeat_n(Request::Undo, back));
-                        waiting.0 = Some((*watch, base));
-                        continue;
-                    }
-                }
-                hint_job.0 = None;
-                hint.shown = None;
-                // The command line's replay is played once, by the first start.
-                let started = match replay.as_ref() {
-                    Some(moves) => {
-                        commands.remove_resource::<ReplayMoves>();
-                        // A flag for the win to read, not a change of the board.
-                        state.bypass_change_detection().replayed = true;
-                        Autoplay::replaying(moves.0.clone(), &state)
-                    }
-                    None => Autoplay::new(*watch, &state, &budget.0),
-                };
-                commands.insert_resource(started);
-            }
-            AutoplayCommand::Pause => {
-                if let Some(a) = autoplay.as_mut() {
-                    a.paused = !a.paused;
-                }
-            }
-            AutoplayCommand::Step => {
-                if let Some(a) = autoplay.as_mut() {
-                    a.paused = true;
-                    a.step_once = true;
-                }
-            }
-            AutoplayCommand::Stop => {
-                if let Some(a) = autoplay.as_mut()
-                    && a.is_active()
-                {
-                    a.end(Ending::Stopped);
-                }
-            }
-            AutoplayCommand::Faster => *speed = speed.faster(),
-            AutoplayCommand::Slower => *speed = speed.slower(),
-            AutoplayCommand::Hint => {
-                if state.puzzle.is_goal() || autoplay.as_ref().is_some_and(|a| a.is_active()) {
-                    continue;
-                }
-                let budget = Budget {
-                    time: Some(Duration::from_secs(5)),
-                    ..budget.0.clone()
-                };
-                hint_job.0 = Some(SolverJob::start(state.puzzle.clone(), budget, false));
-                hint.shown = None;
-                hint.words = Some("Looking for a hint...".into());
-            }
-        }
     }
 }
 
