@@ -748,16 +748,22 @@ fn check_replay_names_the_first_move_that_cannot_be_played() {
     }
 }
 
-/// `pond daily`: a date's four codes, as the core pins them; a bad date is
-/// refused in words; with no date, today's four.
+/// `pond daily`: a date's codes, one a puzzle, the first four as the core
+/// pins them (a puzzle added later comes after them); a bad date is refused
+/// in words; with no date, today's.
 #[test]
-fn daily_prints_the_four_codes_of_a_day() {
+fn daily_prints_the_codes_of_a_day() {
+    use pond_puzzles::rules::PuzzleKind;
     let out = pond(&["daily", "--date", "2026-11-23"]);
     assert!(out.status.success(), "{out:?}");
-    assert_eq!(
-        stdout(&out),
-        "2026-11-23\nswap S4v3g2\nhop H8d3-773380\nflood F14x14c6d3-658052\nescape E4x4t4c4d3-407214\n"
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "2026-11-23\nswap S4v3g2\nhop H8d3-773380\nflood F14x14c6d3-658052\nescape E4x4t4c4d3-407214\n"
+        ),
+        "{text}"
     );
+    assert_eq!(text.lines().count(), 1 + PuzzleKind::ALL.len(), "{text}");
     for (date, words) in [
         ("2026-02-30", "has days 1 to 28"),
         ("23/11/2026", "expected a date as YYYY-MM-DD"),
@@ -771,16 +777,14 @@ fn daily_prints_the_four_codes_of_a_day() {
     assert!(out.status.success(), "{out:?}");
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 5, "{text}");
+    assert_eq!(lines.len(), 1 + PuzzleKind::ALL.len(), "{text}");
     assert!(
         pond_puzzles::levels::daily::Date::parse(lines[0]).is_ok(),
         "{text}"
     );
-    for (line, kind) in lines[1..]
-        .iter()
-        .zip(["swap ", "hop ", "flood ", "escape "])
-    {
-        assert!(line.starts_with(kind), "{text}");
+    for (line, kind) in lines[1..].iter().zip(PuzzleKind::ALL) {
+        let kind = format!("{} ", kind.name());
+        assert!(line.starts_with(&kind), "{text}");
         let code = &line[kind.len()..];
         let out = pond(&["check", "--replay", code]);
         assert!(out.status.success(), "{code}: {out:?}");

@@ -10,6 +10,7 @@ use pond_puzzles::game::play::PlayAction;
 use pond_puzzles::game::{LineQueue, QueuedLines};
 use pond_puzzles::levels::code::LevelCode;
 use pond_puzzles::levels::game_line::GameLine;
+use pond_puzzles::rules::PuzzleKind;
 
 /// The solver's answer for a shipped level that is not Flood's.
 fn solution(p: &Puzzle) -> Vec<PuzzleMove> {
@@ -266,7 +267,7 @@ fn a_files_games_are_replayed_one_after_another() {
     assert_eq!(won, expected);
 }
 
-/// The title shows the day's four levels once they are made; a button opens
+/// The title shows the day's levels (one a puzzle) once they are made; a button opens
 /// its level, a win by the player's own moves marks it and starts a streak,
 /// and the win's moves are kept as the level's best line.
 #[test]
@@ -289,13 +290,17 @@ fn the_title_marks_the_days_levels_won_and_counts_the_streak() {
     };
     for _ in 0..20_000 {
         app.update();
-        if marks(&mut app).len() == 4 {
+        if marks(&mut app).len() == PuzzleKind::ALL.len() {
             break;
         }
         std::thread::sleep(Duration::from_millis(1));
     }
     let shown = marks(&mut app);
-    assert_eq!(shown.len(), 4, "the four levels of the day");
+    assert_eq!(
+        shown.len(),
+        PuzzleKind::ALL.len(),
+        "a level of the day a puzzle"
+    );
     assert!(shown.iter().all(|(_, done)| !done));
     let codes: Vec<String> = daily_codes(date)
         .into_iter()
