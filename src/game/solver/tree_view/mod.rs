@@ -271,8 +271,7 @@ fn toggle(
     columns: Query<Entity, With<TreeColumn>>,
     pictures: Query<Entity, With<TreePicture>>,
     screen: Res<State<Screen>>,
-    fonts: Res<theme::Fonts>,
-    art: Res<theme::art::Art>,
+    (fonts, art): (Res<theme::Fonts>, Res<theme::art::Art>),
 ) {
     for _ in toggles.read() {
         open.0 = !open.0;
