@@ -28,7 +28,9 @@ fn take_and_exit(
     mut commands: Commands,
     options: Res<GameOptions>,
     mut shot: ResMut<Shot>,
-    anims: Query<(), With<TweenAnim>>,
+    // (A how-to card's lesson loops: its pieces' pops never settle, and
+    // on a slow machine its pauses are shorter than the settling frames.)
+    anims: Query<(), (With<TweenAnim>, Without<super::puzzles::LessonPop>)>,
     screen: Res<State<super::Screen>>,
     next: Res<NextState<super::Screen>>,
     autoplay: Option<Res<Autoplay>>,

@@ -49,10 +49,16 @@ impl bevy_tweening::Lens<UiTransform> for Grow {
     }
 }
 
+/// A piece of a how-to card's example popping in: the lesson plays over and
+/// over, so a screenshot waits for nothing of it.
+#[derive(Component)]
+pub struct LessonPop;
+
 /// What makes a piece of the example pop in: its tween, which no move of
 /// the board waits for.
 pub fn pop() -> impl Bundle {
     (
+        LessonPop,
         crate::game::anim::Decoration,
         bevy_tweening::TweenAnim::new(bevy_tweening::Tween::new(
             EaseFunction::Linear,

@@ -10,6 +10,7 @@
 //! is added, and nowhere else (`docs/ADDING-A-PUZZLE.md`).
 
 mod card;
+pub use card::LessonPop;
 mod celebrate;
 mod escape;
 mod flood;
