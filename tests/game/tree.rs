@@ -1235,17 +1235,50 @@ fn a_search_started_during_another_starts_where_it_began() {
     assert!(puzzle(&app) != start, "the search never moved the board");
     app.world_mut()
         .write_message(AutoplayCommand::Start(Watch::Plain));
-    let mut started = None;
+    assert_eq!(
+        plain_search_start(&mut app),
+        Some(start),
+        "the plain search's start"
+    );
+}
+
+/// The start of the plain search once it is watched (the board may first
+/// go back to where the last search began).
+fn plain_search_start(app: &mut App) -> Option<Puzzle> {
     for _ in 0..20_000 {
         app.update();
         if let Some(a) = app.world().get_resource::<Autoplay>()
             && a.watch == Watch::Plain
         {
-            started = a.tree.as_ref().map(|t| t.start().clone());
-            break;
+            return a.tree.as_ref().map(|t| t.start().clone());
         }
     }
-    assert_eq!(started, Some(start), "the plain search's start");
+    None
+}
+
+/// A win of the player's own is the player's: a search asked for on it
+/// undoes nothing and says how to go on.
+#[test]
+fn a_search_asked_for_on_the_players_own_win_says_the_way_on() {
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 0);
+    for mv in solution_on_board(&app) {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    let won = puzzle(&app);
+    assert!(won.is_won());
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Plain));
+    settle(&mut app);
+    assert_eq!(puzzle(&app), won, "the player's win was undone");
+    assert!(app.world().get_resource::<Autoplay>().is_none());
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("The level is won: undo (U)")),
+        "the way on is not said"
+    );
 }
 
 /// "Plain" over a search of ours that the map shows asks first (its
@@ -1276,19 +1309,22 @@ fn plain_over_our_search_asks_then_starts_where_it_began() {
     app.world_mut().write_message(AskPlain);
     settle(&mut app);
     assert_eq!(app.world().resource::<Autoplay>().watch, Watch::Search);
-    assert!(shows(&mut app, "Plain again"), "the question");
+    // The question is the button's own words, not a line that moves the
+    // column.
+    assert!(
+        shows_exactly(&mut app, "Replace map?"),
+        "the question: {:?}",
+        texts(&mut app)
+            .iter()
+            .filter(|t| t.contains("Plain") || t.contains('?'))
+            .collect::<Vec<_>>()
+    );
     app.world_mut().write_message(AskPlain);
-    let mut started = None;
-    for _ in 0..20_000 {
-        app.update();
-        if let Some(a) = app.world().get_resource::<Autoplay>()
-            && a.watch == Watch::Plain
-        {
-            started = a.tree.as_ref().map(|t| t.start().clone());
-            break;
-        }
-    }
-    assert_eq!(started, Some(start), "the plain search's start");
+    assert_eq!(
+        plain_search_start(&mut app),
+        Some(start),
+        "the plain search's start"
+    );
 }
 
 /// While a search is watched, fewer words: a steering button's key shows

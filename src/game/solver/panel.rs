@@ -398,16 +398,29 @@ fn speed_button(sign: &str, command: AutoplayCommand) -> impl Bundle {
 }
 
 /// The Pause button says Resume, with a play triangle, while auto-play is
-/// paused (written only when it changes).
+/// paused (written only when it changes); Pause, Step and Stop are greyed
+/// while nothing runs that they would steer (after a win, say).
 fn pause_label(
+    mut commands: Commands,
     autoplay: Option<Res<Autoplay>>,
     art: Option<Res<Art>>,
     mut labels: Query<(&CommandLabel, &mut Text), Without<SolverLine>>,
     mut icons: Query<(&CommandIcon, &mut ImageNode)>,
+    steering: Query<(Entity, &AutoplayCommand, Has<bevy::ui::InteractionDisabled>)>,
 ) {
-    let paused = autoplay
-        .as_deref()
-        .is_some_and(|a| a.paused && a.is_active());
+    let active = autoplay.as_deref().is_some_and(Autoplay::is_active);
+    let paused = active && autoplay.as_deref().is_some_and(|a| a.paused);
+    for (button, command, greyed) in &steering {
+        let steers = matches!(
+            command,
+            AutoplayCommand::Pause | AutoplayCommand::Step | AutoplayCommand::Stop
+        );
+        if steers && greyed == active {
+            commands
+                .entity(button)
+                .queue(move |mut b: EntityWorldMut| widget::set_greyed(&mut b, !active));
+        }
+    }
     let (word, icon) = if paused {
         ("Resume", "play")
     } else {

@@ -98,18 +98,26 @@ pub fn set_greyed(button: &mut EntityWorldMut, on: bool) {
     }
 }
 
-/// A greyed button's words fade with it; they come back with it.
+/// A greyed button's words and icons fade with it, however deep in its
+/// content; they come back with it.
 fn grey_labels(
-    buttons: Query<(&Children, Has<bevy::ui::InteractionDisabled>), Changed<ButtonColours>>,
+    buttons: Query<(Entity, Has<bevy::ui::InteractionDisabled>), Changed<ButtonColours>>,
+    content: Query<&Children>,
     mut labels: Query<&mut TextColor>,
+    mut icons: Query<&mut ImageNode>,
 ) {
-    for (children, greyed) in &buttons {
+    for (button, greyed) in &buttons {
         let alpha = if greyed { 0.4 } else { 1.0 };
-        for child in children.iter() {
-            if let Ok(mut colour) = labels.get_mut(child)
+        for part in content.iter_descendants(button) {
+            if let Ok(mut colour) = labels.get_mut(part)
                 && colour.0.alpha() != alpha
             {
                 colour.0.set_alpha(alpha);
+            }
+            if let Ok(mut icon) = icons.get_mut(part)
+                && icon.color.alpha() != alpha
+            {
+                icon.color.set_alpha(alpha);
             }
         }
     }

@@ -52,14 +52,18 @@ pub(in crate::game::solver) fn commands_and_input(
                 if state.puzzle.is_won() {
                     // The board is a watch's win, untouched since: the new
                     // watch starts where that one began (a plain search
-                    // after ours, on the same position).
-                    if let Some(a) = autoplay.as_ref()
-                        && a.ending == Some(Ending::Won(state.moves()))
-                        && a.base() < state.moves()
+                    // after ours, on the same position). A win of the
+                    // player's own is the player's: the way on is said.
+                    let its_win = autoplay
+                        .as_deref()
+                        .filter(|a| a.ending == Some(Ending::Won(state.moves())));
+                    if !its_win
+                        .is_some_and(|a| from_base(a, &state, *watch, &mut jump, &mut waiting))
                     {
-                        let back = state.done.len().saturating_sub(a.base());
-                        jump.0.extend(std::iter::repeat_n(Request::Undo, back));
-                        waiting.0 = Some((*watch, a.base()));
+                        say.write(Say(
+                            "The level is won: undo (U) or play again (R), then start from there."
+                                .into(),
+                        ));
                     }
                     continue;
                 }
@@ -73,15 +77,11 @@ pub(in crate::game::solver) fn commands_and_input(
                     continue;
                 }
                 // A watch under way has moved the board away from the
-                // player's game: it stops, the board goes back to where it
-                // began, and the new one starts there.
+                // player's game: it stops, and the new one starts where it
+                // began.
                 if let Some(a) = autoplay.as_mut().filter(|a| a.is_active()) {
                     a.stop();
-                    let base = a.base();
-                    let back = state.done.len().saturating_sub(base);
-                    if back > 0 {
-                        jump.0.extend(std::iter::repeat_n(Request::Undo, back));
-                        waiting.0 = Some((*watch, base));
+                    if from_base(a, &state, *watch, &mut jump, &mut waiting) {
                         continue;
                     }
                 }
@@ -133,4 +133,23 @@ pub(in crate::game::solver) fn commands_and_input(
             }
         }
     }
+}
+
+/// The board goes back to where the last watch began (its `base` moves on
+/// the undo stack) with the moves a player's undo makes, and `watch` starts
+/// there once it stands still: false when the board is there already.
+fn from_base(
+    last: &Autoplay,
+    state: &PlayState,
+    watch: Watch,
+    jump: &mut crate::game::solver::tree_view::TreeJump,
+    waiting: &mut StartWhenBack,
+) -> bool {
+    let back = state.done.len().saturating_sub(last.base());
+    if back == 0 {
+        return false;
+    }
+    jump.0.extend(std::iter::repeat_n(Request::Undo, back));
+    waiting.0 = Some((watch, last.base()));
+    true
 }

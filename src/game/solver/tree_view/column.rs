@@ -85,6 +85,7 @@ pub(super) fn column(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                                                 },
                                             ),
                                             (
+                                                PlainLabel,
                                                 text("Plain", 13.0, theme::TEXT),
                                                 TextLayout::no_wrap()
                                             ),

@@ -6,33 +6,56 @@ use super::*;
 /// Seconds a "Plain" waits for the second press that says yes.
 const ASKED_FOR: f64 = 6.0;
 
+/// The button's words while it waits for that second press: the question
+/// stands where the player is looking (a line in the level's bar was
+/// missed, and pushed the column down); in a narrow column, a word that
+/// keeps the header on one row.
+pub(super) const PLAIN_ASKS: [&str; 2] = ["Replace map?", "Sure?"];
+
+/// The column's least width (logical pixels) for the longer question.
+const ASKS_IN_FULL: f32 = 280.0;
+
 /// The column's "Plain" (P): the plain search's picture takes the place of the one
-/// the column shows, so over a search of ours the first press says so and
-/// the second starts it.
+/// the column shows, so over a search of ours the first press asks, on the
+/// button itself, and the second starts it.
 pub(super) fn ask_plain(
     mut asks: MessageReader<AskPlain>,
     autoplay: Option<Res<Autoplay>>,
     time: Res<Time>,
     mut asked_at: Local<Option<f64>>,
-    mut say: MessageWriter<Say>,
     mut start: MessageWriter<AutoplayCommand>,
+    mut labels: Query<(&mut Text, &mut TextColor), With<PlainLabel>>,
+    columns: Query<&ComputedNode, With<TreeColumn>>,
 ) {
-    if asks.read().count() == 0 {
-        return;
-    }
-    let ours_shown = autoplay.is_some_and(|a| {
-        a.watch != Watch::Plain && a.tree.as_ref().is_some_and(|t| t.stats().positions > 1)
-    });
     let now = time.elapsed_secs_f64();
-    if ours_shown && !asked_at.is_some_and(|t| now - t < ASKED_FOR) {
-        *asked_at = Some(now);
-        say.write(Say(
-            "Plain again (P): the plain search's map in this one's place.".into(),
-        ));
-        return;
+    if asked_at.is_some_and(|t| now - t >= ASKED_FOR) {
+        *asked_at = None;
     }
-    *asked_at = None;
-    start.write(AutoplayCommand::Start(Watch::Plain));
+    if asks.read().count() > 0 {
+        let ours_shown = autoplay.is_some_and(|a| {
+            a.watch != Watch::Plain && a.tree.as_ref().is_some_and(|t| t.stats().positions > 1)
+        });
+        if ours_shown && asked_at.is_none() {
+            *asked_at = Some(now);
+        } else {
+            *asked_at = None;
+            start.write(AutoplayCommand::Start(Watch::Plain));
+        }
+    }
+    let wide = columns
+        .iter()
+        .next()
+        .is_none_or(|c| c.size().x * c.inverse_scale_factor() >= ASKS_IN_FULL);
+    let (words, colour) = match *asked_at {
+        Some(_) => (PLAIN_ASKS[usize::from(!wide)], theme::WIN),
+        None => ("Plain", theme::TEXT),
+    };
+    for (mut text, mut tone) in &mut labels {
+        if text.0 != words {
+            text.0 = words.to_string();
+            tone.0 = colour;
+        }
+    }
 }
 
 pub(super) fn tree_keys(

@@ -161,7 +161,18 @@ pub(super) fn map_section() -> impl Bundle {
                     ),
                 ],
             ),
-            (MapFigure, text("", 14.0, theme::TEXT)),
+            // Two lines' room whether it takes one or two ("From move 6: 1
+            // in 99 trillion ..." wraps in a narrow column): a wrap never
+            // moves the map.
+            (
+                MapFigure,
+                text("", 14.0, theme::TEXT),
+                Node {
+                    min_height: px(36),
+                    flex_shrink: 0.0,
+                    ..default()
+                }
+            ),
             (
                 ShowFrom(340.0),
                 Node {
@@ -185,7 +196,7 @@ pub(super) fn map_section() -> impl Bundle {
                         small_button(),
                         (
                             LayoutLabel,
-                            text("By move orders", 12.0, theme::TEXT),
+                            text("Widths: by work", 12.0, theme::TEXT),
                             TextLayout::no_wrap()
                         )
                     ),
@@ -392,14 +403,15 @@ pub(super) fn paint_map(
     let rounds_won = tree.is_some_and(|t| t.solved() && t.round().is_some());
     let share = (whole.done)
         .or(narrowed.map(|n| n.2).filter(|_| zoomed.is_none()))
-        .unwrap_or(if rounds_won { 1.0 } else { 0.0 });
+        .unwrap_or(if rounds_won { 1.0 } else { 0.0 })
+        .clamp(0.0, 1.0);
     for mut fill in &mut fills {
         fill.width = percent(share * 100.0);
     }
-    let percent_words = match share {
-        _ if tree.is_none() => String::new(),
-        s if s > 0.0 && s < 0.01 => "<1%".to_string(),
-        s => format!("{:.0}%", (s * 100.0).floor()),
+    let percent_words = if tree.is_some() {
+        share_words(share)
+    } else {
+        String::new()
     };
     for mut text in &mut shares {
         if text.0 != percent_words {
@@ -531,9 +543,10 @@ pub(super) fn show_map_or_words(
         (map_view.top, map_view.part) = (None, None);
         map_view.moved = false;
     }
+    // The layout shown (a switch named for the other one read as this one).
     let layout = match map_view.layout {
-        Layout::Work => "By move orders",
-        Layout::Orders => "By work",
+        Layout::Work => "Widths: by work",
+        Layout::Orders => "Widths: by move orders",
     };
     let switch = if view.words { "Map" } else { "Words" };
     for (mut t, is_layout) in &mut labels {
@@ -556,5 +569,34 @@ pub(super) fn show_map_or_words(
         if n.display != rows {
             n.display = rows;
         }
+    }
+}
+
+/// The bar's share as the map's line words it ("1.6%" beside "about 1.6%",
+/// "38%" beside "about 38%"): never "-0%" nor "100%" short of the end.
+fn share_words(share: f64) -> String {
+    let percent = share.clamp(0.0, 1.0) * 100.0;
+    match percent {
+        p if p <= 0.0 => "0%".to_string(),
+        p if p < 0.1 => "<0.1%".to_string(),
+        p if p < 10.0 => format!("{p:.1}%"),
+        p if p < 100.0 => format!("{}%", (p.floor() as u32).min(99)),
+        _ => "100%".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share_words;
+
+    #[test]
+    fn the_bars_share_reads_as_the_maps_line() {
+        assert_eq!(share_words(-0.0), "0%");
+        assert_eq!(share_words(0.0), "0%");
+        assert_eq!(share_words(0.0004), "<0.1%");
+        assert_eq!(share_words(0.016), "1.6%");
+        assert_eq!(share_words(0.386), "38%");
+        assert_eq!(share_words(0.9999), "99%");
+        assert_eq!(share_words(1.0), "100%");
     }
 }

@@ -45,6 +45,11 @@ pub struct ToggleTree;
 #[derive(Message, Component, Debug, Clone, Copy)]
 pub struct AskPlain;
 
+/// The words of the column's "Plain" button (they ask while it waits for a
+/// second press).
+#[derive(Component)]
+struct PlainLabel;
+
 /// The column that holds the view.
 #[derive(Component)]
 struct TreeColumn;

@@ -354,18 +354,28 @@ fn figures_and_note(autoplay: Option<&Autoplay>, tree: Option<&SearchTree>) -> (
             if a.watch == Watch::Search && !a.stats.bounds.is_empty() {
                 note.push_str(&rounds(&a.stats.bounds));
             }
-            (
+            let positions = format!(
+                "{who}: {} {}",
+                compare::group(st.positions),
+                crate::levels::noun(st.positions, "position", "positions"),
+            );
+            // In the key's words: a best-first search sets lines aside
+            // (each one taken back), it has no dead ends of its own.
+            let figures = if plain::best_first(t.start()) {
                 format!(
-                    "{who}: {} {}, {} {}, {} {} taken back",
-                    compare::group(st.positions),
-                    crate::levels::noun(st.positions, "position", "positions"),
+                    "{positions}, {} set aside",
+                    compare::group(st.backtracks)
+                )
+            } else {
+                format!(
+                    "{positions}, {} {}, {} {} taken back",
                     compare::group(st.dead_ends),
                     crate::levels::noun(st.dead_ends, "dead end", "dead ends"),
                     compare::group(st.backtracks),
                     crate::levels::noun(st.backtracks, "move", "moves")
-                ),
-                note,
-            )
+                )
+            };
+            (figures, note)
         }
         _ => (
             "No search yet.".to_string(),
@@ -432,7 +442,11 @@ fn timeline_words(autoplay: Option<&Autoplay>, scrubbed: Option<usize>) -> Strin
                 // At its end (a moment away from it says so above). The
                 // search's own steps (the moves it tried and took back),
                 // which are not the moves of its answer: said so.
-                format!("{} search steps{more}", compare::group(len as u64))
+                format!(
+                    "{} {}{more}",
+                    compare::group(len as u64),
+                    crate::levels::noun(len as u64, "search step", "search steps")
+                )
             }
         }
         _ => String::new(),
