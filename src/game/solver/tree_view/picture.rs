@@ -67,6 +67,15 @@ pub(super) fn hover_picture(
         })
         .unwrap_or_else(|| place(window.width(), window.height(), y));
     let dots = puzzles::sketch(&position);
+    // What the move into this position changed, ringed: the frog that
+    // landed, the animal that came out (a flood's many cells go unringed).
+    let moved = match depth {
+        0 => Vec::new(),
+        _ => arrived(
+            &puzzles::sketch(&tree.position(tree.node(id).parent)),
+            &dots,
+        ),
+    };
     commands
         .spawn((
             TreePicture,
@@ -118,6 +127,23 @@ pub(super) fn hover_picture(
                         Pickable::IGNORE,
                     ));
                 }
+                for d in &moved {
+                    let ring = d.size * RING;
+                    stage.spawn((
+                        Node {
+                            position_type: PositionType::Absolute,
+                            left: percent((d.at.x - ring / 2.0) * 100.0),
+                            top: percent((d.at.y - ring / 2.0) * 100.0),
+                            width: percent(ring * 100.0),
+                            height: percent(ring * 100.0),
+                            border: UiRect::all(px(2)),
+                            border_radius: BorderRadius::MAX,
+                            ..default()
+                        },
+                        BorderColor::all(theme::WIN),
+                        Pickable::IGNORE,
+                    ));
+                }
             });
             let words = match depth {
                 0 => "the start".to_string(),
@@ -126,6 +152,32 @@ pub(super) fn hover_picture(
             };
             p.spawn((text(words, 13.0, theme::TEXT_DIM), Pickable::IGNORE));
         });
+}
+
+/// A ring's width around the dot it marks, in the dot's widths.
+const RING: f32 = 1.9;
+
+/// The most dots a move's rings mark: past that (a flood's region) the
+/// rings would hide the picture.
+const MOST_RINGS: usize = 3;
+
+/// The dots of `after` that `before` has not (at that place, in that
+/// colour): what a move brought. None past `MOST_RINGS`.
+fn arrived(before: &[puzzles::Dot], after: &[puzzles::Dot]) -> Vec<puzzles::Dot> {
+    let new: Vec<puzzles::Dot> = after
+        .iter()
+        .filter(|d| {
+            !before
+                .iter()
+                .any(|b| b.at.distance(d.at) < 1e-4 && b.colour == d.colour && b.size == d.size)
+        })
+        .cloned()
+        .collect();
+    if new.len() > MOST_RINGS {
+        Vec::new()
+    } else {
+        new
+    }
 }
 
 /// The picture's card: the picture, its line of words and the panel's
@@ -197,6 +249,37 @@ pub(super) fn place_on_map(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A move's picture rings what it brought on every shipped level's
+    /// first move: one dot for a jump or a swap (the frog that landed),
+    /// none for a flood (its region is many cells) and nothing a move
+    /// took away.
+    #[test]
+    fn a_moves_picture_rings_what_it_brought() {
+        use crate::levels::{SHIPPED, parse_pack};
+        let mut seen = 0;
+        for (file, text) in SHIPPED {
+            for level in parse_pack(file, text).expect("shipped").levels {
+                let before = level.puzzle.clone();
+                let Some(&mv) = before.legal_moves().first() else {
+                    continue;
+                };
+                let mut after = before.clone();
+                assert!(after.apply(mv).is_ok());
+                let (old, new) = (puzzles::sketch(&before), puzzles::sketch(&after));
+                let rings = arrived(&old, &new);
+                assert!(rings.len() <= MOST_RINGS, "{file} {}", level.name);
+                for r in &rings {
+                    assert!(!old.iter().any(|o| o.at == r.at && o.colour == r.colour));
+                }
+                if matches!(before, Puzzle::Hop(_) | Puzzle::Swap(_)) {
+                    assert_eq!(rings.len(), 1, "{file} {}: {mv:?}", level.name);
+                    seen += 1;
+                }
+            }
+        }
+        assert!(seen > 40, "{seen} levels");
+    }
 
     /// Over the map, the picture keeps within the map (the lines under it
     /// stay in sight) and off the pointer, in every window where the map
