@@ -899,6 +899,12 @@ fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here()
     let len = app.world().resource::<Autoplay>().log.len();
     assert!(len > 20, "{len} events");
     assert!(!shows_exactly(&mut app, "Play from here"));
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("Positions ") && t.ends_with(" s")),
+        "the search's counters and time"
+    );
     // The timeline keeps the search's cuts and their reasons: the tree
     // rebuilt from it counts them as the search's own.
     {
@@ -923,6 +929,14 @@ fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here()
     );
     assert!(shows(&mut app, &said), "no line \"{said}\"");
     assert!(shows_exactly(&mut app, "Play from here"));
+    // The panel's counters are the moment's: no time of the whole search
+    // beside them.
+    let timed = |app: &mut App| {
+        texts(app)
+            .iter()
+            .any(|t| t.starts_with("Positions ") && t.ends_with(" s"))
+    };
+    assert!(!timed(&mut app), "a moment shows the search's time");
     // A search asked for now does not start from the moment shown.
     app.world_mut()
         .write_message(AutoplayCommand::Start(Watch::Search));

@@ -72,7 +72,13 @@ pub(super) fn panel_text(
         } else {
             format!("   Depth {}", a.stats.path.len())
         };
-        format!("Positions {}{depth}   {:.1} s", group(positions), a.watched)
+        // A moment of the timeline has no time of its own to show: the
+        // search's whole time beside its first positions read as theirs.
+        let time = match then {
+            Some(_) => String::new(),
+            None => format!("   {:.1} s", a.watched),
+        };
+        format!("Positions {}{depth}{time}", group(positions))
     } else {
         format!("Moves {}   {:.1} s", state.moves(), a.watched)
     };
