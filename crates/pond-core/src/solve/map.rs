@@ -279,7 +279,7 @@ impl SearchMap {
     /// reach into it, cut to it. The shares done stay the whole map's.
     pub fn cropped(&self, a: f64, b: f64) -> SearchMap {
         let width = (b - a).max(f64::MIN_POSITIVE);
-        let cells = (self.cells.iter())
+        let cells: Vec<MapCell> = (self.cells.iter())
             .filter(|c| c.x1 > a && c.x0 < b)
             .map(|c| MapCell {
                 x0: ((c.x0 - a) / width).max(0.0),
@@ -287,9 +287,12 @@ impl SearchMap {
                 ..*c
             })
             .collect();
+        // The part's own depth fills the height (a shallow part of a deep
+        // map would stand in its top rows over an empty map).
+        let deepest = cells.iter().map(|c| c.depth + 1).max().unwrap_or(1);
         SearchMap {
             cells,
-            bands: self.bands,
+            bands: deepest.min(self.bands).max(1),
             done: self.done,
             done_by_depth: self.done_by_depth.clone(),
         }

@@ -428,8 +428,20 @@ fn a_cropped_map_scales_the_part_to_the_whole_width() {
     let map = SearchMap::of(&tree_of(&p, &events, 1 << 20));
     let part = map.cropped(0.25, 0.75);
     assert_eq!(part.done, map.done);
-    assert_eq!(part.bands, map.bands);
     let inside = (map.cells.iter()).filter(|c| c.x1 > 0.25 && c.x0 < 0.75);
+    // The part's depth fills the height: its deepest cell is in the
+    // bottom band.
+    let deepest = inside.clone().map(|c| c.depth + 1).max();
+    assert_eq!(Some(part.bands), deepest);
+    assert!(part.bands <= map.bands);
+    // A part of shallow cells only stands in fewer bands than the whole.
+    let shallow = (map.cells.iter())
+        .filter(|c| c.depth == 1)
+        .find(|c| !(map.cells.iter()).any(|d| d.depth > 2 && d.x0 < c.x1 && d.x1 > c.x0));
+    if let Some(c) = shallow {
+        let part = map.cropped(c.x0, c.x1);
+        assert!(part.bands < map.bands, "{} of {}", part.bands, map.bands);
+    }
     assert_eq!(part.cells.len(), inside.clone().count());
     for (whole, cut) in inside.zip(&part.cells) {
         assert!((0.0..=1.0).contains(&cut.x0) && cut.x0 < cut.x1 && cut.x1 <= 1.0);
