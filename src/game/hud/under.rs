@@ -70,8 +70,10 @@ pub(super) fn bottom_panels(
     fonts: &theme::Fonts,
 ) {
     let buttons = puzzles::buttons(&state.puzzle);
+    // Each part is an edge of its own: the search's column stands beside
+    // Flood's palette (narrow) and above the keys' line (wide), not above
+    // the two as one.
     ui.spawn((
-        BoardEdge::Bottom,
         UnderBoard,
         Node {
             flex_direction: FlexDirection::Column,
@@ -86,6 +88,7 @@ pub(super) fn bottom_panels(
             bottom
                 .spawn((
                     Palette,
+                    BoardEdge::Bottom,
                     Node {
                         column_gap: px(8),
                         row_gap: px(8),
@@ -119,6 +122,7 @@ pub(super) fn bottom_panels(
         bottom
             .spawn((
                 Name::new("Keys line"),
+                BoardEdge::Bottom,
                 Node {
                     padding: UiRect::axes(px(12), px(6)),
                     max_width: percent(100),

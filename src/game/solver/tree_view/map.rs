@@ -210,7 +210,9 @@ pub(super) fn map_section() -> impl Bundle {
 /// The key of the map's marks: a swatch and a word or two each.
 fn key() -> impl Bundle {
     (
-        ShowFrom(400.0),
+        // As long as the tip's row: a map without its key is a puzzle of
+        // its own (Flood's column at 800x600 is about 360 pixels).
+        ShowFrom(340.0),
         Node {
             column_gap: px(8),
             row_gap: px(2),
