@@ -305,11 +305,29 @@ pub(super) fn timeline_track() -> impl Bundle {
             TimelineFill,
             Node {
                 width: percent(100),
+                // The knob's room at the start too.
+                min_width: px(12),
                 height: percent(100),
                 ..default()
             },
             BackgroundColor(tone_colour(Tone::Line).with_alpha(0.75)),
             Pickable::IGNORE,
+            // A knob where the timeline stands: a scrubber to drag, not a
+            // second bar of how much is done.
+            children![(
+                Node {
+                    position_type: PositionType::Absolute,
+                    right: px(0),
+                    width: px(12),
+                    height: px(12),
+                    border: UiRect::all(px(2)),
+                    border_radius: BorderRadius::MAX,
+                    ..default()
+                },
+                BackgroundColor(theme::TEXT),
+                BorderColor::all(tone_colour(Tone::Line)),
+                Pickable::IGNORE,
+            )],
         )],
     )
 }
