@@ -890,7 +890,8 @@ fn shows(app: &mut App, words: &str) -> bool {
 
 /// A moment of the timeline put on the board is said in words, with "Play
 /// from here"; no search starts from that moment until the player says so
-/// (then it starts from there); a restart forgets the timeline and its rows.
+/// (then it starts from there; else where the last one began); a restart
+/// forgets the timeline and its rows.
 #[test]
 fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here() {
     let mut app = laid_app(UVec2::new(1280, 720));
@@ -937,22 +938,6 @@ fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here()
             .any(|t| t.starts_with("Positions ") && t.ends_with(" s"))
     };
     assert!(!timed(&mut app), "a moment shows the search's time");
-    // A search asked for now does not start from the moment shown.
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    settle(&mut app);
-    assert_eq!(
-        app.world().resource::<Autoplay>().log.len(),
-        len,
-        "a search started from the timeline's moment"
-    );
-    assert_eq!(puzzle(&app), there);
-    assert!(
-        texts(&mut app)
-            .iter()
-            .any(|t| t.contains("a moment of the search: first \"Play from here\"")),
-        "the refusal is not said"
-    );
     // "Play from here": the board stays, the timeline is at its end again.
     app.world_mut().write_message(Scrub::Here);
     settle(&mut app);
@@ -983,6 +968,22 @@ fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here()
     let view = app.world().resource::<TreeViewState>();
     assert!(view.scrubbed.is_none(), "the timeline outlived its search");
     assert_eq!(view.total, 0, "rows of a search gone are shown");
+    // Without "Play from here", a search asked for on a moment starts
+    // where the last one began (the plain one beside ours), not from the
+    // moment shown.
+    let start = puzzle(&app);
+    search_with_tree(&mut app, Watch::Search);
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(5));
+    follow_jump(&mut app);
+    assert!(puzzle(&app) != start, "the moment is the start");
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Plain));
+    assert_eq!(
+        plain_search_start(&mut app),
+        Some(start),
+        "the plain search's start"
+    );
 }
 
 /// A paused search moved through its timeline is not over: it says that
@@ -1018,7 +1019,7 @@ fn a_paused_search_moved_through_its_timeline_goes_on_from_where_it_stood() {
         assert_eq!(a.log.len(), len, "the paused search moved on");
     }
     assert_ne!(puzzle(&app), stood, "the board did not move to the moment");
-    assert!(shows(&mut app, "(Space: on from its end)"));
+    assert!(shows(&mut app, "(Space: the search goes on)"));
     // Space: back to where it stood, and on to the answer.
     app.world_mut().write_message(AutoplayCommand::Pause);
     for _ in 0..100_000 {
@@ -1168,11 +1169,12 @@ fn the_timeline_buttons_never_move_under_the_pointer() {
         "no savings line"
     );
     assert_eq!(back_button(&mut app), before, "after the chart came in");
-    // A line said in the level's bar.
+    // A line said in the level's bar, over a moment of the timeline.
     app.world_mut().write_message(Scrub::Start);
     follow_jump(&mut app);
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
+    app.world_mut().write_message(pond_puzzles::game::play::Say(
+        "The board shows a moment of the search: a line as long as the game says".into(),
+    ));
     settle(&mut app);
     assert!(shows(&mut app, "a moment of the search"));
     assert_eq!(back_button(&mut app), before, "after a line was said");

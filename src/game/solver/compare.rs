@@ -295,12 +295,21 @@ pub fn ratio_of(plain: &Figures, ours: &Figures) -> String {
 pub fn ratio_words(plain: u64, ours: u64) -> String {
     let (p, o) = (plain.max(1) as f64, ours.max(1) as f64);
     let r = p / o;
-    if r >= 1.95 {
-        format!("{} times fewer positions", group(r.round() as u64))
-    } else if r > 1.0 / 1.95 {
+    // Within a tenth either way is about as many; under two, to a tenth
+    // ("1.9 times fewer": 70 against 37 is not "about as many").
+    let times = |r: f64| {
+        if r >= 1.95 {
+            group(r.round() as u64)
+        } else {
+            format!("{r:.1}")
+        }
+    };
+    if r >= 1.1 {
+        format!("{} times fewer positions", times(r))
+    } else if r > 1.0 / 1.1 {
         "about as many positions".to_string()
     } else {
-        format!("{} times more positions", group((o / p).round() as u64))
+        format!("{} times more positions", times(o / p))
     }
 }
 
@@ -322,7 +331,9 @@ mod tests {
     #[test]
     fn the_ratio_is_said_in_words() {
         assert_eq!(ratio_words(287_000, 1000), "287 times fewer positions");
-        assert_eq!(ratio_words(1000, 900), "about as many positions");
+        assert_eq!(ratio_words(1000, 950), "about as many positions");
+        assert_eq!(ratio_words(70, 37), "1.9 times fewer positions");
+        assert_eq!(ratio_words(37, 70), "1.9 times more positions");
         assert_eq!(ratio_words(10, 40), "4 times more positions");
         assert_eq!(ratio_words(0, 0), "about as many positions");
     }

@@ -18,7 +18,7 @@ pub(in crate::game::solver) fn commands_and_input(
     mut hint: ResMut<Hint>,
     mut hint_job: ResMut<HintJob>,
     replay: Option<Res<ReplayMoves>>,
-    view: Option<Res<crate::game::solver::tree_view::TreeViewState>>,
+    mut view: Option<ResMut<crate::game::solver::tree_view::TreeViewState>>,
     mut say: MessageWriter<Say>,
     mut jump: ResMut<crate::game::solver::tree_view::TreeJump>,
     mut waiting: ResMut<StartWhenBack>,
@@ -68,13 +68,21 @@ pub(in crate::game::solver) fn commands_and_input(
                     continue;
                 }
                 // The board shows a moment of the last search, not the
-                // player's game: which one to start from is the player's
-                // to say.
-                if view.as_ref().is_some_and(|v| v.scrubbed.is_some()) && !players_moved {
-                    say.write(Say(
-                        "The board shows a moment of the search: first \"Play from here\" (|< is where it began).".into(),
-                    ));
-                    continue;
+                // player's game ("Play from here" would make it that): the
+                // new watch starts where that search began, as after its end.
+                if let Some(v) = view.as_mut().filter(|v| v.scrubbed.is_some())
+                    && !players_moved
+                {
+                    v.scrubbed = None;
+                    jump.0.clear();
+                    if let Some(a) = autoplay.as_mut() {
+                        if a.is_active() {
+                            a.stop();
+                        }
+                        if from_base(a, &state, *watch, &mut jump, &mut waiting) {
+                            continue;
+                        }
+                    }
                 }
                 // A watch under way has moved the board away from the
                 // player's game: it stops, and the new one starts where it

@@ -283,6 +283,9 @@ pub(super) fn compare_chart() -> impl Bundle {
 /// fill the part passed; a press or a drag moves the timeline
 /// (`input::slide_timeline`), and the timeline, however it moved, sets its
 /// value (`view::fill_timeline`).
+/// The timeline's fill, up to its knob.
+const TIMELINE: Color = Color::srgba(0.62, 0.78, 0.86, 0.55);
+
 pub(super) fn timeline_track() -> impl Bundle {
     use bevy::ui_widgets::{Slider, SliderStep, SliderValue, TrackClick};
     (
@@ -310,7 +313,9 @@ pub(super) fn timeline_track() -> impl Bundle {
                 height: percent(100),
                 ..default()
             },
-            BackgroundColor(tone_colour(Tone::Line).with_alpha(0.75)),
+            // Not a mark of the map's key: the timeline is a time, not a
+            // line of the search.
+            BackgroundColor(TIMELINE),
             Pickable::IGNORE,
             // A knob where the timeline stands: a scrubber to drag, not a
             // second bar of how much is done.
@@ -325,7 +330,7 @@ pub(super) fn timeline_track() -> impl Bundle {
                     ..default()
                 },
                 BackgroundColor(theme::TEXT),
-                BorderColor::all(tone_colour(Tone::Line)),
+                BorderColor::all(TIMELINE),
                 Pickable::IGNORE,
             )],
         )],
