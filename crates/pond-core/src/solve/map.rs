@@ -333,6 +333,20 @@ impl SearchMap {
     }
 }
 
+/// A share done as a bar's percentage, in the words of `done_words`
+/// ("1.6%" beside "about 1.6%", "38%" beside "about 38%"): never "-0%" nor
+/// "100%" short of the end.
+pub fn share_words(share: f64) -> String {
+    let percent = share.clamp(0.0, 1.0) * 100.0;
+    match percent {
+        p if p <= 0.0 => "0%".to_string(),
+        p if p < 0.1 => "<0.1%".to_string(),
+        p if p < 10.0 => format!("{p:.1}%"),
+        p if p < 100.0 => format!("{}%", (p.floor() as u32).min(99)),
+        _ => "100%".to_string(),
+    }
+}
+
 /// "1 in N" for a share of 1/`n` (n from 1,000 to a billion billion), N to
 /// two figures and in words past a million: "1 in 4,700", "1 in 23
 /// million", "1 in 1.2 trillion".

@@ -459,3 +459,26 @@ fn a_cropped_map_scales_the_part_to_the_whole_width() {
     // The whole of it is the map itself.
     assert_eq!(map.cropped(0.0, 1.0).cells, map.cells);
 }
+
+/// The bar's percentage reads as the map's line: to a tenth under 10%,
+/// whole above, never "-0%" nor "100%" short of the end.
+#[test]
+fn the_bars_share_reads_as_the_maps_line() {
+    assert_eq!(share_words(-0.0), "0%");
+    assert_eq!(share_words(0.0), "0%");
+    assert_eq!(share_words(0.0004), "<0.1%");
+    assert_eq!(share_words(0.016), "1.6%");
+    assert_eq!(share_words(0.386), "38%");
+    assert_eq!(share_words(0.9999), "99%");
+    assert_eq!(share_words(1.0), "100%");
+    let line = SearchMap {
+        cells: Vec::new(),
+        bands: 1,
+        done: Some(0.016),
+        done_by_depth: Vec::new(),
+    };
+    assert_eq!(
+        line.done_words().as_deref(),
+        Some("about 1.6% of the move orders ruled out")
+    );
+}

@@ -411,7 +411,7 @@ pub(super) fn paint_map(
         fill.width = percent(share * 100.0);
     }
     let percent_words = if tree.is_some() {
-        share_words(share)
+        map::share_words(share)
     } else {
         String::new()
     };
@@ -571,34 +571,5 @@ pub(super) fn show_map_or_words(
         if n.display != rows {
             n.display = rows;
         }
-    }
-}
-
-/// The bar's share as the map's line words it ("1.6%" beside "about 1.6%",
-/// "38%" beside "about 38%"): never "-0%" nor "100%" short of the end.
-fn share_words(share: f64) -> String {
-    let percent = share.clamp(0.0, 1.0) * 100.0;
-    match percent {
-        p if p <= 0.0 => "0%".to_string(),
-        p if p < 0.1 => "<0.1%".to_string(),
-        p if p < 10.0 => format!("{p:.1}%"),
-        p if p < 100.0 => format!("{}%", (p.floor() as u32).min(99)),
-        _ => "100%".to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::share_words;
-
-    #[test]
-    fn the_bars_share_reads_as_the_maps_line() {
-        assert_eq!(share_words(-0.0), "0%");
-        assert_eq!(share_words(0.0), "0%");
-        assert_eq!(share_words(0.0004), "<0.1%");
-        assert_eq!(share_words(0.016), "1.6%");
-        assert_eq!(share_words(0.386), "38%");
-        assert_eq!(share_words(0.9999), "99%");
-        assert_eq!(share_words(1.0), "100%");
     }
 }
