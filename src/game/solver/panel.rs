@@ -168,6 +168,9 @@ fn attach_panel(mut commands: Commands, columns: Query<Entity, Added<SideColumn>
 
 /// A solver button: its icon (if it has one) beside its name, and its key
 /// under them.
+/// The width of "Resume" in the panel's buttons' words (16 px).
+const RESUME_WIDTH: f32 = 62.0;
+
 fn solver_button(
     icon: Option<Handle<Image>>,
     label: &str,
@@ -213,7 +216,18 @@ fn solver_button(
                         Spawn((
                             CommandLabel(command),
                             text(label, 16.0, theme::TEXT),
-                            TextLayout::no_wrap()
+                            TextLayout::no_wrap(),
+                            // Pause's words keep Resume's room: in a narrow
+                            // panel the row's buttons shrank unevenly as the
+                            // word changed, and Step and Stop moved.
+                            Node {
+                                min_width: px(if matches!(command, AutoplayCommand::Pause) {
+                                    RESUME_WIDTH
+                                } else {
+                                    0.0
+                                }),
+                                ..default()
+                            },
                         )),
                     )),
                 ),
