@@ -57,6 +57,9 @@ mod autoplay;
 #[path = "game/packs.rs"]
 mod packs;
 
+#[path = "game/navigation.rs"]
+mod navigation;
+
 /// A data directory of the test's own, new and empty: no test reads or
 /// writes the player's.
 fn temp_data_dir() -> std::path::PathBuf {

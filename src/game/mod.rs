@@ -16,6 +16,7 @@ mod keys;
 pub mod lines;
 pub mod memory;
 pub mod menus;
+mod navigate;
 mod options;
 pub mod packs;
 pub mod panels;

@@ -15,6 +15,7 @@ use bevy::prelude::*;
 
 /// What the editor's buttons, keys and clicks ask for.
 #[derive(Message, Component, Debug, Clone, Copy, PartialEq)]
+#[require(bevy::input_focus::tab_navigation::TabIndex)]
 pub enum EditAction {
     /// Put the brush on a cell (row, column): a new step of the history.
     Paint(usize, usize),

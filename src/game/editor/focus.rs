@@ -5,11 +5,12 @@
 //! Enter or Space presses the ringed button, Esc takes the ring away. The
 //! arrows stay the board's.
 
+use super::panels::Side;
 use super::{EditAction, Editor};
-use crate::game::theme;
+use crate::game::{navigate, theme};
+use bevy::input_focus::tab_navigation::TabNavigation;
 use bevy::prelude::*;
 use bevy::ui::InteractionDisabled;
-use bevy::window::PrimaryWindow;
 
 /// The button ringed by Tab, by what it asks (the panels are built again
 /// when what they show changes; the ring finds its button again).
@@ -20,13 +21,18 @@ pub struct ButtonFocus(pub Option<EditAction>);
 #[derive(Component)]
 pub(super) struct Ringed;
 
-/// Tab and Shift+Tab move the ring; Enter or Space presses its button.
+/// Tab and Shift+Tab move the ring, in Bevy's tab order (the left panel's
+/// buttons as they were built, then the right's); Enter or Space presses
+/// its button.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn tab_focus(
     keys: Res<ButtonInput<KeyCode>>,
     mut editor: ResMut<Editor>,
     mut focus: ResMut<ButtonFocus>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
-    buttons: Query<(&EditAction, &UiGlobalTransform, &ComputedNode), Without<InteractionDisabled>>,
+    buttons: Query<(Entity, &EditAction, &ComputedNode, Has<InteractionDisabled>)>,
+    sides: Query<(Entity, &Side)>,
+    parents: Query<&ChildOf>,
+    tabs: TabNavigation,
     mut actions: MessageWriter<EditAction>,
     field: Res<bevy::input_focus::InputFocus>,
 ) {
@@ -42,37 +48,33 @@ pub(super) fn tab_focus(
         return;
     }
     if keys.just_pressed(KeyCode::Tab) {
-        let middle = window.map_or(640.0, |w| w.width() / 2.0);
-        // Reading order: the left panel down, then the right.
-        let mut order: Vec<(EditAction, (bool, f32, f32))> = buttons
-            .iter()
-            .filter(|(_, _, n)| n.size().x > 0.0)
-            .map(|(a, at, n)| {
-                let p = at.translation * n.inverse_scale_factor();
-                (*a, (p.x > middle, p.y.round(), p.x))
-            })
-            .collect();
-        order.sort_by(|a, b| a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal));
-        // (Shift let go in this same frame still counts: a quick chord.)
-        const SHIFT: [KeyCode; 2] = [KeyCode::ShiftLeft, KeyCode::ShiftRight];
-        let back = keys.any_pressed(SHIFT) || keys.any_just_released(SHIFT);
-        let at = focus
-            .0
-            .and_then(|f| order.iter().position(|(a, _)| *a == f));
-        let n = order.len();
-        // The fields sit between the panels: leaving one, the ring goes on
-        // from there in reading order.
-        let right = order.iter().position(|(_, (r, ..))| *r);
-        let next = match (at, back) {
-            _ if n == 0 => None,
-            (None, false) if editor.typing => right.or(Some(0)),
-            (None, true) if editor.typing => Some(right.unwrap_or(n).max(1) - 1),
-            (None, false) => Some(0),
-            (None, true) => Some(n - 1),
-            (Some(i), false) => Some((i + 1) % n),
-            (Some(i), true) => Some((i + n - 1) % n),
+        let back = navigate::shift(&keys);
+        // A greyed button, or one of a part not shown, is passed over.
+        let usable = |e: Entity| {
+            buttons
+                .get(e)
+                .is_ok_and(|(_, _, n, off)| !off && n.size().x > 0.0)
         };
-        focus.0 = next.map(|i| order[i].0);
+        let from = focus
+            .0
+            .and_then(|f| buttons.iter().find(|b| *b.1 == f))
+            .map(|b| b.0);
+        let on_side = |e: Entity, right: bool| {
+            parents
+                .iter_ancestors(e)
+                .any(|a| sides.get(a).is_ok_and(|(_, s)| s.right == right))
+        };
+        let group = sides.iter().next().map(|(e, _)| e);
+        let next = group.and_then(|g| {
+            if editor.typing && from.is_none() {
+                // The fields sit between the panels: leaving one, the ring
+                // goes on into the right panel, or back into the left's end.
+                navigate::tab(&tabs, g, None, back, |e| usable(e) && on_side(e, !back))
+            } else {
+                navigate::tab(&tabs, g, from, back, usable)
+            }
+        });
+        focus.0 = next.and_then(|e| buttons.get(e).ok()).map(|b| *b.1);
         // The board's cell gives way to the ring.
         editor.cursor = None;
         return;

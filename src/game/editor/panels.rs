@@ -8,7 +8,21 @@ use crate::game::packs::Packs;
 use crate::game::theme::widget::WheelScroll;
 use crate::game::theme::{self, text, widget};
 use crate::levels::verdict::LIMIT_GRADES;
+use bevy::input_focus::tab_navigation::TabGroup;
 use bevy::prelude::*;
+
+/// A side panel: the right one or the left. Each is a group of Bevy's tab
+/// order, the left's first.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Side {
+    pub right: bool,
+}
+
+impl Side {
+    fn tabs(right: bool) -> (Self, TabGroup) {
+        (Self { right }, TabGroup::new(i32::from(right)))
+    }
+}
 
 fn panel_node(left: bool, m: [f32; 4]) -> Node {
     let (l, r) = if left {
@@ -106,81 +120,86 @@ pub(super) fn left_panel(
     let draft = &editor.draft;
     let drawn = draft.drawn();
     let pegs = draft.is_pegs();
-    ui.spawn((panel_node(true, m), theme::panel(), WheelScroll))
-        .with_children(|p| {
-            p.spawn(text("Level editor", 22.0, theme::TEXT));
-            p.spawn(title("New level of"));
+    ui.spawn((
+        panel_node(true, m),
+        theme::panel(),
+        WheelScroll,
+        Side::tabs(false),
+    ))
+    .with_children(|p| {
+        p.spawn(text("Level editor", 22.0, theme::TEXT));
+        p.spawn(title("New level of"));
+        p.spawn(row()).with_children(|r| {
+            for (label, kind, is_pegs) in crate::levels::edit::new_levels() {
+                let on = drawn.kind() == kind && pegs == is_pegs;
+                r.spawn(small_button(EditAction::New(kind, is_pegs), label, on));
+            }
+        });
+        for (i, pr) in draft.palette().iter().enumerate() {
+            p.spawn(title(pr.title));
+            let picked = editor
+                .picks
+                .get(i)
+                .copied()
+                .unwrap_or(0)
+                .min(pr.choices.len() - 1);
             p.spawn(row()).with_children(|r| {
-                for (label, kind, is_pegs) in crate::levels::edit::new_levels() {
-                    let on = drawn.kind() == kind && pegs == is_pegs;
-                    r.spawn(small_button(EditAction::New(kind, is_pegs), label, on));
-                }
-            });
-            for (i, pr) in draft.palette().iter().enumerate() {
-                p.spawn(title(pr.title));
-                let picked = editor
-                    .picks
-                    .get(i)
-                    .copied()
-                    .unwrap_or(0)
-                    .min(pr.choices.len() - 1);
-                p.spawn(row()).with_children(|r| {
-                    for (j, ch) in pr.choices.iter().enumerate() {
-                        let action = EditAction::Pick(i, j);
-                        match ch.colour {
-                            Some(c) => {
-                                let colour = palette[c as usize % palette.len()];
-                                // A colour's name does not fit its swatch;
-                                // colour-blind mode gives it its number, as
-                                // on the animals (from 1).
-                                let label = if pr.title == "Colour" && ch.label.len() > 2 {
-                                    if colour_blind {
-                                        format!("{}", c + 1)
-                                    } else {
-                                        String::new()
-                                    }
+                for (j, ch) in pr.choices.iter().enumerate() {
+                    let action = EditAction::Pick(i, j);
+                    match ch.colour {
+                        Some(c) => {
+                            let colour = palette[c as usize % palette.len()];
+                            // A colour's name does not fit its swatch;
+                            // colour-blind mode gives it its number, as
+                            // on the animals (from 1).
+                            let label = if pr.title == "Colour" && ch.label.len() > 2 {
+                                if colour_blind {
+                                    format!("{}", c + 1)
                                 } else {
-                                    ch.label.clone()
-                                };
-                                r.spawn(swatch(action, colour, &label, j == picked));
-                            }
-                            None => {
-                                r.spawn(small_button(action, &ch.label, j == picked));
-                            }
+                                    String::new()
+                                }
+                            } else {
+                                ch.label.clone()
+                            };
+                            r.spawn(swatch(action, colour, &label, j == picked));
+                        }
+                        None => {
+                            r.spawn(small_button(action, &ch.label, j == picked));
                         }
                     }
-                });
-            }
-            let dims = draft.dimensions();
-            if !dims.is_empty() {
-                p.spawn(title("Board"));
-            }
-            for (i, (name, value)) in dims.into_iter().enumerate() {
-                p.spawn(row()).with_children(|r| {
-                    r.spawn(small_button(EditAction::Step(i, -1), "-", false));
-                    r.spawn(small_button(EditAction::Step(i, 1), "+", false));
-                    let shown = if name == "move limit" && value == 0 {
-                        "none".to_string()
-                    } else {
-                        value.to_string()
-                    };
-                    r.spawn(text(format!("{name}: {shown}"), 16.0, theme::TEXT));
-                });
-            }
-            let settings = draft.settings();
-            if !settings.is_empty() {
-                p.spawn(title("Options"));
-            }
-            p.spawn(row()).with_children(|r| {
-                for (label, on, s) in settings {
-                    r.spawn(small_button(
-                        EditAction::Setting(s),
-                        &label,
-                        on == Some(true),
-                    ));
                 }
             });
+        }
+        let dims = draft.dimensions();
+        if !dims.is_empty() {
+            p.spawn(title("Board"));
+        }
+        for (i, (name, value)) in dims.into_iter().enumerate() {
+            p.spawn(row()).with_children(|r| {
+                r.spawn(small_button(EditAction::Step(i, -1), "-", false));
+                r.spawn(small_button(EditAction::Step(i, 1), "+", false));
+                let shown = if name == "move limit" && value == 0 {
+                    "none".to_string()
+                } else {
+                    value.to_string()
+                };
+                r.spawn(text(format!("{name}: {shown}"), 16.0, theme::TEXT));
+            });
+        }
+        let settings = draft.settings();
+        if !settings.is_empty() {
+            p.spawn(title("Options"));
+        }
+        p.spawn(row()).with_children(|r| {
+            for (label, on, s) in settings {
+                r.spawn(small_button(
+                    EditAction::Setting(s),
+                    &label,
+                    on == Some(true),
+                ));
+            }
         });
+    });
 }
 
 pub(super) fn right_panel(
@@ -192,7 +211,7 @@ pub(super) fn right_panel(
     into: &str,
     m: [f32; 4],
 ) {
-    ui.spawn((panel_node(false, m), theme::panel()))
+    ui.spawn((panel_node(false, m), theme::panel(), Side::tabs(true)))
         .with_children(|panel| {
             // What the solvers say scrolls (the wheel over it); the buttons
             // under it stay in the window.

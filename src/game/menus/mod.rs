@@ -4,10 +4,13 @@
 //! it (outlined): Up and Down (or Tab) move it, Enter or Space presses; the
 //! pointer coming over a button takes the outline with it.
 
+use super::navigate;
 use super::play::{Menu, PlayAction, PlaySystems};
 use super::settings::Settings;
 use super::solver::Autoplay;
 use super::theme::{self, text, widget};
+use bevy::input_focus::tab_navigation::{TabGroup, TabIndex, TabNavigation};
+use bevy::math::CompassOctant;
 use bevy::prelude::*;
 
 #[derive(Component)]
@@ -38,11 +41,16 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Up and Down (Tab, Shift+Tab) move the focus round the menu's buttons;
-/// Enter or Space presses the one focused.
+/// Enter or Space presses the one focused. Tab goes by Bevy's tab order
+/// (the rows' `TabIndex`, the keyboard's order), Up and Down by a
+/// navigation map whose edges loop round the rows.
+#[allow(clippy::too_many_arguments)]
 fn menu_keys(
     keys: Res<ButtonInput<KeyCode>>,
     menu: Option<Res<State<Menu>>>,
-    rows: Query<(&MenuRow, &PlayAction)>,
+    rows: Query<(Entity, &MenuRow, &PlayAction)>,
+    panel: Query<Entity, With<MenuPanel>>,
+    tabs: TabNavigation,
     pointed: Query<(&MenuRow, &Interaction), Changed<Interaction>>,
     mut focus: ResMut<MenuFocus>,
     mut actions: MessageWriter<PlayAction>,
@@ -57,25 +65,36 @@ fn menu_keys(
     {
         focus.0 = Some(row.0);
     }
-    let count = rows.iter().count();
-    if count == 0 {
+    let mut ordered: Vec<(usize, Entity)> = rows.iter().map(|(e, r, _)| (r.0, e)).collect();
+    ordered.sort_unstable();
+    let ordered: Vec<Entity> = ordered.into_iter().map(|(_, e)| e).collect();
+    let (Some(&first), Some(&last)) = (ordered.first(), ordered.last()) else {
         return;
-    }
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    let tab = keys.just_pressed(KeyCode::Tab);
-    let down = keys.just_pressed(KeyCode::ArrowDown) || (tab && !shift);
-    let up = keys.just_pressed(KeyCode::ArrowUp) || (tab && shift);
-    if down || up {
-        focus.0 = Some(match focus.0 {
-            None if down => 0,
-            None => count - 1,
-            Some(i) if down => (i + 1) % count,
-            Some(i) => (i + count - 1) % count,
-        });
+    };
+    let from = focus
+        .0
+        .and_then(|i| rows.iter().find(|r| r.1.0 == i))
+        .map(|r| r.0);
+    let next = if keys.just_pressed(KeyCode::Tab) {
+        let back = navigate::shift(&keys);
+        let group = panel.iter().next();
+        group.and_then(|g| navigate::tab(&tabs, g, from, back, |_| true))
+    } else {
+        match (navigate::arrow(&keys), from) {
+            (Some(CompassOctant::South), None) => Some(first),
+            (Some(CompassOctant::North), None) => Some(last),
+            (Some(way @ (CompassOctant::South | CompassOctant::North)), Some(e)) => {
+                navigate::along(&navigate::looping(&ordered), e, way)
+            }
+            _ => None,
+        }
+    };
+    if let Some(row) = next.and_then(|e| rows.get(e).ok()) {
+        focus.0 = Some(row.1.0);
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space])
         && let Some(i) = focus.0
-        && let Some((_, &action)) = rows.iter().find(|(r, _)| r.0 == i)
+        && let Some((.., &action)) = rows.iter().find(|(_, r, _)| r.0 == i)
     {
         actions.write(action);
     }
@@ -130,6 +149,8 @@ fn show_menu(
     commands
         .spawn((
             MenuPanel,
+            // Tab goes round its buttons alone.
+            TabGroup::modal(),
             Name::new("Menu"),
             DespawnOnExit(Menu::Open),
             // Covers the window, so the board takes no clicks while it is open.
@@ -245,6 +266,7 @@ fn section(
         column.spawn((
             widget::text_button(*action, label, 17.0),
             MenuRow(first + i),
+            TabIndex((first + i) as i32),
         ));
     }
 }

@@ -14,10 +14,12 @@ mod title;
 
 pub use random::RandomShape;
 
+use super::navigate;
 use super::packs::{Current, Packs, PendingPacks};
 use super::play::PlayState;
 use super::theme::widget;
 use super::{GameOptions, Screen, editor, theme};
+use bevy::input_focus::tab_navigation::{TabGroup, TabIndex, TabNavigation};
 use bevy::prelude::*;
 use levels::{show_level_name, spawn_levels};
 use menu_keys::menu_keys;
@@ -42,6 +44,7 @@ const DIGITS: [KeyCode; 9] = [
 
 /// What a button of the title, the level select or the statistics does.
 #[derive(Message, Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(TabIndex)]
 enum MenuAction {
     OpenPack(usize),
     PlayLevel(usize),
@@ -256,6 +259,8 @@ fn screen_root(screen: Screen) -> impl Bundle {
     (
         DespawnOnExit(screen),
         scroll::ScreenRoot,
+        // Its buttons are Tab's, in the order they were built.
+        TabGroup::new(0),
         Node {
             width: percent(100),
             height: percent(100),
@@ -432,35 +437,26 @@ type PointerCame = (With<MenuAction>, Changed<Interaction>);
 #[derive(Resource, Default)]
 struct MenuFocus(Option<Entity>);
 
+#[allow(clippy::too_many_arguments)]
 fn menu_focus(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
-    buttons: Query<(Entity, &MenuAction, &UiGlobalTransform, &Visibility)>,
+    buttons: Query<(
+        Entity,
+        &MenuAction,
+        &UiGlobalTransform,
+        &ComputedNode,
+        &Visibility,
+    )>,
     pointed: Query<(Entity, &Interaction), PointerCame>,
+    roots: Query<Entity, With<scroll::ScreenRoot>>,
+    tabs: TabNavigation,
     mut focus: ResMut<MenuFocus>,
     mut actions: MessageWriter<MenuAction>,
 ) {
     // A hidden button (Watch best, for a level with no best) is skipped.
-    let shown = |e: Entity| {
-        buttons
-            .get(e)
-            .is_ok_and(|(_, _, _, v)| *v != Visibility::Hidden)
-    };
-    let at = |e: Entity| buttons.get(e).ok().map(|(_, _, t, _)| t.translation);
+    let shown = |e: Entity| buttons.get(e).is_ok_and(|(.., v)| *v != Visibility::Hidden);
     let old = focus.0.filter(|&e| shown(e));
-    // The buttons in reading order: the first an arrow lands on, and the
-    // order Tab (Shift+Tab back) goes through.
-    let mut order: Vec<(Entity, Vec2)> = buttons
-        .iter()
-        .filter(|(_, _, _, v)| **v != Visibility::Hidden)
-        .map(|(e, _, t, _)| (e, t.translation))
-        .collect();
-    order.sort_by(|a, b| {
-        (a.1.y, a.1.x)
-            .partial_cmp(&(b.1.y, b.1.x))
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
-    let n = order.len();
     // One focus: the outline, once shown, follows the pointer to the
     // button it comes over (never two buttons lit at once).
     let hovered = pointed
@@ -471,21 +467,31 @@ fn menu_focus(
     let chosen = if let Some(e) = hovered {
         Some(Some(e))
     } else if keys.just_pressed(KeyCode::Tab) {
-        let back = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-        let here = old.and_then(|e| order.iter().position(|o| o.0 == e));
-        let next = match here {
-            _ if n == 0 => None,
-            None if back => Some(n - 1),
-            None => Some(0),
-            Some(i) if back => Some((i + n - 1) % n),
-            Some(i) => Some((i + 1) % n),
-        };
-        Some(next.map(|i| order[i].0))
+        // Bevy's tab order: the screen's buttons as they were built, which
+        // is their reading order.
+        let back = navigate::shift(&keys);
+        let root = roots.iter().next();
+        Some(root.and_then(|r| navigate::tab(&tabs, r, old, back, shown)))
     } else {
-        super::keys::arrow(&keys, true).map(|way| match old.and_then(at) {
-            None => order.first().map(|o| o.0),
-            Some(from) => {
-                super::keys::nearest_toward(from, way, 3.0, order.iter().copied()).or(old)
+        navigate::arrow(&keys).map(|way| {
+            let areas: Vec<_> = buttons
+                .iter()
+                .filter(|(e, ..)| shown(*e))
+                .map(|(e, _, at, node, _)| navigate::area(e, node, at))
+                .collect();
+            match old.and_then(|o| areas.iter().find(|a| a.entity == o)) {
+                // The first arrow takes the first button in reading order.
+                None => areas
+                    .iter()
+                    .min_by(|a, b| {
+                        (a.position.y, a.position.x)
+                            .partial_cmp(&(b.position.y, b.position.x))
+                            .unwrap_or(std::cmp::Ordering::Equal)
+                    })
+                    .map(|a| a.entity),
+                // Bevy's directional navigation: the nearest button that
+                // way, one in line preferred; none that way keeps the focus.
+                Some(from) => navigate::toward(from, way, &areas).or(old),
             }
         })
     };
@@ -501,7 +507,7 @@ fn menu_focus(
         focus.0 = chosen;
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
-        && let Some((_, &action, _, _)) = old.and_then(|e| buttons.get(e).ok())
+        && let Some((_, &action, ..)) = old.and_then(|e| buttons.get(e).ok())
     {
         actions.write(action);
     }

@@ -1,0 +1,129 @@
+//! The menus' keyboard focus, moved by Bevy's tab order and directional
+//! navigation, on the laid-out screens a player sees.
+
+use super::window::{laid_app, middle_of, point_at};
+use super::*;
+use bevy::ui::{ComputedNode, UiGlobalTransform};
+
+/// The menu buttons shown, each with its rectangle on the window.
+fn shown_buttons(app: &mut App) -> Vec<(Entity, Rect)> {
+    let world = app.world_mut();
+    let mut q = world.query_filtered::<(
+        Entity,
+        &ComputedNode,
+        &UiGlobalTransform,
+        &InheritedVisibility,
+    ), (
+        With<Button>,
+        With<bevy::input_focus::tab_navigation::TabIndex>,
+    )>();
+    q.iter(world)
+        .filter(|(_, n, _, v)| v.get() && n.size().x > 0.0)
+        .map(|(e, n, at, _)| (e, Rect::from_center_size(at.translation, n.size())))
+        .collect()
+}
+
+/// The one outlined button (the keyboard's focus), if any.
+fn outlined(app: &mut App) -> Option<Entity> {
+    let world = app.world_mut();
+    let mut q = world.query_filtered::<Entity, (With<Outline>, With<Button>)>();
+    let lit: Vec<Entity> = q.iter(world).collect();
+    assert!(lit.len() <= 1, "two buttons outlined: {lit:?}");
+    lit.first().copied()
+}
+
+fn tap(app: &mut App, key: KeyCode) -> Option<Entity> {
+    press(app, key);
+    app.update();
+    app.update();
+    outlined(app)
+}
+
+/// On the title, a pack's level select, the statistics and the settings:
+/// Tab goes once round every shown button in reading order (each the next
+/// in its row or in a row below, until it comes back to the first), and
+/// the arrows reach every button from the first.
+#[test]
+fn tab_and_the_arrows_reach_every_menu_button_in_reading_order() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    let screens = [
+        (Screen::Title, None),
+        (Screen::Levels, Some(0)),
+        (Screen::Levels, Some(2)),
+        (Screen::Stats, None),
+        (Screen::Settings, None),
+    ];
+    for (to, pack) in screens {
+        if let Some(p) = pack {
+            app.world_mut().resource_mut::<Current>().pack = p;
+        }
+        app.world_mut().resource_mut::<NextState<Screen>>().set(to);
+        settle(&mut app);
+        let at = format!("{to:?} {pack:?}");
+        let buttons = shown_buttons(&mut app);
+        assert!(!buttons.is_empty(), "{at}: no buttons");
+        let rect = |e: Entity| buttons.iter().find(|b| b.0 == e).map(|b| b.1);
+        assert_eq!(outlined(&mut app), None, "{at}: a focus before any key");
+        // Tab, once round.
+        let first = tap(&mut app, KeyCode::Tab).expect("Tab outlined a button");
+        let mut seen = vec![first];
+        loop {
+            let prev = rect(*seen.last().unwrap()).expect("a shown button");
+            let next = tap(&mut app, KeyCode::Tab).expect("Tab keeps a focus");
+            if next == first {
+                break;
+            }
+            let r = rect(next).unwrap_or_else(|| panic!("{at}: Tab to a button not shown"));
+            assert!(!seen.contains(&next), "{at}: Tab came back early");
+            // The next in its row (to the right) or in a row below.
+            let same_row = r.min.y < prev.max.y && r.max.y > prev.min.y;
+            assert!(
+                (same_row && r.min.x >= prev.max.x - 1.0) || r.min.y >= prev.center().y,
+                "{at}: Tab went from {prev:?} back to {r:?}"
+            );
+            seen.push(next);
+            assert!(seen.len() <= buttons.len(), "{at}: Tab never came round");
+        }
+        assert_eq!(seen.len(), buttons.len(), "{at}: Tab passed buttons by");
+        // Shift+Tab goes back to the last.
+        key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Pressed);
+        let back = tap(&mut app, KeyCode::Tab);
+        key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Released);
+        assert_eq!(back, seen.last().copied(), "{at}: Shift+Tab");
+        // The arrows: from each button reached, each arrow; every button
+        // is reached (the focus is brought to a button by the pointer,
+        // which it follows once shown).
+        let mut reached = vec![first];
+        let mut i = 0;
+        while i < reached.len() {
+            for key in [
+                KeyCode::ArrowRight,
+                KeyCode::ArrowDown,
+                KeyCode::ArrowLeft,
+                KeyCode::ArrowUp,
+            ] {
+                // (A button scrolled out of the window is not pointed at.)
+                let middle = middle_of(&mut app, reached[i]);
+                if middle.y > 715.0 || middle.y < 5.0 {
+                    break;
+                }
+                point_at(&mut app, Vec2::new(1.0, 1.0));
+                point_at(&mut app, middle);
+                app.update();
+                assert_eq!(outlined(&mut app), Some(reached[i]), "{at}: the pointer");
+                if let Some(to) = tap(&mut app, key)
+                    && !reached.contains(&to)
+                {
+                    reached.push(to);
+                }
+            }
+            i += 1;
+        }
+        let missed: Vec<Rect> = buttons
+            .iter()
+            .filter(|b| !reached.contains(&b.0))
+            .map(|b| b.1)
+            .collect();
+        assert!(missed.is_empty(), "{at}: no arrow reaches {missed:?}");
+    }
+}
