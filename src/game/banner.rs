@@ -293,54 +293,9 @@ fn show_banner(
         commands.entity(b).try_despawn();
     }
     let watching = autoplay.is_some_and(|a| a.is_active());
-    let (title, colour, buttons): (String, Color, Vec<(&str, PlayAction)>) =
-        if state.puzzle.is_won() {
-            (
-                {
-                    let moves = crate::levels::count_of(state.moves(), "move", "moves");
-                    // The player's time, not a replay's.
-                    match state.took.filter(|_| !state.replayed) {
-                        Some(secs) => format!("Solved in {moves}, {}!", crate::levels::clock(secs)),
-                        None => format!("Solved in {moves}!"),
-                    }
-                },
-                theme::WIN,
-                // Small, the keys are left to the keys' line.
-                if small {
-                    vec![
-                        ("Next level", PlayAction::NextLevel),
-                        ("Play again", PlayAction::Replay),
-                        ("Levels", PlayAction::LevelSelect),
-                    ]
-                } else {
-                    vec![
-                        ("Next level (N)", PlayAction::NextLevel),
-                        ("Play again (Backspace)", PlayAction::Replay),
-                        ("Levels (L)", PlayAction::LevelSelect),
-                    ]
-                },
-            )
-        } else if watching {
-            return;
-        } else if state.puzzle.is_stuck() {
-            let words = if state.puzzle.is_goal() {
-                "Finished, but over the move limit."
-            } else if state.puzzle.is_dead_end() {
-                "No more moves."
-            } else {
-                "Out of moves."
-            };
-            (
-                words.to_string(),
-                theme::WARN,
-                vec![
-                    ("Undo (U)", PlayAction::Undo),
-                    ("Restart", PlayAction::Replay),
-                ],
-            )
-        } else {
-            return;
-        };
+    let Some((title, colour, buttons)) = banner_words(&state, small, watching) else {
+        return;
+    };
     // Only the banner's outermost entity is marked, so that despawning it
     // never meets a child that went with it.
     let won = state.puzzle.is_won();
@@ -426,6 +381,66 @@ fn show_banner(
         commands
             .spawn((Banner, card, ChildOf(column)))
             .with_children(fill);
+    }
+}
+
+/// A button of the banner: its words and what it asks for.
+type BannerButton = (&'static str, PlayAction);
+
+/// The banner's title, its colour and its buttons: a win's, or a dead
+/// end's; none while a watch plays or the level goes on. `small`: the
+/// keys are left to the keys' line.
+fn banner_words(
+    state: &PlayState,
+    small: bool,
+    watching: bool,
+) -> Option<(String, Color, Vec<BannerButton>)> {
+    if state.puzzle.is_won() {
+        Some((
+            {
+                let moves = crate::levels::count_of(state.moves(), "move", "moves");
+                // The player's time, not a replay's.
+                match state.took.filter(|_| !state.replayed) {
+                    Some(secs) => format!("Solved in {moves}, {}!", crate::levels::clock(secs)),
+                    None => format!("Solved in {moves}!"),
+                }
+            },
+            theme::WIN,
+            // Small, the keys are left to the keys' line.
+            if small {
+                vec![
+                    ("Next level", PlayAction::NextLevel),
+                    ("Play again", PlayAction::Replay),
+                    ("Levels", PlayAction::LevelSelect),
+                ]
+            } else {
+                vec![
+                    ("Next level (N)", PlayAction::NextLevel),
+                    ("Play again (Backspace)", PlayAction::Replay),
+                    ("Levels (L)", PlayAction::LevelSelect),
+                ]
+            },
+        ))
+    } else if watching {
+        None
+    } else if state.puzzle.is_stuck() {
+        let words = if state.puzzle.is_goal() {
+            "Finished, but over the move limit."
+        } else if state.puzzle.is_dead_end() {
+            "No more moves."
+        } else {
+            "Out of moves."
+        };
+        Some((
+            words.to_string(),
+            theme::WARN,
+            vec![
+                ("Undo (U)", PlayAction::Undo),
+                ("Restart", PlayAction::Replay),
+            ],
+        ))
+    } else {
+        None
     }
 }
 

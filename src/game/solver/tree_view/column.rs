@@ -37,79 +37,7 @@ pub(super) fn column(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
         theme::panel(),
         Children::spawn((
             (
-                Spawn((
-                    Node {
-                        justify_content: JustifyContent::SpaceBetween,
-                        align_items: AlignItems::Center,
-                        column_gap: px(6),
-                        row_gap: px(4),
-                        flex_wrap: FlexWrap::Wrap,
-                        ..default()
-                    },
-                    children![
-                        (
-                            TreeText::Heading,
-                            theme::heading(fonts, "Search", 19.0, theme::TEXT),
-                            TextLayout::no_wrap()
-                        ),
-                        (
-                            Node {
-                                column_gap: px(6),
-                                row_gap: px(4),
-                                flex_wrap: FlexWrap::Wrap,
-                                ..default()
-                            },
-                            children![
-                                // An action, not a view: it runs the plain
-                                // search (the play icon says so).
-                                widget::button(
-                                    AskPlain,
-                                    Node {
-                                        padding: UiRect::axes(px(6), px(3)),
-                                        ..default()
-                                    },
-                                    (
-                                        Node {
-                                            column_gap: px(4),
-                                            align_items: AlignItems::Center,
-                                            ..default()
-                                        },
-                                        Pickable::IGNORE,
-                                        children![
-                                            (
-                                                ImageNode::new(play),
-                                                Node {
-                                                    width: px(11),
-                                                    height: px(11),
-                                                    ..default()
-                                                },
-                                            ),
-                                            (
-                                                PlainLabel,
-                                                text("Plain", 13.0, theme::TEXT),
-                                                TextLayout::no_wrap()
-                                            ),
-                                        ]
-                                    )
-                                ),
-                                widget::button(
-                                    ToggleWords,
-                                    small_button(),
-                                    (
-                                        WordsLabel,
-                                        text("Words", 13.0, theme::TEXT),
-                                        TextLayout::no_wrap()
-                                    )
-                                ),
-                                widget::button(
-                                    ToggleTree,
-                                    small_button(),
-                                    (text("Hide", 13.0, theme::TEXT), TextLayout::no_wrap())
-                                ),
-                            ]
-                        ),
-                    ],
-                )),
+                Spawn(header(fonts, play)),
                 Spawn((legend(), WithWords)),
                 Spawn((para(TreeText::Figures, 14.0, theme::TEXT), WithWords)),
                 Spawn(map_section()),
@@ -463,4 +391,81 @@ pub fn tone_colour(tone: Tone) -> Color {
         Tone::GivenUp => Color::srgb(0.62, 0.70, 0.72),
         Tone::Untried => Color::srgb(0.42, 0.52, 0.55),
     }
+}
+
+/// The column's header: its title, and the Plain, Words and Hide buttons.
+fn header(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
+    (
+        Node {
+            justify_content: JustifyContent::SpaceBetween,
+            align_items: AlignItems::Center,
+            column_gap: px(6),
+            row_gap: px(4),
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        },
+        children![
+            (
+                TreeText::Heading,
+                theme::heading(fonts, "Search", 19.0, theme::TEXT),
+                TextLayout::no_wrap()
+            ),
+            (
+                Node {
+                    column_gap: px(6),
+                    row_gap: px(4),
+                    flex_wrap: FlexWrap::Wrap,
+                    ..default()
+                },
+                children![
+                    // An action, not a view: it runs the plain
+                    // search (the play icon says so).
+                    widget::button(
+                        AskPlain,
+                        Node {
+                            padding: UiRect::axes(px(6), px(3)),
+                            ..default()
+                        },
+                        (
+                            Node {
+                                column_gap: px(4),
+                                align_items: AlignItems::Center,
+                                ..default()
+                            },
+                            Pickable::IGNORE,
+                            children![
+                                (
+                                    ImageNode::new(play),
+                                    Node {
+                                        width: px(11),
+                                        height: px(11),
+                                        ..default()
+                                    },
+                                ),
+                                (
+                                    PlainLabel,
+                                    text("Plain", 13.0, theme::TEXT),
+                                    TextLayout::no_wrap()
+                                ),
+                            ]
+                        )
+                    ),
+                    widget::button(
+                        ToggleWords,
+                        small_button(),
+                        (
+                            WordsLabel,
+                            text("Words", 13.0, theme::TEXT),
+                            TextLayout::no_wrap()
+                        )
+                    ),
+                    widget::button(
+                        ToggleTree,
+                        small_button(),
+                        (text("Hide", 13.0, theme::TEXT), TextLayout::no_wrap())
+                    ),
+                ]
+            ),
+        ],
+    )
 }

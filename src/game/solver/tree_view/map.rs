@@ -36,10 +36,6 @@ pub struct MapFigure;
 #[derive(Component)]
 pub struct MapShare;
 
-/// An entry of the map's key: shown while the map holds its mark.
-#[derive(Component)]
-pub(super) struct KeyEntry(MapMark);
-
 /// The line under the map: what the hovered cell stands for.
 #[derive(Component)]
 pub struct MapTip;
@@ -205,64 +201,6 @@ pub(super) fn map_section() -> impl Bundle {
             key(),
         ],
     )
-}
-
-/// The key of the map's marks: a swatch and a word or two each.
-fn key() -> impl Bundle {
-    (
-        // As long as the tip's row: a map without its key is a puzzle of
-        // its own (Flood's column at 800x600 is about 360 pixels).
-        ShowFrom(340.0),
-        Node {
-            column_gap: px(8),
-            row_gap: px(2),
-            flex_wrap: FlexWrap::Wrap,
-            flex_shrink: 0.0,
-            ..default()
-        },
-        Children::spawn(SpawnIter(map::key_all().map(|mark| {
-            (
-                KeyEntry(mark),
-                key_entry(mark, map::key_word(mark), 10.0, 12.0, theme::TEXT_DIM),
-            )
-        }))),
-    )
-}
-
-/// A mark of the map as its key shows it: a swatch of `swatch` pixels and
-/// its word at `size` in `colour` (hidden until the map holds the mark;
-/// the how-to card shows each).
-pub fn key_entry(
-    mark: MapMark,
-    words: &'static str,
-    swatch: f32,
-    size: f32,
-    colour: Color,
-) -> impl Bundle {
-    (
-        Node {
-            column_gap: px(swatch * 0.3),
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        children![
-            (
-                Node {
-                    width: px(swatch),
-                    height: px(swatch),
-                    border_radius: BorderRadius::all(px(swatch / 5.0)),
-                    ..default()
-                },
-                BackgroundColor(mark_colour(mark)),
-            ),
-            (text(words, size, colour), TextLayout::no_wrap()),
-        ],
-    )
-}
-
-pub fn mark_colour(mark: MapMark) -> Color {
-    let [r, g, b] = mark.colour();
-    Color::srgb_u8(r, g, b)
 }
 
 /// Where the map is: the node at its top (none: the start), and whether it

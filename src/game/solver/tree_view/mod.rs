@@ -183,21 +183,23 @@ pub struct TreeJump(pub VecDeque<Request>);
 mod column;
 mod input;
 mod map;
+mod map_key;
 mod map_pointer;
 mod outline;
 mod picture;
+mod rounds;
 mod view;
 
 use column::*;
 use input::*;
 use map::*;
-pub use map::{
-    DragBand, MapFigure, MapPicture, MapTip, MapView, ToggleLayout, ToggleWords, key_entry,
-    mark_colour,
-};
+pub use map::{DragBand, MapFigure, MapPicture, MapTip, MapView, ToggleLayout, ToggleWords};
+use map_key::*;
+pub use map_key::{key_entry, mark_colour};
 use map_pointer::*;
 pub use outline::{Row, Tone, outline};
 use picture::*;
+use rounds::*;
 use view::*;
 
 pub(super) fn plugin(app: &mut App) {

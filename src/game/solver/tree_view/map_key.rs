@@ -1,0 +1,67 @@
+//! The map's key: a swatch and a word or two for each mark the map holds
+//! (the how-to card shows every mark with what it means).
+
+use super::*;
+use crate::solve::map::{self, MapMark};
+
+/// An entry of the map's key: shown while the map holds its mark.
+#[derive(Component)]
+pub(super) struct KeyEntry(pub(super) MapMark);
+
+/// The key of the map's marks: a swatch and a word or two each.
+pub(super) fn key() -> impl Bundle {
+    (
+        // As long as the tip's row: a map without its key is a puzzle of
+        // its own (Flood's column at 800x600 is about 360 pixels).
+        ShowFrom(340.0),
+        Node {
+            column_gap: px(8),
+            row_gap: px(2),
+            flex_wrap: FlexWrap::Wrap,
+            flex_shrink: 0.0,
+            ..default()
+        },
+        Children::spawn(SpawnIter(map::key_all().map(|mark| {
+            (
+                KeyEntry(mark),
+                key_entry(mark, map::key_word(mark), 10.0, 12.0, theme::TEXT_DIM),
+            )
+        }))),
+    )
+}
+
+/// A mark of the map as its key shows it: a swatch of `swatch` pixels and
+/// its word at `size` in `colour` (hidden until the map holds the mark;
+/// the how-to card shows each).
+pub fn key_entry(
+    mark: MapMark,
+    words: &'static str,
+    swatch: f32,
+    size: f32,
+    colour: Color,
+) -> impl Bundle {
+    (
+        Node {
+            column_gap: px(swatch * 0.3),
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        children![
+            (
+                Node {
+                    width: px(swatch),
+                    height: px(swatch),
+                    border_radius: BorderRadius::all(px(swatch / 5.0)),
+                    ..default()
+                },
+                BackgroundColor(mark_colour(mark)),
+            ),
+            (text(words, size, colour), TextLayout::no_wrap()),
+        ],
+    )
+}
+
+pub fn mark_colour(mark: MapMark) -> Color {
+    let [r, g, b] = mark.colour();
+    Color::srgb_u8(r, g, b)
+}
