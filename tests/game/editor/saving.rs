@@ -1,0 +1,336 @@
+//! The editor's saves: into the player's pack or another, back in place,
+//! never one level over another; the results of levels played from it; Back
+//! and undo before an unsaved edit is lost.
+
+use super::*;
+
+#[test]
+fn a_level_is_saved_into_the_players_pack_and_listed_at_the_next_start() {
+    let dir = temp_data_dir();
+    let mut app = editing("escape.ron", 3, dir.clone());
+    act(&mut app, EditAction::Pick(1, 2));
+    act(&mut app, EditAction::Paint(0, 0));
+    let draft = editor(&app).draft;
+    act(&mut app, EditAction::Save);
+    let file = dir.join("packs").join("my-levels.ron");
+    let pack = pond_puzzles::levels::load_file(&file).expect("the saved pack loads");
+    assert_eq!(pack.levels.len(), 1);
+    assert_eq!(pack.levels[0].puzzle, draft.check().unwrap().puzzle);
+    let notice = editor(&app).notice.expect("the save is told");
+    assert!(notice.0.starts_with("Saved as level 1"), "{notice:?}");
+    // Saved again, the level goes back in its place.
+    act(&mut app, EditAction::Paint(0, 1));
+    act(&mut app, EditAction::Save);
+    let pack = pond_puzzles::levels::load_file(&file).unwrap();
+    assert_eq!(pack.levels.len(), 1, "in its place, not added");
+    drop(app);
+    // The next start lists it beside the shipped packs.
+    let mut again = app_with(game::GameOptions {
+        data_dir: Some(dir),
+        ..Default::default()
+    });
+    settle(&mut again);
+    let packs = again.world().resource::<Packs>();
+    let own = packs
+        .listed()
+        .find(|(_, e)| e.own_file())
+        .expect("the player's pack is listed");
+    assert_eq!(own.1.pack.as_ref().unwrap().name, "My levels");
+}
+
+/// Levels played from the editor keep their results apart: each win is
+/// recorded for the level won (a win of the level before it goes with that
+/// level, here to the shipped pack it was copied from, and its shortest is
+/// never shown for another), and a level saved in the player's pack is won
+/// there too ("My levels" counts it), whether it was won before or after
+/// the save.
+#[test]
+fn levels_played_from_the_editor_keep_their_own_results() {
+    use game::packs::EDITED;
+    use game::progress::Progress;
+    let dir = temp_data_dir();
+    let mut app = editing("swap.ron", 3, dir.clone());
+    verdict(&mut app);
+    act(&mut app, EditAction::Save);
+    let own = dir.join("packs").join("my-levels.ron");
+    let saved = pond_puzzles::levels::load_file(&own).expect("saved into My levels");
+    assert_eq!(
+        saved.levels[0].grade.as_deref(),
+        Some("first steps"),
+        "saved with its grade, as the shipped pack grades it"
+    );
+    // Won by its shortest solution, through the moves a click makes.
+    let win = |app: &mut App| -> usize {
+        act(app, EditAction::Play);
+        until_screen(app, Screen::Play);
+        let start = puzzle(app);
+        let report = solve::solve(&start, Budget::unlimited(), None, false);
+        let moves = report.outcome.moves().unwrap().to_vec();
+        for mv in &moves {
+            app.world_mut().write_message(MoveRequested::player(*mv));
+            settle(app);
+        }
+        assert!(puzzle(app).is_won());
+        // The shortest is looked up in the background.
+        for _ in 0..3000 {
+            app.update();
+            let p = app.world().resource::<Progress>();
+            if p.file.record(EDITED, 0).and_then(|r| r.shortest).is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        moves.len()
+    };
+    let swap = win(&mut app);
+    let progress = &app.world().resource::<Progress>().file;
+    let record = *progress.record(EDITED, 0).expect("the win is kept");
+    assert_eq!((record.best, record.shortest), (swap, Some(swap)));
+    let mine: Vec<_> = progress
+        .levels
+        .iter()
+        .filter(|(f, _)| f.as_str() != EDITED)
+        .filter(|(f, _)| f.contains("my-levels"))
+        .collect();
+    assert_eq!(
+        mine.len(),
+        1,
+        "My levels has the win: {:?}",
+        progress.levels
+    );
+    let saved = mine[0].1.get(&1).expect("its level 1");
+    assert_eq!((saved.best, saved.shortest), (swap, Some(swap)));
+    // Back to the editor: a Flood level, unsaved, won.
+    press(&mut app, KeyCode::Escape);
+    until_screen(&mut app, Screen::Edit);
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    verdict(&mut app);
+    let flood = win(&mut app);
+    assert_ne!(flood, swap, "two levels of different lengths");
+    let progress = &app.world().resource::<Progress>().file;
+    let record = progress.record(EDITED, 0).expect("the win is kept");
+    assert_eq!(
+        (record.best, record.shortest),
+        (flood, Some(flood)),
+        "the Flood level's own record, not the Swap level's shortest"
+    );
+    assert!(
+        progress.clone().in_range().is_none(),
+        "nothing out of range"
+    );
+    // The Swap level's win is not lost: it went with its level, which is
+    // also the shipped pack's level 3.
+    let kept = progress.record("swap.ron", 2).expect("kept with its level");
+    assert_eq!(kept.best, swap);
+    // Saved after its win, the Flood level is won in My levels too (its
+    // level 2), as the title's count of My levels says.
+    press(&mut app, KeyCode::Escape);
+    until_screen(&mut app, Screen::Edit);
+    act(&mut app, EditAction::Save);
+    let mut won_there = None;
+    for _ in 0..3000 {
+        app.update();
+        let progress = &app.world().resource::<Progress>().file;
+        won_there = progress
+            .levels
+            .iter()
+            .find(|(f, _)| f.contains("my-levels"))
+            .and_then(|(_, records)| records.get(&2).copied());
+        if won_there.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let won_there = won_there.expect("the win before the save is in My levels");
+    assert_eq!(won_there.best, flood);
+}
+
+/// `pond edit` on a level of a pack in the player's `packs/` folder: the
+/// pack is listed once, as the player's, and Save puts the level back in
+/// its place, the author's comments kept.
+#[test]
+fn a_level_of_the_players_pack_named_on_the_command_line_is_saved_back_in_place() {
+    let dir = temp_data_dir();
+    std::fs::create_dir_all(dir.join("packs")).unwrap();
+    let file = dir.join("packs").join("hand.ron");
+    let hand = "// Mine.\nPack(name: \"Hand\", levels: [\n    Swap(name: \"One\", row: \"L_R\"), // first\n    Swap(name: \"Two\", row: \"LL_RR\"),\n])\n";
+    std::fs::write(&file, hand).unwrap();
+    let mut app = editing(&file.display().to_string(), 2, dir.clone());
+    let listed = app
+        .world()
+        .resource::<Packs>()
+        .0
+        .iter()
+        .filter(|e| e.pack.as_ref().is_ok_and(|p| p.name == "Hand"))
+        .map(|e| e.own_file())
+        .collect::<Vec<_>>();
+    assert_eq!(listed, [true], "listed once, as the player's");
+    act(&mut app, EditAction::Pick(0, 0));
+    act(&mut app, EditAction::Paint(0, 2));
+    act(&mut app, EditAction::Save);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("// Mine.\n"), "{text}");
+    assert!(
+        text.contains("Swap(name: \"One\", row: \"L_R\"), // first"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Swap(name: \"Two\", row: \"LLLRR\")"),
+        "{text}"
+    );
+    assert!(!dir.join("packs").join("my-levels.ron").exists());
+}
+
+/// A new level is a step of the history, and says so: Undo brings the
+/// level before it back.
+#[test]
+fn a_new_level_says_undo_brings_the_last_one_back() {
+    let mut app = editing("swap.ron", 1, temp_data_dir());
+    let before = editor(&app).draft;
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    let notice = editor(&app).notice.expect("told");
+    assert!(notice.0.contains("Undo (Ctrl+Z)"), "{notice:?}");
+    act(&mut app, EditAction::Undo);
+    assert_eq!(editor(&app).draft, before, "the level before it");
+}
+
+/// "Save" writes into the pack chosen: "My levels" at first, then another
+/// pack of the player's (the level added to it), then a new pack ("My
+/// levels 2"); each file loads back with the level as drawn.
+#[test]
+fn a_level_is_saved_into_the_pack_chosen_or_a_new_one() {
+    let dir = temp_data_dir();
+    std::fs::create_dir_all(dir.join("packs")).unwrap();
+    let other = dir.join("packs").join("other.ron");
+    std::fs::write(
+        &other,
+        r#"Pack(name: "Other pack", levels: [Swap(name: "Mine", row: "L_R")])"#,
+    )
+    .unwrap();
+    let mut app = editing("swap.ron", 2, dir.clone());
+    let draft = editor(&app).draft;
+    let level = draft.check().unwrap().puzzle;
+    act(&mut app, EditAction::Save);
+    let mine = dir.join("packs").join("my-levels.ron");
+    let load = |p: &std::path::Path| pond_puzzles::levels::load_file(p).expect("it loads");
+    assert_eq!(load(&mine).levels.len(), 1);
+    // The next pack of the player's: the level is added to it.
+    act(&mut app, EditAction::SaveInto);
+    let words = |app: &App| {
+        let packs = app.world().resource::<Packs>();
+        game::editor::save_target_words(&editor(app), packs, Some(&dir))
+    };
+    assert_eq!(words(&app), "Other pack (1 level)");
+    act(&mut app, EditAction::Save);
+    let pack = load(&other);
+    assert_eq!(pack.levels.len(), 2);
+    assert_eq!(pack.levels[1].puzzle, level);
+    assert_eq!(load(&mine).levels.len(), 1, "My levels is left as it was");
+    // A new pack.
+    act(&mut app, EditAction::SaveInto);
+    assert_eq!(words(&app), "a new pack");
+    act(&mut app, EditAction::Save);
+    let new = load(&dir.join("packs").join("my-levels-2.ron"));
+    assert_eq!(new.name, "My levels 2");
+    assert_eq!(new.levels.len(), 1);
+    assert_eq!(new.levels[0].puzzle, level);
+    let notice = editor(&app).notice.expect("the save is told");
+    assert!(notice.0.contains("my-levels-2.ron"), "{notice:?}");
+    // From now on Save writes there, in the level's place.
+    assert_eq!(words(&app), "My levels 2 (1 level)");
+    act(&mut app, EditAction::Save);
+    assert_eq!(
+        load(&dir.join("packs").join("my-levels-2.ron"))
+            .levels
+            .len(),
+        1
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Back (Esc) asks before it throws an edit away: the first press says so
+/// and stays; a second leaves. A level saved, or not changed, leaves at once.
+#[test]
+fn back_asks_before_it_leaves_an_edit_unsaved() {
+    let dir = temp_data_dir();
+    let mut app = editing("escape.ron", 3, dir.clone());
+    // Nothing changed: Back leaves.
+    act(&mut app, EditAction::Back);
+    settle(&mut app);
+    assert_ne!(*app.world().resource::<State<Screen>>().get(), Screen::Edit);
+    let mut app = editing("escape.ron", 3, dir.clone());
+    act(&mut app, EditAction::Pick(1, 2));
+    act(&mut app, EditAction::Paint(0, 0));
+    assert!(editor(&app).unsaved());
+    act(&mut app, EditAction::Back);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Edit);
+    let notice = editor(&app).notice.expect("Back says why it stayed");
+    assert!(notice.0.starts_with("Not saved: Back"), "{notice:?}");
+    // Another edit between asks again.
+    act(&mut app, EditAction::Paint(0, 1));
+    act(&mut app, EditAction::Back);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Edit);
+    // Saved, it leaves at once.
+    act(&mut app, EditAction::Save);
+    assert!(!editor(&app).unsaved());
+    act(&mut app, EditAction::Back);
+    settle(&mut app);
+    assert_ne!(*app.world().resource::<State<Screen>>().get(), Screen::Edit);
+    // Asked, a second Back leaves without saving.
+    let mut app = editing("escape.ron", 3, dir.clone());
+    act(&mut app, EditAction::Paint(1, 1));
+    act(&mut app, EditAction::Back);
+    act(&mut app, EditAction::Back);
+    settle(&mut app);
+    assert_ne!(*app.world().resource::<State<Screen>>().get(), Screen::Edit);
+}
+
+/// A level saved is saved again in its own place, never over another: a
+/// new level, undone, saved; redone and saved, it is a second level; and
+/// the first, undone to, changed and saved, goes back in its own place.
+#[test]
+fn undo_and_redo_never_save_one_level_over_another() {
+    let dir = temp_data_dir();
+    let mut app = editing("swap.ron", 2, dir.clone());
+    let swap = editor(&app).draft;
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    act(&mut app, EditAction::Undo);
+    assert_eq!(editor(&app).draft, swap);
+    act(&mut app, EditAction::Save);
+    act(&mut app, EditAction::Redo);
+    let flood = editor(&app).draft;
+    act(&mut app, EditAction::Save);
+    let notice = editor(&app).notice.expect("told");
+    assert!(notice.0.starts_with("Saved as level 2"), "{notice:?}");
+    let own = dir.join("packs").join("my-levels.ron");
+    let kinds = |own: &std::path::Path| -> Vec<PuzzleKind> {
+        let pack = pond_puzzles::levels::load_file(own).expect("My levels");
+        pack.levels.iter().map(|l| l.puzzle.kind()).collect()
+    };
+    assert_eq!(kinds(&own), [PuzzleKind::Swap, PuzzleKind::Flood]);
+    // Back to the Swap level, changed, and saved: in its own place.
+    act(&mut app, EditAction::Undo);
+    assert_eq!(editor(&app).draft, swap);
+    act(&mut app, EditAction::Step(0, 1));
+    act(&mut app, EditAction::Save);
+    let notice = editor(&app).notice.expect("told");
+    assert!(notice.0.starts_with("Saved as level 1"), "{notice:?}");
+    assert_eq!(kinds(&own), [PuzzleKind::Swap, PuzzleKind::Flood]);
+    let pack = pond_puzzles::levels::load_file(&own).expect("My levels");
+    let flood = flood.check().expect("a level").puzzle;
+    assert_eq!(pack.levels[1].puzzle, flood, "the Flood level kept");
+    // A second new level of the same name takes a number.
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    let name = editor(&app).draft.name;
+    assert_eq!(pack.levels[1].name, name, "the first new Flood level's");
+    act(&mut app, EditAction::Save);
+    let notice = editor(&app).notice.expect("told");
+    assert!(
+        notice.0.contains(&format!("named \"{name} 2\"")),
+        "{notice:?}"
+    );
+    let pack = pond_puzzles::levels::load_file(&own).expect("My levels");
+    assert_eq!(pack.levels[2].name, format!("{name} 2"));
+}

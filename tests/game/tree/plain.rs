@@ -1,0 +1,147 @@
+//! Where a new search starts: the plain one over ours, one asked for during
+//! another or on a win, and whose moves won.
+
+use super::*;
+
+/// The plain search grows its own tree, far bigger than the solver's.
+#[test]
+fn the_plain_search_is_watched_and_wins() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Plain);
+    let a = app.world().resource::<Autoplay>();
+    assert!(matches!(a.ending, Some(Ending::Won(9))), "{:?}", a.ending);
+    let plain = a.tree.as_ref().expect("a tree").stats().positions;
+    assert!(puzzle(&app).is_won());
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Search);
+    let ours = app
+        .world()
+        .resource::<Autoplay>()
+        .tree
+        .as_ref()
+        .expect("a tree")
+        .stats()
+        .positions;
+    assert!(plain > ours, "plain {plain}, ours {ours}");
+}
+
+/// A search started after a move of the player's wins in the game's
+/// moves, and the panel says which were the player's and which the
+/// search's (its path holds its own only).
+#[test]
+fn a_search_after_the_players_move_says_whose_moves_won() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "flood.ron", 1);
+    let first = puzzle(&app).legal_moves()[0];
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Play(first)));
+    settle(&mut app);
+    search_with_tree(&mut app, Watch::Search);
+    let a = app.world().resource::<Autoplay>();
+    let Some(Ending::Won(n)) = a.ending.clone() else {
+        panic!("{:?}", a.ending);
+    };
+    let its = n - 1;
+    let words = format!("won in {n} moves: your 1, then its {its}");
+    assert!(shows(&mut app, &words), "no line \"{words}\"");
+}
+
+/// A search started while another is watched starts where that one began,
+/// not from the middle of it: the board goes back first.
+#[test]
+fn a_search_started_during_another_starts_where_it_began() {
+    let mut app = app();
+    app.insert_resource(Speed::Times(16.0));
+    start_level(&mut app, "pegs.ron", 0);
+    let start = puzzle(&app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    // Until the watched search has moved the board a few jumps.
+    for _ in 0..20_000 {
+        app.update();
+        if app.world().resource::<PlayState>().moves() >= 3 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(puzzle(&app) != start, "the search never moved the board");
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Plain));
+    assert_eq!(
+        plain_search_start(&mut app),
+        Some(start),
+        "the plain search's start"
+    );
+}
+
+/// A win of the player's own is the player's: a search asked for on it
+/// undoes nothing and says how to go on.
+#[test]
+fn a_search_asked_for_on_the_players_own_win_says_the_way_on() {
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 0);
+    for mv in solution_on_board(&app) {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    let won = puzzle(&app);
+    assert!(won.is_won());
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Plain));
+    settle(&mut app);
+    assert_eq!(puzzle(&app), won, "the player's win was undone");
+    assert!(app.world().get_resource::<Autoplay>().is_none());
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("The level is won: undo (U)")),
+        "the way on is not said"
+    );
+}
+
+/// "Plain" over a search of ours that the map shows asks first (its
+/// picture would take the other's place); a second press starts the plain
+/// search where ours began, also after ours won (the board is taken back
+/// from the win to the search's start).
+#[test]
+fn plain_over_our_search_asks_then_starts_where_it_began() {
+    use pond_puzzles::game::solver::tree_view::AskPlain;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 0);
+    let start = puzzle(&app);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
+    }
+    settle(&mut app);
+    assert!(matches!(
+        app.world().resource::<Autoplay>().ending,
+        Some(Ending::Won(_))
+    ));
+    assert!(shows_exactly(&mut app, "Plain"), "the column's button");
+    app.world_mut().write_message(AskPlain);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Autoplay>().watch, Watch::Search);
+    // The question is the button's own words, not a line that moves the
+    // column.
+    assert!(
+        shows_exactly(&mut app, "Replace map?"),
+        "the question: {:?}",
+        texts(&mut app)
+            .iter()
+            .filter(|t| t.contains("Plain") || t.contains('?'))
+            .collect::<Vec<_>>()
+    );
+    app.world_mut().write_message(AskPlain);
+    assert_eq!(
+        plain_search_start(&mut app),
+        Some(start),
+        "the plain search's start"
+    );
+}

@@ -1,0 +1,399 @@
+//! The search's timeline: scrubbed, the board and the tree follow it; a
+//! board moved by it says so; its buttons stay under the pointer.
+
+use super::*;
+
+/// The timeline of a search that has run: the board and the tree follow it
+/// back and forth, and going back and forth ends on the same state.
+#[test]
+fn scrubbing_the_timeline_moves_the_board_and_the_tree_and_comes_back() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    search_with_tree(&mut app, Watch::Search);
+    let won = puzzle(&app);
+    let (log, start) = {
+        let a = app.world().resource::<Autoplay>();
+        (
+            a.log.clone(),
+            a.tree.as_ref().expect("a tree").start().clone(),
+        )
+    };
+    assert!(log.len() > 10_000, "{} events", log.len());
+    // The position after `n` events: the end of the line they leave.
+    let at = |n: usize| {
+        let mut t = SearchTree::new(&start, 64);
+        for e in &log[..n] {
+            for event in e.events(t.round()) {
+                t.feed(&event).expect("the events fit");
+            }
+        }
+        t.position(*t.line().last().expect("a line"))
+    };
+    app.world_mut().write_message(Scrub::Start);
+    follow_jump(&mut app);
+    assert_eq!(puzzle(&app), start);
+    let mut seen = Vec::new();
+    for scrub in [Scrub::By(500), Scrub::By(1), Scrub::By(-1), Scrub::By(250)] {
+        app.world_mut().write_message(scrub);
+        follow_jump(&mut app);
+        let n = app
+            .world()
+            .resource::<TreeViewState>()
+            .scrubbed
+            .as_ref()
+            .map(|(n, _)| *n)
+            .expect("the timeline is short of its end");
+        assert_eq!(puzzle(&app), at(n), "after {n} events");
+        assert_board_mirrors_rules(&mut app);
+        seen.push((n, puzzle(&app)));
+    }
+    assert_eq!(
+        seen.iter().map(|s| s.0).collect::<Vec<_>>(),
+        [500, 501, 500, 750]
+    );
+    assert_eq!(seen[0].1, seen[2].1, "back and forth, the same position");
+    // Its end is the won board again, and the tree whole.
+    app.world_mut().write_message(Scrub::End);
+    follow_jump(&mut app);
+    assert_eq!(puzzle(&app), won);
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
+    // And back to the same middle.
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(750));
+    follow_jump(&mut app);
+    assert_eq!(puzzle(&app), seen[3].1);
+    // A press halfway along the timeline's bar.
+    app.world_mut().write_message(Scrub::At(5000));
+    follow_jump(&mut app);
+    let half = log.len() / 2;
+    let n = app
+        .world()
+        .resource::<TreeViewState>()
+        .scrubbed
+        .as_ref()
+        .map(|(n, _)| *n);
+    assert_eq!(n, Some(half));
+    assert_eq!(puzzle(&app), at(half));
+}
+
+/// A best-first search finds its win on a line it had set aside: the end
+/// of its timeline is the won board all the same, after a trip to its start.
+#[test]
+fn a_best_first_timelines_end_is_the_win() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "flood.ron", 13);
+    search_with_tree(&mut app, Watch::Search);
+    let start = {
+        let a = app.world().resource::<Autoplay>();
+        assert!(a.tree.as_ref().is_some_and(|t| t.solved()), "won");
+        a.tree.as_ref().expect("a tree").start().clone()
+    };
+    let took = app.world().resource::<PlayState>().took;
+    assert!(took.is_some());
+    // The map says how far the search had narrowed the shortest win: to
+    // the win at its end; between its bound and the quick player's win
+    // (16 moves) a step before.
+    // The switch says what a press shows: the map from the words (a new
+    // player took "Plain" beside "Words" for the way back), then words.
+    assert!(shows_exactly(&mut app, "Map") && !shows_exactly(&mut app, "Words"));
+    app.world_mut().resource_mut::<TreeViewState>().words = false;
+    settle(&mut app);
+    assert!(shows_exactly(&mut app, "Words") && !shows_exactly(&mut app, "Map"));
+    assert!(shows_exactly(&mut app, "Won in 16 moves: none shorter"));
+    app.world_mut().write_message(Scrub::By(-1));
+    follow_jump(&mut app);
+    assert!(shows_exactly(&mut app, "Shortest win: 15 to 16 moves"));
+    app.world_mut().write_message(Scrub::Start);
+    follow_jump(&mut app);
+    assert_eq!(puzzle(&app), start);
+    // A while spent looking through the search is not the win's time.
+    std::thread::sleep(Duration::from_millis(1100));
+    app.world_mut().write_message(Scrub::End);
+    follow_jump(&mut app);
+    assert!(puzzle(&app).is_won(), "the timeline's end is the win");
+    assert_eq!(app.world().resource::<PlayState>().took, took);
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
+    assert_board_mirrors_rules(&mut app);
+}
+
+/// A moment of the timeline put on the board is said in words, with "Play
+/// from here"; no search starts from that moment until the player says so
+/// (then it starts from there; else where the last one began); a restart
+/// forgets the timeline and its rows.
+#[test]
+fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Search);
+    let len = app.world().resource::<Autoplay>().log.len();
+    assert!(len > 20, "{len} events");
+    assert!(!shows_exactly(&mut app, "Play from here"));
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("Positions ") && t.ends_with(" s")),
+        "the search's counters and time"
+    );
+    // The timeline keeps the search's cuts and their reasons: the tree
+    // rebuilt from it counts them as the search's own.
+    {
+        let a = app.world().resource::<Autoplay>();
+        let whole = a.tree.as_ref().expect("a tree");
+        let mut t = SearchTree::new(whole.start(), 64);
+        for e in &a.log {
+            for event in e.events(t.round()) {
+                t.feed(&event).expect("the events fit");
+            }
+        }
+        assert!(whole.stats().cuts[0] > 0, "{:?}", whole.stats());
+        assert_eq!(t.stats().cuts, whole.stats().cuts);
+    }
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(7));
+    follow_jump(&mut app);
+    let there = puzzle(&app);
+    let said = format!(
+        "The board shows the search after 7 of its {} steps",
+        group(len as u64)
+    );
+    assert!(shows(&mut app, &said), "no line \"{said}\"");
+    assert!(shows_exactly(&mut app, "Play from here"));
+    // The panel's counters are the moment's: no time of the whole search
+    // beside them.
+    let timed = |app: &mut App| {
+        texts(app)
+            .iter()
+            .any(|t| t.starts_with("Positions ") && t.ends_with(" s"))
+    };
+    assert!(!timed(&mut app), "a moment shows the search's time");
+    // "Play from here": the board stays, the timeline is at its end again.
+    app.world_mut().write_message(Scrub::Here);
+    settle(&mut app);
+    assert_eq!(puzzle(&app), there);
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
+    assert!(!shows_exactly(&mut app, "Play from here"));
+    assert!(!shows(&mut app, "The board shows the search after"));
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    app.update();
+    app.update();
+    let a = app.world().resource::<Autoplay>();
+    assert_eq!(
+        a.tree.as_ref().expect("a tree").start(),
+        &there,
+        "the new search starts from the board"
+    );
+    // A restart forgets a timeline moved away from its end, and its rows.
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Search);
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(3));
+    follow_jump(&mut app);
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_some());
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Restart));
+    settle(&mut app);
+    let view = app.world().resource::<TreeViewState>();
+    assert!(view.scrubbed.is_none(), "the timeline outlived its search");
+    assert_eq!(view.total, 0, "rows of a search gone are shown");
+    // Without "Play from here", a search asked for on a moment starts
+    // where the last one began (the plain one beside ours), not from the
+    // moment shown.
+    let start = puzzle(&app);
+    search_with_tree(&mut app, Watch::Search);
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(5));
+    follow_jump(&mut app);
+    assert!(puzzle(&app) != start, "the moment is the start");
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Plain));
+    assert_eq!(
+        plain_search_start(&mut app),
+        Some(start),
+        "the plain search's start"
+    );
+}
+
+/// A paused search moved through its timeline is not over: it says that
+/// Space goes on, and Space takes the board back to where the search stands
+/// and the search carries on from there to its answer.
+#[test]
+fn a_paused_search_moved_through_its_timeline_goes_on_from_where_it_stood() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..10_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().log.len() > 300 {
+            break;
+        }
+    }
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    settle(&mut app);
+    let (len, stood) = {
+        let a = app.world().resource::<Autoplay>();
+        assert!(a.is_active() && a.paused, "{:?}", a.ending);
+        (a.log.len(), puzzle(&app))
+    };
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(5));
+    follow_jump(&mut app);
+    {
+        let a = app.world().resource::<Autoplay>();
+        assert!(a.is_active(), "the scrub ended the search: {:?}", a.ending);
+        assert_eq!(a.log.len(), len, "the paused search moved on");
+    }
+    assert_ne!(puzzle(&app), stood, "the board did not move to the moment");
+    assert!(shows(&mut app, "(Space: the search goes on)"));
+    // Space: back to where it stood, and on to the answer.
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
+    }
+    settle(&mut app);
+    let a = app.world().resource::<Autoplay>();
+    assert!(matches!(a.ending, Some(Ending::Won(31))), "{:?}", a.ending);
+    assert!(a.log.len() > len, "the search did not go on");
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
+    assert!(puzzle(&app).is_won());
+    assert_board_mirrors_rules(&mut app);
+}
+
+/// A click on a row takes the board there and the timeline to the first
+/// moment the search stood there: the row is highlighted as the search's
+/// place, and the timeline says where it is. A move of the player's then
+/// makes the board the player's game again.
+#[test]
+fn clicking_a_row_moves_the_highlight_and_the_timeline_with_the_board() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Search);
+    let (tree, len) = {
+        let a = app.world().resource::<Autoplay>();
+        (a.tree.clone().expect("a tree"), a.log.len())
+    };
+    let (slot, id) = given_up_row_at_the_top(&mut app, &tree);
+    app.world_mut().write_message(TreeRow(slot));
+    follow_jump(&mut app);
+    assert_eq!(puzzle(&app), tree.position(id));
+    assert_board_mirrors_rules(&mut app);
+    let (at, shown) = app
+        .world()
+        .resource::<TreeViewState>()
+        .scrubbed
+        .clone()
+        .expect("the timeline moved with the board");
+    assert!(at < len, "{at} of {len}");
+    let here = *shown.line().last().expect("a line");
+    assert_eq!(shown.path(here), tree.path(id), "the search's place");
+    // The row highlighted is the one gone to.
+    let slots = app.world().resource::<TreeViewState>().slots.clone();
+    let slot_now = slots
+        .iter()
+        .position(|s| *s == Some(here))
+        .expect("the row in view");
+    let lit: Vec<usize> = app
+        .world_mut()
+        .query::<(&TreeRow, &BackgroundColor)>()
+        .iter(app.world())
+        .filter(|(_, bg)| bg.0 != Color::NONE)
+        .map(|(r, _)| r.0)
+        .collect();
+    assert_eq!(lit, [slot_now], "the rows highlighted");
+    let said = format!(
+        "The board shows the search after {} of its {} steps",
+        group(at as u64),
+        group(len as u64)
+    );
+    assert!(shows(&mut app, &said), "no line \"{said}\"");
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Undo));
+    settle(&mut app);
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
+    assert_eq!(
+        puzzle(&app),
+        tree.position(tree.node(id).parent),
+        "the undo played from the board"
+    );
+}
+
+/// The timeline's buttons stay where they are while the search runs, when
+/// the comparison's chart comes in, and when a line of words is said.
+#[test]
+fn the_timeline_buttons_never_move_under_the_pointer() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    let before = back_button(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
+    }
+    // The comparison's figures come in.
+    let chart = |app: &mut App| {
+        texts(app)
+            .iter()
+            .any(|t| t.contains("times fewer positions") || t.contains("as many positions"))
+    };
+    for _ in 0..2_000 {
+        if chart(&mut app) {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    settle(&mut app);
+    assert!(chart(&mut app), "the chart never came");
+    // What the solver's ideas saved, under the bars.
+    assert!(
+        shows(&mut app, "skipped as lost or mirrored"),
+        "no savings line"
+    );
+    assert_eq!(back_button(&mut app), before, "after the chart came in");
+    // A line said in the level's bar, over a moment of the timeline.
+    app.world_mut().write_message(Scrub::Start);
+    follow_jump(&mut app);
+    app.world_mut().write_message(pond_puzzles::game::play::Say(
+        "The board shows a moment of the search: a line as long as the game says".into(),
+    ));
+    settle(&mut app);
+    assert!(shows(&mut app, "a moment of the search"));
+    assert_eq!(back_button(&mut app), before, "after a line was said");
+}
+
+/// Flood's palette comes back under a board scrubbed back from its win:
+/// the timeline's buttons stay where they were (the column once shrank
+/// above the palette, and the buttons jumped up under the pointer).
+#[test]
+fn a_flood_scrub_leaves_the_timeline_buttons_in_place() {
+    // At 800x600 the words on how to move came back under the column with
+    // the board scrubbed from its win, wrapped the keys' line to two rows
+    // and lifted the timeline's buttons (the next click fell on "Play from
+    // here").
+    for (size, file, level) in [
+        (UVec2::new(1280, 720), "flood.ron", 13),
+        (UVec2::new(800, 600), "pegs.ron", 1),
+    ] {
+        let mut app = searched_with_map(size, file, level);
+        assert!(puzzle(&app).is_won());
+        let before = back_button(&mut app);
+        app.world_mut().write_message(Scrub::Start);
+        follow_jump(&mut app);
+        assert!(!puzzle(&app).is_won(), "{file}: back at the start");
+        assert_eq!(back_button(&mut app), before, "{file}: after the scrub");
+        app.world_mut().write_message(Scrub::End);
+        follow_jump(&mut app);
+        assert_eq!(back_button(&mut app), before, "{file}: back at the win");
+    }
+}

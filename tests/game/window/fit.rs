@@ -1,0 +1,342 @@
+//! Every screen fits windows from 800x600 to 1920x1080: the menus, the
+//! play screens, a long message and a dead end, long pack names.
+
+use super::*;
+
+/// The title fits, every pack's level select and the statistics fit or
+/// scroll to every button.
+#[test]
+fn menu_screens_fit_windows_from_800x600_to_1920x1080() {
+    let mut faults = Vec::new();
+    for size in SIZES {
+        let mut app = laid_app(size);
+        let s = size.as_vec2();
+        let names: Vec<String> = app
+            .world()
+            .resource::<Packs>()
+            .0
+            .iter()
+            .map(|e| match &e.pack {
+                Ok(p) => p.name.chars().take(20).collect(),
+                Err(e) => panic!("{}: {e}", e.file),
+            })
+            .collect();
+        let title = format!("{size} title");
+        check(&mut faults, &title, layout_faults(&mut app, s));
+        // What the title is for, laid out: a blank screen fits every window.
+        let mut lines = vec!["Pond Puzzles", "Statistics", "Play a code"];
+        lines.extend(names.iter().map(String::as_str));
+        check(&mut faults, &title, missing_lines(&mut app, &lines));
+        // The shipped packs' title fits every window, 800x600 too: its
+        // heading, rows and gaps are smaller there.
+        assert!(
+            !scroll_bar_shown(&mut app),
+            "{size}: the title does not fit, a scroll bar shows"
+        );
+        for (pack, (file, text)) in SHIPPED.iter().enumerate() {
+            app.world_mut().resource_mut::<Current>().pack = pack;
+            go(&mut app, Screen::Levels);
+            let at = format!("{size} level select of {file}");
+            check(&mut faults, &at, layout_faults(&mut app, s));
+            // Its levels' cards: the first, never won here, is the next
+            // to play, and the last has its number.
+            let last = parse_pack(file, text).expect("a shipped pack").levels.len();
+            check(
+                &mut faults,
+                &at,
+                missing_lines(&mut app, &[&names[pack], "next to play", &last.to_string()]),
+            );
+            // Escape's seventy levels are taller than a small window: a
+            // scroll bar shows it.
+            if *file == "escape.ron" && size.y == 600 {
+                assert!(scroll_bar_shown(&mut app), "{at}: no scroll bar");
+            }
+            go(&mut app, Screen::Title);
+        }
+        go(&mut app, Screen::Stats);
+        let stats = format!("{size} statistics");
+        check(&mut faults, &stats, layout_faults(&mut app, s));
+        check(
+            &mut faults,
+            &stats,
+            missing_lines(&mut app, &["Statistics", "Time played", "Back"]),
+        );
+        go(&mut app, Screen::Settings);
+        let set = format!("{size} settings");
+        check(&mut faults, &set, layout_faults(&mut app, s));
+        check(
+            &mut faults,
+            &set,
+            missing_lines(
+                &mut app,
+                &["Settings", "Colour-blind: off (C)", "Back (Esc)"],
+            ),
+        );
+    }
+    assert!(faults.is_empty(), "{faults:#?}");
+}
+
+/// The level of each pack with the longest name, and its biggest board:
+/// the bars and the solver panel, folded and open, the menu, the how-to
+/// card and the win's banner fit, the top bar does not wrap, and no panel
+/// covers the board.
+#[test]
+fn play_screens_fit_windows_from_800x600_to_1920x1080() {
+    let mut faults = Vec::new();
+    for size in SIZES {
+        let mut app = laid_app(size);
+        let s = size.as_vec2();
+        for (file, text) in SHIPPED {
+            let pack = parse_pack(file, text).unwrap();
+            let longest = (0..pack.levels.len())
+                .max_by_key(|&i| {
+                    let l = &pack.levels[i];
+                    l.name.len() + l.grade.as_ref().map_or(0, String::len)
+                })
+                .unwrap();
+            let biggest = (0..pack.levels.len())
+                .max_by(|&a, &b| {
+                    let area = |i: usize| {
+                        let e = extent(&pack.levels[i].puzzle);
+                        e.x * e.y
+                    };
+                    area(a).total_cmp(&area(b))
+                })
+                .unwrap();
+            for level in [longest, biggest] {
+                let at = format!("{size} {file} level {}", level + 1);
+                start_level(&mut app, file, level);
+                for open in [false, true] {
+                    app.world_mut().resource_mut::<SolverPanelOpen>().0 = open;
+                    settle(&mut app);
+                    let at = format!("{at}, solver panel open {open}");
+                    let controls = pond_puzzles::game::puzzles::controls(&puzzle(&app));
+                    let shown = missing_lines(&mut app, &["Moves: 0", controls, "U undo"]);
+                    check(&mut faults, &at, shown);
+                    check(&mut faults, &at, layout_faults(&mut app, s));
+                    check(&mut faults, &at, board_faults(&mut app, s));
+                    check(&mut faults, &at, scenery_faults(&mut app, s));
+                    check(&mut faults, &at, wrapped_lines(&mut app));
+                    check(&mut faults, &at, layer_faults(&mut app, s));
+                }
+                for (key, what) in [(KeyCode::Escape, "menu"), (KeyCode::Slash, "how-to card")] {
+                    press(&mut app, key);
+                    settle(&mut app);
+                    check(
+                        &mut faults,
+                        &format!("{at}, {what}"),
+                        layout_faults(&mut app, s),
+                    );
+                    press(&mut app, KeyCode::Escape);
+                    settle(&mut app);
+                }
+                // Any win will do: Flood's greedy line wins its shipped levels.
+                let budget = match puzzle(&app) {
+                    Puzzle::Flood(_) => Budget::nodes(super::FLOOD_NODES),
+                    _ => Budget::time(Duration::from_secs(60)),
+                };
+                app.insert_resource(SolverBudget(budget));
+                let ending = autoplay(&mut app, Watch::Solution);
+                assert!(matches!(ending, Ending::Won(_)), "{at}: {ending:?}");
+                settle(&mut app);
+                let at = format!("{at}, won");
+                check(&mut faults, &at, scenery_faults(&mut app, s));
+                check(&mut faults, &at, layout_faults(&mut app, s));
+                check(&mut faults, &at, board_faults(&mut app, s));
+                check(&mut faults, &at, layer_faults(&mut app, s));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
+}
+
+/// A long line under the level's name (the bar grows: the board moves down
+/// out of its way) and a dead end's card beside the board, with the solver
+/// panel folded.
+#[test]
+fn a_long_message_and_a_dead_end_fit_windows_from_800x600_to_1920x1080() {
+    let mut faults = Vec::new();
+    for size in SIZES {
+        let mut app = laid_app(size);
+        let s = size.as_vec2();
+        for (file, level) in [("hop.ron", 11), ("swap.ron", 3), ("escape.ron", 2)] {
+            start_level(&mut app, file, level);
+            let at = format!("{size} {file} level {}", level + 1);
+            app.world_mut().write_message(Say(
+                "This position can no longer be won: it last could 12 moves back. Press U 12 times, or Backspace to start again."
+                    .into(),
+            ));
+            settle(&mut app);
+            let told = format!("{at}, a long message");
+            check(
+                &mut faults,
+                &told,
+                missing_lines(&mut app, &["it last could 12 moves back"]),
+            );
+            check(&mut faults, &told, layout_faults(&mut app, s));
+            check(&mut faults, &told, board_faults(&mut app, s));
+            let moves = way_to_a_dead_end(&puzzle(&app), 12)
+                .unwrap_or_else(|| panic!("{at}: no dead end near the start"));
+            for mv in moves {
+                app.world_mut().write_message(MoveRequested::player(mv));
+                settle(&mut app);
+            }
+            assert!(puzzle(&app).is_dead_end(), "{at}");
+            let stuck = format!("{at}, a dead end");
+            check(
+                &mut faults,
+                &stuck,
+                missing_lines(&mut app, &["No more moves."]),
+            );
+            check(&mut faults, &stuck, layout_faults(&mut app, s));
+            check(&mut faults, &stuck, board_faults(&mut app, s));
+            check(&mut faults, &stuck, layer_faults(&mut app, s));
+        }
+    }
+    assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
+}
+
+/// A player's pack of long names: its row on the title (six packs, the
+/// smaller rows), its level select with a level's name shown, the level's
+/// top bar, and the code box fit every window.
+#[test]
+fn a_pack_of_long_names_fits_every_window() {
+    let long = "a name far longer than any row or bar has room for, which goes on and on";
+    let mut faults = Vec::new();
+    for size in SIZES {
+        let dir = temp_data_dir();
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("long.ron");
+        std::fs::write(
+            &path,
+            format!(
+                "Pack(name: \"The pack with {long}\", levels: [\
+                 Swap(name: \"First, {long}\", row: \"LL_RR\", grade: Some(\"a grade with {long}\")),\
+                 Swap(name: \"Second, {long}\", row: \"L_R\")])"
+            ),
+        )
+        .unwrap();
+        let mut app = app_in_window(
+            game::GameOptions {
+                data_dir: Some(dir),
+                pack: Some(path),
+                daily: pond_puzzles::levels::daily::Date::new(2026, 11, 27).ok(),
+                ..Default::default()
+            },
+            Some(size),
+        );
+        settle(&mut app);
+        let s = size.as_vec2();
+        assert_eq!(screen(&app), Screen::Levels);
+        // The arrows put the focus on a level, which shows its name.
+        press(&mut app, KeyCode::ArrowRight);
+        settle(&mut app);
+        assert!(
+            texts(&mut app).iter().any(|t| t.contains("First, a name")),
+            "no level name shown: {:?}",
+            texts(&mut app)
+        );
+        check(
+            &mut faults,
+            &format!("{size} long level select"),
+            layout_faults(&mut app, s),
+        );
+        press(&mut app, KeyCode::Enter);
+        settle(&mut app);
+        assert_eq!(screen(&app), Screen::Play);
+        for open in [false, true] {
+            app.world_mut().resource_mut::<SolverPanelOpen>().0 = open;
+            settle(&mut app);
+            let at = format!("{size} long level, solver panel open {open}");
+            check(&mut faults, &at, layout_faults(&mut app, s));
+            check(&mut faults, &at, board_faults(&mut app, s));
+            check(&mut faults, &at, wrapped_lines(&mut app));
+        }
+        go(&mut app, Screen::Title);
+        check(
+            &mut faults,
+            &format!("{size} title of six"),
+            layout_faults(&mut app, s),
+        );
+        // With the day's levels in their row, every button shows without a
+        // scroll, at 800x600 too.
+        for _ in 0..400 {
+            if texts(&mut app).iter().any(|t| t == "Today") {
+                break;
+            }
+            app.update();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        settle(&mut app);
+        assert!(texts(&mut app).iter().any(|t| t == "Today"), "no day's row");
+        let lowest = laid_out(&mut app)
+            .iter()
+            .filter(|n| n.text.as_deref() == Some("Settings (S)"))
+            .map(|n| n.rect.max.y)
+            .fold(0.0, f32::max);
+        if scroll_bar_shown(&mut app) || lowest > s.y {
+            faults.push(format!(
+                "{size} title of six scrolls: its last button ends at {lowest}"
+            ));
+        }
+        press(&mut app, KeyCode::KeyK);
+        settle(&mut app);
+        check(
+            &mut faults,
+            &format!("{size} code box"),
+            layout_faults(&mut app, s),
+        );
+    }
+    assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
+}
+
+/// Each pack on the title says what it is: the shipped ones and a player's
+/// pack of one puzzle by the puzzle's line, a player's pack with an author
+/// by who wrote it, a pack of several puzzles as a level pack.
+#[test]
+fn the_title_says_what_each_pack_is() {
+    let dir = temp_data_dir();
+    let packs = dir.join("packs");
+    std::fs::create_dir_all(&packs).unwrap();
+    let write = |file: &str, text: &str| std::fs::write(packs.join(file), text).unwrap();
+    write(
+        "a.ron",
+        r#"Pack(name: "Floods of mine", levels: [Flood(name: "f", cells: ["01", "10"])])"#,
+    );
+    write(
+        "b.ron",
+        r#"Pack(name: "By Ann", author: Some("Ann"), levels: [Swap(name: "s", row: "L_R")])"#,
+    );
+    write(
+        "c.ron",
+        r#"Pack(name: "Mixed", levels: [Swap(name: "s", row: "L_R"), Flood(name: "f", cells: ["01", "10"])])"#,
+    );
+    let mut app = app_in_window(
+        game::GameOptions {
+            data_dir: Some(dir),
+            ..Default::default()
+        },
+        Some(UVec2::new(1280, 900)),
+    );
+    settle(&mut app);
+    let missing = missing_lines(
+        &mut app,
+        &[
+            "Frogs facing each other change sides",
+            "Classic boards: jump until one frog is left",
+            "Flood the grid to one colour from the corner",
+            "A level pack by Ann",
+            "A level pack",
+        ],
+    );
+    assert!(missing.is_empty(), "{missing:#?}");
+    let count = |app: &mut App, line: &str| {
+        laid_out(app)
+            .iter()
+            .filter(|n| n.text.as_deref() == Some(line))
+            .count()
+    };
+    let floods = count(&mut app, "Flood the grid to one colour from the corner");
+    assert_eq!(floods, 2, "the shipped Flood pack and the player's");
+    assert_eq!(count(&mut app, "A level pack"), 1, "the mixed pack");
+}
