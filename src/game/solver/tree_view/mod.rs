@@ -67,9 +67,6 @@ struct RowRoom;
 #[derive(Component)]
 pub struct TreePicture;
 
-/// The picture's side, in pixels.
-const PICTURE: f32 = 150.0;
-
 /// A part of the column shown only when the column is at least this tall:
 /// a short column gives the rows the room of its notes, then of its
 /// figures.
