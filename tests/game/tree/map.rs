@@ -322,6 +322,24 @@ fn a_drag_across_the_map_shows_its_band_then_zooms() {
     assert!((a - 0.2).abs() < 0.01 && (b - 0.7).abs() < 0.01, "{a}..{b}");
     let view = app.world().resource::<MapView>();
     assert!(view.top.is_some() || view.part.is_some(), "zoomed in");
+    // Zoomed, the map's corner offers the whole map again, and a click on
+    // it goes back out.
+    let whole = |app: &mut App| {
+        (laid_out(app).into_iter())
+            .find(|n| n.name.as_deref() == Some("Whole map"))
+            .filter(|n| n.rect.width() > 0.0)
+            .map(|n| n.rect)
+    };
+    let corner = whole(&mut app).expect("the way back to the whole map");
+    assert!(
+        map.contains(corner.center()),
+        "{corner:?} off the map {map:?}"
+    );
+    click_at(&mut app, corner.center());
+    settle(&mut app);
+    let view = app.world().resource::<MapView>();
+    assert_eq!((view.top, view.part), (None, None), "the whole map");
+    assert_eq!(whole(&mut app), None, "the way back, once back");
 }
 
 /// The solver panel has a button for the search's map beside the move

@@ -58,6 +58,11 @@ pub struct ToggleWords;
 #[derive(Message, Component, Debug, Clone, Copy)]
 pub struct ToggleLayout;
 
+/// Back to the whole map: a button over a zoomed map's corner (Home does
+/// the same), which also says that the map is zoomed.
+#[derive(Message, Component, Debug, Clone, Copy)]
+pub struct WholeMap;
+
 /// The layout button's words.
 #[derive(Component)]
 pub(super) struct LayoutLabel;
@@ -101,20 +106,37 @@ pub(super) fn map_section() -> impl Bundle {
                     ..default()
                 },
                 BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.18)),
-                children![(
-                    DragBand,
-                    Node {
-                        position_type: PositionType::Absolute,
-                        top: px(0),
-                        bottom: px(0),
-                        border: UiRect::horizontal(px(2)),
-                        display: Display::None,
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.22)),
-                    BorderColor::all(Color::srgba(1.0, 1.0, 1.0, 0.85)),
-                    Pickable::IGNORE,
-                )],
+                children![
+                    (
+                        Name::new("Whole map"),
+                        widget::button(
+                            WholeMap,
+                            Node {
+                                position_type: PositionType::Absolute,
+                                top: px(4),
+                                right: px(4),
+                                padding: UiRect::axes(px(6), px(2)),
+                                display: Display::None,
+                                ..default()
+                            },
+                            (text("Whole map", 12.0, theme::TEXT), TextLayout::no_wrap()),
+                        ),
+                    ),
+                    (
+                        DragBand,
+                        Node {
+                            position_type: PositionType::Absolute,
+                            top: px(0),
+                            bottom: px(0),
+                            border: UiRect::horizontal(px(2)),
+                            display: Display::None,
+                            ..default()
+                        },
+                        BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.22)),
+                        BorderColor::all(Color::srgba(1.0, 1.0, 1.0, 0.85)),
+                        Pickable::IGNORE,
+                    ),
+                ],
             ),
             // The bar, named: what it fills is the search's part done.
             (
@@ -458,8 +480,12 @@ pub(super) fn show_map_or_words(
     mut layouts: MessageReader<ToggleLayout>,
     mut labels: Query<(&mut Text, Has<LayoutLabel>), SwitchLabels>,
     view: Option<ResMut<TreeViewState>>,
-    mut maps: Query<&mut Node, (With<WithMap>, Without<WithWords>)>,
-    mut words: Query<&mut Node, (With<WithWords>, Without<WithMap>)>,
+    mut maps: Query<&mut Node, (With<WithMap>, Without<WithWords>, Without<WholeMap>)>,
+    mut words: Query<&mut Node, (With<WithWords>, Without<WithMap>, Without<WholeMap>)>,
+    (mut whole, mut whole_button): (
+        MessageReader<WholeMap>,
+        Query<&mut Node, (With<WholeMap>, Without<WithMap>, Without<WithWords>)>,
+    ),
     mut map_view: ResMut<MapView>,
 ) {
     let Some(mut view) = view else { return };
@@ -469,11 +495,22 @@ pub(super) fn show_map_or_words(
     if pressed {
         view.words = !view.words;
     }
-    if keys.just_pressed(KeyCode::Home) {
+    if whole.read().count() > 0 || keys.just_pressed(KeyCode::Home) {
         *map_view = MapView {
             layout: map_view.layout,
             ..default()
         };
+    }
+    // Zoomed by the player: the way back shows over the map's corner.
+    let zoomed = if map_view.moved {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    for mut node in &mut whole_button {
+        if node.display != zoomed {
+            node.display = zoomed;
+        }
     }
     if layouts.read().count() % 2 == 1 || keys.just_pressed(KeyCode::KeyB) {
         map_view.layout = match map_view.layout {

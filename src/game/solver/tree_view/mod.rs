@@ -207,6 +207,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ToggleWords>()
         .add_message::<AskPlain>()
         .add_message::<ToggleLayout>()
+        .add_message::<WholeMap>()
         .init_resource::<TreeJump>()
         .init_resource::<MapView>()
         .add_systems(OnEnter(Screen::Play), open_from_command_line)
@@ -219,6 +220,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(widget::activate::<ToggleWords>)
         .add_observer(widget::activate::<AskPlain>)
         .add_observer(widget::activate::<ToggleLayout>)
+        .add_observer(widget::activate::<WholeMap>)
         .add_observer(slide_timeline)
         .add_systems(
             Update,
