@@ -468,6 +468,9 @@ pub(super) fn follow_line(
     }
 }
 
+/// The nodes with `A` and neither `B` nor `C`.
+type OnlyOf<A, B, C> = (With<A>, Without<B>, Without<C>);
+
 /// The words of the column's two switches (layout, and map or words).
 type SwitchLabels = Or<(With<LayoutLabel>, With<WordsLabel>)>;
 
@@ -480,12 +483,10 @@ pub(super) fn show_map_or_words(
     mut layouts: MessageReader<ToggleLayout>,
     mut labels: Query<(&mut Text, Has<LayoutLabel>), SwitchLabels>,
     view: Option<ResMut<TreeViewState>>,
-    mut maps: Query<&mut Node, (With<WithMap>, Without<WithWords>, Without<WholeMap>)>,
-    mut words: Query<&mut Node, (With<WithWords>, Without<WithMap>, Without<WholeMap>)>,
-    (mut whole, mut whole_button): (
-        MessageReader<WholeMap>,
-        Query<&mut Node, (With<WholeMap>, Without<WithMap>, Without<WithWords>)>,
-    ),
+    mut maps: Query<&mut Node, OnlyOf<WithMap, WithWords, WholeMap>>,
+    mut words: Query<&mut Node, OnlyOf<WithWords, WithMap, WholeMap>>,
+    mut whole: MessageReader<WholeMap>,
+    mut whole_button: Query<&mut Node, OnlyOf<WholeMap, WithMap, WithWords>>,
     mut map_view: ResMut<MapView>,
 ) {
     let Some(mut view) = view else { return };
