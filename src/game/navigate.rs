@@ -80,9 +80,15 @@ pub fn area(entity: Entity, node: &ComputedNode, at: &UiGlobalTransform) -> Focu
 }
 
 /// The area of `areas` that Bevy's directional navigation takes from
-/// `from` toward `way`: the nearest that way, one in line preferred.
+/// `from` toward `way`: the nearest that way that shares at least half of
+/// its row (Left, Right) or its column (Up, Down), so that Right at a row's
+/// end stays there instead of jumping to another row.
 pub fn toward(from: &FocusableArea, way: CompassOctant, areas: &[FocusableArea]) -> Option<Entity> {
-    find_best_candidate(from, way, areas, &AutoNavigationConfig::default())
+    let config = AutoNavigationConfig {
+        min_alignment_factor: 0.5,
+        ..AutoNavigationConfig::default()
+    };
+    find_best_candidate(from, way, areas, &config)
 }
 
 /// Up and Down round a list (the last's Down is the first): looping edges

@@ -45,7 +45,13 @@ fn tap(app: &mut App, key: KeyCode) -> Option<Entity> {
 /// the arrows reach every button from the first.
 #[test]
 fn tab_and_the_arrows_reach_every_menu_button_in_reading_order() {
-    let mut app = laid_app(UVec2::new(1280, 720));
+    for size in [UVec2::new(1280, 720), UVec2::new(800, 600)] {
+        reach_every_menu_button(size);
+    }
+}
+
+fn reach_every_menu_button(size: UVec2) {
+    let mut app = laid_app(size);
     let screens = [
         (Screen::Title, None),
         (Screen::Levels, Some(0)),
@@ -59,7 +65,7 @@ fn tab_and_the_arrows_reach_every_menu_button_in_reading_order() {
         }
         app.world_mut().resource_mut::<NextState<Screen>>().set(to);
         settle(&mut app);
-        let at = format!("{to:?} {pack:?}");
+        let at = format!("{size} {to:?} {pack:?}");
         let buttons = shown_buttons(&mut app);
         assert!(!buttons.is_empty(), "{at}: no buttons");
         let rect = |e: Entity| buttons.iter().find(|b| b.0 == e).map(|b| b.1);
@@ -104,14 +110,25 @@ fn tab_and_the_arrows_reach_every_menu_button_in_reading_order() {
             ] {
                 // (A button scrolled out of the window is not pointed at.)
                 let middle = middle_of(&mut app, reached[i]);
-                if middle.y > 715.0 || middle.y < 5.0 {
+                if middle.y > size.y as f32 - 5.0 || middle.y < 5.0 {
                     break;
                 }
                 point_at(&mut app, Vec2::new(1.0, 1.0));
                 point_at(&mut app, middle);
                 app.update();
                 assert_eq!(outlined(&mut app), Some(reached[i]), "{at}: the pointer");
-                if let Some(to) = tap(&mut app, key)
+                let to = tap(&mut app, key);
+                // Left and Right keep to the row (at its end, the focus
+                // stays where it is).
+                if matches!(key, KeyCode::ArrowLeft | KeyCode::ArrowRight)
+                    && let (Some(from), Some(r)) = (rect(reached[i]), to.and_then(rect))
+                {
+                    assert!(
+                        r.min.y < from.max.y && r.max.y > from.min.y,
+                        "{at}: {key:?} from {from:?} to another row, {r:?}"
+                    );
+                }
+                if let Some(to) = to
                     && !reached.contains(&to)
                 {
                     reached.push(to);
@@ -126,4 +143,55 @@ fn tab_and_the_arrows_reach_every_menu_button_in_reading_order() {
             .collect();
         assert!(missed.is_empty(), "{at}: no arrow reaches {missed:?}");
     }
+}
+
+/// In a window too short for the Escape pack's seventy levels, the level
+/// select scrolls to keep the button the arrows reach in sight; on the
+/// settings, a setting pressed by the keyboard keeps the focus on it when
+/// the screen is built again.
+#[test]
+fn the_keyboards_button_stays_in_sight_and_focused() {
+    let mut app = laid_app(UVec2::new(800, 600));
+    let escape = SHIPPED
+        .iter()
+        .position(|(file, _)| *file == "escape.ron")
+        .expect("the Escape pack");
+    app.world_mut().resource_mut::<Current>().pack = escape;
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Levels);
+    settle(&mut app);
+    let mut moved_down = 0.0;
+    for n in 0..14 {
+        let e = tap(&mut app, KeyCode::ArrowDown).expect("an outlined button");
+        settle(&mut app);
+        let r = Rect::from_center_size(middle_of(&mut app, e), Vec2::ONE);
+        assert!(
+            r.min.y >= 0.0 && r.max.y <= 600.0,
+            "Down {n}: the focused button at {r:?}, out of the window"
+        );
+        moved_down = r.center().y.max(moved_down);
+    }
+    assert!(moved_down > 300.0, "the focus never went down the page");
+    // The settings: Enter on the first setting changes it, and the focus
+    // stays on that button, built again.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Settings);
+    settle(&mut app);
+    let first = tap(&mut app, KeyCode::ArrowDown).expect("a setting outlined");
+    let words = |app: &mut App, e: Entity| {
+        let world = app.world_mut();
+        let mut q = world.query::<(&Text, &ChildOf)>();
+        let w: Vec<String> = (q.iter(world))
+            .filter(|(_, c)| c.parent() == e)
+            .map(|(t, _)| t.0.clone())
+            .collect();
+        w.join(" ")
+    };
+    let before = words(&mut app, first);
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    let after = outlined(&mut app).expect("the focus kept after the change");
+    assert_ne!(words(&mut app, after), before, "the setting did not change");
 }

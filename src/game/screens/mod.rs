@@ -435,7 +435,7 @@ type PointerCame = (With<MenuAction>, Changed<Interaction>);
 /// nearest button that way, Enter presses it, and once shown it follows the
 /// pointer.
 #[derive(Resource, Default)]
-struct MenuFocus(Option<Entity>);
+struct MenuFocus(Option<Entity>, Option<(Screen, MenuAction)>);
 
 #[allow(clippy::too_many_arguments)]
 fn menu_focus(
@@ -449,14 +449,25 @@ fn menu_focus(
         &Visibility,
     )>,
     pointed: Query<(Entity, &Interaction), PointerCame>,
-    roots: Query<Entity, With<scroll::ScreenRoot>>,
+    mut roots: Query<Scrolled, With<scroll::ScreenRoot>>,
     tabs: TabNavigation,
+    screen: Res<State<Screen>>,
     mut focus: ResMut<MenuFocus>,
     mut actions: MessageWriter<MenuAction>,
 ) {
     // A hidden button (Watch best, for a level with no best) is skipped.
     let shown = |e: Entity| buttons.get(e).is_ok_and(|(.., v)| *v != Visibility::Hidden);
-    let old = focus.0.filter(|&e| shown(e));
+    // A screen built again (the settings, after one changed) keeps the
+    // focus on the button that asks the same.
+    let screen = *screen.get();
+    let old = focus.0.filter(|&e| shown(e)).or_else(|| {
+        let (_, action) = focus.1.filter(|(on, _)| *on == screen)?;
+        let again = buttons.iter().find(|b| *b.1 == action && shown(b.0))?.0;
+        commands
+            .entity(again)
+            .try_insert(Outline::new(px(3), px(2), theme::HIGHLIGHT));
+        Some(again)
+    });
     // One focus: the outline, once shown, follows the pointer to the
     // button it comes over (never two buttons lit at once).
     let hovered = pointed
@@ -470,7 +481,7 @@ fn menu_focus(
         // Bevy's tab order: the screen's buttons as they were built, which
         // is their reading order.
         let back = navigate::shift(&keys);
-        let root = roots.iter().next();
+        let root = roots.iter().next().map(|r| r.0);
         Some(root.and_then(|r| navigate::tab(&tabs, r, old, back, shown)))
     } else {
         navigate::arrow(&keys).map(|way| {
@@ -505,11 +516,54 @@ fn menu_focus(
                 .try_insert(Outline::new(px(3), px(2), theme::HIGHLIGHT));
         }
         focus.0 = chosen;
+        focus.1 = chosen
+            .and_then(|e| buttons.get(e).ok())
+            .map(|b| (screen, *b.1));
+        if let Some((_, _, at, node, _)) = chosen.and_then(|e| buttons.get(e).ok())
+            && let Some((_, mut scroll, root, root_at)) = roots.iter_mut().next()
+        {
+            scroll_to_show(&mut scroll, (root, root_at), (node, at));
+        }
     }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space])
         && let Some((_, &action, ..)) = old.and_then(|e| buttons.get(e).ok())
     {
         actions.write(action);
+    }
+}
+
+/// A screen root and where it is scrolled.
+type Scrolled = (
+    Entity,
+    &'static mut ScrollPosition,
+    &'static ComputedNode,
+    &'static UiGlobalTransform,
+);
+
+/// Scrolls a screen (its root `view`) as little as keeps the focused
+/// button `node` in sight, a margin from its edges.
+fn scroll_to_show(
+    scroll: &mut ScrollPosition,
+    (view, view_at): (&ComputedNode, &UiGlobalTransform),
+    (node, at): (&ComputedNode, &UiGlobalTransform),
+) {
+    const MARGIN: f32 = 12.0;
+    let scale = node.inverse_scale_factor();
+    let (y, half) = (at.translation.y * scale, node.size().y * scale / 2.0);
+    let (middle, view_half) = (view_at.translation.y * scale, view.size().y * scale / 2.0);
+    let below = (y + half + MARGIN) - (middle + view_half);
+    let above = (middle - view_half) - (y - half - MARGIN);
+    let most = ((view.content_size().y - view.size().y) * scale).max(0.0);
+    let to = if below > 0.0 {
+        scroll.0.y + below
+    } else if above > 0.0 {
+        scroll.0.y - above
+    } else {
+        scroll.0.y
+    };
+    let to = to.clamp(0.0, most);
+    if to != scroll.0.y {
+        scroll.0.y = to;
     }
 }
 
