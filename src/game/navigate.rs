@@ -2,11 +2,11 @@
 //! Shift+Tab by `bevy_input_focus`'s tab order (each `TabGroup` in its
 //! order, and within one the buttons as they were built), the arrows by its
 //! directional navigation (the nearest button that way, preferring one in
-//! line), and a list that wraps round by a `DirectionalNavigationMap`'s
-//! looping edges. The game keeps its own record of what is focused (a
-//! menu is built again when what it shows changes), so these take where
-//! the focus is and say where it goes; Bevy's `InputFocus` stays the text
-//! fields'.
+//! line), and the Esc menu's two columns by a `DirectionalNavigationMap`
+//! (looping edges round each). The game keeps its own record of what is
+//! focused (a menu is built again when what it shows changes), so these
+//! take where the focus is and say where it goes; Bevy's `InputFocus`
+//! stays the text fields'.
 
 use bevy::input_focus::InputFocus;
 use bevy::input_focus::directional_navigation::{
@@ -91,11 +91,24 @@ pub fn toward(from: &FocusableArea, way: CompassOctant, areas: &[FocusableArea])
     find_best_candidate(from, way, areas, &config)
 }
 
-/// Up and Down round a list (the last's Down is the first): looping edges
-/// between `rows`, top to bottom, in a navigation map of their own.
-pub fn looping(rows: &[Entity]) -> DirectionalNavigationMap {
+/// Two columns of buttons, each top to bottom: Up and Down go round a
+/// column (looping edges), Left and Right across to the other column's
+/// button in the same place (or its last).
+pub fn columns(left: &[Entity], right: &[Entity]) -> DirectionalNavigationMap {
     let mut map = DirectionalNavigationMap::default();
-    map.add_looping_edges(rows, CompassOctant::South);
+    for column in [left, right] {
+        map.add_looping_edges(column, CompassOctant::South);
+    }
+    for (from, to, way) in [
+        (left, right, CompassOctant::East),
+        (right, left, CompassOctant::West),
+    ] {
+        if let Some(last) = to.last() {
+            for (i, &e) in from.iter().enumerate() {
+                map.add_edge(e, *to.get(i).unwrap_or(last), way);
+            }
+        }
+    }
     map
 }
 

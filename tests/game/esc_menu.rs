@@ -143,3 +143,45 @@ fn the_esc_menu_is_played_by_keyboard() {
         "the outline stayed off the pointer"
     );
 }
+
+/// The Esc menu's arrows: Up and Down go round the left column (the game,
+/// then the ways out), Right goes across to the settings' button in the
+/// same place and Left back.
+#[test]
+fn the_esc_menus_arrows_go_round_a_column_and_across() {
+    use game::menus::{MenuColumn, MenuFocus};
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 1);
+    press(&mut app, KeyCode::Escape);
+    settle(&mut app);
+    let focus = |app: &App| app.world().resource::<MenuFocus>().0;
+    let column_of = |app: &mut App, row: usize| {
+        let world = app.world_mut();
+        let mut q = world.query::<(&game::menus::MenuRow, &MenuColumn)>();
+        q.iter(world).find(|(r, _)| r.0 == row).map(|(_, c)| c.0)
+    };
+    press(&mut app, KeyCode::ArrowDown);
+    assert_eq!(focus(&app), Some(0), "Down from none: Resume");
+    press(&mut app, KeyCode::ArrowRight);
+    let across = focus(&app).expect("a focus");
+    assert_eq!(column_of(&mut app, across), Some(1), "Right: a setting");
+    press(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(focus(&app), Some(0), "Left: back to Resume");
+    // Up from the top of the left column is its bottom: the title.
+    press(&mut app, KeyCode::ArrowUp);
+    let last = menu_rows(&mut app).iter().map(|r| r.1).max();
+    assert_eq!(focus(&app), last);
+    assert_eq!(column_of(&mut app, last.unwrap()), Some(0));
+    // Down from the left column's last game button skips the settings.
+    press(&mut app, KeyCode::ArrowDown);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::ArrowDown);
+    }
+    press(&mut app, KeyCode::ArrowDown);
+    let below = focus(&app).expect("a focus");
+    assert_eq!(
+        column_of(&mut app, below),
+        Some(0),
+        "Down stays in the column"
+    );
+}

@@ -1,7 +1,8 @@
 //! The menu that Esc opens over a level (the `Menu` sub-state of the play
 //! screen): resume, restart, the settings, the level select and the title.
 //! While it is open the board takes no input. The keyboard has a focus on
-//! it (outlined): Up and Down (or Tab) move it, Enter or Space presses; the
+//! it (outlined): Up and Down go round a column, Left and Right across,
+//! Tab through all in the keyboard's order; Enter or Space presses; the
 //! pointer coming over a button takes the outline with it.
 
 use super::navigate;
@@ -19,6 +20,10 @@ struct MenuPanel;
 /// A button of the menu: its place from the top.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MenuRow(pub usize);
+
+/// The column of the menu a button stands in: 0 the left, 1 the right.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MenuColumn(pub u8);
 
 /// The menu's button the keyboard is on, from the top (none until an
 /// arrow or Tab is pressed; kept while the menu is built again after a
@@ -49,6 +54,7 @@ fn menu_keys(
     keys: Res<ButtonInput<KeyCode>>,
     menu: Option<Res<State<Menu>>>,
     rows: Query<(Entity, &MenuRow, &PlayAction)>,
+    columns: Query<&MenuColumn>,
     panel: Query<Entity, With<MenuPanel>>,
     tabs: TabNavigation,
     pointed: Query<(&MenuRow, &Interaction), Changed<Interaction>>,
@@ -83,8 +89,15 @@ fn menu_keys(
         match (navigate::arrow(&keys), from) {
             (Some(CompassOctant::South), None) => Some(first),
             (Some(CompassOctant::North), None) => Some(last),
-            (Some(way @ (CompassOctant::South | CompassOctant::North)), Some(e)) => {
-                navigate::along(&navigate::looping(&ordered), e, way)
+            (Some(way), Some(e)) => {
+                // Up and Down round a column, Left and Right across to the
+                // other column's button at about the same height.
+                let column = |c: u8| -> Vec<Entity> {
+                    (ordered.iter().copied())
+                        .filter(|&e| columns.get(e).is_ok_and(|m| m.0 == c))
+                        .collect()
+                };
+                navigate::along(&navigate::columns(&column(0), &column(1)), e, way)
             }
             _ => None,
         }
@@ -190,11 +203,11 @@ fn show_menu(
                                 number += section.1.len();
                             }
                             columns.spawn(column()).with_children(|left| {
-                                section(left, &rows[0], numbered[0], false);
-                                section(left, &rows[2], numbered[2], true);
+                                section(left, &rows[0], (numbered[0], 0), false);
+                                section(left, &rows[2], (numbered[2], 0), true);
                             });
                             columns.spawn(column()).with_children(|right| {
-                                section(right, &rows[1], numbered[1], false);
+                                section(right, &rows[1], (numbered[1], 1), false);
                             });
                         });
                 });
@@ -252,7 +265,7 @@ fn column() -> Node {
 fn section(
     column: &mut ChildSpawnerCommands,
     (caption, rows): &Section,
-    first: usize,
+    (first, side): (usize, u8),
     below: bool,
 ) {
     column.spawn((
@@ -266,6 +279,7 @@ fn section(
         column.spawn((
             widget::text_button(*action, label, 17.0),
             MenuRow(first + i),
+            MenuColumn(side),
             TabIndex((first + i) as i32),
         ));
     }
