@@ -460,14 +460,16 @@ fn menu_focus(
     // A screen built again (the settings, after one changed) keeps the
     // focus on the button that asks the same.
     let screen = *screen.get();
-    let old = focus.0.filter(|&e| shown(e)).or_else(|| {
-        let (_, action) = focus.1.filter(|(on, _)| *on == screen)?;
-        let again = buttons.iter().find(|b| *b.1 == action && shown(b.0))?.0;
+    if focus.0.is_some_and(|e| !shown(e))
+        && let Some((_, action)) = focus.1.filter(|(on, _)| *on == screen)
+        && let Some((again, ..)) = buttons.iter().find(|b| *b.1 == action && shown(b.0))
+    {
+        focus.0 = Some(again);
         commands
             .entity(again)
             .try_insert(Outline::new(px(3), px(2), theme::HIGHLIGHT));
-        Some(again)
-    });
+    }
+    let old = focus.0.filter(|&e| shown(e));
     // One focus: the outline, once shown, follows the pointer to the
     // button it comes over (never two buttons lit at once).
     let hovered = pointed
