@@ -47,8 +47,8 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Up and Down (Tab, Shift+Tab) move the focus round the menu's buttons;
 /// Enter or Space presses the one focused. Tab goes by Bevy's tab order
-/// (the rows' `TabIndex`, the keyboard's order), Up and Down by a
-/// navigation map whose edges loop round the rows.
+/// (the rows' `TabIndex`, the keyboard's order), the arrows by a navigation
+/// map of the menu's two columns (`navigate::columns`).
 #[allow(clippy::too_many_arguments)]
 fn menu_keys(
     keys: Res<ButtonInput<KeyCode>>,
@@ -71,12 +71,6 @@ fn menu_keys(
     {
         focus.0 = Some(row.0);
     }
-    let mut ordered: Vec<(usize, Entity)> = rows.iter().map(|(e, r, _)| (r.0, e)).collect();
-    ordered.sort_unstable();
-    let ordered: Vec<Entity> = ordered.into_iter().map(|(_, e)| e).collect();
-    let (Some(&first), Some(&last)) = (ordered.first(), ordered.last()) else {
-        return;
-    };
     let from = focus
         .0
         .and_then(|i| rows.iter().find(|r| r.1.0 == i))
@@ -85,11 +79,15 @@ fn menu_keys(
         let back = navigate::shift(&keys);
         let group = panel.iter().next();
         group.and_then(|g| navigate::tab(&tabs, g, from, back, |_| true))
-    } else {
-        match (navigate::arrow(&keys), from) {
-            (Some(CompassOctant::South), None) => Some(first),
-            (Some(CompassOctant::North), None) => Some(last),
-            (Some(way), Some(e)) => {
+    } else if let Some(way) = navigate::arrow(&keys) {
+        // (The rows in the keyboard's order, sorted only on an arrow.)
+        let mut ordered: Vec<(usize, Entity)> = rows.iter().map(|(e, r, _)| (r.0, e)).collect();
+        ordered.sort_unstable();
+        let ordered: Vec<Entity> = ordered.into_iter().map(|(_, e)| e).collect();
+        match (way, from) {
+            (CompassOctant::South, None) => ordered.first().copied(),
+            (CompassOctant::North, None) => ordered.last().copied(),
+            (way, Some(e)) => {
                 // Up and Down round a column, Left and Right across to the
                 // other column's button at about the same height.
                 let column = |c: u8| -> Vec<Entity> {
@@ -101,6 +99,8 @@ fn menu_keys(
             }
             _ => None,
         }
+    } else {
+        None
     };
     if let Some(row) = next.and_then(|e| rows.get(e).ok()) {
         focus.0 = Some(row.1.0);
