@@ -2,11 +2,12 @@
 //! a frame and only while the board is still, so the board and the rules
 //! never disagree; the player's requests made while it moves wait (a few).
 //! At the "instant" speed the solver's requests are applied all at once:
-//! the board shows where the search is each frame, not each move.
+//! the board shows where the search is each frame, not each move; so are
+//! the requests of a long jump through a search (`AtOnce`).
 
 use super::{
-    BoardAnims, Change, Hint, LevelWon, MoveApplied, MoveRejected, MoveRequested, Mover, PlayState,
-    PlaySystems, Request,
+    AtOnce, BoardAnims, Change, Hint, LevelWon, MoveApplied, MoveRejected, MoveRequested, Mover,
+    PlayState, PlaySystems, Request,
 };
 use crate::game::options::Speed;
 use bevy::prelude::*;
@@ -32,6 +33,7 @@ fn apply_requests(
     mut requests: MessageReader<MoveRequested>,
     hint: Option<Res<Hint>>,
     speed: Option<Res<Speed>>,
+    mut at_once: ResMut<AtOnce>,
     mut state: ResMut<PlayState>,
     anims: BoardAnims,
     mut applied: MessageWriter<MoveApplied>,
@@ -139,11 +141,15 @@ fn apply_requests(
             });
         }
         // One change a frame: its animation starts before the next; at
-        // "instant" the solver's changes have none to wait for.
-        let instant = speed.as_deref() == Some(&Speed::Instant);
+        // "instant" (or in a jump asked to land at once) the solver's
+        // changes have none to wait for.
+        let instant = speed.as_deref() == Some(&Speed::Instant) || at_once.0;
         if !(instant && by == Mover::Solver) {
             break;
         }
+    }
+    if waiting.requests.is_empty() && at_once.0 {
+        at_once.0 = false;
     }
 }
 

@@ -111,6 +111,13 @@ pub struct MoveRejected {
     pub piece: Option<Entity>,
 }
 
+/// Set by whoever writes several of the solver's requests that should land
+/// together (a long jump through a search's timeline): the rules apply them
+/// in one frame, as at "instant" speed, and the board animates only the
+/// last. Cleared once they are applied.
+#[derive(Resource, Debug, Default)]
+pub struct AtOnce(pub bool);
+
 /// A line for the player under the level's title (a copied code, a notice).
 #[derive(Message, Debug, Clone)]
 pub struct Say(pub String);
@@ -284,6 +291,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MoveRejected>()
         .add_message::<Say>()
         .add_message::<PlayAction>()
+        .init_resource::<AtOnce>()
         .add_sub_state::<Menu>()
         .configure_sets(
             Update,

@@ -397,3 +397,45 @@ fn a_flood_scrub_leaves_the_timeline_buttons_in_place() {
         assert_eq!(back_button(&mut app), before, "{file}: back at the win");
     }
 }
+
+/// A long jump through the timeline lands at once: the board stands where
+/// the timeline says within a few frames, not a move every frame or two.
+#[test]
+fn a_long_jump_through_the_timeline_lands_at_once() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    search_with_tree(&mut app, Watch::Search);
+    let start = app
+        .world()
+        .resource::<Autoplay>()
+        .tree
+        .as_ref()
+        .expect("a tree")
+        .start()
+        .clone();
+    let moves = app.world().resource::<PlayState>().moves();
+    assert!(moves > 8, "a long way back: {moves} moves");
+    app.world_mut().write_message(Scrub::Start);
+    let mut frames = 0;
+    while puzzle(&app) != start {
+        app.update();
+        frames += 1;
+        assert!(frames <= 4, "{frames} frames and the board is not back");
+    }
+    settle(&mut app);
+    assert_eq!(puzzle(&app), start);
+    assert_board_mirrors_rules(&mut app);
+    // And forward again, as far.
+    app.world_mut().write_message(Scrub::End);
+    let mut frames = 0;
+    while app.world().resource::<PlayState>().moves() != moves {
+        app.update();
+        frames += 1;
+        assert!(
+            frames <= 4,
+            "{frames} frames and the board is not at the end"
+        );
+    }
+    settle(&mut app);
+    assert_board_mirrors_rules(&mut app);
+}

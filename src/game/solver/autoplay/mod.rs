@@ -432,10 +432,8 @@ fn animation_speed(
 ) {
     let factor = match autoplay {
         // Going to a node of the tree (or back to where a paused search
-        // stands): its moves pass quickly.
-        // (A long jump quicker: a move a frame or two, the board soon
-        // where the timeline's words say it is.)
-        _ if !jump.0.is_empty() => JUMP_SPEED * (1.0 + jump.0.len() as f64 / 4.0).min(6.0),
+        // stands): its moves pass quickly (a longer jump lands at once).
+        _ if !jump.0.is_empty() => JUMP_SPEED,
         Some(a) if a.is_active() => speed.factor(),
         _ => settings.animation_speed() as f64,
     };

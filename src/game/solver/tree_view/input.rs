@@ -449,16 +449,29 @@ fn scrub_to(
     Ok(requests)
 }
 
-/// Plays the moves of a jump, one as soon as the board is still.
+/// Plays the moves of a jump, one as soon as the board is still; a longer
+/// jump (the timeline dragged, a far row clicked) lands at once, its last
+/// move animated, so the board is where the timeline says without a wait.
 pub(super) fn jump_step(
     mut jump: ResMut<TreeJump>,
     anims: BoardAnims,
+    mut at_once: ResMut<AtOnce>,
     mut moves: MessageWriter<MoveRequested>,
 ) {
     if jump.0.is_empty() || !anims.is_empty() {
         return;
     }
-    if let Some(request) = jump.0.pop_front() {
+    if jump.0.len() > AT_ONCE_PAST {
+        at_once.0 = true;
+        moves.write_batch(
+            jump.0
+                .drain(..)
+                .map(|request| MoveRequested::new(request, Mover::Solver)),
+        );
+    } else if let Some(request) = jump.0.pop_front() {
         moves.write(MoveRequested::new(request, Mover::Solver));
     }
 }
+
+/// A jump of more moves than this lands at once; shorter ones are played.
+const AT_ONCE_PAST: usize = 2;

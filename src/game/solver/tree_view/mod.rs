@@ -13,7 +13,8 @@ use crate::game::Screen;
 use crate::game::options::GameOptions;
 use crate::game::panels::{self, BoardEdge, TreeViewOpen, WonCard};
 use crate::game::play::{
-    BoardAnims, MoveRequested, Mover, PlayState, PlaySystems, Request, Say, board_takes_input,
+    AtOnce, BoardAnims, MoveRequested, Mover, PlayState, PlaySystems, Request, Say,
+    board_takes_input,
 };
 use crate::game::puzzles::{self, step_words};
 use crate::game::theme::{self, text, widget};
