@@ -132,7 +132,7 @@ fn solve_map_writes_the_whole_search_as_a_picture() {
         assert!(out.status.success(), "{out:?}");
         let said = String::from_utf8_lossy(&out.stderr).to_string();
         assert!(
-            said.contains("wrote ") && said.contains("move orders"),
+            said.contains("wrote ") && said.contains("ways to play"),
             "{said}"
         );
         let svg = std::fs::read_to_string(&path).expect("the map was written");

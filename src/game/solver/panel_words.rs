@@ -76,7 +76,7 @@ pub(super) fn panel_text(
         // search's whole time beside its first positions read as theirs.
         let time = match then {
             Some(_) => String::new(),
-            None => format!("   {:.1} s", a.watched),
+            None => format!("   watched {:.1} s", a.watched),
         };
         format!("Positions {}{depth}{time}", group(positions))
     } else {

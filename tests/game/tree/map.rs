@@ -207,8 +207,8 @@ fn the_map_is_drawn_in_one_texture_in_every_window() {
             .expect("the map's figure");
         // Won early (the pond's search), it says what the win spared.
         assert!(
-            figure.contains("move orders ruled out")
-                || figure == "Won with most move orders never tried",
+            figure.contains("ways to play ruled out")
+                || figure == "Won with most ways to play never tried",
             "{at}: {figure}"
         );
         let s = size.as_vec2();
@@ -235,7 +235,7 @@ fn a_restart_empties_the_map() {
     };
     assert!(painted(&mut app) > 100, "the search's map");
     assert!(
-        figure(&mut app).contains("move orders"),
+        figure(&mut app).contains("ways to play"),
         "{}",
         figure(&mut app)
     );
@@ -444,4 +444,40 @@ fn the_columns_title_names_the_search_it_draws() {
     }
     settle(&mut app);
     assert_eq!(titles(&mut app, "Plain search"), 0);
+}
+
+/// A won search's bar is full and says "won" (beside "Done <0.1%" a win
+/// read as a search hardly begun); before the win it gives the share.
+#[test]
+fn a_won_searchs_bar_says_won() {
+    use pond_puzzles::game::solver::tree_view::{MapFigure, MapShare};
+    let mut app = hop_searched_with_map();
+    let text = |app: &mut App, figure: bool| {
+        let texts: Vec<(String, bool, bool)> = app
+            .world_mut()
+            .query::<(&Text, Has<MapFigure>, Has<MapShare>)>()
+            .iter(app.world())
+            .map(|(t, f, s)| (t.0.clone(), f, s))
+            .collect();
+        texts
+            .into_iter()
+            .find(|(_, f, s)| if figure { *f } else { *s })
+            .map(|(t, _, _)| t)
+            .expect("the text")
+    };
+    assert!(
+        text(&mut app, true).starts_with("Won"),
+        "{}",
+        text(&mut app, true)
+    );
+    assert_eq!(text(&mut app, false), "won");
+    // Back to a moment before the win: the share again.
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(3));
+    follow_jump(&mut app);
+    for _ in 0..10 {
+        app.update();
+    }
+    let share = text(&mut app, false);
+    assert!(share.ends_with('%'), "{share}");
 }

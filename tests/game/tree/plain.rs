@@ -145,3 +145,51 @@ fn plain_over_our_search_asks_then_starts_where_it_began() {
         "the plain search's start"
     );
 }
+
+/// The comparison's figures (its searches run unseen beside the watched
+/// one) wait for the watched search's end: shown while it ran, they read
+/// as its own before it had won.
+#[test]
+fn the_comparison_waits_for_the_watched_search_to_end() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    let chart = |app: &mut App| shows(app, "fewer positions") || shows(app, "as many positions");
+    let wait_for_chart = |app: &mut App| {
+        for _ in 0..2_000 {
+            if chart(app) {
+                break;
+            }
+            app.update();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        settle(app);
+        chart(app)
+    };
+    assert!(
+        wait_for_chart(&mut app),
+        "the start's comparison never came"
+    );
+    // Watched at 4x: a move every few frames.
+    app.insert_resource(Speed::Times(4.0));
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    let mut seen = 0;
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
+        seen += 1;
+        assert!(
+            !chart(&mut app),
+            "the comparison shown at frame {seen} of the watch"
+        );
+    }
+    assert!(
+        seen > 3,
+        "the watch ran {seen} frames: {:?}",
+        app.world().resource::<Autoplay>().ending
+    );
+    assert!(wait_for_chart(&mut app), "the comparison never came back");
+}

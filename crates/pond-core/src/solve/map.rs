@@ -41,7 +41,7 @@ impl MapMark {
             MapMark::DeadEnd => [0x9a, 0x78, 0x52],
             MapMark::Cut => [0xb4, 0x8c, 0xd8],
             MapMark::Untried => [0x33, 0x41, 0x4b],
-            MapMark::SetAside(_) => [0x3f, 0x7f, 0xe0],
+            MapMark::SetAside(_) => [0xc9, 0xb7, 0x7a],
         }
     }
 
@@ -55,7 +55,7 @@ impl MapMark {
             MapMark::DeadEnd => "a dead end: no move left",
             MapMark::Cut => "cut without trying: seen before, or a test proved it lost",
             MapMark::Untried => "not tried yet",
-            MapMark::SetAside(_) => "set aside: its estimate was over the bound",
+            MapMark::SetAside(_) => "set aside: it needs more moves than this round allows",
         }
     }
 
@@ -310,25 +310,28 @@ impl SearchMap {
             .find(|c| c.depth == depth && c.x0 <= at && at < c.x1)
     }
 
-    /// The share done in words: "about 38% of the move orders ruled out";
-    /// under 0.1%, "1 in 2.3 million move orders ruled out" (to two
+    /// The share done in words: "about 38% of the ways to play ruled out";
+    /// under 0.1%, "1 in 2.3 million ways to play ruled out" (to two
     /// figures), so that a big search's share is seen to grow from its
     /// first dead ends on.
     pub fn done_words(&self) -> Option<String> {
         let share = self.done?;
         let percent = share * 100.0;
         Some(if share >= 1.0 {
-            "every move order ruled out".to_string()
+            "every way to play ruled out".to_string()
         } else if share <= 0.0 {
-            "no move orders ruled out yet".to_string()
+            "no ways to play ruled out yet".to_string()
         } else if share < 1e-18 {
-            "under 1 in a billion billion move orders ruled out".to_string()
+            "under 1 in a billion billion ways to play ruled out".to_string()
         } else if percent < 0.1 {
-            format!("{} move orders ruled out", one_in(1.0 / share))
+            format!("{} ways to play ruled out", one_in(1.0 / share))
         } else if percent < 10.0 {
-            format!("about {percent:.1}% of the move orders ruled out")
+            format!("about {percent:.1}% of the ways to play ruled out")
         } else {
-            format!("about {:.0}% of the move orders ruled out", percent.floor())
+            format!(
+                "about {:.0}% of the ways to play ruled out",
+                percent.floor()
+            )
         })
     }
 }
@@ -383,6 +386,13 @@ pub fn paint(map: &SearchMap, width: usize, height: usize) -> Vec<u8> {
 }
 
 /// `paint` into pixels already there (cleared first), `width` by `height`.
+///
+/// The cells of one band never overlap, so each pixel of a band takes the
+/// sum of its cells' covers: a run of cells thinner than a pixel paints it
+/// solid, in their mean colour (laid one over another, each would have let
+/// the others show through, and a band of thin "lost" slices looked as
+/// faint as "not tried"). The wash below a closed branch lies under the
+/// bands' cells.
 pub fn paint_into(map: &SearchMap, width: usize, height: usize, px: &mut [u8]) {
     px.fill(0);
     if width == 0 || height == 0 || px.len() < width * height * 4 {
@@ -391,8 +401,8 @@ pub fn paint_into(map: &SearchMap, width: usize, height: usize, px: &mut [u8]) {
     let band = height as f64 / map.bands.max(1) as f64;
     // A gap between bands, where there is room for one.
     let gap = if band >= 5.0 { 1.0 } else { 0.0 };
-    let mut fill = |depth: u32, to_bottom: bool, x0: f64, x1: f64, rgb: [u8; 3], alpha: f64| {
-        let top = (depth as f64 * band).round() as usize;
+    let rows = |depth: u32, to_bottom: bool| {
+        let top = ((depth as f64 * band).round() as usize).min(height);
         let bottom = if to_bottom {
             height
         } else {
@@ -400,33 +410,70 @@ pub fn paint_into(map: &SearchMap, width: usize, height: usize, px: &mut [u8]) {
                 .round()
                 .max(top as f64 + 1.0) as usize
         };
+        top..bottom.min(height)
+    };
+    // Each pixel column's cover of a span x0..x1 (shares of the width).
+    let covers = move |x0: f64, x1: f64| {
         let (a, b) = (x0 * width as f64, x1 * width as f64);
-        let first = a.floor() as usize;
-        let last = (b.ceil() as usize).min(width);
-        for x in first..last {
-            let cover = (b.min(x as f64 + 1.0) - a.max(x as f64)).clamp(0.0, 1.0) * alpha;
-            if cover <= 0.0 {
-                continue;
+        let first = a.floor().max(0.0) as usize;
+        let last = (b.ceil().max(0.0) as usize).min(width);
+        (first..last).map(move |x| (x, (b.min(x as f64 + 1.0) - a.max(x as f64)).clamp(0.0, 1.0)))
+    };
+    let mut blend = |rows: std::ops::Range<usize>, x: usize, rgb: [f64; 3], cover: f64| {
+        if cover <= 0.0 {
+            return;
+        }
+        let cover = cover.min(1.0);
+        for y in rows {
+            let i = (y * width + x) * 4;
+            let keep = 1.0 - cover;
+            for k in 0..3 {
+                px[i + k] = (px[i + k] as f64 * keep + rgb[k] * cover).round() as u8;
             }
-            for y in top..bottom.min(height) {
-                let i = (y * width + x) * 4;
-                let keep = 1.0 - cover;
-                for k in 0..3 {
-                    px[i + k] = (px[i + k] as f64 * keep + rgb[k] as f64 * cover).round() as u8;
-                }
-                px[i + 3] = (px[i + 3] as f64 * keep + 255.0 * cover).round() as u8;
-            }
+            px[i + 3] = (px[i + 3] as f64 * keep + 255.0 * cover).round() as u8;
         }
     };
+    // The washes first: the part below a branch given up is closed too.
     let mut closed_above: Vec<(f64, f64)> = Vec::new();
     for c in &map.cells {
-        let rgb = c.mark.colour();
         if c.mark.closed() && !closed_above.iter().any(|&(a, b)| a <= c.x0 && c.x1 <= b) {
-            // The part below a branch given up is closed too: washed.
-            fill(c.depth + 1, true, c.x0, c.x1, rgb, 0.35);
+            let rgb = c.mark.colour().map(f64::from);
+            for (x, cover) in covers(c.x0, c.x1) {
+                blend(rows(c.depth + 1, true), x, rgb, cover * 0.35);
+            }
             closed_above.push((c.x0, c.x1));
         }
-        fill(c.depth, false, c.x0, c.x1, rgb, 1.0);
+    }
+    // Then each band's cells, summed a pixel column at a time: the cover
+    // and the colour times the cover.
+    let mut by_depth: Vec<Vec<&MapCell>> = vec![Vec::new(); map.bands as usize];
+    for c in &map.cells {
+        if let Some(cells) = by_depth.get_mut(c.depth as usize) {
+            cells.push(c);
+        }
+    }
+    let mut sums = vec![[0.0f64; 4]; width];
+    for (depth, cells) in by_depth.iter().enumerate() {
+        if cells.is_empty() {
+            continue;
+        }
+        sums.fill([0.0; 4]);
+        for c in cells {
+            let rgb = c.mark.colour();
+            for (x, cover) in covers(c.x0, c.x1) {
+                let s = &mut sums[x];
+                for k in 0..3 {
+                    s[k] += rgb[k] as f64 * cover;
+                }
+                s[3] += cover;
+            }
+        }
+        for (x, s) in sums.iter().enumerate() {
+            if s[3] > 0.0 {
+                let rgb = [s[0] / s[3], s[1] / s[3], s[2] / s[3]];
+                blend(rows(depth as u32, false), x, rgb, s[3]);
+            }
+        }
     }
 }
 

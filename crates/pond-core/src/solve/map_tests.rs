@@ -265,7 +265,7 @@ fn the_map_is_written_as_a_picture_with_its_key() {
     let map = SearchMap::of(&tree);
     let text = svg(&map, "Swap LL_RR");
     assert!(text.starts_with("<svg"));
-    assert!(text.contains("move orders ruled out"));
+    assert!(text.contains("ways to play ruled out"));
     for mark in KEY {
         assert!(text.contains(key_word(mark)), "{mark:?}");
     }
@@ -399,21 +399,21 @@ fn a_tiny_share_is_said_as_one_in_so_many() {
         };
         map.done_words().unwrap()
     };
-    assert_eq!(say(1.0 / 4_700.0), "1 in 4,700 move orders ruled out");
+    assert_eq!(say(1.0 / 4_700.0), "1 in 4,700 ways to play ruled out");
     assert_eq!(
         say(1.0 / 23_456_789.0),
-        "1 in 23 million move orders ruled out"
+        "1 in 23 million ways to play ruled out"
     );
     assert_eq!(
         say(1.0 / 1.24e12),
-        "1 in 1.2 trillion move orders ruled out"
+        "1 in 1.2 trillion ways to play ruled out"
     );
     assert_eq!(
         say(1e-30),
-        "under 1 in a billion billion move orders ruled out"
+        "under 1 in a billion billion ways to play ruled out"
     );
-    assert_eq!(say(0.0), "no move orders ruled out yet");
-    assert_eq!(say(0.38), "about 38% of the move orders ruled out");
+    assert_eq!(say(0.0), "no ways to play ruled out yet");
+    assert_eq!(say(0.38), "about 38% of the ways to play ruled out");
     // The figure falls as the share grows.
     assert!(say(2e-6) != say(1e-6));
 }
@@ -479,6 +479,39 @@ fn the_bars_share_reads_as_the_maps_line() {
     };
     assert_eq!(
         line.done_words().as_deref(),
-        Some("about 1.6% of the move orders ruled out")
+        Some("about 1.6% of the ways to play ruled out")
     );
+}
+
+/// A band of cells thinner than a pixel paints its pixels solid in their
+/// colour (laid one over another they let the background through, and thin
+/// "lost" slices looked as faint as "not tried").
+#[test]
+fn cells_thinner_than_a_pixel_paint_it_solid() {
+    let n = 997;
+    let cells = (0..n)
+        .map(|i| MapCell {
+            depth: 0,
+            x0: i as f64 / n as f64,
+            x1: (i + 1) as f64 / n as f64,
+            mark: MapMark::Lost,
+            node: None,
+        })
+        .collect();
+    let map = SearchMap {
+        cells,
+        bands: 1,
+        done: Some(1.0),
+        done_by_depth: vec![1.0],
+    };
+    let px = paint(&map, 100, 10);
+    let lost = MapMark::Lost.colour();
+    // (The band's last row is the gap between bands.)
+    for i in 0..100 * 9 {
+        let p = &px[i * 4..i * 4 + 4];
+        assert!(p[3] >= 254, "pixel {i}: alpha {}", p[3]);
+        for k in 0..3 {
+            assert!(p[k].abs_diff(lost[k]) <= 1, "pixel {i}: {p:?}");
+        }
+    }
 }

@@ -284,7 +284,7 @@ pub(super) fn paint_map(
     time: Res<Time>,
     mut images: ResMut<Assets<Image>>,
     mut pictures: Query<(&mut ImageNode, &ComputedNode), With<MapPicture>>,
-    mut fills: Query<&mut Node, With<MapFill>>,
+    mut fills: Query<(&mut Node, &mut BackgroundColor), With<MapFill>>,
     mut key: Query<(&KeyEntry, &mut Node), Without<MapFill>>,
     mut figures: Query<&mut Text, (With<MapFigure>, Without<MapShare>)>,
     mut shares: Query<&mut Text, (With<MapShare>, Without<MapFigure>)>,
@@ -367,13 +367,23 @@ pub(super) fn paint_map(
         .or(narrowed.map(|n| n.2).filter(|_| zoomed.is_none()))
         .unwrap_or(if rounds_won { 1.0 } else { 0.0 })
         .clamp(0.0, 1.0);
-    for mut fill in &mut fills {
-        fill.width = percent(share * 100.0);
-    }
-    let percent_words = if tree.is_some() {
-        map::share_words(share)
+    // Won, the bar is full in the win's colour and says so: a win needs
+    // nothing more ruled out ("Done <0.1%" beside a win read as a search
+    // hardly begun).
+    let won = tree.is_some_and(|t| t.node(ROOT).mark == Mark::Solution) && zoomed.is_none();
+    let (fill_share, fill_mark) = if won {
+        (1.0, MapMark::Solution)
     } else {
-        String::new()
+        (share, MapMark::Lost)
+    };
+    for (mut fill, mut colour) in &mut fills {
+        fill.width = percent(fill_share * 100.0);
+        colour.set_if_neq(BackgroundColor(mark_colour(fill_mark)));
+    }
+    let percent_words = match tree {
+        Some(_) if won => "won".to_string(),
+        Some(_) => map::share_words(share),
+        None => String::new(),
     };
     for mut text in &mut shares {
         if text.0 != percent_words {
@@ -387,7 +397,7 @@ pub(super) fn paint_map(
             // Won early, the share reads as nothing done beside "287 times
             // fewer positions": the win says what it spared instead.
             Some(_) if t.node(ROOT).mark == Mark::Solution && zoomed.is_none() && share < 0.5 => {
-                "Won with most move orders never tried".to_string()
+                "Won with most ways to play never tried".to_string()
             }
             Some(w) if t.node(ROOT).mark == Mark::Solution && zoomed.is_none() => {
                 format!("Won, with {w}")
@@ -524,7 +534,7 @@ pub(super) fn show_map_or_words(
     // The layout shown (a switch named for the other one read as this one).
     let layout = match map_view.layout {
         Layout::Work => "Widths: by work",
-        Layout::Orders => "Widths: by move orders",
+        Layout::Orders => "Widths: even",
     };
     let switch = if view.words { "Map" } else { "Words" };
     for (mut t, is_layout) in &mut labels {

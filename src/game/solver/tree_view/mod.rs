@@ -191,7 +191,9 @@ mod view;
 use column::*;
 use input::*;
 use map::*;
-pub use map::{DragBand, MapFigure, MapPicture, MapTip, MapView, ToggleLayout, ToggleWords};
+pub use map::{
+    DragBand, MapFigure, MapPicture, MapShare, MapTip, MapView, ToggleLayout, ToggleWords,
+};
 use map_key::*;
 pub use map_key::{key_entry, mark_colour};
 use map_pointer::*;

@@ -174,9 +174,13 @@ pub(super) fn update_view(
             (first + fit).min(n)
         ),
     };
-    let chart = show_chart(comparison.as_deref(), &mut charts, &mut bars);
+    let watching = autoplay.as_deref().is_some_and(Autoplay::is_active);
+    let chart = show_chart(comparison.as_deref(), watching, &mut charts, &mut bars);
     let [plain_col, ours_col] = chart.values;
-    let (ratio, answers, saved) = (chart.ratio, chart.answers, chart.saved);
+    let (ratio, answers, saved) = match watching {
+        true => Default::default(),
+        false => (chart.ratio, chart.answers, chart.saved),
+    };
     let timeline = timeline_words(autoplay.as_deref(), scrubbed.as_ref().map(|(at, _)| *at));
     view.scrubbed = scrubbed;
     let ideas = format!(
@@ -294,7 +298,13 @@ fn paint_rows(outline: &[outline::Row], p: &Painted, rows: &mut Rows, texts: &mu
         if node.display != display {
             node.display = display;
         }
-        let Some(r) = r else { continue };
+        let Some(r) = r else {
+            // A hidden row keeps no light for when it shows again.
+            if bg.0 != Color::NONE {
+                bg.0 = Color::NONE;
+            }
+            continue;
+        };
         let indent = r.depth.saturating_sub(shift).min(INDENT_STEPS + 4) as f32 * INDENT_PX;
         let letters = ((width - indent) / (size * 0.5)).max(8.0) as usize;
         let margin = UiRect::left(px(indent));
@@ -384,17 +394,19 @@ fn figures_and_note(autoplay: Option<&Autoplay>, tree: Option<&SearchTree>) -> (
     }
 }
 
-/// The comparison's chart: shown once a figure is in, its bars as long as
-/// their figures.
+/// The comparison's chart: shown once a figure is in and no watched search
+/// runs (its figures, from searches run unseen beside it, read as the
+/// watched one's before it had won), its bars as long as their figures.
 fn show_chart(
     comparison: Option<&Comparison>,
+    watching: bool,
     charts: &mut Query<&mut Visibility, ChartOnly>,
     bars: &mut Query<(&CompareBar, &mut Node), NotRowNorPart>,
 ) -> compare::Chart {
     let chart = compare::chart(comparison);
     // The chart shows once a figure is in; its room is kept before, so
     // the timeline's buttons above it never move under the pointer.
-    let any = comparison.is_some_and(|c| c.figures().iter().any(Option::is_some));
+    let any = comparison.is_some_and(|c| c.figures().iter().any(Option::is_some)) && !watching;
     for mut v in charts.iter_mut() {
         let shown = if any {
             Visibility::Inherited
