@@ -469,3 +469,47 @@ fn plain_search_start(app: &mut App) -> Option<Puzzle> {
     }
     None
 }
+
+/// At 800x600 Flood's column is short: the comparison's ratio still shows
+/// (its bars need more room), whole, inside the column.
+#[test]
+fn at_800x600_a_short_column_keeps_the_comparisons_ratio() {
+    let size = UVec2::new(800, 600);
+    let mut app = searched_with_map(size, "flood.ron", 13);
+    let ratio = |app: &mut App| {
+        laid_out(app).into_iter().find(|n| {
+            n.text
+                .as_deref()
+                .is_some_and(|t| t.contains("fewer positions") || t.contains("as many positions"))
+        })
+    };
+    for _ in 0..4_000 {
+        if ratio(&mut app).is_some() {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    settle(&mut app);
+    let ratio = ratio(&mut app).expect("the comparison's ratio shows");
+    let nodes = laid_out(&mut app);
+    let heading = (nodes.iter())
+        .filter(|n| n.text.as_deref() == Some("Search"))
+        .min_by(|a, b| a.rect.min.x.total_cmp(&b.rect.min.x))
+        .expect("the column's title");
+    let mut column = heading;
+    while let Some(up) = (column.parent).and_then(|p| nodes.iter().find(|n| n.entity == p)) {
+        column = up;
+    }
+    assert!(
+        column.rect.height() < 430.0,
+        "a short column: {:?}",
+        column.rect
+    );
+    assert!(
+        column.rect.contains(ratio.rect.min) && column.rect.contains(ratio.rect.max),
+        "the ratio at {:?}, the column {:?}",
+        ratio.rect,
+        column.rect
+    );
+}
