@@ -195,3 +195,45 @@ fn the_keyboards_button_stays_in_sight_and_focused() {
     let after = outlined(&mut app).expect("the focus kept after the change");
     assert_ne!(words(&mut app, after), before, "the setting did not change");
 }
+
+/// With no outline yet, the keys start from the button under the pointer:
+/// Down from a hovered level is the one below it, not the page's first.
+#[test]
+fn the_first_key_starts_from_the_button_under_the_pointer() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.world_mut().resource_mut::<Current>().pack = 0;
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Levels);
+    settle(&mut app);
+    let buttons = shown_buttons(&mut app);
+    // A button with another straight below it, past the page's first row.
+    let top = buttons
+        .iter()
+        .map(|b| b.1.center().y)
+        .fold(f32::MAX, f32::min);
+    let (hovered, rect) = buttons
+        .iter()
+        .filter(|(_, r)| r.center().y > top + 1.0)
+        .find(|(_, r)| {
+            buttons.iter().any(|(_, o)| {
+                o.center().y > r.max.y && (o.center().x - r.center().x).abs() < r.width() / 2.0
+            })
+        })
+        .copied()
+        .expect("a button with one below it");
+    point_at(&mut app, rect.center());
+    settle(&mut app);
+    assert_eq!(outlined(&mut app), None, "no outline before a key");
+    let down = tap(&mut app, KeyCode::ArrowDown).expect("Down outlined a button");
+    let below = buttons
+        .iter()
+        .find(|b| b.0 == down)
+        .map(|b| b.1)
+        .expect("a shown button");
+    assert_ne!(down, hovered);
+    assert!(
+        below.center().y > rect.max.y,
+        "Down from the hovered button at {rect:?} went to {below:?}"
+    );
+}

@@ -28,6 +28,7 @@ pub(super) fn menu_focus(
         &Visibility,
     )>,
     pointed: Query<(Entity, &Interaction), PointerCame>,
+    under: Query<(Entity, &Interaction), With<MenuAction>>,
     mut roots: Query<Scrolled, With<scroll::ScreenRoot>>,
     tabs: TabNavigation,
     screen: Res<State<Screen>>,
@@ -56,6 +57,14 @@ pub(super) fn menu_focus(
         .find(|(_, i)| **i == Interaction::Hovered)
         .map(|(e, _)| e)
         .filter(|_| old.is_some());
+    // With no outline yet, the keys start from the button under the
+    // pointer (Down from a hovered pack is the pack below it).
+    let from = old.or_else(|| {
+        under
+            .iter()
+            .find(|(e, i)| **i == Interaction::Hovered && shown(*e))
+            .map(|(e, _)| e)
+    });
     let chosen = if let Some(e) = hovered {
         Some(Some(e))
     } else if keys.just_pressed(KeyCode::Tab) {
@@ -63,7 +72,7 @@ pub(super) fn menu_focus(
         // is their reading order.
         let back = navigate::shift(&keys);
         let root = roots.iter().next().map(|r| r.0);
-        Some(root.and_then(|r| navigate::tab(&tabs, r, old, back, shown)))
+        Some(root.and_then(|r| navigate::tab(&tabs, r, from, back, shown)))
     } else {
         navigate::arrow(&keys).map(|way| {
             let areas: Vec<_> = buttons
@@ -71,7 +80,7 @@ pub(super) fn menu_focus(
                 .filter(|(e, ..)| shown(*e))
                 .map(|(e, _, at, node, _)| navigate::area(e, node, at))
                 .collect();
-            match old.and_then(|o| areas.iter().find(|a| a.entity == o)) {
+            match from.and_then(|o| areas.iter().find(|a| a.entity == o)) {
                 // The first arrow takes the first button in reading order.
                 None => areas
                     .iter()
@@ -83,7 +92,7 @@ pub(super) fn menu_focus(
                     .map(|a| a.entity),
                 // Bevy's directional navigation: the nearest button that
                 // way, one in line preferred; none that way keeps the focus.
-                Some(from) => navigate::toward(from, way, &areas).or(old),
+                Some(at) => navigate::toward(at, way, &areas).or(from),
             }
         })
     };
