@@ -86,8 +86,9 @@ pub(super) fn tab_focus(
     }
 }
 
-/// The ring on the button Tab chose, and on no other: white, apart from
-/// the buttons' own light rim that marks a choice made.
+/// The ring on the button Tab chose, and on no other: the menus' yellow
+/// outline for the keyboard's focus, apart from the white rim that marks a
+/// choice made.
 pub(super) fn show_ring(
     mut commands: Commands,
     focus: Res<ButtonFocus>,
@@ -102,7 +103,7 @@ pub(super) fn show_ring(
         if want && !ringed {
             commands
                 .entity(e)
-                .try_insert((Ringed, Outline::new(px(2), px(3), theme::TEXT)));
+                .try_insert((Ringed, Outline::new(px(3), px(2), theme::HIGHLIGHT)));
         } else if !want && ringed {
             commands.entity(e).try_remove::<(Ringed, Outline)>();
         }

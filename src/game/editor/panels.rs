@@ -67,7 +67,9 @@ fn small_button(action: EditAction, label: &str, on: bool) -> impl Bundle {
     };
     (
         widget::coloured_button(action, colours, node, text(label, 15.0, theme::TEXT)),
-        BorderColor::all(theme::HIGHLIGHT),
+        // Chosen: a white border; the keyboard's focus is the menus'
+        // yellow outline (one look for the focus everywhere).
+        BorderColor::all(theme::TEXT),
     )
 }
 
@@ -89,7 +91,7 @@ fn swatch(action: EditAction, colour: Color, label: &str, on: bool) -> impl Bund
             text(label, 13.0, theme::ink_on(colour)),
         ),
         BorderColor::all(if on {
-            theme::HIGHLIGHT
+            theme::ink_on(colour)
         } else {
             Color::srgba(0.0, 0.0, 0.0, 0.4)
         }),
