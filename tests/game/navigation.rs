@@ -237,3 +237,39 @@ fn the_first_key_starts_from_the_button_under_the_pointer() {
         "Down from the hovered button at {rect:?} went to {below:?}"
     );
 }
+
+/// The line under the level grid names the level the keyboard is on, even
+/// with the pointer resting on another card.
+#[test]
+fn the_level_line_follows_the_keyboard() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.world_mut().resource_mut::<Current>().pack = 0;
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Levels);
+    settle(&mut app);
+    // The line: "3. Its name (grade)".
+    let line = |app: &mut App| {
+        texts(app).into_iter().find(|t| {
+            let digits = t.chars().take_while(char::is_ascii_digit).count();
+            digits > 0 && t[digits..].starts_with(". ")
+        })
+    };
+    let buttons = shown_buttons(&mut app);
+    let (_, first) = *buttons
+        .iter()
+        .min_by(|a, b| {
+            (a.1.center().y, a.1.center().x)
+                .partial_cmp(&(b.1.center().y, b.1.center().x))
+                .unwrap()
+        })
+        .expect("a level card");
+    point_at(&mut app, first.center());
+    settle(&mut app);
+    let pointed = line(&mut app).expect("the pointed level named");
+    assert!(pointed.starts_with("1. "), "{pointed}");
+    tap(&mut app, KeyCode::ArrowRight).expect("Right outlined a card");
+    settle(&mut app);
+    let keyed = line(&mut app).expect("a level named");
+    assert!(keyed.starts_with("2. "), "after Right: {keyed}");
+}

@@ -393,18 +393,21 @@ pub(super) fn show_level_name(
     mut last: ResMut<Pointed>,
     progress: Res<Progress>,
 ) {
-    let pointed = buttons
-        .iter()
-        .find(|(_, i, _)| **i != Interaction::None)
-        .or_else(|| {
-            focus
-                .0
-                .and_then(|f| buttons.iter().find(|(e, _, _)| *e == f))
-        })
-        .and_then(|(_, _, a)| match a {
-            MenuAction::PlayLevel(i) => Some(*i),
-            _ => None,
-        });
+    let level_of = |(_, _, a): (Entity, &Interaction, &MenuAction)| match a {
+        MenuAction::PlayLevel(i) => Some(*i),
+        _ => None,
+    };
+    // The keyboard's level first (the outline follows the pointer when it
+    // moves, so the focus is whichever moved last), else the one pointed at.
+    let focused = (focus.0)
+        .and_then(|f| buttons.get(f).ok())
+        .and_then(level_of);
+    let pointed = focused.or_else(|| {
+        buttons
+            .iter()
+            .filter(|(_, i, _)| **i != Interaction::None)
+            .find_map(level_of)
+    });
     let Some(Ok(pack)) = packs.0.get(current.pack).map(|e| &e.pack) else {
         return;
     };
