@@ -304,14 +304,16 @@ fn toggle(
 
 /// The column stands below the level's bar and above the keys' line, and
 /// takes the width the board's camera leaves it. It keeps the least room
-/// it has had in this window: a panel that comes and goes (Flood's palette
-/// under a board scrubbed back from its win, a long message in the level's
-/// bar) never moves the timeline's buttons under the pointer.
+/// it has had in this window since its search began: a panel that comes
+/// and goes (Flood's palette under a board scrubbed back from its win, a
+/// long message in the level's bar) never moves the timeline's buttons
+/// under the pointer, and a new search takes the room there is again.
 fn place_column(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     edges: Query<(&BoardEdge, &ComputedNode, &UiGlobalTransform, Has<WonCard>)>,
     mut columns: Query<&mut Node, With<TreeColumn>>,
     new: Query<(), Added<TreeColumn>>,
+    autoplay: Option<Res<Autoplay>>,
     mut kept: Local<(Vec2, f32, f32)>,
 ) {
     let Ok(window) = windows.single() else { return };
@@ -324,7 +326,7 @@ fn place_column(
         panels::edge_reach(edges, window.height(), 8.0, across)
     };
     let size = Vec2::new(window.width(), window.height());
-    if kept.0 != size || !new.is_empty() {
+    if kept.0 != size || !new.is_empty() || autoplay.is_some_and(|a| a.is_added()) {
         *kept = (size, 0.0, 0.0);
     }
     // The won banner's room only while it is there (in a small window it
