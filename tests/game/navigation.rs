@@ -200,12 +200,7 @@ fn the_keyboards_button_stays_in_sight_and_focused() {
 /// Down from a hovered level is the one below it, not the page's first.
 #[test]
 fn the_first_key_starts_from_the_button_under_the_pointer() {
-    let mut app = laid_app(UVec2::new(1280, 720));
-    app.world_mut().resource_mut::<Current>().pack = 0;
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Levels);
-    settle(&mut app);
+    let mut app = first_packs_levels();
     let buttons = shown_buttons(&mut app);
     // A button with another straight below it, past the page's first row.
     let top = buttons
@@ -242,12 +237,7 @@ fn the_first_key_starts_from_the_button_under_the_pointer() {
 /// with the pointer resting on another card.
 #[test]
 fn the_level_line_follows_the_keyboard() {
-    let mut app = laid_app(UVec2::new(1280, 720));
-    app.world_mut().resource_mut::<Current>().pack = 0;
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Levels);
-    settle(&mut app);
+    let mut app = first_packs_levels();
     // The line: "3. Its name (grade)".
     let line = |app: &mut App| {
         texts(app).into_iter().find(|t| {
@@ -272,4 +262,15 @@ fn the_level_line_follows_the_keyboard() {
     settle(&mut app);
     let keyed = line(&mut app).expect("a level named");
     assert!(keyed.starts_with("2. "), "after Right: {keyed}");
+}
+
+/// The first pack's level select at 1280x720.
+fn first_packs_levels() -> App {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.world_mut().resource_mut::<Current>().pack = 0;
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Levels);
+    settle(&mut app);
+    app
 }

@@ -407,16 +407,7 @@ fn at_800x600_a_won_search_keeps_its_column_whole_beside_the_banner() {
         "the timeline's button at {:?}",
         first.rect
     );
-    // The column: the outermost node around its title (the solver panel's
-    // button says "Search" too).
-    let title = (nodes.iter())
-        .filter(|n| n.text.as_deref() == Some("Search"))
-        .min_by(|a, b| a.rect.min.x.total_cmp(&b.rect.min.x))
-        .expect("the column's title");
-    let mut column = title;
-    while let Some(up) = (column.parent).and_then(|p| nodes.iter().find(|n| n.entity == p)) {
-        column = up;
-    }
+    let column = column_of(&nodes);
     assert!(
         banner.rect.min.x > column.rect.max.x,
         "the banner {:?} reaches under the column {:?}",
@@ -493,14 +484,7 @@ fn at_800x600_a_short_column_keeps_the_comparisons_ratio() {
     settle(&mut app);
     let ratio = ratio(&mut app).expect("the comparison's ratio shows");
     let nodes = laid_out(&mut app);
-    let heading = (nodes.iter())
-        .filter(|n| n.text.as_deref() == Some("Search"))
-        .min_by(|a, b| a.rect.min.x.total_cmp(&b.rect.min.x))
-        .expect("the column's title");
-    let mut column = heading;
-    while let Some(up) = (column.parent).and_then(|p| nodes.iter().find(|n| n.entity == p)) {
-        column = up;
-    }
+    let column = column_of(&nodes);
     assert!(
         column.rect.height() < 430.0,
         "a short column: {:?}",
@@ -512,4 +496,46 @@ fn at_800x600_a_short_column_keeps_the_comparisons_ratio() {
         ratio.rect,
         column.rect
     );
+}
+
+/// The search's column: the outermost node around its title (the solver
+/// panel's button says "Search" too).
+fn column_of(nodes: &[super::window::Laid]) -> &super::window::Laid {
+    let title = (nodes.iter())
+        .filter(|n| n.text.as_deref() == Some("Search"))
+        .min_by(|a, b| a.rect.min.x.total_cmp(&b.rect.min.x))
+        .expect("the column's title");
+    let mut column = title;
+    while let Some(up) = (column.parent).and_then(|p| nodes.iter().find(|n| n.entity == p)) {
+        column = up;
+    }
+    column
+}
+
+/// The column keeps the least room it has had while its search lasts (no
+/// button moves under the pointer), and a new search takes the room there
+/// is again: a long line said once no longer lowers it for good.
+#[test]
+fn a_new_search_takes_the_columns_room_again() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    let top = |app: &mut App| column_of(&laid_out(app)).rect.min.y;
+    let at_first = top(&mut app);
+    let long = "A line long enough to take three rows of the level's bar, ".repeat(6);
+    app.world_mut()
+        .write_message(pond_puzzles::game::play::Say(long));
+    settle(&mut app);
+    let lowered = top(&mut app);
+    assert!(lowered > at_first + 10.0, "{at_first} then {lowered}");
+    app.world_mut()
+        .write_message(pond_puzzles::game::play::Say("Short.".into()));
+    settle(&mut app);
+    assert_eq!(top(&mut app), lowered, "the room kept while nothing began");
+    app.insert_resource(Speed::Instant);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    settle(&mut app);
+    assert_eq!(top(&mut app), at_first, "a new search's room");
 }
