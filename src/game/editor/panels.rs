@@ -90,8 +90,10 @@ fn swatch(action: EditAction, colour: Color, label: &str, on: bool) -> impl Bund
             node,
             text(label, 13.0, theme::ink_on(colour)),
         ),
+        // Chosen: the white rim of every choice made (a dark one on a light
+        // swatch was lost on the dark panel).
         BorderColor::all(if on {
-            theme::ink_on(colour)
+            theme::TEXT
         } else {
             Color::srgba(0.0, 0.0, 0.0, 0.4)
         }),

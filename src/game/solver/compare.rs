@@ -285,10 +285,23 @@ pub fn value_words(f: &Figures) -> String {
 pub fn ratio_of(plain: &Figures, ours: &Figures) -> String {
     let words = ratio_words(plain.positions, ours.positions);
     if !plain.whole && ours.whole && plain.positions > ours.positions {
-        format!("at least {words}")
+        at_least(plain.positions, ours.positions).unwrap_or(words)
     } else {
         words
     }
+}
+
+/// "at least 259 times fewer positions" where the plain search's count is
+/// a least: rounded down, never up (6,939,199 against 26,730 is 259.6, and
+/// "at least 260" was more than the figures beside it said).
+fn at_least(plain: u64, ours: u64) -> Option<String> {
+    let r = plain as f64 / ours.max(1) as f64;
+    let times = match r {
+        r if r >= 2.0 => group(r.floor() as u64),
+        r if r >= 1.1 => format!("{:.1}", (r * 10.0).floor() / 10.0),
+        _ => return None,
+    };
+    Some(format!("at least {times} times fewer positions"))
 }
 
 /// The two counts of positions compared: "287 times fewer positions".
@@ -336,6 +349,22 @@ mod tests {
         assert_eq!(ratio_words(37, 70), "1.9 times more positions");
         assert_eq!(ratio_words(10, 40), "4 times more positions");
         assert_eq!(ratio_words(0, 0), "about as many positions");
+        // A plain search stopped short: its ratio is a least, rounded down.
+        let figures = |positions, whole| Figures {
+            positions,
+            dead_ends: 0,
+            millis: 1.0,
+            answer: String::new(),
+            cuts: [0, 0],
+            whole,
+        };
+        let said = |p, o| ratio_of(&figures(p, false), &figures(o, true));
+        assert_eq!(
+            said(6_939_199, 26_730),
+            "at least 259 times fewer positions"
+        );
+        assert_eq!(said(199, 100), "at least 1.9 times fewer positions");
+        assert_eq!(said(105, 100), "about as many positions");
     }
 
     #[test]

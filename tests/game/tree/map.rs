@@ -480,4 +480,14 @@ fn a_won_searchs_bar_says_won() {
     }
     let share = text(&mut app, false);
     assert!(share.ends_with('%'), "{share}");
+    // A drag to the bar's end, a hair short of it, is the end: the win.
+    let len = app.world().resource::<Autoplay>().log.len();
+    assert!(len < 1_000, "{len} steps");
+    app.world_mut().write_message(Scrub::At(9_996));
+    follow_jump(&mut app);
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
+    assert_eq!(text(&mut app, false), "won");
 }

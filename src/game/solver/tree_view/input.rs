@@ -400,7 +400,8 @@ pub(super) fn scrub(
             Scrub::By(n) => (now as i64 + n).clamp(0, len as i64) as usize,
             Scrub::Start => 0,
             Scrub::End | Scrub::Here => len,
-            Scrub::At(part) => (len as u64 * part.min(10_000) as u64 / 10_000) as usize,
+            // To the nearest step: a drag to the bar's end is its end.
+            Scrub::At(part) => ((len as u64 * part.min(10_000) as u64 + 5_000) / 10_000) as usize,
         };
         match scrub_to(&mut view, &a, &state, to) {
             Ok(requests) => jump.0 = requests,

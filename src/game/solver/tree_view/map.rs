@@ -198,6 +198,9 @@ pub(super) fn map_section() -> impl Bundle {
                     align_items: AlignItems::Center,
                     column_gap: px(6),
                     flex_shrink: 0.0,
+                    // Two lines' room: a tip that wraps in a narrow column
+                    // (800x600) moves nothing above it.
+                    min_height: px(34),
                     ..default()
                 },
                 children![
@@ -206,6 +209,9 @@ pub(super) fn map_section() -> impl Bundle {
                         text("", 12.5, theme::TEXT_DIM),
                         Node {
                             flex_shrink: 1.0,
+                            flex_grow: 1.0,
+                            flex_basis: px(0),
+                            min_width: px(0),
                             ..default()
                         }
                     ),

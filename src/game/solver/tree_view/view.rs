@@ -177,9 +177,12 @@ pub(super) fn update_view(
     let watching = autoplay.as_deref().is_some_and(Autoplay::is_active);
     let chart = show_chart(comparison.as_deref(), watching, &mut charts, &mut bars);
     let [plain_col, ours_col] = chart.values;
-    let (ratio, answers, saved) = match watching {
-        true => Default::default(),
-        false => (chart.ratio, chart.answers, chart.saved),
+    // (The chart is hidden while a watch runs, its room kept; the answers
+    // in words wait too.)
+    let (ratio, saved) = (chart.ratio, chart.saved);
+    let answers = match watching {
+        true => String::new(),
+        false => chart.answers,
     };
     let timeline = timeline_words(autoplay.as_deref(), scrubbed.as_ref().map(|(at, _)| *at));
     view.scrubbed = scrubbed;
