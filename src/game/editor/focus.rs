@@ -1,7 +1,8 @@
 //! The editor's buttons from the keyboard: Tab rings the next button
 //! (the left panel's from the top, then the right panel's), Shift+Tab the
-//! one before; from a text field, between the panels, Tab leaves it for the
-//! right panel's first button and Shift+Tab for the left panel's last.
+//! one before; from a text field or the board's ringed cell, between the
+//! panels, Tab leaves it for the right panel's first button and Shift+Tab
+//! for the left panel's last.
 //! Enter or Space presses the ringed button, Esc takes the ring away. The
 //! arrows stay the board's.
 
@@ -66,9 +67,10 @@ pub(super) fn tab_focus(
         };
         let group = sides.iter().next().map(|(e, _)| e);
         let next = group.and_then(|g| {
-            if editor.typing && from.is_none() {
-                // The fields sit between the panels: leaving one, the ring
-                // goes on into the right panel, or back into the left's end.
+            if (editor.typing || editor.cursor.is_some()) && from.is_none() {
+                // The fields and the board sit between the panels: leaving
+                // one, the ring goes on into the right panel, or back into
+                // the left's end.
                 navigate::tab(&tabs, g, None, back, |e| usable(e) && on_side(e, !back))
             } else {
                 navigate::tab(&tabs, g, from, back, usable)

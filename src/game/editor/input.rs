@@ -90,12 +90,29 @@ fn paint_stroke(editor: &mut Editor, world: Vec2, actions: &mut MessageWriter<Ed
     editor.stroke_from = Some(world);
 }
 
+/// The board's cell under the pointer, if the pointer is on one.
+fn pointed_cell(
+    window: Option<&Window>,
+    camera: &Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    spots: &[((usize, usize), Vec2)],
+    reach: f32,
+) -> Option<(usize, usize)> {
+    let cursor = window?.cursor_position()?;
+    let (cam, at) = camera.iter().next()?;
+    let world = cam.viewport_to_world_2d(at, cursor).ok()?;
+    cell_at(spots, reach, world)
+}
+
 /// The editor's keys: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, Ctrl+S
-/// save, Ctrl+C the code; the arrows move a ringed cell and Enter (or
+/// save, Ctrl+C the code; the arrows move a ringed cell (the first rings
+/// the cell under the pointer, or the board's top left) and Enter (or
 /// Space) puts the brush there, Esc hides it; with no ringed cell, Enter
 /// plays and Esc goes back.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn edit_keys(
     keys: Res<ButtonInput<KeyCode>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     mut editor: ResMut<Editor>,
     tuning: Res<Tuning>,
     mut focus: ResMut<super::ButtonFocus>,
@@ -124,9 +141,9 @@ pub(super) fn edit_keys(
     if ctrl && keys.just_pressed(KeyCode::KeyC) {
         actions.write(EditAction::CopyCode);
     }
-    // The arrows move the keyboard's cell (from the board's top left). The
-    // board's cells are looked at only when an arrow is pressed or the board
-    // changed under a ringed cell, not every frame.
+    // The arrows move the keyboard's cell (from the pointer's cell or the
+    // board's top left). The board's cells are looked at only when an arrow
+    // is pressed or the board changed under a ringed cell, not every frame.
     let arrow = crate::game::keys::arrow(&keys, false).filter(|_| !ctrl);
     if arrow.is_some() && focus.0.is_some() {
         focus.0 = None;
@@ -154,7 +171,11 @@ pub(super) fn edit_keys(
                 .and_then(|c| spots.iter().find(|(s, _)| *s == c))
                 .map(|(_, at)| *at);
             editor.cursor = match from {
-                None => spots.first().map(|(c, _)| *c),
+                None => {
+                    let reach = puzzles::tap_reach(&drawn);
+                    pointed_cell(window.as_deref().copied(), &camera, &spots, reach)
+                        .or_else(|| spots.first().map(|(c, _)| *c))
+                }
                 Some(at) => crate::game::keys::nearest_toward(at, way, 3.0, spots.iter().copied())
                     .or(editor.cursor),
             };

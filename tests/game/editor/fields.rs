@@ -495,3 +495,42 @@ fn tab_rings_the_editors_buttons_and_enter_presses_them() {
     assert_eq!(screen(&app), Screen::Edit, "Esc took the ring away only");
     assert!(ringed(&mut app).is_empty());
 }
+
+/// The board sits between the panels as the fields do: the first arrow
+/// rings the cell under the pointer, and from a ringed cell Tab goes on to
+/// the right panel's first button and Shift+Tab back to the left panel's
+/// last (not to the left panel's first, as if the board were not there).
+#[test]
+fn the_boards_cell_sits_between_the_panels() {
+    let mut app = editing_in_window("flood.ron", 1, UVec2::new(1280, 720));
+    let ring = |app: &App| app.world().resource::<game::editor::ButtonFocus>().0;
+    let pointed = on_window(&mut app, (2, 3));
+    let world = app.world_mut();
+    let mut windows = world.query_filtered::<&mut Window, With<bevy::window::PrimaryWindow>>();
+    windows
+        .single_mut(world)
+        .unwrap()
+        .set_cursor_position(Some(pointed));
+    press(&mut app, KeyCode::ArrowRight);
+    assert_eq!(editor(&app).cursor, Some((2, 3)), "the pointer's cell");
+    press(&mut app, KeyCode::Tab);
+    app.update();
+    let ringed = ring(&app).expect("Tab rang a button");
+    let x = button_x(&mut app, ringed);
+    assert!(x > 640.0, "{ringed:?} at x {x}: the right panel's");
+    assert_eq!(editor(&app).cursor, None, "the cell gave way to the ring");
+    press(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(
+        ring(&app),
+        None,
+        "an arrow takes the ring back to the board"
+    );
+    assert_eq!(editor(&app).cursor, Some((2, 3)));
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Pressed);
+    press(&mut app, KeyCode::Tab);
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Released);
+    app.update();
+    let ringed = ring(&app).expect("Shift+Tab rang a button");
+    let x = button_x(&mut app, ringed);
+    assert!(x < 640.0, "{ringed:?} at x {x}: the left panel's");
+}
