@@ -51,13 +51,13 @@ fn the_solver_panel_starts_folded_and_unfolds_for_auto_play() {
     let mut app = app();
     start_level(&mut app, "swap.ron", 0);
     assert!(!app.world().resource::<SolverPanelOpen>().0);
-    assert!(texts(&mut app).iter().any(|t| t == "Solver  +"));
+    assert!(texts(&mut app).iter().any(|t| t == "Solver  ►"));
     // Its keys work folded: S starts auto-play, which unfolds it.
     press(&mut app, KeyCode::KeyS);
     app.update();
     assert!(app.world().get_resource::<Autoplay>().is_some());
     assert!(app.world().resource::<SolverPanelOpen>().0);
-    assert!(texts(&mut app).iter().any(|t| t == "Solver  -"));
+    assert!(texts(&mut app).iter().any(|t| t == "Solver  ▼"));
 }
 
 #[test]

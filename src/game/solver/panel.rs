@@ -128,7 +128,8 @@ fn hide_keys_while_watching(
 }
 
 fn header(open: bool) -> &'static str {
-    if open { "Solver  -" } else { "Solver  +" }
+    // A disclosure triangle, as lists that fold show it ("-" read as a dash).
+    if open { "Solver  ▼" } else { "Solver  ►" }
 }
 
 /// The header's button folds or unfolds the panel; starting auto-play (by
