@@ -7,9 +7,6 @@ use crate::game::navigate;
 use bevy::input_focus::tab_navigation::TabNavigation;
 use bevy::prelude::*;
 
-/// A menu button whose pointer state changed (the pointer came or went).
-type PointerCame = (With<MenuAction>, Changed<Interaction>);
-
 /// The menu button the keyboard is on (outlined); arrows move it to the
 /// nearest button that way, Enter presses it, and once shown it follows the
 /// pointer.
@@ -27,8 +24,7 @@ pub(super) fn menu_focus(
         &ComputedNode,
         &Visibility,
     )>,
-    pointed: Query<(Entity, &Interaction), PointerCame>,
-    under: Query<(Entity, &Interaction), With<MenuAction>>,
+    pointer: Query<(Entity, Ref<Interaction>), With<MenuAction>>,
     mut roots: Query<Scrolled, With<scroll::ScreenRoot>>,
     tabs: TabNavigation,
     screen: Res<State<Screen>>,
@@ -52,19 +48,23 @@ pub(super) fn menu_focus(
     let old = focus.0.filter(|&e| shown(e));
     // One focus: the outline, once shown, follows the pointer to the
     // button it comes over (never two buttons lit at once).
-    let hovered = pointed
-        .iter()
-        .find(|(_, i)| **i == Interaction::Hovered)
-        .map(|(e, _)| e)
-        .filter(|_| old.is_some());
-    // With no outline yet, the keys start from the button under the
-    // pointer (Down from a hovered pack is the pack below it).
-    let from = old.or_else(|| {
-        under
+    let hovered = old.and_then(|_| {
+        pointer
             .iter()
-            .find(|(e, i)| **i == Interaction::Hovered && shown(*e))
+            .find(|(_, i)| i.is_changed() && **i == Interaction::Hovered)
             .map(|(e, _)| e)
     });
+    // With no outline yet, the keys start from the button under the
+    // pointer (Down from a hovered pack is the pack below it): looked for
+    // only when a key asks.
+    let from = || {
+        old.or_else(|| {
+            pointer
+                .iter()
+                .find(|(e, i)| **i == Interaction::Hovered && shown(*e))
+                .map(|(e, _)| e)
+        })
+    };
     let chosen = if let Some(e) = hovered {
         Some(Some(e))
     } else if keys.just_pressed(KeyCode::Tab) {
@@ -72,9 +72,10 @@ pub(super) fn menu_focus(
         // is their reading order.
         let back = navigate::shift(&keys);
         let root = roots.iter().next().map(|r| r.0);
-        Some(root.and_then(|r| navigate::tab(&tabs, r, from, back, shown)))
+        Some(root.and_then(|r| navigate::tab(&tabs, r, from(), back, shown)))
     } else {
         navigate::arrow(&keys).map(|way| {
+            let from = from();
             let areas: Vec<_> = buttons
                 .iter()
                 .filter(|(e, ..)| shown(*e))
