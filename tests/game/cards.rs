@@ -38,6 +38,9 @@ fn the_question_mark_card_explains_the_map_when_it_is_shown() {
         let set_aside = matches!(mark, MapMark::SetAside(_));
         assert_eq!(shown, !set_aside, "{word:?} in the key: {shown}");
     }
+    // And the dim wash below a branch given up.
+    let wash = pond_puzzles::solve::map::WASH_MEANING;
+    assert!(words.iter().any(|t| t == wash), "{wash:?} in the key");
 }
 
 /// The first level of a puzzle opens its how-to card, which holds the board

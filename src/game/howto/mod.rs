@@ -237,10 +237,11 @@ const MAP_WORDS: &str = "The search map: a band for each move deeper; each posit
 
 /// Every mark of the search map, a swatch and what it means (the column's
 /// key has a word each; how "lost", "cut", "dead end" and "set aside"
-/// differ is said here); "set aside" only where the puzzle's search sets
-/// lines aside (best or breadth first).
+/// differ is said here), and the dim wash below a branch given up; "set
+/// aside" only where the puzzle's search sets lines aside (best or breadth
+/// first).
 fn map_key(puzzle: &crate::rules::Puzzle) -> impl Bundle {
-    use crate::game::solver::tree_view::key_entry;
+    use crate::game::solver::tree_view::{key_entry, wash_entry};
     use crate::solve::{Order, map};
     let sets_aside = crate::solve::order(puzzle) != Order::DepthFirst;
     (
@@ -253,10 +254,13 @@ fn map_key(puzzle: &crate::rules::Puzzle) -> impl Bundle {
             flex_shrink: 0.0,
             ..default()
         },
-        Children::spawn(SpawnIter(
-            map::key_all()
-                .filter(move |&mark| sets_aside || !matches!(mark, map::MapMark::SetAside(_)))
-                .map(|mark| key_entry(mark, map::key_meaning(mark), 14.0, 14.0, theme::TEXT)),
+        Children::spawn((
+            SpawnIter(
+                map::key_all()
+                    .filter(move |&mark| sets_aside || !matches!(mark, map::MapMark::SetAside(_)))
+                    .map(|mark| key_entry(mark, map::key_meaning(mark), 14.0, 14.0, theme::TEXT)),
+            ),
+            Spawn(wash_entry(14.0, 14.0, theme::TEXT)),
         )),
     )
 }

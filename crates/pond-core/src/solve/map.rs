@@ -402,6 +402,13 @@ pub fn key_meaning(mark: MapMark) -> &'static str {
     }
 }
 
+/// How strongly the part below a branch given up is washed in its mark's
+/// colour (a share of the colour over the background).
+pub const WASH: f64 = 0.35;
+
+/// What the wash means, for a key with room for it.
+pub const WASH_MEANING: &str = "dim below a mark: given up with the branch above it";
+
 #[path = "map_picture.rs"]
 mod picture;
 pub use picture::{paint, paint_into, svg};

@@ -1,7 +1,7 @@
 //! The map drawn: painted into pixels (the game's texture) and written as
 //! an SVG picture (`pond solve --map`).
 
-use super::{KEY, MapCell, SearchMap, key_word};
+use super::{KEY, MapCell, SearchMap, WASH, key_word};
 use std::fmt::Write;
 
 /// A map painted into RGBA pixels, `width` by `height`, row by row from
@@ -67,7 +67,7 @@ pub fn paint_into(map: &SearchMap, width: usize, height: usize, px: &mut [u8]) {
         if c.mark.closed() && !closed_above.iter().any(|&(a, b)| a <= c.x0 && c.x1 <= b) {
             let rgb = c.mark.colour().map(f64::from);
             for (x, cover) in covers(c.x0, c.x1) {
-                blend(rows(c.depth + 1, true), x, rgb, cover * 0.35);
+                blend(rows(c.depth + 1, true), x, rgb, cover * WASH);
             }
             closed_above.push((c.x0, c.x1));
         }
@@ -151,7 +151,7 @@ pub fn svg(map: &SearchMap, title: &str) -> String {
                 let _ = writeln!(
                     out,
                     "<rect x=\"{x:.2}\" y=\"{:.2}\" width=\"{wide:.2}\" height=\"{below:.2}\" \
-                     fill=\"{colour}\" fill-opacity=\"0.35\"/>",
+                     fill=\"{colour}\" fill-opacity=\"{WASH}\"/>",
                     y + band
                 );
             }

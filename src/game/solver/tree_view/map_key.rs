@@ -40,6 +40,24 @@ pub fn key_entry(
     size: f32,
     colour: Color,
 ) -> impl Bundle {
+    swatch_entry(mark_colour(mark), words, swatch, size, colour)
+}
+
+/// The wash below a branch given up, as the how-to card's key shows it: a
+/// lost branch's colour as dim as the map draws it, and what it means.
+pub fn wash_entry(swatch: f32, size: f32, colour: Color) -> impl Bundle {
+    let dim = mark_colour(MapMark::Lost).with_alpha(map::WASH as f32);
+    swatch_entry(dim, map::WASH_MEANING, swatch, size, colour)
+}
+
+/// A swatch of `fill`, `swatch` pixels wide, and its words.
+fn swatch_entry(
+    fill: Color,
+    words: &'static str,
+    swatch: f32,
+    size: f32,
+    colour: Color,
+) -> impl Bundle {
     (
         Node {
             column_gap: px(swatch * 0.3),
@@ -54,7 +72,7 @@ pub fn key_entry(
                     border_radius: BorderRadius::all(px(swatch / 5.0)),
                     ..default()
                 },
-                BackgroundColor(mark_colour(mark)),
+                BackgroundColor(fill),
             ),
             (text(words, size, colour), TextLayout::no_wrap()),
         ],

@@ -195,7 +195,7 @@ pub use map::{
     DragBand, MapFigure, MapPicture, MapShare, MapTip, MapView, ToggleLayout, ToggleWords,
 };
 use map_key::*;
-pub use map_key::{key_entry, mark_colour};
+pub use map_key::{key_entry, mark_colour, wash_entry};
 use map_pointer::*;
 pub use outline::{Row, Tone, outline};
 use picture::*;
