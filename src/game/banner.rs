@@ -292,8 +292,14 @@ fn show_banner(
     for b in &banners {
         commands.entity(b).try_despawn();
     }
-    let watching = autoplay.is_some_and(|a| a.is_active());
-    let Some((title, colour, buttons)) = banner_words(&state, small, watching) else {
+    let watching = autoplay.as_deref().is_some_and(Autoplay::is_active);
+    // A win the solver played (its watch is still on at the winning move,
+    // or has just ended with it): its time is not the player's.
+    let by_solver = state.helped
+        && autoplay
+            .as_deref()
+            .is_some_and(|a| a.is_active() || a.won_at(state.moves()));
+    let Some((title, colour, buttons)) = banner_words(&state, small, watching, by_solver) else {
         return;
     };
     // Only the banner's outermost entity is marked, so that despawning it
@@ -389,19 +395,23 @@ type BannerButton = (&'static str, PlayAction);
 
 /// The banner's title, its colour and its buttons: a win's, or a dead
 /// end's; none while a watch plays or the level goes on. `small`: the
-/// keys are left to the keys' line.
+/// keys are left to the keys' line; `by_solver`: the solver played the
+/// win.
 fn banner_words(
     state: &PlayState,
     small: bool,
     watching: bool,
+    by_solver: bool,
 ) -> Option<(String, Color, Vec<BannerButton>)> {
     if state.puzzle.is_won() {
         Some((
             {
                 let moves = crate::levels::count_of(state.moves(), "move", "moves");
-                // The player's time, not a replay's.
-                match state.took.filter(|_| !state.replayed) {
+                // The player's time, not a replay's nor the solver's (the
+                // solver's panel says how long it was watched).
+                match state.took.filter(|_| !state.replayed && !by_solver) {
                     Some(secs) => format!("Solved in {moves}, {}!", crate::levels::clock(secs)),
+                    None if by_solver && !state.replayed => format!("Solver won in {moves}!"),
                     None => format!("Solved in {moves}!"),
                 }
             },

@@ -471,6 +471,14 @@ fn a_won_searchs_bar_says_won() {
         text(&mut app, true)
     );
     assert_eq!(text(&mut app, false), "won");
+    // The banner says the solver won, with no time of the player's (its
+    // watched time is the panel's).
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t.starts_with("Solver won in ")),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|t| t.starts_with("Solved in")), "{said:?}");
     // Back to a moment before the win: the share again.
     app.world_mut().write_message(Scrub::Start);
     app.world_mut().write_message(Scrub::By(3));

@@ -151,6 +151,12 @@ impl Autoplay {
         self.ending.is_none()
     }
 
+    /// It ended with the solver's win at the board's `moves`-th move (not
+    /// a game's line played back).
+    pub fn won_at(&self, moves: usize) -> bool {
+        !self.replaying && self.ending == Some(Ending::Won(moves))
+    }
+
     /// Active and about to play on: not paused, or asked for one step.
     pub fn going_on(&self) -> bool {
         self.is_active() && (!self.paused || self.step_once)
