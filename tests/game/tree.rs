@@ -549,3 +549,59 @@ fn a_new_search_takes_the_columns_room_again() {
         "a new search's room: at {now}, lowered to {lowered}"
     );
 }
+
+/// At 800x600 the rows of words start at the column's edge and indent a
+/// narrow step a level, so that a row keeps room for its words (deep in
+/// the English board's search they were cut to "bottom frog j..." past
+/// seven levels of 10 pixels).
+#[test]
+fn at_800x600_the_rows_of_words_keep_room_for_their_words() {
+    let size = UVec2::new(800, 600);
+    let mut app = laid_app(size);
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.world_mut().resource_mut::<TreeViewState>().words = true;
+    app.insert_resource(Speed::Instant);
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..60 {
+        app.update();
+    }
+    app.world_mut().resource_mut::<Autoplay>().paused = true;
+    settle(&mut app);
+    use pond_puzzles::game::solver::tree_view::outline;
+    let first = app.world().resource::<TreeViewState>().first;
+    let tree = app
+        .world()
+        .resource::<Autoplay>()
+        .tree
+        .clone()
+        .expect("a tree");
+    let outline = outline(&tree);
+    let rows: Vec<(u32, f32)> = app
+        .world_mut()
+        .query::<(&TreeRow, &Node)>()
+        .iter(app.world())
+        .filter(|(_, n)| n.display != Display::None)
+        .map(|(r, n)| {
+            let left = match n.margin.left {
+                Val::Px(left) => left,
+                _ => 0.0,
+            };
+            (outline[first + r.0].depth, left)
+        })
+        .collect();
+    assert!(rows.len() >= 5, "{rows:?}");
+    let low = rows.iter().map(|r| r.0).min().unwrap();
+    assert!(low > 3, "deep in the search: {rows:?}");
+    for &(depth, left) in &rows {
+        assert!(
+            left <= (depth - low) as f32 * 6.0 + 0.5,
+            "a row {} levels below the first shown stands {left} px in: {rows:?}",
+            depth - low
+        );
+    }
+    assert!(rows.iter().any(|r| r.1 == 0.0), "{rows:?}");
+}

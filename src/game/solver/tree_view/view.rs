@@ -289,6 +289,16 @@ fn paint_rows(outline: &[outline::Row], p: &Painted, rows: &mut Rows, texts: &mu
         current,
         bounds,
     } = *p;
+    // The shallowest row shown stands at the column's edge (no room spent
+    // on levels above it), and a narrow column indents less a level: at
+    // 800x600 its rows were cut to "bottom frog j...".
+    let low = (0..fit)
+        .filter_map(|i| outline.get(first + i))
+        .map(|r| r.depth)
+        .min()
+        .unwrap_or(0);
+    let shift = shift.max(low);
+    let step = (width / 28.0).clamp(5.0, INDENT_PX);
     for (slot, mut node, mut bg, mut bar, children) in rows.iter_mut() {
         let r = (slot.0 < fit)
             .then(|| outline.get(first + slot.0))
@@ -308,7 +318,7 @@ fn paint_rows(outline: &[outline::Row], p: &Painted, rows: &mut Rows, texts: &mu
             }
             continue;
         };
-        let indent = r.depth.saturating_sub(shift).min(INDENT_STEPS + 4) as f32 * INDENT_PX;
+        let indent = r.depth.saturating_sub(shift).min(INDENT_STEPS + 4) as f32 * step;
         let letters = ((width - indent) / (size * 0.5)).max(8.0) as usize;
         let margin = UiRect::left(px(indent));
         if node.margin != margin {
@@ -337,7 +347,7 @@ fn paint_rows(outline: &[outline::Row], p: &Painted, rows: &mut Rows, texts: &mu
                 } else {
                     r.words.clone()
                 };
-                let words = theme::short(&words, letters);
+                let words = short_keeping_outcome(&words, letters);
                 if t.0 != words {
                     t.0 = words;
                 }
@@ -350,6 +360,18 @@ fn paint_rows(outline: &[outline::Row], p: &Painted, rows: &mut Rows, texts: &mu
                 }
             }
         }
+    }
+}
+
+/// A row's words cut to `letters`, its move's words cut before its
+/// outcome (" - 27 lost"), which stays whole where there is room for it.
+fn short_keeping_outcome(words: &str, letters: usize) -> String {
+    match words.rsplit_once(" - ") {
+        Some((mv, outcome)) if outcome.chars().count() + 8 <= letters => {
+            let room = letters - outcome.chars().count() - 3;
+            format!("{} - {outcome}", theme::short(mv, room))
+        }
+        _ => theme::short(words, letters),
     }
 }
 
@@ -478,5 +500,22 @@ pub(super) fn note_for(p: &Puzzle, watch: Watch) -> String {
         (Order::BestFirst, _) => "Best-first (A*): it grows the line that looks shortest (moves so far, and a bound on those left) and may take up a line it set aside. A row's bar: the round (the bound) it was reached in.".into(),
         (Order::BreadthFirst, _) => "Breadth first: every line of one move, then every line of two, and so on, each position once; the first win found is a shortest. A row's bar: the round (the length of line) it was reached in.".into(),
         (Order::DepthFirst, _) => "Depth first: a lost branch is one row, with the positions searched in it; a cut one was known lost and not searched.".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_keeping_outcome;
+
+    /// A narrow row cuts its move's words and keeps what became of it.
+    #[test]
+    fn a_cut_row_keeps_its_outcome() {
+        let row = "bottom frog jumps left - 27 lost";
+        assert_eq!(short_keeping_outcome(row, 40), row);
+        assert_eq!(short_keeping_outcome(row, 24), "bottom frog... - 27 lost");
+        assert_eq!(short_keeping_outcome(row, 24).chars().count(), 24);
+        // No room for the outcome and some words: cut at the end.
+        assert_eq!(short_keeping_outcome(row, 12), "bottom fr...");
+        assert_eq!(short_keeping_outcome("pour blue", 6), "pou...");
     }
 }
