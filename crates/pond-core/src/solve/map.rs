@@ -407,7 +407,7 @@ pub fn key_meaning(mark: MapMark) -> &'static str {
 pub const WASH: f64 = 0.35;
 
 /// What the wash means, for a key with room for it.
-pub const WASH_MEANING: &str = "dim below a mark: given up with the branch above it";
+pub const WASH_MEANING: &str = "dim below lost, cut or dead end: given up with it";
 
 #[path = "map_picture.rs"]
 mod picture;

@@ -29,13 +29,24 @@ impl crate::solve::Solve for Hop {
 const NO_RED: u8 = u8::MAX;
 
 pub fn solve(h: &Hop, search: &mut Search<'_, HopMove>) -> Outcome<HopMove> {
+    solve_knowing(h, search, FastSet::default()).0
+}
+
+/// `solve`, starting from `lost`, positions of the same level known to be
+/// lost (up to its symmetries); with those it found lost beside.
+fn solve_knowing(
+    h: &Hop,
+    search: &mut Search<'_, HopMove>,
+    lost: FastSet<(u64, u8)>,
+) -> (Outcome<HopMove>, FastSet<(u64, u8)>) {
     if !classes_allow_goal(h) {
         search.cut(0, CutReason::Proven);
-        return Outcome::Unsolvable;
+        return (Outcome::Unsolvable, lost);
     }
     let mut solver = Solver::new(h);
+    solver.dead = lost;
     let mut path = Vec::new();
-    match solver.dfs(h.green, h.red.unwrap_or(NO_RED), &mut path, search) {
+    let outcome = match solver.dfs(h.green, h.red.unwrap_or(NO_RED), &mut path, search) {
         // Every jump removes one frog, so every solution has the same length.
         Some(true) => Outcome::Solved {
             moves: path,
@@ -43,7 +54,56 @@ pub fn solve(h: &Hop, search: &mut Search<'_, HopMove>) -> Outcome<HopMove> {
         },
         Some(false) => Outcome::Unsolvable,
         None => search.out_of_budget(None),
+    };
+    (outcome, solver.dead)
+}
+
+/// The positions the move map's searches proved lost, kept for its next
+/// searches on the same level: the positions after a position's moves, and
+/// after the next position's, share most of what lies below them. One
+/// level at a time (its board, finish pad and whether it has a red frog).
+type LostKey = (Board, Option<u8>, bool);
+type Lost = FastSet<(u64, u8)>;
+static LOST: std::sync::Mutex<Option<(LostKey, Lost)>> = std::sync::Mutex::new(None);
+
+/// Positions kept in `LOST` at most (about 24 bytes each): a bigger set is
+/// let go.
+const LOST_MOST: usize = 1 << 21;
+
+/// `solve` for the move map: it starts from the lost positions the map's
+/// earlier searches on this level found, and keeps its own for the next.
+/// (A watched search never does: it shows its own search, whole.)
+fn solve_remembering(h: &Hop, search: &mut Search<'_, HopMove>) -> Outcome<HopMove> {
+    let key: LostKey = (h.board.clone(), h.finish, h.red.is_some());
+    let known = {
+        let mut kept = LOST.lock().unwrap_or_else(|e| e.into_inner());
+        match kept.as_mut() {
+            Some((k, set)) if *k == key => std::mem::take(set),
+            _ => FastSet::default(),
+        }
+    };
+    let (outcome, found) = solve_knowing(h, search, known);
+    let mut kept = LOST.lock().unwrap_or_else(|e| e.into_inner());
+    // Another search of the level may have put its own back meanwhile:
+    // the bigger set stays.
+    let other = kept
+        .as_ref()
+        .filter(|(k, _)| *k == key)
+        .map_or(0, |(_, set)| set.len());
+    if found.len() <= LOST_MOST && found.len() >= other {
+        *kept = Some((key, found));
+    } else if found.len() > LOST_MOST && other == 0 {
+        *kept = None;
     }
+    outcome
+}
+
+/// The bytes `LOST` holds now, about.
+fn lost_kept() -> usize {
+    LOST.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_ref()
+        .map_or(0, |(_, set)| set.capacity() * 24)
 }
 
 /// How many different jump sequences win from `h`, counting up to `cap`.
@@ -447,9 +507,11 @@ impl crate::solve::moves::Marks for Hop {
         }
     }
 
-    /// The English table, once made (about 45 MiB).
+    /// The English table, once made (about 45 MiB), and the lost positions
+    /// kept for the next search of a level.
     fn kept() -> usize {
         crate::solve::english::Table::made().map_or(0, crate::solve::english::Table::bytes)
+            + lost_kept()
     }
 
     /// The same board turned or mirrored: a symmetry of the board that
@@ -472,8 +534,12 @@ impl crate::solve::moves::Marks for Hop {
         {
             return Some(w);
         }
-        crate::solve::moves::Left::from_outcome(&crate::solve::moves::solved(self, budget, solve))
-            .winnable
+        crate::solve::moves::Left::from_outcome(&crate::solve::moves::solved(
+            self,
+            budget,
+            solve_remembering,
+        ))
+        .winnable
     }
 
     fn left(&self, budget: &crate::solve::Budget) -> crate::solve::moves::Left {
@@ -481,7 +547,7 @@ impl crate::solve::moves::Marks for Hop {
         if let Some(left) = english_left(self, budget) {
             return left;
         }
-        let mut left = Left::from_outcome(&solved(self, budget, solve));
+        let mut left = Left::from_outcome(&solved(self, budget, solve_remembering));
         if left.winnable != Some(true) {
             return left;
         }

@@ -227,3 +227,34 @@ fn out_of_budget_is_reported() {
         "{outcome:?}"
     );
 }
+
+/// The move map's searches keep the positions they proved lost for the
+/// next search of the level: a lost pond position that takes a search to
+/// prove is proven again at once, within a budget of one position.
+#[test]
+fn the_move_maps_searches_keep_what_they_proved_lost() {
+    let within = |h: &Hop, nodes: u64, remembering: bool| {
+        let mut search = Search::new(Budget::nodes(nodes));
+        if remembering {
+            solve_remembering(h, &mut search)
+        } else {
+            solve(h, &mut search)
+        }
+    };
+    // Lost, but not at a glance: no answer within one position.
+    let h = (0..(1u64 << 13))
+        .filter(|bits| bits & 1 == 0 && bits.count_ones() >= 5)
+        .map(|bits| pond(bits, Some(0)))
+        .find(|h| {
+            matches!(within(h, u64::MAX, false), Outcome::Unsolvable)
+                && !matches!(within(h, 1, false), Outcome::Unsolvable)
+        })
+        .expect("a lost position that takes a search");
+    // (Another test's search of another level may take the kept set in
+    // between: a few tries.)
+    let kept = (0..5).any(|_| {
+        assert_eq!(within(&h, u64::MAX, true), Outcome::Unsolvable);
+        matches!(within(&h, 1, true), Outcome::Unsolvable)
+    });
+    assert!(kept, "the second search proved it again from scratch");
+}
