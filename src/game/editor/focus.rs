@@ -1,13 +1,15 @@
 //! The editor's buttons from the keyboard: Tab rings the next button
 //! (the left panel's from the top, then the right panel's), Shift+Tab the
-//! one before; from a text field or the board's ringed cell, between the
-//! panels, Tab leaves it for the right panel's first button and Shift+Tab
-//! for the left panel's last.
+//! one before; the board and the text fields sit between the panels: from
+//! a field or the board's ringed cell Tab goes on to the right panel's first
+//! button and Shift+Tab back to the left panel's last, and from those two
+//! buttons Tab and Shift+Tab ring the board's cell.
 //! Enter or Space presses the ringed button, Esc takes the ring away. The
 //! arrows stay the board's.
 
 use super::panels::Side;
-use super::{EditAction, Editor};
+use super::{EditAction, Editor, Tuning, shown_draft};
+use crate::game::puzzles;
 use crate::game::{navigate, theme};
 use bevy::input_focus::tab_navigation::TabNavigation;
 use bevy::prelude::*;
@@ -36,6 +38,8 @@ pub(super) fn tab_focus(
     tabs: TabNavigation,
     mut actions: MessageWriter<EditAction>,
     field: Res<bevy::input_focus::InputFocus>,
+    tuning: Res<Tuning>,
+    mut last_cell: Local<Option<(usize, usize)>>,
 ) {
     // Typing, the keys are the field's; Tab leaves the field (which takes
     // what was typed) for the next button.
@@ -76,8 +80,29 @@ pub(super) fn tab_focus(
                 navigate::tab(&tabs, g, from, back, usable)
             }
         });
+        // The board sits between the panels: Tab from the left panel's
+        // last button, or Shift+Tab from the right panel's first, rings its
+        // cell (the one ringed last, or the top left).
+        let crosses = from
+            .zip(next)
+            .is_some_and(|(f, n)| on_side(f, back) && on_side(n, !back));
+        if crosses {
+            let drawn = shown_draft(&editor, &tuning).drawn();
+            let spots = puzzles::edit_spots(&drawn);
+            let cell = last_cell
+                .filter(|c| spots.iter().any(|(s, _)| s == c))
+                .or_else(|| spots.first().map(|(c, _)| *c));
+            if cell.is_some() {
+                focus.0 = None;
+                editor.cursor = cell;
+                return;
+            }
+        }
         focus.0 = next.and_then(|e| buttons.get(e).ok()).map(|b| *b.1);
         // The board's cell gives way to the ring.
+        if editor.cursor.is_some() {
+            *last_cell = editor.cursor;
+        }
         editor.cursor = None;
         return;
     }

@@ -533,4 +533,10 @@ fn the_boards_cell_sits_between_the_panels() {
     let ringed = ring(&app).expect("Shift+Tab rang a button");
     let x = button_x(&mut app, ringed);
     assert!(x < 640.0, "{ringed:?} at x {x}: the left panel's");
+    // From the left panel's last button, Tab comes back to the board's
+    // cell, the one ringed before.
+    press(&mut app, KeyCode::Tab);
+    app.update();
+    assert_eq!(ring(&app), None, "the board, not a button");
+    assert_eq!(editor(&app).cursor, Some((2, 3)));
 }
