@@ -165,7 +165,7 @@ fn spawn_card(
                             .with_children(|stage| {
                                 puzzles::draw_example(&start, stage, &art, None, settings.colour_blind)
                             });
-                            body.spawn((Caption, text("", 16.0, theme::HIGHLIGHT), keep()));
+                            body.spawn((Caption, text("The start", 16.0, theme::HIGHLIGHT), keep()));
                         }
                         let map = format!(
                             "The move map ticks the moves that keep the level winnable and \
@@ -180,7 +180,7 @@ fn spawn_card(
                         for line in [
                             teach.controls,
                             "U undo   H hint   M move map   ? this card",
-                            "Watching: S solve   W search   Space pause   . step   X stop   \u{2212} + speed",
+                            "Watching: S solve   W search   Space pause   . step   X stop   \u{2212} + speed   D map or words",
                             map.as_str(),
                         ] {
                             body.spawn((
@@ -303,9 +303,12 @@ fn play_lesson(
     }
 }
 
+/// The lesson's line: at its start too, so that the card below it never
+/// moves by a line (an empty line had no height, and the card's key and
+/// scroll jumped at every restart of the lesson).
 fn caption_for(now: &Puzzle, played: usize, total: usize) -> String {
     if played == 0 {
-        return String::new();
+        return "The start".to_string();
     }
     let count = format!("Move {played} of {total}");
     if played == total {

@@ -89,8 +89,10 @@ pub(super) fn column(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                     },
                     children![compare_ratio()],
                 )),
+                // Its bars only where the map keeps its room beside them
+                // (at 800x600 they squeezed Flood's won map to 40 px).
                 Spawn((
-                    ShowFrom(430.0),
+                    ShowFrom(480.0),
                     Node {
                         flex_direction: FlexDirection::Column,
                         ..default()

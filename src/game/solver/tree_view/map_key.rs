@@ -44,10 +44,43 @@ pub fn key_entry(
 }
 
 /// The wash below a branch given up, as the how-to card's key shows it: a
-/// lost branch's colour as dim as the map draws it, and what it means.
+/// lost branch's cell over its colour as dim as the map draws it (alone,
+/// the dim swatch read as "not tried"), and what it means.
 pub fn wash_entry(swatch: f32, size: f32, colour: Color) -> impl Bundle {
-    let dim = mark_colour(MapMark::Lost).with_alpha(map::WASH as f32);
-    swatch_entry(dim, map::WASH_MEANING, swatch, size, colour)
+    let lost = mark_colour(MapMark::Lost);
+    let half = |fill: Color| {
+        (
+            Node {
+                width: px(swatch),
+                height: px(swatch / 2.0),
+                ..default()
+            },
+            BackgroundColor(fill),
+        )
+    };
+    (
+        Node {
+            column_gap: px(swatch * 0.3),
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        children![
+            (
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    border_radius: BorderRadius::all(px(swatch / 5.0)),
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+                children![
+                    half(lost),
+                    half(lost.with_alpha(map::WASH as f32)),
+                    half(lost.with_alpha(map::WASH as f32)),
+                ],
+            ),
+            (text(map::WASH_MEANING, size, colour), TextLayout::no_wrap()),
+        ],
+    )
 }
 
 /// A swatch of `fill`, `swatch` pixels wide, and its words.

@@ -347,7 +347,7 @@ fn paint_rows(outline: &[outline::Row], p: &Painted, rows: &mut Rows, texts: &mu
                 } else {
                     r.words.clone()
                 };
-                let words = short_keeping_outcome(&words, letters);
+                let words = short_row(&words, letters);
                 if t.0 != words {
                     t.0 = words;
                 }
@@ -363,16 +363,16 @@ fn paint_rows(outline: &[outline::Row], p: &Painted, rows: &mut Rows, texts: &mu
     }
 }
 
-/// A row's words cut to `letters`, its move's words cut before its
-/// outcome (" - 27 lost"), which stays whole where there is room for it.
-fn short_keeping_outcome(words: &str, letters: usize) -> String {
-    match words.rsplit_once(" - ") {
-        Some((mv, outcome)) if outcome.chars().count() + 8 <= letters => {
-            let room = letters - outcome.chars().count() - 3;
-            format!("{} - {outcome}", theme::short(mv, room))
-        }
-        _ => theme::short(words, letters),
+/// A row's words within `letters`: whole where they fit; else the move's
+/// words alone (the row's tone still says it was given up), which are the
+/// row's point: "bottom frog jumps left", not "bottom frog... - 27 lost";
+/// else those cut.
+fn short_row(words: &str, letters: usize) -> String {
+    if words.chars().count() <= letters {
+        return words.to_string();
     }
+    let mv = words.rsplit_once(" - ").map_or(words, |(mv, _)| mv);
+    theme::short(mv, letters)
 }
 
 /// The search's figures and the note under them.
@@ -505,17 +505,15 @@ pub(super) fn note_for(p: &Puzzle, watch: Watch) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::short_keeping_outcome;
+    use super::short_row;
 
-    /// A narrow row cuts its move's words and keeps what became of it.
+    /// A narrow row keeps its move's words before what became of it.
     #[test]
-    fn a_cut_row_keeps_its_outcome() {
+    fn a_narrow_row_keeps_its_moves_words() {
         let row = "bottom frog jumps left - 27 lost";
-        assert_eq!(short_keeping_outcome(row, 40), row);
-        assert_eq!(short_keeping_outcome(row, 24), "bottom frog... - 27 lost");
-        assert_eq!(short_keeping_outcome(row, 24).chars().count(), 24);
-        // No room for the outcome and some words: cut at the end.
-        assert_eq!(short_keeping_outcome(row, 12), "bottom fr...");
-        assert_eq!(short_keeping_outcome("pour blue", 6), "pou...");
+        assert_eq!(short_row(row, 40), row);
+        assert_eq!(short_row(row, 24), "bottom frog jumps left");
+        assert_eq!(short_row(row, 12), "bottom fr...");
+        assert_eq!(short_row("pour blue", 6), "pou...");
     }
 }
