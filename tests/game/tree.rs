@@ -351,19 +351,9 @@ fn at_800x600_a_watched_search_keeps_half_the_height_for_the_board() {
     use super::window::{board_faults, board_rect};
     use pond_puzzles::game::panels::SolverPanelOpen;
     let size = UVec2::new(800, 600);
-    let mut app = laid_app(size);
-    start_level(&mut app, "pegs.ron", 7);
-    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
-    app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
-    app.insert_resource(Speed::default());
-    settle(&mut app);
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    for _ in 0..30 {
-        app.update();
-    }
-    app.world_mut().resource_mut::<Autoplay>().paused = true;
-    settle(&mut app);
+    let mut app = paused_english_watch(Speed::default(), 30, |app| {
+        app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+    });
     let rect = board_rect(&mut app, size.as_vec2());
     assert!(
         rect.height() >= 300.0,
@@ -556,21 +546,9 @@ fn a_new_search_takes_the_columns_room_again() {
 /// seven levels of 10 pixels).
 #[test]
 fn at_800x600_the_rows_of_words_keep_room_for_their_words() {
-    let size = UVec2::new(800, 600);
-    let mut app = laid_app(size);
-    start_level(&mut app, "pegs.ron", 7);
-    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
-    settle(&mut app);
-    app.world_mut().resource_mut::<TreeViewState>().words = true;
-    app.insert_resource(Speed::Instant);
-    settle(&mut app);
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    for _ in 0..60 {
-        app.update();
-    }
-    app.world_mut().resource_mut::<Autoplay>().paused = true;
-    settle(&mut app);
+    let mut app = paused_english_watch(Speed::Instant, 60, |app| {
+        app.world_mut().resource_mut::<TreeViewState>().words = true;
+    });
     use pond_puzzles::game::solver::tree_view::outline;
     let first = app.world().resource::<TreeViewState>().first;
     let tree = app
@@ -604,4 +582,24 @@ fn at_800x600_the_rows_of_words_keep_room_for_their_words() {
         );
     }
     assert!(rows.iter().any(|r| r.1 == 0.0), "{rows:?}");
+}
+
+/// The English board at 800x600 with the search's column open, `setup`
+/// done, watched at `speed` for `frames` frames, then paused.
+fn paused_english_watch(speed: Speed, frames: usize, setup: impl FnOnce(&mut App)) -> App {
+    let mut app = laid_app(UVec2::new(800, 600));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    setup(&mut app);
+    app.insert_resource(speed);
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..frames {
+        app.update();
+    }
+    app.world_mut().resource_mut::<Autoplay>().paused = true;
+    settle(&mut app);
+    app
 }

@@ -231,8 +231,16 @@ pub(super) fn layout_faults(app: &mut App, size: Vec2) -> Vec<String> {
             ));
         }
         // Letters under a button of their own layer (another layer is
-        // meant to cover them: the menu, the card).
+        // meant to cover them: the menu, the card), as far as they show:
+        // a scrolled part clips what lies past its edges.
         let ink = n.ink.unwrap_or(r);
+        let ink = match scroller(n.entity).filter(|s| s.entity != n.entity) {
+            Some(s) => ink.intersect(s.rect),
+            None => ink,
+        };
+        if ink.is_empty() {
+            continue;
+        }
         let layer = root(&nodes, n.entity);
         for b in nodes.iter().filter(|b| b.button) {
             if !under(&nodes, n.entity, b.entity)

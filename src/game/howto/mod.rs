@@ -180,7 +180,7 @@ fn spawn_card(
                         for line in [
                             teach.controls,
                             "U undo   H hint   M move map   ? this card",
-                            "Watching: S solve   W search   Space pause   . step   X stop   \u{2212} + speed   D map or words",
+                            "Watching: S solve   W search   Space pause   . step   X stop   \u{2212} + speed",
                             map.as_str(),
                         ] {
                             body.spawn((
@@ -233,7 +233,7 @@ fn keep() -> Node {
 /// How the search map is read, above its marks on the card.
 const MAP_WORDS: &str = "The search map: a band for each move deeper; each position's width shared \
      among its moves. Wheel, ] [ or a drag across a part zoom in; a click takes the board there; \
-     Home follows the search.";
+     Home goes back to the whole map, following the search; D shows the search in words.";
 
 /// Every mark of the search map, a swatch and what it means (the column's
 /// key has a word each; how "lost", "cut", "dead end" and "set aside"

@@ -227,13 +227,11 @@ fn tab_leaves_a_field_for_the_buttons() {
     assert!(x > 640.0, "{ringed:?} at x {x}: the right panel's");
     // Shift+Tab from the field rings the left panel's last button.
     press(&mut app, KeyCode::F2);
-    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Pressed);
-    press(&mut app, KeyCode::Tab);
-    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Released);
-    app.update();
-    let ringed = ring(&app).expect("Shift+Tab rang a button");
-    let x = button_x(&mut app, ringed);
-    assert!(x < 640.0, "{ringed:?} at x {x}: the left panel's");
+    let x = tab_to_a_button(&mut app, true);
+    assert!(
+        x < 640.0,
+        "Shift+Tab rang a button at x {x}: the left panel's"
+    );
     // A field that takes the keys takes the ring away: one focus.
     press(&mut app, KeyCode::F2);
     app.update();
@@ -513,11 +511,8 @@ fn the_boards_cell_sits_between_the_panels() {
         .set_cursor_position(Some(pointed));
     press(&mut app, KeyCode::ArrowRight);
     assert_eq!(editor(&app).cursor, Some((2, 3)), "the pointer's cell");
-    press(&mut app, KeyCode::Tab);
-    app.update();
-    let ringed = ring(&app).expect("Tab rang a button");
-    let x = button_x(&mut app, ringed);
-    assert!(x > 640.0, "{ringed:?} at x {x}: the right panel's");
+    let x = tab_to_a_button(&mut app, false);
+    assert!(x > 640.0, "Tab rang a button at x {x}: the right panel's");
     assert_eq!(editor(&app).cursor, None, "the cell gave way to the ring");
     press(&mut app, KeyCode::ArrowLeft);
     assert_eq!(
@@ -526,17 +521,30 @@ fn the_boards_cell_sits_between_the_panels() {
         "an arrow takes the ring back to the board"
     );
     assert_eq!(editor(&app).cursor, Some((2, 3)));
-    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Pressed);
-    press(&mut app, KeyCode::Tab);
-    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Released);
-    app.update();
-    let ringed = ring(&app).expect("Shift+Tab rang a button");
-    let x = button_x(&mut app, ringed);
-    assert!(x < 640.0, "{ringed:?} at x {x}: the left panel's");
+    let x = tab_to_a_button(&mut app, true);
+    assert!(
+        x < 640.0,
+        "Shift+Tab rang a button at x {x}: the left panel's"
+    );
     // From the left panel's last button, Tab comes back to the board's
     // cell, the one ringed before.
     press(&mut app, KeyCode::Tab);
     app.update();
     assert_eq!(ring(&app), None, "the board, not a button");
     assert_eq!(editor(&app).cursor, Some((2, 3)));
+}
+
+/// Tab, or Shift+Tab with `back`: where the button it rang stands across
+/// the window.
+fn tab_to_a_button(app: &mut App, back: bool) -> f32 {
+    if back {
+        key_state(app, KeyCode::ShiftLeft, ButtonState::Pressed);
+    }
+    press(app, KeyCode::Tab);
+    if back {
+        key_state(app, KeyCode::ShiftLeft, ButtonState::Released);
+    }
+    app.update();
+    let ringed = app.world().resource::<game::editor::ButtonFocus>().0;
+    button_x(app, ringed.expect("Tab rang a button"))
 }

@@ -40,7 +40,16 @@ pub fn key_entry(
     size: f32,
     colour: Color,
 ) -> impl Bundle {
-    swatch_entry(mark_colour(mark), words, swatch, size, colour)
+    let square = (
+        Node {
+            width: px(swatch),
+            height: px(swatch),
+            border_radius: BorderRadius::all(px(swatch / 5.0)),
+            ..default()
+        },
+        BackgroundColor(mark_colour(mark)),
+    );
+    entry_row(square, words, swatch, size, colour)
 }
 
 /// The wash below a branch given up, as the how-to card's key shows it: a
@@ -58,34 +67,22 @@ pub fn wash_entry(swatch: f32, size: f32, colour: Color) -> impl Bundle {
             BackgroundColor(fill),
         )
     };
-    (
+    let dim = lost.with_alpha(map::WASH as f32);
+    let column = (
         Node {
-            column_gap: px(swatch * 0.3),
-            align_items: AlignItems::Center,
+            flex_direction: FlexDirection::Column,
+            border_radius: BorderRadius::all(px(swatch / 5.0)),
+            overflow: Overflow::clip(),
             ..default()
         },
-        children![
-            (
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    border_radius: BorderRadius::all(px(swatch / 5.0)),
-                    overflow: Overflow::clip(),
-                    ..default()
-                },
-                children![
-                    half(lost),
-                    half(lost.with_alpha(map::WASH as f32)),
-                    half(lost.with_alpha(map::WASH as f32)),
-                ],
-            ),
-            (text(map::WASH_MEANING, size, colour), TextLayout::no_wrap()),
-        ],
-    )
+        children![half(lost), half(dim), half(dim)],
+    );
+    entry_row(column, map::WASH_MEANING, swatch, size, colour)
 }
 
-/// A swatch of `fill`, `swatch` pixels wide, and its words.
-fn swatch_entry(
-    fill: Color,
+/// A key's entry: its swatch, then its words at `size` in `colour`.
+fn entry_row(
+    swatch_part: impl Bundle,
     words: &'static str,
     swatch: f32,
     size: f32,
@@ -98,16 +95,8 @@ fn swatch_entry(
             ..default()
         },
         children![
-            (
-                Node {
-                    width: px(swatch),
-                    height: px(swatch),
-                    border_radius: BorderRadius::all(px(swatch / 5.0)),
-                    ..default()
-                },
-                BackgroundColor(fill),
-            ),
-            (text(words, size, colour), TextLayout::no_wrap()),
+            swatch_part,
+            (text(words, size, colour), TextLayout::no_wrap())
         ],
     )
 }

@@ -169,7 +169,7 @@ pub(super) fn update_view(
         0 => String::new(),
         n if n <= fit => "Click a row (paused or done) to go there.".to_string(),
         n => format!(
-            "Rows {}-{} of {n}: drag, wheel or PageUp/PageDown; Home follows.",
+            "Rows {}-{} of {n}: drag, wheel or PageUp/PageDown; Home: back to the search.",
             first + 1,
             (first + fit).min(n)
         ),
