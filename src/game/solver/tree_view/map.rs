@@ -499,8 +499,8 @@ pub(super) fn show_map_or_words(
     mut layouts: MessageReader<ToggleLayout>,
     mut labels: Query<(&mut Text, Has<LayoutLabel>), SwitchLabels>,
     view: Option<ResMut<TreeViewState>>,
-    mut maps: Query<&mut Node, OnlyOf<WithMap, WithWords, WholeMap>>,
-    mut words: Query<&mut Node, OnlyOf<WithWords, WithMap, WholeMap>>,
+    mut maps: MapParts,
+    mut words: WordsParts,
     mut whole: MessageReader<WholeMap>,
     mut whole_button: Query<&mut Node, OnlyOf<WholeMap, WithMap, WithWords>>,
     mut map_view: ResMut<MapView>,
@@ -549,19 +549,43 @@ pub(super) fn show_map_or_words(
             t.0 = label.to_string();
         }
     }
-    let (map, rows) = if view.words {
+    show_one_of(view.words, &mut maps, &mut words);
+}
+
+type MapParts<'w, 's> = Query<'w, 's, &'static mut Node, OnlyOf<WithMap, WithWords, WholeMap>>;
+type WordsParts<'w, 's> = Query<'w, 's, &'static mut Node, OnlyOf<WithWords, WithMap, WholeMap>>;
+
+/// The map's parts, or the rows of words' (`words`), shown; the others
+/// hidden.
+fn show_one_of(words: bool, maps: &mut MapParts, rows: &mut WordsParts) {
+    let (map, row) = if words {
         (Display::None, Display::Flex)
     } else {
         (Display::Flex, Display::None)
     };
-    for mut n in &mut maps {
+    for mut n in maps.iter_mut() {
         if n.display != map {
             n.display = map;
         }
     }
-    for mut n in &mut words {
-        if n.display != rows {
-            n.display = rows;
+    for mut n in rows.iter_mut() {
+        if n.display != row {
+            n.display = row;
         }
+    }
+}
+
+/// While a card or the menu holds the keys (`show_map_or_words` waits),
+/// a column built anew shows the map's parts or the words', not both.
+pub(super) fn keep_map_or_words(
+    view: Option<Res<TreeViewState>>,
+    added: Query<(), Added<WithWords>>,
+    mut maps: MapParts,
+    mut rows: WordsParts,
+) {
+    if let Some(view) = view
+        && !added.is_empty()
+    {
+        show_one_of(view.words, &mut maps, &mut rows);
     }
 }

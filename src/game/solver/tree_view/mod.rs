@@ -250,6 +250,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                keep_map_or_words,
                 place_column,
                 follow_line,
                 paint_map,
