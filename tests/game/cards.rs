@@ -539,36 +539,3 @@ fn a_hovered_piece_ends_the_celebration_at_its_own_size() {
         "a tile ended grown: {scales:?}"
     );
 }
-
-/// A first level's how-to card holds the keys while the search's column
-/// opens behind it (`--show-tree`): the column shows the map's parts, not
-/// the rows of words' beside them (the legend of the words showed over the
-/// map's bar until the card was closed).
-#[test]
-fn a_column_opened_behind_the_how_to_card_shows_the_map_alone() {
-    use game::play::Menu;
-    let options = game::GameOptions {
-        data_dir: Some(temp_data_dir()),
-        teach: true,
-        show_tree: true,
-        ..Default::default()
-    };
-    let mut app = app_in_window(options, Some(UVec2::new(1280, 720)));
-    start_level(&mut app, "pegs.ron", 7);
-    settle(&mut app);
-    assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::HowTo);
-    let shown: Vec<String> = super::window::laid_out(&mut app)
-        .into_iter()
-        .filter_map(|n| n.text)
-        .collect();
-    assert!(
-        shown.iter().any(|t| t.starts_with("No search yet: Search")),
-        "the map's line: {shown:?}"
-    );
-    assert!(
-        !shown
-            .iter()
-            .any(|t| t.contains("lost, cut, dead end") || t == "No search yet."),
-        "the words' legend beside the map: {shown:?}"
-    );
-}

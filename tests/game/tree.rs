@@ -22,6 +22,9 @@ mod timeline;
 #[path = "tree/plain.rs"]
 mod plain;
 
+#[path = "tree/narrow.rs"]
+mod narrow;
+
 /// Runs a watched search at "instant" with the tree shown; after every
 /// frame, the rows drawn stay under the bound. Returns the most rows shown.
 fn search_with_tree(app: &mut App, watch: Watch) -> usize {
@@ -343,71 +346,6 @@ fn the_rows_name_moves_in_the_players_words() {
     }
 }
 
-/// At 800x600, with the search's column and the solver's panel open, a
-/// watched search keeps the board at least half the window's height, clear
-/// of every panel.
-#[test]
-fn at_800x600_a_watched_search_keeps_half_the_height_for_the_board() {
-    use super::window::{board_faults, board_rect};
-    use pond_puzzles::game::panels::SolverPanelOpen;
-    let size = UVec2::new(800, 600);
-    let mut app = paused_english_watch(Speed::default(), 30, |app| {
-        app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
-    });
-    let rect = board_rect(&mut app, size.as_vec2());
-    assert!(
-        rect.height() >= 300.0,
-        "the board is {:.0} pixels high of 600",
-        rect.height()
-    );
-    let faults = board_faults(&mut app, size.as_vec2());
-    assert!(faults.is_empty(), "{faults:?}");
-}
-
-/// At 800x600 a won search's banner stands between the two columns: the
-/// search's column keeps its whole height (the timeline's buttons show, and
-/// the banner covers none of it), and the board keeps clear of both.
-#[test]
-fn at_800x600_a_won_search_keeps_its_column_whole_beside_the_banner() {
-    use super::window::board_faults;
-    let size = UVec2::new(800, 600);
-    let mut app = laid_app(size);
-    start_level(&mut app, "pegs.ron", 1);
-    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
-    app.insert_resource(Speed::Instant);
-    settle(&mut app);
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    for _ in 0..20_000 {
-        app.update();
-        if app.world().resource::<PlayState>().puzzle.is_won() {
-            break;
-        }
-    }
-    assert!(app.world().resource::<PlayState>().puzzle.is_won());
-    settle(&mut app);
-    let nodes = laid_out(&mut app);
-    let banner =
-        (nodes.iter().find(|n| n.name.as_deref() == Some("Banner"))).expect("the won banner");
-    let window = Rect::from_corners(Vec2::ZERO, size.as_vec2());
-    let first = (nodes.iter().find(|n| n.text.as_deref() == Some("|<")))
-        .expect("the timeline's first button");
-    assert!(
-        window.contains(first.rect.min) && window.contains(first.rect.max),
-        "the timeline's button at {:?}",
-        first.rect
-    );
-    let column = column_of(&nodes);
-    assert!(
-        banner.rect.min.x > column.rect.max.x,
-        "the banner {:?} reaches under the column {:?}",
-        banner.rect,
-        column.rect
-    );
-    let faults = board_faults(&mut app, size.as_vec2());
-    assert!(faults.is_empty(), "{faults:?}");
-}
-
 /// Whether a text that reads `words` exactly is shown.
 fn shows_exactly(app: &mut App, words: &str) -> bool {
     laid_out(app)
@@ -449,43 +387,6 @@ fn plain_search_start(app: &mut App) -> Option<Puzzle> {
         }
     }
     None
-}
-
-/// At 800x600 Flood's column is short: the comparison's ratio still shows
-/// (its bars need more room), whole, inside the column.
-#[test]
-fn at_800x600_a_short_column_keeps_the_comparisons_ratio() {
-    let size = UVec2::new(800, 600);
-    let mut app = searched_with_map(size, "flood.ron", 13);
-    let ratio = |app: &mut App| {
-        laid_out(app).into_iter().find(|n| {
-            n.text
-                .as_deref()
-                .is_some_and(|t| t.contains("fewer positions") || t.contains("as many positions"))
-        })
-    };
-    for _ in 0..4_000 {
-        if ratio(&mut app).is_some() {
-            break;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    settle(&mut app);
-    let ratio = ratio(&mut app).expect("the comparison's ratio shows");
-    let nodes = laid_out(&mut app);
-    let column = column_of(&nodes);
-    assert!(
-        column.rect.height() < 430.0,
-        "a short column: {:?}",
-        column.rect
-    );
-    assert!(
-        column.rect.contains(ratio.rect.min) && column.rect.contains(ratio.rect.max),
-        "the ratio at {:?}, the column {:?}",
-        ratio.rect,
-        column.rect
-    );
 }
 
 /// The search's column: the outermost node around its title (the solver
@@ -540,66 +441,35 @@ fn a_new_search_takes_the_columns_room_again() {
     );
 }
 
-/// At 800x600 the rows of words start at the column's edge and indent a
-/// narrow step a level, so that a row keeps room for its words (deep in
-/// the English board's search they were cut to "bottom frog j..." past
-/// seven levels of 10 pixels).
+/// A first level's how-to card holds the keys while the search's column
+/// opens behind it (`--show-tree`): the column shows the map's parts, not
+/// the rows of words' beside them (the legend of the words showed over the
+/// map's bar until the card was closed).
 #[test]
-fn at_800x600_the_rows_of_words_keep_room_for_their_words() {
-    let mut app = paused_english_watch(Speed::Instant, 60, |app| {
-        app.world_mut().resource_mut::<TreeViewState>().words = true;
-    });
-    use pond_puzzles::game::solver::tree_view::outline;
-    let first = app.world().resource::<TreeViewState>().first;
-    let tree = app
-        .world()
-        .resource::<Autoplay>()
-        .tree
-        .clone()
-        .expect("a tree");
-    let outline = outline(&tree);
-    let rows: Vec<(u32, f32)> = app
-        .world_mut()
-        .query::<(&TreeRow, &Node)>()
-        .iter(app.world())
-        .filter(|(_, n)| n.display != Display::None)
-        .map(|(r, n)| {
-            let left = match n.margin.left {
-                Val::Px(left) => left,
-                _ => 0.0,
-            };
-            (outline[first + r.0].depth, left)
-        })
-        .collect();
-    assert!(rows.len() >= 5, "{rows:?}");
-    let low = rows.iter().map(|r| r.0).min().unwrap();
-    assert!(low > 3, "deep in the search: {rows:?}");
-    for &(depth, left) in &rows {
-        assert!(
-            left <= (depth - low) as f32 * 6.0 + 0.5,
-            "a row {} levels below the first shown stands {left} px in: {rows:?}",
-            depth - low
-        );
-    }
-    assert!(rows.iter().any(|r| r.1 == 0.0), "{rows:?}");
-}
-
-/// The English board at 800x600 with the search's column open, `setup`
-/// done, watched at `speed` for `frames` frames, then paused.
-fn paused_english_watch(speed: Speed, frames: usize, setup: impl FnOnce(&mut App)) -> App {
-    let mut app = laid_app(UVec2::new(800, 600));
+fn a_column_opened_behind_the_how_to_card_shows_the_map_alone() {
+    use game::play::Menu;
+    let options = game::GameOptions {
+        data_dir: Some(temp_data_dir()),
+        teach: true,
+        show_tree: true,
+        ..Default::default()
+    };
+    let mut app = app_in_window(options, Some(UVec2::new(1280, 720)));
     start_level(&mut app, "pegs.ron", 7);
-    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
     settle(&mut app);
-    setup(&mut app);
-    app.insert_resource(speed);
-    settle(&mut app);
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    for _ in 0..frames {
-        app.update();
-    }
-    app.world_mut().resource_mut::<Autoplay>().paused = true;
-    settle(&mut app);
-    app
+    assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::HowTo);
+    let shown: Vec<String> = super::window::laid_out(&mut app)
+        .into_iter()
+        .filter_map(|n| n.text)
+        .collect();
+    assert!(
+        shown.iter().any(|t| t.starts_with("No search yet: Search")),
+        "the map's line: {shown:?}"
+    );
+    assert!(
+        !shown
+            .iter()
+            .any(|t| t.contains("lost, cut, dead end") || t == "No search yet."),
+        "the words' legend beside the map: {shown:?}"
+    );
 }

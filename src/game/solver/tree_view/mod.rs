@@ -183,6 +183,7 @@ mod input;
 mod map;
 mod map_key;
 mod map_pointer;
+mod map_switch;
 mod outline;
 mod picture;
 mod rounds;
@@ -197,6 +198,7 @@ pub use map::{
 use map_key::*;
 pub use map_key::{key_entry, mark_colour, wash_entry};
 use map_pointer::*;
+use map_switch::*;
 pub use outline::{Row, Tone, outline};
 use picture::*;
 use rounds::*;
