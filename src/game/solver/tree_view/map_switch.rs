@@ -1,7 +1,8 @@
 //! The column's switches: D (or its button) shows the tree's rows of words
 //! instead of the map, and back; B the map's widths; Home (or "Whole map")
 //! the whole map again. The parts of the map or of the words shown, the
-//! others hidden, also for a column built while a card holds the keys.
+//! others hidden, every frame the column stands (also while a card holds
+//! the keys).
 
 use super::*;
 use crate::solve::map::Layout;
@@ -13,18 +14,14 @@ type OnlyOf<A, B, C> = (With<A>, Without<B>, Without<C>);
 type SwitchLabels = Or<(With<LayoutLabel>, With<WordsLabel>)>;
 
 /// D (or the column's button): the rows of words instead of the map, and
-/// back; the parts of each shown or hidden.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn show_map_or_words(
+/// back; B the map's widths; Home (or "Whole map") the whole map again.
+/// The keys only: `show_switches` shows what they chose.
+pub(super) fn switch_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut toggles: MessageReader<ToggleWords>,
     mut layouts: MessageReader<ToggleLayout>,
-    mut labels: Query<(&mut Text, Has<LayoutLabel>), SwitchLabels>,
     view: Option<ResMut<TreeViewState>>,
-    mut maps: MapParts,
-    mut words: WordsParts,
     mut whole: MessageReader<WholeMap>,
-    mut whole_button: Query<&mut Node, OnlyOf<WholeMap, WithMap, WithWords>>,
     mut map_view: ResMut<MapView>,
 ) {
     let Some(mut view) = view else { return };
@@ -40,6 +37,28 @@ pub(super) fn show_map_or_words(
             ..default()
         };
     }
+    if layouts.read().count() % 2 == 1 || keys.just_pressed(KeyCode::KeyB) {
+        map_view.layout = match map_view.layout {
+            Layout::Work => Layout::Orders,
+            Layout::Orders => Layout::Work,
+        };
+        (map_view.top, map_view.part) = (None, None);
+        map_view.moved = false;
+    }
+}
+
+/// The map's parts or the words' shown, the others hidden, the switches'
+/// words and the way back to the whole map: every frame the column stands,
+/// also while a card or the menu holds the keys (a column built behind a
+/// card shows the map or the words, never both).
+pub(super) fn show_switches(
+    view: Res<TreeViewState>,
+    map_view: Res<MapView>,
+    mut labels: Query<(&mut Text, Has<LayoutLabel>), SwitchLabels>,
+    mut whole_button: Query<&mut Node, OnlyOf<WholeMap, WithMap, WithWords>>,
+    mut maps: MapParts,
+    mut words: WordsParts,
+) {
     // Zoomed by the player: the way back shows over the map's corner.
     let zoomed = if map_view.moved {
         Display::Flex
@@ -50,14 +69,6 @@ pub(super) fn show_map_or_words(
         if node.display != zoomed {
             node.display = zoomed;
         }
-    }
-    if layouts.read().count() % 2 == 1 || keys.just_pressed(KeyCode::KeyB) {
-        map_view.layout = match map_view.layout {
-            Layout::Work => Layout::Orders,
-            Layout::Orders => Layout::Work,
-        };
-        (map_view.top, map_view.part) = (None, None);
-        map_view.moved = false;
     }
     // The layout shown (a switch named for the other one read as this one).
     let layout = match map_view.layout {
@@ -94,20 +105,5 @@ fn show_one_of(words: bool, maps: &mut MapParts, rows: &mut WordsParts) {
         if n.display != row {
             n.display = row;
         }
-    }
-}
-
-/// While a card or the menu holds the keys (`show_map_or_words` waits),
-/// a column built anew shows the map's parts or the words', not both.
-pub(super) fn keep_map_or_words(
-    view: Option<Res<TreeViewState>>,
-    added: Query<(), Added<WithWords>>,
-    mut maps: MapParts,
-    mut rows: WordsParts,
-) {
-    if let Some(view) = view
-        && !added.is_empty()
-    {
-        show_one_of(view.words, &mut maps, &mut rows);
     }
 }

@@ -237,7 +237,7 @@ pub(super) fn plugin(app: &mut App) {
                     drag,
                     click_rows,
                     scrub,
-                    show_map_or_words,
+                    switch_keys,
                     map_pointer,
                     go_to,
                 )
@@ -252,7 +252,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                keep_map_or_words,
+                show_switches,
                 place_column,
                 follow_line,
                 paint_map,
