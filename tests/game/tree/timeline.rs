@@ -248,7 +248,7 @@ fn a_paused_search_moved_through_its_timeline_goes_on_from_where_it_stood() {
         assert_eq!(a.log.len(), len, "the paused search moved on");
     }
     assert_ne!(puzzle(&app), stood, "the board did not move to the moment");
-    assert!(shows(&mut app, "(Space: the search goes on)"));
+    assert!(shows(&mut app, "(Space: on from its last step)"));
     // Space: back to where it stood, and on to the answer.
     app.world_mut().write_message(AutoplayCommand::Pause);
     for _ in 0..100_000 {

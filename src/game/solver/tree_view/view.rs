@@ -466,7 +466,7 @@ fn timeline_words(autoplay: Option<&Autoplay>, scrubbed: Option<usize>) -> Strin
             if scrubbed.is_some() {
                 // A paused search waits at its end for the player's Space.
                 let waits = if a.is_active() {
-                    " (Space: the search goes on)"
+                    " (Space: on from its last step)"
                 } else {
                     ""
                 };
