@@ -5,6 +5,7 @@
 //! title pictures and its random levels.
 
 mod board;
+mod words;
 
 use super::card::{Card, TITLE_W, dot, frog, image, picture};
 use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, Pieces, Spawned, celebrate};
@@ -258,37 +259,7 @@ impl GamePuzzle for Hop {
     }
 
     fn step_words(&self, m: HopMove) -> String {
-        // On a board of green frogs only (the peg boards), the colour tells
-        // nothing: a frog.
-        let (Some(&(r0, c0)), Some(&(r1, c1))) = (
-            self.board.pads.get(m.from as usize),
-            self.board.pads.get(m.to as usize),
-        ) else {
-            return "a frog jumps".into();
-        };
-        // Which frog, by its part of the board (a row names it beside its
-        // siblings; the hover shows it).
-        let who = match self.red {
-            None => format!("{} frog", place_words(&self.board.pads, (r0, c0))),
-            Some(red) if red == m.from => "red".into(),
-            Some(_) => "green".into(),
-        };
-        let up_down = match r1.cmp(&r0) {
-            std::cmp::Ordering::Less => "up",
-            std::cmp::Ordering::Greater => "down",
-            std::cmp::Ordering::Equal => "",
-        };
-        let left_right = match c1.cmp(&c0) {
-            std::cmp::Ordering::Less => "left",
-            std::cmp::Ordering::Greater => "right",
-            std::cmp::Ordering::Equal => "",
-        };
-        let way = match (up_down, left_right) {
-            ("", lr) => lr.to_string(),
-            (ud, "") => ud.to_string(),
-            (ud, lr) => format!("{ud}-{lr}"),
-        };
-        format!("{who} jumps {way}")
+        words::step_words(self, m)
     }
 
     fn describe(&self, _: HopMove, _: bool) -> String {
@@ -446,76 +417,11 @@ impl GamePuzzle for Hop {
     }
 }
 
-/// A pad's part of its board in a word or two: "top-left", "centre",
-/// "bottom" (the board's rows and columns in thirds).
-fn place_words(pads: &[(u8, u8)], (r, c): (u8, u8)) -> String {
-    let third = |v: u8, all: &mut dyn Iterator<Item = u8>| {
-        let (lo, hi) = all.fold((u8::MAX, 0), |(lo, hi), x| (lo.min(x), hi.max(x)));
-        let span = (hi.saturating_sub(lo) as u32 + 1) as f32;
-        (((v.saturating_sub(lo)) as f32 + 0.5) / span * 3.0).floor() as u8
-    };
-    let row = third(r, &mut pads.iter().map(|p| p.0));
-    let col = third(c, &mut pads.iter().map(|p| p.1));
-    let up_down = ["top", "", "bottom"][row.min(2) as usize];
-    let left_right = ["left", "", "right"][col.min(2) as usize];
-    match (up_down, left_right) {
-        ("", "") => "centre".into(),
-        ("", lr) => lr.into(),
-        (ud, "") => ud.into(),
-        (ud, lr) => format!("{ud}-{lr}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::levels::{SHIPPED, parse_pack};
     use crate::rules::Puzzle;
-
-    /// A jump's words name the frog's colour only where colours tell frogs
-    /// apart: on a pond with its red frog, not on a board of green pegs.
-    #[test]
-    fn a_jumps_words_name_a_colour_only_beside_a_red_frog() {
-        use crate::rules::Rules;
-        for (file, text) in SHIPPED {
-            let pack = parse_pack(file, text).expect("shipped");
-            for level in &pack.levels {
-                let Puzzle::Hop(h) = &level.puzzle else {
-                    continue;
-                };
-                let mut moves = Vec::new();
-                h.legal_moves(&mut moves);
-                for m in moves {
-                    let words = h.step_words(m);
-                    let said = words.starts_with("green") || words.starts_with("red");
-                    assert_eq!(said, h.red.is_some(), "{file} {}: {words}", level.name);
-                }
-            }
-        }
-    }
-
-    /// On a board of pegs a jump says which frog by its part of the board
-    /// (the English board's arms and centre), so rows of sibling jumps
-    /// differ.
-    #[test]
-    fn a_pegs_jump_names_the_frogs_part_of_the_board() {
-        let english: Vec<(u8, u8)> = (0..7u8)
-            .flat_map(|r| (0..7u8).map(move |c| (r, c)))
-            .filter(|&(r, c)| (2..5).contains(&r) || (2..5).contains(&c))
-            .collect();
-        for (pad, words) in [
-            ((0, 3), "top"),
-            ((3, 3), "centre"),
-            ((3, 0), "left"),
-            ((6, 4), "bottom"),
-            ((4, 6), "right"),
-            ((1, 2), "top"),
-            ((2, 1), "left"),
-            ((5, 5), "bottom-right"),
-        ] {
-            assert_eq!(place_words(&english, pad), words, "{pad:?}");
-        }
-    }
 
     /// On every shipped pond and peg board, the arrows reach every pad from
     /// every pad (a pond's offset rows and a triangle's every row too).
