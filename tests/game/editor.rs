@@ -13,6 +13,9 @@ use pond_puzzles::rules::PuzzleKind;
 #[path = "editor/fields.rs"]
 mod fields;
 
+#[path = "editor/pointer.rs"]
+mod pointer;
+
 #[path = "editor/saving.rs"]
 mod saving;
 

@@ -91,7 +91,7 @@ fn paint_stroke(editor: &mut Editor, world: Vec2, actions: &mut MessageWriter<Ed
 }
 
 /// The board's cell under the pointer, if the pointer is on one.
-fn pointed_cell(
+pub(super) fn pointed_cell(
     window: Option<&Window>,
     camera: &Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     spots: &[((usize, usize), Vec2)],

@@ -23,6 +23,7 @@ pub use name::{NameField, RowField, SeedField};
 pub use save::{own_pack, save_target, save_target_words};
 pub use tune::Tuning;
 pub use verdict::EditVerdict;
+pub use view::HoverRing;
 
 use super::board::{self, BoardRoot};
 use super::packs::{Current, Packs};
@@ -282,6 +283,7 @@ pub(super) fn plugin(app: &mut App) {
                 )
                     .chain(),
                 view::refresh,
+                view::hover_ring,
                 focus::show_ring,
                 fit_camera,
             )

@@ -1,7 +1,8 @@
 //! The editor's view: its panels, built again when what they show changes
 //! (what the side panels hold is `panels`), and the keys below the board;
 //! on the board, a faint ring at every cell a click can change, a warning
-//! ring at the cell a mistake concerns, and the keyboard's cell.
+//! ring at the cell a mistake concerns, the keyboard's cell, and the cell
+//! under the pointer.
 
 use super::{EditVerdict, Editor, Tuning, margins, panels};
 use crate::game::Screen;
@@ -20,6 +21,80 @@ const RING_RADIUS: f32 = 39.0;
 #[derive(Component)]
 pub(super) struct EditorUi;
 
+/// The ring at the cell under the pointer: where a click paints.
+#[derive(Component)]
+pub struct HoverRing;
+
+/// The cell under the pointer, ringed in white: shown while the pointer is
+/// over a cell of the board's room and no cell is the keyboard's (one ring
+/// at a time) nor a proposal on show. Looked at only when the pointer
+/// moved or the board changed.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn hover_ring(
+    mut commands: Commands,
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    (editor, tuning): (Res<Editor>, Res<Tuning>),
+    (mats, art): (Option<Res<EditMats>>, Res<Art>),
+    roots: Query<Entity, With<BoardRoot>>,
+    mut rings: Query<(&mut Transform, &mut Visibility), With<HoverRing>>,
+    mut last: Local<Option<Vec2>>,
+) {
+    let pointer = window.as_deref().and_then(|w| w.cursor_position());
+    let moved = pointer != *last;
+    *last = pointer;
+    if !moved && !editor.is_changed() && !tuning.is_changed() && !rings.is_empty() {
+        return;
+    }
+    let Some(mats) = mats else { return };
+    let drawn = super::shown_draft(&editor, &tuning).drawn();
+    let (spots, reach) = (puzzles::edit_spots(&drawn), puzzles::tap_reach(&drawn));
+    let cell = window.as_deref().and_then(|w| {
+        let cursor = w.cursor_position()?;
+        let [left, right, top, bottom] = margins(w.width());
+        let inside = cursor.x > left
+            && cursor.x < w.width() - right
+            && cursor.y > top
+            && cursor.y < w.height() - bottom;
+        inside.then(|| super::input::pointed_cell(Some(w), &camera, &spots, reach))?
+    });
+    let at = cell
+        .filter(|_| editor.cursor.is_none() && tuning.proposal().is_none() && !editor.typing)
+        .and_then(|c| spots.iter().find(|(s, _)| *s == c))
+        .map(|(_, at)| *at);
+    let place = Transform::from_translation(at.unwrap_or_default().extend(3.2))
+        .with_scale(Vec3::splat(reach * 1.15 / RING_RADIUS));
+    let shown = if at.is_some() {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    match rings.single_mut() {
+        Ok((mut t, mut v)) => {
+            if *t != place {
+                *t = place;
+            }
+            if *v != shown {
+                *v = shown;
+            }
+        }
+        // The ring goes with its board when the board is drawn again.
+        Err(_) => {
+            if let Some(root) = roots.iter().next() {
+                commands.spawn((
+                    HoverRing,
+                    Mesh2d(art.pad_ring.clone()),
+                    MeshMaterial2d(mats.hover.clone()),
+                    place,
+                    shown,
+                    Pickable::IGNORE,
+                    ChildOf(root),
+                ));
+            }
+        }
+    }
+}
+
 /// The ring at the cell a mistake concerns.
 #[derive(Component)]
 pub(super) struct MistakeRing;
@@ -29,6 +104,7 @@ pub(super) struct MistakeRing;
 pub(super) struct EditMats {
     spot: Handle<ColorMaterial>,
     warn: Handle<ColorMaterial>,
+    hover: Handle<ColorMaterial>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -45,6 +121,7 @@ fn make_mats(mut commands: Commands, mut mats: Option<ResMut<Assets<ColorMateria
     commands.insert_resource(EditMats {
         spot: mats.add(Color::srgba(0.85, 0.95, 0.9, 0.35)),
         warn: mats.add(theme::WARN),
+        hover: mats.add(Color::srgba(1.0, 1.0, 1.0, 0.8)),
     });
 }
 

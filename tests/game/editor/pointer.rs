@@ -1,0 +1,61 @@
+//! The pointer on the editor's board: the cell under it is ringed, one
+//! ring at a time with the keyboard's.
+
+use super::*;
+use pond_puzzles::game::editor::HoverRing;
+
+/// The hover ring's place on the board (window pixels), or None while it
+/// is hidden (its own visibility: a headless game propagates none).
+fn hover_ring(app: &mut App) -> Option<Vec2> {
+    let world = app.world_mut();
+    let mut rings = world.query_filtered::<(&GlobalTransform, &Visibility), With<HoverRing>>();
+    let (at, seen) = rings
+        .single(world)
+        .map(|(at, seen)| (at.translation(), *seen != Visibility::Hidden))
+        .expect("one hover ring");
+    let mut cameras = world.query::<(&Camera, &GlobalTransform)>();
+    let (camera, eye) = cameras.single(world).expect("one camera");
+    seen.then(|| camera.world_to_viewport(eye, at).expect("in view"))
+}
+
+fn point(app: &mut App, at: Vec2) {
+    let world = app.world_mut();
+    let mut windows = world.query_filtered::<&mut Window, With<bevy::window::PrimaryWindow>>();
+    windows
+        .single_mut(world)
+        .unwrap()
+        .set_cursor_position(Some(at));
+    app.update();
+    app.update();
+}
+
+/// A cell under the pointer is ringed where it stands; the ring follows the
+/// pointer, leaves with it for a panel, and gives way to the keyboard's
+/// cell (Esc brings it back).
+#[test]
+fn the_cell_under_the_pointer_is_ringed() {
+    let mut app = editing_in_window("flood.ron", 1, UVec2::new(1280, 720));
+    for cell in [(2, 3), (0, 0)] {
+        let at = on_window(&mut app, cell);
+        point(&mut app, at);
+        let ring = hover_ring(&mut app).expect("a ring under the pointer");
+        assert!(
+            ring.distance(at) < 2.0,
+            "{cell:?}: ring at {ring}, cell at {at}"
+        );
+    }
+    // Over the left panel: no cell, no ring.
+    point(&mut app, Vec2::new(60.0, 360.0));
+    assert_eq!(hover_ring(&mut app), None, "over a panel");
+    let at = on_window(&mut app, (1, 1));
+    point(&mut app, at);
+    assert!(hover_ring(&mut app).is_some());
+    press(&mut app, KeyCode::ArrowRight);
+    app.update();
+    assert!(editor(&app).cursor.is_some(), "the keyboard's cell");
+    assert_eq!(hover_ring(&mut app), None, "one ring: the keyboard's");
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(editor(&app).cursor, None);
+    assert!(hover_ring(&mut app).is_some(), "the pointer's ring again");
+}
