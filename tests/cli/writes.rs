@@ -268,3 +268,48 @@ fn replay_file_tells_each_bad_line_and_refuses_a_file_with_no_game() {
         "{out:?}"
     );
 }
+
+/// `pond bench --flood N --flood-size S` solves N boards of S x S, and
+/// `--export-flood` writes them one a line (S x S digits), their solutions
+/// with `--flood-moves`, for another solver to run on the same boards.
+#[test]
+fn bench_solves_flood_boards_of_the_size_asked() {
+    let boards = temp_file("bench-boards.txt", "");
+    let moves = temp_file("bench-moves.txt", "");
+    let (b, m) = (boards.to_str().unwrap(), moves.to_str().unwrap());
+    let out = pond(&[
+        "bench",
+        "--flood",
+        "3",
+        "--flood-size",
+        "9",
+        "--export-flood",
+        b,
+        "--flood-moves",
+        m,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let table = stdout(&out);
+    let row = table
+        .lines()
+        .find(|l| l.contains("flood optimal 9x9 k6"))
+        .unwrap_or_else(|| panic!("no 9x9 row: {table}"));
+    assert!(row.contains(" 3 "), "three boards: {row}");
+    let written = std::fs::read_to_string(&boards).unwrap();
+    let lines: Vec<&str> = written.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for line in &lines {
+        assert_eq!(line.len(), 81, "{line}");
+        assert!(line.bytes().all(|c| (b'1'..=b'6').contains(&c)), "{line}");
+    }
+    let solved = std::fs::read_to_string(&moves).unwrap();
+    assert_eq!(solved.lines().count(), 3);
+    assert!(solved.lines().all(|l| !l.is_empty()), "{solved}");
+    // Out of its range: refused in words.
+    let out = pond(&["bench", "--flood", "1", "--flood-size", "41"]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("41"),
+        "{out:?}"
+    );
+}

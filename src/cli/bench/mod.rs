@@ -19,9 +19,14 @@ use workloads::{
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Flood, optimal: this many random 14x14 boards with 6 colours.
+    /// Flood, optimal: this many random boards with 6 colours, 14x14 (or
+    /// as --flood-size says).
     #[arg(long)]
     flood: Option<usize>,
+    /// With --flood: the boards' width and height, 2 to 40 (18 and 20 for
+    /// the big boards players draw).
+    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u8).range(2..=40))]
+    flood_size: u8,
     /// Flood, optimal: this many random 19x19 boards with 6 colours.
     #[arg(long)]
     flood19: Option<usize>,
@@ -36,7 +41,7 @@ pub struct BenchArgs {
     /// search and the plain one it was built from, and count disagreements.
     #[arg(long)]
     flood_check: Option<usize>,
-    /// Also write our solutions of the 14x14 Flood boards here, one a line
+    /// Also write our solutions of the --flood boards here, one a line
     /// (digits 1-6), to compare move counts with another solver's.
     #[arg(long)]
     flood_moves: Option<PathBuf>,
@@ -82,8 +87,9 @@ pub struct BenchArgs {
     /// Seed for every random board.
     #[arg(long, default_value_t = 2026)]
     seed: u64,
-    /// Also write the 14x14 Flood boards here, one a line (196 digits 1-6),
-    /// for running other solvers on the same boards.
+    /// Also write the --flood boards here, one a line (a digit 1-6 a cell,
+    /// row by row: 196 for 14x14), for running other solvers on the same
+    /// boards.
     #[arg(long)]
     export_flood: Option<PathBuf>,
 }
@@ -115,10 +121,18 @@ fn write(path: &Path, text: String) -> Result<(), ExitCode> {
     })
 }
 
-/// `n` random 14x14 Flood boards solved optimally, the boards written first
-/// with `--export-flood` and the solutions after with `--flood-moves`.
-fn flood_14(a: &BenchArgs, n: usize) -> Result<Row, ExitCode> {
-    let boards = flood_boards(a.seed, n, 14);
+/// `n` random Flood boards of `--flood-size` (14x14 unless said) solved
+/// optimally, the boards written first with `--export-flood` and the
+/// solutions after with `--flood-moves`. The 14x14 boards are those of
+/// every earlier figure (the seed as given); another size's are its own.
+fn flood_sized(a: &BenchArgs, n: usize) -> Result<Row, ExitCode> {
+    let size = u16::from(a.flood_size);
+    let seed = if size == 14 {
+        a.seed
+    } else {
+        a.seed ^ size as u64
+    };
+    let boards = flood_boards(seed, n, size);
     if let Some(path) = &a.export_flood {
         let text: String = boards
             .iter()
@@ -132,7 +146,8 @@ fn flood_14(a: &BenchArgs, n: usize) -> Result<Row, ExitCode> {
             .collect();
         write(path, text)?;
     }
-    let (row, lines) = flood_optimal("flood optimal 14x14 k6", &boards, solve::flood::Exact::FAST);
+    let name = format!("flood optimal {size}x{size} k6");
+    let (row, lines) = flood_optimal(&name, &boards, solve::flood::Exact::FAST);
     if let Some(path) = &a.flood_moves {
         let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
         write(path, text)?;
@@ -193,7 +208,7 @@ pub fn run(a: BenchArgs) -> ExitCode {
     let pick = |n: Option<usize>, default: usize| n.or(none.then_some(default));
     let mut rows = Vec::new();
     if let Some(n) = pick(a.flood, 20) {
-        match flood_14(&a, n) {
+        match flood_sized(&a, n) {
             Ok(row) => rows.push(row),
             Err(code) => return code,
         }
