@@ -450,7 +450,7 @@ fn the_columns_title_names_the_search_it_draws() {
 /// read as a search hardly begun); before the win it gives the share.
 #[test]
 fn a_won_searchs_bar_says_won() {
-    use pond_puzzles::game::solver::tree_view::{MapFigure, MapShare};
+    use pond_puzzles::game::solver::tree_view::{MapFigure, MapShare, MapView};
     let mut app = hop_searched_with_map();
     let text = |app: &mut App, figure: bool| {
         let texts: Vec<(String, bool, bool)> = app
@@ -498,4 +498,17 @@ fn a_won_searchs_bar_says_won() {
     }
     assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
     assert_eq!(text(&mut app, false), "won");
+    // Zoomed into a part, the bar and its figure are still the whole
+    // search's: won (they turned to "<0.1%" and "1 in ... ruled out").
+    for _ in 0..3 {
+        press(&mut app, KeyCode::BracketRight);
+        app.update();
+    }
+    assert!(app.world().resource::<MapView>().moved, "zoomed");
+    assert_eq!(text(&mut app, false), "won");
+    assert!(
+        text(&mut app, true).starts_with("Won"),
+        "{}",
+        text(&mut app, true)
+    );
 }

@@ -375,8 +375,9 @@ pub(super) fn paint_map(
         .clamp(0.0, 1.0);
     // Won, the bar is full in the win's colour and says so: a win needs
     // nothing more ruled out ("Done <0.1%" beside a win read as a search
-    // hardly begun).
-    let won = tree.is_some_and(|t| t.node(ROOT).mark == Mark::Solution) && zoomed.is_none();
+    // hardly begun). The whole search's, zoomed or not (the tip says the
+    // part shown).
+    let won = tree.is_some_and(|t| t.node(ROOT).mark == Mark::Solution);
     let (fill_share, fill_mark) = if won {
         (1.0, MapMark::Solution)
     } else {
@@ -402,10 +403,8 @@ pub(super) fn paint_map(
             // A win ends the search early: the share is what it took.
             // Won early, the share reads as nothing done beside "287 times
             // fewer positions": the win says what it spared instead.
-            Some(_) if t.node(ROOT).mark == Mark::Solution && zoomed.is_none() && share < 0.5 => {
-                "Won with most ways to play never tried".to_string()
-            }
-            Some(w) if t.node(ROOT).mark == Mark::Solution && zoomed.is_none() => {
+            Some(_) if won && share < 0.5 => "Won with most ways to play never tried".to_string(),
+            Some(w) if won => {
                 format!("Won, with {w}")
             }
             Some(w) => w,
