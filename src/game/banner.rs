@@ -279,6 +279,7 @@ fn show_banner(
     banners: Query<Entity, With<Banner>>,
     column: Query<Entity, With<SideColumn>>,
     mut was_compact: Local<bool>,
+    (packs, current): (Res<Packs>, Res<Current>),
 ) {
     // A won banner is drawn anew when its span grows or shrinks past its
     // row of buttons (the tree opened or closed, the window resized).
@@ -299,7 +300,13 @@ fn show_banner(
         && autoplay
             .as_deref()
             .is_some_and(|a| a.is_active() || a.won_at(state.moves()));
-    let Some((title, colour, buttons)) = banner_words(&state, small, watching, by_solver) else {
+    // A level played from the editor: its way on is back there.
+    let edited = packs
+        .0
+        .get(current.pack)
+        .is_some_and(|e| e.origin == super::packs::Origin::Editor);
+    let Some((title, colour, buttons)) = banner_words(&state, small, watching, by_solver, edited)
+    else {
         return;
     };
     // Only the banner's outermost entity is marked, so that despawning it
@@ -396,12 +403,14 @@ type BannerButton = (&'static str, PlayAction);
 /// The banner's title, its colour and its buttons: a win's, or a dead
 /// end's; none while a watch plays or the level goes on. `small`: the
 /// keys are left to the keys' line; `by_solver`: the solver played the
-/// win.
+/// win; `edited`: a level played from the editor, where the way on is back
+/// to it (there is no next level nor a list of them).
 fn banner_words(
     state: &PlayState,
     small: bool,
     watching: bool,
     by_solver: bool,
+    edited: bool,
 ) -> Option<(String, Color, Vec<BannerButton>)> {
     if state.puzzle.is_won() {
         Some((
@@ -417,7 +426,19 @@ fn banner_words(
             },
             theme::WIN,
             // Small, the keys are left to the keys' line.
-            if small {
+            if edited {
+                let back = if small {
+                    "Back to the editor"
+                } else {
+                    "Back to the editor (Esc)"
+                };
+                let again = if small {
+                    "Play again"
+                } else {
+                    "Play again (Backspace)"
+                };
+                vec![(back, PlayAction::LevelSelect), (again, PlayAction::Replay)]
+            } else if small {
                 vec![
                     ("Next level", PlayAction::NextLevel),
                     ("Play again", PlayAction::Replay),

@@ -83,6 +83,17 @@ fn levels_played_from_the_editor_keep_their_own_results() {
         moves.len()
     };
     let swap = win(&mut app);
+    // The win's way on is back to the editor, said so: no "Next level"
+    // nor "Levels" (both led back to the editor).
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t.starts_with("Back to the editor")),
+        "{said:?}"
+    );
+    assert!(
+        !said.iter().any(|t| t.starts_with("Next level")),
+        "{said:?}"
+    );
     let progress = &app.world().resource::<Progress>().file;
     let record = *progress.record(EDITED, 0).expect("the win is kept");
     assert_eq!((record.best, record.shortest), (swap, Some(swap)));
