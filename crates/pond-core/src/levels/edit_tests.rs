@@ -120,6 +120,42 @@ fn saving_into_a_hand_written_pack_keeps_its_comments_and_layout() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A comment after the pack's last level, on its line, stays on that line
+/// when a level is added after it (it went after the new level), with the
+/// file's own line breaks and commas.
+#[test]
+fn a_comment_after_the_last_level_stays_on_its_line() {
+    let dir = temp_dir("trailing");
+    let path = dir.join("hand.ron");
+    let added = Draft::new_like(&shipped()[0].levels[2].puzzle);
+    for (hand, kept, break_) in [
+        (
+            "Pack(\n  name: \"Hand\",\n  levels: [\n    Swap(name: \"Tiny\", row: \"L_R\"),   // trailing note\n  ],\n)\n",
+            "    Swap(name: \"Tiny\", row: \"L_R\"),   // trailing note\n    Swap(",
+            "\n",
+        ),
+        (
+            "Pack(\r\n  name: \"Hand\",\r\n  levels: [\r\n    Swap(name: \"Tiny\", row: \"L_R\") // no comma\r\n  ],\r\n)\r\n",
+            "    Swap(name: \"Tiny\", row: \"L_R\"), // no comma\r\n    Swap(",
+            "\r\n",
+        ),
+    ] {
+        std::fs::write(&path, hand).unwrap();
+        assert_eq!(save_into(&path, "ignored", &added, None, None), Ok(1));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(kept), "{text:?}");
+        assert_eq!(
+            text.matches('\n').count(),
+            text.matches(break_).count(),
+            "one kind of line break: {text:?}"
+        );
+        let pack = load_file(&path).expect("it loads");
+        assert_eq!(pack.levels.len(), 2);
+        assert_eq!(pack.levels[1].puzzle, added.check().unwrap().puzzle);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A level saved carries the verdict's grade (the level select shows it),
 /// but one put in place of a level its author graded keeps the author's.
 #[test]

@@ -106,7 +106,28 @@ fn spliced(text: &str, level: &str, replace: Option<usize>) -> Option<String> {
                 .chars()
                 .take_while(|c| c.is_whitespace())
                 .collect();
-            (end..end, format!(",\n{indent}{level}"))
+            match after_line(text, end) {
+                // The rest of the last level's line (its comma, a comment)
+                // stays with it: the level goes on the line below.
+                Some((line_end, comma, newline)) => {
+                    let mut out = String::with_capacity(text.len() + level.len() + 8);
+                    out.push_str(&text[..end]);
+                    if !comma {
+                        out.push(',');
+                    }
+                    out.push_str(&text[end..line_end]);
+                    out.push_str(newline);
+                    out.push_str(&indent);
+                    // A level of many lines, in the file's line breaks.
+                    out.push_str(&level.replace('\n', newline));
+                    if comma {
+                        out.push(',');
+                    }
+                    out.push_str(&text[line_end..]);
+                    return Some(out);
+                }
+                None => (end..end, format!(",\n{indent}{level}")),
+            }
         }
     };
     let mut out = String::with_capacity(text.len() + put.len());
@@ -114,6 +135,26 @@ fn spliced(text: &str, level: &str, replace: Option<usize>) -> Option<String> {
     out.push_str(&put);
     out.push_str(&text[cut.end..]);
     Some(out)
+}
+
+/// The end of the line a level ends on at byte `end` (before its line
+/// break), whether a comma follows the level there, and the line break the
+/// file uses; None unless the rest of the line is only a comma, spaces and
+/// a `//` comment (another level, or the list's end, on the same line).
+fn after_line(text: &str, end: usize) -> Option<(usize, bool, &'static str)> {
+    let rest = &text[end..];
+    let (mut line_end, mut newline) = match rest.find('\n') {
+        Some(n) => (end + n, "\n"),
+        None => (text.len(), "\n"),
+    };
+    if text[..line_end].ends_with('\r') {
+        line_end -= 1;
+        newline = "\r\n";
+    }
+    let on_line = text[end..line_end].trim_start();
+    let comma = on_line.starts_with(',');
+    let after = on_line.strip_prefix(',').unwrap_or(on_line).trim_start();
+    (after.is_empty() || after.starts_with("//")).then_some((line_end, comma, newline))
 }
 
 /// Whether `text` reads as the pack `want` (its name, author and levels).
