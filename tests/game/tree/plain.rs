@@ -138,12 +138,35 @@ fn plain_over_our_search_asks_then_starts_where_it_began() {
             .filter(|t| t.contains("Plain") || t.contains('?'))
             .collect::<Vec<_>>()
     );
+    let top = |app: &mut App| {
+        use pond_puzzles::game::solver::tree_view::TreeColumn;
+        let world = app.world_mut();
+        let mut q = world.query_filtered::<&Node, With<TreeColumn>>();
+        match q.single(world).expect("the column").top {
+            Val::Px(y) => y,
+            other => panic!("{other:?}"),
+        }
+    };
+    let before = top(&mut app);
     app.world_mut().write_message(AskPlain);
     assert_eq!(
         plain_search_start(&mut app),
         Some(start),
         "the plain search's start"
     );
+    // The column stays where it stood as the plain search starts over the
+    // won board: the way back to its start asked for no undo too many (one
+    // refused for a frame, "nothing to undo", took a line of the level's
+    // bar, and the column went 24 px down with its buttons for the search).
+    for frame in 0..40 {
+        let now = top(&mut app);
+        assert!(
+            now <= before + 0.5,
+            "frame {frame}: the column's top {before} went to {now}: {:?}",
+            texts(&mut app)
+        );
+        app.update();
+    }
 }
 
 /// The comparison's figures (its searches run unseen beside the watched

@@ -61,8 +61,12 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) struct StartWhenBack(Option<(Watch, usize)>);
 
 /// Brings the board back to where the stopped watch began, at the jump's
-/// speed, then starts the watch asked for.
-fn start_when_back(
+/// speed, then starts the watch asked for. It runs before the jump's step
+/// (`tree_view::jump_step`): after it, in the same frame, the undos the step
+/// has just asked for are not yet applied, and were asked for again (one
+/// refused as "nothing to undo", the level's bar a line taller for a frame,
+/// the search's column 24 px lower for the whole search).
+pub(in crate::game::solver) fn start_when_back(
     mut waiting: ResMut<StartWhenBack>,
     state: Res<PlayState>,
     mut jump: ResMut<super::tree_view::TreeJump>,

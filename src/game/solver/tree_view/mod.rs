@@ -53,7 +53,7 @@ struct PlainLabel;
 
 /// The column that holds the view.
 #[derive(Component)]
-struct TreeColumn;
+pub struct TreeColumn;
 
 /// A row of the view: its slot, from the top. A click on it sends it as a
 /// message: go to the position of the node it shows.
@@ -248,7 +248,12 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(PlaySystems::Input),
         )
-        .add_systems(Update, jump_step.in_set(PlaySystems::Solver))
+        .add_systems(
+            Update,
+            jump_step
+                .in_set(PlaySystems::Solver)
+                .after(super::autoplay::start_when_back),
+        )
         .add_systems(
             Update,
             (
