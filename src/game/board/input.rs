@@ -71,10 +71,12 @@ fn clear_cursor(mut cursor: ResMut<KeyCursor>, mut waiting: ResMut<CursorKeys>) 
     waiting.0.clear();
 }
 
-/// A key of the board's cursor: an arrow's way, or Enter.
+/// A key of the board's cursor: an arrow's way, Tab (the next piece in
+/// reading order; with Shift, the one before), or Enter.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum CursorKey {
     Arrow(Vec2),
+    Tab { back: bool },
     Enter,
 }
 
@@ -323,7 +325,8 @@ fn tap_target<T: Copy>(at: Vec2, spots: &[(T, Vec2)], reach: f32) -> Option<T> {
         .map(|(c, _)| *c)
 }
 
-/// Arrows move the cursor to the nearest piece that way; Enter clicks there.
+/// Arrows move the cursor to the nearest piece that way, Tab to the next
+/// in reading order (Shift+Tab back); Enter clicks there.
 /// Keys pressed while the board animates wait for it to be still.
 fn cursor_keys(
     keys: Res<ButtonInput<KeyCode>>,
@@ -335,7 +338,9 @@ fn cursor_keys(
 ) {
     // Shift with an arrow moves the search's timeline, not the ring.
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if let Some(way) = keys::arrow(&keys, false).filter(|_| !shift) {
+    if keys.just_pressed(KeyCode::Tab) {
+        waiting.0.push_back(CursorKey::Tab { back: shift });
+    } else if let Some(way) = keys::arrow(&keys, false).filter(|_| !shift) {
         waiting.0.push_back(CursorKey::Arrow(way));
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
@@ -388,6 +393,9 @@ fn cursor_keys(
                     .or(Some(at)),
                 };
             }
+            CursorKey::Tab { back } => {
+                cursor.0 = Some(tab_from(cursor.0, back, spots.iter().map(|s| s.2)));
+            }
             CursorKey::Enter => {
                 if let Some(at) = cursor.0
                     && let Some(&(piece, target, ..)) = spots
@@ -403,9 +411,80 @@ fn cursor_keys(
     }
 }
 
+/// Tab's place from `at`: the next of the board's places in reading order
+/// (rows from the top, each from the left), or with `back` the one before,
+/// round from the last to the first; the first (or the last) from none.
+fn tab_from(at: Option<Vec2>, back: bool, places: impl Iterator<Item = Vec2>) -> Vec2 {
+    let mut order: Vec<Vec2> = Vec::new();
+    // A frog and its pad stand at one place: one stop.
+    for p in places {
+        if !order.iter().any(|o| (*o - p).length() < 1.0) {
+            order.push(p);
+        }
+    }
+    // Rows from the top (world y is up), a pond's offset rows each a row.
+    order.sort_by(|a, b| {
+        let (ra, rb) = ((-a.y).round(), (-b.y).round());
+        ra.total_cmp(&rb).then(a.x.total_cmp(&b.x))
+    });
+    let n = order.len();
+    let Some(first) = order.first().copied() else {
+        return at.unwrap_or_default();
+    };
+    let here = at.and_then(|at| order.iter().position(|o| (*o - at).length() < 1.0));
+    match (here, back) {
+        (None, false) => first,
+        (None, true) => order[n - 1],
+        (Some(i), false) => order[(i + 1) % n],
+        (Some(i), true) => order[(i + n - 1) % n],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Tab goes through the board's places in reading order and round;
+    /// Shift+Tab back; a frog on its pad is one stop.
+    #[test]
+    fn tab_walks_the_places_in_reading_order() {
+        // A pond-like board: rows at y 100, 50 (offset) and 0.
+        let places = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(-50.0, 100.0),
+            Vec2::new(25.0, 50.0),
+            Vec2::new(50.0, 100.0),
+            Vec2::new(-25.0, 50.0),
+            Vec2::new(25.0, 50.0),
+        ];
+        let mut at = None;
+        let mut seen = Vec::new();
+        for _ in 0..6 {
+            let next = tab_from(at, false, places.into_iter());
+            seen.push(next);
+            at = Some(next);
+        }
+        assert_eq!(
+            seen,
+            [
+                Vec2::new(-50.0, 100.0),
+                Vec2::new(50.0, 100.0),
+                Vec2::new(-25.0, 50.0),
+                Vec2::new(25.0, 50.0),
+                Vec2::new(0.0, 0.0),
+                Vec2::new(-50.0, 100.0),
+            ]
+        );
+        assert_eq!(
+            tab_from(Some(Vec2::new(-50.0, 100.0)), true, places.into_iter()),
+            Vec2::new(0.0, 0.0),
+            "back from the first is the last"
+        );
+        assert_eq!(
+            tab_from(None, true, places.into_iter()),
+            Vec2::new(0.0, 0.0)
+        );
+    }
 
     #[test]
     fn a_tap_lands_on_the_piece_under_it_or_on_none() {
