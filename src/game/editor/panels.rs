@@ -187,6 +187,10 @@ pub(super) fn left_panel(
                 } else {
                     value.to_string()
                 };
+                // "limit", under "Board" beside the width and the colours:
+                // "move limit: 11" took a line of its own below its - and +
+                // in a narrow window.
+                let name = if name == "move limit" { "limit" } else { name };
                 r.spawn(text(format!("{name}: {shown}"), 16.0, theme::TEXT));
             });
         }

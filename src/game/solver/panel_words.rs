@@ -76,7 +76,8 @@ pub(super) fn panel_text(
         // search's whole time beside its first positions read as theirs.
         let time = match then {
             Some(_) => String::new(),
-            None => format!("   watched {:.1} s", a.watched),
+            // (Its words kept together: a narrow panel wraps before it.)
+            None => format!("   watched\u{a0}{:.1}\u{a0}s", a.watched),
         };
         format!("Positions {}{depth}{time}", group(positions))
     } else {

@@ -157,9 +157,10 @@ pub(super) fn take_outcome(a: &mut Autoplay, outcome: Outcome<PuzzleMove>) {
     match &outcome {
         Outcome::Solved { moves, optimal } => {
             a.verdict = Some(if *optimal {
-                format!("Shortest solution: {} moves", moves.len())
+                // (The count and its word on one line in a narrow panel.)
+                format!("Shortest solution: {}\u{a0}moves", moves.len())
             } else {
-                format!("Solution: {} moves", moves.len())
+                format!("Solution: {}\u{a0}moves", moves.len())
             });
             a.solution = Some(moves.clone());
         }
