@@ -415,18 +415,15 @@ fn cursor_keys(
 /// (rows from the top, each from the left), or with `back` the one before,
 /// round from the last to the first; the first (or the last) from none.
 fn tab_from(at: Option<Vec2>, back: bool, places: impl Iterator<Item = Vec2>) -> Vec2 {
-    let mut order: Vec<Vec2> = Vec::new();
-    // A frog and its pad stand at one place: one stop.
-    for p in places {
-        if !order.iter().any(|o| (*o - p).length() < 1.0) {
-            order.push(p);
-        }
-    }
     // Rows from the top (world y is up), a pond's offset rows each a row.
+    let mut order: Vec<Vec2> = places.collect();
     order.sort_by(|a, b| {
         let (ra, rb) = ((-a.y).round(), (-b.y).round());
         ra.total_cmp(&rb).then(a.x.total_cmp(&b.x))
     });
+    // A frog and its pad stand at one place (side by side once sorted):
+    // one stop.
+    order.dedup_by(|a, b| (*a - *b).length() < 1.0);
     let n = order.len();
     let Some(first) = order.first().copied() else {
         return at.unwrap_or_default();

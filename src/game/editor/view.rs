@@ -69,28 +69,27 @@ pub(super) fn hover_ring(
     } else {
         Visibility::Hidden
     };
-    match rings.single_mut() {
-        Ok((mut t, mut v)) => {
-            if *t != place {
-                *t = place;
-            }
-            if *v != shown {
-                *v = shown;
-            }
+    // The ring goes with its board when the board is drawn again: one anew.
+    if rings.is_empty() {
+        if let Some(root) = roots.iter().next() {
+            commands.spawn((
+                HoverRing,
+                Mesh2d(art.pad_ring.clone()),
+                MeshMaterial2d(mats.hover.clone()),
+                place,
+                shown,
+                Pickable::IGNORE,
+                ChildOf(root),
+            ));
         }
-        // The ring goes with its board when the board is drawn again.
-        Err(_) => {
-            if let Some(root) = roots.iter().next() {
-                commands.spawn((
-                    HoverRing,
-                    Mesh2d(art.pad_ring.clone()),
-                    MeshMaterial2d(mats.hover.clone()),
-                    place,
-                    shown,
-                    Pickable::IGNORE,
-                    ChildOf(root),
-                ));
-            }
+        return;
+    }
+    for (mut t, mut v) in &mut rings {
+        if *t != place {
+            *t = place;
+        }
+        if *v != shown {
+            *v = shown;
         }
     }
 }
