@@ -192,12 +192,18 @@ fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here()
     app.world_mut().write_message(Scrub::By(3));
     follow_jump(&mut app);
     assert!(app.world().resource::<TreeViewState>().scrubbed.is_some());
+    assert!(shows_exactly(&mut app, "|<"), "the timeline's buttons");
     app.world_mut()
         .write_message(MoveRequested::player(Request::Restart));
     settle(&mut app);
     let view = app.world().resource::<TreeViewState>();
     assert!(view.scrubbed.is_none(), "the timeline outlived its search");
     assert_eq!(view.total, 0, "rows of a search gone are shown");
+    // Nothing to go through: the timeline's bar and buttons are hidden.
+    assert!(
+        !shows_exactly(&mut app, "|<"),
+        "a timeline with no search shows its buttons"
+    );
     // Without "Play from here", a search asked for on a moment starts
     // where the last one began (the plain one beside ours), not from the
     // moment shown.
@@ -333,9 +339,18 @@ fn the_timeline_buttons_never_move_under_the_pointer() {
     start_level(&mut app, "hop.ron", 39);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
     settle(&mut app);
-    let before = back_button(&mut app);
     app.world_mut()
         .write_message(AutoplayCommand::Start(Watch::Search));
+    // The buttons show once there is a search to go through (hidden before
+    // it, their room kept): where they stand as it starts.
+    for _ in 0..1_000 {
+        app.update();
+        if !app.world().resource::<Autoplay>().log.is_empty() {
+            break;
+        }
+    }
+    settle(&mut app);
+    let before = back_button(&mut app);
     for _ in 0..100_000 {
         app.update();
         if app.world().resource::<Autoplay>().ending.is_some() {

@@ -238,6 +238,7 @@ pub(super) fn timeline_track() -> impl Bundle {
     use bevy::ui_widgets::{Slider, SliderStep, SliderValue, TrackClick};
     (
         TimelineBar,
+        Timeline,
         Slider {
             track_click: TrackClick::Snap,
             ..default()
@@ -295,6 +296,7 @@ pub(super) fn timeline_bar() -> impl Bundle {
         )
     };
     (
+        Timeline,
         Node {
             column_gap: px(6),
             row_gap: px(4),

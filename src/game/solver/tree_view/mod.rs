@@ -123,6 +123,11 @@ struct TimelineBar;
 #[derive(Component)]
 struct TimelineFill;
 
+/// The timeline's bar and its buttons: hidden, their room kept, while there
+/// is no search to go through (before the first, after a restart).
+#[derive(Component)]
+struct Timeline;
+
 /// The key of a best-first search's rounds, and each swatch of it.
 #[derive(Component)]
 struct RoundsKey;

@@ -11,7 +11,8 @@ pub(super) fn fill_timeline(
     autoplay: Option<Res<Autoplay>>,
     mut fills: Query<&mut Node, With<TimelineFill>>,
     bars: Query<(Entity, &bevy::ui_widgets::SliderValue), With<TimelineBar>>,
-    mut here: Query<&mut Visibility, With<PlayFromHere>>,
+    mut here: Query<&mut Visibility, (With<PlayFromHere>, Without<Timeline>)>,
+    mut timeline: Query<&mut Visibility, (With<Timeline>, Without<PlayFromHere>)>,
 ) {
     // "Play from here" while the board shows a moment before the end.
     let shown = if view.scrubbed.is_some() {
@@ -25,6 +26,19 @@ pub(super) fn fill_timeline(
         }
     }
     let len = autoplay.as_deref().map_or(0, |a| a.log.len());
+    // Nothing to go through ("No search yet"): the bar and its buttons
+    // hidden, their room kept (nothing below them moves when a search
+    // starts).
+    let any = if len > 0 || view.scrubbed.is_some() {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut timeline {
+        if *v != any {
+            *v = any;
+        }
+    }
     let at = view.scrubbed.as_ref().map_or(len, |(at, _)| *at);
     let part = if len == 0 {
         0.0
