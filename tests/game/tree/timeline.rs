@@ -332,10 +332,18 @@ fn clicking_a_row_moves_the_highlight_and_the_timeline_with_the_board() {
 }
 
 /// The timeline's buttons stay where they are while the search runs, when
-/// the comparison's chart comes in, and when a line of words is said.
+/// the comparison's chart comes in, and when a line of words is said; the
+/// map's Widths button and its Done bar stay too (the ratio and the
+/// timeline's line once pushed them up by 21 and 14 pixels).
 #[test]
 fn the_timeline_buttons_never_move_under_the_pointer() {
-    let mut app = laid_app(UVec2::new(1280, 720));
+    for size in [UVec2::new(1280, 720), UVec2::new(800, 600)] {
+        buttons_stay_put(size);
+    }
+}
+
+fn buttons_stay_put(size: UVec2) {
+    let mut app = laid_app(size);
     start_level(&mut app, "hop.ron", 39);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
     settle(&mut app);
@@ -350,7 +358,7 @@ fn the_timeline_buttons_never_move_under_the_pointer() {
         }
     }
     settle(&mut app);
-    let before = back_button(&mut app);
+    let before = (back_button(&mut app), map_controls(&mut app));
     for _ in 0..100_000 {
         app.update();
         if app.world().resource::<Autoplay>().ending.is_some() {
@@ -371,22 +379,52 @@ fn the_timeline_buttons_never_move_under_the_pointer() {
         std::thread::sleep(Duration::from_millis(5));
     }
     settle(&mut app);
-    assert!(chart(&mut app), "the chart never came");
-    // What the solver's ideas saved, under the bars.
+    assert!(chart(&mut app), "{size}: the chart never came");
     assert!(
-        shows(&mut app, "skipped as lost or mirrored"),
-        "no savings line"
+        shows(&mut app, "times fewer positions"),
+        "{size}: the ratio is not shown"
     );
-    assert_eq!(back_button(&mut app), before, "after the chart came in");
-    // A line said in the level's bar, over a moment of the timeline.
+    // What the solver's ideas saved, under the bars (where they show).
+    if size.y >= 720 {
+        assert!(
+            shows(&mut app, "skipped as lost or mirrored"),
+            "no savings line"
+        );
+    }
+    let now = (back_button(&mut app), map_controls(&mut app));
+    assert_eq!(now, before, "{size}: after the chart came in");
+    // A moment of the timeline, its line saying which.
     app.world_mut().write_message(Scrub::Start);
     follow_jump(&mut app);
+    settle(&mut app);
+    let now = (back_button(&mut app), map_controls(&mut app));
+    assert_eq!(now, before, "{size}: after a scrub");
+    // A line said in the level's bar (in a narrow window it takes a line
+    // of the bar, and the column's top steps down: its foot stays).
     app.world_mut().write_message(pond_puzzles::game::play::Say(
         "The board shows a moment of the search: a line as long as the game says".into(),
     ));
     settle(&mut app);
     assert!(shows(&mut app, "a moment of the search"));
-    assert_eq!(back_button(&mut app), before, "after a line was said");
+    assert_eq!(back_button(&mut app), before.0, "{size}: after a line said");
+}
+
+/// Where the map's Widths button and its Done bar stand.
+fn map_controls(app: &mut App) -> (Rect, Rect) {
+    let nodes = laid_out(app);
+    let at = |words: &str| {
+        let label = nodes
+            .iter()
+            .find(|n| n.text.as_deref().is_some_and(|t| t.starts_with(words)))
+            .unwrap_or_else(|| panic!("no {words:?} shown"));
+        let parent = label.parent.expect("its parent");
+        nodes
+            .iter()
+            .find(|n| n.entity == parent)
+            .map(|n| n.rect)
+            .expect("laid out")
+    };
+    (at("Widths"), at("Done"))
 }
 
 /// Flood's palette comes back under a board scrubbed back from its win:

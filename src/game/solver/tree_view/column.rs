@@ -81,14 +81,8 @@ pub(super) fn column(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                 )),
                 // The ratio, the comparison's one fact, keeps its place in
                 // a short column (Flood's at 800x600); its bars need more.
-                Spawn((
-                    ShowFrom(300.0),
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        ..default()
-                    },
-                    children![compare_ratio()],
-                )),
+                // With the map it stands under the picture (`map_section`).
+                Spawn((compare_ratio_part(), WithWords)),
                 // Its bars only where the map keeps its room beside them
                 // (at 800x600 they squeezed Flood's won map to 40 px).
                 Spawn((
@@ -107,14 +101,39 @@ pub(super) fn column(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                 )),
                 // The timeline last: its buttons keep their place at the
                 // column's foot whatever shows or hides above them.
-                Spawn((
-                    para(TreeText::Timeline, 12.0, theme::TEXT_DIM),
-                    ShowFrom(470.0),
-                )),
+                Spawn((timeline_caption(), WithWords)),
                 Spawn((timeline_track(), ShowFrom(300.0))),
                 Spawn((timeline_bar(), ShowFrom(300.0))),
             ),
         )),
+    )
+}
+
+/// The comparison's ratio, shown in a column of at least 300 pixels.
+pub(super) fn compare_ratio_part() -> impl Bundle {
+    (
+        ShowFrom(300.0),
+        Node {
+            flex_direction: FlexDirection::Column,
+            ..default()
+        },
+        children![compare_ratio()],
+    )
+}
+
+/// The timeline's line ("52,427 search steps", or the step the board
+/// shows), in a column of at least 470 pixels.
+pub(super) fn timeline_caption() -> impl Bundle {
+    (
+        TreeText::Timeline,
+        text("", 12.0, theme::TEXT_DIM),
+        Node {
+            width: percent(100),
+            padding: UiRect::right(px(4)),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        ShowFrom(470.0),
     )
 }
 

@@ -1,8 +1,8 @@
 //! The map of the whole search, in the tree's column: a band a depth, each
 //! position's moves sharing its width, the branches given up closed in their
 //! reason's colour (`solve::map`), painted into one texture whatever the
-//! search's size. Under it, the share of the search done as a bar and a
-//! figure, and the key. The wheel over it (or ] and [; `map_pointer`) zooms into the
+//! search's size. Under it, the key, and the share of the search done as a
+//! bar and a figure. The wheel over it (or ] and [; `map_pointer`) zooms into the
 //! branch under the pointer, each turn at least twice as wide, and back
 //! out; a drag across a part zooms into the branch that spans it; Home (or
 //! a turn out at the top) follows the search again; hovering a cell shows
@@ -77,8 +77,8 @@ const MOST: u32 = 1024;
 /// Seconds between two paintings while the search runs.
 const EVERY: f32 = 0.1;
 
-/// The map's part of the column: the picture, the bar and figure, the tip
-/// and the key.
+/// The map's part of the column: the picture, the key, the bar and
+/// figure, and the tip.
 pub(super) fn map_section() -> impl Bundle {
     (
         WithMap,
@@ -138,6 +138,13 @@ pub(super) fn map_section() -> impl Bundle {
                     ),
                 ],
             ),
+            // What comes and goes (the key's marks as the map holds them,
+            // the comparison's ratio, the timeline's line) stands right
+            // under the picture: it takes the picture's room, and moves no
+            // button or bar under it.
+            key(),
+            column::compare_ratio_part(),
+            column::timeline_caption(),
             // The bar, named: what it fills is the search's part done.
             (
                 Node {
@@ -226,7 +233,6 @@ pub(super) fn map_section() -> impl Bundle {
                     ),
                 ],
             ),
-            key(),
         ],
     )
 }
