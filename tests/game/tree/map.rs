@@ -512,3 +512,25 @@ fn a_won_searchs_bar_says_won() {
         text(&mut app, true)
     );
 }
+
+/// A won search's row of the moment, its last, is lit in the solution's
+/// green in the rows of words, not in the red of a try (Flood's was red).
+#[test]
+fn a_won_searchs_last_row_is_lit_as_the_solution() {
+    for (file, level) in [("flood.ron", 13), ("hop.ron", 39)] {
+        let mut app = searched_with_map(UVec2::new(1280, 720), file, level);
+        assert!(puzzle(&app).is_won(), "{file}: won");
+        app.world_mut().resource_mut::<TreeViewState>().words = true;
+        settle(&mut app);
+        let lit: Vec<Color> = app
+            .world_mut()
+            .query::<(&TreeRow, &Node, &BackgroundColor)>()
+            .iter(app.world())
+            .filter(|(_, n, bg)| n.display != Display::None && bg.0 != Color::NONE)
+            .map(|(_, _, bg)| bg.0)
+            .collect();
+        assert_eq!(lit.len(), 1, "{file}: one row lit");
+        let c = lit[0].to_srgba();
+        assert!(c.green > c.red, "{file}: lit {c:?}, not green");
+    }
+}

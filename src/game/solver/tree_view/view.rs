@@ -339,10 +339,12 @@ fn paint_rows(outline: &[outline::Row], p: &Painted, rows: &mut Rows, texts: &mu
             node.margin = margin;
         }
         let here = current == Some(first + slot.0);
-        let want = if here {
-            Color::srgba(1.0, 0.52, 0.45, 0.22)
-        } else {
-            Color::NONE
+        // Lit in the colour of its line: the try of the moment, or the
+        // solution's end once the search has won.
+        let want = match (here, r.tone) {
+            (false, _) => Color::NONE,
+            (true, Tone::Solution) => tone_colour(Tone::Solution).with_alpha(0.22),
+            (true, _) => tone_colour(Tone::Line).with_alpha(0.22),
         };
         if bg.0 != want {
             bg.0 = want;
