@@ -159,6 +159,7 @@ fn show_stars(
         commands.entity(row).with_children(|r| {
             for i in 0..3u8 {
                 r.spawn((
+                    Name::new("Win star"),
                     ImageNode::new(if i < earned {
                         art.pictures.star.clone()
                     } else {
@@ -195,12 +196,30 @@ fn show_stars(
     }
 }
 
-fn grow_stars(time: Res<Time>, mut stars: Query<(&mut StarIn, &mut UiTransform)>) {
+/// Seconds a star takes to grow, once its delay is over.
+const STAR_GROWS: f32 = 0.35;
+
+/// Each star grows to its size; while one grows, the next frame is asked
+/// for (a resting game draws none unasked: the stars stayed a dot over
+/// their words until the next event).
+fn grow_stars(
+    time: Res<Time>,
+    mut stars: Query<(&mut StarIn, &mut UiTransform)>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let mut growing = false;
     for (mut star, mut t) in &mut stars {
+        if star.0 <= -STAR_GROWS {
+            continue;
+        }
         star.0 -= time.delta_secs();
-        let k = (-star.0 / 0.35).clamp(0.0, 1.0);
+        let k = (-star.0 / STAR_GROWS).clamp(0.0, 1.0);
         let s = k + 0.35 * (k * std::f32::consts::PI).sin();
         t.scale = Vec2::splat(s);
+        growing = true;
+    }
+    if growing {
+        redraw.write(bevy::window::RequestRedraw);
     }
 }
 
@@ -478,6 +497,41 @@ fn banner_words(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A win's stars ask for frames until they are grown, and then no
+    /// more: a resting game draws them whole, then rests.
+    #[test]
+    fn the_stars_ask_for_frames_until_they_are_grown() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<bevy::window::RequestRedraw>()
+            .add_systems(Update, grow_stars);
+        let star = app
+            .world_mut()
+            .spawn((StarIn(0.05), UiTransform::from_scale(Vec2::ZERO)))
+            .id();
+        let asked = |app: &mut App| {
+            let mut m = app
+                .world_mut()
+                .resource_mut::<Messages<bevy::window::RequestRedraw>>();
+            let n = m.len();
+            m.clear();
+            n
+        };
+        let mut frames = 0;
+        while asked(&mut app) > 0 || frames == 0 {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            app.update();
+            frames += 1;
+            assert!(frames < 500, "still asking after {frames} frames");
+        }
+        let scale = app.world().get::<UiTransform>(star).unwrap().scale;
+        assert!(
+            (scale - Vec2::ONE).abs().max_element() < 1e-3,
+            "{scale} when it stops asking"
+        );
+        assert!(frames > 3, "asked for {frames} frames");
+    }
 
     /// Confetti start unseen and grow as they fly apart: at the throw no
     /// piece has a size (a first frame drew them all at their start, one
