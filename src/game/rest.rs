@@ -38,7 +38,7 @@ const REST_FOCUSED: Duration = Duration::from_secs(2);
 const REST_UNFOCUSED: Duration = Duration::from_secs(10);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Last, (rest_mode, keep_awake).chain())
+    app.add_systems(Last, (rest_mode, keep_awake, settle_after_input).chain())
         .add_systems(
             Update,
             (
@@ -170,5 +170,86 @@ fn keep_awake(
         )
     {
         redraw.write(RequestRedraw);
+    }
+}
+
+/// Frames drawn after the player's input: a key or a click that brings a
+/// screen or a panel is laid out in one frame, found under the pointer in
+/// the next and lit in the one after (a level tile under a resting pointer
+/// stayed unlit until the pointer moved, a resting game drawing nothing
+/// unasked).
+const SETTLE_FRAMES: u8 = 4;
+
+/// A frame asks for the next for `SETTLE_FRAMES` frames after any input
+/// (a key, a button, the pointer, the wheel, a touch) or a window resized.
+#[allow(clippy::too_many_arguments)]
+fn settle_after_input(
+    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    mut buttons: MessageReader<bevy::input::mouse::MouseButtonInput>,
+    mut moved: MessageReader<CursorMoved>,
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    mut touches: MessageReader<TouchInput>,
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    mut left: Local<u8>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let input = keys.read().count()
+        + buttons.read().count()
+        + moved.read().count()
+        + wheel.read().count()
+        + touches.read().count()
+        + resized.read().count()
+        > 0;
+    if input {
+        *left = SETTLE_FRAMES;
+    }
+    if *left > 0 {
+        *left -= 1;
+        redraw.write(RequestRedraw);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A key press is followed by a few frames asked for, then none: a
+    /// screen it brings is drawn lit as it stands, and the game rests.
+    #[test]
+    fn input_is_followed_by_a_few_frames_then_rest() {
+        use bevy::input::keyboard::{Key, KeyCode, KeyboardInput};
+        use bevy::input::mouse::{MouseButtonInput, MouseWheel};
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<KeyboardInput>()
+            .add_message::<MouseButtonInput>()
+            .add_message::<CursorMoved>()
+            .add_message::<MouseWheel>()
+            .add_message::<TouchInput>()
+            .add_message::<bevy::window::WindowResized>()
+            .add_message::<RequestRedraw>()
+            .add_systems(Update, settle_after_input);
+        let asked = |app: &mut App| {
+            let mut m = app.world_mut().resource_mut::<Messages<RequestRedraw>>();
+            let n = m.len();
+            m.clear();
+            n
+        };
+        app.update();
+        assert_eq!(asked(&mut app), 0, "no input, no frame asked for");
+        app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::KeyL,
+            logical_key: Key::Character("l".into()),
+            state: bevy::input::ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        let mut frames = 0;
+        for _ in 0..10 {
+            app.update();
+            frames += asked(&mut app).min(1);
+        }
+        assert_eq!(frames, SETTLE_FRAMES as usize);
     }
 }
