@@ -201,6 +201,7 @@ pub fn save_target_words(editor: &Editor, packs: &Packs, dir: Option<&std::path:
         _ if path.exists() => path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
-        _ => format!("{OWN_PACK_NAME} (new)"),
+        // As a listed pack is said ("My levels (1 level)").
+        _ => format!("{OWN_PACK_NAME} (no levels yet)"),
     }
 }

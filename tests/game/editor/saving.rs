@@ -11,7 +11,21 @@ fn a_level_is_saved_into_the_players_pack_and_listed_at_the_next_start() {
     act(&mut app, EditAction::Pick(1, 2));
     act(&mut app, EditAction::Paint(0, 0));
     let draft = editor(&app).draft;
+    // The pack it goes into, said the same way before it is written and
+    // after: its name and its levels.
+    verdict(&mut app);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t == "Saves into My levels (no levels yet)")
+    );
     act(&mut app, EditAction::Save);
+    verdict(&mut app);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t == "Saves into My levels (1 level)")
+    );
     let file = dir.join("packs").join("my-levels.ron");
     let pack = pond_puzzles::levels::load_file(&file).expect("the saved pack loads");
     assert_eq!(pack.levels.len(), 1);
