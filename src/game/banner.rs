@@ -36,6 +36,8 @@ struct WinStars {
 struct StarIn(f32);
 
 pub(super) fn plugin(app: &mut App) {
+    // The stars ask for frames (a windowless app has no such message).
+    app.add_message::<bevy::window::RequestRedraw>();
     app.add_systems(
         Update,
         (celebrate, show_banner, banner_room, show_stars, grow_stars)

@@ -184,21 +184,22 @@ const SETTLE_FRAMES: u8 = 4;
 /// (a key, a button, the pointer, the wheel, a touch) or a window resized.
 #[allow(clippy::too_many_arguments)]
 fn settle_after_input(
-    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
-    mut buttons: MessageReader<bevy::input::mouse::MouseButtonInput>,
-    mut moved: MessageReader<CursorMoved>,
-    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
-    mut touches: MessageReader<TouchInput>,
-    mut resized: MessageReader<bevy::window::WindowResized>,
+    keys: Option<MessageReader<bevy::input::keyboard::KeyboardInput>>,
+    buttons: Option<MessageReader<bevy::input::mouse::MouseButtonInput>>,
+    moved: Option<MessageReader<CursorMoved>>,
+    wheel: Option<MessageReader<bevy::input::mouse::MouseWheel>>,
+    touches: Option<MessageReader<TouchInput>>,
+    resized: Option<MessageReader<bevy::window::WindowResized>>,
     mut left: Local<u8>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let input = keys.read().count()
-        + buttons.read().count()
-        + moved.read().count()
-        + wheel.read().count()
-        + touches.read().count()
-        + resized.read().count()
+    // (A headless app may lack some of these messages.)
+    let input = keys.map_or(0, |mut m| m.read().count())
+        + buttons.map_or(0, |mut m| m.read().count())
+        + moved.map_or(0, |mut m| m.read().count())
+        + wheel.map_or(0, |mut m| m.read().count())
+        + touches.map_or(0, |mut m| m.read().count())
+        + resized.map_or(0, |mut m| m.read().count())
         > 0;
     if input {
         *left = SETTLE_FRAMES;

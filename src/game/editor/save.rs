@@ -192,16 +192,35 @@ pub fn save_target_words(editor: &Editor, packs: &Packs, dir: Option<&std::path:
             .is_some_and(|d| same_file(&Some(d), &Some(path.clone())))
     });
     match listed.map(|e| &e.pack) {
-        Some(Ok(p)) => format!(
-            "{} ({} level{})",
-            p.name,
-            p.levels.len(),
-            if p.levels.len() == 1 { "" } else { "s" }
-        ),
-        _ if path.exists() => path
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        Some(Ok(p)) => pack_words(p),
+        _ if path.exists() => unlisted_words(&path),
         // As a listed pack is said ("My levels (1 level)").
         _ => format!("{OWN_PACK_NAME} (no levels yet)"),
+    }
+}
+
+/// A pack said by its name and its levels: "Hand pack (2 levels)".
+fn pack_words(p: &crate::levels::Pack) -> String {
+    format!(
+        "{} ({})",
+        p.name,
+        crate::levels::count_of(p.levels.len(), "level", "levels")
+    )
+}
+
+/// The most bytes of a pack the game has not listed yet that are read to
+/// say it by its name.
+const UNLISTED_READ: u64 = 1 << 20;
+
+/// A pack on disk that the game does not list yet (written while it runs):
+/// said as a listed one is where it reads, else by its file's name (before
+/// its first save here it said "hand.ron", after it "Hand pack (2 levels)").
+fn unlisted_words(path: &std::path::Path) -> String {
+    let small = std::fs::metadata(path).is_ok_and(|m| m.len() <= UNLISTED_READ);
+    match small.then(|| crate::levels::load_file(path)) {
+        Some(Ok(p)) => pack_words(&p),
+        _ => path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
     }
 }

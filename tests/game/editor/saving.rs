@@ -246,6 +246,32 @@ fn a_level_is_saved_into_the_pack_chosen_or_a_new_one() {
         game::editor::save_target_words(&editor(app), packs, Some(&dir))
     };
     assert_eq!(words(&app), "Other pack (1 level)");
+    // A pack written by hand while the game runs, not listed yet: said by
+    // its name and levels too, as it will be once listed.
+    let hand = dir.join("packs").join("hand.ron");
+    std::fs::write(
+        &hand,
+        r#"Pack(name: "Hand pack", levels: [Swap(name: "Hand", row: "LL_R")])"#,
+    )
+    .unwrap();
+    for _ in 0..4 {
+        act(&mut app, EditAction::SaveInto);
+        if words(&app).starts_with("Hand") || words(&app).starts_with("hand") {
+            break;
+        }
+    }
+    assert_eq!(words(&app), "Hand pack (1 level)");
+    act(&mut app, EditAction::Save);
+    assert_eq!(load(&hand).levels.len(), 2);
+    assert_eq!(words(&app), "Hand pack (2 levels)");
+    // Round to the other pack again.
+    for _ in 0..3 {
+        act(&mut app, EditAction::SaveInto);
+        if words(&app).starts_with("Other pack") {
+            break;
+        }
+    }
+    assert_eq!(words(&app), "Other pack (1 level)");
     act(&mut app, EditAction::Save);
     let pack = load(&other);
     assert_eq!(pack.levels.len(), 2);
