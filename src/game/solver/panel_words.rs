@@ -90,31 +90,37 @@ pub(super) fn panel_text(
         if skip > 0 {
             lines.push_str(&format!("  ... {skip} steps before\n"));
         }
-        // The board stands at the line's end: undone, its history gives the
-        // position before each step, to name the steps in the player's words.
+        // The steps in the player's words, each from the position before
+        // it: played from the search's start, or (no tree kept) from the
+        // board undone, where it stands at the line's end. (A board moved by
+        // the timeline named them by pad numbers.)
         let n = a.stats.path.len();
-        let mut before = state.puzzle.clone();
-        let tail: Vec<_> = state.done.iter().rev().take(n).collect();
-        let on_board = tail.len() == n
-            && tail
-                .iter()
-                .rev()
-                .zip(&a.stats.path)
-                .all(|((mv, _), step)| *mv == step.mv);
-        if on_board {
-            for (_, undo) in &tail {
-                before.undo(undo);
+        let (mut before, mut known) = match a.tree.as_ref() {
+            Some(t) => (t.start().clone(), true),
+            None => {
+                let mut before = state.puzzle.clone();
+                let tail: Vec<_> = state.done.iter().rev().take(n).collect();
+                let on_board = tail.len() == n
+                    && tail
+                        .iter()
+                        .rev()
+                        .zip(&a.stats.path)
+                        .all(|((mv, _), step)| *mv == step.mv);
+                if on_board {
+                    for (_, undo) in &tail {
+                        before.undo(undo);
+                    }
+                }
+                (before, on_board)
             }
-        }
+        };
         for (i, step) in a.stats.path.iter().enumerate() {
-            let words = if on_board {
+            let words = if known {
                 step_words(&before, step.mv)
             } else {
                 short(step.mv)
             };
-            if on_board {
-                let _ = before.apply(step.mv);
-            }
+            known = known && before.apply(step.mv).is_ok();
             if i >= skip {
                 lines.push_str(&format!(
                     "{:>3}. {words}, {} untried\n",

@@ -494,3 +494,32 @@ fn a_long_jump_through_the_timeline_lands_at_once() {
     settle(&mut app);
     assert_board_mirrors_rules(&mut app);
 }
+
+/// The solver panel's path names its steps in the player's words while the
+/// board stands at a moment of the timeline, the column closed (it named
+/// them by pad numbers, "28. 30-32", the board not at the line's end).
+#[test]
+fn the_path_is_said_in_words_with_the_board_moved_by_the_timeline() {
+    let mut app = searched_with_map(UVec2::new(1280, 720), "pegs.ron", 7);
+    let len = app.world().resource::<Autoplay>().log.len();
+    assert!(len > 40, "a search of {len} steps");
+    app.world_mut().write_message(Scrub::At(5_000));
+    follow_jump(&mut app);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = false;
+    settle(&mut app);
+    let steps: Vec<String> = texts(&mut app)
+        .iter()
+        .filter(|t| t.starts_with("Path ("))
+        .flat_map(|t| t.lines().skip(1).map(str::to_string).collect::<Vec<_>>())
+        .filter(|l| l.contains(" untried"))
+        .collect();
+    assert!(steps.len() >= 3, "the path's steps: {steps:?}");
+    for step in &steps {
+        let (_, words) = step.split_once(". ").expect("a numbered step");
+        let mv = words.split(',').next().unwrap();
+        assert!(
+            mv.contains("jumps") && !mv.chars().any(|c| c.is_ascii_digit()),
+            "a step not in words: {step:?}"
+        );
+    }
+}
