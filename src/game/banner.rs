@@ -299,8 +299,9 @@ fn show_banner(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     banners: Query<Entity, With<Banner>>,
     column: Query<Entity, With<SideColumn>>,
-    mut was_compact: Local<bool>,
+    (mut was_compact, mut was_at_moment): (Local<bool>, Local<bool>),
     (packs, current): (Res<Packs>, Res<Current>),
+    timeline: Option<Res<crate::game::solver::tree_view::TreeViewState>>,
 ) {
     // A won banner is drawn anew when its span grows or shrinks past its
     // row of buttons (the tree opened or closed, the window resized).
@@ -308,13 +309,18 @@ fn show_banner(
     let small = compact(width, panel.column_wide(&state.puzzle), tree.0);
     let resized = small != *was_compact && state.puzzle.is_won();
     *was_compact = small;
-    if !state.is_changed() && !resized {
+    // A moment of the search's timeline on the board is the search's: no
+    // way out of its dead ends offered as the player's (and offered again
+    // once the player plays from there).
+    let at_moment = timeline.as_ref().is_some_and(|t| t.scrubbed.is_some());
+    let left_moment = std::mem::replace(&mut *was_at_moment, at_moment) != at_moment;
+    if !state.is_changed() && !resized && !left_moment {
         return;
     }
     for b in &banners {
         commands.entity(b).try_despawn();
     }
-    let watching = autoplay.as_deref().is_some_and(Autoplay::is_active);
+    let watching = autoplay.as_deref().is_some_and(Autoplay::is_active) || at_moment;
     // A win the solver played (its watch is still on at the winning move,
     // or has just ended with it): its time is not the player's.
     let by_solver = state.helped

@@ -9,6 +9,7 @@ use super::play::{
 use super::puzzles::{self, Picked};
 use super::settings::Settings;
 use super::solver::move_map::MoveMarks;
+use super::solver::tree_view::TreeViewState;
 use super::solver::{Solvability, Verdict};
 use super::theme::widget;
 use super::theme::{self, text};
@@ -290,6 +291,7 @@ fn update_message(
     check: Option<Res<Solvability>>,
     mut message: Query<(&mut Text, &mut TextColor, &mut Node), With<Message>>,
     added: Query<(), Added<Message>>,
+    timeline: Option<Res<TreeViewState>>,
 ) {
     let refused = rejected.read().last().cloned();
     let said = say.read().last().cloned();
@@ -306,7 +308,10 @@ fn update_message(
         return;
     }
     let verdict = check.as_ref().and_then(|c| c.verdict);
-    let lost = lost_words(verdict, state.moves());
+    // A moment of the search's timeline on the board is the search's, not
+    // the player's game: no "Press U 8 times" over it.
+    let at_moment = timeline.is_some_and(|t| t.scrubbed.is_some());
+    let lost = lost_words(verdict, state.moves()).filter(|_| !at_moment);
     // A verdict that finds the position winnable leaves the line as it is
     // (a refusal said a moment before stays).
     if !other && lost.is_none() {

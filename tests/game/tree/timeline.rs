@@ -523,3 +523,44 @@ fn the_path_is_said_in_words_with_the_board_moved_by_the_timeline() {
         );
     }
 }
+
+/// A moment of the timeline that is a dead end is the search's, not the
+/// player's game: no "No more moves" banner with its way out, and no
+/// "Press U 8 times" (found by the new player); played from there, the
+/// game says them again.
+#[test]
+fn a_dead_end_of_the_timeline_offers_no_way_out_until_played_from() {
+    let mut app = searched_with_map(UVec2::new(1280, 720), "pegs.ron", 7);
+    app.world_mut().write_message(Scrub::Start);
+    follow_jump(&mut app);
+    let mut stuck = false;
+    for _ in 0..200 {
+        app.world_mut().write_message(Scrub::By(1));
+        follow_jump(&mut app);
+        if puzzle(&app).is_stuck() {
+            stuck = true;
+            break;
+        }
+    }
+    assert!(stuck, "no dead end in the search's first 200 steps");
+    settle(&mut app);
+    let offered = |app: &mut App| {
+        texts(app)
+            .iter()
+            .any(|t| t.starts_with("No more moves") || t.contains("can no longer be won"))
+    };
+    assert!(
+        !offered(&mut app),
+        "a way out offered at a moment of the search"
+    );
+    app.world_mut().write_message(Scrub::Here);
+    settle(&mut app);
+    for _ in 0..200 {
+        if offered(&mut app) {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(offered(&mut app), "played from there, the dead end is said");
+}
