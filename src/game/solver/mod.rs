@@ -9,7 +9,7 @@
 
 mod autoplay;
 mod check;
-pub(crate) mod compare;
+pub mod compare;
 mod job;
 pub mod move_map;
 mod panel;

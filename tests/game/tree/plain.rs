@@ -189,10 +189,8 @@ fn the_comparison_waits_for_the_watched_search_to_end() {
         settle(app);
         chart(app)
     };
-    assert!(
-        wait_for_chart(&mut app),
-        "the start's comparison never came"
-    );
+    // (Before any search it waits too: `the_comparison_waits_for_a_search`.)
+    settle(&mut app);
     // Watched at 4x: a move every few frames.
     app.insert_resource(Speed::Times(4.0));
     app.world_mut()
@@ -215,4 +213,36 @@ fn the_comparison_waits_for_the_watched_search_to_end() {
         app.world().resource::<Autoplay>().ending
     );
     assert!(wait_for_chart(&mut app), "the comparison never came back");
+}
+
+/// The comparison's searches run unseen once the column opens, but its
+/// ratio and bars wait for a search of the player's (over "No search yet"
+/// the ratio read as a search's that had not run).
+#[test]
+fn the_comparison_waits_for_a_search() {
+    use pond_puzzles::game::solver::compare::Comparison;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    let both = |app: &App| {
+        app.world()
+            .get_resource::<Comparison>()
+            .is_some_and(|c| c.figures().iter().all(Option::is_some))
+    };
+    for _ in 0..2_000 {
+        if both(&app) {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(both(&app), "the comparison's searches never answered");
+    settle(&mut app);
+    let ratio = |app: &mut App| shows(app, "times fewer positions");
+    assert!(shows(&mut app, "No search yet"));
+    assert!(!ratio(&mut app), "the ratio before any search");
+    search_with_tree(&mut app, Watch::Search);
+    settle(&mut app);
+    assert!(ratio(&mut app), "the ratio after the search");
 }

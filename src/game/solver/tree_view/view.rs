@@ -189,7 +189,11 @@ pub(super) fn update_view(
         ),
     };
     let watching = autoplay.as_deref().is_some_and(Autoplay::is_active);
-    let chart = show_chart(comparison.as_deref(), watching, &mut charts, &mut bars);
+    // The comparison (its searches run unseen once the column opens) waits
+    // for a search of the player's: over "No search yet" its ratio read as
+    // a search's that had not run.
+    let compared = comparison.as_deref().filter(|_| autoplay.is_some());
+    let chart = show_chart(compared, watching, &mut charts, &mut bars);
     let [plain_col, ours_col] = chart.values;
     // (The chart is hidden while a watch runs, its room kept; the answers
     // in words wait too.)
