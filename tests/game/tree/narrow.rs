@@ -183,3 +183,43 @@ fn paused_english_watch(speed: Speed, frames: usize, setup: impl FnOnce(&mut App
     settle(&mut app);
     app
 }
+
+/// The column's header keeps its buttons in place when Words turns to Map
+/// and back (the Plain button moved 13 px).
+#[test]
+fn the_words_button_moves_no_button_beside_it() {
+    for size in [UVec2::new(1280, 720), UVec2::new(800, 600)] {
+        let mut app = laid_app(size);
+        start_level(&mut app, "hop.ron", 39);
+        app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+        settle(&mut app);
+        let header = |app: &mut App| {
+            let nodes = laid_out(app);
+            ["Plain", "Words", "Map", "Hide"]
+                .iter()
+                .filter_map(|w| {
+                    let label = nodes.iter().find(|n| n.text.as_deref() == Some(*w))?;
+                    let mut at = label.parent?;
+                    // Up to the button (the Plain label sits in a row of its
+                    // icon and its word).
+                    loop {
+                        let n = nodes.iter().find(|n| n.entity == at)?;
+                        if n.button {
+                            return Some(n.rect);
+                        }
+                        at = n.parent?;
+                    }
+                })
+                .collect::<Vec<Rect>>()
+        };
+        let before = header(&mut app);
+        assert_eq!(before.len(), 3, "{size}: {before:?}");
+        app.world_mut().resource_mut::<TreeViewState>().words = true;
+        settle(&mut app);
+        assert!(
+            shows_exactly(&mut app, "Map"),
+            "{size}: the button says Map"
+        );
+        assert_eq!(header(&mut app), before, "{size}: the header's buttons");
+    }
+}

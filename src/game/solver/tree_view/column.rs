@@ -491,9 +491,15 @@ fn header(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                             ]
                         )
                     ),
+                    // As wide saying "Map" as "Words": the buttons beside
+                    // it stay put when it is pressed.
                     widget::button(
                         ToggleWords,
-                        small_button(),
+                        Node {
+                            min_width: px(56),
+                            justify_content: JustifyContent::Center,
+                            ..small_button()
+                        },
                         (
                             WordsLabel,
                             text("Words", 13.0, theme::TEXT),
