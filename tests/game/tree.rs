@@ -362,17 +362,23 @@ fn shows(app: &mut App, words: &str) -> bool {
 
 /// Where the timeline's "<" button is on the window.
 fn back_button(app: &mut App) -> Rect {
+    parent_of_text(app, |t| t == "<")
+}
+
+/// Where the parent of the text `words` picks (a button, a row) is on the
+/// window.
+fn parent_of_text(app: &mut App, words: impl Fn(&str) -> bool) -> Rect {
     let nodes = laid_out(app);
     let label = nodes
         .iter()
-        .find(|n| n.text.as_deref() == Some("<"))
-        .expect("the timeline's \"<\"");
-    let parent = label.parent.expect("its button");
+        .find(|n| n.text.as_deref().is_some_and(&words))
+        .expect("the text shown");
+    let parent = label.parent.expect("its parent");
     nodes
         .iter()
         .find(|n| n.entity == parent)
         .map(|n| n.rect)
-        .expect("the button laid out")
+        .expect("its parent laid out")
 }
 
 /// The start of the plain search once it is watched (the board may first

@@ -411,20 +411,10 @@ fn buttons_stay_put(size: UVec2) {
 
 /// Where the map's Widths button and its Done bar stand.
 fn map_controls(app: &mut App) -> (Rect, Rect) {
-    let nodes = laid_out(app);
-    let at = |words: &str| {
-        let label = nodes
-            .iter()
-            .find(|n| n.text.as_deref().is_some_and(|t| t.starts_with(words)))
-            .unwrap_or_else(|| panic!("no {words:?} shown"));
-        let parent = label.parent.expect("its parent");
-        nodes
-            .iter()
-            .find(|n| n.entity == parent)
-            .map(|n| n.rect)
-            .expect("laid out")
-    };
-    (at("Widths"), at("Done"))
+    (
+        parent_of_text(app, |t| t.starts_with("Widths")),
+        parent_of_text(app, |t| t == "Done"),
+    )
 }
 
 /// Flood's palette comes back under a board scrubbed back from its win:
