@@ -16,14 +16,21 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// What each search may spend.
-fn budget(cancel: &Arc<AtomicBool>, shared: Option<Arc<SharedMemory>>) -> Budget {
+/// The positions the plain search may reach before it is stopped: a count,
+/// not a time, so that a level's "at least 259 times fewer positions" is
+/// the same on every run and every machine. (The English board's plain
+/// search is done in 7.7 million.)
+pub const PLAIN_POSITIONS: u64 = 8_000_000;
+
+/// What each search may spend: the plain one `PLAIN_POSITIONS`, ours 5 s;
+/// either at most 20 s, a guard for a slow machine.
+fn budget(cancel: &Arc<AtomicBool>, shared: Option<Arc<SharedMemory>>, is_plain: bool) -> Budget {
     Budget {
-        time: Some(Duration::from_secs(5)),
+        time: Some(Duration::from_secs(if is_plain { 20 } else { 5 })),
+        nodes: is_plain.then_some(PLAIN_POSITIONS),
         memory: Some(256 << 20),
         cancel: Some(cancel.clone()),
         shared,
-        ..Budget::default()
     }
 }
 
@@ -66,7 +73,7 @@ impl Comparison {
                     return;
                 }
                 let figures = crate::game::memory::then_let_go(|| {
-                    run(&p, is_plain, budget(&stop, shared.clone()))
+                    run(&p, is_plain, budget(&stop, shared.clone(), is_plain))
                 });
                 if let Ok(mut r) = out.lock() {
                     r[slot] = Some(figures);
@@ -402,6 +409,27 @@ mod tests {
             solve::solve(p, Budget::nodes(1_000_000), Some(&mut feed), true);
             assert_eq!(ours.positions, tree.stats().positions, "{file} {level}");
         }
+    }
+
+    /// The plain search is stopped by a count: cut short, its figures are
+    /// the same every run (a time gave "at least 240" one run and "at
+    /// least 259" the next).
+    #[test]
+    fn the_plain_searchs_least_is_the_same_every_run() {
+        let pack = crate::levels::load(std::path::Path::new("pegs.ron")).expect("shipped");
+        let european = &pack.levels[8].puzzle;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let runs: Vec<Figures> = (0..2)
+            .map(|_| run(european, true, budget(&cancel, None, true)))
+            .collect();
+        assert!(!runs[0].whole, "{:?}", runs[0]);
+        assert!(
+            runs[0].positions >= PLAIN_POSITIONS - 1 && runs[0].positions <= PLAIN_POSITIONS + 1,
+            "{:?}",
+            runs[0]
+        );
+        assert_eq!(runs[0].positions, runs[1].positions);
+        assert_eq!(runs[0].dead_ends, runs[1].dead_ends);
     }
 
     #[test]
