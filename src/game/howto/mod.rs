@@ -137,6 +137,29 @@ fn spawn_card(
                         widget::WheelScroll,
                     ))
                     .with_children(|body| {
+                        // With the search's column open, its map's marks
+                        // first, then how the map is read: the picture on
+                        // the screen is what the player asks about (the
+                        // marks stood below the fold, four of six seen);
+                        // the puzzle's rules follow under a rule.
+                        if column {
+                            body.spawn(map_key(&state.puzzle));
+                            body.spawn((
+                                text(MAP_WORDS, 15.0, theme::TEXT_DIM),
+                                TextLayout::justify(Justify::Center),
+                                keep(),
+                            ));
+                            body.spawn((
+                                Node {
+                                    width: percent(80),
+                                    height: px(1),
+                                    margin: UiRect::vertical(px(4)),
+                                    flex_shrink: 0.0,
+                                    ..default()
+                                },
+                                BackgroundColor(theme::TEXT_DIM.with_alpha(0.4)),
+                            ));
+                        }
                         for line in teach.rule {
                             body.spawn((
                                 text(*line, 18.0, theme::TEXT),
@@ -188,15 +211,6 @@ fn spawn_card(
                                 TextLayout::justify(Justify::Center),
                                 keep(),
                             ));
-                        }
-                        // With the search's column open, its map's marks.
-                        if column {
-                            body.spawn((
-                                text(MAP_WORDS, 15.0, theme::TEXT_DIM),
-                                TextLayout::justify(Justify::Center),
-                                keep(),
-                            ));
-                            body.spawn(map_key(&state.puzzle));
                         }
                     })
                     .id();

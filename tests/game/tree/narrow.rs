@@ -223,3 +223,40 @@ fn the_words_button_moves_no_button_beside_it() {
         assert_eq!(header(&mut app), before, "{size}: the header's buttons");
     }
 }
+
+/// The "?" card over the search's column shows every mark of the map and
+/// the wash below a branch given up as it opens, at 1280x720 and at
+/// 800x600: none below the card's fold (a new player saw four of six and
+/// did not know the rest were there).
+#[test]
+fn the_question_mark_card_shows_every_mark_of_the_map_unscrolled() {
+    use pond_puzzles::solve::map::{MapMark, WASH_MEANING, key_all, key_meaning};
+    for size in [UVec2::new(1280, 720), UVec2::new(800, 600)] {
+        let mut app = laid_app(size);
+        start_level(&mut app, "pegs.ron", 7);
+        app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+        settle(&mut app);
+        press(&mut app, KeyCode::Slash);
+        settle(&mut app);
+        let nodes = laid_out(&mut app);
+        let rect_of = |words: &str| {
+            nodes
+                .iter()
+                .find(|n| n.text.as_deref() == Some(words))
+                .map(|n| n.rect)
+                .unwrap_or_else(|| panic!("{size}: {words:?} not on the card"))
+        };
+        let fold = rect_of("Got it (Enter)").min.y;
+        let meanings = key_all()
+            .filter(|m| !matches!(m, MapMark::SetAside(_)))
+            .map(key_meaning)
+            .chain([WASH_MEANING]);
+        for words in meanings {
+            let at = rect_of(words);
+            assert!(
+                at.max.y < fold && at.min.y > 0.0,
+                "{size}: {words:?} at {at:?}, the card's fold at {fold}"
+            );
+        }
+    }
+}
