@@ -52,6 +52,22 @@ fn panel_node(left: bool, m: [f32; 4]) -> Node {
     }
 }
 
+/// A scroll bar in a panel's right margin for its part `target` that
+/// scrolls, beside it: shown only while that part's content is taller than
+/// it (a new player at 800x600 did not see that the verdict scrolled).
+fn margin_bar(target: Entity) -> impl Bundle {
+    crate::game::screens::scroll::bar(
+        target,
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(-11),
+            top: px(0),
+            bottom: px(0),
+            ..default()
+        },
+    )
+}
+
 fn small_button(action: EditAction, label: &str, on: bool) -> impl Bundle {
     let colours = if on {
         widget::ButtonColours::of(theme::BUTTON_HOVER.lighter(0.1))
@@ -124,13 +140,14 @@ pub(super) fn left_panel(
     let draft = &editor.draft;
     let drawn = draft.drawn();
     let pegs = draft.is_pegs();
-    ui.spawn((
+    let mut panel = ui.spawn((
         panel_node(true, m),
         theme::panel(),
         WheelScroll,
         Side::tabs(false),
-    ))
-    .with_children(|p| {
+    ));
+    let id = panel.id();
+    panel.with_children(|p| {
         p.spawn(text("Level editor", 22.0, theme::TEXT));
         p.spawn(title("New level of"));
         p.spawn(row()).with_children(|r| {
@@ -208,6 +225,18 @@ pub(super) fn left_panel(
             }
         });
     });
+    // The panel scrolls whole: its bar stands in its right margin, beside
+    // it (not in it, where it would scroll away with what it shows).
+    ui.spawn(crate::game::screens::scroll::bar(
+        id,
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(m[0] - 22.0),
+            top: px(22),
+            bottom: px(22),
+            ..default()
+        },
+    ));
 }
 
 pub(super) fn right_panel(
@@ -221,83 +250,96 @@ pub(super) fn right_panel(
 ) {
     ui.spawn((panel_node(false, m), theme::panel(), Side::tabs(true)))
         .with_children(|panel| {
-            // What the solvers say scrolls (the wheel over it); the buttons
-            // under it stay in the window.
-            let mut upper = panel.spawn((
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    row_gap: px(6),
-                    flex_grow: 1.0,
-                    flex_shrink: 1.0,
-                    min_height: px(0),
-                    overflow: Overflow::scroll_y(),
-                    ..default()
-                },
-                WheelScroll,
-            ));
-            upper.with_children(|p| {
-                p.spawn(text("Verdict", 22.0, theme::TEXT));
-                if let Some(m) = &verdict.mistake {
-                    p.spawn(text("Not a level yet:", 17.0, theme::WARN));
-                    p.spawn(text(m.message.clone(), 16.0, theme::WARN));
-                } else if let Some(v) = &verdict.shown {
-                    let colour = match v.answer {
-                        crate::levels::verdict::Answer::Won { .. } => theme::WIN,
-                        crate::levels::verdict::Answer::Lost { .. } => theme::WARN,
-                        crate::levels::verdict::Answer::Undecided { .. } => theme::TEXT,
-                    };
-                    // Flood's limits are the buttons below.
-                    let words = v.words().into_iter().filter(|l| !l.starts_with("Limits"));
-                    for (i, line) in words.enumerate() {
-                        let c = if i == 0 { colour } else { theme::TEXT };
-                        p.spawn(text(line, if i == 0 { 19.0 } else { 16.0 }, c));
+            // What the solvers say scrolls (the wheel over it), a bar in
+            // the panel's margin showing that it does; the buttons under
+            // it stay in the window.
+            let mut frame = panel.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                flex_grow: 1.0,
+                flex_shrink: 1.0,
+                min_height: px(0),
+                ..default()
+            });
+            frame.with_children(|frame| {
+                let mut upper = frame.spawn((
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        row_gap: px(6),
+                        flex_grow: 1.0,
+                        flex_shrink: 1.0,
+                        min_height: px(0),
+                        overflow: Overflow::scroll_y(),
+                        ..default()
+                    },
+                    WheelScroll,
+                ));
+                upper.with_children(|p| {
+                    p.spawn(text("Verdict", 22.0, theme::TEXT));
+                    if let Some(m) = &verdict.mistake {
+                        p.spawn(text("Not a level yet:", 17.0, theme::WARN));
+                        p.spawn(text(m.message.clone(), 16.0, theme::WARN));
+                    } else if let Some(v) = &verdict.shown {
+                        let colour = match v.answer {
+                            crate::levels::verdict::Answer::Won { .. } => theme::WIN,
+                            crate::levels::verdict::Answer::Lost { .. } => theme::WARN,
+                            crate::levels::verdict::Answer::Undecided { .. } => theme::TEXT,
+                        };
+                        // Flood's limits are the buttons below.
+                        let words = v.words().into_iter().filter(|l| !l.starts_with("Limits"));
+                        for (i, line) in words.enumerate() {
+                            let c = if i == 0 { colour } else { theme::TEXT };
+                            p.spawn(text(line, if i == 0 { 19.0 } else { 16.0 }, c));
+                        }
+                        let time =
+                            crate::game::solver::compare::time(v.elapsed.as_secs_f64() * 1000.0);
+                        p.spawn(text(
+                            if v.positions > 0 {
+                                format!(
+                                    "Decided in {time}, {} positions",
+                                    crate::levels::verdict::grouped(v.positions)
+                                )
+                            } else {
+                                format!("Decided in {time}")
+                            },
+                            14.0,
+                            theme::TEXT_DIM,
+                        ));
+                        if let Some(limits) = v.limits {
+                            p.spawn(title("Take the limit of a grade"));
+                            p.spawn(row()).with_children(|r| {
+                                let now = editor.draft.dimensions().get(3).map(|d| d.1);
+                                for (g, (name, n)) in LIMIT_GRADES.iter().zip(limits).enumerate() {
+                                    r.spawn(small_button(
+                                        EditAction::Limit(g),
+                                        &format!("{name} {n}"),
+                                        now == Some(n),
+                                    ));
+                                }
+                            });
+                        }
+                    } else {
+                        p.spawn(text("Thinking...", 18.0, theme::TEXT_DIM));
                     }
-                    let time = crate::game::solver::compare::time(v.elapsed.as_secs_f64() * 1000.0);
-                    p.spawn(text(
-                        if v.positions > 0 {
+                    if let Some((pack, n)) = verdict.same
+                        && let Some(Ok(pk)) = packs.0.get(pack).map(|e| &e.pack)
+                    {
+                        p.spawn(text(
                             format!(
-                                "Decided in {time}, {} positions",
-                                crate::levels::verdict::grouped(v.positions)
-                            )
-                        } else {
-                            format!("Decided in {time}")
-                        },
-                        14.0,
-                        theme::TEXT_DIM,
-                    ));
-                    if let Some(limits) = v.limits {
-                        p.spawn(title("Take the limit of a grade"));
-                        p.spawn(row()).with_children(|r| {
-                            let now = editor.draft.dimensions().get(3).map(|d| d.1);
-                            for (g, (name, n)) in LIMIT_GRADES.iter().zip(limits).enumerate() {
-                                r.spawn(small_button(
-                                    EditAction::Limit(g),
-                                    &format!("{name} {n}"),
-                                    now == Some(n),
-                                ));
-                            }
-                        });
+                                "The same as level {} of {}",
+                                n + 1,
+                                theme::short(&pk.name, 30)
+                            ),
+                            15.0,
+                            theme::HIGHLIGHT,
+                        ));
                     }
-                } else {
-                    p.spawn(text("Thinking...", 18.0, theme::TEXT_DIM));
-                }
-                if let Some((pack, n)) = verdict.same
-                    && let Some(Ok(pk)) = packs.0.get(pack).map(|e| &e.pack)
-                {
-                    p.spawn(text(
-                        format!(
-                            "The same as level {} of {}",
-                            n + 1,
-                            theme::short(&pk.name, 30)
-                        ),
-                        15.0,
-                        theme::HIGHLIGHT,
-                    ));
-                }
-                tune_lines(p, verdict, tuning, &editor.draft);
-                for w in editor.draft.warnings() {
-                    p.spawn(text(format!("Note: {w}"), 15.0, theme::WARN));
-                }
+                    tune_lines(p, verdict, tuning, &editor.draft);
+                    for w in editor.draft.warnings() {
+                        p.spawn(text(format!("Note: {w}"), 15.0, theme::WARN));
+                    }
+                });
+                let upper = upper.id();
+                frame.spawn(margin_bar(upper));
             });
             // What the last button said, always in sight above them.
             if let Some((words, warn)) = &editor.notice {

@@ -385,3 +385,41 @@ fn undo_and_redo_never_save_one_level_over_another() {
     let pack = pond_puzzles::levels::load_file(&own).expect("My levels");
     assert_eq!(pack.levels[2].name, format!("{name} 2"));
 }
+
+/// At 800x600 the verdict's words under Back's "Not saved" notice run past
+/// the panel's foot and scroll: a bar in the panel's margin says so (a new
+/// player did not see that they scrolled). Before the notice they fit, and
+/// no bar shows.
+#[test]
+fn a_panel_whose_words_scroll_shows_its_bar() {
+    let mut app = editing_in_window("flood.ron", 3, UVec2::new(800, 600));
+    let bars = |app: &mut App| -> Vec<Rect> {
+        window::laid_out(app)
+            .iter()
+            .filter(|n| n.name.as_deref() == Some("Scroll bar"))
+            .map(|n| n.rect)
+            .collect()
+    };
+    assert_eq!(
+        bars(&mut app),
+        Vec::<Rect>::new(),
+        "a bar with nothing to scroll"
+    );
+    act(&mut app, EditAction::Paint(2, 3));
+    act(&mut app, EditAction::Back);
+    settle(&mut app);
+    let notice = editor(&app).notice.expect("Back says why it stayed");
+    assert!(notice.0.starts_with("Not saved: Back"), "{notice:?}");
+    let shown = bars(&mut app);
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    let verdict = window::laid_out(&mut app)
+        .into_iter()
+        .find(|n| n.text.as_deref() == Some("Verdict"))
+        .expect("the verdict's heading")
+        .rect;
+    let bar = shown[0];
+    assert!(
+        bar.min.x >= verdict.max.x && bar.max.x <= 800.0 && bar.height() > 100.0,
+        "the bar {bar:?} beside the verdict {verdict:?}"
+    );
+}
