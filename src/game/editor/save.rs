@@ -215,12 +215,35 @@ const UNLISTED_READ: u64 = 1 << 20;
 /// A pack on disk that the game does not list yet (written while it runs):
 /// said as a listed one is where it reads, else by its file's name (before
 /// its first save here it said "hand.ron", after it "Hand pack (2 levels)").
+/// The file is read again only when it changed (its length or its time of
+/// change): the panels are built again at every edit.
 fn unlisted_words(path: &std::path::Path) -> String {
-    let small = std::fs::metadata(path).is_ok_and(|m| m.len() <= UNLISTED_READ);
-    match small.then(|| crate::levels::load_file(path)) {
+    type Seen = (
+        std::path::PathBuf,
+        Option<std::time::SystemTime>,
+        u64,
+        String,
+    );
+    static LAST: std::sync::Mutex<Option<Seen>> = std::sync::Mutex::new(None);
+    let meta = std::fs::metadata(path).ok();
+    let len = meta.as_ref().map_or(u64::MAX, |m| m.len());
+    let changed = meta.as_ref().and_then(|m| m.modified().ok());
+    let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((p, t, l, words)) = last.as_ref()
+        && p == path
+        && *t == changed
+        && changed.is_some()
+        && *l == len
+    {
+        return words.clone();
+    }
+    let small = meta.is_some_and(|m| m.len() <= UNLISTED_READ);
+    let words = match small.then(|| crate::levels::load_file(path)) {
         Some(Ok(p)) => pack_words(&p),
         _ => path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
-    }
+    };
+    *last = Some((path.to_path_buf(), changed, len, words.clone()));
+    words
 }

@@ -545,12 +545,26 @@ fn a_dead_end_of_the_timeline_offers_no_way_out_until_played_from() {
     );
     app.world_mut().write_message(Scrub::Here);
     settle(&mut app);
+    // Both: the banner's way out and the level bar's line (which once
+    // waited for the next move or check).
+    let both = |app: &mut App| {
+        let t = texts(app);
+        t.iter().any(|t| t.starts_with("No more moves"))
+            && t.iter().any(|t| t.contains("can no longer be won"))
+    };
     for _ in 0..200 {
-        if offered(&mut app) {
+        if both(&mut app) {
             break;
         }
         app.update();
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert!(offered(&mut app), "played from there, the dead end is said");
+    assert!(
+        both(&mut app),
+        "played from there, the dead end is said: {:?}",
+        texts(&mut app)
+            .iter()
+            .filter(|t| t.contains("moves") || t.contains("won"))
+            .collect::<Vec<_>>()
+    );
 }
