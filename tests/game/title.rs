@@ -41,3 +41,21 @@ fn the_title_opens_the_settings_and_the_editor() {
     press(&mut app, KeyCode::Escape);
     until_screen(&mut app, Screen::Title);
 }
+
+/// The title's line names the number keys there are packs for: five
+/// shipped packs, "keys 1 to 5" (it said "1 to 9").
+#[test]
+fn the_title_names_the_keys_of_its_packs() {
+    let mut app = app();
+    until_screen(&mut app, Screen::Title);
+    settle(&mut app);
+    let packs = app
+        .world()
+        .resource::<pond_puzzles::game::packs::Packs>()
+        .listed()
+        .count();
+    assert_eq!(packs, pond_puzzles::levels::SHIPPED.len());
+    let line = format!("Pick a pack: click, keys 1 to {packs}, or arrows and Enter.");
+    let shown = texts(&mut app);
+    assert!(shown.contains(&line), "{shown:?}");
+}

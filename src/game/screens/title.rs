@@ -43,9 +43,15 @@ pub(super) fn spawn_title(
                 TitleHeading,
                 theme::heading(&fonts, "Pond Puzzles", 72.0, theme::TEXT),
             ));
+            // The number keys as far as there are packs for them (it said
+            // "1 to 9" over five packs).
+            let keys = match count.min(9) {
+                0 | 1 => "key 1".to_string(),
+                n => format!("keys 1 to {n}"),
+            };
             ui.spawn((
                 text(
-                    "Pick a pack: click, keys 1 to 9, or arrows and Enter.",
+                    format!("Pick a pack: click, {keys}, or arrows and Enter."),
                     22.0,
                     theme::TEXT_DIM,
                 ),
