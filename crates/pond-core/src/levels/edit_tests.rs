@@ -405,3 +405,26 @@ fn a_swap_row_is_typed_as_text() {
     let mut flood = Draft::new_like(&shipped()[3].levels[0].puzzle);
     assert!(flood.set_row("LR").is_err());
 }
+
+/// Every "New level of" button starts a level that can be won, to build on
+/// (the pond's and Escape's began lost: "Cannot be won (proven)" was the
+/// first thing a pack author read).
+#[test]
+fn every_new_level_can_be_won() {
+    for (words, kind, pegs) in super::edit::new_levels() {
+        let level = Draft::new_of(kind, pegs)
+            .check()
+            .unwrap_or_else(|m| panic!("{words}: {m:?}"));
+        let report = crate::solve::solve(
+            &level.puzzle,
+            crate::solve::Budget::nodes(5_000_000),
+            None,
+            false,
+        );
+        assert!(
+            report.outcome.moves().is_some(),
+            "{words}: {:?}",
+            report.outcome
+        );
+    }
+}

@@ -220,8 +220,15 @@ impl Editable for Escape {
     const NEW: &'static [(&'static str, bool)] = &[("Escape", false)];
     const CODE: &'static str = "BE";
 
+    /// The first deal of the seeds from 1 on that can be won: a new level
+    /// to build on (the first deal could not be won).
     fn start(_pegs: bool) -> DraftBoard {
-        let e = generate::deal(&mut rng::SplitMix64::new(1), 4, 4, 4, 4);
+        use crate::solve::moves::Marks;
+        let deal = |seed| generate::deal(&mut rng::SplitMix64::new(seed), 4, 4, 4, 4);
+        let e = (1..=64)
+            .map(deal)
+            .find(|e| e.winnable(&crate::solve::Budget::nodes(200_000)) == Some(true))
+            .unwrap_or_else(|| deal(1));
         DraftBoard::of(EscapeDraft {
             rows: e.rows,
             cols: e.cols,

@@ -23,11 +23,13 @@ const PUT: [char; 5] = ['g', 'r', 'o', 'F', '.'];
 
 impl HopDraft {
     /// The Pond with two green frogs and the red one.
+    /// The pond's new level: the red frog jumps the green one and wins,
+    /// a level that can be won to build on (it began lost: the two frogs
+    /// stood in the red one's way).
     fn pond() -> HopDraft {
         let mut grid = pond_grid();
-        grid[0][0] = 'g';
+        grid[0][0] = 'r';
         grid[1][1] = 'g';
-        grid[2][2] = 'r';
         HopDraft {
             shape: Shape::Pond,
             grid,
