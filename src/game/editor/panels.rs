@@ -56,7 +56,7 @@ fn panel_node(left: bool, m: [f32; 4]) -> Node {
 /// scrolls, beside it: shown only while that part's content is taller than
 /// it (a new player at 800x600 did not see that the verdict scrolled).
 fn margin_bar(target: Entity) -> impl Bundle {
-    crate::game::screens::scroll::bar(
+    crate::game::theme::scroll_bar::bar(
         target,
         Node {
             position_type: PositionType::Absolute,
@@ -227,7 +227,7 @@ pub(super) fn left_panel(
     });
     // The panel scrolls whole: its bar stands in its right margin, beside
     // it (not in it, where it would scroll away with what it shows).
-    ui.spawn(crate::game::screens::scroll::bar(
+    ui.spawn(crate::game::theme::scroll_bar::bar(
         id,
         Node {
             position_type: PositionType::Absolute,

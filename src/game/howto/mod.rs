@@ -217,7 +217,7 @@ fn spawn_card(
                     // In the card's margin beside the body, a bar shows that
                     // it scrolls (a new player at 800x600 did not know the
                     // map's key was below); it takes none of the body's room.
-                    card.spawn(crate::game::screens::scroll::bar(
+                    card.spawn(crate::game::theme::scroll_bar::bar(
                         body,
                         Node {
                             position_type: PositionType::Absolute,

@@ -7,7 +7,6 @@
 use crate::game::{Screen, theme};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
-use bevy::ui_widgets::{ControlOrientation, Scrollbar, ScrollbarThumb};
 
 /// The root of a menu screen, which scrolls when its content is too tall.
 #[derive(Component)]
@@ -21,17 +20,8 @@ struct Spacer;
 const LINE: f32 = 48.0;
 const PAGE: f32 = 0.8;
 
-/// A screen's scroll bar: its own layer, so that it stays put while the
-/// screen scrolls.
-#[derive(Component)]
-struct Bar;
-
-/// The bar's width, and its thumb's shortest length, in pixels.
-const BAR_WIDTH: f32 = 10.0;
-const THUMB_MIN: f32 = 40.0;
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (close_below, scroll, show_bars));
+    app.add_systems(Update, (close_below, scroll));
 }
 
 /// The spacer above the content comes with the root; the one below it
@@ -54,7 +44,7 @@ fn close_below(
     for (root, screen) in &roots {
         commands.entity(root).with_child(spacer());
         commands.spawn((
-            bar(
+            theme::scroll_bar::bar(
                 root,
                 Node {
                     position_type: PositionType::Absolute,
@@ -67,54 +57,6 @@ fn close_below(
             DespawnOnExit(screen.0),
             GlobalZIndex(5),
         ));
-    }
-}
-
-/// A scroll bar for the node `target` that scrolls, placed by `node`: it
-/// shows only while the target's content is taller than it (a screen, a
-/// card's body), and its thumb drags it.
-pub fn bar(target: Entity, node: Node) -> impl Bundle {
-    (
-        Bar,
-        Name::new("Scroll bar"),
-        Scrollbar::new(target, ControlOrientation::Vertical, THUMB_MIN),
-        Node {
-            width: px(BAR_WIDTH),
-            flex_shrink: 0.0,
-            border_radius: BorderRadius::MAX,
-            ..node
-        },
-        Visibility::Hidden,
-        BackgroundColor(theme::PANEL.with_alpha(0.5)),
-        children![(
-            ScrollbarThumb {
-                border_radius: BorderRadius::MAX,
-                border: UiRect::ZERO,
-            },
-            BackgroundColor(theme::TEXT_DIM.with_alpha(0.8)),
-        )],
-    )
-}
-
-/// A bar shows only while what it scrolls is taller than its room; hidden,
-/// it keeps its room (a card's body beside it keeps its width, and its
-/// words the lines they were laid out in).
-fn show_bars(
-    mut bars: Query<(&Scrollbar, &mut Visibility), With<Bar>>,
-    roots: Query<&ComputedNode>,
-) {
-    for (bar, mut seen) in &mut bars {
-        let Ok(root) = roots.get(bar.target) else {
-            continue;
-        };
-        let shown = if root.content_size().y > root.size().y + 1.0 {
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
-        };
-        if *seen != shown {
-            *seen = shown;
-        }
     }
 }
 
