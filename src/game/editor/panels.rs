@@ -295,8 +295,9 @@ pub(super) fn right_panel(
                         p.spawn(text(
                             if v.positions > 0 {
                                 format!(
-                                    "Decided in {time}, {} positions",
-                                    crate::levels::verdict::grouped(v.positions)
+                                    "Decided in {time}, {} position{}",
+                                    crate::levels::verdict::grouped(v.positions),
+                                    if v.positions == 1 { "" } else { "s" }
                                 )
                             } else {
                                 format!("Decided in {time}")

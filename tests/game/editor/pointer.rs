@@ -1,5 +1,5 @@
 //! The pointer on the editor's board: the cell under it is ringed, one
-//! ring at a time with the keyboard's.
+//! ring at a time with the keyboard's; and what a new level shows first.
 
 use super::*;
 use pond_puzzles::game::editor::HoverRing;
@@ -58,4 +58,28 @@ fn the_cell_under_the_pointer_is_ringed() {
     app.update();
     assert_eq!(editor(&app).cursor, None);
     assert!(hover_ring(&mut app).is_some(), "the pointer's ring again");
+}
+
+/// A new pond level (the red frog jumps the green one) can be won, and its
+/// verdict counts its one position in the singular ("1 positions" was
+/// seen).
+#[test]
+fn a_new_pond_level_can_be_won_and_its_count_reads_right() {
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(temp_data_dir()),
+        pack: Some("hop.ron".into()),
+        edit: true,
+        ..Default::default()
+    });
+    until_screen(&mut app, Screen::Edit);
+    let v = verdict(&mut app);
+    assert!(matches!(v.answer, Answer::Won { .. }), "{:?}", v.answer);
+    settle(&mut app);
+    let words = texts(&mut app);
+    let line = words
+        .iter()
+        .find(|t| t.starts_with("Decided in"))
+        .expect("the verdict's time");
+    assert_eq!(v.positions, 1, "{line}");
+    assert!(line.ends_with(", 1 position"), "{line}");
 }
