@@ -22,7 +22,6 @@ pub struct HopDraft {
 const PUT: [char; 5] = ['g', 'r', 'o', 'F', '.'];
 
 impl HopDraft {
-    /// The Pond with two green frogs and the red one.
     /// The pond's new level: the red frog jumps the green one and wins,
     /// a level that can be won to build on (it began lost: the two frogs
     /// stood in the red one's way).
