@@ -59,3 +59,57 @@ fn the_title_names_the_keys_of_its_packs() {
     let shown = texts(&mut app);
     assert!(shown.contains(&line), "{shown:?}");
 }
+
+/// A pack row under the pointer grows a touch, never to the window's edges:
+/// at 800x600 a row is nearly the window's width, and the 3% every button
+/// grows took it to the edges (a new player saw it).
+#[test]
+fn a_hovered_pack_row_keeps_clear_of_the_windows_edges() {
+    let size = UVec2::new(800, 600);
+    let mut app = app_in_window(
+        game::GameOptions {
+            data_dir: Some(temp_data_dir()),
+            ..Default::default()
+        },
+        Some(size),
+    );
+    until_screen(&mut app, Screen::Title);
+    settle(&mut app);
+    let nodes = window::laid_out(&mut app);
+    let name = pond_puzzles::levels::parse_pack(SHIPPED[0].0, SHIPPED[0].1)
+        .expect("a shipped pack")
+        .name;
+    let label = nodes
+        .iter()
+        .find(|n| n.text.as_deref() == Some(name.as_str()))
+        .expect("the first pack's name");
+    // The row: the widest button holding its name.
+    let row = nodes
+        .iter()
+        .filter(|n| n.button && n.rect.contains(label.rect.center()))
+        .max_by(|a, b| a.rect.width().total_cmp(&b.rect.width()))
+        .expect("the pack's row");
+    assert!(row.rect.width() > 700.0, "{:?}", row.rect);
+    let (entity, rect) = (row.entity, row.rect);
+    window::point_at(&mut app, rect.center());
+    settle(&mut app);
+    assert_eq!(
+        app.world().get::<Interaction>(entity),
+        Some(&Interaction::Hovered),
+        "the row is under the pointer"
+    );
+    let scale = app
+        .world()
+        .get::<UiTransform>(entity)
+        .expect("a button's transform")
+        .scale
+        .x;
+    let grown = rect.width() * scale;
+    assert!(
+        scale > 1.0 && grown - rect.width() <= 10.5,
+        "grown from {} to {grown}",
+        rect.width()
+    );
+    let margin = (size.x as f32 - grown) / 2.0;
+    assert!(margin >= 10.0, "{margin} px from each edge");
+}

@@ -232,7 +232,13 @@ type ButtonLook = (
     &'static mut BackgroundColor,
     Option<&'static mut BoxShadow>,
     Option<&'static mut UiTransform>,
+    Option<&'static ComputedNode>,
 );
+
+/// The most a button grows under the pointer: 3%, and at most this many
+/// pixels across (a row as wide as a narrow window grew to its edges).
+const HOVER_GROWTH: f32 = 0.03;
+const HOVER_GROWTH_MOST: f32 = 10.0;
 
 /// A button whose pointer state or colours changed this frame.
 type Touched = Or<(Changed<Interaction>, Changed<ButtonColours>)>;
@@ -246,7 +252,7 @@ fn hover(
     lead: Res<KeysLead>,
 ) {
     let all = lead.is_changed();
-    for (e, (interaction, colours, mut background, shadow, transform)) in &mut buttons {
+    for (e, (interaction, colours, mut background, shadow, transform, node)) in &mut buttons {
         if !all && !touched.contains(e) {
             continue;
         }
@@ -255,10 +261,16 @@ fn hover(
             other => other,
         };
         background.0 = colours.at(*interaction);
+        let width = node.map_or(0.0, |n| n.size().x * n.inverse_scale_factor());
+        let grow = if width > 0.0 {
+            HOVER_GROWTH.min(HOVER_GROWTH_MOST / width)
+        } else {
+            HOVER_GROWTH
+        };
         let (lift, scale) = match interaction {
             Interaction::None => (3.0, 1.0),
-            Interaction::Hovered => (4.0, 1.03),
-            Interaction::Pressed => (0.0, 0.97),
+            Interaction::Hovered => (4.0, 1.0 + grow),
+            Interaction::Pressed => (0.0, 1.0 - grow),
         };
         if let Some(mut shadow) = shadow
             && let Some(style) = shadow.0.first_mut()
