@@ -10,6 +10,8 @@ use pond_puzzles::levels::edit::{FloodDraft, HopDraft, SwapDraft};
 use pond_puzzles::levels::verdict::Answer;
 use pond_puzzles::rules::PuzzleKind;
 
+#[path = "editor/field_text.rs"]
+mod field_text;
 #[path = "editor/fields.rs"]
 mod fields;
 
@@ -89,7 +91,7 @@ fn each_puzzles_verdict_in_the_editor_is_the_solvers() {
         let words = texts(&mut app);
         assert!(words.iter().any(|t| t == "Can be won"), "{pack}: {words:?}");
         assert!(
-            words.iter().any(|t| t.starts_with("The same as level")),
+            words.iter().any(|t| t.starts_with("This board is level")),
             "{pack}: {words:?}"
         );
     }

@@ -47,6 +47,8 @@ pub enum EditAction {
     Play,
     ShowMe,
     Back,
+    /// The "?" card, open or closed.
+    Help,
 }
 
 /// Once the play screen shows a level opened by "Show me", auto-play starts.
@@ -67,12 +69,12 @@ pub(super) fn edit_actions(
     mut next: ResMut<NextState<Screen>>,
     mut clipboard: Option<ResMut<bevy::clipboard::Clipboard>>,
     mut seed: Local<u64>,
+    mut help: ResMut<super::EditorHelp>,
 ) {
     for &action in actions.read() {
-        // Back asks once; anything else between takes the question back.
-        if action != EditAction::Back {
-            editor.leaving = false;
-        }
+        // Back and "New level of" ask once; anything else between takes
+        // the question back.
+        let asked = editor.asked.take() == Some(action);
         match action {
             EditAction::Paint(r, c) | EditAction::Drag(r, c) => {
                 paint(&mut editor, r, c, matches!(action, EditAction::Paint(..)));
@@ -92,6 +94,19 @@ pub(super) fn edit_actions(
                 if editor.change(true, |d| d.apply(s, seed)) && s == Setting::Shuffle {
                     editor.seed = Some(seed);
                 }
+            }
+            EditAction::New(kind, pegs) if !asked && editor.edited() => {
+                let label = crate::levels::edit::new_levels()
+                    .into_iter()
+                    .find(|&(_, k, p)| (k, p) == (kind, pegs))
+                    .map_or("it", |(label, ..)| label);
+                editor.asked = Some(action);
+                editor.notice = Some((
+                    format!(
+                        "Not saved: {label} again starts a new level without it; Save (Ctrl+S) keeps it."
+                    ),
+                    true,
+                ));
             }
             EditAction::New(kind, pegs) => new_level(&mut editor, kind, pegs),
             EditAction::Limit(grade) => {
@@ -125,14 +140,15 @@ pub(super) fn edit_actions(
                     editor.notice = Some((format!("It cannot be played yet: {}", m.message), true));
                 }
             },
-            EditAction::Back if editor.unsaved() && !editor.leaving => {
-                editor.leaving = true;
+            EditAction::Back if editor.unsaved() && !asked => {
+                editor.asked = Some(action);
                 editor.notice = Some((
                     "Not saved: Back (Esc) again leaves without it; Save (Ctrl+S) keeps it.".into(),
                     true,
                 ));
             }
             EditAction::Back => next.set(editor.back),
+            EditAction::Help => help.0 = !help.0,
         }
     }
 }

@@ -28,6 +28,7 @@ pub(super) fn paint_input(
     mut editor: ResMut<Editor>,
     tuning: Res<Tuning>,
     mut actions: MessageWriter<EditAction>,
+    mut field: ResMut<bevy::input_focus::InputFocus>,
 ) {
     // A proposal on show is taken or dropped before drawing goes on.
     if tuning.proposal().is_some() {
@@ -52,6 +53,18 @@ pub(super) fn paint_input(
     // and paints every cell it then passes: the path between two frames'
     // pointer places is followed, so a fast drag leaves no gap.
     if buttons.just_pressed(MouseButton::Left) && inside {
+        // A press on a cell leaves a field that had the keys (a new player
+        // drew while the seed's field still had its caret, and Esc then went
+        // to the field); the field shows again what the level holds (a name
+        // is kept: it is taken as it is typed). Only on a cell: the field
+        // stands above the board, partly within its room.
+        if field.get().is_some() {
+            let drawn = editor.draft.drawn();
+            let spots = puzzles::edit_spots(&drawn);
+            if cell_at(&spots, puzzles::tap_reach(&drawn), world).is_some() {
+                field.clear();
+            }
+        }
         editor.stroking = true;
         editor.stroke_kept = false;
         editor.stroke = None;

@@ -9,6 +9,7 @@
 
 mod actions;
 mod focus;
+mod help;
 mod input;
 mod name;
 mod panels;
@@ -19,6 +20,7 @@ mod view;
 
 pub use actions::EditAction;
 pub use focus::ButtonFocus;
+pub use help::EditorHelp;
 pub use name::{NameField, RowField, SeedField};
 pub use save::{own_pack, save_target, save_target_words};
 pub use tune::Tuning;
@@ -105,8 +107,9 @@ pub struct Editor {
     /// The draft as it was opened or last saved: Back asks before it
     /// leaves a different one unsaved.
     kept: Draft,
-    /// Whether Back has asked once: the next Back leaves.
-    leaving: bool,
+    /// The button that has asked once before it throws an edit away (Back,
+    /// or a "New level of" kind): pressed again, it goes on.
+    asked: Option<actions::EditAction>,
 }
 
 /// A step of the history: a draft, where its level came from (and, once
@@ -133,7 +136,7 @@ impl Editor {
     pub fn new(draft: Draft, from: Option<(usize, Option<usize>)>, back: Screen) -> Editor {
         Editor {
             kept: draft.clone(),
-            leaving: false,
+            asked: None,
             draft,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -159,6 +162,15 @@ impl Editor {
     /// Whether the draft differs from the level as opened or last saved.
     pub fn unsaved(&self) -> bool {
         self.draft != self.kept
+    }
+
+    /// Whether the draft holds edits a new level would replace: it is
+    /// unsaved, and not itself one of the new levels as they come.
+    fn edited(&self) -> bool {
+        self.unsaved()
+            && !crate::levels::edit::new_levels()
+                .into_iter()
+                .any(|(_, kind, pegs)| Draft::new_of(kind, pegs) == self.draft)
     }
 
     /// The draft is saved as it is now, where `from` says: every version of
@@ -246,11 +258,15 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<EditVerdict>()
         .init_resource::<Tuning>()
         .init_resource::<ButtonFocus>()
+        .init_resource::<EditorHelp>()
         .add_systems(
             OnEnter(Screen::Edit),
-            (open_editor, fresh_board, |mut f: ResMut<ButtonFocus>| {
-                f.0 = None
-            })
+            (
+                open_editor,
+                fresh_board,
+                |mut f: ResMut<ButtonFocus>| f.0 = None,
+                help::close_help,
+            )
                 .chain(),
         )
         .add_systems(
@@ -263,6 +279,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                help::help_keys,
                 focus::tab_focus,
                 input::edit_keys,
                 input::paint_input,
@@ -273,6 +290,7 @@ pub(super) fn plugin(app: &mut App) {
                     name::sync_row,
                     name::sync_seed,
                     name::fit_field_lines,
+                    name::show_starts,
                 )
                     .chain(),
                 (
@@ -283,6 +301,7 @@ pub(super) fn plugin(app: &mut App) {
                 )
                     .chain(),
                 view::refresh,
+                help::show_help,
                 view::hover_ring,
                 focus::show_ring,
                 fit_camera,

@@ -23,6 +23,18 @@ fn put_text(f: &mut EditableText, text: &str) {
     f.queue_edit(TextEdit::TextEnd(false));
 }
 
+/// A field's refusal (its notice starts with `words`) goes with the text
+/// it refused, when Esc puts the field back (a new player saw it stay).
+fn drop_refusal(editor: &mut Editor, words: &str) {
+    if editor
+        .notice
+        .as_ref()
+        .is_some_and(|n| n.0.starts_with(words))
+    {
+        editor.notice = None;
+    }
+}
+
 /// The field of the level's name, above the board.
 #[derive(Component)]
 pub struct NameField;
@@ -141,10 +153,14 @@ fn field_look(size: f32) -> impl Bundle {
 /// The widest a field is, in pixels.
 const FIELD_WIDTH: f32 = 330.0;
 
-/// A line of a label and a field, between the side panels; the letters of
-/// its label, and its field.
+/// The room of a field's label, right-aligned in it: as wide as the
+/// longest, "Deal from seed (F4)" (a letter is about 8.5 pixels), so that
+/// the fields under one another start at the same place.
+const LABEL_WIDTH: f32 = 19.0 * 8.5;
+
+/// A line of a label and a field, between the side panels; its field.
 #[derive(Component)]
-pub(super) struct FieldLine(usize, Entity);
+pub(super) struct FieldLine(Entity);
 
 /// A line above the board, `top` pixels down, between the side panels:
 /// `label`, then `field`.
@@ -152,7 +168,7 @@ fn field_line(commands: &mut Commands, top: f32, label: &str, line: impl Bundle,
     commands
         .spawn((
             line,
-            FieldLine(label.chars().count(), field),
+            FieldLine(field),
             DespawnOnExit(Screen::Edit),
             Node {
                 position_type: PositionType::Absolute,
@@ -162,14 +178,54 @@ fn field_line(commands: &mut Commands, top: f32, label: &str, line: impl Bundle,
                 column_gap: px(8),
                 ..default()
             },
-            children![(text(label, 17.0, theme::TEXT_DIM), TextLayout::no_wrap())],
+            children![(
+                Node {
+                    width: px(LABEL_WIDTH),
+                    justify_content: JustifyContent::FlexEnd,
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                children![(text(label, 17.0, theme::TEXT_DIM), TextLayout::no_wrap())],
+            )],
         ))
         .add_child(field);
 }
 
+/// A field without the keys shows the start of its text (a long name in a
+/// narrow window showed only its tail, "...y 7x7, 4 colours"); with them,
+/// the caret's place. Done when a field loses the keys or its text changes
+/// while it has none (`seen`: each field's text as last put at its start).
+pub(super) fn show_starts(
+    focus: Res<InputFocus>,
+    mut fields: Query<(Entity, &mut EditableText), AnyField>,
+    mut seen: Local<Vec<(Entity, String)>>,
+) {
+    seen.retain(|(e, _)| fields.contains(*e));
+    for (entity, mut f) in &mut fields {
+        if focus.get() == Some(entity) {
+            // Just given the keys: the caret to the end and the whole text
+            // selected, as a field that takes the keys does (typing
+            // replaces it; from the caret at the start it did not).
+            if seen.iter().any(|(e, _)| *e == entity) {
+                f.queue_edit(TextEdit::TextEnd(false));
+                f.queue_edit(TextEdit::SelectAll);
+            }
+            seen.retain(|(e, _)| *e != entity);
+            continue;
+        }
+        let text = f.value().to_string();
+        if seen.iter().any(|(e, t)| *e == entity && *t == text) {
+            continue;
+        }
+        f.queue_edit(TextEdit::TextStart(false));
+        seen.retain(|(e, _)| *e != entity);
+        seen.push((entity, text));
+    }
+}
+
 /// Each field line stays between the side panels as the window changes,
-/// its field as wide as the room beside its label leaves (a letter of the
-/// label is about 8.5 pixels), at most `FIELD_WIDTH`.
+/// its field as wide as the room beside the labels' leaves, at most
+/// `FIELD_WIDTH`: every field as wide as the others.
 pub(super) fn fit_field_lines(
     window: Option<Single<&Window>>,
     mut lines: Query<(&FieldLine, &mut Node), Without<EditableText>>,
@@ -181,8 +237,8 @@ pub(super) fn fit_field_lines(
         if (node.left, node.right) != (px(m[0]), px(m[1])) {
             (node.left, node.right) = (px(m[0]), px(m[1]));
         }
-        let room = (width - m[0] - m[1] - 36.0 - 8.5 * line.0 as f32).clamp(120.0, FIELD_WIDTH);
-        if let Ok(mut field) = fields.get_mut(line.1)
+        let room = (width - m[0] - m[1] - 36.0 - LABEL_WIDTH).clamp(120.0, FIELD_WIDTH);
+        if let Ok(mut field) = fields.get_mut(line.0)
             && field.width != px(room)
         {
             field.width = px(room);
@@ -198,6 +254,7 @@ pub(super) fn spawn_name(mut commands: Commands, editor: Option<Res<Editor>>) {
     let name = commands
         .spawn((
             NameField,
+            Name::new("Name field"),
             new_field(&editor.draft.name, crate::levels::limits::NAME_CHARS),
             field_look(22.0),
         ))
@@ -207,6 +264,7 @@ pub(super) fn spawn_name(mut commands: Commands, editor: Option<Res<Editor>>) {
     let field = commands
         .spawn((
             RowField,
+            Name::new("Row field"),
             new_field(
                 row.as_deref().unwrap_or_default(),
                 crate::levels::limits::SWAP_CELLS + 20,
@@ -224,6 +282,7 @@ pub(super) fn spawn_name(mut commands: Commands, editor: Option<Res<Editor>>) {
     let field = commands
         .spawn((
             SeedField,
+            Name::new("Seed field"),
             new_field(&seed_text(editor.seed), 24),
             field_look(20.0),
         ))
@@ -286,6 +345,7 @@ pub(super) fn sync_seed(
                 &mut f,
                 &editor.seed.map(|s| s.to_string()).unwrap_or_default(),
             );
+            drop_refusal(&mut editor, "The seed was not taken");
             focus.clear();
         }
         return;
@@ -336,6 +396,7 @@ pub(super) fn sync_row(
             }
         } else if keys.just_pressed(KeyCode::Escape) {
             put_text(&mut f, &row.unwrap_or_default());
+            drop_refusal(&mut editor, "The row was not taken");
             focus.clear();
         }
         return;
@@ -351,14 +412,16 @@ pub(super) fn sync_row(
 }
 
 /// The name typed goes into the level (not a step of the history, and no
-/// new verdict: the board is the same); a name changed by an edit (a new
-/// level, an undo) shows in the field.
+/// new verdict: the board is the same); Esc puts back the name it had when
+/// the field took the keys (`before`), as the row's and the seed's fields
+/// do; a name changed by an edit (a new level, an undo) shows in the field.
 pub(super) fn sync_name(
     keys: Res<ButtonInput<KeyCode>>,
     mut editor: ResMut<Editor>,
     mut field: Query<(Entity, &mut EditableText), With<NameField>>,
     rows: Query<Entity, OtherField>,
     mut focus: ResMut<InputFocus>,
+    mut before: Local<Option<String>>,
 ) {
     let Ok((entity, mut f)) = field.single_mut() else {
         return;
@@ -370,14 +433,25 @@ pub(super) fn sync_name(
         editor.typing = typing;
     }
     if focused {
+        let kept = before.get_or_insert_with(|| editor.draft.name.clone());
+        if keys.just_pressed(KeyCode::Escape) {
+            let kept = kept.clone();
+            put_text(&mut f, &kept);
+            editor.draft.name = kept;
+            focus.clear();
+            *before = None;
+            return;
+        }
         let typed = f.value().to_string();
         if typed != editor.draft.name {
             editor.draft.name = typed;
         }
-        if keys.any_just_pressed(TAKE_KEYS) || keys.just_pressed(KeyCode::Escape) {
+        if keys.any_just_pressed(TAKE_KEYS) {
             focus.clear();
+            *before = None;
         }
     } else {
+        *before = None;
         if f.value().to_string() != editor.draft.name {
             put_text(&mut f, &editor.draft.name);
         }

@@ -148,7 +148,27 @@ pub(super) fn left_panel(
     ));
     let id = panel.id();
     panel.with_children(|p| {
-        p.spawn(text("Level editor", 22.0, theme::TEXT));
+        p.spawn(Node {
+            justify_content: JustifyContent::SpaceBetween,
+            align_items: AlignItems::Center,
+            column_gap: px(6),
+            ..default()
+        })
+        .with_children(|r| {
+            // (On one line beside the "?" in the narrowest panel.)
+            r.spawn((
+                text("Level editor", 20.0, theme::TEXT),
+                TextLayout::no_wrap(),
+            ));
+            // What each part does and the keys: the "?" card. The keyboard
+            // has ? and F1 for it; Tab passes it by (it starts at the
+            // puzzles).
+            r.spawn((
+                small_button(EditAction::Help, " ? ", false),
+                Name::new("Editor help button"),
+                bevy::input_focus::tab_navigation::TabIndex(-1),
+            ));
+        });
         p.spawn(title("New level of"));
         p.spawn(row()).with_children(|r| {
             for (label, kind, is_pegs) in crate::levels::edit::new_levels() {
@@ -306,7 +326,7 @@ pub(super) fn right_panel(
                             theme::TEXT_DIM,
                         ));
                         if let Some(limits) = v.limits {
-                            p.spawn(title("Take the limit of a grade"));
+                            p.spawn(title("Set the limit by grade"));
                             p.spawn(row()).with_children(|r| {
                                 let now = editor.draft.dimensions().get(3).map(|d| d.1);
                                 for (g, (name, n)) in LIMIT_GRADES.iter().zip(limits).enumerate() {
@@ -326,12 +346,14 @@ pub(super) fn right_panel(
                     {
                         p.spawn(text(
                             format!(
-                                "The same as level {} of {}",
+                                "This board is level {} of \"{}\"",
                                 n + 1,
                                 theme::short(&pk.name, 30)
                             ),
                             15.0,
-                            theme::HIGHLIGHT,
+                            // (Not a warning: the warning's colour is for
+                            // what stops or loses something.)
+                            theme::TEXT_DIM,
                         ));
                     }
                     tune_lines(p, verdict, tuning, &editor.draft);

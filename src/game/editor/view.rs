@@ -296,7 +296,7 @@ pub(super) fn refresh(
                 // Between the panels, on as many lines as that takes.
                 children![(
                     text(
-                        "Click or drag on the board to draw (or arrows and Enter) · Tab the buttons · Ctrl+Z undo · Ctrl+Y redo · Ctrl+S save · Ctrl+C code · Enter play · Esc back",
+                        "Click or drag on the board to draw (or arrows and Enter) · Tab the buttons · Ctrl+Z undo · Ctrl+Y redo · Ctrl+S save · Ctrl+C code · Enter play · Esc back · ? help",
                         14.0,
                         theme::TEXT_DIM
                     ),

@@ -1,5 +1,6 @@
 //! The pointer on the editor's board: the cell under it is ringed, one
-//! ring at a time with the keyboard's; and what a new level shows first.
+//! ring at a time with the keyboard's; what a new level shows first; and
+//! the "?" card over the editor.
 
 use super::*;
 use pond_puzzles::game::editor::HoverRing;
@@ -82,4 +83,89 @@ fn a_new_pond_level_can_be_won_and_its_count_reads_right() {
         .expect("the verdict's time");
     assert_eq!(v.positions, 1, "{line}");
     assert!(line.ends_with(", 1 position"), "{line}");
+}
+
+/// "?" (or F1, or the "?" button) shows what each part of the editor does
+/// and its keys, whole in a window of 800x600 (a new player pressed "?" in
+/// the editor and nothing happened); Enter and Esc close it without
+/// playing or leaving, and while it shows a press on the board draws
+/// nothing.
+#[test]
+fn the_question_mark_shows_the_editors_card_and_closes_it() {
+    use bevy::input::mouse::MouseButtonInput;
+    let size = UVec2::new(800, 600);
+    let mut app = editing_in_window("flood.ron", 1, size);
+    let card = |app: &mut App| -> Option<Rect> {
+        window::laid_out(app)
+            .into_iter()
+            .find(|n| n.name.as_deref() == Some("Editor help"))
+            .map(|n| n.rect)
+    };
+    assert_eq!(card(&mut app), None);
+    let on_edit = |app: &App| *app.world().resource::<State<Screen>>().get() == Screen::Edit;
+    for (open, close) in [
+        (KeyCode::Slash, KeyCode::Enter),
+        (KeyCode::F1, KeyCode::Escape),
+    ] {
+        press(&mut app, open);
+        settle(&mut app);
+        assert!(card(&mut app).is_some(), "{open:?} opens the card");
+        let nodes = window::laid_out(&mut app);
+        let inside = Rect::from_corners(Vec2::ZERO, size.as_vec2());
+        for words in [
+            "The level editor",
+            "Ctrl+Z undo",
+            "Arrows and Enter draw",
+            "Got it (Enter)",
+        ] {
+            let n = nodes
+                .iter()
+                .find(|n| n.text.as_deref().is_some_and(|t| t.starts_with(words)))
+                .unwrap_or_else(|| panic!("{words:?} on the card"));
+            assert!(
+                n.rect.intersect(inside) == n.rect,
+                "{words:?} at {:?}, out of the window",
+                n.rect
+            );
+        }
+        press(&mut app, close);
+        settle(&mut app);
+        assert_eq!(card(&mut app), None, "{close:?} closes the card");
+        assert!(on_edit(&app), "{close:?} only closed the card");
+    }
+    // Open, a press on the board paints nothing; the button closes it.
+    act(&mut app, EditAction::Help);
+    settle(&mut app);
+    assert!(card(&mut app).is_some(), "the button opens the card");
+    // A colour the cell has not: the same press paints once the card is
+    // gone (so the first press was refused by the card, not for nothing).
+    let before = editor(&app).draft;
+    let Some(FloodDraft { width, cells, .. }) = before.part() else {
+        panic!("a Flood level")
+    };
+    let other = usize::from(cells[*width as usize + 1] == 0);
+    act(&mut app, EditAction::Pick(0, other));
+    let at = on_window(&mut app, (1, 1));
+    let click = |app: &mut App| {
+        let world = app.world_mut();
+        let mut windows =
+            world.query_filtered::<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>();
+        let (window, mut win) = windows.single_mut(world).expect("a window");
+        win.set_cursor_position(Some(at));
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(MouseButtonInput {
+                button: MouseButton::Left,
+                state,
+                window,
+            });
+            app.update();
+        }
+    };
+    click(&mut app);
+    assert_eq!(editor(&app).draft, before, "nothing drawn under the card");
+    act(&mut app, EditAction::Help);
+    settle(&mut app);
+    assert_eq!(card(&mut app), None);
+    click(&mut app);
+    assert_ne!(editor(&app).draft, before, "drawn with the card gone");
 }

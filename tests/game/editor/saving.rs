@@ -338,6 +338,45 @@ fn back_asks_before_it_leaves_an_edit_unsaved() {
     assert_ne!(*app.world().resource::<State<Screen>>().get(), Screen::Edit);
 }
 
+/// A "New level of" button asks before it replaces an edit, as Back does
+/// (a new player lost an edit to it, warned only that Undo brings it back):
+/// the first press says so and keeps the draft; a second goes on. A draft
+/// not changed, or a new level as it came, is replaced at once.
+#[test]
+fn a_new_level_asks_before_it_replaces_an_edit() {
+    let dir = temp_data_dir();
+    let mut app = editing("escape.ron", 3, dir.clone());
+    let flood = |app: &App| editor(app).draft.drawn().kind() == PuzzleKind::Flood;
+    // Nothing changed: a new level at once, and another after it.
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    assert!(flood(&app));
+    act(&mut app, EditAction::New(PuzzleKind::Swap, false));
+    assert_eq!(editor(&app).draft.drawn().kind(), PuzzleKind::Swap);
+    // An edit: the first press asks and keeps it.
+    act(&mut app, EditAction::Undo);
+    act(&mut app, EditAction::Undo);
+    act(&mut app, EditAction::Pick(1, 2));
+    act(&mut app, EditAction::Paint(0, 0));
+    let edited = editor(&app).draft;
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    assert_eq!(editor(&app).draft, edited, "the edit kept");
+    let notice = editor(&app).notice.expect("the button says why it waited");
+    assert!(
+        notice.1 && notice.0.starts_with("Not saved: Flood again"),
+        "{notice:?}"
+    );
+    // Anything between takes the question back.
+    act(&mut app, EditAction::Paint(0, 1));
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    assert!(!flood(&app), "asked again after another edit");
+    // Pressed again, it goes on; Undo still brings the edit back.
+    act(&mut app, EditAction::New(PuzzleKind::Flood, false));
+    assert!(flood(&app));
+    act(&mut app, EditAction::Undo);
+    assert_ne!(editor(&app).draft, edited);
+    assert_eq!(editor(&app).draft.drawn().kind(), PuzzleKind::Escape);
+}
+
 /// A level saved is saved again in its own place, never over another: a
 /// new level, undone, saved; redone and saved, it is a second level; and
 /// the first, undone to, changed and saved, goes back in its own place.
@@ -386,10 +425,10 @@ fn undo_and_redo_never_save_one_level_over_another() {
     assert_eq!(pack.levels[2].name, format!("{name} 2"));
 }
 
-/// At 800x600 the verdict's words under Back's "Not saved" notice run past
-/// the panel's foot and scroll: a bar in the panel's margin says so (a new
-/// player did not see that they scrolled). Before the notice they fit, and
-/// no bar shows.
+/// At 800x600 the verdict's words with a harder board proposed and Back's
+/// "Not saved" notice run past the panel's foot and scroll: a bar in the
+/// panel's margin says so (a new player did not see that they scrolled).
+/// Before, they fit, and no bar shows.
 #[test]
 fn a_panel_whose_words_scroll_shows_its_bar() {
     let mut app = editing_in_window("flood.ron", 3, UVec2::new(800, 600));
@@ -406,8 +445,25 @@ fn a_panel_whose_words_scroll_shows_its_bar() {
         "a bar with nothing to scroll"
     );
     act(&mut app, EditAction::Paint(2, 3));
+    // A harder board proposed, with its verdict and its two buttons, and
+    // Back's notice: more than the panel holds.
+    act(&mut app, EditAction::Tune(true));
+    for _ in 0..5000 {
+        app.update();
+        let tuning = app.world().resource::<pond_puzzles::game::editor::Tuning>();
+        if tuning.found.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
     act(&mut app, EditAction::Back);
     settle(&mut app);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("A harder board") || t.starts_with("No harder board")),
+        "the search for a harder board ended"
+    );
     let notice = editor(&app).notice.expect("Back says why it stayed");
     assert!(notice.0.starts_with("Not saved: Back"), "{notice:?}");
     let shown = bars(&mut app);
