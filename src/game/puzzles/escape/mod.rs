@@ -363,11 +363,12 @@ impl GamePuzzle for Escape {
     fn title_picture(&self, pic: &mut ChildSpawnerCommands, pics: &Pictures) {
         for r in 0..2 {
             for c in 0..4 {
-                let at = Vec2::new(14.0 + c as f32 * 23.0, 14.0 + r as f32 * 27.0);
+                // Apart and centred in the frame (they overlapped).
+                let at = Vec2::new(17.0 + c as f32 * 26.0, 14.5 + r as f32 * 27.0);
                 let colour = theme::PALETTE[(r * 2 + c) % 4];
                 if let Some((body, detail)) = pics.animals.get((c + r * 3) % 4) {
-                    pic.spawn(image(body, at, 26.0, colour, 0.0));
-                    pic.spawn(image(detail, at, 26.0, Color::WHITE, 0.0));
+                    pic.spawn(image(body, at, 24.0, colour, 0.0));
+                    pic.spawn(image(detail, at, 24.0, Color::WHITE, 0.0));
                 }
             }
         }

@@ -303,16 +303,18 @@ impl GamePuzzle for Flood {
     }
 
     fn title_picture(&self, pic: &mut ChildSpawnerCommands, _: &Pictures) {
-        for r in 0..6 {
-            for c in 0..12 {
-                let flooded = r + c < 6 && (r * 7 + c * 3) % 5 != 4;
+        // Eleven tiles by five, centred with a margin in the picture's
+        // frame (twelve by six touched its edges).
+        for r in 0..5 {
+            for c in 0..11 {
+                let flooded = r + c < 5 && (r * 7 + c * 3) % 5 != 4;
                 let k = if flooded {
                     1
                 } else {
                     (r * 5 + c * 7 + r * c) % 6
                 };
-                let at = Vec2::new(6.0 + c as f32 * 9.2, 5.0 + r as f32 * 9.2);
-                pic.spawn(super::card::dot(at, 8.6, theme::PALETTE[k], false));
+                let at = Vec2::new(10.0 + c as f32 * 9.2, 9.6 + r as f32 * 9.2);
+                pic.spawn(super::card::dot(at, 8.0, theme::PALETTE[k], false));
             }
         }
     }
