@@ -94,18 +94,11 @@ pub(super) fn show_help(
             cover
                 .spawn((
                     Node {
-                        width: px(620),
-                        max_width: percent(94),
-                        max_height: percent(96),
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Center,
                         row_gap: px(12),
-                        padding: UiRect::all(px(22)),
-                        border_radius: theme::PANEL_RADIUS,
                         overflow: Overflow::scroll_y(),
-                        ..default()
+                        ..theme::card_node(620.0)
                     },
-                    BackgroundColor(Color::srgba(0.05, 0.13, 0.17, 0.97)),
+                    theme::card_look(),
                     widget::WheelScroll,
                 ))
                 .with_children(|card| {

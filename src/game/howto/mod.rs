@@ -95,27 +95,7 @@ fn spawn_card(
         ))
         .with_children(|cover| {
             cover
-                .spawn((
-                    Node {
-                        width: px(600),
-                        max_width: percent(94),
-                        max_height: percent(96),
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Center,
-                        row_gap: px(10),
-                        padding: UiRect::all(px(22)),
-                        border_radius: theme::PANEL_RADIUS,
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgba(0.05, 0.13, 0.17, 0.97)),
-                    BoxShadow::new(
-                        Color::srgba(0.0, 0.0, 0.0, 0.5),
-                        px(0),
-                        px(6),
-                        px(0),
-                        px(18),
-                    ),
-                ))
+                .spawn((theme::card_node(600.0), theme::card_look()))
                 .with_children(|card| {
                     // What the move map's numbers count in this puzzle.
                     let ways = lesson

@@ -215,6 +215,36 @@ pub fn plain(words: &str) -> String {
     words.replace('`', "'")
 }
 
+/// A card over a cover (the how-to card, the editor's "?"): a column
+/// `width` pixels wide at most, its words centred.
+pub fn card_node(width: f32) -> Node {
+    Node {
+        width: px(width),
+        max_width: percent(94),
+        max_height: percent(96),
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        row_gap: px(10),
+        padding: UiRect::all(px(22)),
+        border_radius: PANEL_RADIUS,
+        ..default()
+    }
+}
+
+/// A card's colour and its shadow on the cover.
+pub fn card_look() -> (BackgroundColor, BoxShadow) {
+    (
+        BackgroundColor(Color::srgba(0.05, 0.13, 0.17, 0.97)),
+        BoxShadow::new(
+            Color::srgba(0.0, 0.0, 0.0, 0.5),
+            px(0),
+            px(6),
+            px(0),
+            px(18),
+        ),
+    )
+}
+
 /// A layer over the whole window that dims what is under it and centres
 /// what it holds (the menu, the how-to card, the code box); it takes the
 /// clicks meant for what it covers.

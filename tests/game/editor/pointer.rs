@@ -92,7 +92,6 @@ fn a_new_pond_level_can_be_won_and_its_count_reads_right() {
 /// nothing.
 #[test]
 fn the_question_mark_shows_the_editors_card_and_closes_it() {
-    use bevy::input::mouse::MouseButtonInput;
     let size = UVec2::new(800, 600);
     let mut app = editing_in_window("flood.ron", 1, size);
     let card = |app: &mut App| -> Option<Rect> {
@@ -146,26 +145,11 @@ fn the_question_mark_shows_the_editors_card_and_closes_it() {
     let other = usize::from(cells[*width as usize + 1] == 0);
     act(&mut app, EditAction::Pick(0, other));
     let at = on_window(&mut app, (1, 1));
-    let click = |app: &mut App| {
-        let world = app.world_mut();
-        let mut windows =
-            world.query_filtered::<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>();
-        let (window, mut win) = windows.single_mut(world).expect("a window");
-        win.set_cursor_position(Some(at));
-        for state in [ButtonState::Pressed, ButtonState::Released] {
-            app.world_mut().write_message(MouseButtonInput {
-                button: MouseButton::Left,
-                state,
-                window,
-            });
-            app.update();
-        }
-    };
-    click(&mut app);
+    window::tap(&mut app, at);
     assert_eq!(editor(&app).draft, before, "nothing drawn under the card");
     act(&mut app, EditAction::Help);
     settle(&mut app);
     assert_eq!(card(&mut app), None);
-    click(&mut app);
+    window::tap(&mut app, at);
     assert_ne!(editor(&app).draft, before, "drawn with the card gone");
 }
