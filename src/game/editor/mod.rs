@@ -81,6 +81,9 @@ pub struct Editor {
     pub back: Screen,
     /// What the last save or refusal said, and whether it is a warning.
     pub notice: Option<(String, bool)>,
+    /// Why a field did not take what was typed: shown under the fields,
+    /// beside its cause (in the panel, it was far from the field).
+    pub field_notice: Option<String>,
     /// Bumped by every change: a verdict for an older one is never shown.
     pub generation: u64,
     /// Whether the keys went to the name's field this frame.
@@ -110,6 +113,10 @@ pub struct Editor {
     /// The button that has asked once before it throws an edit away (Back,
     /// or a "New level of" kind): pressed again, it goes on.
     asked: Option<actions::EditAction>,
+    /// The name as it was when its field took the keys: the new name
+    /// becomes a step of the history when the field lets the keys go, or
+    /// when another change or a step of the history comes first.
+    name_before: Option<String>,
 }
 
 /// A step of the history: a draft, where its level came from (and, once
@@ -137,6 +144,7 @@ impl Editor {
         Editor {
             kept: draft.clone(),
             asked: None,
+            name_before: None,
             draft,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -146,6 +154,7 @@ impl Editor {
             from,
             back,
             notice: None,
+            field_notice: None,
             generation: 1,
             typing: false,
             last_code: None,
@@ -198,6 +207,7 @@ impl Editor {
     /// Back (`back`) or on a step in the history: the draft, where it came
     /// from and its lineage come back together.
     pub(super) fn travel(&mut self, back: bool) {
+        self.end_rename();
         let (from, to) = if back {
             (&mut self.undo, &mut self.redo)
         } else {
@@ -220,6 +230,42 @@ impl Editor {
         self.from = None;
     }
 
+    /// A step of the history that undo brings back.
+    fn keep_step(&mut self, step: Step) {
+        self.undo.push(step);
+        if self.undo.len() > UNDO_MOST {
+            self.undo.remove(0);
+        }
+    }
+
+    /// The name's field took the keys: the name it holds now is the one
+    /// Esc puts back and undo brings back.
+    pub(super) fn begin_rename(&mut self) {
+        if self.name_before.is_none() {
+            self.name_before = Some(self.draft.name.clone());
+        }
+    }
+
+    /// The name's field let the keys go: Esc's name, if Esc let them go.
+    pub(super) fn abandon_rename(&mut self) -> Option<String> {
+        self.name_before.take()
+    }
+
+    /// A name typed is a step of the history (the same board under its
+    /// old name), once, when the typing is over.
+    pub(super) fn end_rename(&mut self) {
+        let Some(old) = self.name_before.take() else {
+            return;
+        };
+        if old == self.draft.name {
+            return;
+        }
+        let mut before = self.step_now();
+        before.draft.name = old;
+        self.keep_step(before);
+        self.redo.clear();
+    }
+
     /// Whether there is an edit to undo, and one to redo.
     pub fn history(&self) -> (bool, bool) {
         (!self.undo.is_empty(), !self.redo.is_empty())
@@ -230,24 +276,24 @@ impl Editor {
     fn stepped(&mut self) {
         self.generation += 1;
         self.notice = None;
+        self.field_notice = None;
         self.seed = None;
     }
 
     /// Makes a change through `f`; if it changed the draft, it can be undone.
     fn change(&mut self, keep: bool, f: impl FnOnce(&mut Draft) -> bool) -> bool {
+        self.end_rename();
         let before = self.step_now();
         if !f(&mut self.draft) {
             return false;
         }
         if keep {
-            self.undo.push(before);
-            if self.undo.len() > UNDO_MOST {
-                self.undo.remove(0);
-            }
+            self.keep_step(before);
         }
         self.redo.clear();
         self.generation += 1;
         self.notice = None;
+        self.field_notice = None;
         self.seed = None;
         true
     }
@@ -291,6 +337,8 @@ pub(super) fn plugin(app: &mut App) {
                     name::sync_seed,
                     name::fit_field_lines,
                     name::show_starts,
+                    name::say_full,
+                    name::show_field_notice,
                 )
                     .chain(),
                 (

@@ -23,15 +23,11 @@ fn put_text(f: &mut EditableText, text: &str) {
     f.queue_edit(TextEdit::TextEnd(false));
 }
 
-/// A field's refusal (its notice starts with `words`) goes with the text
-/// it refused, when Esc puts the field back (a new player saw it stay).
-fn drop_refusal(editor: &mut Editor, words: &str) {
-    if editor
-        .notice
-        .as_ref()
-        .is_some_and(|n| n.0.starts_with(words))
-    {
-        editor.notice = None;
+/// A field's refusal goes with the text it refused, when Esc puts the
+/// field back (a new player saw it stay).
+fn drop_refusal(editor: &mut Editor) {
+    if editor.field_notice.is_some() {
+        editor.field_notice = None;
     }
 }
 
@@ -98,6 +94,55 @@ pub struct SeedField;
 #[derive(Component)]
 pub(super) struct SeedLine;
 
+/// The most digits a seed has (18446744073709551615, the largest).
+const SEED_DIGITS: usize = 20;
+
+/// Letters typed into a field that has no room for them say why they were
+/// not taken (the seed's field stopped at its last digit without a word).
+/// The letters of this frame wait in the field's queue (applied after
+/// `Update`): what it would hold after them is counted, the selection they
+/// replace taken off; a queue with anything but letters in it is left to
+/// the field (a paste's length is not known until it is read).
+pub(super) fn say_full(
+    focus: Res<InputFocus>,
+    fields: Query<(&EditableText, Has<NameField>, Has<SeedField>), AnyField>,
+    mut editor: ResMut<Editor>,
+) {
+    let Some((f, name, seed)) = focus.get().and_then(|e| fields.get(e).ok()) else {
+        // No field has the keys: its refusal went with them.
+        if editor.field_notice.is_some() {
+            editor.field_notice = None;
+        }
+        return;
+    };
+    let (Some(most), false) = (f.max_characters, f.pending_edits.is_empty()) else {
+        return;
+    };
+    let mut typed = 0;
+    for edit in &f.pending_edits {
+        match edit {
+            TextEdit::Insert(letters) => typed += letters.chars().count(),
+            _ => return,
+        }
+    }
+    let value = f.value().to_string();
+    let selected = f.editor().raw_selection().text_range();
+    let replaced = value.get(selected).map_or(0, |s| s.chars().count());
+    if value.chars().count() - replaced + typed <= most {
+        return;
+    }
+    let words = if seed {
+        format!("A seed has at most {most} digits.")
+    } else if name {
+        format!("A level's name is at most {most} characters long.")
+    } else {
+        format!("The row's field holds at most {most} characters.")
+    };
+    if editor.field_notice.as_ref() != Some(&words) {
+        editor.field_notice = Some(words);
+    }
+}
+
 /// A seed as its field shows it (none: empty).
 fn seed_text(seed: Option<u64>) -> String {
     seed.map(|s| s.to_string()).unwrap_or_default()
@@ -150,6 +195,42 @@ fn field_look(size: f32) -> impl Bundle {
     )
 }
 
+/// Why a field did not take its text, under the fields.
+#[derive(Component)]
+pub(super) struct FieldNotice;
+
+/// How far down the field's refusal stands: under the second line.
+const NOTICE_TOP: f32 = 94.0;
+
+/// The field's refusal shows under the fields while there is one.
+pub(super) fn show_field_notice(
+    editor: Res<Editor>,
+    mut notice: Query<(&mut Node, &Children), With<FieldNotice>>,
+    mut words: Query<&mut Text>,
+) {
+    if !editor.is_changed() {
+        return;
+    }
+    for (mut node, children) in &mut notice {
+        let display = if editor.field_notice.is_some() {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+        let said = editor.field_notice.clone().unwrap_or_default();
+        for &child in children {
+            if let Ok(mut text) = words.get_mut(child)
+                && text.0 != said
+            {
+                text.0.clone_from(&said);
+            }
+        }
+    }
+}
+
 /// The widest a field is, in pixels.
 const FIELD_WIDTH: f32 = 330.0;
 
@@ -160,7 +241,7 @@ const LABEL_WIDTH: f32 = 19.0 * 8.5;
 
 /// A line of a label and a field, between the side panels; its field.
 #[derive(Component)]
-pub(super) struct FieldLine(Entity);
+pub(super) struct FieldLine(Option<Entity>);
 
 /// A line above the board, `top` pixels down, between the side panels:
 /// `label`, then `field`.
@@ -168,7 +249,7 @@ fn field_line(commands: &mut Commands, top: f32, label: &str, line: impl Bundle,
     commands
         .spawn((
             line,
-            FieldLine(field),
+            FieldLine(Some(field)),
             DespawnOnExit(Screen::Edit),
             Node {
                 position_type: PositionType::Absolute,
@@ -238,7 +319,7 @@ pub(super) fn fit_field_lines(
             (node.left, node.right) = (px(m[0]), px(m[1]));
         }
         let room = (width - m[0] - m[1] - 36.0 - LABEL_WIDTH).clamp(120.0, FIELD_WIDTH);
-        if let Ok(mut field) = fields.get_mut(line.0)
+        if let Some(mut field) = line.0.and_then(|f| fields.get_mut(f).ok())
             && field.width != px(room)
         {
             field.width = px(room);
@@ -283,7 +364,7 @@ pub(super) fn spawn_name(mut commands: Commands, editor: Option<Res<Editor>>) {
         .spawn((
             SeedField,
             Name::new("Seed field"),
-            new_field(&seed_text(editor.seed), 24),
+            new_field(&seed_text(editor.seed), SEED_DIGITS),
             field_look(20.0),
         ))
         .id();
@@ -299,6 +380,33 @@ pub(super) fn spawn_name(mut commands: Commands, editor: Option<Res<Editor>>) {
         (SeedLine, shown),
         field,
     );
+    // Under the fields, why one did not take what was typed.
+    commands.spawn((
+        FieldLine(None),
+        DespawnOnExit(Screen::Edit),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(NOTICE_TOP),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        GlobalZIndex(5),
+        Pickable::IGNORE,
+        children![(
+            FieldNotice,
+            Name::new("Field notice"),
+            Node {
+                max_width: px(LABEL_WIDTH + 8.0 + FIELD_WIDTH),
+                padding: UiRect::axes(px(10), px(5)),
+                border_radius: BorderRadius::all(px(8)),
+                display: Display::None,
+                ..default()
+            },
+            BackgroundColor(theme::PANEL),
+            Pickable::IGNORE,
+            children![(text("", 15.0, theme::WARN), Pickable::IGNORE)],
+        )],
+    ));
 }
 
 /// The seed typed: Enter deals the board from it (a step of the history),
@@ -331,12 +439,9 @@ pub(super) fn sync_seed(
                     focus.clear();
                 }
                 Err(_) => {
-                    editor.notice = Some((
-                        format!(
-                            "The seed was not taken: \"{typed}\" is not a whole number from 0 to {}.",
-                            u64::MAX
-                        ),
-                        true,
+                    editor.field_notice = Some(format!(
+                        "The seed was not taken: \"{typed}\" is not a whole number from 0 to {}.",
+                        u64::MAX
                     ));
                 }
             }
@@ -345,7 +450,7 @@ pub(super) fn sync_seed(
                 &mut f,
                 &editor.seed.map(|s| s.to_string()).unwrap_or_default(),
             );
-            drop_refusal(&mut editor, "The seed was not taken");
+            drop_refusal(&mut editor);
             focus.clear();
         }
         return;
@@ -390,13 +495,13 @@ pub(super) fn sync_row(
                 }
             });
             if let Some(why) = refused {
-                editor.notice = Some((format!("The row was not taken: {why}."), true));
+                editor.field_notice = Some(format!("The row was not taken: {why}."));
             } else {
                 focus.clear();
             }
         } else if keys.just_pressed(KeyCode::Escape) {
             put_text(&mut f, &row.unwrap_or_default());
-            drop_refusal(&mut editor, "The row was not taken");
+            drop_refusal(&mut editor);
             focus.clear();
         }
         return;
@@ -411,17 +516,18 @@ pub(super) fn sync_row(
     }
 }
 
-/// The name typed goes into the level (not a step of the history, and no
-/// new verdict: the board is the same); Esc puts back the name it had when
-/// the field took the keys (`before`), as the row's and the seed's fields
-/// do; a name changed by an edit (a new level, an undo) shows in the field.
+/// The name typed goes into the level (no new verdict: the board is the
+/// same), and becomes a step of the history when the field lets the keys
+/// go; Esc puts back the name it had when the field took the keys, as the
+/// row's and the seed's fields do; a name changed by an edit (a new level,
+/// an undo) shows in the field.
 pub(super) fn sync_name(
     keys: Res<ButtonInput<KeyCode>>,
     mut editor: ResMut<Editor>,
     mut field: Query<(Entity, &mut EditableText), With<NameField>>,
     rows: Query<Entity, OtherField>,
     mut focus: ResMut<InputFocus>,
-    mut before: Local<Option<String>>,
+    mut seen: Local<String>,
 ) {
     let Ok((entity, mut f)) = field.single_mut() else {
         return;
@@ -432,28 +538,43 @@ pub(super) fn sync_name(
     if editor.typing != typing {
         editor.typing = typing;
     }
+    // (Read before written: a resource written every frame would look
+    // changed to every system that waits for a change.)
     if focused {
-        let kept = before.get_or_insert_with(|| editor.draft.name.clone());
+        if editor.name_before.is_none() {
+            editor.begin_rename();
+        }
         if keys.just_pressed(KeyCode::Escape) {
-            let kept = kept.clone();
+            let kept = editor.abandon_rename().unwrap_or_default();
             put_text(&mut f, &kept);
             editor.draft.name = kept;
             focus.clear();
-            *before = None;
             return;
         }
+        // Typed, the field's text is the name's; changed by a step of the
+        // history (Undo pressed), the name is the field's.
         let typed = f.value().to_string();
-        if typed != editor.draft.name {
-            editor.draft.name = typed;
+        if typed != *seen {
+            if typed != editor.draft.name {
+                editor.draft.name.clone_from(&typed);
+            }
+        } else if typed != editor.draft.name {
+            put_text(&mut f, &editor.draft.name);
         }
+        seen.clone_from(&editor.draft.name);
         if keys.any_just_pressed(TAKE_KEYS) {
             focus.clear();
-            *before = None;
+            editor.end_rename();
         }
     } else {
-        *before = None;
+        if editor.name_before.is_some() {
+            editor.end_rename();
+        }
         if f.value().to_string() != editor.draft.name {
             put_text(&mut f, &editor.draft.name);
+        }
+        if *seen != editor.draft.name {
+            seen.clone_from(&editor.draft.name);
         }
         if keys.just_pressed(KeyCode::F2) {
             focus.set(entity, FocusCause::Navigated);

@@ -98,12 +98,16 @@ fn esc_puts_a_field_back_and_a_press_on_the_board_leaves_it() {
     type_text(&mut app, "LxR");
     press(&mut app, KeyCode::Enter);
     settle(&mut app);
-    let notice = editor(&app).notice.expect("the refusal");
-    assert!(notice.0.starts_with("The row was not taken"), "{notice:?}");
+    let notice = editor(&app).field_notice.expect("the refusal");
+    assert!(notice.starts_with("The row was not taken"), "{notice:?}");
     press(&mut app, KeyCode::Escape);
     settle(&mut app);
     assert_eq!(editor(&app).draft.row().as_deref(), Some(row.as_str()));
-    assert_eq!(editor(&app).notice, None, "the refusal went with its text");
+    assert_eq!(
+        editor(&app).field_notice,
+        None,
+        "the refusal went with its text"
+    );
     // The keys in a field; a press on a cell takes them away.
     press(&mut app, KeyCode::F2);
     settle(&mut app);
@@ -117,4 +121,121 @@ fn esc_puts_a_field_back_and_a_press_on_the_board_leaves_it() {
         "the field left"
     );
     assert!(!editor(&app).typing);
+}
+
+/// A name typed is a step of the history once the field lets the keys go
+/// (a new player renamed a level and found Undo passed the rename by): Undo
+/// brings the old name back and Redo the new; typed and then followed by a
+/// stroke on the board without Enter, Undo takes the stroke back first and
+/// the name next; Undo pressed while the keys are still the field's takes
+/// the name back in the field too.
+#[test]
+fn a_rename_is_a_step_of_the_history() {
+    let mut app = editing_in_window("swap.ron", 2, UVec2::new(1280, 720));
+    let first = editor(&app).draft.clone();
+    assert_eq!(editor(&app).history(), (false, false));
+    press(&mut app, KeyCode::F2);
+    type_text(&mut app, "Reeds");
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(editor(&app).draft.name, "Reeds");
+    assert_eq!(editor(&app).history(), (true, false), "the rename is kept");
+    act(&mut app, EditAction::Undo);
+    settle(&mut app);
+    assert_eq!(editor(&app).draft, first, "Undo: the old name");
+    act(&mut app, EditAction::Redo);
+    settle(&mut app);
+    assert_eq!(editor(&app).draft.name, "Reeds", "Redo: the new name");
+    // Typed, then a cell painted with the keys still in the field (the
+    // cell holds a left-facing frog; the brush, a right-facing one).
+    act(&mut app, EditAction::Pick(0, 1));
+    press(&mut app, KeyCode::F2);
+    type_text(&mut app, "Stones");
+    settle(&mut app);
+    let renamed = editor(&app).draft.clone();
+    let at = on_window(&mut app, (0, 1));
+    window::tap(&mut app, at);
+    settle(&mut app);
+    assert_ne!(editor(&app).draft.board, renamed.board, "the tap painted");
+    act(&mut app, EditAction::Undo);
+    settle(&mut app);
+    assert_eq!(editor(&app).draft, renamed, "Undo: the stroke first");
+    act(&mut app, EditAction::Undo);
+    settle(&mut app);
+    assert_eq!(editor(&app).draft.name, "Reeds", "then the name");
+    // Undo while the field holds the keys: the field shows the name back.
+    press(&mut app, KeyCode::F2);
+    type_text(&mut app, "Mud");
+    settle(&mut app);
+    act(&mut app, EditAction::Undo);
+    settle(&mut app);
+    assert_eq!(editor(&app).draft.name, "Reeds", "Undo over the typing");
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&bevy::text::EditableText, With<game::editor::NameField>>();
+    let shown = q
+        .single(app.world())
+        .expect("the name's field")
+        .value()
+        .to_string();
+    assert_eq!(shown, "Reeds", "the field shows the name undone");
+}
+
+/// A field that is full says so when a letter more is typed (the seed's
+/// field stopped taking digits without a word): not before it is full, and
+/// the digits it holds are the first typed. The words stand just under the
+/// field (a new player found a field's refusal far from it, in the right
+/// panel), inside the window at 800x600, and go when the field is left.
+#[test]
+fn a_full_field_says_why_it_takes_no_more_under_the_field() {
+    use bevy::text::EditableText;
+    let mut app = editing_in_window("flood.ron", 3, UVec2::new(800, 600));
+    press(&mut app, KeyCode::F4);
+    type_text(&mut app, "12345678901234567890");
+    settle(&mut app);
+    assert_eq!(
+        editor(&app).field_notice,
+        None,
+        "twenty digits are a seed's"
+    );
+    type_text(&mut app, "12");
+    settle(&mut app);
+    let notice = editor(&app).field_notice.expect("the full field's words");
+    assert!(
+        notice.starts_with("A seed has at most 20 digits"),
+        "{notice:?}"
+    );
+    assert_eq!(editor(&app).notice, None, "not in the panel");
+    let nodes = window::laid_out(&mut app);
+    let field = nodes
+        .iter()
+        .find(|n| n.name.as_deref() == Some("Seed field"))
+        .expect("the seed's field")
+        .rect;
+    let words = nodes
+        .iter()
+        .find(|n| n.text.as_deref() == Some(notice.as_str()))
+        .expect("the words laid out")
+        .rect;
+    assert!(
+        words.min.y >= field.max.y && words.min.y < field.max.y + 20.0,
+        "the words at {words:?}, the field at {field:?}"
+    );
+    assert!(words.min.x >= 0.0 && words.max.x <= 800.0, "{words:?}");
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&EditableText, With<game::editor::SeedField>>();
+    let held = q
+        .single(app.world())
+        .expect("the seed's field")
+        .value()
+        .to_string();
+    assert_eq!(held, "12345678901234567890");
+    press(&mut app, KeyCode::Escape);
+    settle(&mut app);
+    assert_eq!(
+        editor(&app).field_notice,
+        None,
+        "gone with the field's keys"
+    );
 }

@@ -332,7 +332,7 @@ fn a_swap_row_typed_in_its_field_is_an_edit_and_a_wrong_one_is_refused() {
     press(&mut app, KeyCode::Enter);
     app.update();
     assert_eq!(row(&app), drawn);
-    let notice = editor(&app).notice.expect("the refusal is said").0;
+    let notice = editor(&app).field_notice.expect("the refusal is said");
     assert!(notice.contains("pad 3 is `X`"), "{notice}");
     assert_eq!(field(&mut app).1, "LLX_R", "kept to mend");
     press(&mut app, KeyCode::Escape);
@@ -438,7 +438,7 @@ fn a_flood_board_is_dealt_from_a_seed_typed_in_its_field() {
     type_text(&mut app, "4x2");
     press(&mut app, KeyCode::Enter);
     app.update();
-    let notice = editor(&app).notice.expect("the refusal is said").0;
+    let notice = editor(&app).field_notice.expect("the refusal is said");
     assert!(notice.contains("\"4x2\" is not a whole number"), "{notice}");
     assert_eq!(field(&mut app).1, "4x2", "kept to mend");
 }

@@ -112,12 +112,12 @@ impl DraftPart for SwapDraft {
     fn settings(&self) -> Vec<(String, Option<bool>, Setting)> {
         vec![
             (
-                "Frogs may jump their own kind".into(),
+                "Frogs jump own kind".into(),
                 Some(self.jump_own),
                 Setting::JumpOwn,
             ),
             (
-                "Goal drawn (else mirrored)".into(),
+                "Draw the goal".into(),
                 Some(self.goal.is_some()),
                 Setting::DrawnGoal,
             ),
