@@ -91,12 +91,20 @@ fn a_hovered_pack_row_keeps_clear_of_the_windows_edges() {
         .expect("the pack's row");
     assert!(row.rect.width() > 700.0, "{:?}", row.rect);
     let (entity, rect) = (row.entity, row.rect);
+    let at_rest = least_contrast(&mut app, entity);
     window::point_at(&mut app, rect.center());
     settle(&mut app);
     assert_eq!(
         app.world().get::<Interaction>(entity),
         Some(&Interaction::Hovered),
         "the row is under the pointer"
+    );
+    // Its dim lines light with it (the blurb on the lighter colour was hard
+    // to read): no line is harder to read than at rest.
+    let hovered = least_contrast(&mut app, entity);
+    assert!(
+        hovered >= at_rest - 0.05,
+        "the least contrast of the row's words: {at_rest:.2} at rest, {hovered:.2} hovered"
     );
     let scale = app
         .world()
@@ -112,4 +120,35 @@ fn a_hovered_pack_row_keeps_clear_of_the_windows_edges() {
     );
     let margin = (size.x as f32 - grown) / 2.0;
     assert!(margin >= 10.0, "{margin} px from each edge");
+}
+
+/// The least contrast (WCAG's ratio) of a button's words against its colour.
+fn least_contrast(app: &mut App, button: Entity) -> f32 {
+    fn luminance(c: Color) -> f32 {
+        let c = c.to_linear();
+        0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
+    }
+    let world = app.world_mut();
+    let back = world
+        .get::<BackgroundColor>(button)
+        .expect("a button's colour")
+        .0;
+    let mut parts = Vec::new();
+    let mut open = vec![button];
+    while let Some(e) = open.pop() {
+        if let Some(children) = world.get::<Children>(e) {
+            open.extend(children.iter());
+        }
+        parts.push(e);
+    }
+    let least = parts
+        .iter()
+        .filter_map(|&p| world.get::<TextColor>(p))
+        .map(|t| {
+            let (a, b) = (luminance(t.0), luminance(back));
+            (a.max(b) + 0.05) / (a.min(b) + 0.05)
+        })
+        .fold(f32::INFINITY, f32::min);
+    assert!(least.is_finite(), "the button has words");
+    least
 }

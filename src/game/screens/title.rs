@@ -307,18 +307,41 @@ pub(super) fn fill_daily_row(
                     text(name, 20.0, theme::TEXT),
                 ))
                 .with_children(|b| {
+                    // Won today: a green disc with a tick; else nothing (an
+                    // empty ring read as a button of its own to a new
+                    // player).
                     b.spawn((
                         DailyDone(done),
                         Node {
-                            width: px(14),
-                            height: px(14),
-                            border: UiRect::all(px(2)),
+                            width: px(16),
+                            height: px(16),
                             border_radius: BorderRadius::MAX,
+                            display: if done { Display::Flex } else { Display::None },
                             ..default()
                         },
-                        BorderColor::all(if done { theme::WIN } else { theme::TEXT_DIM }),
-                        BackgroundColor(if done { theme::WIN } else { Color::NONE }),
-                    ));
+                        BackgroundColor(theme::WIN),
+                    ))
+                    .with_children(|disc| {
+                        for (left, top, width, angle) in
+                            [(2.5, 8.0, 6.0, 45.0_f32), (5.0, 6.5, 10.0, -50.0)]
+                        {
+                            disc.spawn((
+                                Node {
+                                    position_type: PositionType::Absolute,
+                                    left: px(left),
+                                    top: px(top),
+                                    width: px(width),
+                                    height: px(2.2),
+                                    ..default()
+                                },
+                                UiTransform {
+                                    rotation: Rot2::degrees(angle),
+                                    ..default()
+                                },
+                                BackgroundColor(theme::INK),
+                            ));
+                        }
+                    });
                 });
             }
             let streak = progress.file.streak(daily.date);

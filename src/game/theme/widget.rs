@@ -250,6 +250,8 @@ fn hover(
     mut buttons: Query<(Entity, ButtonLook)>,
     touched: Query<(), Touched>,
     lead: Res<KeysLead>,
+    content: Query<&Children>,
+    mut labels: Query<&mut TextColor>,
 ) {
     let all = lead.is_changed();
     for (e, (interaction, colours, mut background, shadow, transform, node)) in &mut buttons {
@@ -261,6 +263,7 @@ fn hover(
             other => other,
         };
         background.0 = colours.at(*interaction);
+        light_dim_labels(e, *interaction != Interaction::None, &content, &mut labels);
         let width = node.map_or(0.0, |n| n.size().x * n.inverse_scale_factor());
         let grow = if width > 0.0 {
             HOVER_GROWTH.min(HOVER_GROWTH_MOST / width)
@@ -280,6 +283,41 @@ fn hover(
         if let Some(mut transform) = transform {
             transform.scale = Vec2::splat(scale);
             transform.translation = Val2::px(0.0, 3.0 - lift);
+        }
+    }
+}
+
+/// A dim line of a button's (a pack's blurb, "solved") under the pointer:
+/// lit enough to read on the button's lighter colour (the dim line on it
+/// was hard to read, a new player found).
+const TEXT_DIM_LIT: Color = Color::srgb(0.93, 0.97, 0.95);
+
+/// A button's dim lines lit (`lit`) or dim again, their fade kept.
+fn light_dim_labels(
+    button: Entity,
+    lit: bool,
+    content: &Query<&Children>,
+    labels: &mut Query<&mut TextColor>,
+) {
+    let (from, to) = if lit {
+        (super::TEXT_DIM, TEXT_DIM_LIT)
+    } else {
+        (TEXT_DIM_LIT, super::TEXT_DIM)
+    };
+    let from = from.to_srgba();
+    for part in content.iter_descendants(button) {
+        if let Ok(mut colour) = labels.get_mut(part) {
+            let now = colour.0.to_srgba();
+            let same = [
+                (now.red, from.red),
+                (now.green, from.green),
+                (now.blue, from.blue),
+            ]
+            .iter()
+            .all(|(a, b)| (a - b).abs() < 0.002);
+            if same {
+                colour.0 = to.with_alpha(now.alpha);
+            }
         }
     }
 }
