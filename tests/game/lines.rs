@@ -362,6 +362,15 @@ fn the_title_marks_the_days_levels_won_and_counts_the_streak() {
     }
     let done: Vec<bool> = in_order(&mut app).into_iter().map(|(_, d)| d).collect();
     assert_eq!(done, [true, false, false, false]);
+    // A won level's mark is drawn (a disc with a tick); the others show none.
+    let drawn: Vec<(bool, bool)> = app
+        .world_mut()
+        .query::<(&DailyDone, &Node)>()
+        .iter(app.world())
+        .map(|(d, n)| (d.0, n.display != Display::None))
+        .collect();
+    assert_eq!(drawn.len(), 4);
+    assert!(drawn.iter().all(|(won, shown)| won == shown), "{drawn:?}");
     assert!(
         texts(&mut app).iter().any(|t| t == "1 day in a row"),
         "{:?}",
