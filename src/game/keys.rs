@@ -10,6 +10,12 @@ pub fn ctrl(keys: &ButtonInput<KeyCode>) -> bool {
     keys.any_pressed(CTRL) || keys.any_just_released(CTRL)
 }
 
+/// Whether help was asked for this frame: `?` (its key) or F1, without
+/// Ctrl (the play screen's how-to card, the editor's card).
+pub fn help_pressed(keys: &ButtonInput<KeyCode>) -> bool {
+    keys.any_just_pressed([KeyCode::Slash, KeyCode::F1]) && !ctrl(keys)
+}
+
 /// The direction of the arrow key just pressed, with y up (the world) or
 /// down (the UI); Tab counts as right.
 pub fn arrow(keys: &ButtonInput<KeyCode>, y_down: bool) -> Option<Vec2> {

@@ -46,8 +46,7 @@ pub(super) fn help_keys(
     editor: Res<super::Editor>,
     mut help: ResMut<EditorHelp>,
 ) {
-    let ctrl = crate::game::keys::ctrl(&keys);
-    let question = (keys.just_pressed(KeyCode::Slash) || keys.just_pressed(KeyCode::F1)) && !ctrl;
+    let question = crate::game::keys::help_pressed(&keys);
     if help.0 {
         let close = [
             KeyCode::Enter,

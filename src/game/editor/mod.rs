@@ -126,6 +126,8 @@ struct Step {
     draft: Draft,
     from: Option<(usize, Option<usize>)>,
     lineage: u64,
+    /// The seed that dealt the board, if one did: it comes back with it.
+    seed: Option<u64>,
 }
 
 /// The pack "Save" puts the level in: the one it came from when that is the
@@ -201,6 +203,7 @@ impl Editor {
             draft: self.draft.clone(),
             from: self.from,
             lineage: self.lineage,
+            seed: self.seed,
         }
     }
 
@@ -218,6 +221,7 @@ impl Editor {
             draft: std::mem::replace(&mut self.draft, step.draft),
             from: std::mem::replace(&mut self.from, step.from),
             lineage: std::mem::replace(&mut self.lineage, step.lineage),
+            seed: std::mem::replace(&mut self.seed, step.seed),
         });
         self.stepped();
     }
@@ -272,12 +276,11 @@ impl Editor {
     }
 
     /// The draft went a step back or on in its history: a new generation,
-    /// with no notice and no seed.
+    /// with no notice (its seed came back with it).
     fn stepped(&mut self) {
         self.generation += 1;
         self.notice = None;
         self.field_notice = None;
-        self.seed = None;
     }
 
     /// Makes a change through `f`; if it changed the draft, it can be undone.

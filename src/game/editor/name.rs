@@ -143,6 +143,18 @@ pub(super) fn say_full(
     }
 }
 
+/// Why a seed typed was not taken, in a player's words.
+fn seed_refusal(typed: &str) -> String {
+    let why = if typed.is_empty() {
+        "type a number first".to_string()
+    } else if typed.chars().all(|c| c.is_ascii_digit()) {
+        format!("the largest seed is {}", u64::MAX)
+    } else {
+        format!("a seed has digits only, and \"{typed}\" has others")
+    };
+    format!("The seed was not taken: {why}.")
+}
+
 /// A seed as its field shows it (none: empty).
 fn seed_text(seed: Option<u64>) -> String {
     seed.map(|s| s.to_string()).unwrap_or_default()
@@ -220,7 +232,8 @@ pub(super) fn show_field_notice(
         if node.display != display {
             node.display = display;
         }
-        let said = editor.field_notice.clone().unwrap_or_default();
+        // (The core's backquotes as plain quotes, as `theme::text` does.)
+        let said = theme::plain(editor.field_notice.as_deref().unwrap_or_default());
         for &child in children {
             if let Ok(mut text) = words.get_mut(child)
                 && text.0 != said
@@ -438,12 +451,7 @@ pub(super) fn sync_seed(
                     }
                     focus.clear();
                 }
-                Err(_) => {
-                    editor.field_notice = Some(format!(
-                        "The seed was not taken: \"{typed}\" is not a whole number from 0 to {}.",
-                        u64::MAX
-                    ));
-                }
+                Err(_) => editor.field_notice = Some(seed_refusal(&typed)),
             }
         } else if keys.just_pressed(KeyCode::Escape) {
             put_text(

@@ -82,11 +82,21 @@ pub(super) fn save(
                 Some(crate::levels::verdict::Answer::Lost { .. })
             ) && verdict.generation == editor.generation;
             let lost_words = if lost { " (it cannot be won yet)" } else { "" };
+            // The pack by its name, and its file's (its whole path wrapped
+            // badly in a narrow panel, a new player found).
+            let file = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |f| f.to_string_lossy().into(),
+            );
+            let pack_name = packs
+                .0
+                .get(pack)
+                .and_then(|e| e.pack.as_ref().ok())
+                .map_or(name, |p| p.name.clone());
             editor.notice = Some((
                 format!(
-                    "Saved as level {} of {}{named}{lost_words}",
+                    "Saved as level {} of \"{pack_name}\" ({file}){named}{lost_words}",
                     at + 1,
-                    path.display()
                 ),
                 lost,
             ));

@@ -157,6 +157,9 @@ pub(super) fn spots(commands: &mut Commands, root: Entity, drawn: &Puzzle) {
 #[derive(PartialEq, Default)]
 pub(super) struct Shown {
     generation: u64,
+    /// Undo's and Redo's buttons (a rename is a step of the history with
+    /// no new generation).
+    history: (bool, bool),
     picks: Vec<usize>,
     verdict: Option<Vec<String>>,
     pending: bool,
@@ -197,6 +200,7 @@ pub(super) fn refresh(
     }
     let now = Shown {
         generation: editor.generation,
+        history: editor.history(),
         picks: editor.picks.clone(),
         verdict: verdict.shown.as_ref().map(|v| v.words()),
         pending: verdict.pending(),

@@ -54,7 +54,7 @@ fn play_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<PlayAct
     if ctrl && keys.just_pressed(KeyCode::KeyC) {
         actions.write(PlayAction::CopyGame);
     }
-    if (keys.just_pressed(KeyCode::Slash) || keys.just_pressed(KeyCode::F1)) && !ctrl {
+    if crate::game::keys::help_pressed(&keys) {
         actions.write(PlayAction::HowTo);
     }
 }

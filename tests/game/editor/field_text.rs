@@ -100,6 +100,14 @@ fn esc_puts_a_field_back_and_a_press_on_the_board_leaves_it() {
     settle(&mut app);
     let notice = editor(&app).field_notice.expect("the refusal");
     assert!(notice.starts_with("The row was not taken"), "{notice:?}");
+    // Shown with plain quotes (a backquote is drawn as an accent on the
+    // next letter, which a new player read as garbled).
+    let shown = window::laid_out(&mut app)
+        .into_iter()
+        .filter_map(|n| n.text)
+        .find(|t| t.starts_with("The row was not taken"))
+        .expect("the refusal shown");
+    assert!(shown.contains("'x'") && !shown.contains('`'), "{shown}");
     press(&mut app, KeyCode::Escape);
     settle(&mut app);
     assert_eq!(editor(&app).draft.row().as_deref(), Some(row.as_str()));
@@ -140,6 +148,14 @@ fn a_rename_is_a_step_of_the_history() {
     settle(&mut app);
     assert_eq!(editor(&app).draft.name, "Reeds");
     assert_eq!(editor(&app).history(), (true, false), "the rename is kept");
+    // Undo's button lights with it (it stayed greyed: the panel was not
+    // built again for a step with the same board).
+    let greyed = app
+        .world_mut()
+        .query_filtered::<&EditAction, With<bevy::ui::InteractionDisabled>>()
+        .iter(app.world())
+        .any(|a| *a == EditAction::Undo);
+    assert!(!greyed, "Undo's button is greyed after a rename");
     act(&mut app, EditAction::Undo);
     settle(&mut app);
     assert_eq!(editor(&app).draft, first, "Undo: the old name");

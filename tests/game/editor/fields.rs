@@ -433,13 +433,20 @@ fn a_flood_board_is_dealt_from_a_seed_typed_in_its_field() {
     act(&mut app, EditAction::Undo);
     app.update();
     assert_eq!(field(&mut app).1, "", "an edit forgets the seed");
+    // Redo brings the deal back with its seed (a new player saw the field
+    // empty after it).
+    act(&mut app, EditAction::Redo);
+    app.update();
+    assert_eq!(field(&mut app).1, "42", "the seed comes back with its deal");
+    act(&mut app, EditAction::Undo);
+    app.update();
     press(&mut app, KeyCode::F4);
     app.update();
     type_text(&mut app, "4x2");
     press(&mut app, KeyCode::Enter);
     app.update();
     let notice = editor(&app).field_notice.expect("the refusal is said");
-    assert!(notice.contains("\"4x2\" is not a whole number"), "{notice}");
+    assert!(notice.contains("digits only, and \"4x2\""), "{notice}");
     assert_eq!(field(&mut app).1, "4x2", "kept to mend");
 }
 

@@ -31,7 +31,12 @@ fn a_level_is_saved_into_the_players_pack_and_listed_at_the_next_start() {
     assert_eq!(pack.levels.len(), 1);
     assert_eq!(pack.levels[0].puzzle, draft.check().unwrap().puzzle);
     let notice = editor(&app).notice.expect("the save is told");
-    assert!(notice.0.starts_with("Saved as level 1"), "{notice:?}");
+    // The pack by its name and its file's, not the whole path (which
+    // wrapped badly in a narrow panel).
+    assert_eq!(
+        notice.0, "Saved as level 1 of \"My levels\" (my-levels.ron)",
+        "{notice:?}"
+    );
     // Saved again, the level goes back in its place.
     act(&mut app, EditAction::Paint(0, 1));
     act(&mut app, EditAction::Save);
