@@ -381,6 +381,24 @@ fn a_harder_board_is_proposed_shown_and_taken_or_left() {
             .any(|t| t.starts_with("A harder board"))
     );
     let draft = editor(&app).draft;
+    // While it waits, what acts on the level waits too (Play it played the
+    // board under the one shown): greyed, and Enter's play says why.
+    let greyed: Vec<EditAction> = app
+        .world_mut()
+        .query_filtered::<&EditAction, With<bevy::ui::InteractionDisabled>>()
+        .iter(app.world())
+        .copied()
+        .collect();
+    for action in [EditAction::Play, EditAction::Save, EditAction::CopyCode] {
+        assert!(greyed.contains(&action), "{action:?} is not greyed");
+    }
+    act(&mut app, EditAction::Play);
+    assert_eq!(screen(&app), Screen::Edit, "nothing played");
+    let notice = editor(&app).notice.expect("why Play waits");
+    assert!(
+        notice.0.starts_with("First Take it or Keep mine"),
+        "{notice:?}"
+    );
     act(&mut app, EditAction::TakeProposal);
     assert_eq!(editor(&app).draft, proposal.draft);
     let v = verdict(&mut app);

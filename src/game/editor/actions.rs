@@ -76,6 +76,15 @@ pub(super) fn edit_actions(
         // the question back.
         let asked = editor.asked.take() == Some(action);
         match action {
+            // (Their buttons are greyed; these are their keys.)
+            EditAction::Play | EditAction::ShowMe | EditAction::Save | EditAction::CopyCode
+                if tuning.proposal().is_some() =>
+            {
+                editor.notice = Some((
+                    "First Take it or Keep mine: the board shown is a proposal.".into(),
+                    true,
+                ));
+            }
             EditAction::Paint(r, c) | EditAction::Drag(r, c) => {
                 paint(&mut editor, r, c, matches!(action, EditAction::Paint(..)));
             }

@@ -387,12 +387,16 @@ pub(super) fn right_panel(
                 .shown
                 .as_ref()
                 .is_some_and(|v| v.solution().is_some());
+            // A board proposed waits for Take it or Keep mine: what acts on
+            // the level waits with it (Play it played the board under the
+            // one shown, a new player found).
+            let ready = level && tuning.proposal().is_none();
             panel.spawn(row()).with_children(|r| {
                 for (action, label, on) in [
-                    (EditAction::ShowMe, "Show me", level && solved),
-                    (EditAction::Play, "Play it", level),
-                    (EditAction::Save, "Save", level),
-                    (EditAction::CopyCode, "Copy code", level),
+                    (EditAction::ShowMe, "Show me", ready && solved),
+                    (EditAction::Play, "Play it", ready),
+                    (EditAction::Save, "Save", ready),
+                    (EditAction::CopyCode, "Copy code", ready),
                     (EditAction::Undo, "Undo", undo),
                     (EditAction::Redo, "Redo", redo),
                     (EditAction::Back, "Back", true),

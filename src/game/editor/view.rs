@@ -170,6 +170,19 @@ pub(super) struct Shown {
     into: String,
 }
 
+/// The editor's keys, under the board: a phrase each.
+const KEY_PHRASES: [&str; 9] = [
+    "Click or drag to draw (or arrows, Enter)",
+    "Tab the buttons",
+    "Ctrl+Z undo",
+    "Ctrl+Y redo",
+    "Ctrl+S save",
+    "Ctrl+C code",
+    "Enter play",
+    "Esc back",
+    "? help",
+];
+
 #[allow(clippy::too_many_arguments)]
 pub(super) fn refresh(
     mut commands: Commands,
@@ -287,25 +300,37 @@ pub(super) fn refresh(
         .with_children(|ui| {
             panels::left_panel(ui, &editor, palette, settings.colour_blind, m);
             panels::right_panel(ui, &editor, &verdict, &tuning, &packs, &shown.into, m);
+            // Between the panels, on as many lines as that takes, each
+            // phrase whole on its line (a line broken inside "Ctrl+S save"
+            // read as two keys).
             ui.spawn((
+                Name::new("Editor keys"),
                 Node {
                     position_type: PositionType::Absolute,
                     left: px(m[0]),
                     right: px(m[1]),
                     bottom: px(12),
                     justify_content: JustifyContent::Center,
+                    flex_wrap: FlexWrap::Wrap,
+                    column_gap: px(5),
                     ..default()
                 },
                 Pickable::IGNORE,
-                // Between the panels, on as many lines as that takes.
-                children![(
-                    text(
-                        "Click or drag on the board to draw (or arrows and Enter) · Tab the buttons · Ctrl+Z undo · Ctrl+Y redo · Ctrl+S save · Ctrl+C code · Enter play · Esc back · ? help",
-                        14.0,
-                        theme::TEXT_DIM
-                    ),
-                    TextLayout::justify(Justify::Center),
-                )],
-            ));
+            ))
+            .with_children(|line| {
+                let last = KEY_PHRASES.len() - 1;
+                for (i, phrase) in KEY_PHRASES.iter().enumerate() {
+                    let words = if i == last {
+                        phrase.to_string()
+                    } else {
+                        format!("{phrase} ·")
+                    };
+                    line.spawn((
+                        text(words, 14.0, theme::TEXT_DIM),
+                        TextLayout::no_wrap(),
+                        Pickable::IGNORE,
+                    ));
+                }
+            });
         });
 }

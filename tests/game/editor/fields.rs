@@ -90,13 +90,37 @@ fn the_editors_panels_keep_clear_of_the_board_in_every_window() {
             }
             let keys = nodes
                 .iter()
-                .find(|n| {
-                    n.text
-                        .as_ref()
-                        .is_some_and(|t| t.starts_with("Click or drag"))
-                })
+                .find(|n| n.name.as_deref() == Some("Editor keys"))
                 .expect("the keys' line");
-            let ink = keys.ink.unwrap_or(keys.rect);
+            let ink = keys.rect;
+            // Each phrase of it on one line (one broke inside "Ctrl+S
+            // save"), and all of them there.
+            let phrases: Vec<_> = nodes
+                .iter()
+                .filter(|n| n.parent == Some(keys.entity) && n.text.is_some())
+                .collect();
+            let drawing = phrases.iter().any(|p| {
+                p.text
+                    .as_ref()
+                    .is_some_and(|t| t.starts_with("Click or drag"))
+            });
+            if phrases.len() != 9 || !drawing {
+                let said: Vec<_> = phrases.iter().map(|p| p.text.clone()).collect();
+                faults.push(format!("{size} {pack}: the keys' phrases: {said:?}"));
+            }
+            // (A phrase broken over two lines is twice as tall as one.)
+            let line = phrases
+                .iter()
+                .map(|p| p.rect.height())
+                .fold(f32::INFINITY, f32::min);
+            for p in &phrases {
+                if p.rect.height() > line * 1.5 || p.rect.max.x > s.x || p.rect.max.y > s.y {
+                    faults.push(format!(
+                        "{size} {pack}: the keys' phrase {:?} at {:?}",
+                        p.text, p.rect
+                    ));
+                }
+            }
             for n in nodes.iter().filter(|n| n.solid && !n.button) {
                 if n.rect.width() < s.x * 0.9 && window::overlap(n.rect, ink) {
                     faults.push(format!(
