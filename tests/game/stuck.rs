@@ -70,3 +70,26 @@ fn solver_header_width(app: &mut App) -> f32 {
         .map(|n| n.rect.width())
         .expect("the header's button")
 }
+
+/// A level with no move from its start (one a player made: each frog faces
+/// the pond's edge) offers no Undo nor Restart, which would do nothing (a
+/// new player saw "Undo (U)" at 0 moves), only the way out.
+#[test]
+fn a_level_stuck_before_its_first_move_offers_only_the_way_out() {
+    let code = pond_puzzles::levels::code::LevelCode::parse("BS-ROL").expect("a Swap code");
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(temp_data_dir()),
+        code: Some((code.to_string(), code.level().expect("its level"))),
+        level: Some(1),
+        ..game::GameOptions::default()
+    });
+    until_screen(&mut app, Screen::Play);
+    settle(&mut app);
+    assert!(puzzle(&app).is_dead_end(), "{:?}", puzzle(&app));
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t == "No more moves."), "{said:?}");
+    assert!(said.iter().any(|t| t == "Levels"), "{said:?}");
+    for idle in ["Undo (U)", "Restart"] {
+        assert!(!said.iter().any(|t| t == idle), "{idle}: {said:?}");
+    }
+}

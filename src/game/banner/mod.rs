@@ -341,14 +341,17 @@ fn banner_words(
         } else {
             "Out of moves."
         };
-        Some((
-            words.to_string(),
-            theme::WARN,
-            vec![
+        // Stuck before a move (a level made so): nothing to undo or
+        // restart, only the way out.
+        let ways = match (state.done.is_empty(), edited) {
+            (false, _) => vec![
                 ("Undo (U)", PlayAction::Undo),
                 ("Restart", PlayAction::Replay),
             ],
-        ))
+            (true, true) => vec![("Back to the editor", PlayAction::LevelSelect)],
+            (true, false) => vec![("Levels", PlayAction::LevelSelect)],
+        };
+        Some((words.to_string(), theme::WARN, ways))
     } else {
         None
     }

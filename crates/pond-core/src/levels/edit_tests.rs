@@ -282,6 +282,16 @@ fn edits_do_what_they_say() {
         ) || e.animal(1, 1) == first
     );
     assert_eq!(esc.warnings().len(), 1, "{:?}", esc.warnings());
+    // A row more on a prison with every animal once: the new row repeats
+    // animals, said in one note.
+    let mut full = esc.clone();
+    assert!(full.step(0, 1), "a row added");
+    let notes = full.warnings();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains("animals are on the board twice") && notes[0].ends_with("more"),
+        "{notes:?}"
+    );
     assert!(esc.step(2, 1));
     assert_eq!(esc.dimensions()[2].1, 5);
 }

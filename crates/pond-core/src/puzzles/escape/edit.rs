@@ -196,15 +196,17 @@ impl DraftPart for EscapeDraft {
         true
     }
 
-    /// An animal of the same kind and colour twice.
+    /// An animal of the same kind and colour twice: one note, however
+    /// many (a row added to a full prison repeats a whole row, and a note
+    /// for each animal filled the panel).
     fn warnings(&self) -> Vec<String> {
-        let mut out = Vec::new();
+        let mut twice = Vec::new();
         let mut seen = std::collections::HashMap::new();
         let cols = self.cols as usize;
         for (i, a) in self.animals.iter().enumerate() {
             let at = (i / cols + 1, i % cols + 1);
             if let Some((r, c)) = seen.insert((a.kind, a.colour), at) {
-                out.push(format!(
+                twice.push(format!(
                     "the {} at row {}, column {} is also at row {r}, column {c}",
                     a.describe(),
                     at.0,
@@ -212,7 +214,14 @@ impl DraftPart for EscapeDraft {
                 ));
             }
         }
-        out
+        match twice.len() {
+            0 | 1 => twice,
+            n => vec![format!(
+                "{n} animals are on the board twice: {}, and {} more",
+                twice[0],
+                n - 1
+            )],
+        }
     }
 }
 
