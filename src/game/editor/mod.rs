@@ -13,6 +13,7 @@ mod help;
 mod input;
 mod name;
 mod panels;
+mod refusal;
 mod save;
 mod tune;
 mod verdict;
@@ -340,8 +341,8 @@ pub(super) fn plugin(app: &mut App) {
                     name::sync_seed,
                     name::fit_field_lines,
                     name::show_starts,
-                    name::say_full,
-                    name::show_field_notice,
+                    refusal::say_full,
+                    refusal::show_field_notice,
                 )
                     .chain(),
                 (

@@ -23,14 +23,6 @@ fn put_text(f: &mut EditableText, text: &str) {
     f.queue_edit(TextEdit::TextEnd(false));
 }
 
-/// A field's refusal goes with the text it refused, when Esc puts the
-/// field back (a new player saw it stay).
-fn drop_refusal(editor: &mut Editor) {
-    if editor.field_notice.is_some() {
-        editor.field_notice = None;
-    }
-}
-
 /// The field of the level's name, above the board.
 #[derive(Component)]
 pub struct NameField;
@@ -53,7 +45,7 @@ fn new_field(text: &str, most: usize) -> EditableText {
 type OtherField = Or<(With<RowField>, With<SeedField>)>;
 
 /// Any of the editor's fields.
-type AnyField = Or<(With<NameField>, With<RowField>, With<SeedField>)>;
+pub(super) type AnyField = Or<(With<NameField>, With<RowField>, With<SeedField>)>;
 
 /// Ctrl+Z in a field puts back what it held when it took the keys (the
 /// board's undo waits while the keys are the field's). The text is kept
@@ -95,65 +87,7 @@ pub struct SeedField;
 pub(super) struct SeedLine;
 
 /// The most digits a seed has (18446744073709551615, the largest).
-const SEED_DIGITS: usize = 20;
-
-/// Letters typed into a field that has no room for them say why they were
-/// not taken (the seed's field stopped at its last digit without a word).
-/// The letters of this frame wait in the field's queue (applied after
-/// `Update`): what it would hold after them is counted, the selection they
-/// replace taken off; a queue with anything but letters in it is left to
-/// the field (a paste's length is not known until it is read).
-pub(super) fn say_full(
-    focus: Res<InputFocus>,
-    fields: Query<(&EditableText, Has<NameField>, Has<SeedField>), AnyField>,
-    mut editor: ResMut<Editor>,
-) {
-    let Some((f, name, seed)) = focus.get().and_then(|e| fields.get(e).ok()) else {
-        // No field has the keys: its refusal went with them.
-        if editor.field_notice.is_some() {
-            editor.field_notice = None;
-        }
-        return;
-    };
-    let (Some(most), false) = (f.max_characters, f.pending_edits.is_empty()) else {
-        return;
-    };
-    let mut typed = 0;
-    for edit in &f.pending_edits {
-        match edit {
-            TextEdit::Insert(letters) => typed += letters.chars().count(),
-            _ => return,
-        }
-    }
-    let value = f.value().to_string();
-    let selected = f.editor().raw_selection().text_range();
-    let replaced = value.get(selected).map_or(0, |s| s.chars().count());
-    if value.chars().count() - replaced + typed <= most {
-        return;
-    }
-    let words = if seed {
-        format!("A seed has at most {most} digits.")
-    } else if name {
-        format!("A level's name is at most {most} characters long.")
-    } else {
-        format!("The row's field holds at most {most} characters.")
-    };
-    if editor.field_notice.as_ref() != Some(&words) {
-        editor.field_notice = Some(words);
-    }
-}
-
-/// Why a seed typed was not taken, in a player's words.
-fn seed_refusal(typed: &str) -> String {
-    let why = if typed.is_empty() {
-        "type a number first".to_string()
-    } else if typed.chars().all(|c| c.is_ascii_digit()) {
-        format!("the largest seed is {}", u64::MAX)
-    } else {
-        format!("a seed has digits only, and \"{typed}\" has others")
-    };
-    format!("The seed was not taken: {why}.")
-}
+pub(super) const SEED_DIGITS: usize = 20;
 
 /// A seed as its field shows it (none: empty).
 fn seed_text(seed: Option<u64>) -> String {
@@ -207,54 +141,17 @@ fn field_look(size: f32) -> impl Bundle {
     )
 }
 
-/// Why a field did not take its text, under the fields.
-#[derive(Component)]
-pub(super) struct FieldNotice;
-
-/// How far down the field's refusal stands: under the second line.
-const NOTICE_TOP: f32 = 94.0;
-
-/// The field's refusal shows under the fields while there is one.
-pub(super) fn show_field_notice(
-    editor: Res<Editor>,
-    mut notice: Query<(&mut Node, &Children), With<FieldNotice>>,
-    mut words: Query<&mut Text>,
-) {
-    if !editor.is_changed() {
-        return;
-    }
-    for (mut node, children) in &mut notice {
-        let display = if editor.field_notice.is_some() {
-            Display::Flex
-        } else {
-            Display::None
-        };
-        if node.display != display {
-            node.display = display;
-        }
-        // (The core's backquotes as plain quotes, as `theme::text` does.)
-        let said = theme::plain(editor.field_notice.as_deref().unwrap_or_default());
-        for &child in children {
-            if let Ok(mut text) = words.get_mut(child)
-                && text.0 != said
-            {
-                text.0.clone_from(&said);
-            }
-        }
-    }
-}
-
 /// The widest a field is, in pixels.
-const FIELD_WIDTH: f32 = 330.0;
+pub(super) const FIELD_WIDTH: f32 = 330.0;
 
 /// The room of a field's label, right-aligned in it: as wide as the
 /// longest, "Deal from seed (F4)" (a letter is about 8.5 pixels), so that
 /// the fields under one another start at the same place.
-const LABEL_WIDTH: f32 = 19.0 * 8.5;
+pub(super) const LABEL_WIDTH: f32 = 19.0 * 8.5;
 
 /// A line of a label and a field, between the side panels; its field.
 #[derive(Component)]
-pub(super) struct FieldLine(Option<Entity>);
+pub(super) struct FieldLine(pub(super) Option<Entity>);
 
 /// A line above the board, `top` pixels down, between the side panels:
 /// `label`, then `field`.
@@ -394,32 +291,7 @@ pub(super) fn spawn_name(mut commands: Commands, editor: Option<Res<Editor>>) {
         field,
     );
     // Under the fields, why one did not take what was typed.
-    commands.spawn((
-        FieldLine(None),
-        DespawnOnExit(Screen::Edit),
-        Node {
-            position_type: PositionType::Absolute,
-            top: px(NOTICE_TOP),
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
-        GlobalZIndex(5),
-        Pickable::IGNORE,
-        children![(
-            FieldNotice,
-            Name::new("Field notice"),
-            Node {
-                max_width: px(LABEL_WIDTH + 8.0 + FIELD_WIDTH),
-                padding: UiRect::axes(px(10), px(5)),
-                border_radius: BorderRadius::all(px(8)),
-                display: Display::None,
-                ..default()
-            },
-            BackgroundColor(theme::PANEL),
-            Pickable::IGNORE,
-            children![(text("", 15.0, theme::WARN), Pickable::IGNORE)],
-        )],
-    ));
+    super::refusal::spawn_notice_line(&mut commands);
 }
 
 /// The seed typed: Enter deals the board from it (a step of the history),
@@ -451,14 +323,14 @@ pub(super) fn sync_seed(
                     }
                     focus.clear();
                 }
-                Err(_) => editor.field_notice = Some(seed_refusal(&typed)),
+                Err(_) => editor.field_notice = Some(super::refusal::seed_refusal(&typed)),
             }
         } else if keys.just_pressed(KeyCode::Escape) {
             put_text(
                 &mut f,
                 &editor.seed.map(|s| s.to_string()).unwrap_or_default(),
             );
-            drop_refusal(&mut editor);
+            super::refusal::drop_refusal(&mut editor);
             focus.clear();
         }
         return;
@@ -509,7 +381,7 @@ pub(super) fn sync_row(
             }
         } else if keys.just_pressed(KeyCode::Escape) {
             put_text(&mut f, &row.unwrap_or_default());
-            drop_refusal(&mut editor);
+            super::refusal::drop_refusal(&mut editor);
             focus.clear();
         }
         return;

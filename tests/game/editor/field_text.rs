@@ -1,5 +1,6 @@
 //! The fields' text: where they stand, what they show without the keys,
-//! and what Esc and a press on the board do to what was typed.
+//! what Esc, Ctrl+Z and a press on the board do to what was typed, a Swap
+//! row typed, a rename in the history, and a full field's words.
 
 use super::*;
 
@@ -253,5 +254,87 @@ fn a_full_field_says_why_it_takes_no_more_under_the_field() {
         editor(&app).field_notice,
         None,
         "gone with the field's keys"
+    );
+}
+
+/// Ctrl+Z in a field puts back what the field held when it took the keys,
+/// and the keys stay in the field.
+#[test]
+fn ctrl_z_in_a_field_puts_its_text_back() {
+    let mut app = editing_in_window("swap.ron", 1, UVec2::new(1280, 720));
+    act(&mut app, EditAction::New(PuzzleKind::Swap, false));
+    let name = editor(&app).draft.name;
+    press(&mut app, KeyCode::F2);
+    type_text(&mut app, "Reeds");
+    assert_ne!(editor(&app).draft.name, name, "typed");
+    key_state(&mut app, KeyCode::ControlLeft, ButtonState::Pressed);
+    press(&mut app, KeyCode::KeyZ);
+    key_state(&mut app, KeyCode::ControlLeft, ButtonState::Released);
+    app.update();
+    assert!(editor(&app).typing, "the keys are still the field's");
+    assert_eq!(editor(&app).draft.name, name, "the name as it was");
+}
+
+/// A Swap level's row typed in its field (F3): Enter takes it as one step of
+/// the history, a wrong letter is refused with the pad it concerns and the
+/// text kept to mend, and Esc puts back the row drawn.
+#[test]
+fn a_swap_row_typed_in_its_field_is_an_edit_and_a_wrong_one_is_refused() {
+    use bevy::input_focus::InputFocus;
+    use bevy::text::EditableText;
+    use pond_puzzles::game::editor::RowField;
+    let row = |app: &App| match editor(app).draft.part::<SwapDraft>() {
+        Some(SwapDraft { cells, .. }) => pond_puzzles::rules::swap::row_text(cells),
+        None => panic!("a Swap draft"),
+    };
+    let field = |app: &mut App| -> (Entity, String) {
+        let (e, t) = app
+            .world_mut()
+            .query_filtered::<(Entity, &EditableText), With<RowField>>()
+            .single(app.world())
+            .expect("one row field");
+        (e, t.value().to_string())
+    };
+    let mut app = editing("swap.ron", 1, temp_data_dir());
+    settle(&mut app);
+    let drawn = row(&app);
+    let (entity, shown) = field(&mut app);
+    assert_eq!(shown, drawn, "the field shows the row drawn");
+    press(&mut app, KeyCode::F3);
+    app.update();
+    assert_eq!(app.world().resource::<InputFocus>().get(), Some(entity));
+    // The window selects the whole row on focus, so typing replaces it;
+    // headless there is no text layout to select in: the field is emptied.
+    let clear = |app: &mut App| {
+        *app.world_mut().get_mut::<EditableText>(entity).unwrap() = EditableText::new("");
+    };
+    clear(&mut app);
+    type_text(&mut app, "lll_rrr");
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(row(&app), "LLL_RRR");
+    assert_eq!(app.world().resource::<InputFocus>().get(), None);
+    assert_eq!(field(&mut app).1, "LLL_RRR");
+    act(&mut app, EditAction::Undo);
+    app.update();
+    assert_eq!(row(&app), drawn, "one step of the history");
+    // A wrong letter: refused, said, kept in the field.
+    press(&mut app, KeyCode::F3);
+    app.update();
+    clear(&mut app);
+    type_text(&mut app, "LLX_R");
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(row(&app), drawn);
+    let notice = editor(&app).field_notice.expect("the refusal is said");
+    assert!(notice.contains("pad 3 is `X`"), "{notice}");
+    assert_eq!(field(&mut app).1, "LLX_R", "kept to mend");
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(field(&mut app).1, drawn, "Esc puts back the row drawn");
+    assert_eq!(
+        screen(&app),
+        Screen::Edit,
+        "Esc left the field, not the editor"
     );
 }
