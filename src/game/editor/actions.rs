@@ -112,7 +112,7 @@ pub(super) fn edit_actions(
                 editor.asked = Some(action);
                 editor.notice = Some((
                     format!(
-                        "Not saved: {label} again starts a new level without it; Save (Ctrl+S) keeps it."
+                        "Not saved: {label} again starts a new level without it, Save keeps it."
                     ),
                     true,
                 ));
@@ -149,10 +149,13 @@ pub(super) fn edit_actions(
                     editor.notice = Some((format!("It cannot be played yet: {}", m.message), true));
                 }
             },
+            // Back (Esc) over a proposal keeps the board: the proposal
+            // goes, the editor stays (it left at once).
+            EditAction::Back if tuning.proposal().is_some() => tuning.clear(),
             EditAction::Back if editor.unsaved() && !asked => {
                 editor.asked = Some(action);
                 editor.notice = Some((
-                    "Not saved: Back (Esc) again leaves without it; Save (Ctrl+S) keeps it.".into(),
+                    "Not saved: Back again leaves without it, Save keeps it.".into(),
                     true,
                 ));
             }

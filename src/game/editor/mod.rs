@@ -85,6 +85,9 @@ pub struct Editor {
     /// Why a field did not take what was typed: shown under the fields,
     /// beside its cause (in the panel, it was far from the field).
     pub field_notice: Option<String>,
+    /// The field with the keys was given more letters this frame than it
+    /// holds: Enter waits (it would take the text without them).
+    overflow: bool,
     /// Bumped by every change: a verdict for an older one is never shown.
     pub generation: u64,
     /// Whether the keys went to the name's field this frame.
@@ -158,6 +161,7 @@ impl Editor {
             back,
             notice: None,
             field_notice: None,
+            overflow: false,
             generation: 1,
             typing: false,
             last_code: None,
@@ -326,6 +330,17 @@ pub(super) fn plugin(app: &mut App) {
             }),
         )
         .add_observer(super::theme::widget::activate::<EditAction>)
+        // What a field holds is read once the letters of the frame are in
+        // it (Bevy applies them after `Update`): a name typed fast and
+        // Enter in the same frame lost its last letters, a long seed its
+        // last digits.
+        .add_systems(
+            PostUpdate,
+            (name::sync_name, name::sync_row, name::sync_seed)
+                .chain()
+                .after(bevy::text::EditableTextSystems)
+                .run_if(in_state(Screen::Edit)),
+        )
         .add_systems(
             Update,
             (
@@ -336,9 +351,6 @@ pub(super) fn plugin(app: &mut App) {
                 actions::edit_actions,
                 (
                     name::undo_typing,
-                    name::sync_name,
-                    name::sync_row,
-                    name::sync_seed,
                     name::fit_field_lines,
                     name::show_starts,
                     refusal::say_full,

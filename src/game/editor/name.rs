@@ -314,7 +314,7 @@ pub(super) fn sync_seed(
     }
     let shown = show_line(&mut line, dealt(&editor));
     if focus.get() == Some(entity) {
-        if keys.any_just_pressed(TAKE_KEYS) {
+        if keys.any_just_pressed(TAKE_KEYS) && !editor.overflow {
             let typed = f.value().to_string().trim().to_string();
             match typed.parse::<u64>() {
                 Ok(seed) => {
@@ -364,7 +364,7 @@ pub(super) fn sync_row(
     show_line(&mut line, row.is_some());
     let focused = focus.get() == Some(entity);
     if focused {
-        if keys.any_just_pressed(TAKE_KEYS) {
+        if keys.any_just_pressed(TAKE_KEYS) && !editor.overflow {
             let typed = f.value().to_string();
             let mut refused = None;
             editor.change(true, |d| match d.set_row(&typed) {
@@ -442,7 +442,7 @@ pub(super) fn sync_name(
             put_text(&mut f, &editor.draft.name);
         }
         seen.clone_from(&editor.draft.name);
-        if keys.any_just_pressed(TAKE_KEYS) {
+        if keys.any_just_pressed(TAKE_KEYS) && !editor.overflow {
             focus.clear();
             editor.end_rename();
         }

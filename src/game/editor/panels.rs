@@ -364,6 +364,14 @@ pub(super) fn right_panel(
                 let upper = upper.id();
                 frame.spawn(margin_bar(upper));
             });
+            // A proposal's choice, always in sight (in a narrow window the
+            // proposal's words scrolled its buttons out of it).
+            if tuning.proposal().is_some() {
+                panel.spawn(row()).with_children(|r| {
+                    r.spawn(small_button(EditAction::TakeProposal, "Take it", false));
+                    r.spawn(small_button(EditAction::DropProposal, "Keep mine", false));
+                });
+            }
             // What the last button said, always in sight above them.
             if let Some((words, warn)) = &editor.notice {
                 panel.spawn(text(
@@ -436,10 +444,7 @@ fn tune_lines(
                     p.spawn(text(line, 15.0, theme::TEXT));
                 }
             }
-            p.spawn(row()).with_children(|r| {
-                r.spawn(small_button(EditAction::TakeProposal, "Take it", false));
-                r.spawn(small_button(EditAction::DropProposal, "Keep mine", false));
-            });
+            // (Its buttons stand under the part that scrolls, in sight.)
         }
         Some(Err(why)) => {
             p.spawn(text(format!("No {way} board: {why}"), 15.0, theme::WARN));

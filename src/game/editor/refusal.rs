@@ -47,24 +47,17 @@ pub(super) fn say_full(
         if editor.field_notice.is_some() {
             editor.field_notice = None;
         }
-        return;
-    };
-    let (Some(most), false) = (f.max_characters, f.pending_edits.is_empty()) else {
-        return;
-    };
-    let mut typed = 0;
-    for edit in &f.pending_edits {
-        match edit {
-            TextEdit::Insert(letters) => typed += letters.chars().count(),
-            _ => return,
+        if editor.overflow {
+            editor.overflow = false;
         }
-    }
-    let value = f.value().to_string();
-    let selected = f.editor().raw_selection().text_range();
-    let replaced = value.get(selected).map_or(0, |s| s.chars().count());
-    if value.chars().count() - replaced + typed <= most {
         return;
+    };
+    let over = overflows(f);
+    // (Enter in this frame takes nothing: what it would take lost letters.)
+    if editor.overflow != over.is_some() {
+        editor.overflow = over.is_some();
     }
+    let Some(most) = over else { return };
     let words = if seed {
         format!("A seed has at most {most} digits.")
     } else if name {
@@ -75,6 +68,25 @@ pub(super) fn say_full(
     if editor.field_notice.as_ref() != Some(&words) {
         editor.field_notice = Some(words);
     }
+}
+
+/// The most a field holds, if the letters of this frame would pass it.
+fn overflows(f: &EditableText) -> Option<usize> {
+    let most = f.max_characters?;
+    if f.pending_edits.is_empty() {
+        return None;
+    }
+    let mut typed = 0;
+    for edit in &f.pending_edits {
+        match edit {
+            TextEdit::Insert(letters) => typed += letters.chars().count(),
+            _ => return None,
+        }
+    }
+    let value = f.value().to_string();
+    let selected = f.editor().raw_selection().text_range();
+    let replaced = value.get(selected).map_or(0, |s| s.chars().count());
+    (value.chars().count() - replaced + typed > most).then_some(most)
 }
 
 /// Why a field did not take its text, under the fields.

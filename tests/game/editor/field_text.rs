@@ -338,3 +338,54 @@ fn a_swap_row_typed_in_its_field_is_an_edit_and_a_wrong_one_is_refused() {
         "Esc left the field, not the editor"
     );
 }
+
+/// Letters typed and Enter in the same frame (a fast typist, a slow frame)
+/// are all taken: the name's last letters were lost, and a seed too long by
+/// four digits was dealt from its first twenty without a word.
+#[test]
+fn letters_and_enter_in_one_frame_are_all_taken() {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    let mut app = editing_in_window("flood.ron", 3, UVec2::new(1280, 720));
+    let burst = |app: &mut App, words: &str| {
+        for c in words.chars() {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+                logical_key: Key::Character(c.to_string().into()),
+                state: ButtonState::Pressed,
+                text: Some(c.to_string().into()),
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+        }
+        app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::Enter,
+            logical_key: Key::Enter,
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+        app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::Enter,
+            logical_key: Key::Enter,
+            state: ButtonState::Released,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        settle(app);
+    };
+    press(&mut app, KeyCode::F2);
+    settle(&mut app);
+    burst(&mut app, "Stuck frogs");
+    assert_eq!(editor(&app).draft.name, "Stuck frogs");
+    assert!(!editor(&app).typing, "Enter left the field");
+    press(&mut app, KeyCode::F4);
+    settle(&mut app);
+    burst(&mut app, "123456789012345678901234");
+    let notice = editor(&app).field_notice.expect("the seed's refusal");
+    assert!(notice.contains("at most 20 digits"), "{notice}");
+    assert_eq!(editor(&app).seed, None, "no board dealt");
+}

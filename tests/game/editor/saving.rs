@@ -430,10 +430,12 @@ fn undo_and_redo_never_save_one_level_over_another() {
     assert_eq!(pack.levels[2].name, format!("{name} 2"));
 }
 
-/// At 800x600 the verdict's words with a harder board proposed and Back's
-/// "Not saved" notice run past the panel's foot and scroll: a bar in the
-/// panel's margin says so (a new player did not see that they scrolled).
-/// Before, they fit, and no bar shows.
+/// At 800x600 the verdict's words with a harder board proposed run past the
+/// panel's foot and scroll: a bar in the panel's margin says so (a new
+/// player did not see that they scrolled). Before, they fit, and no bar
+/// shows. The proposal's Take it and Keep mine stay in sight, under the
+/// part that scrolls (they scrolled out of it); Back (Esc) then drops the
+/// proposal and stays in the editor (it left at once).
 #[test]
 fn a_panel_whose_words_scroll_shows_its_bar() {
     let mut app = editing_in_window("flood.ron", 3, UVec2::new(800, 600));
@@ -461,16 +463,28 @@ fn a_panel_whose_words_scroll_shows_its_bar() {
         }
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
-    act(&mut app, EditAction::Back);
+    // Enter's play waits, and says why: a line more under the scrolling
+    // part.
+    act(&mut app, EditAction::Play);
     settle(&mut app);
     assert!(
         texts(&mut app)
             .iter()
-            .any(|t| t.starts_with("A harder board") || t.starts_with("No harder board")),
-        "the search for a harder board ended"
+            .any(|t| t.starts_with("A harder board")),
+        "a harder board proposed"
     );
-    let notice = editor(&app).notice.expect("Back says why it stayed");
-    assert!(notice.0.starts_with("Not saved: Back"), "{notice:?}");
+    let nodes = window::laid_out(&mut app);
+    for label in ["Take it", "Keep mine"] {
+        let at = nodes
+            .iter()
+            .find(|n| n.text.as_deref() == Some(label))
+            .unwrap_or_else(|| panic!("no {label} laid out"))
+            .rect;
+        assert!(
+            at.min.y >= 0.0 && at.max.y <= 600.0 && at.max.x <= 800.0,
+            "{label} at {at:?}"
+        );
+    }
     let shown = bars(&mut app);
     assert_eq!(shown.len(), 1, "{shown:?}");
     let verdict = window::laid_out(&mut app)
@@ -483,4 +497,9 @@ fn a_panel_whose_words_scroll_shows_its_bar() {
         bar.min.x >= verdict.max.x && bar.max.x <= 800.0 && bar.height() > 100.0,
         "the bar {bar:?} beside the verdict {verdict:?}"
     );
+    act(&mut app, EditAction::Back);
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Edit, "Back over a proposal stays");
+    let tuning = app.world().resource::<pond_puzzles::game::editor::Tuning>();
+    assert!(tuning.proposal().is_none(), "the proposal went");
 }

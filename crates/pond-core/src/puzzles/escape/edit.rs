@@ -205,21 +205,23 @@ impl DraftPart for EscapeDraft {
         let cols = self.cols as usize;
         for (i, a) in self.animals.iter().enumerate() {
             let at = (i / cols + 1, i % cols + 1);
-            if let Some((r, c)) = seen.insert((a.kind, a.colour), at) {
-                twice.push(format!(
-                    "the {} at row {}, column {} is also at row {r}, column {c}",
-                    a.describe(),
-                    at.0,
-                    at.1
-                ));
+            if let Some(first) = seen.insert((a.kind, a.colour), at) {
+                twice.push((a, at, first));
             }
         }
-        match twice.len() {
-            0 | 1 => twice,
-            n => vec![format!(
-                "{n} animals are on the board twice: {}, and {} more",
-                twice[0],
-                n - 1
+        match twice.as_slice() {
+            [] => Vec::new(),
+            [(a, at, (r, c))] => vec![format!(
+                "the {} at row {}, column {} is also at row {r}, column {c}",
+                a.describe(),
+                at.0,
+                at.1
+            )],
+            [(_, at, _), ..] => vec![format!(
+                "{} animals are on the board twice, the first at row {}, column {}",
+                twice.len(),
+                at.0,
+                at.1
             )],
         }
     }
