@@ -365,6 +365,7 @@ pub(super) fn plugin(app: &mut App) {
                 )
                     .chain(),
                 view::refresh,
+                panels::show_ends,
                 help::show_help,
                 view::hover_ring,
                 focus::show_ring,

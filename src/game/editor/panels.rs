@@ -293,6 +293,11 @@ pub(super) fn right_panel(
                     },
                     WheelScroll,
                 ));
+                // A proposal, at the end of the verdict, is scrolled into
+                // sight (in a narrow window it came below the fold).
+                if tuning.proposal().is_some() {
+                    upper.insert(ShowEnd);
+                }
                 upper.with_children(|p| {
                     p.spawn(text("Verdict", 22.0, theme::TEXT));
                     if let Some(m) = &verdict.mistake {
@@ -468,5 +473,27 @@ fn tune_lines(
             ));
             r.spawn(small_button(EditAction::Tune(false), "Easier", false));
         });
+    }
+}
+
+/// A part that scrolls, to be shown at its end once it is laid out.
+#[derive(Component)]
+pub(super) struct ShowEnd;
+
+/// Scrolls each `ShowEnd` part to its end, once, when it has its size.
+pub(super) fn show_ends(
+    mut commands: Commands,
+    mut parts: Query<(Entity, &mut ScrollPosition, &ComputedNode), With<ShowEnd>>,
+) {
+    for (part, mut at, node) in &mut parts {
+        if node.size().y <= 0.0 {
+            continue;
+        }
+        let scale = node.inverse_scale_factor();
+        let most = ((node.content_size().y - node.size().y) * scale).max(0.0);
+        if at.0.y != most {
+            at.0.y = most;
+        }
+        commands.entity(part).remove::<ShowEnd>();
     }
 }

@@ -474,6 +474,35 @@ fn a_panel_whose_words_scroll_shows_its_bar() {
         "a harder board proposed"
     );
     let nodes = window::laid_out(&mut app);
+    // The proposal's words scrolled into sight, above its buttons.
+    let proposed = nodes
+        .iter()
+        .find(|n| {
+            n.text
+                .as_ref()
+                .is_some_and(|t| t.starts_with("A harder board"))
+        })
+        .expect("the proposal's words")
+        .rect;
+    let take = nodes
+        .iter()
+        .find(|n| n.text.as_deref() == Some("Take it"))
+        .expect("Take it")
+        .rect;
+    let part = nodes
+        .iter()
+        .filter(|n| n.scrolls && n.rect.min.x > 400.0)
+        .map(|n| n.rect)
+        .next()
+        .expect("the verdict's part that scrolls");
+    assert!(
+        proposed.min.y >= part.min.y && proposed.max.y <= part.max.y + 1.0,
+        "the proposal at {proposed:?}, the part shown {part:?}"
+    );
+    assert!(
+        take.min.y >= part.max.y,
+        "Take it at {take:?}, under {part:?}"
+    );
     for label in ["Take it", "Keep mine"] {
         let at = nodes
             .iter()

@@ -32,8 +32,17 @@ impl Proposal {
         if let Some(words) = self.draft.board.change_words(&*from.board, &self.changed) {
             return words;
         }
+        let limit = |d: &Draft| {
+            d.dimensions()
+                .into_iter()
+                .find(|(name, _)| *name == "move limit")
+                .map(|(_, n)| n)
+        };
         match self.changed.len() {
-            0 => "the move limit changed".to_string(),
+            0 => match (limit(from), limit(&self.draft)) {
+                (Some(a), Some(b)) if a != b => format!("the move limit from {a} to {b}"),
+                _ => "the move limit changed".to_string(),
+            },
             n => format!("{} changed (ringed)", super::count_of(n, "cell", "cells")),
         }
     }

@@ -209,6 +209,13 @@ fn harder_and_easier_move_one_grade_with_few_changes() {
                             "{}: {words}",
                             l.name
                         );
+                    } else if p.changed.is_empty() {
+                        // The limit alone: told with its two values.
+                        assert!(
+                            words.starts_with("the move limit from "),
+                            "{}: {words}",
+                            l.name
+                        );
                     } else {
                         assert!(words.contains("changed"), "{}: {words}", l.name);
                     }
