@@ -314,6 +314,10 @@ pub(super) fn sync_seed(
     }
     let shown = show_line(&mut line, dealt(&editor));
     if focus.get() == Some(entity) {
+        // Its key again selects what it holds, to type over it.
+        if keys.just_pressed(KeyCode::F4) {
+            f.queue_edit(TextEdit::SelectAll);
+        }
         if keys.any_just_pressed(TAKE_KEYS) && !editor.overflow {
             let typed = f.value().to_string().trim().to_string();
             match typed.parse::<u64>() {
@@ -364,6 +368,10 @@ pub(super) fn sync_row(
     show_line(&mut line, row.is_some());
     let focused = focus.get() == Some(entity);
     if focused {
+        // Its key again selects what it holds, to type over it.
+        if keys.just_pressed(KeyCode::F3) {
+            f.queue_edit(TextEdit::SelectAll);
+        }
         if keys.any_just_pressed(TAKE_KEYS) && !editor.overflow {
             let typed = f.value().to_string();
             let mut refused = None;
@@ -423,6 +431,10 @@ pub(super) fn sync_name(
     if focused {
         if editor.name_before.is_none() {
             editor.begin_rename();
+        }
+        // Its key again selects what it holds, to type over it.
+        if keys.just_pressed(KeyCode::F2) {
+            f.queue_edit(TextEdit::SelectAll);
         }
         if keys.just_pressed(KeyCode::Escape) {
             let kept = editor.abandon_rename().unwrap_or_default();

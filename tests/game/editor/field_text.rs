@@ -389,3 +389,26 @@ fn letters_and_enter_in_one_frame_are_all_taken() {
     assert!(notice.contains("at most 20 digits"), "{notice}");
     assert_eq!(editor(&app).seed, None, "no board dealt");
 }
+
+/// A field's key pressed again while it has the keys selects what it holds,
+/// so what is typed next replaces it (F4 again added to the old seed, a new
+/// player found).
+#[test]
+fn a_fields_key_again_selects_its_text() {
+    let mut app = editing_in_window("flood.ron", 3, UVec2::new(1280, 720));
+    press(&mut app, KeyCode::F4);
+    settle(&mut app);
+    type_text(&mut app, "123");
+    settle(&mut app);
+    press(&mut app, KeyCode::F4);
+    settle(&mut app);
+    type_text(&mut app, "9");
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(
+        editor(&app).seed,
+        Some(9),
+        "{:?}",
+        editor(&app).field_notice
+    );
+}
