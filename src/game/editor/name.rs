@@ -87,7 +87,7 @@ pub struct SeedField;
 pub(super) struct SeedLine;
 
 /// The most digits a seed has (18446744073709551615, the largest).
-pub(super) const SEED_DIGITS: usize = 20;
+const SEED_DIGITS: usize = 20;
 
 /// A seed as its field shows it (none: empty).
 fn seed_text(seed: Option<u64>) -> String {

@@ -489,8 +489,7 @@ pub(super) fn show_ends(
         if node.size().y <= 0.0 {
             continue;
         }
-        let scale = node.inverse_scale_factor();
-        let most = ((node.content_size().y - node.size().y) * scale).max(0.0);
+        let most = crate::game::theme::widget::scroll_most(node);
         if at.0.y != most {
             at.0.y = most;
         }

@@ -144,7 +144,7 @@ fn scroll_to_show(
     let (middle, view_half) = (view_at.translation.y * scale, view.size().y * scale / 2.0);
     let below = (y + half + MARGIN) - (middle + view_half);
     let above = (middle - view_half) - (y - half - MARGIN);
-    let most = ((view.content_size().y - view.size().y) * scale).max(0.0);
+    let most = crate::game::theme::widget::scroll_most(view);
     let to = if below > 0.0 {
         scroll.0.y + below
     } else if above > 0.0 {

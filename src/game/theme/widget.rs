@@ -341,6 +341,12 @@ pub fn activate<A: Component + Message + Clone>(
     }
 }
 
+/// How far a part that scrolls goes down, in logical pixels: its content's
+/// height past its own (none when it all shows).
+pub fn scroll_most(node: &ComputedNode) -> f32 {
+    ((node.content_size().y - node.size().y) * node.inverse_scale_factor()).max(0.0)
+}
+
 /// The wheel scrolls the `WheelScroll` part under the pointer.
 fn scroll_parts(
     mut wheel: MessageReader<MouseWheel>,
@@ -366,9 +372,7 @@ fn scroll_parts(
         if d.x.abs() > half.x || d.y.abs() > half.y {
             continue;
         }
-        let scale = node.inverse_scale_factor();
-        let most = ((node.content_size().y - node.size().y) * scale).max(0.0);
-        let y = (at.0.y + lines).clamp(0.0, most);
+        let y = (at.0.y + lines).clamp(0.0, scroll_most(node));
         if y != at.0.y {
             at.0.y = y;
         }
