@@ -19,6 +19,11 @@ pub struct EscapeDraft {
 /// The most colours the palette offers.
 const MOST_COLOURS: u32 = 9;
 
+/// How many shuffles of one seed are tried for one that can be won, and
+/// the work each may take to decide (a 10x10 prison decides in far less).
+const SHUFFLE_TRIES: usize = 32;
+const SHUFFLE_NODES: u64 = 20_000;
+
 impl EscapeDraft {
     /// A new number of rows and columns, keeping the animals both sizes
     /// have and filling the new cells with the kinds and colours in use.
@@ -187,8 +192,27 @@ impl DraftPart for EscapeDraft {
         vec![("Shuffle".into(), None, Setting::Shuffle)]
     }
 
+    /// The animals shuffled from `seed`: the first of the seed's next
+    /// [`SHUFFLE_TRIES`] shuffles that can be won, so that a seed deals a
+    /// level to play (a shuffle at random is often stuck at once); the
+    /// first shuffle where none of them can be won or none is decided in
+    /// its share of the work. The same seed always deals the same board.
     fn shuffle(&mut self, seed: u64) -> bool {
-        rng::SplitMix64::new(seed).shuffle(&mut self.animals);
+        use crate::solve::moves::Marks;
+        let mut rng = rng::SplitMix64::new(seed);
+        let start = self.animals.clone();
+        let mut first = None;
+        for _ in 0..SHUFFLE_TRIES {
+            let mut animals = start.clone();
+            rng.shuffle(&mut animals);
+            let e = Escape::new(self.rows, self.cols, animals);
+            if e.winnable(&crate::solve::Budget::nodes(SHUFFLE_NODES)) == Some(true) {
+                self.animals = e.animals;
+                return true;
+            }
+            first.get_or_insert(e.animals);
+        }
+        self.animals = first.unwrap_or(start);
         true
     }
 
