@@ -405,3 +405,56 @@ fn a_level_won_at_its_start_has_a_shortest_of_no_move() {
     drop(app);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The keys' line greys the keys that would do nothing (undo and restart
+/// before a move, redo before an undo) and brings them back when they would.
+#[test]
+fn keys_that_would_do_nothing_are_greyed_in_their_place() {
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 1);
+    settle(&mut app);
+    let greyed = |app: &mut App, label: &str| {
+        let key = button_saying(app, label);
+        app.world()
+            .get::<bevy::ui::InteractionDisabled>(key)
+            .is_some()
+    };
+    let look = |app: &mut App| {
+        [
+            "U undo",
+            "R redo",
+            "Backspace restart",
+            "N next",
+            "Esc menu",
+        ]
+        .map(|k| greyed(app, k))
+    };
+    assert_eq!(
+        look(&mut app),
+        [true, true, true, false, false],
+        "at the start"
+    );
+    one_move_played(&mut app);
+    assert_eq!(
+        look(&mut app),
+        [false, true, false, false, false],
+        "after a move"
+    );
+    press(&mut app, KeyCode::KeyU);
+    settle(&mut app);
+    assert_eq!(
+        look(&mut app),
+        [true, false, true, false, false],
+        "after its undo"
+    );
+    // A greyed key's tap does nothing; a live one's does.
+    let undo = button_saying(&mut app, "R redo");
+    activate(&mut app, undo);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().moves(), 1);
+    assert_eq!(
+        look(&mut app),
+        [false, true, false, false, false],
+        "after the redo"
+    );
+}

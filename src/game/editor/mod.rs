@@ -353,6 +353,7 @@ pub(super) fn plugin(app: &mut App) {
                     name::undo_typing,
                     name::fit_field_lines,
                     name::show_starts,
+                    name::fade_cut_fields,
                     refusal::say_full,
                     refusal::show_field_notice,
                 )

@@ -24,6 +24,9 @@ impl Side {
     }
 }
 
+/// A window lower than this closes up the left panel's lines.
+const SHORT_WINDOW: f32 = 700.0;
+
 fn panel_node(left: bool, m: [f32; 4]) -> Node {
     let (l, r) = if left {
         (px(10), Val::Auto)
@@ -135,17 +138,18 @@ pub(super) fn left_panel(
     editor: &Editor,
     palette: &[Color; 10],
     colour_blind: bool,
-    m: [f32; 4],
+    (m, height): ([f32; 4], f32),
 ) {
     let draft = &editor.draft;
     let drawn = draft.drawn();
     let pegs = draft.is_pegs();
-    let mut panel = ui.spawn((
-        panel_node(true, m),
-        theme::panel(),
-        WheelScroll,
-        Side::tabs(false),
-    ));
+    let mut node = panel_node(true, m);
+    // In a short window its lines close up, so that the last of them
+    // (Escape's Shuffle at 800x600) is in sight without a scroll.
+    if height < SHORT_WINDOW {
+        node.row_gap = px(2);
+    }
+    let mut panel = ui.spawn((node, theme::panel(), WheelScroll, Side::tabs(false)));
     let id = panel.id();
     panel.with_children(|p| {
         p.spawn(Node {

@@ -15,7 +15,7 @@ use super::theme::widget;
 use super::theme::{self, text};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use under::{bottom_panels, how_to_move_while_playable, palette_colours};
+use under::{bottom_panels, grey_idle_keys, how_to_move_while_playable, palette_colours};
 
 mod under;
 
@@ -69,6 +69,7 @@ pub(super) fn plugin(app: &mut App) {
                 palette_colours,
                 make_room,
                 how_to_move_while_playable,
+                grey_idle_keys,
             )
                 .in_set(PlaySystems::Present),
         );

@@ -22,8 +22,14 @@ pub(super) struct PaletteButton(u8);
 /// One of the keys every puzzle shares, in the keys' line: a button too, so
 /// a tap or a click does what the key does (a player without a keyboard can
 /// undo, restart and open the menu).
-fn shared_key<A: Component>(keys: &mut ChildSpawnerCommands, label: &str, action: A) {
+fn shared_key<A: Component>(
+    keys: &mut ChildSpawnerCommands,
+    label: &str,
+    action: A,
+    needs: KeyNeeds,
+) {
     keys.spawn((
+        needs,
         Button,
         bevy::ui_widgets::Button,
         action,
@@ -45,6 +51,58 @@ fn shared_key<A: Component>(keys: &mut ChildSpawnerCommands, label: &str, action
 /// A shared key's colour at rest: the button's, faint.
 const KEY_CHIP: Color = Color::srgba(0.18, 0.42, 0.36, 0.35);
 
+/// What a shared key needs to do anything: without it the key is greyed
+/// in its place (nothing to undo at the start, nothing to redo), so the
+/// line says only what a press would do and never moves.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum KeyNeeds {
+    /// A move made: undo and restart.
+    Done,
+    /// A move taken back: redo.
+    Undone,
+    /// Always does something.
+    Nothing,
+}
+
+/// Greys the keys that would do nothing now and brings them back when
+/// they would (a move, an undo, a restart).
+pub(super) fn grey_idle_keys(
+    state: Res<PlayState>,
+    keys: Query<(Entity, &KeyNeeds, Has<bevy::ui::InteractionDisabled>)>,
+    added: Query<(), Added<KeyNeeds>>,
+    mut commands: Commands,
+) {
+    if !state.is_changed() && added.is_empty() {
+        return;
+    }
+    for (key, needs, greyed) in &keys {
+        let idle = match needs {
+            KeyNeeds::Done => state.done.is_empty(),
+            KeyNeeds::Undone => state.undone.is_empty(),
+            KeyNeeds::Nothing => false,
+        };
+        if idle == greyed {
+            continue;
+        }
+        let mut key = commands.entity(key);
+        if idle {
+            key.insert((
+                bevy::ui::InteractionDisabled,
+                ButtonColours {
+                    rest: Color::NONE,
+                    hover: Color::NONE,
+                },
+            ));
+        } else {
+            key.remove::<bevy::ui::InteractionDisabled>();
+            key.insert(ButtonColours {
+                rest: KEY_CHIP,
+                hover: theme::BUTTON,
+            });
+        }
+    }
+}
+
 /// The keys every puzzle shares, after the line that says how to play.
 fn shared_keys(line: &mut ChildSpawnerCommands) {
     line.spawn(Node {
@@ -52,12 +110,20 @@ fn shared_keys(line: &mut ChildSpawnerCommands) {
         ..default()
     })
     .with_children(|keys| {
-        shared_key(keys, "U undo", MoveRequested::player(Request::Undo));
-        shared_key(keys, "R redo", MoveRequested::player(Request::Redo));
-        shared_key(keys, "H hint", crate::game::solver::AutoplayCommand::Hint);
-        shared_key(keys, "Backspace restart", PlayAction::Replay);
-        shared_key(keys, "N next", PlayAction::NextLevel);
-        shared_key(keys, "Esc menu", PlayAction::Menu);
+        let undo = MoveRequested::player(Request::Undo);
+        shared_key(keys, "U undo", undo, KeyNeeds::Done);
+        let redo = MoveRequested::player(Request::Redo);
+        shared_key(keys, "R redo", redo, KeyNeeds::Undone);
+        let hint = crate::game::solver::AutoplayCommand::Hint;
+        shared_key(keys, "H hint", hint, KeyNeeds::Nothing);
+        shared_key(
+            keys,
+            "Backspace restart",
+            PlayAction::Replay,
+            KeyNeeds::Done,
+        );
+        shared_key(keys, "N next", PlayAction::NextLevel, KeyNeeds::Nothing);
+        shared_key(keys, "Esc menu", PlayAction::Menu, KeyNeeds::Nothing);
     });
 }
 

@@ -412,3 +412,32 @@ fn a_fields_key_again_selects_its_text() {
         editor(&app).field_notice
     );
 }
+
+/// A field left with more text than it shows fades at its right end, so
+/// that a name cut inside a letter says that more follows; with the keys
+/// (the caret's place shows) and where the whole name fits, no fade.
+#[test]
+fn a_field_cut_short_fades_at_its_end() {
+    let fades = |app: &mut App| {
+        for _ in 0..3 {
+            app.update();
+        }
+        window::laid_out(app)
+            .iter()
+            .filter(|n| n.name.as_deref() == Some("Field fade"))
+            .count()
+    };
+    // "Easy 1 (1506 ways out)" at 800x600: wider than the Name field.
+    let mut app = editing_in_window("escape.ron", 1, UVec2::new(800, 600));
+    assert_eq!(fades(&mut app), 1, "the long name is cut: one fade");
+    press(&mut app, KeyCode::F2);
+    assert_eq!(
+        fades(&mut app),
+        0,
+        "with the keys, the caret shows where it is"
+    );
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(fades(&mut app), 1, "left again, cut again");
+    let mut app = editing_in_window("escape.ron", 1, UVec2::new(1280, 720));
+    assert_eq!(fades(&mut app), 0, "the whole name fits at 1280x720");
+}
