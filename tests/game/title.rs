@@ -152,3 +152,33 @@ fn least_contrast(app: &mut App, button: Entity) -> f32 {
     assert!(least.is_finite(), "the button has words");
     least
 }
+
+/// A pack of the player's own (the editor's "My levels") says so under its
+/// name, with the puzzles it holds: with one Flood level it read as the
+/// shipped Flood pack ("Flood the grid to one colour from the corner").
+#[test]
+fn a_pack_of_the_players_own_says_so_on_the_title() {
+    let dir = temp_data_dir();
+    std::fs::create_dir_all(dir.join("packs")).unwrap();
+    std::fs::write(
+        dir.join("packs/my-levels.ron"),
+        r#"Pack(name: "My levels", levels: [
+            Flood(name: "Mine", cells: ["01", "10"]),
+            Swap(name: "Row", row: "L_R"),
+            Flood(name: "Mine too", cells: ["00", "10"]),
+        ])"#,
+    )
+    .unwrap();
+    let mut app = app_with(game::GameOptions {
+        data_dir: Some(dir),
+        ..Default::default()
+    });
+    until_screen(&mut app, Screen::Title);
+    settle(&mut app);
+    let shown = texts(&mut app);
+    assert!(shown.iter().any(|t| t == "My levels"), "{shown:?}");
+    assert!(
+        shown.iter().any(|t| t == "Levels of your own: Flood, Swap"),
+        "{shown:?}"
+    );
+}

@@ -24,6 +24,10 @@ impl Side {
     }
 }
 
+/// The room of the line that says which pack Save writes into: two lines
+/// of its 14-pixel words.
+const SAVES_INTO_HEIGHT: f32 = 36.0;
+
 /// A window lower than this closes up the left panel's lines.
 const SHORT_WINDOW: f32 = 700.0;
 
@@ -392,11 +396,32 @@ pub(super) fn right_panel(
             let (undo, redo) = editor.history();
             let level = verdict.mistake.is_none();
             // The pack "Save" writes into; the button offers the next.
+            // Its words keep two lines' room and the button its own line,
+            // so that the button stays put as the pack or its count changes
+            // (it moved as its words took one line, then two).
             if level {
-                panel.spawn(row()).with_children(|r| {
-                    r.spawn(text(format!("Saves into {into}"), 14.0, theme::TEXT_DIM));
-                    r.spawn(small_button(EditAction::SaveInto, "Another pack", false));
-                });
+                panel
+                    .spawn(Node {
+                        flex_direction: FlexDirection::Column,
+                        align_items: AlignItems::FlexStart,
+                        row_gap: px(4),
+                        ..default()
+                    })
+                    .with_children(|r| {
+                        r.spawn((
+                            text(
+                                format!("Saves into {}", theme::short(into, 44)),
+                                14.0,
+                                theme::TEXT_DIM,
+                            ),
+                            Node {
+                                height: px(SAVES_INTO_HEIGHT),
+                                overflow: Overflow::clip(),
+                                ..default()
+                            },
+                        ));
+                        r.spawn(small_button(EditAction::SaveInto, "Another pack", false));
+                    });
             }
             // Every button always in its place, greyed while it has
             // nothing to do: a click never lands on a button that moved.

@@ -13,13 +13,30 @@ use crate::rules::Puzzle;
 use bevy::prelude::*;
 
 /// The line under a pack's name: a pack of the player's with an author
-/// says who wrote it; else a pack of one puzzle says what the puzzle is
+/// says who wrote it, one without says which puzzles it holds; else a
+/// pack of one puzzle says what the puzzle is
 /// (the line of its how-to card), and a pack of several is a level pack.
 fn pack_blurb(entry: &PackEntry, pack: &crate::levels::Pack) -> String {
     if entry.origin != Origin::Shipped
         && let Some(author) = &pack.author
     {
         return format!("A level pack by {author}");
+    }
+    // A pack the editor saved into reads as the player's, not as the
+    // shipped pack of its first level's puzzle.
+    if entry.origin == Origin::Own {
+        let mut kinds: Vec<&str> = Vec::new();
+        for level in &pack.levels {
+            let title = puzzles::card(&level.puzzle).title;
+            let kind = title.split([':', ',']).next().unwrap_or(title);
+            if !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
+        }
+        return match kinds.as_slice() {
+            [] => "Levels of your own".to_string(),
+            _ => format!("Levels of your own: {}", kinds.join(", ")),
+        };
     }
     let mut cards = pack.levels.iter().map(|l| puzzles::card(&l.puzzle));
     match cards.next() {
@@ -273,7 +290,7 @@ pub(super) fn fit_title(
 #[derive(Component)]
 pub(super) struct DailyRow;
 
-/// Fills the title's row once the day's levels are made: "Today", a button
+/// Fills the title's row once the day's levels are made: "Today's levels", a button
 /// per puzzle (a filled disc on those won, an empty ring on the others) and
 /// the streak of days in a row.
 pub(super) fn fill_daily_row(
@@ -288,7 +305,7 @@ pub(super) fn fill_daily_row(
             continue;
         }
         commands.entity(row).with_children(|r| {
-            r.spawn(text("Today", 20.0, theme::TEXT_DIM));
+            r.spawn(text("Today's levels", 20.0, theme::TEXT_DIM));
             for (i, (kind, code)) in daily.codes.iter().enumerate() {
                 // Won by the player's own moves, today.
                 let done = progress.file.daily_won(daily.date, &code.to_string());
