@@ -447,13 +447,21 @@ fn autoplay(app: &mut App, watch: Watch) -> Ending {
     panic!("auto-play did not end");
 }
 
-/// Types `text` as a player would: one key message a character.
+/// Types `text` as a player would: one key message a character (a space
+/// as the space bar sends it, `Key::Space`, not as a character).
 fn type_text(app: &mut App, text: &str) {
     for c in text.chars() {
+        let (key_code, logical_key) = match c {
+            ' ' => (KeyCode::Space, Key::Space),
+            _ => (
+                KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+                Key::Character(c.to_string().into()),
+            ),
+        };
         for state in [ButtonState::Pressed, ButtonState::Released] {
             app.world_mut().write_message(KeyboardInput {
-                key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
-                logical_key: Key::Character(c.to_string().into()),
+                key_code,
+                logical_key: logical_key.clone(),
                 state,
                 text: Some(c.to_string().into()),
                 repeat: false,
@@ -471,6 +479,7 @@ fn key_state(app: &mut App, key: KeyCode, state: ButtonState) {
         KeyCode::Enter => Key::Enter,
         KeyCode::Escape => Key::Escape,
         KeyCode::ControlLeft => Key::Control,
+        KeyCode::ShiftLeft => Key::Shift,
         _ => Key::Unidentified(NativeKey::Unidentified),
     };
     app.world_mut().write_message(KeyboardInput {

@@ -16,6 +16,7 @@ mod panels;
 mod refusal;
 mod save;
 mod tune;
+mod typing;
 mod verdict;
 mod view;
 
@@ -350,10 +351,11 @@ pub(super) fn plugin(app: &mut App) {
                 input::paint_input,
                 actions::edit_actions,
                 (
+                    typing::shifted_space,
                     name::undo_typing,
                     name::fit_field_lines,
                     name::show_starts,
-                    name::fade_cut_fields,
+                    typing::fade_cut_fields,
                     refusal::say_full,
                     refusal::show_field_notice,
                 )

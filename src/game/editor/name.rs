@@ -182,55 +182,10 @@ fn field_line(commands: &mut Commands, top: f32, label: &str, line: impl Bundle,
         .with_children(|line| {
             // The field, and over its right end the fade that says it
             // holds more than it shows.
-            line.spawn(Node::default()).add_child(field).with_child((
-                FieldFade(field),
-                Name::new("Field fade"),
-                Node {
-                    position_type: PositionType::Absolute,
-                    right: px(0),
-                    top: px(0),
-                    bottom: px(0),
-                    width: px(FADE_WIDTH),
-                    border_radius: BorderRadius::right(px(8)),
-                    display: Display::None,
-                    ..default()
-                },
-                BackgroundGradient::from(LinearGradient::to_right(vec![
-                    ColorStop::auto(theme::PANEL.with_alpha(0.0)),
-                    ColorStop::new(theme::PANEL.with_alpha(1.0), percent(70)),
-                    ColorStop::auto(theme::PANEL.with_alpha(1.0)),
-                ])),
-                Pickable::IGNORE,
-            ));
+            line.spawn(Node::default())
+                .add_child(field)
+                .with_child(super::typing::fade(field));
         });
-}
-
-/// The fade over a field's right end, shown while the field is left with
-/// more text than it shows (a long name at 800x600 was cut inside a
-/// letter, with nothing to say that more followed).
-#[derive(Component)]
-pub(super) struct FieldFade(Entity);
-
-/// How wide the fade over a cut field's end is, in pixels.
-const FADE_WIDTH: f32 = 44.0;
-
-/// Each fade shows while its field is wider than its text's room and does
-/// not have the keys (with them, the caret's place shows and the text
-/// moves under it).
-pub(super) fn fade_cut_fields(
-    focus: Res<InputFocus>,
-    fields: Query<(&bevy::text::TextLayoutInfo, &ComputedNode), With<EditableText>>,
-    mut fades: Query<(&FieldFade, &mut Node)>,
-) {
-    for (fade, mut node) in &mut fades {
-        let cut = fields.get(fade.0).is_ok_and(|(info, room)| {
-            focus.get() != Some(fade.0) && info.size.x > room.content_box().width() + 1.0
-        });
-        let display = if cut { Display::Flex } else { Display::None };
-        if node.display != display {
-            node.display = display;
-        }
-    }
 }
 
 /// A field without the keys shows the start of its text (a long name in a

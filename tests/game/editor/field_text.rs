@@ -441,3 +441,20 @@ fn a_field_cut_short_fades_at_its_end() {
     let mut app = editing_in_window("escape.ron", 1, UVec2::new(1280, 720));
     assert_eq!(fades(&mut app), 0, "the whole name fits at 1280x720");
 }
+
+/// A space goes into a name with Shift held as without it (Bevy's input
+/// takes a space only without a modifier, and a name typed in capitals
+/// lost its spaces); a space without Shift goes in too.
+#[test]
+fn a_space_typed_with_shift_held_goes_into_the_name() {
+    let mut app = editing_in_window("swap.ron", 2, UVec2::new(1280, 720));
+    press(&mut app, KeyCode::F2);
+    type_text(&mut app, "Big");
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Pressed);
+    type_text(&mut app, " ");
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Released);
+    type_text(&mut app, "Pond of reeds");
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(editor(&app).draft.name, "Big Pond of reeds");
+}
