@@ -60,6 +60,8 @@ pub(crate) enum KeyNeeds {
     Done,
     /// A move taken back: redo.
     Undone,
+    /// A level not won yet: a hint.
+    Unwon,
     /// Always does something.
     Nothing,
 }
@@ -79,6 +81,7 @@ pub(super) fn grey_idle_keys(
         let idle = match needs {
             KeyNeeds::Done => state.done.is_empty(),
             KeyNeeds::Undone => state.undone.is_empty(),
+            KeyNeeds::Unwon => state.puzzle.is_won(),
             KeyNeeds::Nothing => false,
         };
         if idle == greyed {
@@ -115,7 +118,7 @@ fn shared_keys(line: &mut ChildSpawnerCommands) {
         let redo = MoveRequested::player(Request::Redo);
         shared_key(keys, "R redo", redo, KeyNeeds::Undone);
         let hint = crate::game::solver::AutoplayCommand::Hint;
-        shared_key(keys, "H hint", hint, KeyNeeds::Nothing);
+        shared_key(keys, "H hint", hint, KeyNeeds::Unwon);
         shared_key(
             keys,
             "Backspace restart",

@@ -214,7 +214,10 @@ fn level_grid(
                         (text(best, 12.0, colour), theme::fit_line(12.0, 8.0)),
                         (
                             text(name, if compact { 10.0 } else { 12.0 }, theme::TEXT),
-                            TextLayout::justify(Justify::Center),
+                            // A word longer than the card (a name typed
+                            // without spaces) breaks inside it, not past
+                            // the card's edge.
+                            TextLayout::new(Justify::Center, LineBreak::WordOrCharacter),
                             Node {
                                 max_width: percent(100),
                                 ..default()

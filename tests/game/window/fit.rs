@@ -196,12 +196,14 @@ fn a_long_message_and_a_dead_end_fit_windows_from_800x600_to_1920x1080() {
     assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
 }
 
-/// A player's pack of long names: its row on the title (six packs, the
-/// smaller rows), its level select with a level's name shown, the level's
+/// A player's pack of long names (one of them a single long word): its row
+/// on the title (six packs, the smaller rows), its level select with a level's name shown, the level's
 /// top bar, and the code box fit every window.
 #[test]
 fn a_pack_of_long_names_fits_every_window() {
     let long = "a name far longer than any row or bar has room for, which goes on and on";
+    // And one word longer than a level's card.
+    let word = "ThirdOfTheLevelsWhoseNameIsOneWordWiderThanItsCard";
     let mut faults = Vec::new();
     for size in SIZES {
         let dir = temp_data_dir();
@@ -212,7 +214,8 @@ fn a_pack_of_long_names_fits_every_window() {
             format!(
                 "Pack(name: \"The pack with {long}\", levels: [\
                  Swap(name: \"First, {long}\", row: \"LL_RR\", grade: Some(\"a grade with {long}\")),\
-                 Swap(name: \"Second, {long}\", row: \"L_R\")])"
+                 Swap(name: \"Second, {long}\", row: \"L_R\"),\
+                 Swap(name: \"{word}\", row: \"L_R\")])"
             ),
         )
         .unwrap();
