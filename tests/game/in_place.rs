@@ -523,3 +523,41 @@ fn the_ring_follows_to_an_animal_left_when_the_ringed_one_leaves() {
     settle(&mut app);
     assert_eq!(app.world().resource::<KeyCursor>().0, Some(ring));
 }
+
+/// A frog the keyboard moved keeps the ring where it went (Swap: it stayed
+/// on the pad the frog left, now empty, where Enter does nothing).
+#[test]
+fn the_ring_follows_a_frog_the_keyboard_moved() {
+    use game::board::{Frog, KeyCursor};
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 1);
+    let frogs = |app: &mut App| -> Vec<Vec2> {
+        app.world_mut()
+            .query_filtered::<&Transform, With<Frog>>()
+            .iter(app.world())
+            .map(|t| t.translation.truncate())
+            .collect()
+    };
+    let mut moved_from = None;
+    for at in frogs(&mut app) {
+        app.world_mut().resource_mut::<KeyCursor>().0 = Some(at);
+        press(&mut app, KeyCode::Enter);
+        settle(&mut app);
+        if app.world().resource::<PlayState>().moves() == 1 {
+            moved_from = Some(at);
+            break;
+        }
+    }
+    let from = moved_from.expect("a frog the keyboard moved");
+    let ring = app
+        .world()
+        .resource::<KeyCursor>()
+        .0
+        .expect("the ring stays on the board");
+    assert_ne!(ring, from, "the ring stayed on the pad the frog left");
+    assert!(
+        frogs(&mut app).iter().any(|f| (*f - ring).length() < 1.0),
+        "the ring is not on a frog"
+    );
+    assert_board_mirrors_rules(&mut app);
+}

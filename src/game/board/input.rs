@@ -328,6 +328,7 @@ fn tap_target<T: Copy>(at: Vec2, spots: &[(T, Vec2)], reach: f32) -> Option<T> {
 /// Arrows move the cursor to the nearest piece that way, Tab to the next
 /// in reading order (Shift+Tab back); Enter clicks there.
 /// Keys pressed while the board animates wait for it to be still.
+#[allow(clippy::too_many_arguments)]
 fn cursor_keys(
     keys: Res<ButtonInput<KeyCode>>,
     targets: Query<(Entity, &Clickable, &Transform, Has<Lily>), Without<BoardRoot>>,
@@ -335,6 +336,8 @@ fn cursor_keys(
     mut waiting: ResMut<CursorKeys>,
     mut clicks: Clicks,
     anims: crate::game::play::BoardAnims,
+    mut follow: Local<Option<(usize, Vec<Vec2>)>>,
+    state: Res<crate::game::play::PlayState>,
 ) {
     // Shift with an arrow moves the search's timeline, not the ring.
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
@@ -358,6 +361,27 @@ fn cursor_keys(
         .collect();
     if spots.is_empty() {
         return;
+    }
+    // The frog Enter moved (Swap, Hop) keeps the ring where it went, once
+    // the board is still: it stayed on the pad the frog had left.
+    // (Before the keys that waited for the move: they act from where the
+    // ring is once it has followed, as they would a moment later.)
+    if let Some((moves, before)) = follow.as_ref()
+        && state.moves() != *moves
+    {
+        // The one piece standing on a pad where none stood before the move
+        // (a frog that jumped; not an animal gone to the line outside the
+        // prison, where Enter would take it back).
+        let on_pad = |at: Vec2| spots.iter().any(|s| s.3 && (s.2 - at).length() < 1.0);
+        let arrived: Vec<Vec2> = spots
+            .iter()
+            .filter(|s| !s.3 && on_pad(s.2) && !before.iter().any(|b| (*b - s.2).length() < 1.0))
+            .map(|s| s.2)
+            .collect();
+        if let ([at], Some(_)) = (arrived.as_slice(), cursor.0) {
+            cursor.0 = Some(*at);
+        }
+        *follow = None;
     }
     // A piece ringed that has gone (an animal out of the prison): once the
     // board is still, the ring moves to the nearest piece left, the one
@@ -403,6 +427,8 @@ fn cursor_keys(
                         .min_by(|a, b| (a.2 - at).length().total_cmp(&(b.2 - at).length()))
                 {
                     clicks.act(target, piece);
+                    let pieces = spots.iter().filter(|s| !s.3).map(|s| s.2).collect();
+                    *follow = Some((state.moves(), pieces));
                 }
                 // What Enter did animates first; the keys after it wait.
                 break;
