@@ -142,7 +142,8 @@ pub(super) fn left_panel(
     editor: &Editor,
     palette: &[Color; 10],
     colour_blind: bool,
-    (m, height): ([f32; 4], f32),
+    m: [f32; 4],
+    height: f32,
 ) {
     let draft = &editor.draft;
     let drawn = draft.drawn();

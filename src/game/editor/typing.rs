@@ -18,15 +18,14 @@ pub(super) fn shifted_space(
     focus: Res<InputFocus>,
     mut fields: Query<&mut EditableText, AnyField>,
 ) {
-    let shifted = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    let other = keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::AltLeft,
-        KeyCode::AltRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
+    let shifted = crate::game::navigate::shift(&keys);
+    let other = crate::game::keys::ctrl(&keys)
+        || keys.any_pressed([
+            KeyCode::AltLeft,
+            KeyCode::AltRight,
+            KeyCode::SuperLeft,
+            KeyCode::SuperRight,
+        ]);
     let spaces = presses
         .read()
         .filter(|p| p.state.is_pressed() && p.logical_key == Key::Space)

@@ -299,7 +299,7 @@ pub(super) fn refresh(
         ))
         .with_children(|ui| {
             let height = window.as_ref().map_or(720.0, |w| w.height());
-            panels::left_panel(ui, &editor, palette, settings.colour_blind, (m, height));
+            panels::left_panel(ui, &editor, palette, settings.colour_blind, m, height);
             panels::right_panel(ui, &editor, &verdict, &tuning, &packs, &shown.into, m);
             // Between the panels, on as many lines as that takes, each
             // phrase whole on its line (a line broken inside "Ctrl+S save"
