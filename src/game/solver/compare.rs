@@ -335,7 +335,10 @@ pub fn ratio_words(plain: u64, ours: u64) -> String {
 
 /// A time in milliseconds as the panels say it: "0.25 ms", "40 ms", "1.8 s".
 pub fn time(millis: f64) -> String {
-    if millis < 10.0 {
+    if millis < 0.005 {
+        // (What rounds to "0.00 ms".)
+        "under 0.01 ms".into()
+    } else if millis < 10.0 {
         format!("{millis:.2} ms")
     } else if millis < 1000.0 {
         format!("{millis:.0} ms")

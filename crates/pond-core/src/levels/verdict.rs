@@ -33,6 +33,12 @@ pub trait Judged: Rules {
     /// The rest of the grade of a won level (Hop's and Escape's ways to
     /// win), which may take a while; `cancel` stops it.
     fn grade_won(&self, _verdict: &mut Verdict, _cancel: Option<&AtomicBool>) {}
+    /// Why the level cannot be won, in the player's words, where a test
+    /// proves it before any search (Hop's parity classes); None for the
+    /// plain reason, that every line of moves was played out.
+    fn lost_why(&self) -> Option<String> {
+        None
+    }
     /// A text that two boards share exactly when they are the same up to
     /// the board's symmetries.
     fn shape_key(&self) -> String;
@@ -195,8 +201,39 @@ pub fn answer(level: &Puzzle, budget: Budget) -> Verdict {
         elapsed: report.elapsed,
     };
     crate::each_puzzle!(level, p => p.grade_answer(&mut answer, &mut verdict));
+    // A level that cannot be won says why (Flood's says how many moves it
+    // needs instead).
+    if answer == (Answer::Lost { shortest: None }) {
+        verdict.notes.insert(0, lost_why(level, report.nodes));
+    }
     verdict.answer = answer;
     verdict
+}
+
+/// Why `level` cannot be won, after a search of `positions` proved it: the
+/// puzzle's own test, no move at the start, or every line played out.
+fn lost_why(level: &Puzzle, positions: u64) -> String {
+    if let Some(why) = crate::each_puzzle!(level, p => p.lost_why()) {
+        return why;
+    }
+    let stuck = crate::each_puzzle!(level, p => {
+        let mut legal = Vec::new();
+        p.legal_moves(&mut legal);
+        legal.is_empty()
+    });
+    if stuck {
+        "Why: no move can be made from the start.".into()
+    } else {
+        format!(
+            "Why: every line of moves from the start was played out ({} {}), and none wins.",
+            grouped(positions),
+            if positions == 1 {
+                "position"
+            } else {
+                "positions"
+            }
+        )
+    }
 }
 
 /// The rest of the verdict, which may take a while on a big board: the

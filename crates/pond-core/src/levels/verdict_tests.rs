@@ -228,3 +228,39 @@ fn harder_and_easier_move_one_grade_with_few_changes() {
         }
     }
 }
+
+#[test]
+fn a_level_that_cannot_be_won_says_why() {
+    // The English board's central game asked to end one pad off the
+    // centre: the parity test rules it out before any search.
+    let mut h = crate::rules::hop::Hop::english_central();
+    h.finish = h.board.pad_at(3, 4);
+    let v = judge(&Puzzle::Hop(h), Budget::unlimited());
+    assert_eq!(v.answer, Answer::Lost { shortest: None });
+    let words = v.words();
+    assert_eq!(words[0], "Cannot be won (proven)");
+    assert!(words[1].starts_with("Why: a parity test"), "{words:?}");
+    // A Swap row whose left frog would have to go left: the one line of
+    // moves is played out.
+    let swap = crate::rules::swap::Swap {
+        cells: vec![Cell::Empty, Cell::L, Cell::R],
+        goal: vec![Cell::L, Cell::R, Cell::Empty],
+        jump_own: false,
+    };
+    let v = judge(&Puzzle::Swap(swap.clone()), Budget::unlimited());
+    assert_eq!(v.answer, Answer::Lost { shortest: None });
+    let why = &v.words()[1];
+    assert!(why.starts_with("Why: every line of moves"), "{why}");
+    assert!(why.contains(&format!("({} position", v.positions)), "{why}");
+    // No frog can move at all.
+    let stuck = crate::rules::swap::Swap {
+        cells: vec![Cell::R, Cell::Empty, Cell::L],
+        ..swap
+    };
+    let v = judge(&Puzzle::Swap(stuck), Budget::unlimited());
+    assert_eq!(v.answer, Answer::Lost { shortest: None });
+    assert_eq!(v.words()[1], "Why: no move can be made from the start.");
+    // A level that can be won says nothing of the kind.
+    let won = judge(&shipped()[0].levels[0].puzzle, Budget::unlimited());
+    assert!(won.words().iter().all(|w| !w.starts_with("Why")));
+}

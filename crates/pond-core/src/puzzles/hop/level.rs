@@ -282,6 +282,16 @@ const COUNT_FROGS: u32 = 20;
 const COUNT_HOP: usize = 4_000_000;
 
 impl crate::levels::verdict::Judged for Hop {
+    /// The parity test that rules a board out before any search, in words.
+    fn lost_why(&self) -> Option<String> {
+        (!crate::solve::hop::classes_allow_goal(self)).then(|| {
+            "Why: a parity test rules it out. Paint the pads in three colours, one of each on \
+             every jump's line: each jump changes every colour's count of frogs by one, so the \
+             start's odd and even counts never turn into the finish's."
+                .into()
+        })
+    }
+
     /// Its ways to win, and its grade by the chance that random jumps win
     /// (a full peg board's counted within a bound, its chance estimated).
     fn grade_won(
