@@ -55,6 +55,15 @@ pub enum EditAction {
 #[derive(Resource)]
 pub(super) struct ShowOnPlay;
 
+/// The seed before a session's first deal: five digits from the clock
+/// (short enough to type into "Deal from seed").
+fn first_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    10_000 + (now % 89_000) as u64
+}
+
 /// Everything the editor is asked to do.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn edit_actions(
@@ -98,6 +107,11 @@ pub(super) fn edit_actions(
                 editor.change(true, |d| d.step(i, by));
             }
             EditAction::Setting(s) => {
+                // The first of a run of seeds comes from the clock: each
+                // start of the game deals boards of its own.
+                if *seed == 0 {
+                    *seed = first_seed();
+                }
                 *seed += 1;
                 let seed = *seed;
                 if editor.change(true, |d| d.apply(s, seed)) && s == Setting::Shuffle {

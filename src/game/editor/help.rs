@@ -28,8 +28,9 @@ const LINES: [&str; 6] = [
      move limit of a grade. \"Make it harder\" and \"Easier\" look for a \
      board a grade away with few changes.",
     "Above the board: the level's name (F2); on Swap its row as letters (F3: \
-     L and R for the frogs, _ for the empty pad); on Flood and Escape a seed \
-     to deal a board from (F4). Enter takes what was typed; Esc puts it back.",
+     L for a frog that starts on the left and faces right, R for one from the \
+     right, _ for an empty pad); on Flood and Escape a seed to deal a board \
+     from (F4). Enter takes what was typed; Esc puts it back.",
     "Play it opens the level to play; Show me plays its solution. Save keeps \
      it in a pack of your own (Another pack picks which); Copy code gives a \
      line that Ctrl+V on the title plays.",

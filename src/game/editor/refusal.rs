@@ -39,10 +39,10 @@ pub(super) fn seed_refusal(typed: &str) -> String {
 /// the field (a paste's length is not known until it is read).
 pub(super) fn say_full(
     focus: Res<InputFocus>,
-    fields: Query<(&EditableText, Has<NameField>, Has<SeedField>), AnyField>,
+    mut fields: Query<(&mut EditableText, Has<NameField>, Has<SeedField>), AnyField>,
     mut editor: ResMut<Editor>,
 ) {
-    let Some((f, name, seed)) = focus.get().and_then(|e| fields.get(e).ok()) else {
+    let Some((mut f, name, seed)) = focus.get().and_then(|e| fields.get_mut(e).ok()) else {
         // No field has the keys: its refusal went with them.
         if editor.field_notice.is_some() {
             editor.field_notice = None;
@@ -52,7 +52,16 @@ pub(super) fn say_full(
         }
         return;
     };
-    let over = overflows(f);
+    // A seed's field takes digits only, and says so as a letter is typed
+    // (it said so only at Enter).
+    if seed && keep_digits(&mut f) {
+        let words = DIGITS_ONLY.to_string();
+        if editor.field_notice.as_ref() != Some(&words) {
+            editor.field_notice = Some(words);
+        }
+        return;
+    }
+    let over = overflows(&f);
     // (Enter in this frame takes nothing: what it would take lost letters.)
     if editor.overflow != over.is_some() {
         editor.overflow = over.is_some();
@@ -68,6 +77,31 @@ pub(super) fn say_full(
     if editor.field_notice.as_ref() != Some(&words) {
         editor.field_notice = Some(words);
     }
+}
+
+/// What a seed's field says of a letter that is not a digit.
+pub(super) const DIGITS_ONLY: &str = "A seed has digits only (0 to 9).";
+
+/// Takes out of the field's queue the letters typed this frame that are not
+/// digits: whether there were any.
+fn keep_digits(f: &mut Mut<EditableText>) -> bool {
+    let other = |letters: &str| letters.chars().any(|c| !c.is_ascii_digit());
+    if !f
+        .pending_edits
+        .iter()
+        .any(|e| matches!(e, TextEdit::Insert(l) if other(l)))
+    {
+        return false;
+    }
+    for edit in &mut f.pending_edits {
+        if let TextEdit::Insert(letters) = edit {
+            let digits: String = letters.chars().filter(char::is_ascii_digit).collect();
+            *letters = digits.into();
+        }
+    }
+    f.pending_edits
+        .retain(|e| !matches!(e, TextEdit::Insert(l) if l.is_empty()));
+    true
 }
 
 /// The most a field holds, if the letters of this frame would pass it.

@@ -81,9 +81,10 @@ pub(super) fn save(
                 verdict.shown.as_ref().map(|v| &v.answer),
                 Some(crate::levels::verdict::Answer::Lost { .. })
             ) && verdict.generation == editor.generation;
-            let lost_words = if lost { " (it cannot be won yet)" } else { "" };
-            // The pack by its name, and its file's (its whole path wrapped
-            // badly in a narrow panel, a new player found).
+            let lost_words = if lost { " It cannot be won yet." } else { "" };
+            // The pack by its name, and its file's on a line of its own
+            // (its whole path wrapped badly in a narrow panel, a new player
+            // found, and the file's name broke at its hyphen).
             let file = path.file_name().map_or_else(
                 || path.display().to_string(),
                 |f| f.to_string_lossy().into(),
@@ -95,7 +96,7 @@ pub(super) fn save(
                 .map_or(name, |p| p.name.clone());
             editor.notice = Some((
                 format!(
-                    "Saved as level {} of \"{pack_name}\" ({file}){named}{lost_words}",
+                    "Saved as level {} of \"{pack_name}\"{named},\nin the file {file}.{lost_words}",
                     at + 1,
                 ),
                 lost,

@@ -343,7 +343,7 @@ fn a_field_changed_by_an_edit_shows_its_text_in_the_fields_font() {
 
 /// A Flood board dealt from a seed typed in its field (F4): Enter deals it
 /// (one step of the history) and the field keeps showing that seed until the
-/// next edit; a seed that is no number is refused in words, the text kept.
+/// next edit; a letter that is no digit is refused in words as it is typed.
 #[test]
 fn a_flood_board_is_dealt_from_a_seed_typed_in_its_field() {
     use bevy::input_focus::InputFocus;
@@ -384,12 +384,15 @@ fn a_flood_board_is_dealt_from_a_seed_typed_in_its_field() {
     app.update();
     press(&mut app, KeyCode::F4);
     app.update();
-    type_text(&mut app, "4x2");
+    // A letter that is no digit is refused as it is typed, and said.
+    type_text(&mut app, "4x");
+    let notice = editor(&app).field_notice.expect("the refusal is said");
+    assert_eq!(notice, "A seed has digits only (0 to 9).");
+    assert_eq!(field(&mut app).1, "4", "the digit kept, the letter not");
+    type_text(&mut app, "2");
     press(&mut app, KeyCode::Enter);
     app.update();
-    let notice = editor(&app).field_notice.expect("the refusal is said");
-    assert!(notice.contains("digits only, and \"4x2\""), "{notice}");
-    assert_eq!(field(&mut app).1, "4x2", "kept to mend");
+    assert_eq!(editor(&app).seed, Some(42), "the digits typed deal");
 }
 
 /// Tab rings the editor's buttons in reading order (Shift+Tab goes back),
@@ -496,4 +499,35 @@ fn tab_to_a_button(app: &mut App, back: bool) -> f32 {
     app.update();
     let ringed = app.world().resource::<game::editor::ButtonFocus>().0;
     button_x(app, ringed.expect("Tab rang a button"))
+}
+
+/// Shuffle's seeds start from the clock: two starts of the game deal two
+/// boards (they ran 1, 2, 3 from every start, the same boards each time),
+/// and one start's shuffles are each a new seed.
+#[test]
+fn shuffles_deal_new_boards_at_each_start_of_the_game() {
+    use pond_puzzles::levels::edit::Setting;
+    let shuffled = |app: &mut App| {
+        act(app, EditAction::Setting(Setting::Shuffle));
+        (
+            editor(app).seed.expect("a shuffle's seed"),
+            editor(app).draft.board.clone(),
+        )
+    };
+    let mut first = editing("flood.ron", 1, temp_data_dir());
+    let (a, board_a) = shuffled(&mut first);
+    let (b, _) = shuffled(&mut first);
+    assert_eq!(b, a + 1, "one start's seeds follow each other");
+    std::thread::sleep(std::time::Duration::from_millis(3));
+    let mut second = editing("flood.ron", 1, temp_data_dir());
+    let (c, board_c) = shuffled(&mut second);
+    assert!(
+        a > 1 && c > 1,
+        "seeds {a} and {c}: not the first of a count"
+    );
+    assert_ne!(
+        (a, board_a),
+        (c, board_c),
+        "two starts dealt the same board"
+    );
 }

@@ -34,7 +34,7 @@ fn a_level_is_saved_into_the_players_pack_and_listed_at_the_next_start() {
     // The pack by its name and its file's, not the whole path (which
     // wrapped badly in a narrow panel).
     assert_eq!(
-        notice.0, "Saved as level 1 of \"My levels\" (my-levels.ron)",
+        notice.0, "Saved as level 1 of \"My levels\",\nin the file my-levels.ron.",
         "{notice:?}"
     );
     // Saved again, the level goes back in its place.
