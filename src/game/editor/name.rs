@@ -67,10 +67,7 @@ pub(super) fn undo_typing(
         *before = Some((entity, f.value().to_string()));
         return;
     }
-    // (Ctrl let go in this same frame still counts: a quick chord.)
-    const CTRL: [KeyCode; 2] = [KeyCode::ControlLeft, KeyCode::ControlRight];
-    let ctrl = keys.any_pressed(CTRL) || keys.any_just_released(CTRL);
-    if ctrl
+    if crate::game::keys::ctrl(&keys)
         && keys.just_pressed(KeyCode::KeyZ)
         && let Some((_, text)) = before.as_ref()
         && f.value().to_string() != *text
