@@ -210,12 +210,9 @@ pub fn answer(level: &Puzzle, budget: Budget) -> Verdict {
     verdict
 }
 
-/// Why `level` cannot be won, after a search of `positions` proved it: the
-/// puzzle's own test, no move at the start, or every line played out.
+/// Why `level` cannot be won, after a search of `positions` proved it: no
+/// move at the start, the puzzle's own test, or every line played out.
 fn lost_why(level: &Puzzle, positions: u64) -> String {
-    if let Some(why) = crate::each_puzzle!(level, p => p.lost_why()) {
-        return why;
-    }
     let stuck = crate::each_puzzle!(level, p => {
         let mut legal = Vec::new();
         p.legal_moves(&mut legal);
@@ -223,6 +220,10 @@ fn lost_why(level: &Puzzle, positions: u64) -> String {
     });
     if stuck {
         "Why: no move can be made from the start.".into()
+    } else if let Some(why) = crate::each_puzzle!(level, p => p.lost_why()) {
+        why
+    } else if positions == 0 {
+        "Why: every line of moves from the start was played out, and none wins.".into()
     } else {
         format!(
             "Why: every line of moves from the start was played out ({} {}), and none wins.",

@@ -240,8 +240,8 @@ fn a_level_that_cannot_be_won_says_why() {
     let words = v.words();
     assert_eq!(words[0], "Cannot be won (proven)");
     assert!(words[1].starts_with("Why: a parity test"), "{words:?}");
-    // A Swap row whose left frog would have to go left: the one line of
-    // moves is played out.
+    // A Swap row whose L frog would have to go left: frogs only go the
+    // way they face.
     let swap = crate::rules::swap::Swap {
         cells: vec![Cell::Empty, Cell::L, Cell::R],
         goal: vec![Cell::L, Cell::R, Cell::Empty],
@@ -250,7 +250,21 @@ fn a_level_that_cannot_be_won_says_why() {
     let v = judge(&Puzzle::Swap(swap.clone()), Budget::unlimited());
     assert_eq!(v.answer, Answer::Lost { shortest: None });
     let why = &v.words()[1];
+    assert!(
+        why.starts_with("Why: an L frog only ever moves right"),
+        "{why}"
+    );
+    // The same where a frog may jump its own kind: no such rule, the lines
+    // of moves are played out and counted.
+    let own = crate::rules::swap::Swap {
+        jump_own: true,
+        ..swap.clone()
+    };
+    let v = judge(&Puzzle::Swap(own), Budget::unlimited());
+    assert_eq!(v.answer, Answer::Lost { shortest: None });
+    let why = &v.words()[1];
     assert!(why.starts_with("Why: every line of moves"), "{why}");
+    assert!(v.positions > 0, "{v:?}");
     assert!(why.contains(&format!("({} position", v.positions)), "{why}");
     // No frog can move at all.
     let stuck = crate::rules::swap::Swap {

@@ -181,6 +181,16 @@ impl crate::levels::pack_grade::PackGraded for crate::rules::swap::Swap {
 const SWAP_MOVES: [usize; 4] = [8, 15, 24, 35];
 
 impl crate::levels::verdict::Judged for Swap {
+    /// The goal that asks a frog to go back the way it faces (frogs of one
+    /// kind never pass each other, unless they may jump their own kind).
+    fn lost_why(&self) -> Option<String> {
+        (!self.jump_own && !super::solve::in_reach(self)).then(|| {
+            "Why: an L frog only ever moves right and an R frog only left, and frogs of one \
+             kind never pass each other: the goal would take a frog back the way it came."
+                .into()
+        })
+    }
+
     /// A row is graded by its shortest solution's length.
     fn grade_answer(
         &self,

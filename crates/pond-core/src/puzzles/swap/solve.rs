@@ -120,7 +120,7 @@ fn classic_pattern(s: &Swap, search: &mut Search<'_, SwapMove>) -> Option<Outcom
 
 /// Without `jump_own` frogs of one kind keep their order, so the i-th L frog
 /// must end at or right of where it starts, and the i-th R frog at or left.
-fn in_reach(s: &Swap) -> bool {
+pub(crate) fn in_reach(s: &Swap) -> bool {
     fn places(row: &[Cell], kind: Cell) -> impl Iterator<Item = usize> + '_ {
         row.iter()
             .enumerate()
