@@ -458,3 +458,34 @@ fn keys_that_would_do_nothing_are_greyed_in_their_place() {
         "after the redo"
     );
 }
+
+/// The win's banner comes where the player was clicking (a Flood colour
+/// button stood under "Play again"): a quick second click meant for the
+/// board presses nothing, and the banner's buttons take a press a moment
+/// later (a player's double click on the last colour restarted the level).
+#[test]
+fn a_quick_second_click_on_the_win_banner_presses_nothing() {
+    let mut app = app();
+    start_level(&mut app, "flood.ron", 2);
+    let moves = solution_on_board(&app);
+    let (last, rest) = moves.split_last().expect("a line of moves");
+    for mv in rest {
+        app.world_mut().write_message(MoveRequested::player(*mv));
+        settle(&mut app);
+    }
+    app.world_mut().write_message(MoveRequested::player(*last));
+    // Two frames (a tenth of a second): the banner is up.
+    app.update();
+    app.update();
+    assert!(puzzle(&app).is_won());
+    let again = button_saying(&mut app, "Play again (Backspace)");
+    activate(&mut app, again);
+    settle(&mut app);
+    assert!(
+        puzzle(&app).is_won(),
+        "the click at once restarted the level"
+    );
+    tap_button(&mut app, "Play again (Backspace)");
+    assert!(!puzzle(&app).is_won(), "a moment later it plays again");
+    assert_eq!(app.world().resource::<PlayState>().moves(), 0);
+}

@@ -235,11 +235,19 @@ fn show_banner(
                 ..default()
             })
             .with_children(|row| {
+                // They come where the player may be clicking the board
+                // or its buttons: a moment before they take a press.
                 for &(label, action) in &buttons {
                     if won && small {
-                        row.spawn(widget::small_text_button(action, label, 16.0));
+                        row.spawn((
+                            widget::small_text_button(action, label, 16.0),
+                            widget::Arming::new(),
+                        ));
                     } else {
-                        row.spawn(widget::text_button(action, label, 20.0));
+                        row.spawn((
+                            widget::text_button(action, label, 20.0),
+                            widget::Arming::new(),
+                        ));
                     }
                 }
             });

@@ -184,8 +184,40 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<CursorMoved>()
         .add_systems(
             Update,
-            ((keys_lead, hover).chain(), grey_labels, scroll_parts),
+            ((keys_lead, hover).chain(), grey_labels, scroll_parts, arm),
         );
+}
+
+/// A button that takes no press for a moment after it appears: one that
+/// comes under the pointer (a win's banner where a colour button stood)
+/// is not pressed by a quick second click meant for what stood there (a
+/// player's double click restarted a level just won).
+#[derive(Component, Debug, Clone)]
+pub struct Arming(pub Timer);
+
+/// How long a button that appears under the pointer waits before it takes
+/// a press.
+pub const ARMING_SECONDS: f32 = 0.5;
+
+impl Arming {
+    pub fn new() -> Arming {
+        Arming(Timer::from_seconds(ARMING_SECONDS, TimerMode::Once))
+    }
+}
+
+impl Default for Arming {
+    fn default() -> Self {
+        Arming::new()
+    }
+}
+
+/// The arming buttons' moment passes.
+fn arm(mut commands: Commands, time: Res<Time>, mut arming: Query<(Entity, &mut Arming)>) {
+    for (button, mut wait) in &mut arming {
+        if wait.0.tick(time.delta()).is_finished() {
+            commands.entity(button).remove::<Arming>();
+        }
+    }
 }
 
 /// Whether the keyboard leads: a key that moves a focus (Tab, an arrow) was
@@ -323,11 +355,12 @@ fn light_dim_labels(
 }
 
 /// Sends the action of a button the player activates (a click released on
-/// it, or Enter on it while it has the input focus). Each part that has
+/// it, or Enter on it while it has the input focus), unless it is still
+/// `Arming`. Each part that has
 /// buttons observes its own action type: `add_observer(activate::<A>)`.
 pub fn activate<A: Component + Message + Clone>(
     event: On<bevy::ui_widgets::Activate>,
-    buttons: Query<&A>,
+    buttons: Query<&A, Without<Arming>>,
     mut actions: MessageWriter<A>,
     redraw: Option<ResMut<Messages<bevy::window::RequestRedraw>>>,
 ) {
