@@ -201,6 +201,15 @@ fn a_level_with_a_mistake_is_neither_saved_nor_played_and_says_why() {
     assert_eq!(screen(&app), Screen::Edit, "it cannot be played");
     let notice = editor(&app).notice.expect("told why");
     assert!(notice.0.contains("no frogs") && notice.1, "{notice:?}");
+    // Back asks first, and does not offer the Save it greys: it says what
+    // to mend ("Save keeps it" was said with Save greyed).
+    act(&mut app, EditAction::Back);
+    app.update();
+    assert_eq!(screen(&app), Screen::Edit, "Back asks first");
+    let notice = editor(&app).notice.expect("Back says why it stayed");
+    assert!(notice.0.starts_with("Not saved: Back again"), "{notice:?}");
+    assert!(!notice.0.contains("Save keeps it"), "{notice:?}");
+    assert!(notice.0.contains("no frogs"), "{notice:?}");
     // Undo brings a frog back: a level again.
     act(&mut app, EditAction::Undo);
     app.update();

@@ -55,6 +55,15 @@ pub enum EditAction {
 #[derive(Resource)]
 pub(super) struct ShowOnPlay;
 
+/// How an unsaved draft's warning ends: Save keeps it, or, while the
+/// draft is no level yet (Save is greyed), what to mend first.
+fn save_keeps(editor: &Editor) -> String {
+    match editor.draft.check() {
+        Ok(_) => ", Save keeps it.".into(),
+        Err(m) => format!(". It cannot be saved until it is a level: {}", m.message),
+    }
+}
+
 /// The seed before a session's first deal: five digits from the clock
 /// (short enough to type into "Deal from seed").
 fn first_seed() -> u64 {
@@ -124,10 +133,9 @@ pub(super) fn edit_actions(
                     .find(|&(_, k, p)| (k, p) == (kind, pegs))
                     .map_or("it", |(label, ..)| label);
                 editor.asked = Some(action);
+                let keeps = save_keeps(&editor);
                 editor.notice = Some((
-                    format!(
-                        "Not saved: {label} again starts a new level without it, Save keeps it."
-                    ),
+                    format!("Not saved: {label} again starts a new level without it{keeps}"),
                     true,
                 ));
             }
@@ -168,8 +176,9 @@ pub(super) fn edit_actions(
             EditAction::Back if tuning.proposal().is_some() => tuning.clear(),
             EditAction::Back if editor.unsaved() && !asked => {
                 editor.asked = Some(action);
+                let keeps = save_keeps(&editor);
                 editor.notice = Some((
-                    "Not saved: Back again leaves without it, Save keeps it.".into(),
+                    format!("Not saved: Back again leaves without it{keeps}"),
                     true,
                 ));
             }

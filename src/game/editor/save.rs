@@ -81,7 +81,7 @@ pub(super) fn save(
                 verdict.shown.as_ref().map(|v| &v.answer),
                 Some(crate::levels::verdict::Answer::Lost { .. })
             ) && verdict.generation == editor.generation;
-            let lost_words = if lost { " It cannot be won yet." } else { "" };
+            let lost_words = if lost { " It cannot be won." } else { "" };
             // The pack by its name, and its file's on a line of its own
             // (its whole path wrapped badly in a narrow panel, a new player
             // found, and the file's name broke at its hyphen).
@@ -94,6 +94,12 @@ pub(super) fn save(
                 .get(pack)
                 .and_then(|e| e.pack.as_ref().ok())
                 .map_or(name, |p| p.name.clone());
+            // A short name keeps to one line (it broke as "My / levels").
+            let pack_name = if pack_name.chars().count() <= 24 {
+                pack_name.replace(' ', "\u{a0}")
+            } else {
+                pack_name
+            };
             editor.notice = Some((
                 format!(
                     "Saved as level {} of \"{pack_name}\"{named},\nin the file {file}.{lost_words}",

@@ -61,9 +61,10 @@ pub(super) fn hover_ring(
     let at = cell
         .filter(|_| editor.cursor.is_none() && tuning.proposal().is_none() && !editor.typing)
         .and_then(|c| spots.iter().find(|(s, _)| *s == c))
-        .map(|(_, at)| *at);
+        .map(|&(c, at)| (at, puzzles::edit_spot_scale(&drawn, c)));
+    let (at, scale) = (at.map(|(a, _)| a), at.map_or(1.0, |(_, k)| k));
     let place = Transform::from_translation(at.unwrap_or_default().extend(3.2))
-        .with_scale(Vec3::splat(reach * 1.15 / RING_RADIUS));
+        .with_scale(Vec3::splat(reach * scale * 1.15 / RING_RADIUS));
     let shown = if at.is_some() {
         Visibility::Inherited
     } else {
@@ -254,16 +255,18 @@ pub(super) fn refresh(
     let spots = puzzles::edit_spots(&drawn);
     if let Some(root) = roots.iter().next() {
         // The keyboard's cell, in the focus colour, a little larger.
-        if let Some((_, at)) = editor
+        if let Some((c, at)) = editor
             .cursor
             .and_then(|c| spots.iter().find(|(s, _)| *s == c))
         {
+            let k = puzzles::edit_spot_scale(&drawn, *c);
             commands.spawn((
                 MistakeRing,
                 Mesh2d(art.pad_ring.clone()),
                 MeshMaterial2d(art.hint_mat.clone()),
-                Transform::from_translation(at.extend(3.5))
-                    .with_scale(Vec3::splat(puzzles::tap_reach(&drawn) * 1.25 / RING_RADIUS)),
+                Transform::from_translation(at.extend(3.5)).with_scale(Vec3::splat(
+                    puzzles::tap_reach(&drawn) * k * 1.25 / RING_RADIUS,
+                )),
                 Pickable::IGNORE,
                 ChildOf(root),
             ));
@@ -272,12 +275,14 @@ pub(super) fn refresh(
             let Some((_, at)) = spots.iter().find(|(c, _)| *c == cell) else {
                 continue;
             };
+            let k = puzzles::edit_spot_scale(&drawn, cell);
             commands.spawn((
                 MistakeRing,
                 Mesh2d(art.pad_ring.clone()),
                 MeshMaterial2d(mat.clone()),
-                Transform::from_translation(at.extend(3.0))
-                    .with_scale(Vec3::splat(puzzles::tap_reach(&drawn) * 1.1 / RING_RADIUS)),
+                Transform::from_translation(at.extend(3.0)).with_scale(Vec3::splat(
+                    puzzles::tap_reach(&drawn) * k * 1.1 / RING_RADIUS,
+                )),
                 Pickable::IGNORE,
                 ChildOf(root),
             ));

@@ -101,6 +101,11 @@ fn spawn_hud(
         _ => "Ctrl+C copies the game".to_string(),
     };
     let code = Some(code);
+    // A level played from the editor: Esc, N and L go back there.
+    let edited = packs
+        .0
+        .get(current.pack)
+        .is_some_and(|e| e.origin == super::packs::Origin::Editor);
     commands
         .spawn((
             Name::new("HUD"),
@@ -117,7 +122,7 @@ fn spawn_hud(
         ))
         .with_children(|ui| {
             top_bar(ui, &state, &fonts, code, panel.0, of_the_day);
-            bottom_panels(ui, &state, settings.colour_blind, &fonts);
+            bottom_panels(ui, &state, (settings.colour_blind, edited), &fonts);
             ui.spawn((
                 SideColumn,
                 Node {

@@ -106,8 +106,10 @@ pub(super) fn grey_idle_keys(
     }
 }
 
-/// The keys every puzzle shares, after the line that says how to play.
-fn shared_keys(line: &mut ChildSpawnerCommands) {
+/// The keys every puzzle shares, after the line that says how to play;
+/// `edited`: a level played from the editor, where Esc goes back to it and
+/// there is no next level.
+fn shared_keys(line: &mut ChildSpawnerCommands, edited: bool) {
     line.spawn(Node {
         column_gap: px(6),
         ..default()
@@ -125,8 +127,12 @@ fn shared_keys(line: &mut ChildSpawnerCommands) {
             PlayAction::Replay,
             KeyNeeds::Done,
         );
-        shared_key(keys, "N next", PlayAction::NextLevel, KeyNeeds::Nothing);
-        shared_key(keys, "Esc menu", PlayAction::Menu, KeyNeeds::Nothing);
+        if edited {
+            shared_key(keys, "Esc editor", PlayAction::Menu, KeyNeeds::Nothing);
+        } else {
+            shared_key(keys, "N next", PlayAction::NextLevel, KeyNeeds::Nothing);
+            shared_key(keys, "Esc menu", PlayAction::Menu, KeyNeeds::Nothing);
+        }
     });
 }
 
@@ -135,7 +141,7 @@ fn shared_keys(line: &mut ChildSpawnerCommands) {
 pub(super) fn bottom_panels(
     ui: &mut ChildSpawnerCommands,
     state: &PlayState,
-    colour_blind: bool,
+    (colour_blind, edited): (bool, bool),
     fonts: &theme::Fonts,
 ) {
     let buttons = puzzles::buttons(&state.puzzle);
@@ -210,7 +216,7 @@ pub(super) fn bottom_panels(
                     text(puzzles::controls(&state.puzzle), 17.0, theme::TEXT_DIM),
                     theme::fit_line(17.0, 12.0),
                 ));
-                shared_keys(line);
+                shared_keys(line, edited);
             });
     });
 }

@@ -149,6 +149,11 @@ pub trait GamePuzzle: Rules + Sized {
     /// as the level's text counts them, and its place on the board (a cell
     /// with no pad too, where the board may have one).
     fn edit_spots(&self) -> Vec<((usize, usize), Vec2)>;
+    /// How big the editor's cell `cell` is beside a piece's reach: the
+    /// rings on it are drawn that much smaller (Swap's goal under its row).
+    fn edit_spot_scale(&self, _cell: (usize, usize)) -> f32 {
+        1.0
+    }
     /// The places of the editor's cells that show no piece (a Square
     /// board's missing pads), to mark faintly.
     fn bare_spots(&self) -> Vec<Vec2> {
@@ -361,6 +366,10 @@ pub fn tap_reach(p: &Puzzle) -> f32 {
 
 pub fn edit_spots(p: &Puzzle) -> Vec<((usize, usize), Vec2)> {
     each!(p, s => s.edit_spots())
+}
+
+pub fn edit_spot_scale(p: &Puzzle, cell: (usize, usize)) -> f32 {
+    each!(p, s => s.edit_spot_scale(cell))
 }
 
 pub fn bare_spots(p: &Puzzle) -> Vec<Vec2> {

@@ -34,7 +34,8 @@ fn a_level_is_saved_into_the_players_pack_and_listed_at_the_next_start() {
     // The pack by its name and its file's, not the whole path (which
     // wrapped badly in a narrow panel).
     assert_eq!(
-        notice.0, "Saved as level 1 of \"My levels\",\nin the file my-levels.ron.",
+        notice.0.replace('\u{a0}', " "),
+        "Saved as level 1 of \"My levels\",\nin the file my-levels.ron.",
         "{notice:?}"
     );
     // Saved again, the level goes back in its place.
@@ -111,6 +112,13 @@ fn levels_played_from_the_editor_keep_their_own_results() {
     );
     assert!(
         !said.iter().any(|t| t.starts_with("Next level")),
+        "{said:?}"
+    );
+    // The keys' line says so too: Esc goes back to the editor, and there
+    // is no next level (it offered "N next" and "Esc menu").
+    assert!(said.iter().any(|t| t == "Esc editor"), "{said:?}");
+    assert!(
+        !said.iter().any(|t| t == "N next" || t == "Esc menu"),
         "{said:?}"
     );
     let progress = &app.world().resource::<Progress>().file;

@@ -125,6 +125,11 @@ impl GamePuzzle for Swap {
         36.0
     }
 
+    /// The goal's cells (row 1) are small, on a thin band.
+    fn edit_spot_scale(&self, (row, _): (usize, usize)) -> f32 {
+        if row == 1 { 0.5 } else { 1.0 }
+    }
+
     fn mover(&self, m: SwapMove) -> Option<(Clickable, bool)> {
         Some((Clickable(m.from), true))
     }
