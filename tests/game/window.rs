@@ -243,10 +243,17 @@ pub(super) fn layout_faults(app: &mut App, size: Vec2) -> Vec<String> {
         }
         let layer = root(&nodes, n.entity);
         for b in nodes.iter().filter(|b| b.button) {
+            // A button shows only within the part that scrolls it (the
+            // levels scroll behind the level select's footer).
+            let shown = match scroller(b.entity).filter(|s| s.entity != b.entity) {
+                Some(s) => b.rect.intersect(s.rect),
+                None => b.rect,
+            };
             if !under(&nodes, n.entity, b.entity)
                 && !under(&nodes, b.entity, n.entity)
                 && root(&nodes, b.entity) == layer
-                && overlap(ink, b.rect)
+                && !shown.is_empty()
+                && overlap(ink, shown)
             {
                 faults.push(format!("{} runs under the button {}", what(n), what(b)));
             }

@@ -4,7 +4,7 @@
 
 use super::{MenuAction, Screen, scroll, theme};
 use crate::game::navigate;
-use bevy::input_focus::tab_navigation::TabNavigation;
+use bevy::input_focus::tab_navigation::{TabGroup, TabNavigation};
 use bevy::prelude::*;
 
 /// The menu button the keyboard is on (outlined); arrows move it to the
@@ -27,6 +27,7 @@ pub(super) fn menu_focus(
     pointer: Query<(Entity, Ref<Interaction>), With<MenuAction>>,
     mut roots: Query<Scrolled, With<scroll::ScreenRoot>>,
     tabs: TabNavigation,
+    (groups, parents): (Query<(), With<TabGroup>>, Query<&ChildOf>),
     screen: Res<State<Screen>>,
     mut focus: ResMut<MenuFocus>,
     mut actions: MessageWriter<MenuAction>,
@@ -71,8 +72,16 @@ pub(super) fn menu_focus(
         // Bevy's tab order: the screen's buttons as they were built, which
         // is their reading order.
         let back = navigate::shift(&keys);
+        // The group is the root that scrolls, or the screen it is part
+        // of (one with a footer of buttons that stays in sight).
         let root = roots.iter().next().map(|r| r.0);
-        Some(root.and_then(|r| navigate::tab(&tabs, r, from(), back, shown)))
+        let group = root.map(|r| {
+            std::iter::once(r)
+                .chain(parents.iter_ancestors(r))
+                .find(|&e| groups.contains(e))
+                .unwrap_or(r)
+        });
+        Some(group.and_then(|g| navigate::tab(&tabs, g, from(), back, shown)))
     } else {
         navigate::arrow(&keys).map(|way| {
             let from = from();
@@ -110,8 +119,11 @@ pub(super) fn menu_focus(
         focus.1 = chosen
             .and_then(|e| buttons.get(e).ok())
             .map(|b| (screen, *b.1));
-        if let Some((_, _, at, node, _)) = chosen.and_then(|e| buttons.get(e).ok())
-            && let Some((_, mut scroll, root, root_at)) = roots.iter_mut().next()
+        // (A button of a footer, outside the part that scrolls, is always
+        // in sight.)
+        if let Some((e, _, at, node, _)) = chosen.and_then(|e| buttons.get(e).ok())
+            && let Some((r, mut scroll, root, root_at)) = roots.iter_mut().next()
+            && parents.iter_ancestors(e).any(|a| a == r)
         {
             scroll_to_show(&mut scroll, (root, root_at), (node, at));
         }

@@ -3,7 +3,7 @@
 //! pointed at.
 
 use super::random::{RandomKind, RandomShape, ShapeLabel, kinds_of, random_code, random_like};
-use super::{MenuAction, MenuFocus, button, screen_root};
+use super::{MenuAction, MenuFocus, button, footer, screen_with_footer, scrolled_above_footer};
 use crate::game::Screen;
 use crate::game::packs::{Current, PackEntry, Packs};
 use crate::game::progress::Progress;
@@ -27,18 +27,25 @@ pub(super) fn spawn_levels(
     let Some(entry) = packs.0.get(current.pack) else {
         return;
     };
+    // The pack's buttons (New level, Back, ...) stay at the window's foot
+    // while the levels scroll above them (at 800x600 they were below the
+    // fold, a new player found).
     commands
-        .spawn(screen_root(Screen::Levels))
-        .with_children(|ui| {
-            match &entry.pack {
-                Err(e) => unloadable(ui, entry, e),
-                Ok(pack) => {
-                    pack_head(ui, entry, pack);
-                    level_grid(ui, entry, pack, &progress, &art);
-                    random_rows(ui, pack, &shape, &kind);
-                }
-            }
-            pack_buttons(ui, entry, &progress);
+        .spawn(screen_with_footer(Screen::Levels))
+        .with_children(|screen| {
+            screen
+                .spawn(scrolled_above_footer(Screen::Levels))
+                .with_children(|ui| match &entry.pack {
+                    Err(e) => unloadable(ui, entry, e),
+                    Ok(pack) => {
+                        pack_head(ui, entry, pack);
+                        level_grid(ui, entry, pack, &progress, &art);
+                        random_rows(ui, pack, &shape, &kind);
+                    }
+                });
+            screen
+                .spawn(footer())
+                .with_children(|ui| pack_buttons(ui, entry, &progress));
         });
 }
 

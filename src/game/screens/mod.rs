@@ -258,23 +258,81 @@ fn button(action: MenuAction, width: f32, label: impl Bundle) -> impl Bundle {
 /// scrolled (`scroll`) when it does not.
 fn screen_root(screen: Screen) -> impl Bundle {
     (
-        DespawnOnExit(screen),
-        scroll::ScreenRoot,
+        scrolled_part(screen),
         // Its buttons are Tab's, in the order they were built.
         TabGroup::new(0),
         Node {
             width: percent(100),
             height: percent(100),
+            ..scrolled_node()
+        },
+    )
+}
+
+/// A menu screen's root with a row of buttons at the window's foot that
+/// stays in sight while the rest scrolls above it; the part that scrolls
+/// is its first child (`with_footer`'s).
+fn screen_with_footer(screen: Screen) -> impl Bundle {
+    (
+        DespawnOnExit(screen),
+        TabGroup::new(0),
+        Node {
+            width: percent(100),
+            height: percent(100),
             flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::FlexStart,
-            row_gap: px(14),
-            padding: UiRect::vertical(px(10)),
-            overflow: Overflow::scroll_y(),
             ..default()
         },
+    )
+}
+
+/// The part of a `screen_with_footer` screen that scrolls: it takes the
+/// room the footer leaves.
+fn scrolled_above_footer(screen: Screen) -> impl Bundle {
+    (
+        scrolled_part(screen),
+        Node {
+            width: percent(100),
+            flex_grow: 1.0,
+            min_height: px(0),
+            ..scrolled_node()
+        },
+    )
+}
+
+/// The footer of a `screen_with_footer` screen: its row of buttons, on a
+/// band that sets it apart from what scrolls behind its edge.
+fn footer() -> impl Bundle {
+    (
+        Node {
+            flex_shrink: 0.0,
+            justify_content: JustifyContent::Center,
+            padding: UiRect::axes(px(10), px(8)),
+            ..default()
+        },
+        BackgroundColor(crate::game::theme::PANEL.with_alpha(0.5)),
+    )
+}
+
+/// What a part of a menu screen that scrolls is, besides its node.
+fn scrolled_part(screen: Screen) -> impl Bundle {
+    (
+        DespawnOnExit(screen),
+        scroll::ScreenRoot,
         children![scroll::spacer()],
     )
+}
+
+/// The node of a part of a menu screen that scrolls: a column, centred.
+fn scrolled_node() -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        justify_content: JustifyContent::FlexStart,
+        row_gap: px(14),
+        padding: UiRect::vertical(px(10)),
+        overflow: Overflow::scroll_y(),
+        ..default()
+    }
 }
 
 /// What the menu buttons (pressed, or Enter on the focused one) ask for.

@@ -51,6 +51,15 @@ fn menu_screens_fit_windows_from_800x600_to_1920x1080() {
             if *file == "escape.ron" && size.y == 600 {
                 assert!(scroll_bar_shown(&mut app), "{at}: no scroll bar");
             }
+            // The pack's buttons stay in sight at the window's foot, however
+            // long the pack (at 800x600 Back was below the fold).
+            let back = laid_out(&mut app)
+                .into_iter()
+                .find(|n| n.text.as_deref() == Some("Back (Esc)"))
+                .map(|n| n.rect);
+            if !back.is_some_and(|r| r.min.y >= 0.0 && r.max.y <= s.y) {
+                faults.push(format!("{at}: Back (Esc) is out of sight: {back:?}"));
+            }
             go(&mut app, Screen::Title);
         }
         go(&mut app, Screen::Stats);
