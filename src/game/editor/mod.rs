@@ -205,6 +205,7 @@ pub(super) fn plugin(app: &mut App) {
             }),
         )
         .add_observer(super::theme::widget::activate::<EditAction>)
+        .add_observer(typing::shifted_space)
         // What a field holds is read once the letters of the frame are in
         // it (Bevy applies them after `Update`): a name typed fast and
         // Enter in the same frame lost its last letters, a long seed its
@@ -225,7 +226,6 @@ pub(super) fn plugin(app: &mut App) {
                 input::paint_input,
                 actions::edit_actions,
                 (
-                    typing::shifted_space,
                     name::undo_typing,
                     name::fit_field_lines,
                     name::show_starts,

@@ -6,37 +6,32 @@
 use super::name::AnyField;
 use crate::game::theme;
 use bevy::input::keyboard::{Key, KeyboardInput};
-use bevy::input_focus::InputFocus;
+use bevy::input_focus::{FocusedInput, InputFocus};
 use bevy::prelude::*;
 use bevy::text::{EditableText, TextEdit};
 
 /// A space pressed with Shift (and no other modifier) in a field goes in
-/// as a space, as it does without Shift.
+/// as a space, as it does without Shift, in its place among the letters
+/// typed with it: Bevy's input reads the modifiers as they stand at the
+/// frame's end, so a space and a Shift+P in one frame lost the space, and
+/// a space added after the frame's letters came after the P ("FrogP arty").
 pub(super) fn shifted_space(
-    mut presses: MessageReader<KeyboardInput>,
-    keys: Res<ButtonInput<KeyCode>>,
-    focus: Res<InputFocus>,
+    mut typed: On<FocusedInput<KeyboardInput>>,
+    keys: Res<ButtonInput<Key>>,
     mut fields: Query<&mut EditableText, AnyField>,
 ) {
-    let shifted = crate::game::navigate::shift(&keys);
-    let other = crate::game::keys::ctrl(&keys)
-        || keys.any_pressed([
-            KeyCode::AltLeft,
-            KeyCode::AltRight,
-            KeyCode::SuperLeft,
-            KeyCode::SuperRight,
-        ]);
-    let spaces = presses
-        .read()
-        .filter(|p| p.state.is_pressed() && p.logical_key == Key::Space)
-        .count();
-    if spaces == 0 || !shifted || other {
+    if !typed.input.state.is_pressed() || typed.input.logical_key != Key::Space {
         return;
     }
-    if let Some(mut f) = focus.get().and_then(|e| fields.get_mut(e).ok()) {
-        for _ in 0..spaces {
-            f.queue_edit(TextEdit::Insert(" ".into()));
-        }
+    // What Bevy's input leaves: a space with Shift and nothing else.
+    let other = [Key::Control, Key::Alt, Key::Super];
+    if !keys.pressed(Key::Shift) || keys.any_pressed(other) {
+        return;
+    }
+    if let Ok(mut f) = fields.get_mut(typed.focused_entity) {
+        f.queue_edit(TextEdit::Insert(" ".into()));
+        // Taken, as Bevy's input takes what it types.
+        typed.propagate(false);
     }
 }
 

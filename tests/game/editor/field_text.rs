@@ -458,3 +458,44 @@ fn a_space_typed_with_shift_held_goes_into_the_name() {
     settle(&mut app);
     assert_eq!(editor(&app).draft.name, "Big Pond of reeds");
 }
+
+/// A space, then Shift and a capital, all in one frame (a quick typist, or
+/// keys sent at once): the space stays before the capital (it came after
+/// it, "FrogP arty", a new player saw).
+#[test]
+fn a_space_and_a_capital_in_one_frame_keep_their_order() {
+    use bevy::input::keyboard::KeyboardInput;
+    let mut app = editing_in_window("swap.ron", 2, UVec2::new(1280, 720));
+    press(&mut app, KeyCode::F2);
+    press(&mut app, KeyCode::Backspace);
+    type_text(&mut app, "Frog");
+    let event = |key_code, logical_key, state, text: Option<&str>| KeyboardInput {
+        key_code,
+        logical_key,
+        state,
+        text: text.map(Into::into),
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    };
+    use ButtonState::{Pressed, Released};
+    for e in [
+        event(KeyCode::Space, Key::Space, Pressed, Some(" ")),
+        event(KeyCode::Space, Key::Space, Released, None),
+        event(KeyCode::ShiftLeft, Key::Shift, Pressed, None),
+        event(
+            KeyCode::KeyP,
+            Key::Character("P".into()),
+            Pressed,
+            Some("P"),
+        ),
+        event(KeyCode::KeyP, Key::Character("P".into()), Released, None),
+    ] {
+        app.world_mut().write_message(e);
+    }
+    app.update();
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Released);
+    type_text(&mut app, "arty");
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(editor(&app).draft.name, "Frog Party");
+}
