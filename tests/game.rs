@@ -472,6 +472,24 @@ fn type_text(app: &mut App, text: &str) {
     }
 }
 
+/// A key's message as the window sends it: its code, its meaning, pressed
+/// or let go, and the text it types.
+fn key_event(
+    key_code: KeyCode,
+    logical_key: Key,
+    state: ButtonState,
+    text: Option<&str>,
+) -> KeyboardInput {
+    KeyboardInput {
+        key_code,
+        logical_key,
+        state,
+        text: text.map(Into::into),
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    }
+}
+
 fn key_state(app: &mut App, key: KeyCode, state: ButtonState) {
     // The keys a text field reads by their meaning.
     let logical_key = match key {

@@ -464,19 +464,11 @@ fn a_space_typed_with_shift_held_goes_into_the_name() {
 /// it, "FrogP arty", a new player saw).
 #[test]
 fn a_space_and_a_capital_in_one_frame_keep_their_order() {
-    use bevy::input::keyboard::KeyboardInput;
     let mut app = editing_in_window("swap.ron", 2, UVec2::new(1280, 720));
     press(&mut app, KeyCode::F2);
     press(&mut app, KeyCode::Backspace);
     type_text(&mut app, "Frog");
-    let event = |key_code, logical_key, state, text: Option<&str>| KeyboardInput {
-        key_code,
-        logical_key,
-        state,
-        text: text.map(Into::into),
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    };
+    let event = key_event;
     use ButtonState::{Pressed, Released};
     for e in [
         event(KeyCode::Space, Key::Space, Pressed, Some(" ")),

@@ -29,14 +29,7 @@ fn a_ctrl_chord_within_one_frame_types_no_letter_in_the_code_box() {
         ["S2v9zz"],
         "the refused code stays, to be mended"
     );
-    let key = |key_code, logical_key, state, text: Option<&str>| KeyboardInput {
-        key_code,
-        logical_key,
-        state,
-        text: text.map(Into::into),
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    };
+    let key = key_event;
     for letter in ["a", "c", "x"] {
         let l = || Key::Character(letter.into());
         for input in [
