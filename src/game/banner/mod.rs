@@ -180,10 +180,7 @@ fn show_banner(
             .as_deref()
             .is_some_and(|a| a.is_active() || a.won_at(state.moves()));
     // A level played from the editor: its way on is back there.
-    let edited = packs
-        .0
-        .get(current.pack)
-        .is_some_and(|e| e.origin == super::packs::Origin::Editor);
+    let edited = packs.from_editor(&current);
     let Some((title, colour, buttons)) = banner_words(&state, small, watching, by_solver, edited)
     else {
         return;
@@ -238,17 +235,12 @@ fn show_banner(
                 // They come where the player may be clicking the board
                 // or its buttons: a moment before they take a press.
                 for &(label, action) in &buttons {
-                    if won && small {
-                        row.spawn((
-                            widget::small_text_button(action, label, 16.0),
-                            widget::Arming::new(),
-                        ));
+                    let mut button = if won && small {
+                        row.spawn(widget::small_text_button(action, label, 16.0))
                     } else {
-                        row.spawn((
-                            widget::text_button(action, label, 20.0),
-                            widget::Arming::new(),
-                        ));
-                    }
+                        row.spawn(widget::text_button(action, label, 20.0))
+                    };
+                    button.insert(widget::Arming::default());
                 }
             });
     };

@@ -62,7 +62,7 @@ pub(super) fn hover_ring(
         .filter(|_| editor.cursor.is_none() && tuning.proposal().is_none() && !editor.typing)
         .and_then(|c| spots.iter().find(|(s, _)| *s == c))
         .map(|&(c, at)| (at, puzzles::edit_spot_scale(&drawn, c)));
-    let (at, scale) = (at.map(|(a, _)| a), at.map_or(1.0, |(_, k)| k));
+    let (at, scale) = at.map_or((None, 1.0), |(a, k)| (Some(a), k));
     let place = Transform::from_translation(at.unwrap_or_default().extend(3.2))
         .with_scale(Vec3::splat(reach * scale * 1.15 / RING_RADIUS));
     let shown = if at.is_some() {

@@ -102,10 +102,7 @@ fn spawn_hud(
     };
     let code = Some(code);
     // A level played from the editor: Esc, N and L go back there.
-    let edited = packs
-        .0
-        .get(current.pack)
-        .is_some_and(|e| e.origin == super::packs::Origin::Editor);
+    let edited = packs.from_editor(&current);
     commands
         .spawn((
             Name::new("HUD"),

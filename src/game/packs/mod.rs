@@ -132,6 +132,14 @@ impl Packs {
     pub fn listed(&self) -> impl Iterator<Item = (usize, &PackEntry)> {
         self.0.iter().enumerate().filter(|(_, e)| !e.is_code())
     }
+
+    /// Whether the level being played (`current`) was opened from the level
+    /// editor: its way on (Esc, N, L, the win's) is back there.
+    pub fn from_editor(&self, current: &Current) -> bool {
+        self.0
+            .get(current.pack)
+            .is_some_and(|e| e.origin == Origin::Editor)
+    }
 }
 
 /// The pack and level the player has chosen.

@@ -270,8 +270,8 @@ fn screen_root(screen: Screen) -> impl Bundle {
 }
 
 /// A menu screen's root with a row of buttons at the window's foot that
-/// stays in sight while the rest scrolls above it; the part that scrolls
-/// is its first child (`with_footer`'s).
+/// stays in sight while the rest scrolls above it: its children are the
+/// part that scrolls (`scrolled_above_footer`), then the `footer`.
 fn screen_with_footer(screen: Screen) -> impl Bundle {
     (
         DespawnOnExit(screen),

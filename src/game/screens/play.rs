@@ -122,10 +122,7 @@ fn play_actions(
     mut say: MessageWriter<Say>,
 ) {
     // A level played from the editor goes back there.
-    let edited = packs
-        .0
-        .get(current.pack)
-        .is_some_and(|e| e.origin == crate::game::packs::Origin::Editor);
+    let edited = packs.from_editor(&current);
     for action in actions.read() {
         match action {
             PlayAction::Menu

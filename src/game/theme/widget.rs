@@ -199,15 +199,9 @@ pub struct Arming(pub Timer);
 /// a press.
 pub const ARMING_SECONDS: f32 = 0.5;
 
-impl Arming {
-    pub fn new() -> Arming {
-        Arming(Timer::from_seconds(ARMING_SECONDS, TimerMode::Once))
-    }
-}
-
 impl Default for Arming {
     fn default() -> Self {
-        Arming::new()
+        Arming(Timer::from_seconds(ARMING_SECONDS, TimerMode::Once))
     }
 }
 

@@ -222,18 +222,14 @@ fn lost_why(level: &Puzzle, positions: u64) -> String {
         "Why: no move can be made from the start.".into()
     } else if let Some(why) = crate::each_puzzle!(level, p => p.lost_why()) {
         why
-    } else if positions == 0 {
-        "Why: every line of moves from the start was played out, and none wins.".into()
     } else {
-        format!(
-            "Why: every line of moves from the start was played out ({} {}), and none wins.",
-            grouped(positions),
-            if positions == 1 {
-                "position"
-            } else {
-                "positions"
-            }
-        )
+        // (A search that settled it before any position counts none.)
+        let counted = match positions {
+            0 => String::new(),
+            1 => " (1 position)".into(),
+            n => format!(" ({} positions)", grouped(n)),
+        };
+        format!("Why: every line of moves from the start was played out{counted}, and none wins.")
     }
 }
 
