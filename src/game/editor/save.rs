@@ -7,6 +7,10 @@ use crate::game::packs::{self, Packs};
 use crate::game::progress::Progress;
 use std::path::PathBuf;
 
+/// The grade a saved level that no one can win is given: the level select
+/// shows it under the level's name.
+const LOST_GRADE: &str = "cannot be won";
+
 /// "Another pack": the next pack of the player's to save into (or a new one).
 pub(super) fn next_pack(editor: &mut Editor, packs: &Packs, progress: &Progress) {
     let Some(dir) = progress.dir.as_deref() else {
@@ -56,17 +60,22 @@ pub(super) fn save(
     // 2"): the level select and `pond check` tell the levels apart.
     let renamed = replace.is_none() && unique_name(editor, &path);
     // Its grade as the level select will show it, when the verdict on the
-    // board shown is known.
-    let grade = verdict
+    // board shown is known; a level no one can win says so there.
+    let shown = verdict
         .shown
         .as_ref()
-        .filter(|_| verdict.generation == editor.generation)
-        .and_then(|v| {
+        .filter(|_| verdict.generation == editor.generation);
+    let lost =
+        shown.is_some_and(|v| matches!(v.answer, crate::levels::verdict::Answer::Lost { .. }));
+    let grade = match lost {
+        true => Some(LOST_GRADE.to_string()),
+        false => shown.and_then(|v| {
             v.pack_grade
                 .as_ref()
                 .map(|(g, ..)| g.clone())
                 .or(v.grade.clone())
-        });
+        }),
+    };
     match crate::levels::edit::save_into(&path, &name, &editor.draft, replace, grade.as_deref()) {
         Ok(at) => {
             let pack = packs::reload_own(packs, &path);
@@ -77,10 +86,6 @@ pub(super) fn save(
                 false => String::new(),
             };
             // Saved all the same, but said: a level no one can win.
-            let lost = matches!(
-                verdict.shown.as_ref().map(|v| &v.answer),
-                Some(crate::levels::verdict::Answer::Lost { .. })
-            ) && verdict.generation == editor.generation;
             let lost_words = if lost { " It cannot be won." } else { "" };
             // The pack by its name, and its file's on a line of its own
             // (its whole path wrapped badly in a narrow panel, a new player

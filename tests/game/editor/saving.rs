@@ -540,3 +540,35 @@ fn a_panel_whose_words_scroll_shows_its_bar() {
     let tuning = app.world().resource::<pond_puzzles::game::editor::Tuning>();
     assert!(tuning.proposal().is_none(), "the proposal went");
 }
+
+/// A level that no one can win is saved all the same, and said to be so:
+/// in the notice, and on the level select (its grade says it).
+#[test]
+fn a_level_that_cannot_be_won_is_saved_as_one() {
+    let dir = temp_data_dir();
+    let mut app = editing("flood.ron", 2, dir.clone());
+    let needs = verdict(&mut app);
+    let pond_puzzles::levels::verdict::Answer::Won { moves, .. } = needs.answer else {
+        panic!("the shipped level can be won: {needs:?}");
+    };
+    let shortest = moves.len() as u32;
+    // The move limit brought under the shortest solution.
+    let limit = editor(&app).draft.dimensions()[3].1;
+    for _ in 0..=(limit - shortest) {
+        act(&mut app, EditAction::Step(3, -1));
+    }
+    let lost = verdict(&mut app);
+    assert!(
+        matches!(
+            lost.answer,
+            pond_puzzles::levels::verdict::Answer::Lost { .. }
+        ),
+        "{lost:?}"
+    );
+    act(&mut app, EditAction::Save);
+    let notice = editor(&app).notice.expect("the save is told");
+    assert!(notice.0.ends_with(" It cannot be won."), "{notice:?}");
+    let file = dir.join("packs").join("my-levels.ron");
+    let pack = pond_puzzles::levels::load_file(&file).expect("the saved pack loads");
+    assert_eq!(pack.levels[0].grade.as_deref(), Some("cannot be won"));
+}
