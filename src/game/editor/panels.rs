@@ -96,10 +96,30 @@ fn small_button(action: EditAction, label: &str, on: bool) -> impl Bundle {
     )
 }
 
-fn swatch(action: EditAction, colour: Color, label: &str, on: bool) -> impl Bundle {
+/// The gap between a palette row's swatches and buttons.
+const PALETTE_GAP: f32 = 5.0;
+
+/// A row of `n` colour swatches in a panel `inner` pixels wide: their size
+/// and how many go on a line. They keep to one line while a swatch can be
+/// 24 pixels or more; past that the lines share them evenly (five
+/// swatches came out as four and one alone at 800x600).
+fn swatch_lines(n: usize, inner: f32) -> (f32, usize) {
+    let fit = |size: f32| (((inner + PALETTE_GAP) / (size + PALETTE_GAP)).floor() as usize).max(1);
+    if n <= fit(30.0) {
+        return (30.0, n.max(1));
+    }
+    if n <= fit(24.0) {
+        let size = ((inner - PALETTE_GAP * (n - 1) as f32) / n as f32).floor();
+        return (size.min(30.0), n);
+    }
+    let lines = n.div_ceil(fit(30.0));
+    (30.0, n.div_ceil(lines))
+}
+
+fn swatch(action: EditAction, colour: Color, label: &str, on: bool, size: f32) -> impl Bundle {
     let node = Node {
-        width: px(30),
-        height: px(30),
+        width: px(size),
+        height: px(size),
         justify_content: JustifyContent::Center,
         align_items: AlignItems::Center,
         border: UiRect::all(px(if on { 3.0 } else { 1.0 })),
@@ -126,8 +146,8 @@ fn swatch(action: EditAction, colour: Color, label: &str, on: bool) -> impl Bund
 fn row() -> Node {
     Node {
         flex_wrap: FlexWrap::Wrap,
-        column_gap: px(5),
-        row_gap: px(5),
+        column_gap: px(PALETTE_GAP),
+        row_gap: px(PALETTE_GAP),
         align_items: AlignItems::Center,
         ..default()
     }
@@ -193,7 +213,14 @@ pub(super) fn left_panel(
                 .copied()
                 .unwrap_or(0)
                 .min(pr.choices.len() - 1);
-            p.spawn(row()).with_children(|r| {
+            // The panel's width inside its padding.
+            let inner = m[0] - 20.0 - 24.0;
+            let (size, per_line) = swatch_lines(pr.choices.len(), inner);
+            let mut line = row();
+            if pr.choices.iter().any(|c| c.colour.is_some()) {
+                line.max_width = px(per_line as f32 * (size + PALETTE_GAP));
+            }
+            p.spawn(line).with_children(|r| {
                 for (j, ch) in pr.choices.iter().enumerate() {
                     let action = EditAction::Pick(i, j);
                     match ch.colour {
@@ -211,7 +238,7 @@ pub(super) fn left_panel(
                             } else {
                                 ch.label.clone()
                             };
-                            r.spawn(swatch(action, colour, &label, j == picked));
+                            r.spawn(swatch(action, colour, &label, j == picked, size));
                         }
                         None => {
                             r.spawn(small_button(action, &ch.label, j == picked));
@@ -524,5 +551,31 @@ pub(super) fn show_ends(
             at.0.y = most;
         }
         commands.entity(part).remove::<ShowEnd>();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Swatches keep to one line while they can be 24 pixels, and share
+    /// their lines evenly past that: never one alone under a full line.
+    #[test]
+    fn swatches_share_their_lines_evenly() {
+        // The 800x600 window's panel, about 156 pixels inside.
+        assert_eq!(swatch_lines(4, 156.0), (30.0, 4));
+        let (size, per_line) = swatch_lines(5, 156.0);
+        assert_eq!(per_line, 5);
+        assert!((24.0..30.0).contains(&size), "{size}");
+        assert!(5.0 * size + 4.0 * PALETTE_GAP <= 156.0);
+        for n in 1..=12 {
+            let (size, per_line) = swatch_lines(n, 156.0);
+            assert!(per_line as f32 * size + (per_line - 1) as f32 * PALETTE_GAP <= 156.0);
+            let last = n - (n.div_ceil(per_line) - 1) * per_line;
+            assert!(
+                n <= per_line || last * 2 >= per_line,
+                "{n}: {per_line} a line"
+            );
+        }
     }
 }
