@@ -439,6 +439,15 @@ fn every_new_level_can_be_won() {
     }
 }
 
+/// A new Escape level is an easy one to build on (the first deal that
+/// could be won was graded fiendish: a prison with one way out).
+#[test]
+fn a_new_escape_level_is_graded_easy() {
+    let level = Draft::new_of(PuzzleKind::Escape, false).check().unwrap();
+    let v = crate::levels::verdict::judge(&level.puzzle, crate::solve::Budget::unlimited());
+    assert_eq!(v.grade.as_deref(), Some("easy"), "{v:?}");
+}
+
 /// A seed deals the same prison every time, and one that can be won: of the
 /// classic deal's first forty seeds, every one (a plain shuffle of it is
 /// stuck at once about half the time).

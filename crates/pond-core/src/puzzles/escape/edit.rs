@@ -255,14 +255,19 @@ impl Editable for Escape {
     const NEW: &'static [(&'static str, bool)] = &[("Escape", false)];
     const CODE: &'static str = "BE";
 
-    /// The first deal of the seeds from 1 on that can be won: a new level
-    /// to build on (the first deal could not be won).
+    /// The first deal of the seeds from 1 on that the game grades easy (it
+    /// has many ways out): a new level to build on (the first deal could
+    /// not be won, and the first that could was graded fiendish). The first
+    /// that can be won where none of the seeds tried is easy.
     fn start(_pegs: bool) -> DraftBoard {
         use crate::solve::moves::Marks;
         let deal = |seed| generate::deal(&mut rng::SplitMix64::new(seed), 4, 4, 4, 4);
+        let easy = super::level::ESCAPE_WAYS[0];
+        let winnable = |e: &Escape| e.winnable(&crate::solve::Budget::nodes(200_000)) == Some(true);
         let e = (1..=64)
             .map(deal)
-            .find(|e| e.winnable(&crate::solve::Budget::nodes(200_000)) == Some(true))
+            .find(|e| winnable(e) && crate::solve::escape::count_solutions(e, easy) == Some(easy))
+            .or_else(|| (1..=64).map(deal).find(winnable))
             .unwrap_or_else(|| deal(1));
         DraftBoard::of(EscapeDraft {
             rows: e.rows,
