@@ -72,6 +72,7 @@ pub(super) fn show_help(
     help: Res<EditorHelp>,
     cards: Query<Entity, With<HelpCard>>,
     fonts: Res<crate::game::theme::Fonts>,
+    progress: Res<crate::game::progress::Progress>,
 ) {
     if !help.is_changed() {
         return;
@@ -122,6 +123,18 @@ pub(super) fn show_help(
                                 ..default()
                             },
                         ));
+                        // Where the saves go, for a player who would
+                        // open or share the file (the notice names it).
+                        if i == 3 {
+                            card.spawn((
+                                text(packs_folder(progress.dir.as_deref()), 15.0, theme::TEXT_DIM),
+                                TextLayout::justify(Justify::Center),
+                                Node {
+                                    flex_shrink: 0.0,
+                                    ..default()
+                                },
+                            ));
+                        }
                     }
                     card.spawn(widget::text_button(
                         EditAction::Help,
@@ -130,6 +143,17 @@ pub(super) fn show_help(
                     ));
                 });
         });
+}
+
+/// The words that say where the player's packs are kept.
+fn packs_folder(data: Option<&std::path::Path>) -> String {
+    match data {
+        Some(dir) => format!(
+            "Your packs are the files in {}, which any text editor opens.",
+            dir.join("packs").display()
+        ),
+        None => "There is no data directory to save in (see --data-dir).".into(),
+    }
 }
 
 /// The card opens closed each time the editor opens.

@@ -86,7 +86,7 @@ fn a_new_pond_level_can_be_won_and_its_count_reads_right() {
 }
 
 /// "?" (or F1, or the "?" button) shows what each part of the editor does
-/// and its keys, whole in a window of 800x600 (a new player pressed "?" in
+/// and its keys and where saves go, whole in a window of 800x600 (a new player pressed "?" in
 /// the editor and nothing happened); Enter and Esc close it without
 /// playing or leaving, and while it shows a press on the board draws
 /// nothing.
@@ -115,6 +115,8 @@ fn the_question_mark_shows_the_editors_card_and_closes_it() {
             "The level editor",
             "Ctrl+Z undo",
             "Arrows and Enter draw",
+            // Where the saves go, for a player who would open the file.
+            "Your packs are the files in",
             "Got it (Enter)",
         ] {
             let n = nodes
