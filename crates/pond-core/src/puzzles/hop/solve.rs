@@ -33,7 +33,7 @@ mod lost;
 use lost::{lost_kept, solve_remembering};
 
 pub fn solve(h: &Hop, search: &mut Search<'_, HopMove>) -> Outcome<HopMove> {
-    solve_knowing(h, search, FastSet::default()).0
+    solve_knowing(h, search, FastSet::default(), false).0
 }
 
 /// `solve`, starting from `lost`, positions of the same level known to be
@@ -42,6 +42,7 @@ fn solve_knowing(
     h: &Hop,
     search: &mut Search<'_, HopMove>,
     lost: FastSet<(u64, u8)>,
+    ordered: bool,
 ) -> (Outcome<HopMove>, FastSet<(u64, u8)>) {
     if !classes_allow_goal(h) {
         search.cut(0, CutReason::Proven);
@@ -49,6 +50,9 @@ fn solve_knowing(
     }
     let mut solver = Solver::new(h);
     solver.dead = lost;
+    if ordered {
+        solver.weights = Some(Weights::of(&h.board));
+    }
     let mut path = Vec::new();
     let outcome = match solver.dfs(h.green, h.red.unwrap_or(NO_RED), &mut path, search) {
         // Every jump removes one frog, so every solution has the same length.
@@ -272,6 +276,67 @@ struct Solver {
     /// For each symmetry that keeps the finish pad: byte-wise lookup tables.
     symmetries: Vec<(Vec<[u64; 256]>, Vec<u8>)>,
     dead: FastSet<(u64, u8)>,
+    /// How the jumps are ordered, when they are (see `Weights`).
+    weights: Option<Weights>,
+    /// The jumps open at each depth of `dfs` (its score, the jump's index).
+    kids: Vec<(u32, u16)>,
+}
+
+/// What orders the move map's search: after a jump, the frogs with no
+/// neighbour (a lone frog needs others brought to it before it can go)
+/// and each frog's distance from the board's middle (a frog at the edge
+/// has few ways out). A jump that leaves fewer of both is tried first: on
+/// the European board a quarter of the first positions' moves that a
+/// second left undecided in the row's order are decided this way.
+struct Weights {
+    /// Each pad's neighbours in a row or a column.
+    near: Vec<u64>,
+    /// Each pad's distance from the middle, in steps.
+    far: Vec<u32>,
+}
+
+/// What a lone frog weighs beside a step from the middle.
+const LONE: u32 = 8;
+
+impl Weights {
+    fn of(board: &Board) -> Weights {
+        let near = board
+            .pads
+            .iter()
+            .map(|&(r, c)| {
+                [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                    .iter()
+                    .filter_map(|&(dr, dc)| {
+                        let (r, c) = (u8::try_from(r as i32 + dr), u8::try_from(c as i32 + dc));
+                        board.pad_at(r.ok()?, c.ok()?)
+                    })
+                    .fold(0u64, |m, p| m | 1 << p)
+            })
+            .collect();
+        // In half steps, so that a board of an even side has a middle too.
+        let (mr, mc) = (board.rows as i32 - 1, board.cols as i32 - 1);
+        let far = board
+            .pads
+            .iter()
+            .map(|&(r, c)| {
+                ((2 * r as i32 - mr).unsigned_abs() + (2 * c as i32 - mc).unsigned_abs()) / 2
+            })
+            .collect();
+        Weights { near, far }
+    }
+
+    /// The position's score: lower is tried first.
+    fn score(&self, green: u64, red: u8) -> u32 {
+        let frogs = green | if red == NO_RED { 0 } else { 1u64 << red };
+        let mut bits = frogs;
+        let mut score = 0;
+        while bits != 0 {
+            let p = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            score += LONE * u32::from(frogs & self.near[p] == 0) + self.far[p];
+        }
+        score
+    }
 }
 
 impl Solver {
@@ -315,6 +380,8 @@ impl Solver {
             finish: h.finish,
             symmetries,
             dead: FastSet::default(),
+            weights: None,
+            kids: Vec::new(),
         }
     }
 
@@ -385,23 +452,40 @@ impl Solver {
         if !search.node(depth) || !search.memory(self.dead.len() * 24) {
             return None;
         }
+        // The jumps open here, on the stack of those of every depth, in the
+        // order they are tried: fewest lone and outlying frogs after them
+        // first when the level asks (`weights`), else the jumps' own order.
+        let first = self.kids.len();
         for i in 0..self.jumps.len() {
+            if let Some((g, r)) = Solver::after(&self.jumps[i], green, red) {
+                let score = self.weights.as_ref().map_or(0, |w| w.score(g, r));
+                self.kids.push((score, i as u16));
+            }
+        }
+        if self.weights.is_some() {
+            self.kids[first..].sort_by_key(|k| k.0);
+        }
+        let mut answer = Some(false);
+        for k in first..self.kids.len() {
+            let i = self.kids[k].1 as usize;
             let Some((next_green, next_red)) = Solver::after(&self.jumps[i], green, red) else {
                 continue;
             };
             let mv = self.jumps[i].mv;
             path.push(mv);
             search.tried(mv, depth + 1);
-            match self.dfs(next_green, next_red, path, search) {
-                Some(true) => return Some(true),
-                Some(false) => {}
-                None => return None,
+            answer = self.dfs(next_green, next_red, path, search);
+            if answer != Some(false) {
+                break;
             }
             path.pop();
             search.taken_back(mv, depth + 1);
         }
-        self.dead.insert(key);
-        Some(false)
+        self.kids.truncate(first);
+        if answer == Some(false) {
+            self.dead.insert(key);
+        }
+        answer
     }
 
     /// Ways to win from the position, up to `cap` (a count that reaches it

@@ -27,7 +27,7 @@ pub(super) fn solve_remembering(h: &Hop, search: &mut Search<'_, HopMove>) -> Ou
             _ => FastSet::default(),
         }
     };
-    let (outcome, found) = solve_knowing(h, search, known);
+    let (outcome, found) = solve_knowing(h, search, known, true);
     let mut kept = LOST.lock().unwrap_or_else(|e| e.into_inner());
     // Another search of the level may have put its own back meanwhile:
     // the bigger set stays.
