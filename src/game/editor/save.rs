@@ -128,7 +128,10 @@ fn unique_name(editor: &mut Editor, path: &std::path::Path) -> bool {
     if !taken(&name) {
         return false;
     }
-    let Some(free) = (2..)
+    // The number it takes in the pack first ("My level 8" as level 8), so
+    // that names and places agree while the pack grows one level at a time.
+    let Some(free) = std::iter::once(pack.levels.len() + 1)
+        .chain(2..)
         .map(|n| format!("{name} {n}"))
         .find(|n| !taken(n))
         .filter(|n| n.chars().count() <= crate::levels::limits::NAME_CHARS)
