@@ -115,7 +115,27 @@ pub(super) fn edit_actions(
             EditAction::Step(i, by) => {
                 editor.change(true, |d| d.step(i, by));
             }
+            // A new board of another shape lets the one drawn go: asked
+            // first, as "New level of" asks (a helper's frogs went without a
+            // word when it tried Square on a Hop level).
+            EditAction::Setting(s)
+                if !asked && editor.edited() && editor.draft.replaces_board(s) =>
+            {
+                let label = editor
+                    .draft
+                    .settings()
+                    .into_iter()
+                    .find(|(_, _, set)| *set == s)
+                    .map_or_else(|| "it".to_string(), |(label, ..)| label);
+                editor.asked = Some(action);
+                let keeps = save_keeps(&editor);
+                editor.notice = Some((
+                    format!("Not saved: \"{label}\" again starts a new board without it{keeps}"),
+                    true,
+                ));
+            }
             EditAction::Setting(s) => {
+                let new_board = editor.draft.replaces_board(s);
                 // The first of a run of seeds comes from the clock: each
                 // start of the game deals boards of its own.
                 if *seed == 0 {
@@ -123,8 +143,15 @@ pub(super) fn edit_actions(
                 }
                 *seed += 1;
                 let seed = *seed;
-                if editor.change(true, |d| d.apply(s, seed)) && s == Setting::Shuffle {
+                let changed = editor.change(true, |d| d.apply(s, seed));
+                if changed && s == Setting::Shuffle {
                     editor.seed = Some(seed);
+                }
+                if changed && new_board {
+                    editor.notice = Some((
+                        "A new board: Undo (Ctrl+Z) brings back the one before.".into(),
+                        false,
+                    ));
                 }
             }
             EditAction::New(kind, pegs) if !asked && editor.edited() => {
@@ -135,7 +162,7 @@ pub(super) fn edit_actions(
                 editor.asked = Some(action);
                 let keeps = save_keeps(&editor);
                 editor.notice = Some((
-                    format!("Not saved: {label} again starts a new level without it{keeps}"),
+                    format!("Not saved: \"{label}\" again starts a new level without it{keeps}"),
                     true,
                 ));
             }

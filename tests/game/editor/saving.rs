@@ -205,6 +205,7 @@ fn a_level_of_the_players_pack_named_on_the_command_line_is_saved_back_in_place(
     assert_eq!(listed, [true], "listed once, as the player's");
     act(&mut app, EditAction::Pick(0, 0));
     act(&mut app, EditAction::Paint(0, 2));
+    verdict(&mut app);
     act(&mut app, EditAction::Save);
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.starts_with("// Mine.\n"), "{text}");
@@ -212,8 +213,9 @@ fn a_level_of_the_players_pack_named_on_the_command_line_is_saved_back_in_place(
         text.contains("Swap(name: \"One\", row: \"L_R\"), // first"),
         "{text}"
     );
+    // (A row with no pad free cannot be won: its grade says so.)
     assert!(
-        text.contains("Swap(name: \"Two\", row: \"LLLRR\")"),
+        text.contains("Swap(name: \"Two\", row: \"LLLRR\", grade: Some(\"cannot be won\"))"),
         "{text}"
     );
     assert!(!dir.join("packs").join("my-levels.ron").exists());
@@ -375,7 +377,7 @@ fn a_new_level_asks_before_it_replaces_an_edit() {
     assert_eq!(editor(&app).draft, edited, "the edit kept");
     let notice = editor(&app).notice.expect("the button says why it waited");
     assert!(
-        notice.1 && notice.0.starts_with("Not saved: Flood again"),
+        notice.1 && notice.0.starts_with("Not saved: \"Flood\" again"),
         "{notice:?}"
     );
     // Anything between takes the question back.
@@ -388,6 +390,50 @@ fn a_new_level_asks_before_it_replaces_an_edit() {
     act(&mut app, EditAction::Undo);
     assert_ne!(editor(&app).draft, edited);
     assert_eq!(editor(&app).draft.drawn().kind(), PuzzleKind::Escape);
+}
+
+/// A board of another shape (Hop's Square and Triangle) asks first, as a
+/// new level does, when it would let an edit go, and says Undo brings the
+/// board back (a helper's frogs went without a word).
+#[test]
+fn a_board_of_another_shape_asks_before_it_replaces_an_edit() {
+    use pond_puzzles::levels::edit::Setting;
+    use pond_puzzles::rules::hop::Shape;
+    let dir = temp_data_dir();
+    let mut app = editing("hop.ron", 1, dir);
+    let start = editor(&app).draft;
+    'edit: for pick in 0..3 {
+        act(&mut app, EditAction::Pick(0, pick));
+        for cell in [(0, 0), (1, 1), (2, 2), (4, 4)] {
+            act(&mut app, EditAction::Paint(cell.0, cell.1));
+            if editor(&app).draft != start {
+                break 'edit;
+            }
+        }
+    }
+    assert_ne!(editor(&app).draft, start, "the pond drawn on");
+    let edited = editor(&app).draft;
+    let square = EditAction::Setting(Setting::Shape(Shape::Square));
+    act(&mut app, square);
+    assert_eq!(editor(&app).draft, edited, "the edit kept");
+    let notice = editor(&app).notice.expect("the button says why it waited");
+    assert!(
+        notice.1 && notice.0.starts_with("Not saved: \"Square\" again"),
+        "{notice:?}"
+    );
+    // The shape already on asks nothing and changes nothing.
+    act(&mut app, EditAction::Setting(Setting::Shape(Shape::Pond)));
+    assert_eq!(editor(&app).draft, edited);
+    act(&mut app, square);
+    act(&mut app, square);
+    assert!(
+        editor(&app).draft.is_pegs(),
+        "pressed twice, a square board"
+    );
+    let notice = editor(&app).notice.expect("told");
+    assert!(notice.0.contains("Undo (Ctrl+Z)"), "{notice:?}");
+    act(&mut app, EditAction::Undo);
+    assert_eq!(editor(&app).draft, edited, "Undo brings the pond back");
 }
 
 /// A level saved is saved again in its own place, never over another: a
@@ -424,18 +470,21 @@ fn undo_and_redo_never_save_one_level_over_another() {
     let pack = pond_puzzles::levels::load_file(&own).expect("My levels");
     let flood = flood.check().expect("a level").puzzle;
     assert_eq!(pack.levels[1].puzzle, flood, "the Flood level kept");
-    // A second new level of the same name takes a number.
+    // A second new level of the same name takes a number: the place it
+    // takes in the pack (a helper read "Saved as level 8, named My level
+    // 7" and cards whose numbers and names disagreed).
     act(&mut app, EditAction::New(PuzzleKind::Flood, false));
     let name = editor(&app).draft.name;
     assert_eq!(pack.levels[1].name, name, "the first new Flood level's");
     act(&mut app, EditAction::Save);
     let notice = editor(&app).notice.expect("told");
     assert!(
-        notice.0.contains(&format!("named \"{name} 2\"")),
+        notice.0.starts_with("Saved as level 3")
+            && notice.0.contains(&format!("named \"{name} 3\"")),
         "{notice:?}"
     );
     let pack = pond_puzzles::levels::load_file(&own).expect("My levels");
-    assert_eq!(pack.levels[2].name, format!("{name} 2"));
+    assert_eq!(pack.levels[2].name, format!("{name} 3"));
 }
 
 /// At 800x600 the verdict's words with a harder board proposed run past the

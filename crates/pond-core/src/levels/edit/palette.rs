@@ -46,6 +46,8 @@ pub(crate) fn choice(label: impl Into<String>) -> Choice {
 /// What the editor's option buttons do to a board beyond its cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Setting {
+    /// Hop: the board's shape (a pond, a square or a triangle of pegs):
+    /// a new board of that shape, the one drawn let go.
     Shape(Shape),
     JumpOwn,
     /// Swap: the goal drawn, or the row mirrored.
@@ -84,6 +86,16 @@ impl Draft {
     /// on (for a toggle or a choice), and what it does.
     pub fn settings(&self) -> Vec<(String, Option<bool>, Setting)> {
         self.board.settings()
+    }
+
+    /// Whether option `setting` would put a new board in place of the one
+    /// drawn (not when it is the option already on).
+    pub fn replaces_board(&self, setting: Setting) -> bool {
+        matches!(setting, Setting::Shape(_))
+            && self
+                .settings()
+                .iter()
+                .any(|(_, on, s)| *s == setting && *on != Some(true))
     }
 
     /// Applies an option button; whether anything changed.
