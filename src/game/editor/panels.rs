@@ -356,7 +356,7 @@ pub(super) fn right_panel(
                         p.spawn(text(
                             if v.positions > 0 {
                                 format!(
-                                    "Decided in {time}, {} position{}",
+                                    "Decided in {time}, looking at {} position{}",
                                     crate::levels::verdict::grouped(v.positions),
                                     if v.positions == 1 { "" } else { "s" }
                                 )
