@@ -117,6 +117,14 @@ fn a_flood_level_drawn_through_messages_gets_the_solvers_verdict() {
     let v = verdict(&mut app);
     let best = v.solution().expect("a Flood board is won").len();
     assert_eq!(best, shortest(&d.check().unwrap().puzzle));
+    // A limit raised from none starts at the easiest grade's (it went to
+    // 1, and the level was lost at the first press).
+    assert_eq!(d.dimensions()[3], ("move limit", 0), "a new level has none");
+    act(&mut app, EditAction::Step(3, 1));
+    let easiest = v.limits.expect("the grades' limits")[0];
+    assert_eq!(editor(&app).draft.dimensions()[3].1, easiest);
+    let v = verdict(&mut app);
+    assert!(matches!(v.answer, Answer::Won { .. }), "{:?}", v.answer);
     // Taking the limit of a grade sets it; under the optimum it is lost.
     act(&mut app, EditAction::Limit(4));
     assert_eq!(editor(&app).draft.dimensions()[3].1, best as u32);

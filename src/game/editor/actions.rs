@@ -113,7 +113,25 @@ pub(super) fn edit_actions(
                 editor.picks[row] = choice;
             }
             EditAction::Step(i, by) => {
-                editor.change(true, |d| d.step(i, by));
+                // A move limit raised from none starts at the easiest
+                // grade's, when the verdict knows it (from none to 1 made
+                // the level lost at the first press).
+                let from_none = by > 0
+                    && editor
+                        .draft
+                        .dimensions()
+                        .get(i)
+                        .is_some_and(|&(name, n)| name == "move limit" && n == 0);
+                let easiest = verdict
+                    .shown
+                    .as_ref()
+                    .filter(|_| verdict.generation == editor.generation)
+                    .and_then(|v| v.limits)
+                    .map(|l| l[0]);
+                match easiest.filter(|_| from_none) {
+                    Some(limit) => editor.change(true, |d| d.set_limit(limit)),
+                    None => editor.change(true, |d| d.step(i, by)),
+                };
             }
             // A new board of another shape lets the one drawn go: asked
             // first, as "New level of" asks (a helper's frogs went without a
