@@ -126,6 +126,7 @@ fn level_grid(
     // Big packs get smaller buttons, so every level fits on
     // one screen of 1280x720.
     let compact = pack.levels.len() > 24;
+    let mixed = super::random::kinds_of(pack).len() > 1;
     let (width, name_chars, gap) = if compact {
         (118.0, 17, 6)
     } else {
@@ -187,9 +188,17 @@ fn level_grid(
             // out", and the line under the grid the grade.)
             // (A name too long for one line takes two.)
             let name = theme::short(&card_name(level), name_chars * 2);
-            let grade = match compact {
-                true => String::new(),
-                false => theme::short(level.grade.as_deref().unwrap_or_default(), name_chars),
+            // A pack of several puzzles says each level's ("Flood, easy").
+            let grade = match (compact, mixed, level.grade.as_deref()) {
+                (true, ..) => String::new(),
+                (false, true, Some(g)) => format!("{}, {g}", level.puzzle.kind().title()),
+                (false, true, None) => level.puzzle.kind().title(),
+                (false, false, g) => g.unwrap_or_default().to_string(),
+            };
+            // An empty line keeps its height: every card's stars in one row.
+            let grade = match theme::short(&grade, name_chars) {
+                g if g.is_empty() && !compact => "\u{a0}".to_string(),
+                g => g,
             };
             grid.spawn(button(
                 MenuAction::PlayLevel(i),
@@ -267,12 +276,20 @@ fn random_rows(ui: &mut ChildSpawnerCommands, pack: &Pack, shape: &RandomShape, 
             let chosen = first.map(|p| p.kind());
             for k in kinds {
                 let name = capitalised(k.name());
-                let label = if chosen == Some(k) {
-                    text(format!("[{name}]"), 18.0, theme::HIGHLIGHT)
-                } else {
-                    text(name, 18.0, theme::TEXT)
+                // The one chosen: a white rim, as the editor marks a choice
+                // (it was "[Swap]", a look of its own).
+                let on = chosen == Some(k);
+                let node = Node {
+                    width: px(110),
+                    padding: UiRect::axes(px(6), px(8)),
+                    justify_content: JustifyContent::Center,
+                    border: UiRect::all(px(if on { 2.0 } else { 0.0 })),
+                    ..default()
                 };
-                row.spawn(button(MenuAction::RandomOf(k), 110.0, label));
+                row.spawn((
+                    widget::button(MenuAction::RandomOf(k), node, text(name, 18.0, theme::TEXT)),
+                    BorderColor::all(theme::TEXT),
+                ));
             }
         });
     }

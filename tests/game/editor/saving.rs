@@ -620,4 +620,20 @@ fn a_level_that_cannot_be_won_is_saved_as_one() {
     let file = dir.join("packs").join("my-levels.ron");
     let pack = pond_puzzles::levels::load_file(&file).expect("the saved pack loads");
     assert_eq!(pack.levels[0].grade.as_deref(), Some("cannot be won"));
+    // Its card on the level select says so (it showed nothing there).
+    let own = app
+        .world()
+        .resource::<Packs>()
+        .0
+        .iter()
+        .position(|e| e.own_file())
+        .expect("My levels listed");
+    app.world_mut().resource_mut::<game::packs::Current>().pack = own;
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Levels);
+    until_screen(&mut app, Screen::Levels);
+    settle(&mut app);
+    let words = texts(&mut app);
+    assert!(words.iter().any(|t| t == "cannot be won"), "{words:?}");
 }
