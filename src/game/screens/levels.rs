@@ -127,6 +127,7 @@ fn level_grid(
     // one screen of 1280x720.
     let compact = pack.levels.len() > 24;
     let mixed = super::random::kinds_of(pack).len() > 1;
+    use crate::levels::edit::puzzle_words;
     let (width, name_chars, gap) = if compact {
         (118.0, 17, 6)
     } else {
@@ -191,8 +192,8 @@ fn level_grid(
             // A pack of several puzzles says each level's ("Flood, easy").
             let grade = match (compact, mixed, level.grade.as_deref()) {
                 (true, ..) => String::new(),
-                (false, true, Some(g)) => format!("{}, {g}", level.puzzle.kind().title()),
-                (false, true, None) => level.puzzle.kind().title(),
+                (false, true, Some(g)) => format!("{}, {g}", puzzle_words(&level.puzzle)),
+                (false, true, None) => puzzle_words(&level.puzzle).to_string(),
                 (false, false, g) => g.unwrap_or_default().to_string(),
             };
             // An empty line keeps its height: every card's stars in one row.

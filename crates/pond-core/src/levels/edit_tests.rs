@@ -484,3 +484,15 @@ fn an_escape_seed_deals_a_prison_that_can_be_won() {
         "only {plain_stuck} of the plain shuffles are stuck"
     );
 }
+
+/// A level's puzzle in the words of "New level of": a peg board is Pegs,
+/// the pond Hop.
+#[test]
+fn each_level_is_named_as_new_level_of_names_it() {
+    let packs = shipped();
+    let words = |pack: usize| super::edit::puzzle_words(&packs[pack].levels[0].puzzle);
+    assert_eq!(
+        [words(0), words(1), words(2), words(3), words(4)],
+        ["Swap", "Hop", "Pegs", "Flood", "Escape"]
+    );
+}

@@ -15,7 +15,7 @@ pub use code::MAX_BOARD_CODE;
 pub use escape::EscapeDraft;
 pub use flood::FloodDraft;
 pub use hop::HopDraft;
-pub use palette::{Choice, PaletteRow, Setting, new_levels};
+pub use palette::{Choice, PaletteRow, Setting, new_levels, puzzle_words};
 pub use part::{Brush, DraftBoard, DraftPart, Editable, PALETTE_ROWS};
 pub use save::save_into;
 pub use swap::SwapDraft;

@@ -20,6 +20,16 @@ pub fn new_levels() -> Vec<(&'static str, PuzzleKind, bool)> {
         .collect()
 }
 
+/// The puzzle of a level in the words of "New level of" ("Pegs" for a peg
+/// board, where the puzzle's own name is Hop's).
+pub fn puzzle_words(puzzle: &crate::rules::Puzzle) -> &'static str {
+    let pegs = crate::each_puzzle!(puzzle, p => p.on_pegs());
+    new_levels()
+        .into_iter()
+        .find(|&(_, kind, on_pegs)| kind == puzzle.kind() && on_pegs == pegs)
+        .map_or(puzzle.kind().name(), |(words, ..)| words)
+}
+
 /// A row of the editor's palette: a title and its choices; one choice of
 /// each row is picked, and together they make the brush.
 #[derive(Debug, Clone, PartialEq, Eq)]
