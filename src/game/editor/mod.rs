@@ -124,6 +124,11 @@ pub struct Editor {
     /// becomes a step of the history when the field lets the keys go, or
     /// when another change or a step of the history comes first.
     name_before: Option<String>,
+    /// A level saved before its grade was counted: the board's generation,
+    /// the file, the level's place in it and the pack's name (for a new
+    /// pack's file).
+    /// The grade is written in when it comes, if the board is still that.
+    grade_due: Option<(u64, PathBuf, usize, String)>,
 }
 
 /// The pack "Save" puts the level in: the one it came from when that is the
@@ -143,6 +148,7 @@ impl Editor {
             kept: draft.clone(),
             asked: None,
             name_before: None,
+            grade_due: None,
             draft,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -239,6 +245,7 @@ pub(super) fn plugin(app: &mut App) {
                     respawn_board,
                     verdict::restart,
                     verdict::receive,
+                    save::write_due_grade,
                 )
                     .chain(),
                 view::refresh,

@@ -5,6 +5,7 @@
 use super::{Editor, OWN_PACK, OWN_PACK_NAME, SaveInto};
 use crate::game::packs::{self, Packs};
 use crate::game::progress::Progress;
+use bevy::prelude::*;
 use std::path::PathBuf;
 
 /// The grade a saved level that no one can win is given: the level select
@@ -69,15 +70,14 @@ pub(super) fn save(
         shown.is_some_and(|v| matches!(v.answer, crate::levels::verdict::Answer::Lost { .. }));
     let grade = match lost {
         true => Some(LOST_GRADE.to_string()),
-        false => shown.and_then(|v| {
-            v.pack_grade
-                .as_ref()
-                .map(|(g, ..)| g.clone())
-                .or(v.grade.clone())
-        }),
+        false => shown.and_then(grade_of),
     };
+    // Still counting: the grade is written in when it comes.
+    let counting = !lost && shown.is_none_or(|v| !v.graded);
     match crate::levels::edit::save_into(&path, &name, &editor.draft, replace, grade.as_deref()) {
         Ok(at) => {
+            editor.grade_due =
+                counting.then(|| (editor.generation, path.clone(), at, name.clone()));
             let pack = packs::reload_own(packs, &path);
             editor.into = SaveInto::Pack(path.clone());
             editor.saved((pack, Some(at)));
@@ -114,6 +114,48 @@ pub(super) fn save(
             ));
         }
         Err(e) => editor.notice = Some((format!("Not saved: {e}"), true)),
+    }
+}
+
+/// A verdict's grade as the level select will show it: the shipped pack's
+/// words where it grades the level, else the game's.
+fn grade_of(v: &crate::levels::verdict::Verdict) -> Option<String> {
+    v.pack_grade
+        .as_ref()
+        .map(|(g, ..)| g.clone())
+        .or(v.grade.clone())
+}
+
+/// A level saved while its grade was still being counted gets it in its
+/// file once counted, if the board is still the one saved (a level saved
+/// at once after an edit had no grade on the level select).
+pub(super) fn write_due_grade(
+    mut editor: ResMut<Editor>,
+    verdict: Res<super::EditVerdict>,
+    mut packs: ResMut<Packs>,
+) {
+    let Some((generation, ..)) = editor.grade_due else {
+        return;
+    };
+    if generation != editor.generation {
+        editor.grade_due = None;
+        return;
+    }
+    let Some(shown) = verdict
+        .shown
+        .as_ref()
+        .filter(|v| v.graded && verdict.generation == generation)
+    else {
+        return;
+    };
+    let Some((_, path, at, name)) = editor.grade_due.take() else {
+        return;
+    };
+    let Some(grade) = grade_of(shown) else {
+        return;
+    };
+    if crate::levels::edit::save_into(&path, &name, &editor.draft, Some(at), Some(&grade)).is_ok() {
+        packs::reload_own(&mut packs, &path);
     }
 }
 

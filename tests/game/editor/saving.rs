@@ -637,3 +637,47 @@ fn a_level_that_cannot_be_won_is_saved_as_one() {
     let words = texts(&mut app);
     assert!(words.iter().any(|t| t == "cannot be won"), "{words:?}");
 }
+
+/// A level saved before its grade is counted gets its grade in its file
+/// when the count ends (a level saved at once after an edit showed no
+/// grade on the level select), unless the board changed meanwhile.
+#[test]
+fn a_level_saved_before_its_grade_is_counted_gets_it_when_counted() {
+    let dir = temp_data_dir();
+    // The English board: its ways and grade take seconds to count.
+    let mut app = editing("pegs.ron", 8, dir.clone());
+    act(&mut app, EditAction::Save);
+    let counted = |app: &App| {
+        app.world()
+            .resource::<EditVerdict>()
+            .shown
+            .as_ref()
+            .is_some_and(|v| v.graded)
+    };
+    assert!(!counted(&app), "saved before the count ended");
+    let file = dir.join("packs").join("my-levels.ron");
+    let grade = |file: &std::path::Path| {
+        pond_puzzles::levels::load_file(file).expect("saved").levels[0]
+            .grade
+            .clone()
+    };
+    assert_eq!(grade(&file), None, "no grade yet");
+    let v = verdict(&mut app);
+    app.update();
+    let expected = v.pack_grade.clone().map(|(g, ..)| g).or(v.grade.clone());
+    assert!(expected.is_some(), "{v:?}");
+    assert_eq!(grade(&file), expected, "written in when counted");
+    // Saved again and changed before the count ends: the grade of a board
+    // that is no longer the one saved is not written.
+    let dir = temp_data_dir();
+    let mut app = editing("pegs.ron", 8, dir.clone());
+    act(&mut app, EditAction::Save);
+    assert!(!counted(&app));
+    let saved = editor(&app).draft;
+    act(&mut app, EditAction::Pick(0, 0));
+    act(&mut app, EditAction::Paint(3, 3));
+    assert_ne!(editor(&app).draft, saved, "the board changed");
+    verdict(&mut app);
+    app.update();
+    assert_eq!(grade(&dir.join("packs").join("my-levels.ron")), None);
+}
