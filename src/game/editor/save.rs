@@ -66,14 +66,10 @@ pub(super) fn save(
         .shown
         .as_ref()
         .filter(|_| verdict.generation == editor.generation);
-    let lost =
-        shown.is_some_and(|v| matches!(v.answer, crate::levels::verdict::Answer::Lost { .. }));
-    let grade = match lost {
-        true => Some(LOST_GRADE.to_string()),
-        false => shown.and_then(grade_of),
-    };
+    let lost = shown.is_some_and(is_lost);
+    let (grade, known) = saved_grade(shown);
     // Still counting: the grade is written in when it comes.
-    let counting = !lost && shown.is_none_or(|v| !v.graded);
+    let counting = !known;
     match crate::levels::edit::save_into(&path, &name, &editor.draft, replace, grade.as_deref()) {
         Ok(at) => {
             editor.grade_due =
@@ -117,13 +113,26 @@ pub(super) fn save(
     }
 }
 
-/// A verdict's grade as the level select will show it: the shipped pack's
-/// words where it grades the level, else the game's.
-fn grade_of(v: &crate::levels::verdict::Verdict) -> Option<String> {
-    v.pack_grade
-        .as_ref()
-        .map(|(g, ..)| g.clone())
-        .or(v.grade.clone())
+fn is_lost(v: &crate::levels::verdict::Verdict) -> bool {
+    matches!(v.answer, crate::levels::verdict::Answer::Lost { .. })
+}
+
+/// The grade a level is saved with, from the verdict on its board, and
+/// whether it is final: "cannot be won" for a level no one can win, else
+/// the level select's words (the shipped pack's where it grades the level,
+/// else the game's) once counted; none while the verdict is still coming.
+fn saved_grade(shown: Option<&crate::levels::verdict::Verdict>) -> (Option<String>, bool) {
+    match shown {
+        Some(v) if is_lost(v) => (Some(LOST_GRADE.to_string()), true),
+        Some(v) => (
+            v.pack_grade
+                .as_ref()
+                .map(|(g, ..)| g.clone())
+                .or(v.grade.clone()),
+            v.graded,
+        ),
+        None => (None, false),
+    }
 }
 
 /// A level saved while its grade was still being counted gets it in its
@@ -141,17 +150,19 @@ pub(super) fn write_due_grade(
         editor.grade_due = None;
         return;
     }
-    let Some(shown) = verdict
+    let shown = verdict
         .shown
         .as_ref()
-        .filter(|v| v.graded && verdict.generation == generation)
-    else {
+        .filter(|_| verdict.generation == generation);
+    // A level that proves lost is due its "cannot be won" as much as a
+    // level that can be won is due its counted grade.
+    let (grade, true) = saved_grade(shown) else {
         return;
     };
     let Some((_, path, at, name)) = editor.grade_due.take() else {
         return;
     };
-    let Some(grade) = grade_of(shown) else {
+    let Some(grade) = grade else {
         return;
     };
     if crate::levels::edit::save_into(&path, &name, &editor.draft, Some(at), Some(&grade)).is_ok() {

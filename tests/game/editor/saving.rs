@@ -681,3 +681,46 @@ fn a_level_saved_before_its_grade_is_counted_gets_it_when_counted() {
     app.update();
     assert_eq!(grade(&dir.join("packs").join("my-levels.ron")), None);
 }
+
+/// A level saved before the verdict's first answer comes, which then
+/// proves lost, gets "cannot be won" in its file, as a level that can be
+/// won gets its counted grade.
+#[test]
+fn a_level_saved_before_it_proves_lost_gets_its_grade_when_it_does() {
+    let dir = temp_data_dir();
+    let mut app = editing("flood.ron", 2, dir.clone());
+    let needs = verdict(&mut app);
+    let pond_puzzles::levels::verdict::Answer::Won { moves, .. } = needs.answer else {
+        panic!("the shipped level can be won: {needs:?}");
+    };
+    let shortest = moves.len() as u32;
+    let limit = editor(&app).draft.dimensions()[3].1;
+    for _ in 0..(limit - shortest) {
+        act(&mut app, EditAction::Step(3, -1));
+    }
+    verdict(&mut app);
+    // The last step under the shortest solution and the save in one frame:
+    // no verdict on the new board yet.
+    app.world_mut().write_message(EditAction::Step(3, -1));
+    act(&mut app, EditAction::Save);
+    let notice = editor(&app).notice.expect("the save is told");
+    assert!(notice.0.starts_with("Saved as level 1"), "{notice:?}");
+    assert!(!notice.0.contains("cannot be won"), "{notice:?}");
+    let file = dir.join("packs").join("my-levels.ron");
+    let grade = || {
+        pond_puzzles::levels::load_file(&file).expect("saved").levels[0]
+            .grade
+            .clone()
+    };
+    assert_eq!(grade(), None, "no grade yet");
+    let lost = verdict(&mut app);
+    assert!(
+        matches!(
+            lost.answer,
+            pond_puzzles::levels::verdict::Answer::Lost { .. }
+        ),
+        "{lost:?}"
+    );
+    app.update();
+    assert_eq!(grade().as_deref(), Some("cannot be won"));
+}
