@@ -5,12 +5,9 @@
 use super::{Editor, OWN_PACK, OWN_PACK_NAME, SaveInto};
 use crate::game::packs::{self, Packs};
 use crate::game::progress::Progress;
+use crate::levels::LOST_GRADE;
 use bevy::prelude::*;
 use std::path::PathBuf;
-
-/// The grade a saved level that no one can win is given: the level select
-/// shows it under the level's name.
-const LOST_GRADE: &str = "cannot be won";
 
 /// "Another pack": the next pack of the player's to save into (or a new one).
 pub(super) fn next_pack(editor: &mut Editor, packs: &Packs, progress: &Progress) {

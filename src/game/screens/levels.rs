@@ -143,7 +143,7 @@ fn level_grid(
     })
     .with_children(|grid| {
         // The first level not yet won is the one to play next.
-        let next = progress.file.next_to_play(&entry.file, pack.levels.len());
+        let next = progress.file.next_to_play(&entry.file, &pack.levels);
         for (i, level) in pack.levels.iter().enumerate() {
             let record = progress.file.record(&entry.file, i);
             let best = record.map(|r| r.best);

@@ -60,12 +60,13 @@ pub(super) fn menu_keys(
                 && keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) =>
         {
             let file = packs.0.get(current.pack).map(|e| e.file.as_str());
-            let count = packs
+            let levels = packs
                 .0
                 .get(current.pack)
                 .and_then(|e| e.pack.as_ref().ok())
-                .map_or(0, |p| p.levels.len());
-            let next = file.and_then(|f| progress.file.next_to_play(f, count));
+                .map_or(&[][..], |p| &p.levels[..]);
+            let count = levels.len();
+            let next = file.and_then(|f| progress.file.next_to_play(f, levels));
             if let Some(i) = pointed.0.or(next).or((count > 0).then_some(0)) {
                 actions.write(MenuAction::PlayLevel(i));
             }

@@ -122,8 +122,8 @@ fn spawn_pack_row(
             pack_blurb(entry, p),
             format!(
                 "{}/{}",
-                progress.file.solved_in(&entry.file).min(p.levels.len()),
-                p.levels.len()
+                progress.file.solved_in(&entry.file).min(p.to_solve()),
+                p.to_solve()
             ),
         ),
         Err(_) => (

@@ -636,6 +636,16 @@ fn a_level_that_cannot_be_won_is_saved_as_one() {
     settle(&mut app);
     let words = texts(&mut app);
     assert!(words.iter().any(|t| t == "cannot be won"), "{words:?}");
+    // Nor is it one the pack needs solved: the title counts none to solve
+    // ("0/1" could never be finished).
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    until_screen(&mut app, Screen::Title);
+    settle(&mut app);
+    let words = texts(&mut app);
+    assert!(words.iter().any(|t| t == "0/0"), "{words:?}");
+    assert!(!words.iter().any(|t| t == "0/1"), "{words:?}");
 }
 
 /// A level saved before its grade is counted gets its grade in its file
@@ -708,7 +718,9 @@ fn a_level_saved_before_it_proves_lost_gets_its_grade_when_it_does() {
     assert!(!notice.0.contains("cannot be won"), "{notice:?}");
     let file = dir.join("packs").join("my-levels.ron");
     let grade = || {
-        pond_puzzles::levels::load_file(&file).expect("saved").levels[0]
+        pond_puzzles::levels::load_file(&file)
+            .expect("saved")
+            .levels[0]
             .grade
             .clone()
     };

@@ -165,6 +165,18 @@ pub struct Level {
     pub puzzle: Puzzle,
 }
 
+/// The grade of a level no one can win, as the level editor saves it (the
+/// level select shows it under the level's name).
+pub const LOST_GRADE: &str = "cannot be won";
+
+impl Level {
+    /// Graded as a level no one can win: it is not counted among the
+    /// levels a player has to solve to finish its pack.
+    pub fn cannot_be_won(&self) -> bool {
+        self.grade.as_deref() == Some(LOST_GRADE)
+    }
+}
+
 /// A pack ready to play.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pack {
@@ -183,6 +195,13 @@ pub struct PackError {
     pub line: usize,
     pub col: usize,
     pub message: String,
+}
+
+impl Pack {
+    /// How many of its levels can be won: the levels that finish the pack.
+    pub fn to_solve(&self) -> usize {
+        self.levels.iter().filter(|l| !l.cannot_be_won()).count()
+    }
 }
 
 impl fmt::Display for PackError {

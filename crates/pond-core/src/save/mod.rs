@@ -187,10 +187,10 @@ impl ProgressFile {
         self.levels.get(pack)?.get(&(level + 1))
     }
 
-    /// The first of a pack's `count` levels not yet won: the one to play
-    /// next.
-    pub fn next_to_play(&self, pack: &str, count: usize) -> Option<usize> {
-        (0..count).find(|&i| self.record(pack, i).is_none())
+    /// The first of a pack's levels not yet won that can be won: the one
+    /// to play next.
+    pub fn next_to_play(&self, pack: &str, levels: &[crate::levels::Level]) -> Option<usize> {
+        (0..levels.len()).find(|&i| self.record(pack, i).is_none() && !levels[i].cannot_be_won())
     }
 
     /// Notes a win (`helped`: with the solver's help); true when it is a new

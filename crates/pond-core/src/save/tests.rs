@@ -293,3 +293,23 @@ fn a_damaged_or_foreign_file_is_moved_aside() {
         std::fs::remove_dir_all(&dir).ok();
     }
 }
+
+/// A level graded as one no one can win is neither the next to play nor
+/// counted among the levels that finish its pack.
+#[test]
+fn a_level_that_cannot_be_won_is_not_one_to_solve() {
+    let text = r#"Pack(name: "P", levels: [
+        Swap(name: "a", row: "L_R"),
+        Swap(name: "b", row: "LL_R", grade: Some("cannot be won")),
+        Swap(name: "c", row: "L_R"),
+    ])"#;
+    let pack = crate::levels::parse_pack("p.ron", text).expect("the pack loads");
+    assert!(pack.levels[1].cannot_be_won());
+    assert_eq!(pack.to_solve(), 2);
+    let mut p = ProgressFile::default();
+    assert_eq!(p.next_to_play("p.ron", &pack.levels), Some(0));
+    p.won("p.ron", 0, 1, false);
+    assert_eq!(p.next_to_play("p.ron", &pack.levels), Some(2), "b skipped");
+    p.won("p.ron", 2, 1, false);
+    assert_eq!(p.next_to_play("p.ron", &pack.levels), None, "finished");
+}
