@@ -260,9 +260,21 @@ impl Editable for Hop {
 
     fn start(pegs: bool) -> DraftBoard {
         if pegs {
+            // The English cross with the Latin cross's six pegs on it: an
+            // easy level to build on (the full board is graded expert and
+            // takes seconds to judge).
+            let mut grid = english_grid();
+            for row in &mut grid {
+                for c in row.iter_mut().filter(|c| **c == 'g') {
+                    *c = 'o';
+                }
+            }
+            for (r, c) in [(1, 3), (2, 2), (2, 3), (2, 4), (3, 3), (4, 3)] {
+                grid[r][c] = 'g';
+            }
             DraftBoard::of(HopDraft {
                 shape: Shape::Square,
-                grid: english_grid(),
+                grid,
                 finish: Some((3, 3)),
             })
         } else {
