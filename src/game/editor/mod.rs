@@ -197,6 +197,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             OnEnter(Screen::Edit),
             (
+                // The shipped packs' grades are measured while the player
+                // draws (the first peg verdict waited a second for them).
+                || {
+                    bevy::tasks::AsyncComputeTaskPool::get()
+                        .spawn(async { crate::levels::pack_grade::measure_shipped() })
+                        .detach();
+                },
                 open_editor,
                 fresh_board,
                 |mut f: ResMut<ButtonFocus>| f.0 = None,

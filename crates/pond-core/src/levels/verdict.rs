@@ -245,11 +245,13 @@ pub fn grade(
     if matches!(verdict.answer, Answer::Won { .. }) {
         crate::each_puzzle!(level, p => p.grade_won(&mut verdict, cancel));
     }
+    verdict.elapsed += start.elapsed();
+    // Not counted in the level's time: the shipped packs are measured once
+    // for every level (a second, the first time, on the peg boards).
     if let Some(m) = verdict.measure {
         verdict.pack_grade = super::pack_grade::grade(level, m);
     }
     verdict.graded = true;
-    verdict.elapsed += start.elapsed();
     verdict
 }
 
