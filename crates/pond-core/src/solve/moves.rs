@@ -119,6 +119,18 @@ pub trait Marks: Rules {
     fn winnable_after(&self, moves: &[Self::Move]) -> Vec<Option<bool>> {
         vec![None; moves.len()]
     }
+    /// The fewest moves to win from `self`, for a puzzle whose moves' own
+    /// fewest follow from it by one question each (`left_below`); None
+    /// where not (the default), or not found within `budget`.
+    fn shortest_for_moves(&self, _budget: &Budget) -> Option<u32> {
+        None
+    }
+    /// What is left from `self`, a position one move after a position whose
+    /// fewest moves to win are `parent` (`shortest_for_moves`'s answer).
+    /// By default `left`.
+    fn left_below(&self, _parent: u32, budget: &Budget) -> Left {
+        self.left(budget)
+    }
     /// Whether `other` is `self` turned or mirrored by a symmetry of the
     /// level, so that the marks of the one are the other's: a move into
     /// such a position is decided once. False by default.
@@ -219,13 +231,34 @@ impl MoveMap {
 /// prepared what its marks share (`Marks::prepare`, once); the cancel flag
 /// and the shared memory are honoured by each move's search.
 pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
-    let moves: Vec<MoveMark> = each_move(puzzle, playable(puzzle), budget, |_, a, b| left_of(a, b))
-        .into_iter()
-        .map(|(mv, left)| MoveMark {
-            mv,
-            left: left.unwrap_or(Left::UNKNOWN),
-        })
-        .collect();
+    let legal = playable(puzzle);
+    // Where the position's own fewest moves tell each move's by one
+    // question (Flood's), it is found first, in the map's time.
+    // It may take half the map's time; without it each move is searched
+    // on its own.
+    let start = Instant::now();
+    let half = Budget {
+        time: budget.time.map(|t| t / 2),
+        ..budget.clone()
+    };
+    let parent = match legal.is_empty() {
+        true => None,
+        false => shortest_for_moves(puzzle, &half),
+    };
+    let rest = Budget {
+        time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
+        ..budget.clone()
+    };
+    let moves: Vec<MoveMark> = each_move(puzzle, legal, &rest, |_, a, b| match parent {
+        Some(parent) => left_below_of(a, parent, b),
+        None => left_of(a, b),
+    })
+    .into_iter()
+    .map(|(mv, left)| MoveMark {
+        mv,
+        left: left.unwrap_or(Left::UNKNOWN),
+    })
+    .collect();
     let won = puzzle.is_won();
     let left = position_left(puzzle, won, &moves);
     MoveMap { won, left, moves }
@@ -341,6 +374,24 @@ pub fn left_of(puzzle: &Puzzle, budget: &Budget) -> Left {
         return Left::LOST;
     }
     crate::each_puzzle!(puzzle, p => p.left(budget))
+}
+
+/// The fewest moves to win from any puzzle's position, where its moves'
+/// marks follow from it (`Marks::shortest_for_moves`).
+pub fn shortest_for_moves(puzzle: &Puzzle, budget: &Budget) -> Option<u32> {
+    crate::each_puzzle!(puzzle, p => p.shortest_for_moves(budget))
+}
+
+/// What is left from any puzzle's position one move after a position whose
+/// fewest moves to win are `parent` (`Marks::left_below`).
+pub fn left_below_of(puzzle: &Puzzle, parent: u32, budget: &Budget) -> Left {
+    if puzzle.is_won() {
+        return Left::won(counts_ways(puzzle));
+    }
+    if puzzle.is_stuck() {
+        return Left::LOST;
+    }
+    crate::each_puzzle!(puzzle, p => p.left_below(parent, budget))
 }
 
 /// Whether the puzzle's marks count ways to win (every win as long) rather

@@ -59,6 +59,58 @@ impl crate::solve::moves::Marks for Flood {
             .collect()
     }
 
+    /// The fewest moves to win from here, the move limit set aside.
+    fn shortest_for_moves(&self, budget: &Budget) -> Option<u32> {
+        let mut free = self.clone();
+        free.limit = None;
+        match crate::solve::moves::solved(&free, budget, solve) {
+            Outcome::Solved {
+                moves,
+                optimal: true,
+            } => Some(moves.len() as u32),
+            _ => None,
+        }
+    }
+
+    /// After a move from a position won in `parent` moves at the fewest,
+    /// the fewest is `parent - 1` or `parent`: never less, and never more,
+    /// as a flood after a move holds the flood before it and a line only
+    /// grows a flood it starts from (the parent's line floods the board
+    /// from here too, a move it no longer needs left out). So one bounded
+    /// question settles it: can it be flooded within `parent - 1`? (A
+    /// move that needs `parent` no longer searches the lines that long.)
+    fn left_below(&self, parent: u32, budget: &Budget) -> crate::solve::moves::Left {
+        use crate::solve::moves::Left;
+        let Some(least) = parent.checked_sub(1) else {
+            return self.left(budget);
+        };
+        let fits = |n: u32| self.moves_left().is_none_or(|left| n <= left);
+        if !fits(least) {
+            return Left::LOST;
+        }
+        match crate::solve::moves::with_search(budget, |search| {
+            within(self, least as usize, search)
+        }) {
+            Some(true) => Left {
+                winnable: Some(true),
+                shortest: Some(least),
+                ways: None,
+            },
+            Some(false) if fits(parent) => Left {
+                winnable: Some(true),
+                shortest: Some(parent),
+                ways: None,
+            },
+            Some(false) => Left::LOST,
+            // Out of time: the parent's line still wins from here.
+            None if fits(parent) => Left {
+                winnable: Some(true),
+                ..Left::UNKNOWN
+            },
+            None => Left::UNKNOWN,
+        }
+    }
+
     fn left(&self, budget: &Budget) -> crate::solve::moves::Left {
         use crate::solve::moves::Left;
         let outcome = crate::solve::moves::solved(self, budget, solve);
