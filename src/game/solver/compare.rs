@@ -144,7 +144,13 @@ pub fn run(p: &Puzzle, is_plain: bool, budget: Budget) -> Figures {
         Outcome::OutOfBudget { reason, .. } => format!("out of budget ({reason})"),
     };
     Figures {
-        positions: if by_depth { tried + 1 } else { report.nodes },
+        // (The start is one, as in the tree, even when a search settles it
+        // without expanding it: Flood's quick line proven shortest.)
+        positions: if by_depth {
+            tried + 1
+        } else {
+            report.nodes.max(1)
+        },
         dead_ends,
         millis: report.elapsed.as_secs_f64() * 1000.0,
         whole: !matches!(report.outcome, Outcome::OutOfBudget { .. }),
