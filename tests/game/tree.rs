@@ -409,11 +409,12 @@ fn column_of(nodes: &[super::window::Laid]) -> &super::window::Laid {
     column
 }
 
-/// The column keeps the least room it has had while its search lasts (no
-/// button moves under the pointer), and a new search takes the room there
-/// is again: a long line said once no longer lowers it for good.
+/// A line said in the level's bar, however long, takes the code's line
+/// there: the search's column under the bar never moves (a long line
+/// lowered it, and it stayed lowered while its search lasted), neither
+/// then nor when a search starts.
 #[test]
-fn a_new_search_takes_the_columns_room_again() {
+fn a_line_said_never_moves_the_search_column() {
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "hop.ron", 39);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
@@ -424,14 +425,11 @@ fn a_new_search_takes_the_columns_room_again() {
     app.world_mut()
         .write_message(pond_puzzles::game::play::Say(long));
     settle(&mut app);
-    let lowered = top(&mut app);
-    assert!(lowered > at_first + 10.0, "{at_first} then {lowered}");
+    assert_eq!(top(&mut app), at_first, "a long line moved the column");
     app.world_mut()
         .write_message(pond_puzzles::game::play::Say("Short.".into()));
     settle(&mut app);
-    assert_eq!(top(&mut app), lowered, "the room kept while nothing began");
-    // At 1x, looked at a few frames in (a win adds the level's code to its
-    // bar, which lowers the column again).
+    assert_eq!(top(&mut app), at_first);
     app.insert_resource(Speed::Times(1.0));
     app.world_mut()
         .write_message(AutoplayCommand::Start(Watch::Search));
@@ -439,12 +437,7 @@ fn a_new_search_takes_the_columns_room_again() {
         app.update();
     }
     assert!(app.world().resource::<Autoplay>().ending.is_none());
-    // (The short line still stands in the level's bar.)
-    let now = top(&mut app);
-    assert!(
-        now < lowered - 10.0,
-        "a new search's room: at {now}, lowered to {lowered}"
-    );
+    assert_eq!(top(&mut app), at_first, "a search moved the column");
 }
 
 /// A first level's how-to card holds the keys while the search's column

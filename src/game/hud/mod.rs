@@ -28,6 +28,16 @@ struct MoveCounter;
 #[derive(Component)]
 struct Message;
 
+/// The level's code under its name: the message line takes its place
+/// while it says something, so the bar keeps its height (it grew a line,
+/// and the search's column under it moved down and stayed there).
+#[derive(Component)]
+struct CodeLine;
+
+/// The height of the bar's third line, the code's or the message's: both
+/// the same, so that one taking the other's place moves nothing.
+const THIRD_LINE: f32 = 23.0;
+
 /// The longest level name (with its grade) the top bar shows whole.
 const TITLE_CHARS: usize = 46;
 
@@ -206,9 +216,14 @@ fn top_bar(
         if let Some(code) = code {
             top.spawn((
                 Name::new("Level code"),
+                CodeLine,
                 crate::game::solver::HiddenWhileWatching,
                 text(code, 16.0, theme::TEXT_DIM),
                 theme::fit_line(16.0, 12.0),
+                Node {
+                    min_height: px(THIRD_LINE),
+                    ..default()
+                },
             ));
         }
         top.spawn((
@@ -216,6 +231,7 @@ fn top_bar(
             text("", 18.0, theme::WARN),
             Node {
                 display: Display::None,
+                min_height: px(THIRD_LINE),
                 ..default()
             },
         ));
@@ -293,6 +309,7 @@ fn update_message(
     hint: Option<Res<Hint>>,
     check: Option<Res<Solvability>>,
     mut message: Query<(&mut Text, &mut TextColor, &mut Node), With<Message>>,
+    mut code: Query<&mut Node, (With<CodeLine>, Without<Message>)>,
     added: Query<(), Added<Message>>,
     timeline: Option<Res<TreeViewState>>,
 ) {
@@ -322,13 +339,16 @@ fn update_message(
     }
     let hint_words = hint.as_ref().and_then(|h| h.words.clone());
     let (words, colour) = message_words(&state, refused, said, lost, hint_words, pick.0.is_some());
+    // The message in the code's place; an empty one takes no room.
+    let (said, unsaid) = match words.is_empty() {
+        true => (Display::None, Display::Flex),
+        false => (Display::Flex, Display::None),
+    };
+    for mut node in &mut code {
+        node.display = unsaid;
+    }
     for (mut t, mut c, mut node) in &mut message {
-        // An empty line takes no room.
-        node.display = if words.is_empty() {
-            Display::None
-        } else {
-            Display::Flex
-        };
+        node.display = said;
         // (Said as `text` says it: the core's backquotes as quotes.)
         t.0 = theme::plain(&words);
         c.0 = colour;

@@ -402,3 +402,51 @@ fn the_board_keeps_its_place_or_moves_smoothly_when_a_panel_opens() {
     let faults = board_faults(&mut app, s);
     assert!(faults.is_empty(), "{faults:#?}");
 }
+
+/// A message takes the level code's line in the level's bar: the bar keeps
+/// its height, so nothing under it moves (it grew a line, and the search's
+/// column under it moved down and stayed there); the code comes back when
+/// the message goes.
+#[test]
+fn a_message_takes_the_codes_line_and_the_bar_keeps_its_height() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 1);
+    settle(&mut app);
+    let bar = |app: &mut App| {
+        let laid = laid_out(app);
+        let name = laid
+            .iter()
+            .find(|n| n.name.as_deref() == Some("Level name"))
+            .and_then(|n| n.parent)
+            .expect("the level's name in its bar");
+        let rect = laid
+            .iter()
+            .find(|n| n.entity == name)
+            .expect("the bar")
+            .rect;
+        let code = laid.iter().any(|n| n.name.as_deref() == Some("Level code"));
+        (rect, code)
+    };
+    let (before, code) = bar(&mut app);
+    assert!(code, "the level's code shows");
+    app.world_mut()
+        .write_message(Say("Not allowed: that pad is empty.".into()));
+    settle(&mut app);
+    let (during, code) = bar(&mut app);
+    assert!(!code, "the message in the code's place");
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t == "Not allowed: that pad is empty."),
+        "the message shows"
+    );
+    assert!(
+        (during.height() - before.height()).abs() <= SLACK,
+        "the bar was {before:?}, with a message {during:?}"
+    );
+    // A move clears the message: the code is back, the bar as it was.
+    one_move_played(&mut app);
+    let (after, code) = bar(&mut app);
+    assert!(code, "the code came back");
+    assert!((after.height() - before.height()).abs() <= SLACK);
+}
