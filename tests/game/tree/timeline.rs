@@ -306,6 +306,9 @@ fn clicking_a_row_moves_the_highlight_and_the_timeline_with_the_board() {
         .iter()
         .position(|s| *s == Some(here))
         .expect("the row in view");
+    // It stays under the pointer that clicked it (the list scrolled, and
+    // another row stood where the click was).
+    assert_eq!(slot_now, slot, "the row clicked moved");
     let lit: Vec<usize> = app
         .world_mut()
         .query::<(&TreeRow, &BackgroundColor)>()
@@ -567,4 +570,44 @@ fn a_dead_end_of_the_timeline_offers_no_way_out_until_played_from() {
             .filter(|t| t.contains("moves") || t.contains("won"))
             .collect::<Vec<_>>()
     );
+}
+
+/// A row clicked in a list scrolled down stays in its slot, under the
+/// pointer that clicked it, once the board is there (the list scrolled to
+/// put it two thirds down, and another row stood under the pointer).
+#[test]
+fn a_row_clicked_stays_under_the_pointer() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    search_with_tree(&mut app, Watch::Search);
+    {
+        let mut view = app.world_mut().resource_mut::<TreeViewState>();
+        view.words = true;
+        view.follow = false;
+        view.first = view.total / 2;
+    }
+    settle(&mut app);
+    let (slot, id) = {
+        let view = app.world().resource::<TreeViewState>();
+        assert!(view.first > 10, "scrolled down: {}", view.first);
+        (0, view.slots[0].expect("a row at the top"))
+    };
+    let tree = app
+        .world()
+        .resource::<Autoplay>()
+        .tree
+        .clone()
+        .expect("a tree");
+    app.world_mut().write_message(TreeRow(slot));
+    follow_jump(&mut app);
+    assert_eq!(puzzle(&app), tree.position(id), "the board went there");
+    let (_, shown) = app
+        .world()
+        .resource::<TreeViewState>()
+        .scrubbed
+        .clone()
+        .expect("the timeline moved with the board");
+    let here = *shown.line().last().expect("a line");
+    let slots = app.world().resource::<TreeViewState>().slots.clone();
+    assert_eq!(slots.first(), Some(&Some(here)), "the row clicked moved");
 }

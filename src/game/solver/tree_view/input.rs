@@ -219,13 +219,14 @@ pub(super) fn wheel(
 /// A click on a row goes to the position of the node it shows.
 pub(super) fn click_rows(
     mut rows: MessageReader<TreeRow>,
-    view: Option<Res<TreeViewState>>,
+    view: Option<ResMut<TreeViewState>>,
     mut go: MessageWriter<GoToNode>,
 ) {
-    let Some(view) = view else { return };
+    let Some(mut view) = view else { return };
     for row in rows.read() {
         if let Some(id) = view.slots.get(row.0).copied().flatten() {
             go.write(GoToNode(id));
+            view.pinned = Some((id, row.0));
         }
     }
 }
@@ -249,11 +250,9 @@ pub(super) fn go_to(
     let (Some(mut view), Some(mut a)) = (view, autoplay) else {
         return;
     };
+    // A search still running pauses there first (it only said to pause).
     if a.is_active() && !a.paused {
-        say.write(Say(
-            "Pause the search (Space) to go to a position of its tree.".into(),
-        ));
-        return;
+        a.paused = true;
     }
     let Some(path) = super::map::shown_tree(&view, Some(&a))
         .filter(|t| t.holds(id))
@@ -388,11 +387,10 @@ pub(super) fn scrub(
             }
             return;
         }
+        // A drag on a running search's timeline pauses it there (it only
+        // said to pause).
         if a.is_active() && !a.paused {
-            say.write(Say(
-                "Pause the search (Space) to move through its timeline.".into(),
-            ));
-            return;
+            a.paused = true;
         }
         let len = a.log.len();
         let now = view.scrubbed.as_ref().map_or(len, |(at, _)| *at);

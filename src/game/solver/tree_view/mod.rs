@@ -177,6 +177,9 @@ pub struct TreeViewState {
     pub scrubbed: Option<(usize, SearchTree)>,
     /// The rows of words shown instead of the map.
     pub words: bool,
+    /// A row clicked: its node, and the slot it stays in once the board
+    /// has gone there (the list scrolled under the pointer).
+    pub pinned: Option<(u32, usize)>,
 }
 
 /// Moves still to play (or undo) to bring the board to a node clicked.

@@ -144,14 +144,30 @@ pub(super) fn update_view(
         let last = *t.line().last()?;
         outline.iter().position(|r| r.id == Some(last))
     });
-    if view.follow {
+    // A row clicked stays where it was clicked, once the board is there.
+    let pinned = view.pinned.take().and_then(|(id, slot)| {
+        let c = current.filter(|&c| outline[c].id == Some(id))?;
+        Some(c.saturating_sub(slot))
+    });
+    if let Some(first) = pinned {
+        view.first = first;
+        view.follow = false;
+    } else if view.follow {
         if let Some(c) = current {
             view.first = c.saturating_sub(fit * 2 / 3);
         }
         let deepest = current.map_or(0, |c| outline[c].depth);
         view.shift = deepest.saturating_sub(INDENT_STEPS);
     }
-    view.first = view.first.min(outline.len().saturating_sub(fit));
+    // Followed, the rows fill the view down to the last; moved by the
+    // player (a row clicked, the list scrolled), the first row stays where
+    // it is while a row of the outline is left to show, so that the board
+    // going there does not move the row under the pointer.
+    let last_first = match view.follow {
+        true => outline.len().saturating_sub(fit),
+        false => outline.len().saturating_sub(1),
+    };
+    view.first = view.first.min(last_first);
     view.total = outline.len();
     let first = view.first;
     let shift = view.shift;
