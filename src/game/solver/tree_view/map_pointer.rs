@@ -168,11 +168,16 @@ fn zoom_to(view: &mut MapView, t: &SearchTree, (mut a, mut b): (f64, f64)) {
     let width = (b - a).clamp(NARROWEST_PART, 1.0);
     let a = a.clamp(0.0, 1.0 - width);
     let mut part = (a, a + width);
-    // Down to the narrowest branch that spans the part.
+    // Down to the narrowest branch that spans the part, one with moves
+    // tried under it (a zoom into a dead end filled the map with its one
+    // cell).
     let map = SearchMap::laid_out(t, top, view.layout);
     if let Some(c) = (map.cells.iter())
         .filter(|c| c.depth > 0 && c.x0 <= part.0 + 1e-12 && part.1 <= c.x1 + 1e-12)
-        .filter(|c| c.node.is_some_and(|n| t.holds(n)))
+        .filter(|c| {
+            c.node
+                .is_some_and(|n| t.holds(n) && !t.node(n).children.is_empty())
+        })
         .min_by(|x, y| (x.x1 - x.x0).total_cmp(&(y.x1 - y.x0)))
         && let Some(n) = c.node
     {
@@ -182,6 +187,18 @@ fn zoom_to(view: &mut MapView, t: &SearchTree, (mut a, mut b): (f64, f64)) {
             ((part.1 - c.x0) / w).clamp(0.0, 1.0),
         );
         top = n;
+    }
+    // A part inside one dead end's cell shows its neighbours beside it
+    // (three wheel notches filled the map with one brown cell).
+    let map = SearchMap::laid_out(t, top, view.layout);
+    let mut under = (map.cells.iter())
+        .filter(|c| c.depth == 1 && c.x0 < part.1 && part.0 < c.x1)
+        .filter(|c| c.node.is_some_and(|n| t.holds(n)));
+    if let (Some(c), None) = (under.next(), under.next())
+        && c.node.is_some_and(|n| t.node(n).children.is_empty())
+    {
+        let w = c.x1 - c.x0;
+        part = ((c.x0 - w).max(0.0), (c.x1 + w).min(1.0));
     }
     let whole = part.0 <= 1e-9 && part.1 >= 1.0 - 1e-9;
     view.top = (top != ROOT).then_some(top);
