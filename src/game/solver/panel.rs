@@ -62,6 +62,32 @@ struct PanelBody;
 #[derive(Component)]
 struct PanelHeader;
 
+/// A map's button, rimmed while its map is on.
+#[derive(Component, Clone, Copy)]
+enum MapToggle {
+    Moves,
+    Search,
+}
+
+/// The move map's and the search map's buttons say whether each is on:
+/// a white rim, as every choice made has (nothing told it).
+fn rim_map_buttons(
+    settings: Res<crate::game::settings::Settings>,
+    open: Res<crate::game::panels::TreeViewOpen>,
+    mut buttons: Query<(&MapToggle, &mut BorderColor)>,
+) {
+    for (toggle, mut rim) in &mut buttons {
+        let on = match toggle {
+            MapToggle::Moves => settings.move_map,
+            MapToggle::Search => open.0,
+        };
+        let want = BorderColor::all(if on { theme::TEXT } else { Color::NONE });
+        if *rim != want {
+            *rim = want;
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<TogglePanel>()
         .add_observer(widget::activate::<TogglePanel>)
@@ -73,6 +99,7 @@ pub(super) fn plugin(app: &mut App) {
                 update_solver_panel,
                 pause_label,
                 hide_keys_while_watching,
+                rim_map_buttons,
             )
                 .chain()
                 .in_set(PlaySystems::Present),
@@ -253,6 +280,8 @@ fn half_button<A: Component>(action: A, label: &'static str, key: &'static str) 
         Node {
             width: px(135),
             padding: UiRect::axes(px(4), px(6)),
+            // The room of a map's rim, on or off (`rim_map_buttons`).
+            border: UiRect::all(px(2)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             ..default()
@@ -277,12 +306,20 @@ fn half_button<A: Component>(action: A, label: &'static str, key: &'static str) 
 /// opens either without a keyboard.
 fn map_buttons() -> impl Bundle {
     children![
-        half_button(
-            PlayAction::Setting(crate::game::options::ChangeSetting::MoveMap),
-            "Move map",
-            "M"
+        (
+            half_button(
+                PlayAction::Setting(crate::game::options::ChangeSetting::MoveMap),
+                "Move map",
+                "M"
+            ),
+            MapToggle::Moves,
+            BorderColor::all(Color::NONE),
         ),
-        half_button(super::tree_view::ToggleTree, "Search map", "G"),
+        (
+            half_button(super::tree_view::ToggleTree, "Search map", "G"),
+            MapToggle::Search,
+            BorderColor::all(Color::NONE),
+        ),
     ]
 }
 
