@@ -183,7 +183,7 @@ fn spawn_card(
                         for line in [
                             teach.controls,
                             "U undo   H hint   M move map   ? this card",
-                            "Watching: S solve   W search   Space pause   . step   X stop   \u{2212} + speed",
+                            "Watching: S solve   W search   P plain search   G search map   Space pause   . step   X stop   \u{2212} + speed",
                             map.as_str(),
                         ] {
                             body.spawn((

@@ -131,7 +131,7 @@ fn plain_over_our_search_asks_then_starts_where_it_began() {
     // The question is the button's own words, not a line that moves the
     // column.
     assert!(
-        shows_exactly(&mut app, "Replace map?"),
+        shows_exactly(&mut app, "Again: plain"),
         "the question: {:?}",
         texts(&mut app)
             .iter()

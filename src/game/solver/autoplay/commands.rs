@@ -61,7 +61,7 @@ pub(in crate::game::solver) fn commands_and_input(
                         .is_some_and(|a| from_base(a, &state, *watch, &mut jump, &mut waiting))
                     {
                         say.write(Say(
-                            "The level is won: undo (U) or play again (R), then start from there."
+                            "The level is won: undo (U) or play again (Backspace), then start from there."
                                 .into(),
                         ));
                     }

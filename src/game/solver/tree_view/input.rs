@@ -6,11 +6,12 @@ use super::*;
 /// Seconds a "Plain" waits for the second press that says yes.
 const ASKED_FOR: f64 = 6.0;
 
-/// The button's words while it waits for that second press: the question
-/// stands where the player is looking (a line in the level's bar was
-/// missed, and pushed the column down); in a narrow column, a word that
-/// keeps the header on one row.
-pub(super) const PLAIN_ASKS: [&str; 2] = ["Replace map?", "Sure?"];
+/// The button's words while it waits for that second press: what to do
+/// and what it does, where the player is looking (a line in the level's
+/// bar was missed, and pushed the column down; "Replace map?" read as a
+/// question with no answer, and went by itself); in a narrow column, a
+/// shorter one that keeps the header on one row.
+pub(super) const PLAIN_ASKS: [&str; 2] = ["Again: plain", "Sure?"];
 
 /// The column's least width (logical pixels) for the longer question.
 const ASKS_IN_FULL: f32 = 280.0;
