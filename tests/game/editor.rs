@@ -18,6 +18,8 @@ mod fields;
 #[path = "editor/pointer.rs"]
 mod pointer;
 
+#[path = "editor/saved_grades.rs"]
+mod saved_grades;
 #[path = "editor/saving.rs"]
 mod saving;
 

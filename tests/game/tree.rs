@@ -16,6 +16,8 @@ use pond_puzzles::solve::tree::{Mark, SearchTree};
 #[path = "tree/map.rs"]
 mod map;
 
+#[path = "tree/rows_clicked.rs"]
+mod rows_clicked;
 #[path = "tree/timeline.rs"]
 mod timeline;
 

@@ -179,6 +179,16 @@ fn show_banner(
         && autoplay
             .as_deref()
             .is_some_and(|a| a.is_active() || a.won_at(state.moves()));
+    // Which search played it: the plain one's win is not the solver's.
+    let by_solver = by_solver.then(|| {
+        match autoplay
+            .as_deref()
+            .is_some_and(|a| a.watch == crate::game::solver::Watch::Plain)
+        {
+            true => "The plain search",
+            false => "Solver",
+        }
+    });
     // A level played from the editor: its way on is back there.
     let edited = packs.from_editor(&current);
     let Some((title, colour, buttons)) = banner_words(&state, small, watching, by_solver, edited)
@@ -281,14 +291,14 @@ type BannerButton = (&'static str, PlayAction);
 
 /// The banner's title, its colour and its buttons: a win's, or a dead
 /// end's; none while a watch plays or the level goes on. `small`: the
-/// keys are left to the keys' line; `by_solver`: the solver played the
-/// win; `edited`: a level played from the editor, where the way on is back
+/// keys are left to the keys' line; `by_solver`: which search played the
+/// win (none: the player); `edited`: a level played from the editor, where the way on is back
 /// to it (there is no next level nor a list of them).
 fn banner_words(
     state: &PlayState,
     small: bool,
     watching: bool,
-    by_solver: bool,
+    by_solver: Option<&str>,
     edited: bool,
 ) -> Option<(String, Color, Vec<BannerButton>)> {
     if state.puzzle.is_won() {
@@ -297,10 +307,13 @@ fn banner_words(
                 let moves = crate::levels::count_of(state.moves(), "move", "moves");
                 // The player's time, not a replay's nor the solver's (the
                 // solver's panel says how long it was watched).
-                match state.took.filter(|_| !state.replayed && !by_solver) {
-                    Some(secs) => format!("Solved in {moves}, {}!", crate::levels::clock(secs)),
-                    None if by_solver && !state.replayed => format!("Solver won in {moves}!"),
-                    None => format!("Solved in {moves}!"),
+                match (state.took, by_solver.filter(|_| !state.replayed)) {
+                    _ if state.replayed => format!("Solved in {moves}!"),
+                    (_, Some(who)) => format!("{who} won in {moves}!"),
+                    (Some(secs), None) if by_solver.is_none() => {
+                        format!("Solved in {moves}, {}!", crate::levels::clock(secs))
+                    }
+                    _ => format!("Solved in {moves}!"),
                 }
             },
             theme::WIN,

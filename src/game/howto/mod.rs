@@ -182,8 +182,10 @@ fn spawn_card(
                         );
                         for line in [
                             teach.controls,
-                            "U undo   H hint   M move map   ? this card",
-                            "Watching: S solve   W search   P plain search   G search map   Space pause   . step   X stop   \u{2212} + speed",
+                            // A key and its word never part at a line's
+                            // end (". step" broke as "." and "step").
+                            "U\u{a0}undo   H\u{a0}hint   M\u{a0}move\u{a0}map   ?\u{a0}this\u{a0}card",
+                            "Watching: S\u{a0}solve   W\u{a0}search   P\u{a0}plain\u{a0}search   G\u{a0}search\u{a0}map   Space\u{a0}pause   .\u{a0}step   X\u{a0}stop   \u{2212}\u{a0}+\u{a0}speed",
                             map.as_str(),
                         ] {
                             body.spawn((

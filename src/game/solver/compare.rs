@@ -144,12 +144,17 @@ pub fn run(p: &Puzzle, is_plain: bool, budget: Budget) -> Figures {
         Outcome::OutOfBudget { reason, .. } => format!("out of budget ({reason})"),
     };
     Figures {
-        // (The start is one, as in the tree, even when a search settles it
-        // without expanding it: Flood's quick line proven shortest.)
+        // (The start and a winning line's positions count, as in the tree,
+        // even when a search settles it without expanding them: Flood's
+        // quick line proven shortest.)
         positions: if by_depth {
             tried + 1
         } else {
-            report.nodes.max(1)
+            let line = match &report.outcome {
+                Outcome::Solved { moves, .. } => moves.len() as u64,
+                _ => 0,
+            };
+            report.nodes.max(line + 1)
         },
         dead_ends,
         millis: report.elapsed.as_secs_f64() * 1000.0,

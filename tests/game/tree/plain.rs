@@ -13,6 +13,13 @@ fn the_plain_search_is_watched_and_wins() {
     assert!(matches!(a.ending, Some(Ending::Won(9))), "{:?}", a.ending);
     let plain = a.tree.as_ref().expect("a tree").stats().positions;
     assert!(puzzle(&app).is_won());
+    settle(&mut app);
+    // Its win is the plain search's, not the solver's.
+    assert!(
+        shows(&mut app, "The plain search won in 9 moves!"),
+        "{:?}",
+        texts(&mut app)
+    );
     start_level(&mut app, "hop.ron", 39);
     search_with_tree(&mut app, Watch::Search);
     let ours = app
@@ -245,4 +252,43 @@ fn the_comparison_waits_for_a_search() {
     search_with_tree(&mut app, Watch::Search);
     settle(&mut app);
     assert!(ratio(&mut app), "the ratio after the search");
+}
+
+/// A search settled by a quick line it proved shortest (Flood's) counts the
+/// line's positions, in its tree and in the comparison alike: "1 position"
+/// and "Ours 0" were said beside a line of 7 moves.
+#[test]
+fn a_search_settled_by_a_quick_line_counts_the_lines_positions() {
+    use pond_puzzles::game::solver::compare::Comparison;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "flood.ron", 2);
+    search_with_tree(&mut app, Watch::Search);
+    let (positions, line) = {
+        let a = app.world().resource::<Autoplay>();
+        let Some(Ending::Won(n)) = a.ending.clone() else {
+            panic!("{:?}", a.ending);
+        };
+        (a.tree.as_ref().expect("a tree").stats().positions, n)
+    };
+    assert!(
+        positions > line as u64,
+        "{positions} positions for a line of {line} moves"
+    );
+    let ours = |app: &App| {
+        app.world()
+            .get_resource::<Comparison>()
+            .and_then(|c| c.figures()[1].clone())
+    };
+    for _ in 0..2_000 {
+        if ours(&app).is_some() {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let ours = ours(&app).expect("the comparison's search of ours");
+    assert_eq!(
+        ours.positions, positions,
+        "the comparison's count, the tree's"
+    );
 }

@@ -273,67 +273,6 @@ fn a_paused_search_moved_through_its_timeline_goes_on_from_where_it_stood() {
     assert_board_mirrors_rules(&mut app);
 }
 
-/// A click on a row takes the board there and the timeline to the first
-/// moment the search stood there: the row is highlighted as the search's
-/// place, and the timeline says where it is. A move of the player's then
-/// makes the board the player's game again.
-#[test]
-fn clicking_a_row_moves_the_highlight_and_the_timeline_with_the_board() {
-    let mut app = laid_app(UVec2::new(1280, 720));
-    start_level(&mut app, "hop.ron", 39);
-    search_with_tree(&mut app, Watch::Search);
-    let (tree, len) = {
-        let a = app.world().resource::<Autoplay>();
-        (a.tree.clone().expect("a tree"), a.log.len())
-    };
-    let (slot, id) = given_up_row_at_the_top(&mut app, &tree);
-    app.world_mut().write_message(TreeRow(slot));
-    follow_jump(&mut app);
-    assert_eq!(puzzle(&app), tree.position(id));
-    assert_board_mirrors_rules(&mut app);
-    let (at, shown) = app
-        .world()
-        .resource::<TreeViewState>()
-        .scrubbed
-        .clone()
-        .expect("the timeline moved with the board");
-    assert!(at < len, "{at} of {len}");
-    let here = *shown.line().last().expect("a line");
-    assert_eq!(shown.path(here), tree.path(id), "the search's place");
-    // The row highlighted is the one gone to.
-    let slots = app.world().resource::<TreeViewState>().slots.clone();
-    let slot_now = slots
-        .iter()
-        .position(|s| *s == Some(here))
-        .expect("the row in view");
-    // It stays under the pointer that clicked it (the list scrolled, and
-    // another row stood where the click was).
-    assert_eq!(slot_now, slot, "the row clicked moved");
-    let lit: Vec<usize> = app
-        .world_mut()
-        .query::<(&TreeRow, &BackgroundColor)>()
-        .iter(app.world())
-        .filter(|(_, bg)| bg.0 != Color::NONE)
-        .map(|(r, _)| r.0)
-        .collect();
-    assert_eq!(lit, [slot_now], "the rows highlighted");
-    let said = format!(
-        "The board shows the search after {} of its {} steps",
-        group(at as u64),
-        group(len as u64)
-    );
-    assert!(shows(&mut app, &said), "no line \"{said}\"");
-    app.world_mut()
-        .write_message(MoveRequested::player(Request::Undo));
-    settle(&mut app);
-    assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
-    assert_eq!(
-        puzzle(&app),
-        tree.position(tree.node(id).parent),
-        "the undo played from the board"
-    );
-}
-
 /// The timeline's buttons stay where they are while the search runs, when
 /// the comparison's chart comes in, and when a line of words is said; the
 /// map's Widths button and its Done bar stay too (the ratio and the
@@ -570,44 +509,4 @@ fn a_dead_end_of_the_timeline_offers_no_way_out_until_played_from() {
             .filter(|t| t.contains("moves") || t.contains("won"))
             .collect::<Vec<_>>()
     );
-}
-
-/// A row clicked in a list scrolled down stays in its slot, under the
-/// pointer that clicked it, once the board is there (the list scrolled to
-/// put it two thirds down, and another row stood under the pointer).
-#[test]
-fn a_row_clicked_stays_under_the_pointer() {
-    let mut app = laid_app(UVec2::new(1280, 720));
-    start_level(&mut app, "hop.ron", 39);
-    search_with_tree(&mut app, Watch::Search);
-    {
-        let mut view = app.world_mut().resource_mut::<TreeViewState>();
-        view.words = true;
-        view.follow = false;
-        view.first = view.total / 2;
-    }
-    settle(&mut app);
-    let (slot, id) = {
-        let view = app.world().resource::<TreeViewState>();
-        assert!(view.first > 10, "scrolled down: {}", view.first);
-        (0, view.slots[0].expect("a row at the top"))
-    };
-    let tree = app
-        .world()
-        .resource::<Autoplay>()
-        .tree
-        .clone()
-        .expect("a tree");
-    app.world_mut().write_message(TreeRow(slot));
-    follow_jump(&mut app);
-    assert_eq!(puzzle(&app), tree.position(id), "the board went there");
-    let (_, shown) = app
-        .world()
-        .resource::<TreeViewState>()
-        .scrubbed
-        .clone()
-        .expect("the timeline moved with the board");
-    let here = *shown.line().last().expect("a line");
-    let slots = app.world().resource::<TreeViewState>().slots.clone();
-    assert_eq!(slots.first(), Some(&Some(here)), "the row clicked moved");
 }

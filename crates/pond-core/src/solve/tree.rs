@@ -464,6 +464,11 @@ impl SearchTree {
             at = match child {
                 Some(c) => c,
                 None => {
+                    // A position of the line the search played through (a
+                    // quick line it proved shortest): one it looked at, as
+                    // the tree's other positions ("1 position" was said
+                    // beside a line of 7 moves).
+                    self.stats.positions += 1;
                     let legal = p.legal_moves().len() as u32;
                     self.nodes.push(TreeNode {
                         mv: Some(mv),
