@@ -144,17 +144,13 @@ pub fn run(p: &Puzzle, is_plain: bool, budget: Budget) -> Figures {
         Outcome::OutOfBudget { reason, .. } => format!("out of budget ({reason})"),
     };
     Figures {
-        // (The start and a winning line's positions count, as in the tree,
-        // even when a search settles it without expanding them: Flood's
-        // quick line proven shortest.)
-        positions: if by_depth {
-            tried + 1
-        } else {
-            let line = match &report.outcome {
-                Outcome::Solved { moves, .. } => moves.len() as u64,
-                _ => 0,
-            };
-            report.nodes.max(line + 1)
+        // (A search that settles it without expanding anything, Flood's
+        // quick line proven shortest, looked at the start and its line's
+        // positions, as its tree counts them.)
+        positions: match (&report.outcome, by_depth) {
+            (_, true) => tried + 1,
+            (Outcome::Solved { moves, .. }, false) if report.nodes == 0 => moves.len() as u64 + 1,
+            _ => report.nodes.max(1),
         },
         dead_ends,
         millis: report.elapsed.as_secs_f64() * 1000.0,
@@ -410,11 +406,17 @@ mod tests {
 
     /// Our search's count is the positions its tree holds, whatever its
     /// order: depth first (the pond), breadth first (Swap's jump-own row),
-    /// best first (Flood, which walks again along lines it set aside).
+    /// best first (Flood, which walks again along lines it set aside), and
+    /// a quick line proven shortest with nothing expanded (Flood's level 3).
     #[test]
     fn ours_counts_the_positions_its_tree_holds() {
         use crate::solve::tree::SearchTree;
-        for (file, level) in [("hop.ron", 0), ("swap.ron", 9), ("flood.ron", 13)] {
+        for (file, level) in [
+            ("hop.ron", 0),
+            ("swap.ron", 9),
+            ("flood.ron", 13),
+            ("flood.ron", 2),
+        ] {
             let pack = crate::levels::load(std::path::Path::new(file)).expect("shipped");
             let p = &pack.levels[level].puzzle;
             let ours = run(p, false, Budget::nodes(1_000_000));

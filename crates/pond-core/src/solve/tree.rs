@@ -453,6 +453,7 @@ impl SearchTree {
             }
         }
         p = self.start.clone();
+        let played_through = self.stats.positions == 1;
         self.nodes[ROOT as usize].mark = Mark::Solution;
         for (i, &mv) in moves.iter().enumerate() {
             let _ = p.apply(mv);
@@ -464,11 +465,14 @@ impl SearchTree {
             at = match child {
                 Some(c) => c,
                 None => {
-                    // A position of the line the search played through (a
-                    // quick line it proved shortest): one it looked at, as
-                    // the tree's other positions ("1 position" was said
-                    // beside a line of 7 moves).
-                    self.stats.positions += 1;
+                    // A search that expanded nothing (a quick line it
+                    // proved shortest) looked at its line's positions: they
+                    // count ("1 position" was said beside a line of 7
+                    // moves). A search that did expand counts what it
+                    // expanded, as its own count does.
+                    if played_through {
+                        self.stats.positions += 1;
+                    }
                     let legal = p.legal_moves().len() as u32;
                     self.nodes.push(TreeNode {
                         mv: Some(mv),

@@ -85,6 +85,38 @@ pub(super) fn show_switches(
     show_one_of(view.words, &mut maps, &mut words);
 }
 
+/// In a narrow column (800x600) the widths' switch (B) gives its room to
+/// the map's line beside it, which wrapped a word a line there.
+pub(super) fn hide_widths_when_narrow(
+    mut layout_button: LayoutButton,
+    columns: Query<&ComputedNode, With<TreeColumn>>,
+) {
+    let narrow = columns
+        .iter()
+        .next()
+        .is_some_and(|c| c.size().x * c.inverse_scale_factor() < NARROW_COLUMN);
+    let shown = if narrow { Display::None } else { Display::Flex };
+    for mut node in &mut layout_button {
+        if node.display != shown {
+            node.display = shown;
+        }
+    }
+}
+
+/// A column narrower than this (logical pixels) has no widths' switch.
+const NARROW_COLUMN: f32 = 250.0;
+
+type LayoutButton<'w, 's> = Query<
+    'w,
+    's,
+    &'static mut Node,
+    (
+        With<ToggleLayout>,
+        Without<WithMap>,
+        Without<WithWords>,
+        Without<WholeMap>,
+    ),
+>;
 type MapParts<'w, 's> = Query<'w, 's, &'static mut Node, OnlyOf<WithMap, WithWords, WholeMap>>;
 type WordsParts<'w, 's> = Query<'w, 's, &'static mut Node, OnlyOf<WithWords, WithMap, WholeMap>>;
 

@@ -266,6 +266,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 show_switches,
+                hide_widths_when_narrow,
                 place_column,
                 follow_line,
                 paint_map,
