@@ -4,30 +4,40 @@
 
 use super::*;
 
-/// A level that no one can win is saved all the same, and said to be so:
-/// in the notice, and on the level select (its grade says it).
-#[test]
-fn a_level_that_cannot_be_won_is_saved_as_one() {
-    let dir = temp_data_dir();
-    let mut app = editing("flood.ron", 2, dir.clone());
+/// A Flood level in the editor (saving into `dir`) with its move limit
+/// brought down to its shortest solution, the verdict on it known: one step
+/// more and it cannot be won.
+fn flood_limit_at_its_shortest(dir: std::path::PathBuf) -> App {
+    let mut app = editing("flood.ron", 2, dir);
     let needs = verdict(&mut app);
     let pond_puzzles::levels::verdict::Answer::Won { moves, .. } = needs.answer else {
         panic!("the shipped level can be won: {needs:?}");
     };
     let shortest = moves.len() as u32;
-    // The move limit brought under the shortest solution.
     let limit = editor(&app).draft.dimensions()[3].1;
-    for _ in 0..=(limit - shortest) {
+    for _ in 0..(limit - shortest) {
         act(&mut app, EditAction::Step(3, -1));
     }
-    let lost = verdict(&mut app);
-    assert!(
-        matches!(
-            lost.answer,
-            pond_puzzles::levels::verdict::Answer::Lost { .. }
-        ),
-        "{lost:?}"
-    );
+    verdict(&mut app);
+    app
+}
+
+/// Runs frames until the verdict comes, and checks that it is "lost".
+fn verdict_is_lost(app: &mut App) {
+    let v = verdict(app);
+    let lost = matches!(v.answer, pond_puzzles::levels::verdict::Answer::Lost { .. });
+    assert!(lost, "{v:?}");
+}
+
+/// A level that no one can win is saved all the same, and said to be so:
+/// in the notice, and on the level select (its grade says it).
+#[test]
+fn a_level_that_cannot_be_won_is_saved_as_one() {
+    let dir = temp_data_dir();
+    let mut app = flood_limit_at_its_shortest(dir.clone());
+    // The move limit brought under the shortest solution.
+    act(&mut app, EditAction::Step(3, -1));
+    verdict_is_lost(&mut app);
     act(&mut app, EditAction::Save);
     let notice = editor(&app).notice.expect("the save is told");
     assert!(notice.0.ends_with(" It cannot be won."), "{notice:?}");
@@ -112,17 +122,7 @@ fn a_level_saved_before_its_grade_is_counted_gets_it_when_counted() {
 #[test]
 fn a_level_saved_before_it_proves_lost_gets_its_grade_when_it_does() {
     let dir = temp_data_dir();
-    let mut app = editing("flood.ron", 2, dir.clone());
-    let needs = verdict(&mut app);
-    let pond_puzzles::levels::verdict::Answer::Won { moves, .. } = needs.answer else {
-        panic!("the shipped level can be won: {needs:?}");
-    };
-    let shortest = moves.len() as u32;
-    let limit = editor(&app).draft.dimensions()[3].1;
-    for _ in 0..(limit - shortest) {
-        act(&mut app, EditAction::Step(3, -1));
-    }
-    verdict(&mut app);
+    let mut app = flood_limit_at_its_shortest(dir.clone());
     // The last step under the shortest solution and the save in one frame:
     // no verdict on the new board yet.
     app.world_mut().write_message(EditAction::Step(3, -1));
@@ -140,14 +140,7 @@ fn a_level_saved_before_it_proves_lost_gets_its_grade_when_it_does() {
     };
     // (The verdict may come, and its grade be written, in that same frame:
     // the notice is what shows the save came first.)
-    let lost = verdict(&mut app);
-    assert!(
-        matches!(
-            lost.answer,
-            pond_puzzles::levels::verdict::Answer::Lost { .. }
-        ),
-        "{lost:?}"
-    );
+    verdict_is_lost(&mut app);
     app.update();
     assert_eq!(grade().as_deref(), Some("cannot be won"));
 }

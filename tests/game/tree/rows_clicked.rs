@@ -84,12 +84,7 @@ fn a_row_clicked_stays_under_the_pointer() {
         assert!(view.first > 10, "scrolled down: {}", view.first);
         (0, view.slots[0].expect("a row at the top"))
     };
-    let tree = app
-        .world()
-        .resource::<Autoplay>()
-        .tree
-        .clone()
-        .expect("a tree");
+    let tree = (app.world().resource::<Autoplay>().tree.clone()).expect("a tree");
     app.world_mut().write_message(TreeRow(slot));
     follow_jump(&mut app);
     assert_eq!(puzzle(&app), tree.position(id), "the board went there");
