@@ -292,8 +292,8 @@ type BannerButton = (&'static str, PlayAction);
 /// The banner's title, its colour and its buttons: a win's, or a dead
 /// end's; none while a watch plays or the level goes on. `small`: the
 /// keys are left to the keys' line; `by_solver`: which search played the
-/// win (none: the player); `edited`: a level played from the editor, where the way on is back
-/// to it (there is no next level nor a list of them).
+/// win (none: the player); `edited`: a level played from the editor, where
+/// the way on is back to it (there is no next level nor a list of them).
 fn banner_words(
     state: &PlayState,
     small: bool,
@@ -307,13 +307,13 @@ fn banner_words(
                 let moves = crate::levels::count_of(state.moves(), "move", "moves");
                 // The player's time, not a replay's nor the solver's (the
                 // solver's panel says how long it was watched).
-                match (state.took, by_solver.filter(|_| !state.replayed)) {
+                match (by_solver, state.took) {
                     _ if state.replayed => format!("Solved in {moves}!"),
-                    (_, Some(who)) => format!("{who} won in {moves}!"),
-                    (Some(secs), None) if by_solver.is_none() => {
+                    (Some(who), _) => format!("{who} won in {moves}!"),
+                    (None, Some(secs)) => {
                         format!("Solved in {moves}, {}!", crate::levels::clock(secs))
                     }
-                    _ => format!("Solved in {moves}!"),
+                    (None, None) => format!("Solved in {moves}!"),
                 }
             },
             theme::WIN,

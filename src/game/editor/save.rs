@@ -63,14 +63,13 @@ pub(super) fn save(
         .shown
         .as_ref()
         .filter(|_| verdict.generation == editor.generation);
-    let lost = shown.is_some_and(is_lost);
     let (grade, known) = saved_grade(shown);
-    // Still counting: the grade is written in when it comes.
-    let counting = !known;
+    let lost = grade.as_deref() == Some(LOST_GRADE);
     match crate::levels::edit::save_into(&path, &name, &editor.draft, replace, grade.as_deref()) {
         Ok(at) => {
+            // Still counting: the grade is written in when it comes.
             editor.grade_due =
-                counting.then(|| (editor.generation, path.clone(), at, name.clone()));
+                (!known).then(|| (editor.generation, path.clone(), at, name.clone()));
             let pack = packs::reload_own(packs, &path);
             editor.into = SaveInto::Pack(path.clone());
             editor.saved((pack, Some(at)));
@@ -110,17 +109,15 @@ pub(super) fn save(
     }
 }
 
-fn is_lost(v: &crate::levels::verdict::Verdict) -> bool {
-    matches!(v.answer, crate::levels::verdict::Answer::Lost { .. })
-}
-
 /// The grade a level is saved with, from the verdict on its board, and
 /// whether it is final: "cannot be won" for a level no one can win, else
 /// the level select's words (the shipped pack's where it grades the level,
 /// else the game's) once counted; none while the verdict is still coming.
 fn saved_grade(shown: Option<&crate::levels::verdict::Verdict>) -> (Option<String>, bool) {
     match shown {
-        Some(v) if is_lost(v) => (Some(LOST_GRADE.to_string()), true),
+        Some(v) if matches!(v.answer, crate::levels::verdict::Answer::Lost { .. }) => {
+            (Some(LOST_GRADE.to_string()), true)
+        }
         Some(v) => (
             v.pack_grade
                 .as_ref()

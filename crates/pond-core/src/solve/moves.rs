@@ -233,9 +233,8 @@ impl MoveMap {
 pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
     let legal = playable(puzzle);
     // Where the position's own fewest moves tell each move's by one
-    // question (Flood's), it is found first, in the map's time.
-    // It may take half the map's time; without it each move is searched
-    // on its own.
+    // question (Flood's), they are found first, in at most half the map's
+    // time; without them each move is searched on its own.
     let start = Instant::now();
     let half = Budget {
         time: budget.time.map(|t| t / 2),
