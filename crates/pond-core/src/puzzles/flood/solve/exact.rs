@@ -8,7 +8,6 @@ use crate::rules::flood::FloodMove;
 use crate::solve::{FastMap, Search};
 pub use choice::{Bound, Exact};
 use kept::Kept;
-use std::collections::hash_map::Entry;
 
 mod choice;
 mod kept;
@@ -59,11 +58,6 @@ struct Node<const W: usize> {
     /// The move was the only one offered (it cleared a colour), so its
     /// parent never tried the others.
     forced: bool,
-    /// The bound has been worked out in full (it is when the node is made,
-    /// if it belongs to the current round, else when it comes out of the
-    /// open list; a bound cut short at the node's limit leaves this false,
-    /// so it is worked out again if the node comes out later).
-    bounded: bool,
     /// The colours (as bits) with a blob outside the region.
     left: u16,
 }
@@ -355,7 +349,6 @@ impl<'b, const W: usize> AStar<'b, W> {
             g: 0,
             colour: self.blobs.colour[0],
             forced: false,
-            bounded: true,
             left: left0 as u16,
         });
         self.best_g.insert(start, 0);
@@ -415,9 +408,9 @@ impl<'b, const W: usize> AStar<'b, W> {
                 }
                 continue;
             };
-            let (region, g, bounded, parent, left_here) = {
+            let (region, g, parent, left_here) = {
                 let n = &self.nodes[id as usize];
-                (n.region, n.g, n.bounded, n.parent, u32::from(n.left))
+                (n.region, n.g, n.parent, u32::from(n.left))
             };
             if self.best_g.get(&region).is_some_and(|&best| best < g) {
                 continue;
@@ -432,20 +425,6 @@ impl<'b, const W: usize> AStar<'b, W> {
                     (before, self.frontier_after(&before, &taken, &region))
                 }
             };
-            if !bounded {
-                let limit = (f - g as usize) as u8;
-                let h = self.bound(&region, &frontier, left_here, limit);
-                // Above the limit, `h` may be only a lower bound: the node is
-                // bounded again if it comes out at its new estimate.
-                self.nodes[id as usize].bounded = h <= limit;
-                let f2 = g as usize + h as usize;
-                if f2 > f {
-                    if f2 < upper {
-                        open[f2][g as usize].push(id);
-                    }
-                    continue;
-                }
-            }
             if !search.node(g as u32)
                 || !search.memory(
                     self.nodes.len() * bytes_per_node
@@ -464,8 +443,12 @@ impl<'b, const W: usize> AStar<'b, W> {
                 return Some(Some(self.path_to(id)));
             }
             let forced = self.choices(&region, &frontier, &mut choices);
-            self.nodes[id as usize].expanded = frontiers.len() as u32;
-            frontiers.push(frontier);
+            if self.nodes[id as usize].expanded == u32::MAX {
+                self.nodes[id as usize].expanded = frontiers.len() as u32;
+                frontiers.push(frontier);
+            }
+            // The least estimate of a child left for a later round.
+            let mut later = upper;
             for &c in &choices {
                 if self.exact.prune && self.redundant(id, c, &frontier, &before) {
                     continue;
@@ -473,16 +456,8 @@ impl<'b, const W: usize> AStar<'b, W> {
                 let taken = and(&frontier, &self.of_colour[c]);
                 let next = or(&region, &taken);
                 let g2 = g + 1;
-                match self.best_g.entry(next) {
-                    Entry::Occupied(mut e) => {
-                        if *e.get() <= g2 {
-                            continue;
-                        }
-                        e.insert(g2);
-                    }
-                    Entry::Vacant(e) => {
-                        e.insert(g2);
-                    }
+                if self.best_g.get(&next).is_some_and(|&best| best <= g2) {
+                    continue;
                 }
                 let done = next == self.all;
                 // The child's estimate to start with: its parent's (one move
@@ -491,24 +466,24 @@ impl<'b, const W: usize> AStar<'b, W> {
                 let cleared = u32::from(subset(&self.of_colour[c], &next)) << c;
                 let left = left_here & !cleared;
                 let mut f2 = (g2 as usize + colour_count(left) as usize).max(f);
-                if f2 >= upper {
-                    continue;
-                }
                 // A child that would come out in this round is bounded now,
-                // while its parent's frontier is at hand: most children of
-                // the last round that finds nothing are pushed on to a later
-                // round, and this spares them a trip through the open list.
-                let mut bounded = done;
+                // while its parent's frontier is at hand.
                 if !done && f2 == f {
                     let beside = self.frontier_after(&frontier, &taken, &next);
                     let limit = (f - g2 as usize) as u8;
                     let h = self.bound(&next, &beside, left, limit);
-                    bounded = h <= limit;
                     f2 = f2.max(g2 as usize + h as usize);
-                    if f2 >= upper {
-                        continue;
-                    }
                 }
+                // A child for a later round is not kept: its parent comes out
+                // again in that round and makes it then (partial expansion).
+                // Most children of the last round that finds nothing are such,
+                // and the round that wins seldom gets to them all, so the
+                // search keeps about the nodes it expands.
+                if f2 > f {
+                    later = later.min(f2);
+                    continue;
+                }
+                self.best_g.insert(next, g2);
                 let nid = self.nodes.len() as u32;
                 self.nodes.push(Node {
                     region: next,
@@ -517,7 +492,6 @@ impl<'b, const W: usize> AStar<'b, W> {
                     g: g2,
                     colour: c as u8,
                     forced,
-                    bounded,
                     left: left as u16,
                 });
                 if f2 == f && done {
@@ -525,9 +499,10 @@ impl<'b, const W: usize> AStar<'b, W> {
                     return Some(Some(self.path_to(nid)));
                 }
                 open[f2][g2 as usize].push(nid);
-                if f2 == f {
-                    deepest = deepest.max(g2 as usize);
-                }
+                deepest = deepest.max(g2 as usize);
+            }
+            if later < upper {
+                open[later][g as usize].push(id);
             }
         }
         Some(None)
