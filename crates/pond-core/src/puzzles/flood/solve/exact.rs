@@ -5,8 +5,9 @@
 use super::Blobs;
 use super::blobs::colour_count;
 use crate::rules::flood::FloodMove;
-use crate::solve::{FastMap, Search};
+use crate::solve::Search;
 pub use choice::{Bound, Exact};
+use hashbrown::HashTable;
 use kept::Kept;
 
 mod choice;
@@ -38,6 +39,16 @@ fn or<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
     std::array::from_fn(|w| a[w] | b[w])
 }
 
+/// A region's hash for the table of regions reached (the words mixed as
+/// `FastHasher` mixes them, the high bits folded down, as the table picks a
+/// slot by the low bits).
+fn hash<const W: usize>(s: &Set<W>) -> u64 {
+    let h = s.iter().fold(0u64, |h, &w| {
+        (h.rotate_left(5) ^ w).wrapping_mul(0x517C_C1B7_2722_0A95)
+    });
+    h ^ (h >> 29)
+}
+
 fn empty<const W: usize>(s: &Set<W>) -> bool {
     s.iter().all(|&w| w == 0)
 }
@@ -58,6 +69,9 @@ struct Node<const W: usize> {
     /// The move was the only one offered (it cleared a colour), so its
     /// parent never tried the others.
     forced: bool,
+    /// A shorter way to the same region was found after this node was made:
+    /// it is skipped when it comes out.
+    superseded: bool,
     /// The colours (as bits) with a blob outside the region.
     left: u16,
 }
@@ -73,7 +87,9 @@ pub(crate) struct AStar<'b, const W: usize> {
     near: Vec<[Set<W>; 256]>,
     all: Set<W>,
     nodes: Vec<Node<W>>,
-    best_g: FastMap<Set<W>, u8>,
+    /// Every region reached, as the index of the node that reached it in
+    /// the fewest moves (the region is kept once, in its node).
+    reached: HashTable<u32>,
     // Scratch space for the layer bound.
     distance: Vec<u8>,
     queue: Vec<u32>,
@@ -111,7 +127,7 @@ impl<'b, const W: usize> AStar<'b, W> {
             near,
             all,
             nodes: Vec::new(),
-            best_g: FastMap::default(),
+            reached: HashTable::new(),
             distance: vec![0; blobs.len()],
             queue: Vec::with_capacity(blobs.len()),
         }
@@ -324,10 +340,10 @@ impl<'b, const W: usize> AStar<'b, W> {
     ) -> Option<Option<Vec<u8>>> {
         let mut kept = Kept::<W>::take();
         self.nodes = std::mem::take(&mut kept.nodes);
-        self.best_g = std::mem::take(&mut kept.best_g);
+        self.reached = std::mem::take(&mut kept.reached);
         let out = self.search(search, upper, &mut kept.frontiers);
         kept.nodes = std::mem::take(&mut self.nodes);
-        kept.best_g = std::mem::take(&mut self.best_g);
+        kept.reached = std::mem::take(&mut self.reached);
         kept.give_back();
         out
     }
@@ -349,9 +365,12 @@ impl<'b, const W: usize> AStar<'b, W> {
             g: 0,
             colour: self.blobs.colour[0],
             forced: false,
+            superseded: false,
             left: left0 as u16,
         });
-        self.best_g.insert(start, 0);
+        let nodes = &self.nodes;
+        self.reached
+            .insert_unique(hash(&start), 0, |&i| hash(&nodes[i as usize].region));
         Some(h0)
     }
 
@@ -394,7 +413,9 @@ impl<'b, const W: usize> AStar<'b, W> {
         search.bound(f as u32);
         let mut deepest = 0usize;
         let mut shown: Vec<FloodMove> = Vec::new();
-        let bytes_per_node = std::mem::size_of::<Node<W>>() + std::mem::size_of::<Set<W>>() + 16;
+        // A node, its slot in the table of regions (a number and a control
+        // byte, with the table's spare room) and its place in the open list.
+        let bytes_per_node = std::mem::size_of::<Node<W>>() + 12;
         let colours = self.blobs.colours as usize;
         let mut choices = Vec::with_capacity(colours);
         while f < upper {
@@ -412,7 +433,7 @@ impl<'b, const W: usize> AStar<'b, W> {
                 let n = &self.nodes[id as usize];
                 (n.region, n.g, n.parent, u32::from(n.left))
             };
-            if self.best_g.get(&region).is_some_and(|&best| best < g) {
+            if self.nodes[id as usize].superseded {
                 continue;
             }
             // The parent's frontier, and this node's from it.
@@ -456,7 +477,13 @@ impl<'b, const W: usize> AStar<'b, W> {
                 let taken = and(&frontier, &self.of_colour[c]);
                 let next = or(&region, &taken);
                 let g2 = g + 1;
-                if self.best_g.get(&next).is_some_and(|&best| best <= g2) {
+                let key = hash(&next);
+                let nodes = &self.nodes;
+                let seen = self
+                    .reached
+                    .find(key, |&i| nodes[i as usize].region == next)
+                    .copied();
+                if seen.is_some_and(|i| nodes[i as usize].g <= g2) {
                     continue;
                 }
                 let done = next == self.all;
@@ -483,7 +510,6 @@ impl<'b, const W: usize> AStar<'b, W> {
                     later = later.min(f2);
                     continue;
                 }
-                self.best_g.insert(next, g2);
                 let nid = self.nodes.len() as u32;
                 self.nodes.push(Node {
                     region: next,
@@ -492,8 +518,24 @@ impl<'b, const W: usize> AStar<'b, W> {
                     g: g2,
                     colour: c as u8,
                     forced,
+                    superseded: false,
                     left: left as u16,
                 });
+                let nodes = &mut self.nodes;
+                match seen {
+                    Some(old) => {
+                        nodes[old as usize].superseded = true;
+                        if let Some(slot) =
+                            (self.reached).find_mut(key, |&i| nodes[i as usize].region == next)
+                        {
+                            *slot = nid;
+                        }
+                    }
+                    None => {
+                        (self.reached)
+                            .insert_unique(key, nid, |&i| hash(&nodes[i as usize].region));
+                    }
+                }
                 if f2 == f && done {
                     // Nothing open is shorter.
                     return Some(Some(self.path_to(nid)));

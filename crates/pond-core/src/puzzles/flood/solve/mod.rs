@@ -251,7 +251,12 @@ fn shorter_than(
         0..=128 => AStar::<2>::new(blobs, exact).run(search, upper),
         129..=192 => AStar::<3>::new(blobs, exact).run(search, upper),
         193..=256 => AStar::<4>::new(blobs, exact).run(search, upper),
-        257..=512 => AStar::<8>::new(blobs, exact).run(search, upper),
+        // The big boards players draw (18x18 and 20x20 have about 200 to
+        // 320 blobs) in sets no wider than they need: a node of 5 words and
+        // its frontier take 96 bytes, of 8 words 144.
+        257..=320 => AStar::<5>::new(blobs, exact).run(search, upper),
+        321..=384 => AStar::<6>::new(blobs, exact).run(search, upper),
+        385..=512 => AStar::<8>::new(blobs, exact).run(search, upper),
         513..=1024 => AStar::<16>::new(blobs, exact).run(search, upper),
         _ => None,
     }

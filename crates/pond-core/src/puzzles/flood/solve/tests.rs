@@ -228,3 +228,43 @@ fn within_a_limit_is_yes_exactly_from_the_shortest_win() {
         );
     }
 }
+
+#[test]
+fn every_width_of_set_finds_the_same_shortest_line() {
+    // Boards of 257 to 384 blobs take sets of 5 or 6 words, the next ones
+    // 8: each width, given the same board, must find a line as short. A
+    // 17x17 board of three colours in diagonal stripes (each cell its own
+    // blob) with some cells joined at random, so that its blobs fill bits
+    // of every word of the narrower sets.
+    let mut x = 46u64;
+    for (side, words) in [(17u16, 5), (19, 6)] {
+        let cells = (0..side as usize * side as usize)
+            .map(|i| {
+                let (cx, cy) = (i % side as usize, i / side as usize);
+                let r = crate::solve::swap::splitmix(&mut x);
+                if r % 16 == 0 {
+                    (r / 16 % 3) as u8
+                } else {
+                    ((cx + 2 * cy) % 3) as u8
+                }
+            })
+            .collect();
+        let f = Flood::new(side, side, 3, cells, None);
+        let blobs = Blobs::of(&f).in_walk_order();
+        assert!(
+            blobs.len() > 64 * (words - 1) && blobs.len() <= 64 * words,
+            "{}",
+            blobs.len()
+        );
+        // One past the greedy line, so that both find a line.
+        let upper = greedy(&blobs).len() + 1;
+        let line = |run: &dyn Fn(&mut Search<'_, FloodMove>) -> Option<Option<Vec<u8>>>| {
+            let mut search = Search::new(Budget::unlimited());
+            run(&mut search).unwrap().map(|l| l.len())
+        };
+        let narrow = line(&|s| shorter_than(&blobs, Exact::FAST, s, upper));
+        let wide = line(&|s| AStar::<16>::new(&blobs, Exact::FAST).run(s, upper));
+        assert!(narrow.is_some());
+        assert_eq!(narrow, wide, "{side}x{side}");
+    }
+}

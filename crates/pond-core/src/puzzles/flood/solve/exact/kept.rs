@@ -2,7 +2,7 @@
 //! to the next, and let go on request.
 
 use super::{Node, Set};
-use crate::solve::FastMap;
+use hashbrown::HashTable;
 
 /// The exact search's largest buffers, kept on the thread from one search
 /// to the next (one set for each size of set), so that a board does not
@@ -11,7 +11,7 @@ use crate::solve::FastMap;
 pub(crate) struct Kept<const W: usize> {
     pub(crate) nodes: Vec<Node<W>>,
     pub(crate) frontiers: Vec<Set<W>>,
-    pub(crate) best_g: FastMap<Set<W>, u8>,
+    pub(crate) reached: HashTable<u32>,
 }
 
 thread_local! {
@@ -55,16 +55,16 @@ impl<const W: usize> Kept<W> {
         .unwrap_or_else(|| Kept {
             nodes: Vec::new(),
             frontiers: Vec::new(),
-            best_g: FastMap::with_capacity_and_hasher(FIRST_TABLE, Default::default()),
+            reached: HashTable::with_capacity(FIRST_TABLE),
         })
     }
 
     /// Keeps the buffers, emptied, for the thread's next search.
     pub(crate) fn give_back(mut self) {
-        if self.best_g.capacity() > KEPT_TABLE {
-            self.best_g = FastMap::with_capacity_and_hasher(FIRST_TABLE, Default::default());
+        if self.reached.capacity() > KEPT_TABLE {
+            self.reached = HashTable::with_capacity(FIRST_TABLE);
         } else {
-            self.best_g.clear();
+            self.reached.clear();
         }
         if self.nodes.capacity() * std::mem::size_of::<Node<W>>() > KEPT_BYTES {
             self.nodes = Vec::new();
