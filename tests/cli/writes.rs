@@ -313,3 +313,61 @@ fn bench_solves_flood_boards_of_the_size_asked() {
         "{out:?}"
     );
 }
+
+/// `pond bench --flood-file F` solves the boards of a file in the format
+/// `--export-flood` writes (that of the published sets), with the same
+/// moves as the run that wrote them; a line that is not a board is refused
+/// with its line, its column and what was expected.
+#[test]
+fn bench_solves_the_flood_boards_of_a_file() {
+    let boards = temp_file("bench-file-boards.txt", "");
+    let (first, again) = (
+        temp_file("bench-file-first.txt", ""),
+        temp_file("bench-file-again.txt", ""),
+    );
+    let b = boards.to_str().unwrap();
+    let out = pond(&[
+        "bench",
+        "--flood",
+        "4",
+        "--flood-size",
+        "8",
+        "--export-flood",
+        b,
+        "--flood-moves",
+        first.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    // A published set's lines end in CR LF.
+    let crlf = std::fs::read_to_string(&boards)
+        .unwrap()
+        .replace('\n', "\r\n");
+    std::fs::write(&boards, crlf).unwrap();
+    let out = pond(&[
+        "bench",
+        "--flood-file",
+        b,
+        "--flood-moves",
+        again.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        stdout(&out).contains("flood optimal bench-file-boards.txt"),
+        "{out:?}"
+    );
+    let read = |p: &std::path::Path| std::fs::read_to_string(p).unwrap();
+    assert_eq!(read(&again).lines().count(), 4);
+    assert_eq!(read(&again), read(&first));
+    let bad = temp_file("bench-file-bad.txt", "1234\n12a4\n");
+    let out = pond(&["bench", "--flood-file", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bench-file-bad.txt:2:3: expected a colour"),
+        "{err}"
+    );
+    let bad = temp_file("bench-file-oblong.txt", "123456\n");
+    let out = pond(&["bench", "--flood-file", bad.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(":1:1: expected a square board"), "{err}");
+}

@@ -27,6 +27,11 @@ pub struct BenchArgs {
     /// the big boards players draw).
     #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u8).range(2..=40))]
     flood_size: u8,
+    /// Flood, optimal: the boards of this file, one a line, row by row, a
+    /// digit 1-9 a cell (the colour), each square (the format of the
+    /// published sets such as pc19, which other solvers read too).
+    #[arg(long)]
+    flood_file: Option<PathBuf>,
     /// Flood, optimal: this many random 19x19 boards with 6 colours.
     #[arg(long)]
     flood19: Option<usize>,
@@ -101,6 +106,7 @@ impl BenchArgs {
         self.flood.is_none()
             && self.flood_check.is_none()
             && self.flood19.is_none()
+            && self.flood_file.is_none()
             && self.flood_fast.is_none()
             && !self.pegs
             && !self.pegs_all
@@ -153,6 +159,72 @@ fn flood_sized(a: &BenchArgs, n: usize) -> Result<Row, ExitCode> {
         write(path, text)?;
     }
     Ok(row)
+}
+
+/// `--flood-file`: the file's boards solved optimally (their solutions
+/// written with `--flood-moves`), or why the file cannot be read.
+fn flood_file(a: &BenchArgs, path: &Path) -> Result<Row, ExitCode> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        ExitCode::FAILURE
+    })?;
+    let boards = boards_of(&text).map_err(|e| {
+        eprintln!("error: {}:{e}", path.display());
+        ExitCode::FAILURE
+    })?;
+    let name = path
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let (row, lines) = flood_optimal(
+        &format!("flood optimal {name}"),
+        &boards,
+        solve::flood::Exact::FAST,
+    );
+    if let Some(path) = &a.flood_moves {
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        write(path, text)?;
+    }
+    Ok(row)
+}
+
+/// Flood boards one a line (a digit 1-9 a cell, row by row, each board
+/// square; blank lines skipped), or the line and column of the first
+/// thing that is not, with what was expected there.
+fn boards_of(text: &str) -> Result<Vec<Flood>, String> {
+    let mut boards = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            continue;
+        }
+        let mut cells = Vec::with_capacity(line.len());
+        for (j, ch) in line.chars().enumerate() {
+            match ch.to_digit(10) {
+                Some(d @ 1..=9) => cells.push(d as u8 - 1),
+                _ => {
+                    return Err(format!(
+                        "{}:{}: expected a colour, a digit 1 to 9, found {ch:?}",
+                        i + 1,
+                        j + 1
+                    ));
+                }
+            }
+        }
+        let side = (cells.len() as f64).sqrt().round() as usize;
+        if side * side != cells.len() || side > 100 {
+            return Err(format!(
+                "{}:1: expected a square board of at most 100x100, one row after another; found {} cells",
+                i + 1,
+                cells.len()
+            ));
+        }
+        let colours = cells.iter().max().map_or(1, |&c| c + 1).max(2);
+        boards.push(Flood::new(side as u16, side as u16, colours, cells, None));
+    }
+    if boards.is_empty() {
+        return Err("1:1: expected a board, found no line with one".into());
+    }
+    Ok(boards)
 }
 
 /// `--flood-check`: the same boards solved by the fast exact search and the
@@ -220,6 +292,12 @@ pub fn run(a: BenchArgs) -> ExitCode {
         disagreements = Some((disagree, n));
         rows.push(fast);
         rows.push(plain);
+    }
+    if let Some(path) = &a.flood_file {
+        match flood_file(&a, path) {
+            Ok(row) => rows.push(row),
+            Err(code) => return code,
+        }
     }
     // The 19x19 boards take tens of seconds each: only when asked for.
     if let Some(n) = a.flood19 {
