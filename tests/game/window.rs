@@ -488,7 +488,7 @@ fn on_window(app: &mut App, piece: Entity) -> Vec2 {
 }
 
 /// How many reeds and stones show.
-fn scenery_shown(app: &mut App) -> usize {
+pub(super) fn scenery_shown(app: &mut App) -> usize {
     use pond_puzzles::game::theme::art::Scenery;
     let world = app.world_mut();
     world

@@ -174,38 +174,44 @@ pub(super) fn frog_bundle(
 /// Reeds and stones at two corners of a pond, just outside its pads.
 pub(super) fn pond_edges(commands: &mut Commands, art: &Art, board: &Spawned, extent: Vec2) {
     let half = extent / 2.0;
-    for (at, mat, flip) in [
-        (
-            Vec2::new(-half.x - 18.0, -half.y + 6.0),
-            &art.reeds_mat,
-            false,
-        ),
-        (Vec2::new(half.x + 14.0, half.y - 4.0), &art.reeds_mat, true),
-        (
-            Vec2::new(half.x + 20.0, -half.y - 2.0),
-            &art.stones_mat,
-            false,
-        ),
-        (
-            Vec2::new(-half.x - 20.0, half.y + 4.0),
-            &art.stones_mat,
-            true,
-        ),
+    for (at, reeds, flip) in [
+        (Vec2::new(-half.x - 18.0, -half.y + 6.0), true, false),
+        (Vec2::new(half.x + 14.0, half.y - 4.0), true, true),
+        (Vec2::new(half.x + 20.0, -half.y - 2.0), false, false),
+        (Vec2::new(-half.x - 20.0, half.y + 4.0), false, true),
     ] {
-        commands.spawn((
-            crate::game::theme::art::Scenery,
-            Visibility::default(),
-            Mesh2d(art.edge.clone()),
-            MeshMaterial2d(mat.clone()),
-            Transform::from_translation(at.extend(-1.0)).with_scale(Vec3::new(
-                if flip { -0.8 } else { 0.8 },
-                0.8,
-                1.0,
-            )),
-            Pickable::IGNORE,
-            ChildOf(board.root),
-        ));
+        scenery(commands, art, board, at, reeds, flip);
     }
+}
+
+/// A tuft of reeds (or stones) at `at`, turned the other way with `flip`;
+/// hidden where a panel or the window's edge would cut it.
+pub(super) fn scenery(
+    commands: &mut Commands,
+    art: &Art,
+    board: &Spawned,
+    at: Vec2,
+    reeds: bool,
+    flip: bool,
+) {
+    let mat = if reeds {
+        &art.reeds_mat
+    } else {
+        &art.stones_mat
+    };
+    commands.spawn((
+        crate::game::theme::art::Scenery,
+        Visibility::default(),
+        Mesh2d(art.edge.clone()),
+        MeshMaterial2d(mat.clone()),
+        Transform::from_translation(at.extend(-1.0)).with_scale(Vec3::new(
+            if flip { -0.8 } else { 0.8 },
+            0.8,
+            1.0,
+        )),
+        Pickable::IGNORE,
+        ChildOf(board.root),
+    ));
 }
 
 /// A lily pad, each turned its own way (the same way each time for the

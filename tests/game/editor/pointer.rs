@@ -157,3 +157,28 @@ fn the_question_mark_shows_the_editors_card_and_closes_it() {
     window::tap(&mut app, at);
     assert_ne!(editor(&app).draft, before, "drawn with the card gone");
 }
+
+/// A row of seven pads in the editor at 800x600 fills the room between the
+/// panels: its pads at least 44 pixels apart (room at its ends for the
+/// reeds and the word "Goal" made them 38), its reeds and stones shown
+/// above and below it, none cut by the window or under a panel.
+#[test]
+fn a_swap_row_fills_the_editors_room_at_800x600() {
+    let size = UVec2::new(800, 600);
+    let mut app = editing_in_window("swap.ron", 5, size);
+    let (first, second) = (on_window(&mut app, (0, 0)), on_window(&mut app, (0, 1)));
+    let last = on_window(&mut app, (0, 6));
+    let step = second.x - first.x;
+    assert!(step >= 44.0, "pads {step} pixels apart");
+    assert!(
+        last.x < 590.0,
+        "the last pad at {last}, under the right panel"
+    );
+    let faults = super::window::scenery_faults(&mut app, size.as_vec2());
+    assert!(faults.is_empty(), "{faults:#?}");
+    assert_eq!(
+        super::window::scenery_shown(&mut app),
+        3,
+        "reeds and stones shown"
+    );
+}

@@ -3,7 +3,7 @@
 //! to its new pad.
 
 use super::super::pieces::{Clickable, Place, Spawned, forward, frog_bundle, jump, lily_bundle};
-use super::{GOAL_WORD_ROOM, SWAP_STEP, swap_pos};
+use super::{SWAP_STEP, swap_pos};
 use crate::game::play::Change;
 use crate::game::theme::Art;
 use crate::rules::PuzzleMove;
@@ -39,14 +39,17 @@ pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, s: 
 /// Where the goal's band runs, under the row.
 pub(super) const GOAL_Y: f32 = -SWAP_STEP * 0.78;
 
+/// The word "Goal"'s size, in world units (about 13 pixels where a new
+/// row of 7 fits between the editor's panels at 800x600).
+const GOAL_WORD_PX: f32 = 20.0;
+
 /// The goal, small under the row: each pad's frog once the frogs have
-/// changed sides, on a dark band that says "Goal" at its left end.
+/// changed sides, on a dark band with the word "Goal" under its left end.
 fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
     let n = s.cells.len();
     let y = GOAL_Y;
     let width = n as f32 * SWAP_STEP;
-    // The band reaches past the row on the left, by the word's room.
-    let left = -width / 2.0 + 10.0 - GOAL_WORD_ROOM;
+    let left = -width / 2.0 + 10.0;
     let right = width / 2.0 - 10.0;
     commands.spawn((
         Name::new("Goal"),
@@ -63,12 +66,12 @@ fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
     commands.spawn((
         Text2d::new("Goal"),
         TextFont {
-            font_size: FontSize::Px(17.0),
+            font_size: FontSize::Px(GOAL_WORD_PX),
             ..default()
         },
         TextColor(crate::game::theme::TEXT),
-        bevy::sprite::Anchor::CENTER_LEFT,
-        Transform::from_xyz(left + 8.0, y, -0.4),
+        bevy::sprite::Anchor::TOP_LEFT,
+        Transform::from_xyz(left + 2.0, y - 17.0, -0.4),
         Pickable::IGNORE,
         ChildOf(board.root),
     ));

@@ -14,12 +14,19 @@ use crate::rules::swap::{Cell, Swap, SwapMove};
 use bevy::prelude::*;
 
 pub const SWAP_STEP: f32 = 84.0;
-/// The room the word "Goal" takes at the left end of the goal's band.
-pub const GOAL_WORD_ROOM: f32 = 46.0;
-/// The room at each end of the row for the reeds and stones: a row fits the
-/// window by its width, and without it they would be cut by the window's
-/// edge (and so never shown).
-const SCENERY_ROOM: f32 = 54.0;
+/// The reeds and stones stand above the row and below its goal, not at its
+/// ends: a row fits the window by its width, and room at its ends would
+/// make every pad smaller (a new row of 7 in the editor at 800x600 had its
+/// pads a third smaller). Their centres' height from the row's middle.
+const SCENERY_Y: f32 = 78.0;
+const SCENERY_BELOW: f32 = -120.0;
+/// Half the height of the row with its goal and scenery (the extent is
+/// kept centred, so the deeper side counts on both).
+const HALF_HEIGHT: f32 = 152.0;
+/// How far in from the row's ends the scenery stands, and the least half
+/// width of the board (a row of one or two pads keeps its scenery apart).
+const SCENERY_IN: f32 = 34.0;
+const LEAST_HALF_WIDTH: f32 = 100.0;
 
 /// Where pad `i` of a row of `n` stands, in world units around the origin.
 pub fn swap_pos(i: usize, n: usize) -> Vec2 {
@@ -52,8 +59,16 @@ static DIMENSIONS: [Dimension; 1] = [Dimension {
 impl GamePuzzle for Swap {
     fn spawn(&self, commands: &mut Commands, art: &Art, board: &mut Spawned, _numbered: bool) {
         board::spawn(commands, art, board, self);
-        let row = self.extent() - Vec2::new(2.0 * SCENERY_ROOM, 0.0);
-        super::pieces::pond_edges(commands, art, board, row);
+        // Reeds at two corners, stones at a third; the fourth (below the
+        // goal's left end) is the word "Goal"'s.
+        let x = self.extent().x / 2.0 - SCENERY_IN;
+        for (at, reeds, flip) in [
+            (Vec2::new(-x, SCENERY_Y), true, true),
+            (Vec2::new(x, SCENERY_Y - 4.0), false, false),
+            (Vec2::new(x, SCENERY_BELOW), true, false),
+        ] {
+            super::pieces::scenery(commands, art, board, at, reeds, flip);
+        }
     }
 
     fn animate(
@@ -67,13 +82,11 @@ impl GamePuzzle for Swap {
         board::animate(commands, board, before, self, change);
     }
 
-    /// The row, and its goal under it with its word on the left (the
-    /// extent is kept centred: the word's room counts on both sides).
+    /// The row, its goal under it with its word below the goal's left
+    /// end, and the scenery above and below them.
     fn extent(&self) -> Vec2 {
-        Vec2::new(
-            self.cells.len() as f32 * SWAP_STEP + 2.0 * (GOAL_WORD_ROOM + SCENERY_ROOM),
-            SWAP_STEP * 2.0,
-        )
+        let row = self.cells.len() as f32 * SWAP_STEP;
+        Vec2::new(row.max(2.0 * LEAST_HALF_WIDTH), 2.0 * HALF_HEIGHT)
     }
 
     fn hint_rings(&self, m: SwapMove) -> Vec<(Vec2, f32)> {

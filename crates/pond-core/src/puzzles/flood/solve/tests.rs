@@ -242,7 +242,7 @@ fn every_width_of_set_finds_the_same_shortest_line() {
             .map(|i| {
                 let (cx, cy) = (i % side as usize, i / side as usize);
                 let r = crate::solve::swap::splitmix(&mut x);
-                if r % 16 == 0 {
+                if r.is_multiple_of(16) {
                     (r / 16 % 3) as u8
                 } else {
                     ((cx + 2 * cy) % 3) as u8
@@ -258,12 +258,13 @@ fn every_width_of_set_finds_the_same_shortest_line() {
         );
         // One past the greedy line, so that both find a line.
         let upper = greedy(&blobs).len() + 1;
-        let line = |run: &dyn Fn(&mut Search<'_, FloodMove>) -> Option<Option<Vec<u8>>>| {
-            let mut search = Search::new(Budget::unlimited());
-            run(&mut search).unwrap().map(|l| l.len())
-        };
-        let narrow = line(&|s| shorter_than(&blobs, Exact::FAST, s, upper));
-        let wide = line(&|s| AStar::<16>::new(&blobs, Exact::FAST).run(s, upper));
+        let search = || Search::new(Budget::unlimited());
+        let narrow = shorter_than(&blobs, Exact::FAST, &mut search(), upper);
+        let wide = AStar::<16>::new(&blobs, Exact::FAST).run(&mut search(), upper);
+        let (narrow, wide) = (
+            narrow.unwrap().map(|l| l.len()),
+            wide.unwrap().map(|l| l.len()),
+        );
         assert!(narrow.is_some());
         assert_eq!(narrow, wide, "{side}x{side}");
     }
