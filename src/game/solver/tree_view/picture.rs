@@ -14,6 +14,7 @@ pub(super) fn hover_picture(
     pictures: Query<Entity, With<TreePicture>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     map_view: Res<MapView>,
+    column: Query<&Node, With<TreeColumn>>,
     mut shown: Local<Option<(u32, Option<usize>)>>,
 ) {
     let row = rows.iter().find_map(|(row, interaction, at, node)| {
@@ -48,7 +49,12 @@ pub(super) fn hover_picture(
     let Ok(window) = windows.single() else { return };
     let position = tree.position(id);
     let depth = tree.node(id).depth;
-    let (left, top) = beside(window.width(), window.height(), y);
+    // Never over the level's bar: no higher than the column under it.
+    let below = match column.iter().next().map(|n| n.top) {
+        Some(Val::Px(top)) => top,
+        _ => 8.0,
+    };
+    let (left, top) = beside(window.width(), window.height(), y, below);
     let size = picture_size(window.width());
     let dots = puzzles::sketch(&position);
     // What the move into this position changed, ringed: the frog that
@@ -181,12 +187,13 @@ fn picture_size(width: f32) -> f32 {
 /// (over a row of words or a cell of the map): just past the search's
 /// column, at the pointer's height, so that the whole map and every row
 /// stay in sight; it covers the board's edge only while the pointer rests
-/// on the column.
-pub(super) fn beside(width: f32, height: f32, y: f32) -> (f32, f32) {
+/// on the column. Its top is no higher than `below` (the column's top,
+/// under the level's bar, which it would cover).
+pub(super) fn beside(width: f32, height: f32, y: f32, below: f32) -> (f32, f32) {
     // (The column's panel stands 14 pixels in, `tree_width` - 10 wide.)
     let left = panels::tree_width(width) + 10.0;
     let h = card(width).1;
-    let top = (y - h / 2.0).clamp(8.0, (height - h - 8.0).max(8.0));
+    let top = (y - h / 2.0).clamp(below, (height - h - 8.0).max(below));
     (left, top)
 }
 
@@ -224,20 +231,22 @@ mod tests {
     }
 
     /// In every window the picture stands beside the column (nothing of
-    /// the map or the rows is covered), within the window, and level with
-    /// the pointer wherever the pointer is.
+    /// the map or the rows is covered), within the window, below the
+    /// level's bar, and level with the pointer wherever the pointer is.
     #[test]
     fn the_picture_stands_beside_the_column_level_with_the_pointer() {
         for (width, height) in [(800.0, 600.0), (1280.0, 720.0), (1920.0, 1080.0)] {
             let (w, h) = card(width);
             let column_right = 14.0 + panels::tree_width(width) - 10.0;
-            for y in (0..height as i32).step_by(7).map(|y| y as f32) {
-                let (left, top) = beside(width, height, y);
+            // The column's top, under the level's bar.
+            let below = 120.0;
+            for y in (below as i32..height as i32).step_by(7).map(|y| y as f32) {
+                let (left, top) = beside(width, height, y, below);
                 assert!(left > column_right, "{width}: {left} over the column");
                 assert!(left + w < width / 2.0, "{width}: {left} far from it");
-                assert!(top >= 0.0 && top + h <= height, "{height} at {y}: {top}");
+                assert!(top >= below && top + h <= height, "{height} at {y}: {top}");
                 assert!(
-                    (top..=top + h).contains(&y) || y < h / 2.0 || y > height - h / 2.0,
+                    (top..=top + h).contains(&y) || y > height - h / 2.0,
                     "at {y}: {top}..{} is not level with the pointer",
                     top + h
                 );
