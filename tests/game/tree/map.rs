@@ -534,3 +534,37 @@ fn a_won_searchs_last_row_is_lit_as_the_solution() {
         assert!(c.green > c.red, "{file}: lit {c:?}, not green");
     }
 }
+
+/// The map shows the win as the board does: in the frame the watched
+/// search's last move wins the board, or the next, its figure says "Won"
+/// (it waited for the next tenth of a second's painting, and the won
+/// banner came first).
+#[test]
+fn the_map_shows_the_win_with_the_board() {
+    use pond_puzzles::game::solver::tree_view::MapFigure;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.insert_resource(Speed::Times(16.0));
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    let figure = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<&Text, With<MapFigure>>()
+            .single(app.world())
+            .map(|t| t.0.clone())
+            .expect("the map's figure")
+    };
+    let won = (0..100_000).any(|_| {
+        app.update();
+        puzzle(&app).is_won()
+    });
+    assert!(won, "the search never won the board");
+    app.update();
+    let said = figure(&mut app);
+    assert!(
+        said.starts_with("Won"),
+        "the board is won, the map says {said:?}"
+    );
+}

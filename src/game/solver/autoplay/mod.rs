@@ -348,6 +348,18 @@ fn play_step(
             return;
         }
     }
+    // The line tried has won the board: the search's answer, a moment
+    // behind it, is read at once, so that the map and the panel say so
+    // with the board's banner (they waited for the move's animation and
+    // the pause after it).
+    if a.solution.is_none() && a.watch.searches() && !a.paused && state.puzzle.is_won() {
+        if let SearchStep::Ask(request) = search_step(&mut a) {
+            moves.write(MoveRequested::new(request, Mover::Solver));
+        }
+        if a.ending.is_some() {
+            return;
+        }
+    }
     // The board must stand where the search does: not in the middle of
     // going there, nor at a moment of the timeline.
     if !anims.is_empty() || !jump.0.is_empty() || view.is_some_and(|v| v.scrubbed.is_some()) {

@@ -286,6 +286,14 @@ pub(super) fn shown_map(tree: &SearchTree, view: &MapView) -> SearchMap {
     }
 }
 
+/// What the map's painting holds from one frame to the next: a change not
+/// painted yet, and whether the search shown had won at the last paint.
+#[derive(Default)]
+pub(super) struct Held {
+    pending: bool,
+    solved: bool,
+}
+
 /// The map is painted again when the search or the view changed, at most
 /// every tenth of a second while the search runs.
 #[allow(clippy::too_many_arguments)]
@@ -302,6 +310,7 @@ pub(super) fn paint_map(
     mut shares: Query<&mut Text, (With<MapShare>, Without<MapFigure>)>,
     mut last: Local<(f32, Option<(u32, u32)>)>,
     mut had_search: Local<bool>,
+    mut held: Local<Held>,
 ) {
     if view.words {
         return;
@@ -325,11 +334,22 @@ pub(super) fn paint_map(
         || map_view.is_changed()
         || autoplay.as_ref().is_some_and(|a| a.is_changed());
     let now = time.elapsed_secs();
-    if !resized && (!changed || (searching && now - last.0 < EVERY)) {
+    let tree = shown_tree(&view, autoplay.as_deref());
+    // The win shows at once, as the board's banner does; a change held back
+    // by the tenth of a second is painted when it has passed, even if
+    // nothing changes after it.
+    let solved = tree.is_some_and(|t| t.solved());
+    let at_once = resized || solved != held.solved;
+    let changed = changed || held.pending;
+    if !at_once && (!changed || (searching && now - last.0 < EVERY)) {
+        held.pending = changed;
         return;
     }
+    *held = Held {
+        pending: false,
+        solved,
+    };
     *last = (now, Some((w, h)));
-    let tree = shown_tree(&view, autoplay.as_deref());
     let shown = tree.map(|t| shown_map(t, &map_view)).unwrap_or_default();
     // The share done is the whole search's, whatever the layout: the map
     // shown holds it unless zoomed.
