@@ -260,3 +260,44 @@ fn the_question_mark_card_shows_every_mark_of_the_map_unscrolled() {
         }
     }
 }
+
+/// At 800x600, once both searches are in, ours against the plain search
+/// shows as bars (a column that short hid them), in the room of the map's
+/// "Done" bar and its line: the map keeps its height.
+#[test]
+fn the_comparisons_bars_show_in_a_short_column() {
+    use pond_puzzles::game::solver::compare::Comparison;
+    use pond_puzzles::game::solver::tree_view::MapPicture;
+    let mut app = searched_with_map(UVec2::new(800, 600), "pegs.ron", 2);
+    let map_height = |app: &mut App| {
+        let picture = app
+            .world_mut()
+            .query_filtered::<Entity, With<MapPicture>>()
+            .single(app.world())
+            .expect("the map");
+        laid_out(app)
+            .iter()
+            .find(|n| n.entity == picture)
+            .map_or(0.0, |n| n.rect.height())
+    };
+    let before = map_height(&mut app);
+    for _ in 0..2_000 {
+        let both = app
+            .world()
+            .get_resource::<Comparison>()
+            .is_some_and(|c| c.figures().iter().all(Option::is_some));
+        if both {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    settle(&mut app);
+    assert!(shows(&mut app, "Ours"), "no bars");
+    assert!(!shows(&mut app, "Done"), "the bars and the Done bar both");
+    let after = map_height(&mut app);
+    assert!(
+        after >= 80.0 && after >= before - 8.0,
+        "the map {before} px, then {after}"
+    );
+}

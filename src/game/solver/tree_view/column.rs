@@ -83,10 +83,11 @@ pub(super) fn column(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                 // a short column (Flood's at 800x600); its bars need more.
                 // With the map it stands under the picture (`map_section`).
                 Spawn((compare_ratio_part(), WithWords)),
-                // Its bars only where the map keeps its room beside them
-                // (at 800x600 they squeezed Flood's won map to 40 px).
+                // Its bars where the map keeps its room beside them (at
+                // 800x600 they squeezed Flood's won map to 40 px), or in
+                // the room of the map's "Done" bar (`chart_or_done`).
                 Spawn((
-                    ShowFrom(480.0),
+                    ChartOrDone::Chart,
                     Node {
                         flex_direction: FlexDirection::Column,
                         ..default()

@@ -147,6 +147,7 @@ pub(super) fn map_section() -> impl Bundle {
             column::timeline_caption(),
             // The bar, named: what it fills is the search's part done.
             (
+                ChartOrDone::Done,
                 Node {
                     align_items: AlignItems::Center,
                     column_gap: px(6),
@@ -191,6 +192,7 @@ pub(super) fn map_section() -> impl Bundle {
             // moves the map.
             (
                 MapFigure,
+                ChartOrDone::Done,
                 text("", 14.0, theme::TEXT),
                 Node {
                     min_height: px(36),

@@ -103,6 +103,43 @@ pub(super) fn hide_widths_when_narrow(
     }
 }
 
+/// The comparison's bars and the map's "Done" bar with its line, in the
+/// column: in a column too short for both (at 800x600) the bars, once both
+/// searches have run, take the room of the "Done" bar and its line (the
+/// bars were never shown there, and ours against the plain search at a
+/// glance is what the player ran the second search for).
+#[derive(Component)]
+pub(super) enum ChartOrDone {
+    Chart,
+    Done,
+}
+
+/// A column shorter than this (logical pixels) shows the comparison's bars
+/// or the map's "Done" bar, not both.
+const BOTH_FROM: f32 = 480.0;
+
+pub(super) fn chart_or_done(
+    columns: Query<&ComputedNode, With<TreeColumn>>,
+    comparison: Option<Res<Comparison>>,
+    autoplay: Option<Res<Autoplay>>,
+    mut parts: Query<(&ChartOrDone, &mut Node)>,
+) {
+    let short = column_height_of(&columns) < BOTH_FROM;
+    // As the chart itself shows: once a figure is in, no watch running.
+    let compared = comparison.is_some_and(|c| c.figures().iter().any(Option::is_some))
+        && autoplay.is_some_and(|a| !a.is_active());
+    for (part, mut node) in &mut parts {
+        let shown = match part {
+            ChartOrDone::Chart => !short || compared,
+            ChartOrDone::Done => !short || !compared,
+        };
+        let display = if shown { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
+
 /// A column narrower than this (logical pixels) has no widths' switch.
 const NARROW_COLUMN: f32 = 250.0;
 

@@ -267,6 +267,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 show_switches,
                 hide_widths_when_narrow,
+                chart_or_done,
                 place_column,
                 follow_line,
                 paint_map,
