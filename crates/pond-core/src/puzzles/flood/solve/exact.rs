@@ -446,7 +446,11 @@ impl<'b, const W: usize> AStar<'b, W> {
                     (before, self.frontier_after(&before, &taken, &region))
                 }
             };
-            if !search.node(g as u32)
+            // A node out again for its children of a later round is counted
+            // once: the count is of positions expanded (as the tree of its
+            // events counts them).
+            let again = self.nodes[id as usize].expanded != u32::MAX;
+            if !(again || search.node(g as u32))
                 || !search.memory(
                     self.nodes.len() * bytes_per_node
                         + frontiers.len() * std::mem::size_of::<Set<W>>(),
