@@ -33,7 +33,7 @@ struct CommandLabel(AutoplayCommand);
 #[derive(Component, Debug, Clone, Copy)]
 struct CommandIcon(AutoplayCommand);
 
-/// Steps of the search's path the panel lists (the newest).
+/// Lines of the search's path the panel lists (its newest steps).
 const PATH_SHOWN: usize = 12;
 /// The window's height the rest of the open panel takes, and each line of
 /// the path: a shorter window lists fewer steps, so the panel stays clear of
@@ -45,7 +45,7 @@ const PATH_LINE: f32 = 19.0;
 /// column (it is centred under the board, wherever the board shows).
 const KEYS_ROOM: f32 = 50.0;
 
-/// Steps of the path the panel lists in a window `height` pixels high.
+/// Lines of the path the panel lists in a window `height` pixels high.
 fn path_shown(height: f32) -> usize {
     (((height - PANEL_ROOM - KEYS_ROOM) / PATH_LINE).max(0.0) as usize).clamp(3, PATH_SHOWN)
 }

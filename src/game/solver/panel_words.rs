@@ -22,8 +22,16 @@ pub fn won_words(watching: &str, moves: usize, base: usize) -> String {
     }
 }
 
-/// The panel's lines: the status, the counters and the path (`shown` of
-/// its steps). With the tree's column open (`tree_open`), whose timeline
+/// The letters of a line of the path the panel holds before it wraps.
+const PATH_CHARS: usize = 38;
+
+/// The lines a step of the path takes in the panel.
+fn wrapped_lines(step: &str) -> usize {
+    step.trim_end().chars().count().div_ceil(PATH_CHARS).max(1)
+}
+
+/// The panel's lines: the status, the counters and the path (in `shown`
+/// lines of room). With the tree's column open (`tree_open`), whose timeline
 /// counts the line's steps, the counters leave the depth to it. With the
 /// timeline moved back, the tree as it stood then (`then`) counts.
 pub(super) fn panel_text(
@@ -85,11 +93,7 @@ pub(super) fn panel_text(
     };
     let mut lines = String::new();
     if a.watch.searches() && !a.stats.path.is_empty() && shown > 0 {
-        let skip = a.stats.path.len().saturating_sub(shown);
         lines.push_str("Path (untried moves at each step):\n");
-        if skip > 0 {
-            lines.push_str(&format!("  ... {skip} steps before\n"));
-        }
         // The steps in the player's words, each from the position before
         // it: played from the search's start, or (no tree kept) from the
         // board undone, where it stands at the line's end. (A board moved by
@@ -114,6 +118,7 @@ pub(super) fn panel_text(
                 (before, on_board)
             }
         };
+        let mut steps = Vec::with_capacity(n);
         for (i, step) in a.stats.path.iter().enumerate() {
             let words = if known {
                 step_words(&before, step.mv)
@@ -121,13 +126,27 @@ pub(super) fn panel_text(
                 short(step.mv)
             };
             known = known && before.apply(step.mv).is_ok();
-            if i >= skip {
-                lines.push_str(&format!(
-                    "{:>3}. {words}, {} untried\n",
-                    i + 1,
-                    step.untried
-                ));
+            steps.push(format!("{:>3}. {words}, {} untried\n", i + 1, step.untried));
+        }
+        // The newest steps that fit the lines of room, each as many lines
+        // as it wraps to (a peg board's steps take two in the panel), one
+        // line kept for those left out.
+        let mut room = shown;
+        let mut kept = 0;
+        for step in steps.iter().rev() {
+            let need = wrapped_lines(step) + usize::from(kept + 1 < n);
+            if need > room && kept > 0 {
+                break;
             }
+            room = room.saturating_sub(wrapped_lines(step));
+            kept += 1;
+        }
+        let skip = n - kept;
+        if skip > 0 {
+            lines.push_str(&format!("  ... {skip} steps before\n"));
+        }
+        for step in &steps[skip..] {
+            lines.push_str(step);
         }
     }
     (words, colour, counts, lines)

@@ -355,3 +355,45 @@ fn the_title_says_what_each_pack_is() {
     let floods = count(&mut app, "Flood the grid to one colour from the corner");
     assert_eq!(floods, 1, "the shipped Flood pack, not the player's");
 }
+
+/// A search watched to its win on the triangle with the solver panel open
+/// (no map): its path, whose steps wrap to two lines each in the panel,
+/// stays clear of the keys' line in every window (at 800x600 it ran over
+/// "N next" and "Esc menu").
+#[test]
+fn a_searchs_path_in_the_panel_fits_windows_from_800x600() {
+    let mut faults = Vec::new();
+    for size in SIZES {
+        let mut app = laid_app(size);
+        start_level(&mut app, "pegs.ron", 2);
+        app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+        app.insert_resource(Speed::Instant);
+        settle(&mut app);
+        app.world_mut()
+            .write_message(AutoplayCommand::Start(Watch::Search));
+        for _ in 0..10_000 {
+            app.update();
+            if app.world().resource::<Autoplay>().ending.is_some() {
+                break;
+            }
+        }
+        settle(&mut app);
+        assert!(puzzle(&app).is_won(), "{size}: the search never won");
+        let at = format!("{size} triangle searched");
+        check(&mut faults, &at, layout_faults(&mut app, size.as_vec2()));
+        let nodes = laid_out(&mut app);
+        let panel = nodes
+            .iter()
+            .find(|n| n.name.as_deref() == Some("Solver panel"));
+        let panel = panel.expect("the solver panel").rect;
+        for key in nodes
+            .iter()
+            .filter(|n| n.text.as_deref() == Some("Esc menu"))
+        {
+            if overlap(panel, key.rect) {
+                faults.push(format!("{at}: the panel {panel:?} covers \"Esc menu\""));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{faults:#?}");
+}
