@@ -122,6 +122,7 @@ pub(super) fn chart_or_done(
     columns: Query<&ComputedNode, With<TreeColumn>>,
     comparison: Option<Res<Comparison>>,
     autoplay: Option<Res<Autoplay>>,
+    view: Res<TreeViewState>,
     mut parts: Query<(&ChartOrDone, &mut Node)>,
 ) {
     let short = column_height_of(&columns) < BOTH_FROM;
@@ -130,7 +131,8 @@ pub(super) fn chart_or_done(
         && autoplay.is_some_and(|a| !a.is_active());
     for (part, mut node) in &mut parts {
         let shown = match part {
-            ChartOrDone::Chart => !short || compared,
+            // (The rows of words keep their room: they have no Done bar.)
+            ChartOrDone::Chart => !short || (compared && !view.words),
             ChartOrDone::Done => !short || !compared,
         };
         let display = if shown { Display::Flex } else { Display::None };
