@@ -219,20 +219,22 @@ fn the_map_is_drawn_in_one_texture_in_every_window() {
     }
 }
 
+/// The map's figure, the line under its bar.
+fn figure(app: &mut App) -> String {
+    use pond_puzzles::game::solver::tree_view::MapFigure;
+    app.world_mut()
+        .query_filtered::<&Text, With<MapFigure>>()
+        .single(app.world())
+        .map(|t| t.0.clone())
+        .expect("the map's figure")
+}
+
 /// Starting the level again ends what the search showed: the map is
 /// emptied and says there is no search, not the old one's picture.
 #[test]
 fn a_restart_empties_the_map() {
-    use pond_puzzles::game::solver::tree_view::MapFigure;
     let mut app = hop_searched_with_map();
     let painted = |app: &mut App| map_pixels(app).chunks(4).filter(|p| p[3] > 0).count();
-    let figure = |app: &mut App| {
-        app.world_mut()
-            .query_filtered::<&Text, With<MapFigure>>()
-            .single(app.world())
-            .map(|t| t.0.clone())
-            .expect("the map's figure")
-    };
     assert!(painted(&mut app) > 100, "the search's map");
     assert!(
         figure(&mut app).contains("ways to play"),
@@ -541,7 +543,6 @@ fn a_won_searchs_last_row_is_lit_as_the_solution() {
 /// banner came first).
 #[test]
 fn the_map_shows_the_win_with_the_board() {
-    use pond_puzzles::game::solver::tree_view::MapFigure;
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "hop.ron", 39);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
@@ -549,13 +550,6 @@ fn the_map_shows_the_win_with_the_board() {
     app.insert_resource(Speed::Times(16.0));
     app.world_mut()
         .write_message(AutoplayCommand::Start(Watch::Search));
-    let figure = |app: &mut App| {
-        app.world_mut()
-            .query_filtered::<&Text, With<MapFigure>>()
-            .single(app.world())
-            .map(|t| t.0.clone())
-            .expect("the map's figure")
-    };
     let won = (0..100_000).any(|_| {
         app.update();
         puzzle(&app).is_won()
