@@ -134,11 +134,11 @@ pub(super) fn panel_text(
         let mut room = shown;
         let mut kept = 0;
         for step in steps.iter().rev() {
-            let need = wrapped_lines(step) + usize::from(kept + 1 < n);
-            if need > room && kept > 0 {
+            let takes = wrapped_lines(step);
+            if takes + usize::from(kept + 1 < n) > room && kept > 0 {
                 break;
             }
-            room = room.saturating_sub(wrapped_lines(step));
+            room = room.saturating_sub(takes);
             kept += 1;
         }
         let skip = n - kept;

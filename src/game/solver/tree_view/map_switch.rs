@@ -126,9 +126,7 @@ pub(super) fn chart_or_done(
     mut parts: Query<(&ChartOrDone, &mut Node)>,
 ) {
     let short = column_height_of(&columns) < BOTH_FROM;
-    // As the chart itself shows: once a figure is in, no watch running.
-    let compared = comparison.is_some_and(|c| c.figures().iter().any(Option::is_some))
-        && autoplay.is_some_and(|a| !a.is_active());
+    let compared = chart_shown(comparison.as_deref(), autoplay.as_deref());
     for (part, mut node) in &mut parts {
         let shown = match part {
             // (The rows of words keep their room: they have no Done bar.)

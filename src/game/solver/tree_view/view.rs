@@ -209,7 +209,8 @@ pub(super) fn update_view(
     // for a search of the player's: over "No search yet" its ratio read as
     // a search's that had not run.
     let compared = comparison.as_deref().filter(|_| autoplay.is_some());
-    let chart = show_chart(compared, watching, &mut charts, &mut bars);
+    let shown = chart_shown(comparison.as_deref(), autoplay.as_deref());
+    let chart = show_chart(compared, shown, &mut charts, &mut bars);
     let [plain_col, ours_col] = chart.values;
     // (The chart is hidden while a watch runs, its room kept; the answers
     // in words wait too.)
@@ -455,19 +456,26 @@ fn figures_and_note(autoplay: Option<&Autoplay>, tree: Option<&SearchTree>) -> (
     }
 }
 
-/// The comparison's chart: shown once a figure is in and no watched search
-/// runs (its figures, from searches run unseen beside it, read as the
-/// watched one's before it had won), its bars as long as their figures.
+/// Whether the comparison's chart shows: once a figure is in, after a
+/// search of the player's, while no watched search runs (its figures, from
+/// searches run unseen beside it, read as the watched one's before it had
+/// won).
+pub(super) fn chart_shown(comparison: Option<&Comparison>, autoplay: Option<&Autoplay>) -> bool {
+    autoplay.is_some_and(|a| !a.is_active())
+        && comparison.is_some_and(|c| c.figures().iter().any(Option::is_some))
+}
+
+/// The comparison's chart, shown as `chart_shown` says, its bars as long
+/// as their figures.
 fn show_chart(
     comparison: Option<&Comparison>,
-    watching: bool,
+    any: bool,
     charts: &mut Query<&mut Visibility, ChartOnly>,
     bars: &mut Query<(&CompareBar, &mut Node), NotRowNorPart>,
 ) -> compare::Chart {
     let chart = compare::chart(comparison);
-    // The chart shows once a figure is in; its room is kept before, so
-    // the timeline's buttons above it never move under the pointer.
-    let any = comparison.is_some_and(|c| c.figures().iter().any(Option::is_some)) && !watching;
+    // Its room is kept while it is hidden, so the timeline's buttons above
+    // it never move under the pointer.
     for mut v in charts.iter_mut() {
         let shown = if any {
             Visibility::Inherited
