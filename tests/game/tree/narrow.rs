@@ -266,7 +266,6 @@ fn the_question_mark_card_shows_every_mark_of_the_map_unscrolled() {
 /// "Done" bar and its line: the map keeps its height.
 #[test]
 fn the_comparisons_bars_show_in_a_short_column() {
-    use pond_puzzles::game::solver::compare::Comparison;
     use pond_puzzles::game::solver::tree_view::MapPicture;
     let mut app = searched_with_map(UVec2::new(800, 600), "pegs.ron", 2);
     let map_height = |app: &mut App| {
@@ -281,6 +280,20 @@ fn the_comparisons_bars_show_in_a_short_column() {
             .map_or(0.0, |n| n.rect.height())
     };
     let before = map_height(&mut app);
+    both_searches_in(&mut app);
+    assert!(shows(&mut app, "Ours"), "no bars");
+    assert!(!shows(&mut app, "Done"), "the bars and the Done bar both");
+    let after = map_height(&mut app);
+    assert!(
+        after >= 80.0 && after >= before - 8.0,
+        "the map {before} px, then {after}"
+    );
+}
+
+/// Waits until both searches of the comparison have answered, then lets the
+/// screen settle.
+fn both_searches_in(app: &mut App) {
+    use pond_puzzles::game::solver::compare::Comparison;
     for _ in 0..2_000 {
         let both = app
             .world()
@@ -292,12 +305,49 @@ fn the_comparisons_bars_show_in_a_short_column() {
         app.update();
         std::thread::sleep(Duration::from_millis(5));
     }
-    settle(&mut app);
-    assert!(shows(&mut app, "Ours"), "no bars");
-    assert!(!shows(&mut app, "Done"), "the bars and the Done bar both");
-    let after = map_height(&mut app);
-    assert!(
-        after >= 80.0 && after >= before - 8.0,
-        "the map {before} px, then {after}"
-    );
+    settle(app);
+}
+
+/// The bars' log scale is said in figures under them ("1", "10", "100"
+/// positions at its marks, left to right, apart; in a narrow column the
+/// last mark's at least): without them a bar of 150 beside one of 380 read
+/// as "nearly as long" to a new player.
+#[test]
+fn the_comparisons_scale_is_labelled_under_its_bars() {
+    for size in [UVec2::new(1280, 720), UVec2::new(800, 600)] {
+        let mut app = searched_with_map(size, "pegs.ron", 2);
+        both_searches_in(&mut app);
+        let nodes = laid_out(&mut app);
+        let ours = (nodes.iter())
+            .find(|n| n.text.as_deref() == Some("Ours"))
+            .unwrap_or_else(|| panic!("{size}: no bars"))
+            .rect;
+        let label = |words: &str| {
+            nodes
+                .iter()
+                .filter(|n| n.text.as_deref() == Some(words))
+                .filter_map(|n| n.ink)
+                .find(|r| r.min.y >= ours.max.y - 2.0 && r.min.y < ours.max.y + 20.0)
+        };
+        // Every mark's figure where the track has room (1280x720), else the
+        // last mark's at least; never two touching.
+        let wide = size.x >= 1280;
+        let mut right = ours.max.x;
+        for words in ["1", "10", "100"] {
+            let Some(at) = label(words) else {
+                assert!(
+                    !wide && words != "100",
+                    "{size}: no {words:?} under the bars"
+                );
+                continue;
+            };
+            assert!(
+                at.min.x > right + 2.0,
+                "{size}: {words:?} at {at:?} touches the one before it (ends at {right})"
+            );
+            right = at.max.x;
+        }
+        // Both searches took fewer than a thousand positions.
+        assert!(label("1k").is_none(), "{size}: a mark past the bars' end");
+    }
 }

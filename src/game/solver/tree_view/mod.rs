@@ -115,6 +115,21 @@ struct DecadeTick(u32);
 /// The most marks a bar has.
 const DECADES: u32 = 12;
 
+/// The figure under the bars at the mark of the same number: how many
+/// positions it stands for ("1", "10", "1k"), so that a log scale reads as
+/// one (a bar of 150 beside one of 380 looked "nearly as long").
+#[derive(Component, Debug, Clone, Copy)]
+struct DecadeLabel(u32);
+
+/// The room under the bars' figures beside the scale's labels: as wide as
+/// the figures (`even_figures`), so the scale spans the bars' track.
+#[derive(Component, Debug, Clone, Copy)]
+struct FigureRoom;
+
+/// The track the scale's figures stand under (as long as the bars').
+#[derive(Component, Debug, Clone, Copy)]
+struct ScaleTrack;
+
 /// The timeline's bar: a press or a drag on it moves the timeline there.
 #[derive(Component)]
 struct TimelineBar;
@@ -186,6 +201,7 @@ pub struct TreeViewState {
 #[derive(Resource, Debug, Default)]
 pub struct TreeJump(pub VecDeque<Request>);
 
+mod chart;
 mod column;
 mod input;
 mod map;
@@ -197,6 +213,7 @@ mod picture;
 mod rounds;
 mod view;
 
+use chart::*;
 use column::*;
 use input::*;
 use map::*;

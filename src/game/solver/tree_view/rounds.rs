@@ -1,5 +1,5 @@
 //! A best-first search's rounds: the bound each round raised, and its
-//! colour on the map and in the rows; the figures that keep one width.
+//! colour on the map and in the rows.
 
 use super::*;
 
@@ -61,54 +61,6 @@ pub(super) fn show_rounds(
             {
                 t.0 = bound.to_string();
             }
-        }
-    }
-}
-
-/// The marks of the powers of ten on the comparison's bars, where the
-/// chart's scale puts them.
-pub(super) fn show_decades(
-    comparison: Option<Res<Comparison>>,
-    mut ticks: Query<(&DecadeTick, &mut Node)>,
-    new: Query<(), Added<DecadeTick>>,
-) {
-    if comparison.as_ref().is_none_or(|c| !c.is_changed()) && new.is_empty() {
-        return;
-    }
-    let decades = compare::chart(comparison.as_deref()).decades;
-    for (tick, mut node) in &mut ticks {
-        let k = tick.0 as f32;
-        let (display, left) = if k < decades {
-            (Display::Flex, percent(k / decades * 100.0))
-        } else {
-            (Display::None, percent(0))
-        };
-        if node.display != display || node.left != left {
-            node.display = display;
-            node.left = left;
-        }
-    }
-}
-
-/// The comparison's two figures take the width of the wider, so that the
-/// plain search's track and ours are one length (a bar's length is then
-/// its share, whatever its figure's words).
-pub(super) fn even_figures(
-    mut figures: Query<(
-        &TreeText,
-        &bevy::text::TextLayoutInfo,
-        &ComputedNode,
-        &mut Node,
-    )>,
-) {
-    let widest = (figures.iter())
-        .filter(|(t, ..)| matches!(t, TreeText::ComparePlain | TreeText::CompareOurs))
-        .map(|(_, info, node, _)| info.size.x * node.inverse_scale_factor())
-        .fold(0.0, f32::max);
-    let want = px(widest.ceil());
-    for (t, _, _, mut node) in &mut figures {
-        if matches!(t, TreeText::ComparePlain | TreeText::CompareOurs) && node.min_width != want {
-            node.min_width = want;
         }
     }
 }

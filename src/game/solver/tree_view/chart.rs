@@ -1,0 +1,267 @@
+//! Ours against the plain search as bars on a log scale: the bars, their
+//! marks at each power of ten and the figures under the marks, and the
+//! figures at the bars' ends kept one width.
+
+use super::*;
+
+/// Ours against the plain search, under its ratio: a bar each on a log
+/// scale with its positions and time.
+pub(super) fn compare_chart() -> impl Bundle {
+    let bar = |name: &'static str, i: usize, t: TreeText, colour: Color| {
+        (
+            Node {
+                column_gap: px(6),
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            children![
+                (
+                    text(name, 12.5, theme::TEXT_DIM),
+                    TextLayout::no_wrap(),
+                    Node {
+                        width: px(44),
+                        ..default()
+                    }
+                ),
+                (
+                    Node {
+                        flex_grow: 1.0,
+                        height: px(12),
+                        border_radius: BorderRadius::all(px(3)),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.08)),
+                    Children::spawn((
+                        Spawn((
+                            CompareBar(i),
+                            Node {
+                                width: percent(0),
+                                height: percent(100),
+                                ..default()
+                            },
+                            BackgroundColor(colour),
+                        )),
+                        // A mark at each power of ten: the scale is a log's.
+                        SpawnIter((1..=DECADES).map(|k| {
+                            (
+                                DecadeTick(k),
+                                Node {
+                                    position_type: PositionType::Absolute,
+                                    left: percent(0),
+                                    width: px(1),
+                                    height: percent(100),
+                                    display: Display::None,
+                                    ..default()
+                                },
+                                BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.45)),
+                                Pickable::IGNORE,
+                            )
+                        })),
+                    )),
+                ),
+                // Both figures in one width (`even_figures`), so the two
+                // tracks are one length and the bars compare at a glance.
+                (
+                    t,
+                    text("-", 12.5, theme::TEXT),
+                    TextLayout::new(Justify::Right, LineBreak::NoWrap),
+                ),
+            ],
+        )
+    };
+    (
+        CompareChart,
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(3),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        children![
+            bar(
+                "Plain",
+                0,
+                TreeText::ComparePlain,
+                tone_colour(Tone::GivenUp)
+            ),
+            bar("Ours", 1, TreeText::CompareOurs, theme::WIN),
+            compare_scale(),
+            (
+                TreeText::Saved,
+                text("", 12.0, theme::TEXT_DIM),
+                Node {
+                    width: percent(100),
+                    padding: UiRect::right(px(4)),
+                    ..default()
+                },
+            ),
+        ],
+    )
+}
+
+/// The bars' scale under them: the positions each mark stands for, placed
+/// by `show_decades`.
+fn compare_scale() -> impl Bundle {
+    (
+        Node {
+            column_gap: px(6),
+            ..default()
+        },
+        children![
+            Node {
+                width: px(44),
+                flex_shrink: 0.0,
+                ..default()
+            },
+            (
+                ScaleTrack,
+                Node {
+                    flex_grow: 1.0,
+                    height: px(13),
+                    ..default()
+                },
+                Children::spawn(SpawnIter((1..=DECADES).map(|k| {
+                    (
+                        DecadeLabel(k),
+                        text(decade_words(k), 10.5, theme::TEXT_DIM),
+                        TextLayout::new(Justify::Center, LineBreak::NoWrap),
+                        Node {
+                            position_type: PositionType::Absolute,
+                            width: px(SCALE_LABEL),
+                            margin: UiRect::left(px(-SCALE_LABEL / 2.0)),
+                            display: Display::None,
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                    )
+                }))),
+            ),
+            (FigureRoom, Node::default()),
+        ],
+    )
+}
+
+/// A scale label's width, centred on its mark.
+const SCALE_LABEL: f32 = 32.0;
+
+/// The positions mark `k` stands for: ten to the power `k - 1` ("1", "10",
+/// "100", "1k", "10k", ...).
+pub(super) fn decade_words(k: u32) -> String {
+    let power = k.saturating_sub(1);
+    let (unit, rest) = match power {
+        0..=2 => ("", power),
+        3..=5 => ("k", power - 3),
+        6..=8 => ("M", power - 6),
+        _ => ("G", power.saturating_sub(9)),
+    };
+    format!("{}{unit}", 10u64.pow(rest))
+}
+
+/// The marks of the powers of ten on the comparison's bars, where the
+/// chart's scale puts them.
+pub(super) fn show_decades(
+    comparison: Option<Res<Comparison>>,
+    mut ticks: Query<(&DecadeTick, &mut Node), Without<DecadeLabel>>,
+    mut labels: Query<(&DecadeLabel, &mut Node), Without<DecadeTick>>,
+    new: Query<(), Or<(Added<DecadeTick>, Added<DecadeLabel>)>>,
+    track: Query<Ref<ComputedNode>, With<ScaleTrack>>,
+) {
+    let width = track
+        .iter()
+        .next()
+        .map_or(0.0, |n| n.size().x * n.inverse_scale_factor());
+    let resized = track.iter().any(|n| n.is_changed());
+    if comparison.as_ref().is_none_or(|c| !c.is_changed()) && new.is_empty() && !resized {
+        return;
+    }
+    let decades = compare::chart(comparison.as_deref()).decades;
+    let place = |k: u32, shown: bool, node: &mut Node| {
+        let k = k as f32;
+        let (display, left) = if shown && k < decades {
+            (Display::Flex, percent(k / decades * 100.0))
+        } else {
+            (Display::None, percent(0))
+        };
+        if node.display != display || node.left != left {
+            node.display = display;
+            node.left = left;
+        }
+    };
+    for (tick, mut node) in &mut ticks {
+        place(tick.0, true, &mut node);
+    }
+    // Before the bars have figures the scale says nothing.
+    let figures = comparison
+        .as_ref()
+        .is_some_and(|c| c.figures().iter().any(Option::is_some));
+    let labelled = labelled_marks(decades, width);
+    for (label, mut node) in &mut labels {
+        place(label.0, figures && labelled(label.0), &mut node);
+    }
+}
+
+/// Which marks of a track `width` pixels long, spanning `decades` powers of
+/// ten, have their figure under them: the last mark's always, then every
+/// mark, or every other or third, going left, so that no two figures are
+/// nearer than a figure's width.
+pub(super) fn labelled_marks(decades: f32, width: f32) -> impl Fn(u32) -> bool {
+    let last = decades.ceil() as u32 - 1;
+    let gap = width / decades.max(1.0);
+    let step = (SCALE_LABEL / gap.max(1.0)).ceil().max(1.0) as u32;
+    move |k| k >= 1 && k <= last && (last - k) % step == 0
+}
+
+/// The comparison's two figures take the width of the wider, so that the
+/// plain search's track and ours are one length (a bar's length is then
+/// its share, whatever its figure's words).
+pub(super) fn even_figures(
+    mut figures: Query<(
+        &TreeText,
+        &bevy::text::TextLayoutInfo,
+        &ComputedNode,
+        &mut Node,
+    )>,
+    mut room: Query<&mut Node, (With<FigureRoom>, Without<TreeText>)>,
+) {
+    let widest = (figures.iter())
+        .filter(|(t, ..)| matches!(t, TreeText::ComparePlain | TreeText::CompareOurs))
+        .map(|(_, info, node, _)| info.size.x * node.inverse_scale_factor())
+        .fold(0.0, f32::max);
+    let want = px(widest.ceil());
+    for (t, _, _, mut node) in &mut figures {
+        if matches!(t, TreeText::ComparePlain | TreeText::CompareOurs) && node.min_width != want {
+            node.min_width = want;
+        }
+    }
+    for mut node in &mut room {
+        if node.min_width != want {
+            node.min_width = want;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mark_says_the_positions_it_stands_for() {
+        let words: Vec<String> = (1..=8).map(decade_words).collect();
+        assert_eq!(words, ["1", "10", "100", "1k", "10k", "100k", "1M", "10M"]);
+    }
+
+    #[test]
+    fn figures_thin_out_as_the_track_narrows() {
+        let marks = |decades: f32, width: f32| -> Vec<u32> {
+            let shown = labelled_marks(decades, width);
+            (1..=DECADES).filter(|&k| shown(k)).collect()
+        };
+        // 380 positions: marks at 1, 10 and 100.
+        assert_eq!(marks(3.6, 170.0), [1, 2, 3]);
+        assert_eq!(marks(3.6, 45.0), [3]);
+        // Seven million: every other mark, the last (1M) kept.
+        assert_eq!(marks(7.9, 170.0), [1, 3, 5, 7]);
+        assert_eq!(marks(0.5, 170.0), Vec::<u32>::new());
+    }
+}
