@@ -292,3 +292,39 @@ fn a_search_settled_by_a_quick_line_counts_the_lines_positions() {
         "the comparison's count, the tree's"
     );
 }
+
+/// With the column closed, P over a search of ours says its question in
+/// the level's bar (the column's button that asks it is not seen: the first
+/// P seemed to do nothing), and the second P starts the plain search.
+#[test]
+fn plain_asked_with_the_column_closed_says_so_on_the_bar() {
+    use pond_puzzles::game::solver::tree_view::AskPlain;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 0);
+    let start = puzzle(&app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
+    }
+    settle(&mut app);
+    assert!(!app.world().resource::<TreeViewOpen>().0, "the column opened");
+    assert!(!shows(&mut app, "P again"), "the question before P");
+    app.world_mut().write_message(AskPlain);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Autoplay>().watch, Watch::Search);
+    assert!(
+        shows(&mut app, "P again: watch the plain search"),
+        "no sign of the first P: {:?}",
+        texts(&mut app)
+    );
+    app.world_mut().write_message(AskPlain);
+    assert_eq!(
+        plain_search_start(&mut app),
+        Some(start),
+        "the plain search's start"
+    );
+}

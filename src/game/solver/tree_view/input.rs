@@ -13,6 +13,9 @@ const ASKED_FOR: f64 = 6.0;
 /// shorter one that keeps the header on one row.
 pub(super) const PLAIN_ASKS: [&str; 2] = ["Again: plain", "Sure?"];
 
+/// The question in the level's bar when the column is closed.
+pub(super) const PLAIN_ASKED_WORDS: &str = "P again: watch the plain search in place of this one";
+
 /// The column's least width (logical pixels) for the longer question.
 const ASKS_IN_FULL: f32 = 280.0;
 
@@ -27,10 +30,17 @@ pub(super) fn ask_plain(
     mut start: MessageWriter<AutoplayCommand>,
     mut labels: Query<(&mut Text, &mut TextColor), With<PlainLabel>>,
     columns: Query<&ComputedNode, With<TreeColumn>>,
+    open: Res<TreeViewOpen>,
+    mut say: MessageWriter<Say>,
+    mut said: Local<bool>,
 ) {
     let now = time.elapsed_secs_f64();
     if asked_at.is_some_and(|t| now - t >= ASKED_FOR) {
         *asked_at = None;
+        // The question said in the level's bar goes with it.
+        if std::mem::take(&mut *said) {
+            say.write(Say(String::new()));
+        }
     }
     if asks.read().count() > 0 {
         let ours_shown = autoplay.is_some_and(|a| {
@@ -38,8 +48,15 @@ pub(super) fn ask_plain(
         });
         if ours_shown && asked_at.is_none() {
             *asked_at = Some(now);
+            // With the column closed its button is not seen: the question
+            // is said where the player looks (P seemed to do nothing).
+            if !open.0 {
+                say.write(Say(PLAIN_ASKED_WORDS.into()));
+                *said = true;
+            }
         } else {
             *asked_at = None;
+            *said = false;
             start.write(AutoplayCommand::Start(Watch::Plain));
         }
     }
