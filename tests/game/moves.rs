@@ -474,9 +474,17 @@ fn a_quick_second_click_on_the_win_banner_presses_nothing() {
         settle(&mut app);
     }
     app.world_mut().write_message(MoveRequested::player(*last));
-    // Two frames (a tenth of a second): the banner is up.
-    app.update();
-    app.update();
+    // The banner comes once the last pour has landed: the first frame it
+    // is up.
+    for _ in 0..400 {
+        app.update();
+        if texts(&mut app)
+            .iter()
+            .any(|t| t == "Play again (Backspace)")
+        {
+            break;
+        }
+    }
     assert!(puzzle(&app).is_won());
     let again = button_saying(&mut app, "Play again (Backspace)");
     activate(&mut app, again);

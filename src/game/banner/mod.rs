@@ -6,7 +6,7 @@ use super::Screen;
 use super::anim::{self, Decoration, DespawnWhenDone};
 use super::packs::{Current, Packs};
 use super::panels::{self, BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen, WonCard};
-use super::play::{LevelWon, PlayAction, PlayState, PlaySystems};
+use super::play::{LevelWon, PlayAction, PlayState, PlaySystems, WinShown};
 use super::solver::Autoplay;
 use super::theme::{self, Art, text, widget};
 use bevy::prelude::*;
@@ -77,9 +77,22 @@ fn banner_room(
     }
 }
 
-/// A won level throws confetti over the board.
-fn celebrate(mut commands: Commands, mut won: MessageReader<LevelWon>, art: Res<Art>) {
-    let Some(win) = won.read().last().copied() else {
+/// A won level throws confetti over the board, with its banner, once the
+/// winning move has landed.
+fn celebrate(
+    mut commands: Commands,
+    mut won: MessageReader<LevelWon>,
+    shown: Res<WinShown>,
+    mut pending: Local<Option<LevelWon>>,
+    art: Res<Art>,
+) {
+    if let Some(win) = won.read().last() {
+        *pending = Some(*win);
+    }
+    if !shown.0 {
+        return;
+    }
+    let Some(win) = pending.take() else {
         return;
     };
     // A fixed spread per move count: the same win throws the same confetti.
@@ -154,6 +167,7 @@ fn show_banner(
     (mut was_compact, mut was_at_moment): (Local<bool>, Local<bool>),
     (packs, current): (Res<Packs>, Res<Current>),
     timeline: Option<Res<crate::game::solver::tree_view::TreeViewState>>,
+    shown: Res<WinShown>,
 ) {
     // A won banner is drawn anew when its span grows or shrinks past its
     // row of buttons (the tree opened or closed, the window resized).
@@ -166,11 +180,15 @@ fn show_banner(
     // once the player plays from there).
     let at_moment = timeline.as_ref().is_some_and(|t| t.scrubbed.is_some());
     let left_moment = std::mem::replace(&mut *was_at_moment, at_moment) != at_moment;
-    if !state.is_changed() && !resized && !left_moment {
+    if !state.is_changed() && !resized && !left_moment && !shown.is_changed() {
         return;
     }
     for b in &banners {
         commands.entity(b).try_despawn();
+    }
+    // A win's banner waits for the winning move to land.
+    if state.puzzle.is_won() && !shown.0 {
+        return;
     }
     let watching = autoplay.as_deref().is_some_and(Autoplay::is_active) || at_moment;
     // A win the solver played (its watch is still on at the winning move,

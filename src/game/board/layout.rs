@@ -3,7 +3,7 @@
 
 pub use crate::game::panels::CameraAim;
 use crate::game::panels::{self, BoardEdge, SideColumn, SolverPanelOpen, TreeViewOpen};
-use crate::game::play::PlayState;
+use crate::game::play::{PlayState, WinShown};
 use crate::game::puzzles;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
@@ -37,6 +37,7 @@ const PANEL_GAP: f32 = 8.0;
 #[allow(clippy::too_many_arguments)]
 pub(super) fn fit_camera(
     state: Res<PlayState>,
+    won: Res<WinShown>,
     panel: Res<SolverPanelOpen>,
     tree: Res<TreeViewOpen>,
     window: Option<Single<Ref<Window>, With<PrimaryWindow>>>,
@@ -57,8 +58,9 @@ pub(super) fn fit_camera(
     // is laid out for (the panels' own reach still holds).
     let k = (size.y / panels::LAID_OUT_FOR.y).min(1.0);
     // A won level's banner sits below the board (smaller in a short
-    // window; its laid-out reach still holds).
-    let bottom = if p.is_won() {
+    // window; its laid-out reach still holds), once the winning move has
+    // landed.
+    let bottom = if won.0 {
         (PANEL_PX.bottom * k).max(crate::game::banner::WON_BANNER_ROOM * k)
     } else {
         PANEL_PX.bottom * k

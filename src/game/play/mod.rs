@@ -273,6 +273,29 @@ pub struct BoardRespawn;
 /// decorations around it (the confetti of a win).
 pub type BoardAnims<'w, 's> = Query<'w, 's, (), (With<TweenAnim>, Without<Decoration>)>;
 
+/// Whether a won level shows as won: its banner, and the board's room
+/// for it, come once the winning move has landed (the board shrank for
+/// the banner while the last jump still played).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WinShown(pub bool);
+
+/// A win shows from the first frame after it with nothing moving on the
+/// board (the winning move's animation starts in the frame of the win), and
+/// stays shown while the board leaps for joy.
+fn show_win_once_still(
+    state: Res<PlayState>,
+    moving: BoardAnims,
+    mut shown: ResMut<WinShown>,
+    mut was_won: Local<bool>,
+) {
+    let won = state.puzzle.is_won();
+    let now = won && (shown.0 || (*was_won && moving.is_empty()));
+    *was_won = won;
+    if shown.0 != now {
+        shown.0 = now;
+    }
+}
+
 /// The run condition of every system of a level.
 pub fn level_open(screen: Option<Res<State<Screen>>>, state: Option<Res<PlayState>>) -> bool {
     state.is_some() && screen.is_some_and(|s| *s.get() == Screen::Play)
@@ -292,6 +315,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Say>()
         .add_message::<PlayAction>()
         .init_resource::<AtOnce>()
+        .init_resource::<WinShown>()
         .add_sub_state::<Menu>()
         .configure_sets(
             Update,
@@ -306,6 +330,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(OnEnter(Screen::Play), reset_level_resources)
         .add_systems(Update, say_on_enter.in_set(PlaySystems::Input))
+        .add_systems(Update, show_win_once_still.in_set(PlaySystems::Present))
         .add_plugins(apply::plugin);
 }
 

@@ -311,7 +311,10 @@ fn plain_asked_with_the_column_closed_says_so_on_the_bar() {
         }
     }
     settle(&mut app);
-    assert!(!app.world().resource::<TreeViewOpen>().0, "the column opened");
+    assert!(
+        !app.world().resource::<TreeViewOpen>().0,
+        "the column opened"
+    );
     assert!(!shows(&mut app, "P again"), "the question before P");
     app.world_mut().write_message(AskPlain);
     settle(&mut app);

@@ -403,6 +403,60 @@ fn the_board_keeps_its_place_or_moves_smoothly_when_a_panel_opens() {
     assert!(faults.is_empty(), "{faults:#?}");
 }
 
+/// The win shows once the winning move has landed: while the last jump
+/// plays, no banner and no new room for it (the board shrank under the
+/// jump); then the banner, and the board moved up for it.
+#[test]
+fn the_win_shows_once_the_winning_move_has_landed() {
+    use pond_puzzles::game::panels::WonCard;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 2);
+    let mut line = solution_on_board(&app);
+    let last = line.pop().expect("a line");
+    for mv in line {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    let before = camera_at(&mut app);
+    app.world_mut().write_message(MoveRequested::player(last));
+    app.update();
+    // The winning move's animations on the board (the leaps of joy come
+    // after them; a splash around the board may outlast them).
+    let tweens = |app: &mut App| -> Vec<Entity> {
+        use pond_puzzles::game::play::Decoration;
+        app.world_mut()
+            .query_filtered::<Entity, (With<bevy_tweening::TweenAnim>, Without<Decoration>)>()
+            .iter(app.world())
+            .collect()
+    };
+    let jump = tweens(&mut app);
+    let mut frames = 0;
+    while tweens(&mut app).iter().any(|e| jump.contains(e)) {
+        frames += 1;
+        assert!(puzzle(&app).is_won());
+        assert_eq!(
+            count::<WonCard>(&mut app),
+            0,
+            "the banner during the jump, frame {frames}"
+        );
+        assert_eq!(
+            camera_at(&mut app),
+            before,
+            "the board moved during the jump"
+        );
+        assert!(frames < 400, "the jump never ended");
+        app.update();
+    }
+    assert!(frames > 2, "no jump seen ({frames} frames)");
+    settle(&mut app);
+    assert_eq!(count::<WonCard>(&mut app), 1, "no banner after the jump");
+    assert_ne!(
+        camera_at(&mut app),
+        before,
+        "the board kept the banner's room"
+    );
+}
+
 /// A message takes the level code's line in the level's bar: the bar keeps
 /// its height, so nothing under it moves (it grew a line, and the search's
 /// column under it moved down and stayed there); the code comes back when

@@ -10,7 +10,7 @@ pub(super) fn compare_chart() -> impl Bundle {
     let bar = |name: &'static str, i: usize, t: TreeText, colour: Color| {
         (
             Node {
-                column_gap: px(6),
+                column_gap: px(SCALE_GAP),
                 align_items: AlignItems::Center,
                 ..default()
             },
@@ -19,7 +19,7 @@ pub(super) fn compare_chart() -> impl Bundle {
                     text(name, 12.5, theme::TEXT_DIM),
                     TextLayout::no_wrap(),
                     Node {
-                        width: px(44),
+                        width: px(SCALE_NAME),
                         ..default()
                     }
                 ),
@@ -105,42 +105,48 @@ pub(super) fn compare_chart() -> impl Bundle {
 fn compare_scale() -> impl Bundle {
     (
         Node {
-            column_gap: px(6),
+            column_gap: px(SCALE_GAP),
             ..default()
         },
-        children![
-            Node {
-                width: px(44),
+        Children::spawn((
+            Spawn(Node {
+                width: px(SCALE_NAME),
                 flex_shrink: 0.0,
                 ..default()
-            },
-            (
+            }),
+            Spawn((
                 ScaleTrack,
                 Node {
                     flex_grow: 1.0,
                     height: px(13),
                     ..default()
                 },
-                Children::spawn(SpawnIter((1..=DECADES).map(|k| {
-                    (
-                        DecadeLabel(k),
-                        text(decade_words(k), 10.5, theme::TEXT_DIM),
-                        TextLayout::new(Justify::Center, LineBreak::NoWrap),
-                        Node {
-                            position_type: PositionType::Absolute,
-                            width: px(SCALE_LABEL),
-                            margin: UiRect::left(px(-SCALE_LABEL / 2.0)),
-                            display: Display::None,
-                            ..default()
-                        },
-                        Pickable::IGNORE,
-                    )
-                }))),
-            ),
-            (FigureRoom, Node::default()),
-        ],
+            )),
+            Spawn((FigureRoom, Node::default())),
+            // The figures stand in the whole row, not in the track: the
+            // last one's half may reach past the track's end.
+            SpawnIter((1..=DECADES).map(|k| {
+                (
+                    DecadeLabel(k),
+                    text(decade_words(k), 10.5, theme::TEXT_DIM),
+                    TextLayout::new(Justify::Center, LineBreak::NoWrap),
+                    Node {
+                        position_type: PositionType::Absolute,
+                        width: px(SCALE_LABEL),
+                        display: Display::None,
+                        ..default()
+                    },
+                    Pickable::IGNORE,
+                )
+            })),
+        )),
     )
 }
+
+/// The width of the bars' names ("Plain", "Ours") and the gap after them:
+/// where the track starts in its row.
+const SCALE_NAME: f32 = 44.0;
+const SCALE_GAP: f32 = 6.0;
 
 /// A scale label's width, centred on its mark.
 const SCALE_LABEL: f32 = 32.0;
@@ -197,7 +203,17 @@ pub(super) fn show_decades(
         .is_some_and(|c| c.figures().iter().any(Option::is_some));
     let labelled = labelled_marks(decades, width);
     for (label, mut node) in &mut labels {
-        place(label.0, figures && labelled(label.0), &mut node);
+        let k = label.0;
+        let (display, left) = if figures && labelled(k) && (k as f32) < decades {
+            let at = SCALE_NAME + SCALE_GAP + k as f32 / decades * width;
+            (Display::Flex, px(at - SCALE_LABEL / 2.0))
+        } else {
+            (Display::None, px(0))
+        };
+        if node.display != display || node.left != left {
+            node.display = display;
+            node.left = left;
+        }
     }
 }
 
