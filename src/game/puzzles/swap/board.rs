@@ -37,7 +37,12 @@ pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, s: 
 }
 
 /// Where the goal's band runs, under the row.
-pub(super) const GOAL_Y: f32 = -SWAP_STEP * 0.78;
+pub(super) const GOAL_Y: f32 = -SWAP_STEP * 0.86;
+
+/// The goal's frogs' size against the row's, and its band's height (world
+/// units): large enough to read at 800x600 (at 0.4 they were 12 pixels).
+const GOAL_FROG: f32 = 0.56;
+const GOAL_BAND: f32 = 44.0;
 
 /// The word "Goal"'s size, in world units (about 13 pixels where a new
 /// row of 7 fits between the editor's panels at 800x600).
@@ -57,7 +62,7 @@ fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
         MeshMaterial2d(art.shadow_mat.clone()),
         Transform::from_xyz((left + right) / 2.0, y, -0.5).with_scale(Vec3::new(
             right - left,
-            30.0,
+            GOAL_BAND,
             1.0,
         )),
         Pickable::IGNORE,
@@ -71,7 +76,7 @@ fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
         },
         TextColor(crate::game::theme::TEXT),
         bevy::sprite::Anchor::TOP_LEFT,
-        Transform::from_xyz(left + 2.0, y - 17.0, -0.4),
+        Transform::from_xyz(left + 2.0, y - GOAL_BAND / 2.0 - 2.0, -0.4),
         Pickable::IGNORE,
         ChildOf(board.root),
     ));
@@ -88,7 +93,7 @@ fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
             MeshMaterial2d(material.clone()),
             Transform::from_translation(at.extend(-0.4))
                 .with_rotation(turn)
-                .with_scale(Vec3::splat(0.4)),
+                .with_scale(Vec3::splat(GOAL_FROG)),
             Pickable::IGNORE,
             ChildOf(board.root),
         ));
