@@ -164,13 +164,16 @@ pub(super) fn decade_words(k: u32) -> String {
     format!("{}{unit}", 10u64.pow(rest))
 }
 
-/// The marks of the powers of ten on the comparison's bars, where the
-/// chart's scale puts them.
+/// The scale's marks and figures just spawned.
+type NewMarks = Or<(Added<DecadeTick>, Added<DecadeLabel>)>;
+
+/// The marks of the powers of ten on the comparison's bars, and the
+/// figures under them, where the chart's scale puts them.
 pub(super) fn show_decades(
     comparison: Option<Res<Comparison>>,
     mut ticks: Query<(&DecadeTick, &mut Node), Without<DecadeLabel>>,
     mut labels: Query<(&DecadeLabel, &mut Node), Without<DecadeTick>>,
-    new: Query<(), Or<(Added<DecadeTick>, Added<DecadeLabel>)>>,
+    new: Query<(), NewMarks>,
     track: Query<Ref<ComputedNode>, With<ScaleTrack>>,
 ) {
     let width = track
@@ -225,7 +228,7 @@ pub(super) fn labelled_marks(decades: f32, width: f32) -> impl Fn(u32) -> bool {
     let last = decades.ceil() as u32 - 1;
     let gap = width / decades.max(1.0);
     let step = (SCALE_LABEL / gap.max(1.0)).ceil().max(1.0) as u32;
-    move |k| k >= 1 && k <= last && (last - k) % step == 0
+    move |k| k >= 1 && k <= last && (last - k).is_multiple_of(step)
 }
 
 /// The comparison's two figures take the width of the wider, so that the

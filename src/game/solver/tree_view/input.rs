@@ -22,6 +22,7 @@ const ASKS_IN_FULL: f32 = 280.0;
 /// The column's "Plain" (P): the plain search's picture takes the place of the one
 /// the column shows, so over a search of ours the first press asks, on the
 /// button itself, and the second starts it.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn ask_plain(
     mut asks: MessageReader<AskPlain>,
     autoplay: Option<Res<Autoplay>>,
@@ -30,9 +31,8 @@ pub(super) fn ask_plain(
     mut start: MessageWriter<AutoplayCommand>,
     mut labels: Query<(&mut Text, &mut TextColor), With<PlainLabel>>,
     columns: Query<&ComputedNode, With<TreeColumn>>,
-    open: Res<TreeViewOpen>,
-    mut say: MessageWriter<Say>,
-    mut said: Local<bool>,
+    // The question said on the level's bar while the column is closed.
+    (open, mut say, mut said): (Res<TreeViewOpen>, MessageWriter<Say>, Local<bool>),
 ) {
     let now = time.elapsed_secs_f64();
     if asked_at.is_some_and(|t| now - t >= ASKED_FOR) {
