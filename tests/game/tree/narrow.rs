@@ -347,6 +347,17 @@ fn the_comparisons_scale_is_labelled_under_its_bars() {
             );
             right = at.max.x;
         }
+        // The marks are evenly spaced (a power of ten each): so are their
+        // figures' centres (they stood left of their marks, the more the
+        // narrower the figure).
+        if wide {
+            let centre = |w: &str| label(w).map_or(0.0, |r| r.center().x);
+            let (one, ten, hundred) = (centre("1"), centre("10"), centre("100"));
+            assert!(
+                ((ten - one) - (hundred - ten)).abs() < 1.5,
+                "{size}: figures at {one}, {ten}, {hundred}"
+            );
+        }
         // Both searches took fewer than a thousand positions.
         assert!(label("1k").is_none(), "{size}: a mark past the bars' end");
     }

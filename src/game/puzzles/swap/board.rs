@@ -37,7 +37,7 @@ pub(super) fn spawn(commands: &mut Commands, art: &Art, board: &mut Spawned, s: 
 }
 
 /// Where the goal's band runs, under the row.
-pub(super) const GOAL_Y: f32 = -SWAP_STEP * 0.86;
+pub(super) const GOAL_Y: f32 = -SWAP_STEP * 0.82;
 
 /// The goal's frogs' size against the row's, and its band's height (world
 /// units): large enough to read at 800x600 (at 0.4 they were 12 pixels).

@@ -19,10 +19,10 @@ pub const SWAP_STEP: f32 = 84.0;
 /// make every pad smaller (a new row of 7 in the editor at 800x600 had its
 /// pads a third smaller). Their centres' height from the row's middle.
 const SCENERY_Y: f32 = 78.0;
-const SCENERY_BELOW: f32 = -128.0;
+const SCENERY_BELOW: f32 = -131.0;
 /// Half the height of the row with its goal and scenery (the extent is
 /// kept centred, so the deeper side counts on both).
-const HALF_HEIGHT: f32 = 158.0;
+const HALF_HEIGHT: f32 = 161.0;
 /// How far in from the row's ends the scenery stands, and the least half
 /// width of the board (a row of one or two pads keeps its scenery apart).
 const SCENERY_IN: f32 = 34.0;

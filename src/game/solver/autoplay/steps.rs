@@ -156,11 +156,13 @@ pub(super) fn take_outcome(a: &mut Autoplay, outcome: Outcome<PuzzleMove>) {
     a.job = None;
     match &outcome {
         Outcome::Solved { moves, optimal } => {
+            // (The count and its word on one line in a narrow panel.)
+            let n = moves.len();
+            let count = format!("{n}\u{a0}{}", if n == 1 { "move" } else { "moves" });
             a.verdict = Some(if *optimal {
-                // (The count and its word on one line in a narrow panel.)
-                format!("Shortest solution: {}\u{a0}moves", moves.len())
+                format!("Shortest solution: {count}")
             } else {
-                format!("Solution: {}\u{a0}moves", moves.len())
+                format!("Solution: {count}")
             });
             a.solution = Some(moves.clone());
         }

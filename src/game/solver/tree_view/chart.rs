@@ -126,17 +126,24 @@ fn compare_scale() -> impl Bundle {
             // The figures stand in the whole row, not in the track: the
             // last one's half may reach past the track's end.
             SpawnIter((1..=DECADES).map(|k| {
+                // A box of the label's width centred on its mark, its
+                // figure centred in it (a text's own justification centres
+                // it in the text's width, which left it at the box's left).
                 (
                     DecadeLabel(k),
-                    text(decade_words(k), 10.5, theme::TEXT_DIM),
-                    TextLayout::new(Justify::Center, LineBreak::NoWrap),
                     Node {
                         position_type: PositionType::Absolute,
                         width: px(SCALE_LABEL),
+                        justify_content: JustifyContent::Center,
                         display: Display::None,
                         ..default()
                     },
                     Pickable::IGNORE,
+                    children![(
+                        text(decade_words(k), 10.5, theme::TEXT_DIM),
+                        TextLayout::no_wrap(),
+                        Pickable::IGNORE,
+                    )],
                 )
             })),
         )),
