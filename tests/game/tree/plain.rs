@@ -324,6 +324,25 @@ fn plain_asked_with_the_column_closed_says_so_on_the_bar() {
         "no sign of the first P: {:?}",
         texts(&mut app)
     );
+    // The question stays said while it stands (four seconds of its six, at
+    // the tests' 50 ms a frame), and goes with it.
+    for _ in 0..80 {
+        app.update();
+    }
+    assert!(
+        shows(&mut app, "P again: watch the plain search"),
+        "the question went while it stood: {:?}",
+        texts(&mut app)
+    );
+    for _ in 0..60 {
+        app.update();
+    }
+    assert!(
+        !shows(&mut app, "P again"),
+        "the question stayed said after it lapsed"
+    );
+    app.world_mut().write_message(AskPlain);
+    settle(&mut app);
     app.world_mut().write_message(AskPlain);
     assert_eq!(
         plain_search_start(&mut app),
