@@ -262,6 +262,12 @@ fn searched_with_map(size: UVec2, file: &str, level: usize) -> App {
     start_level(&mut app, file, level);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
     settle(&mut app);
+    search_to_its_end(&mut app);
+    app
+}
+
+/// The solver's search watched to its end, and the board settled.
+fn search_to_its_end(app: &mut App) {
     app.world_mut()
         .write_message(AutoplayCommand::Start(Watch::Search));
     for _ in 0..100_000 {
@@ -270,8 +276,7 @@ fn searched_with_map(size: UVec2, file: &str, level: usize) -> App {
             break;
         }
     }
-    settle(&mut app);
-    app
+    settle(app);
 }
 
 /// The map's picture as painted: its pixels (none before a painting).

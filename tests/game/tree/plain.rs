@@ -302,45 +302,29 @@ fn plain_asked_with_the_column_closed_says_so_on_the_bar() {
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "pegs.ron", 0);
     let start = puzzle(&app);
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    for _ in 0..100_000 {
-        app.update();
-        if app.world().resource::<Autoplay>().ending.is_some() {
-            break;
-        }
-    }
-    settle(&mut app);
+    search_to_its_end(&mut app);
     assert!(
         !app.world().resource::<TreeViewOpen>().0,
         "the column opened"
     );
-    assert!(!shows(&mut app, "P again"), "the question before P");
+    let asked = |app: &mut App| shows(app, "P again: watch the plain search");
+    assert!(!asked(&mut app), "the question before P");
     app.world_mut().write_message(AskPlain);
     settle(&mut app);
     assert_eq!(app.world().resource::<Autoplay>().watch, Watch::Search);
     assert!(
-        shows(&mut app, "P again: watch the plain search"),
+        asked(&mut app),
         "no sign of the first P: {:?}",
         texts(&mut app)
     );
     // The question stays said while it stands (four seconds of its six, at
     // the tests' 50 ms a frame), and goes with it.
-    for _ in 0..80 {
-        app.update();
+    for (frames, said) in [(80, true), (60, false)] {
+        for _ in 0..frames {
+            app.update();
+        }
+        assert_eq!(asked(&mut app), said, "{:?}", texts(&mut app));
     }
-    assert!(
-        shows(&mut app, "P again: watch the plain search"),
-        "the question went while it stood: {:?}",
-        texts(&mut app)
-    );
-    for _ in 0..60 {
-        app.update();
-    }
-    assert!(
-        !shows(&mut app, "P again"),
-        "the question stayed said after it lapsed"
-    );
     app.world_mut().write_message(AskPlain);
     settle(&mut app);
     app.world_mut().write_message(AskPlain);
