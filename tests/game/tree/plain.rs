@@ -118,15 +118,7 @@ fn plain_over_our_search_asks_then_starts_where_it_began() {
     start_level(&mut app, "pegs.ron", 0);
     let start = puzzle(&app);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    for _ in 0..100_000 {
-        app.update();
-        if app.world().resource::<Autoplay>().ending.is_some() {
-            break;
-        }
-    }
-    settle(&mut app);
+    search_to_its_end(&mut app);
     assert!(matches!(
         app.world().resource::<Autoplay>().ending,
         Some(Ending::Won(_))

@@ -192,12 +192,11 @@ pub(super) fn show_decades(
         return;
     }
     let decades = compare::chart(comparison.as_deref()).decades;
-    let place = |k: u32, shown: bool, node: &mut Node| {
-        let k = k as f32;
-        let (display, left) = if shown && k < decades {
-            (Display::Flex, percent(k / decades * 100.0))
-        } else {
-            (Display::None, percent(0))
+    // A mark or figure shown at `left`, or hidden (None).
+    let place = |node: &mut Node, left: Option<Val>| {
+        let (display, left) = match left {
+            Some(left) => (Display::Flex, left),
+            None => (Display::None, px(0)),
         };
         if node.display != display || node.left != left {
             node.display = display;
@@ -205,7 +204,11 @@ pub(super) fn show_decades(
         }
     };
     for (tick, mut node) in &mut ticks {
-        place(tick.0, true, &mut node);
+        let k = tick.0 as f32;
+        place(
+            &mut node,
+            (k < decades).then(|| percent(k / decades * 100.0)),
+        );
     }
     // Before the bars have figures the scale says nothing.
     let figures = comparison
@@ -214,16 +217,11 @@ pub(super) fn show_decades(
     let labelled = labelled_marks(decades, width);
     for (label, mut node) in &mut labels {
         let k = label.0;
-        let (display, left) = if figures && labelled(k) && (k as f32) < decades {
-            let at = SCALE_NAME + SCALE_GAP + k as f32 / decades * width;
-            (Display::Flex, px(at - SCALE_LABEL / 2.0))
-        } else {
-            (Display::None, px(0))
-        };
-        if node.display != display || node.left != left {
-            node.display = display;
-            node.left = left;
-        }
+        let at = SCALE_NAME + SCALE_GAP + k as f32 / decades * width;
+        place(
+            &mut node,
+            (figures && labelled(k)).then(|| px(at - SCALE_LABEL / 2.0)),
+        );
     }
 }
 
