@@ -232,6 +232,57 @@ fn flood_moves_within_the_limit() {
     assert!(lost_by_limit > 0, "some move should lose by the limit");
 }
 
+/// Flood boards on which the fast player's line is longer than the
+/// shortest: with a move to spare over the shortest, every move keeps the
+/// level winnable, decided for all of them at once (the exact search from
+/// the position finds the line with a move to spare); with none to spare,
+/// a move marked at once is one that begins a shortest line.
+#[test]
+fn flood_moves_are_all_winnable_with_a_move_to_spare() {
+    use pond_core::solve::moves::winnable_after;
+    let mut past_the_fast_player = 0;
+    for seed in 0..40u64 {
+        let cells = pond_core::levels::rng::flood_cells(14, 14, 6, seed);
+        let free = Flood::new(14, 14, 6, cells.clone(), None);
+        let report = solve::solve(
+            &Puzzle::Flood(free.clone()),
+            Budget::unlimited(),
+            None,
+            false,
+        );
+        let shortest = report.outcome.moves().expect("a flood is always won").len();
+        if solve::flood::solve_fast(&free).len() <= shortest {
+            continue;
+        }
+        past_the_fast_player += 1;
+        for spare in [1, 0] {
+            let level = Flood::new(14, 14, 6, cells.clone(), Some((shortest + spare) as u32));
+            let p = Puzzle::Flood(level.clone());
+            let moves = p.legal_moves();
+            let said = winnable_after(&p, &moves, &Budget::unlimited());
+            for (mv, w) in moves.iter().zip(&said) {
+                let mut after = level.clone();
+                after
+                    .apply(after.parse_move(&mv.to_string()).expect("notation"))
+                    .expect("legal");
+                let mut rest = after.clone();
+                rest.limit = None;
+                let rest = solve::solve(&Puzzle::Flood(rest), Budget::unlimited(), None, false);
+                let rest = rest.outcome.moves().expect("won").len();
+                let wins = rest < shortest + spare;
+                match spare {
+                    1 => assert_eq!(*w, Some(true), "seed {seed} {mv}"),
+                    _ => assert!(w.is_none() || *w == Some(wins), "seed {seed} {mv}"),
+                }
+            }
+        }
+    }
+    assert!(
+        past_the_fast_player > 0,
+        "some board should beat the fast player"
+    );
+}
+
 /// A won position and a stuck one have no moves to mark.
 #[test]
 fn won_and_stuck_positions() {

@@ -284,18 +284,20 @@ fn quantile(times: &mut [Duration], q: f64) -> f64 {
 pub(super) fn move_maps(most: Duration) {
     println!();
     println!(
-        "| {:<12} | {:>9} | {:>10} | {:>10} | {:>10} | {:>10} | {:>15} | {:>10} | {:>13} |",
+        "| {:<12} | {:>9} | {:>10} | {:>10} | {:>10} | {:>10} | {:>9} | {:>15} | {:>10} | {:>13} |",
         "move map",
         "positions",
         "median ms",
         "p99 ms",
         "worst ms",
         "undecided",
+        "no number",
         "colours p99 ms",
         "uncoloured",
         "solver ms"
     );
-    println!("|{}|", ["-"; 9].map(|_| "---").join("|"));
+    println!("|{}|", ["-"; 10].map(|_| "---").join("|"));
+    let mut slowest = Vec::new();
     for (file, text) in crate::levels::SHIPPED {
         let Ok(pack) = crate::levels::parse_pack(file, text) else {
             continue;
@@ -303,12 +305,24 @@ pub(super) fn move_maps(most: Duration) {
         let mut times = Vec::new();
         let mut coloured = Vec::new();
         let mut solver = Duration::ZERO;
-        let (mut undecided, mut uncoloured) = (0, 0);
-        for level in &pack.levels {
+        // Moves undecided, and moves marked winnable whose number (fewest
+        // moves or ways) was not found in time.
+        let (mut undecided, mut unnumbered, mut uncoloured) = (0, 0, 0);
+        // The slowest position for the colours and for the whole map:
+        // (time, level counted from 1, moves played).
+        let (mut slow_colours, mut slow_map) = ((Duration::ZERO, 0, 0), (Duration::ZERO, 0, 0));
+        let mut prepared = Duration::ZERO;
+        for (index, level) in pack.levels.iter().enumerate() {
             let (line, t) = timed(|| solver_line(&level.puzzle));
             solver += t;
+            // What the marks share is made once, before a map's clock starts
+            // (the English board's table), as in the game; timed apart.
+            prepared += timed(|| solve::moves::prepare(&level.puzzle, &Budget::unlimited())).1;
             let mut at = level.puzzle.clone();
-            for mv in std::iter::once(None).chain(line.iter().map(Some)) {
+            for (played, mv) in std::iter::once(None)
+                .chain(line.iter().map(Some))
+                .enumerate()
+            {
                 if let Some(mv) = mv
                     && at.apply(*mv).is_err()
                 {
@@ -319,23 +333,49 @@ pub(super) fn move_maps(most: Duration) {
                 }
                 let (colours, t) = timed(|| solve::moves::winnable_map(&at, &Budget::time(most)));
                 coloured.push(t);
+                slow_colours = slow_colours.max((t, index + 1, played));
                 uncoloured += colours.iter().filter(|(_, w)| w.is_none()).count();
                 let (map, t) = timed(|| solve::moves::move_map(&at, &Budget::time(most)));
                 times.push(t);
+                slow_map = slow_map.max((t, index + 1, played));
                 undecided += map.undecided();
+                let counts = solve::moves::counts_ways(&at);
+                unnumbered += map
+                    .moves
+                    .iter()
+                    .filter(|m| m.left.winnable == Some(true) && !m.left.complete(counts))
+                    .count();
             }
         }
         println!(
-            "| {:<12} | {:>9} | {:>10.3} | {:>10.3} | {:>10.3} | {:>10} | {:>15.3} | {:>10} | {:>13.3} |",
+            "| {:<12} | {:>9} | {:>10.3} | {:>10.3} | {:>10.3} | {:>10} | {:>9} | {:>15.3} | {:>10} | {:>13.3} |",
             file.trim_end_matches(".ron"),
             times.len(),
             quantile(&mut times, 0.5),
             quantile(&mut times, 0.99),
             quantile(&mut times, 1.0),
             undecided,
+            unnumbered,
             quantile(&mut coloured, 0.99),
             uncoloured,
             solver.as_secs_f64() * 1e3
+        );
+        slowest.push((file, slow_colours, slow_map, prepared));
+    }
+    println!();
+    for (file, colours, map, prepared) in slowest {
+        let said = |(t, level, played): (Duration, usize, usize)| {
+            format!(
+                "{:.0} ms (level {level} after {played} moves)",
+                t.as_secs_f64() * 1e3
+            )
+        };
+        println!(
+            "{}: the slowest colours {}, the slowest map {}; tables made once {:.0} ms",
+            file.trim_end_matches(".ron"),
+            said(colours),
+            said(map),
+            prepared.as_secs_f64() * 1e3
         );
     }
 }

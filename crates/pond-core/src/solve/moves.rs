@@ -59,6 +59,16 @@ impl Left {
         ways: None,
     };
 
+    /// Whether all of it is decided: lost, or winnable with its fewest moves
+    /// (and its ways, where the puzzle counts them: `counts_ways`).
+    pub fn complete(&self, counts_ways: bool) -> bool {
+        match self.winnable {
+            Some(false) => true,
+            Some(true) => self.shortest.is_some() && (!counts_ways || self.ways.is_some()),
+            None => false,
+        }
+    }
+
     /// Won here: nothing left to play, one way (the empty one).
     pub fn won(counts_ways: bool) -> Left {
         Left {
@@ -113,10 +123,11 @@ pub trait Marks: Rules {
         self.left(budget).winnable
     }
     /// Whether each of `moves` (legal here) keeps the level winnable, where
-    /// the puzzle can tell for all of them at once from `self` (None where
-    /// not): Flood's quick line from here wins after any first move, as a
-    /// flood after a move holds the flood before it. None by default.
-    fn winnable_after(&self, moves: &[Self::Move]) -> Vec<Option<bool>> {
+    /// the puzzle can tell for all of them at once from `self` within
+    /// `budget` (None where not): Flood's line from here that wins with a
+    /// move to spare wins after any first move, as a flood after a move
+    /// holds the flood before it. None by default.
+    fn winnable_after(&self, moves: &[Self::Move], _budget: &Budget) -> Vec<Option<bool>> {
         vec![None; moves.len()]
     }
     /// The fewest moves to win from `self`, for a puzzle whose moves' own
@@ -172,16 +183,16 @@ pub fn positions_after(puzzle: &Puzzle, moves: &[PuzzleMove]) -> Vec<Option<Puzz
 }
 
 /// `Marks::winnable_after` for any puzzle's position and legal moves.
-pub fn winnable_after(puzzle: &Puzzle, moves: &[PuzzleMove]) -> Vec<Option<bool>> {
-    fn of<R: Marks>(p: &R, moves: &[PuzzleMove]) -> Vec<Option<bool>> {
+pub fn winnable_after(puzzle: &Puzzle, moves: &[PuzzleMove], budget: &Budget) -> Vec<Option<bool>> {
+    fn of<R: Marks>(p: &R, moves: &[PuzzleMove], budget: &Budget) -> Vec<Option<bool>> {
         let own: Vec<Option<R::Move>> = moves.iter().map(|&m| R::own(m)).collect();
         let legal: Vec<R::Move> = own.iter().flatten().copied().collect();
-        let mut said = p.winnable_after(&legal).into_iter();
+        let mut said = p.winnable_after(&legal, budget).into_iter();
         own.iter()
             .map(|m| m.and_then(|_| said.next().flatten()))
             .collect()
     }
-    crate::each_puzzle!(puzzle, p => of(p, moves))
+    crate::each_puzzle!(puzzle, p => of(p, moves, budget))
 }
 
 /// One legal move and what is left after it.
@@ -268,7 +279,17 @@ pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
 /// colours, which a player sees before their numbers.
 pub fn winnable_map(puzzle: &Puzzle, budget: &Budget) -> Vec<(PuzzleMove, Option<bool>)> {
     let legal = playable(puzzle);
-    let known = winnable_after(puzzle, &legal);
+    // The question for all the moves at once takes at most one move's share.
+    let start = Instant::now();
+    let first = Budget {
+        time: budget.time.map(|t| t / (legal.len() as u32 + 1)),
+        ..budget.clone()
+    };
+    let known = winnable_after(puzzle, &legal, &first);
+    let budget = &Budget {
+        time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
+        ..budget.clone()
+    };
     each_move(puzzle, legal, budget, |i, after, one| {
         match known.get(i).copied().flatten() {
             Some(w) => Some(w),

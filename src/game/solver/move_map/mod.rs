@@ -189,7 +189,14 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
         shared.set_kept(crate::solve::moves::kept_bytes());
     }
     let each = QUICK / mirror.iter().filter(|m| m.is_none()).count().max(1) as u32;
-    let known = winnable_after(p, &moves);
+    let known = winnable_after(
+        p,
+        &moves,
+        &Budget {
+            time: Some(each),
+            ..budget.clone()
+        },
+    );
     let mut quick: Vec<(usize, Left)> = Vec::with_capacity(moves.len());
     for (i, a) in after.iter().enumerate() {
         let left = match (a, mirror[i]) {
@@ -217,7 +224,7 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
     let counts = counts_ways(p);
     let open: Vec<usize> = quick
         .iter()
-        .filter(|(i, l)| mirror[*i].is_none() && !complete(l, counts))
+        .filter(|(i, l)| mirror[*i].is_none() && !l.complete(counts))
         .map(|&(i, _)| i)
         .collect();
     let known: Vec<Option<bool>> = quick.iter().map(|(_, l)| l.winnable).collect();
@@ -265,14 +272,6 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
 }
 
 /// A mark with nothing left to decide.
-fn complete(left: &Left, counts: bool) -> bool {
-    match left.winnable {
-        Some(false) => true,
-        Some(true) => left.shortest.is_some() && (!counts || left.ways.is_some()),
-        None => false,
-    }
-}
-
 /// Takes in the marks decided since the last frame.
 fn read(marks: &mut ResMut<MoveMarks>) {
     let Some(running) = marks.running.as_ref() else {

@@ -34,28 +34,36 @@ impl crate::solve::moves::Marks for Flood {
         crate::solve::moves::with_search(budget, |search| within(self, left as usize, search))
     }
 
-    /// A quick line from here that wins with a move to spare wins after
-    /// any first move too (a flood after a move holds the flood before it,
-    /// and a line only grows a flood it starts from, so the same moves
-    /// flood all of the board from there); the line's first move wins with
-    /// the rest of it.
-    fn winnable_after(&self, moves: &[FloodMove]) -> Vec<Option<bool>> {
+    /// A line from here that wins with a move to spare wins after any
+    /// first move too (a flood after a move holds the flood before it, and
+    /// a line only grows a flood it starts from, so the same moves flood
+    /// all of the board from there); a line's first move wins with the
+    /// rest of it. The quick players' lines are tried first (the greedy
+    /// one, two moves ahead, the fast one: each slower and shorter), then
+    /// the exact search for a line with a move to spare, within `budget`.
+    fn winnable_after(&self, moves: &[FloodMove], budget: &Budget) -> Vec<Option<bool>> {
         let Some(left) = self.moves_left() else {
             return vec![Some(true); moves.len()];
         };
-        let line = [greedy_line(self), solve_lookahead(self, 2)]
-            .into_iter()
-            .min_by_key(Vec::len)
-            .unwrap_or_default();
-        let n = line.len() as u32;
+        let spare = left.checked_sub(1).map(|n| n as usize);
+        let mut first = Vec::new();
+        let quick: [&dyn Fn(&Flood) -> Vec<FloodMove>; 3] =
+            [&greedy_line, &|f| solve_lookahead(f, 2), &solve_fast];
+        for line in quick {
+            let line = line(self);
+            if spare.is_some_and(|n| line.len() <= n) {
+                return vec![Some(true); moves.len()];
+            }
+            if line.len() <= left as usize {
+                first.extend(line.first().copied());
+            }
+        }
+        let all = spare.and_then(|n| {
+            crate::solve::moves::with_search(budget, |search| within(self, n, search))
+        });
         moves
             .iter()
-            .map(|mv| {
-                let after = left.saturating_sub(1);
-                let wins = (n <= after && left >= 1)
-                    || (line.first() == Some(mv) && n.saturating_sub(1) <= after);
-                wins.then_some(true)
-            })
+            .map(|mv| (all == Some(true) || first.contains(mv)).then_some(true))
             .collect()
     }
 
