@@ -212,8 +212,8 @@ fn keep_comparison(
 }
 
 /// The comparison as a picture: the ratio of positions in big type, a bar
-/// for each search on a log scale (its share of the longer's width), the
-/// figure at each bar's end, and a line of their answers.
+/// for each search as long as its positions (its share of the longer's
+/// width), the figure at each bar's end, and a line of their answers.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Chart {
     pub ratio: String,
@@ -221,12 +221,36 @@ pub struct Chart {
     pub values: [String; 2],
     /// Each bar's share of the track, 0 to 1.
     pub bars: [f32; 2],
-    /// The powers of ten the whole track spans (the bars' log scale).
-    pub decades: f32,
+    /// The marks under the bars.
+    pub scale: Scale,
     pub answers: String,
     /// What the solver's ideas saved, a line each: "8,120 skipped as lost
     /// or mirrored" (the map's hover says more).
     pub saved: String,
+}
+
+/// The marks under the comparison's bars: one at each `step` positions,
+/// a round figure (1, 2 or 5 times a power of ten), the whole track
+/// `span` steps long (at most four).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scale {
+    pub step: u64,
+    pub span: f32,
+}
+
+impl Scale {
+    /// The scale of a track `most` positions long.
+    pub fn of(most: u64) -> Scale {
+        let most = most.max(1);
+        let step = (0..19)
+            .flat_map(|p| [1, 2, 5].map(|m| m * 10u64.pow(p)))
+            .find(|&step| most <= step * 4)
+            .unwrap_or(u64::MAX / 4);
+        Scale {
+            step,
+            span: (most as f64 / step as f64) as f32,
+        }
+    }
 }
 
 pub fn chart(c: Option<&Comparison>) -> Chart {
@@ -235,7 +259,7 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
             ratio: String::new(),
             values: ["-".into(), "-".into()],
             bars: [0.0, 0.0],
-            decades: 1.0,
+            scale: Scale::of(0),
             answers: String::new(),
             saved: String::new(),
         };
@@ -245,12 +269,10 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
         None => "searching...".to_string(),
         Some(f) => value_words(f),
     };
-    // A log scale: ten positions a step, the larger search the whole track.
-    let log = |f: &Option<Figures>| {
-        f.as_ref()
-            .map_or(0.0, |f| (f.positions as f32).log10() + 1.0)
-    };
-    let most = log(&plain).max(log(&ours)).max(1.0);
+    // The larger search is the whole track.
+    let positions = |f: &Option<Figures>| f.as_ref().map_or(0, |f| f.positions);
+    let most = positions(&plain).max(positions(&ours)).max(1);
+    let share = |f: &Option<Figures>| (positions(f) as f64 / most as f64) as f32;
     // Whose positions were fewer, said: under the heading "Plain search"
     // the ratio alone read as the plain search's.
     let ratio = match (&plain, &ours) {
@@ -269,8 +291,8 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
     Chart {
         ratio,
         values: [value(&plain), value(&ours)],
-        bars: [log(&plain) / most, log(&ours) / most],
-        decades: most,
+        bars: [share(&plain), share(&ours)],
+        scale: Scale::of(most),
         answers,
         saved: ours
             .as_ref()
@@ -361,6 +383,21 @@ pub fn time(millis: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bars_scale_steps_by_round_figures() {
+        let of = |most| {
+            let s = Scale::of(most);
+            (s.step, (s.span * 100.0).round() / 100.0)
+        };
+        assert_eq!(of(380), (100, 3.8));
+        assert_eq!(of(400), (100, 4.0));
+        assert_eq!(of(410), (200, 2.05));
+        assert_eq!(of(9), (5, 1.8));
+        assert_eq!(of(1), (1, 1.0));
+        assert_eq!(of(0), (1, 1.0));
+        assert_eq!(of(8_000_000), (2_000_000, 4.0));
+    }
 
     #[test]
     fn the_ratio_is_said_in_words() {

@@ -308,10 +308,11 @@ fn both_searches_in(app: &mut App) {
     settle(app);
 }
 
-/// The bars' log scale is said in figures under them ("1", "10", "100"
-/// positions at its marks, left to right, apart; in a narrow column the
-/// last mark's at least): without them a bar of 150 beside one of 380 read
-/// as "nearly as long" to a new player.
+/// The bars are as long as their positions, and their scale is said in
+/// round figures under them ("100", "200", "300" positions at its marks,
+/// left to right, apart; in a narrow column the last mark's at least): on a
+/// log scale a bar of 150 beside one of 380 read as "nearly as long" under
+/// "2.5 times fewer".
 #[test]
 fn the_comparisons_scale_is_labelled_under_its_bars() {
     for size in [UVec2::new(1280, 720), UVec2::new(800, 600)] {
@@ -333,10 +334,10 @@ fn the_comparisons_scale_is_labelled_under_its_bars() {
         // last mark's at least; never two touching.
         let wide = size.x >= 1280;
         let mut right = ours.max.x;
-        for words in ["1", "10", "100"] {
+        for words in ["100", "200", "300"] {
             let Some(at) = label(words) else {
                 assert!(
-                    !wide && words != "100",
+                    !wide && words != "300",
                     "{size}: no {words:?} under the bars"
                 );
                 continue;
@@ -347,18 +348,51 @@ fn the_comparisons_scale_is_labelled_under_its_bars() {
             );
             right = at.max.x;
         }
-        // The marks are evenly spaced (a power of ten each): so are their
-        // figures' centres (they stood left of their marks, the more the
-        // narrower the figure).
+        // The marks are evenly spaced (a step each): so are their figures'
+        // centres.
         if wide {
             let centre = |w: &str| label(w).map_or(0.0, |r| r.center().x);
-            let (one, ten, hundred) = (centre("1"), centre("10"), centre("100"));
+            let (one, two, three) = (centre("100"), centre("200"), centre("300"));
             assert!(
-                ((ten - one) - (hundred - ten)).abs() < 1.5,
-                "{size}: figures at {one}, {ten}, {hundred}"
+                ((two - one) - (three - two)).abs() < 1.5,
+                "{size}: figures at {one}, {two}, {three}"
             );
         }
-        // Both searches took fewer than a thousand positions.
-        assert!(label("1k").is_none(), "{size}: a mark past the bars' end");
+        // Both searches took fewer than 400 positions.
+        assert!(label("400").is_none(), "{size}: a mark past the bars' end");
+        // Each bar as long as its positions: ours (150) about 0.39 of the
+        // plain search's (380).
+        let bars: Vec<f32> = ["Plain", "Ours"]
+            .iter()
+            .map(|name| bar_length(&nodes, name))
+            .collect();
+        let share = bars[1] / bars[0];
+        assert!(
+            (share - 150.0 / 380.0).abs() < 0.03,
+            "{size}: ours {} of the plain search's bar",
+            share
+        );
     }
+}
+
+/// The length of the comparison's bar named `name` ("Plain", "Ours"): the
+/// widest node in the track beside the name (the others are the scale's
+/// one-pixel marks).
+fn bar_length(nodes: &[super::super::window::Laid], name: &str) -> f32 {
+    // The name beside a track (a button may say "Plain" too).
+    let track = (nodes.iter())
+        .filter(|n| n.text.as_deref() == Some(name))
+        .find_map(|label| {
+            nodes.iter().find(|n| {
+                n.parent == label.parent
+                    && n.text.is_none()
+                    && n.rect.min.x >= label.rect.max.x
+                    && n.entity != label.entity
+            })
+        })
+        .unwrap_or_else(|| panic!("no track beside {name:?}"));
+    (nodes.iter())
+        .filter(|n| n.parent == Some(track.entity))
+        .map(|n| n.rect.width())
+        .fold(0.0, f32::max)
 }

@@ -1,11 +1,13 @@
-//! Ours against the plain search as bars on a log scale: the bars, their
-//! marks at each power of ten and the figures under the marks, and the
-//! figures at the bars' ends kept one width.
+//! Ours against the plain search as bars, each as long as its positions
+//! (a log scale made 150 beside 380 look "nearly as long" to a new player,
+//! under "2.5 times fewer"): the bars, their marks at round figures and the
+//! figures under the marks, and the figures at the bars' ends kept one
+//! width.
 
 use super::*;
 
-/// Ours against the plain search, under its ratio: a bar each on a log
-/// scale with its positions and time.
+/// Ours against the plain search, under its ratio: a bar each, as long as
+/// its positions, with its positions and time.
 pub(super) fn compare_chart() -> impl Bundle {
     let bar = |name: &'static str, i: usize, t: TreeText, colour: Color| {
         (
@@ -42,10 +44,10 @@ pub(super) fn compare_chart() -> impl Bundle {
                             },
                             BackgroundColor(colour),
                         )),
-                        // A mark at each power of ten: the scale is a log's.
-                        SpawnIter((1..=DECADES).map(|k| {
+                        // A mark at each step of the scale.
+                        SpawnIter((1..=SCALE_MARKS).map(|k| {
                             (
-                                DecadeTick(k),
+                                ScaleTick(k),
                                 Node {
                                     position_type: PositionType::Absolute,
                                     left: percent(0),
@@ -101,7 +103,7 @@ pub(super) fn compare_chart() -> impl Bundle {
 }
 
 /// The bars' scale under them: the positions each mark stands for, placed
-/// by `show_decades`.
+/// by `show_scale`.
 fn compare_scale() -> impl Bundle {
     (
         Node {
@@ -125,12 +127,12 @@ fn compare_scale() -> impl Bundle {
             Spawn((FigureRoom, Node::default())),
             // The figures stand in the whole row, not in the track: the
             // last one's half may reach past the track's end.
-            SpawnIter((1..=DECADES).map(|k| {
+            SpawnIter((1..=SCALE_MARKS).map(|k| {
                 // A box of the label's width centred on its mark, its
                 // figure centred in it (a text's own justification centres
                 // it in the text's width, which left it at the box's left).
                 (
-                    DecadeLabel(k),
+                    ScaleLabel(k),
                     Node {
                         position_type: PositionType::Absolute,
                         width: px(SCALE_LABEL),
@@ -140,7 +142,8 @@ fn compare_scale() -> impl Bundle {
                     },
                     Pickable::IGNORE,
                     children![(
-                        text(decade_words(k), 10.5, theme::TEXT_DIM),
+                        ScaleWords(k),
+                        text("", 10.5, theme::TEXT_DIM),
                         TextLayout::no_wrap(),
                         Pickable::IGNORE,
                     )],
@@ -158,28 +161,35 @@ const SCALE_GAP: f32 = 6.0;
 /// A scale label's width, centred on its mark.
 const SCALE_LABEL: f32 = 32.0;
 
-/// The positions mark `k` stands for: ten to the power `k - 1` ("1", "10",
-/// "100", "1k", "10k", ...).
-pub(super) fn decade_words(k: u32) -> String {
-    let power = k.saturating_sub(1);
-    let (unit, rest) = match power {
-        0..=2 => ("", power),
-        3..=5 => ("k", power - 3),
-        6..=8 => ("M", power - 6),
-        _ => ("G", power.saturating_sub(9)),
+/// A figure of the scale in few letters: "300", "2k", "1.5k", "20M".
+pub(super) fn scale_words(n: u64) -> String {
+    let (unit, size) = match n {
+        0..1_000 => return n.to_string(),
+        1_000..1_000_000 => ("k", 1_000),
+        1_000_000..1_000_000_000 => ("M", 1_000_000),
+        _ => ("G", 1_000_000_000),
     };
-    format!("{}{unit}", 10u64.pow(rest))
+    let tenths = n * 10 / size;
+    match tenths % 10 {
+        0 => format!("{}{unit}", tenths / 10),
+        d => format!("{}.{d}{unit}", tenths / 10),
+    }
 }
 
-/// The scale's marks and figures just spawned.
-type NewMarks = Or<(Added<DecadeTick>, Added<DecadeLabel>)>;
+/// The figure under each mark of the scale.
+#[derive(Component, Debug, Clone, Copy)]
+pub(super) struct ScaleWords(u32);
 
-/// The marks of the powers of ten on the comparison's bars, and the
+/// The scale's marks and figures just spawned.
+type NewMarks = Or<(Added<ScaleTick>, Added<ScaleLabel>)>;
+
+/// The marks of the scale's steps on the comparison's bars, and the
 /// figures under them, where the chart's scale puts them.
-pub(super) fn show_decades(
+pub(super) fn show_scale(
     comparison: Option<Res<Comparison>>,
-    mut ticks: Query<(&DecadeTick, &mut Node), Without<DecadeLabel>>,
-    mut labels: Query<(&DecadeLabel, &mut Node), Without<DecadeTick>>,
+    mut ticks: Query<(&ScaleTick, &mut Node), Without<ScaleLabel>>,
+    mut labels: Query<(&ScaleLabel, &mut Node), Without<ScaleTick>>,
+    mut words: Query<(&ScaleWords, &mut Text)>,
     new: Query<(), NewMarks>,
     track: Query<Ref<ComputedNode>, With<ScaleTrack>>,
 ) {
@@ -191,7 +201,7 @@ pub(super) fn show_decades(
     if comparison.as_ref().is_none_or(|c| !c.is_changed()) && new.is_empty() && !resized {
         return;
     }
-    let decades = compare::chart(comparison.as_deref()).decades;
+    let scale = compare::chart(comparison.as_deref()).scale;
     // A mark or figure shown at `left`, or hidden (None).
     let place = |node: &mut Node, left: Option<Val>| {
         let (display, left) = match left {
@@ -207,31 +217,37 @@ pub(super) fn show_decades(
         let k = tick.0 as f32;
         place(
             &mut node,
-            (k < decades).then(|| percent(k / decades * 100.0)),
+            (k < scale.span).then(|| percent(k / scale.span * 100.0)),
         );
     }
     // Before the bars have figures the scale says nothing.
     let figures = comparison
         .as_ref()
         .is_some_and(|c| c.figures().iter().any(Option::is_some));
-    let labelled = labelled_marks(decades, width);
+    let labelled = labelled_marks(scale.span, width);
     for (label, mut node) in &mut labels {
         let k = label.0;
-        let at = SCALE_NAME + SCALE_GAP + k as f32 / decades * width;
+        let at = SCALE_NAME + SCALE_GAP + k as f32 / scale.span * width;
         place(
             &mut node,
             (figures && labelled(k)).then(|| px(at - SCALE_LABEL / 2.0)),
         );
     }
+    for (k, mut text) in &mut words {
+        let want = scale_words(u64::from(k.0) * scale.step);
+        if text.0 != want {
+            text.0 = want;
+        }
+    }
 }
 
-/// Which marks of a track `width` pixels long, spanning `decades` powers of
-/// ten, have their figure under them: the last mark's always, then every
-/// mark, or every other or third, going left, so that no two figures are
-/// nearer than a figure's width.
-pub(super) fn labelled_marks(decades: f32, width: f32) -> impl Fn(u32) -> bool {
-    let last = decades.ceil() as u32 - 1;
-    let gap = width / decades.max(1.0);
+/// Which marks of a track `width` pixels long, spanning `span` steps of
+/// the scale, have their figure under them: the last mark's always, then
+/// every mark, or every other or third, going left, so that no two figures
+/// are nearer than a figure's width.
+pub(super) fn labelled_marks(span: f32, width: f32) -> impl Fn(u32) -> bool {
+    let last = span.ceil() as u32 - 1;
+    let gap = width / span.max(1.0);
     let step = (SCALE_LABEL / gap.max(1.0)).ceil().max(1.0) as u32;
     move |k| k >= 1 && k <= last && (last - k).is_multiple_of(step)
 }
@@ -271,21 +287,23 @@ mod tests {
 
     #[test]
     fn a_mark_says_the_positions_it_stands_for() {
-        let words: Vec<String> = (1..=8).map(decade_words).collect();
-        assert_eq!(words, ["1", "10", "100", "1k", "10k", "100k", "1M", "10M"]);
+        let words: Vec<String> = [7, 300, 1_000, 1_500, 20_000, 2_500_000, 3_000_000_000]
+            .into_iter()
+            .map(scale_words)
+            .collect();
+        assert_eq!(words, ["7", "300", "1k", "1.5k", "20k", "2.5M", "3G"]);
     }
 
     #[test]
     fn figures_thin_out_as_the_track_narrows() {
-        let marks = |decades: f32, width: f32| -> Vec<u32> {
-            let shown = labelled_marks(decades, width);
-            (1..=DECADES).filter(|&k| shown(k)).collect()
+        let marks = |span: f32, width: f32| -> Vec<u32> {
+            let shown = labelled_marks(span, width);
+            (1..=SCALE_MARKS).filter(|&k| shown(k)).collect()
         };
-        // 380 positions: marks at 1, 10 and 100.
-        assert_eq!(marks(3.6, 170.0), [1, 2, 3]);
-        assert_eq!(marks(3.6, 45.0), [3]);
-        // Seven million: every other mark, the last (1M) kept.
-        assert_eq!(marks(7.9, 170.0), [1, 3, 5, 7]);
+        // 380 positions, a step of 100: marks at 100, 200 and 300.
+        assert_eq!(marks(3.8, 170.0), [1, 2, 3]);
+        assert_eq!(marks(3.8, 45.0), [3]);
+        assert_eq!(marks(3.8, 80.0), [1, 3]);
         assert_eq!(marks(0.5, 170.0), Vec::<u32>::new());
     }
 }

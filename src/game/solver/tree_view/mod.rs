@@ -107,19 +107,18 @@ struct CompareChart;
 #[derive(Component, Debug, Clone, Copy)]
 struct CompareBar(usize);
 
-/// A mark on the comparison's bars at ten to the power of its number (of
-/// positions): the bars' scale is a log's.
+/// A mark on the comparison's bars at its number times the scale's step
+/// (of positions).
 #[derive(Component, Debug, Clone, Copy)]
-struct DecadeTick(u32);
+struct ScaleTick(u32);
 
-/// The most marks a bar has.
-const DECADES: u32 = 12;
+/// The most marks a bar has (`compare::Scale` spans at most four steps).
+const SCALE_MARKS: u32 = 4;
 
 /// The figure under the bars at the mark of the same number: how many
-/// positions it stands for ("1", "10", "1k"), so that a log scale reads as
-/// one (a bar of 150 beside one of 380 looked "nearly as long").
+/// positions it stands for ("100", "2k", "1.5M").
 #[derive(Component, Debug, Clone, Copy)]
-struct DecadeLabel(u32);
+struct ScaleLabel(u32);
 
 /// The room under the bars' figures beside the scale's labels: as wide as
 /// the figures (`even_figures`), so the scale spans the bars' track.
@@ -291,7 +290,7 @@ pub(super) fn plugin(app: &mut App) {
                 update_view,
                 show_rounds,
                 fill_timeline,
-                show_decades,
+                show_scale,
                 even_figures,
                 hover_picture,
             )

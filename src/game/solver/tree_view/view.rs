@@ -487,9 +487,14 @@ fn show_chart(
         }
     }
     for (bar, mut node) in bars.iter_mut() {
-        let want = percent(chart.bars[bar.0.min(1)] * 100.0);
-        if node.width != want {
+        let share = chart.bars[bar.0.min(1)];
+        let want = percent(share * 100.0);
+        // A search of a thousandth of the other's positions is still a
+        // sliver.
+        let least = if share > 0.0 { px(2) } else { px(0) };
+        if node.width != want || node.min_width != least {
             node.width = want;
+            node.min_width = least;
         }
     }
     chart
