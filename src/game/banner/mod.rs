@@ -23,6 +23,16 @@ const WON_BANNER_BOTTOM: f32 = 58.0;
 /// The room the won banner takes at the bottom, which the board leaves.
 pub const WON_BANNER_ROOM: f32 = 250.0;
 
+/// The won banner rises into its place from this far below it, in
+/// `RISE_SECS`, as the board moves up to make room for it (the two came at
+/// once, a jolt).
+const RISE_PX: f32 = 70.0;
+const RISE_SECS: f32 = 0.4;
+
+/// A won banner on its way up: the seconds since it came.
+#[derive(Component, Default)]
+struct RiseIn(f32);
+
 /// Pieces of confetti thrown per win.
 const CONFETTI: usize = 70;
 
@@ -31,7 +41,14 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<bevy::window::RequestRedraw>();
     app.add_systems(
         Update,
-        (celebrate, show_banner, banner_room, show_stars, grow_stars)
+        (
+            celebrate,
+            show_banner,
+            banner_room,
+            rise_in,
+            show_stars,
+            grow_stars,
+        )
             .chain()
             .in_set(PlaySystems::Present),
     );
@@ -73,6 +90,23 @@ fn banner_room(
         }
         if (node.left, node.right) != (px(left), px(right)) {
             (node.left, node.right) = (px(left), px(right));
+        }
+    }
+}
+
+/// The won banner rises into place, slowing as it comes (an ease out).
+fn rise_in(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut rising: Query<(Entity, &mut RiseIn, &mut UiTransform)>,
+) {
+    for (entity, mut rise, mut transform) in &mut rising {
+        rise.0 += time.delta_secs();
+        let t = (rise.0 / RISE_SECS).min(1.0);
+        let left = (1.0 - t).powi(3);
+        transform.translation = Val2::px(0.0, RISE_PX * left);
+        if t >= 1.0 {
+            commands.entity(entity).remove::<RiseIn>();
         }
     }
 }
@@ -293,7 +327,13 @@ fn show_banner(
             ))
             .with_children(|cover| {
                 cover
-                    .spawn((card, BoardEdge::Bottom, WonCard))
+                    .spawn((
+                        card,
+                        BoardEdge::Bottom,
+                        WonCard,
+                        RiseIn::default(),
+                        UiTransform::from_translation(Val2::px(0.0, RISE_PX)),
+                    ))
                     .with_children(fill);
             });
     } else if let Ok(column) = column.single() {

@@ -48,6 +48,7 @@ pub(super) fn fit_camera(
     time: Res<Time>,
     screen: Res<State<crate::game::Screen>>,
     mut level: Local<Option<crate::rules::Puzzle>>,
+    mut since_win: Local<Option<f32>>,
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
@@ -90,7 +91,15 @@ pub(super) fn fit_camera(
         *level = Some(state.level.puzzle.clone());
     }
     let at_once = new_level || screen.is_changed() || window.is_changed();
-    let step = (!at_once).then(|| time.delta_secs());
+    // The board makes room for the won banner as gently as the banner
+    // rises into it.
+    if won.is_changed() {
+        *since_win = won.0.then_some(0.0);
+    }
+    let gentle = since_win.is_some_and(|t| t < WIN_EASE_SECS);
+    *since_win = since_win.map(|t| t + time.delta_secs());
+    let rate = if gentle { WIN_EASE_RATE } else { EASE_RATE };
+    let step = (!at_once).then(|| (time.delta_secs(), rate));
     let (moving, across) = aim_camera_eased(
         &mut camera,
         size,
@@ -135,6 +144,9 @@ fn fitted_place(size: Vec2, margins: [f32; 4], extent: Vec2, middle: bool) -> (f
 /// How fast the camera eases to a new place: the part of the way left
 /// after one second is e^-RATE.
 const EASE_RATE: f32 = 12.0;
+/// The rate for the room a won banner takes, for as long as it rises.
+const WIN_EASE_RATE: f32 = 7.0;
+const WIN_EASE_SECS: f32 = 0.8;
 
 /// Points the camera so that a board of `extent` world units (and its
 /// water) fills the window's room inside `margins` (left, right, top,
@@ -148,7 +160,8 @@ pub fn aim_camera(
     aim_camera_eased(camera, size, margins, extent, None, false);
 }
 
-/// `aim_camera`, with `step` (the frame's seconds) easing the camera from
+/// `aim_camera`, with `step` (the frame's seconds and the ease's rate,
+/// `EASE_RATE` or slower) easing the camera from
 /// where it is instead of jumping, and keeping it where it is while the
 /// board, as big as it would be fitted anew and at its place across, lies in
 /// the room there (a banner or a taller bar above or below leaves it in
@@ -162,7 +175,7 @@ fn aim_camera_eased(
     size: Vec2,
     margins: [f32; 4],
     extent: Vec2,
-    step: Option<f32>,
+    step: Option<(f32, f32)>,
     middle: bool,
 ) -> (bool, f32) {
     let [left, _, top, _] = margins;
@@ -182,7 +195,7 @@ fn aim_camera_eased(
     let mut shown_across = centre.x;
     for (mut projection, mut transform) in camera.iter_mut() {
         let (mut scale, mut at) = (fitted, place(fitted, centre));
-        if let (Some(dt), Projection::Orthographic(o)) = (step, projection.as_ref()) {
+        if let (Some((dt, rate)), Projection::Orthographic(o)) = (step, projection.as_ref()) {
             let now = (o.scale, transform.translation);
             // Where the board's centre shows now, in pixels.
             let shown = Vec2::new(
@@ -200,7 +213,7 @@ fn aim_camera_eased(
                 (scale, at) = now;
                 shown_across = shown.x;
             } else {
-                let k = 1.0 - (-EASE_RATE * dt).exp();
+                let k = 1.0 - (-rate * dt).exp();
                 let s = now.0 + (fitted - now.0) * k;
                 let c = shown + (centre - shown) * k;
                 let near = (s - fitted).abs() <= fitted * 2e-3 && c.distance(centre) < 0.75;

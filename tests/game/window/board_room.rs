@@ -457,6 +457,59 @@ fn the_win_shows_once_the_winning_move_has_landed() {
     );
 }
 
+/// The won banner rises into its place as the board makes room for it,
+/// both over several frames: the board took half its way in one frame and
+/// the banner stood at once (a jolt, a new player said).
+#[test]
+fn the_won_banner_rises_as_the_board_makes_room() {
+    use pond_puzzles::game::panels::WonCard;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 2);
+    let mut line = solution_on_board(&app);
+    let last = line.pop().expect("a line");
+    for mv in line {
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    app.world_mut().write_message(MoveRequested::player(last));
+    let mut frames = 0;
+    while count::<WonCard>(&mut app) == 0 {
+        app.update();
+        frames += 1;
+        assert!(frames < 400, "no banner");
+    }
+    let card_y = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<&UiGlobalTransform, With<WonCard>>()
+            .iter(app.world())
+            .next()
+            .map(|t| t.translation.y)
+            .expect("the card")
+    };
+    let before = camera_at(&mut app).0;
+    let mut ys = vec![card_y(&mut app)];
+    let mut scales = vec![before];
+    for _ in 0..40 {
+        app.update();
+        ys.push(card_y(&mut app));
+        scales.push(camera_at(&mut app).0);
+    }
+    let end = *ys.last().unwrap();
+    assert!(ys[1] > end + 20.0, "the banner stood at once: {ys:?}");
+    assert!(ys.windows(2).all(|w| w[1] <= w[0] + 0.01), "{ys:?}");
+    assert!(
+        (ys[ys.len() - 5] - end).abs() < 0.01,
+        "still rising: {ys:?}"
+    );
+    let total = *scales.last().unwrap() - before;
+    assert!(total.abs() > 1e-4, "the board made no room: {scales:?}");
+    let largest = (scales.windows(2).map(|w| (w[1] - w[0]).abs())).fold(0.0, f32::max);
+    assert!(
+        largest < total.abs() * 0.35,
+        "the board took {largest} of {total} in one frame"
+    );
+}
+
 /// A message takes the level code's line in the level's bar: the bar keeps
 /// its height, so nothing under it moves (it grew a line, and the search's
 /// column under it moved down and stayed there); the code comes back when
