@@ -396,3 +396,27 @@ fn every_shipped_levels_search_at_instant_ends_in_a_win() {
     }
     assert!(played > 150);
 }
+
+/// A solution played to a win ends the watch with the banner: the panel's
+/// "Solution: won in 3 moves" came a pause (up to a second) behind it.
+#[test]
+fn a_solution_played_to_a_win_ends_the_watch_with_the_banner() {
+    use pond_puzzles::game::panels::WonCard;
+    let mut app = app();
+    start_level(&mut app, "swap.ron", 0);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Solution));
+    let mut frames = 0;
+    while count::<WonCard>(&mut app) == 0 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        frames += 1;
+        assert!(frames < 1000, "no win");
+    }
+    let moves = app.world().resource::<PlayState>().moves();
+    assert_eq!(
+        app.world().resource::<Autoplay>().ending,
+        Some(Ending::Won(moves)),
+        "the banner before the watch's end"
+    );
+}

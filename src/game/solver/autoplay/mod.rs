@@ -365,6 +365,14 @@ fn play_step(
     if !anims.is_empty() || !jump.0.is_empty() || view.is_some_and(|v| v.scrubbed.is_some()) {
         return;
     }
+    // An answer played to a win ends the watch once the board stands, with
+    // the banner (the panel said so a pause behind it).
+    if a.solution.is_some() && !a.paused && state.puzzle.is_won() {
+        if let Some(request) = solution_step(&mut a, &state) {
+            moves.write(MoveRequested::new(request, Mover::Solver));
+        }
+        return;
+    }
     let stepping = std::mem::take(&mut a.step_once);
     if a.paused && !stepping {
         return;
