@@ -39,7 +39,7 @@ pub struct Cli {
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The pack to open (a shipped pack's file name works from anywhere).
+    /// The pack to open (a shipped pack's name works from anywhere: `pegs` or `pegs.ron`).
     #[arg(required_unless_present_any = ["code", "replay"])]
     pack: Option<PathBuf>,
     /// Play the level of this code instead: a shipped one (`hop.12`) or a
@@ -89,8 +89,8 @@ pub struct PlayArgs {
 
 #[derive(Debug, Args)]
 pub struct EditArgs {
-    /// A pack to take a level from (a shipped pack's file name works from
-    /// anywhere); without `--level`, a new level of its puzzle. Without a
+    /// A pack to take a level from (a shipped pack's name works from
+    /// anywhere: `pegs` or `pegs.ron`); without `--level`, a new level of its puzzle. Without a
     /// pack, a new Swap level.
     pack: Option<PathBuf>,
     /// Edit a copy of this level of the pack (counted from 1).
@@ -111,7 +111,7 @@ pub struct EditArgs {
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// The pack (a shipped pack's file name works from anywhere).
+    /// The pack (a shipped pack's name works from anywhere: `pegs` or `pegs.ron`).
     pack: PathBuf,
     /// The level to draw (counted from 1).
     #[arg(long)]

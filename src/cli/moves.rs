@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 #[derive(Debug, Args)]
 pub struct MovesArgs {
-    /// The pack file (a shipped pack's file name works from anywhere).
+    /// The pack file (a shipped pack's name works from anywhere: `pegs` or `pegs.ron`).
     pack: PathBuf,
     /// The level, counted from 1 in file order.
     #[arg(long)]

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The pack file (a shipped pack's file name works from anywhere).
+    /// The pack file (a shipped pack's name works from anywhere: `pegs` or `pegs.ron`).
     pack: PathBuf,
     /// Only this level, counted from 1 in file order.
     #[arg(long)]

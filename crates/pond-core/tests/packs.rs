@@ -328,3 +328,18 @@ fn the_format_pages_move_examples_play_as_it_says() {
     let mv = escape.parse_move("1").unwrap_or_else(|e| panic!("{e}"));
     assert!(escape.apply(mv).is_err(), "d3 may not follow a4");
 }
+
+/// A shipped pack opens by its file name or that name without `.ron`,
+/// from any folder; a name no pack has is a file not found.
+#[test]
+fn a_shipped_pack_opens_by_its_name() {
+    for (file, _) in SHIPPED {
+        let bare = file.trim_end_matches(".ron");
+        for name in [*file, bare] {
+            let pack = levels::load(std::path::Path::new(name))
+                .unwrap_or_else(|e| panic!("{name}: {}", e.message));
+            assert_eq!(pack.levels.len(), shipped(file).levels.len(), "{name}");
+        }
+    }
+    assert!(levels::load(std::path::Path::new("no-such-pack")).is_err());
+}

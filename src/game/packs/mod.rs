@@ -223,10 +223,7 @@ fn asset_path(server: &AssetServer, path: &Path) -> Option<(String, Option<PathB
         let inside = full.to_string_lossy().trim_start_matches('/').to_string();
         return Some((format!("{DISK}://{inside}"), Some(full)));
     }
-    let name = SHIPPED
-        .iter()
-        .map(|(n, _)| *n)
-        .find(|n| path.as_os_str() == *n || path.ends_with(Path::new("levels").join(n)))?;
+    let (name, _) = levels::shipped_named(path)?;
     Some((format!("embedded://{EMBEDDED_DIR}/{name}"), None))
 }
 

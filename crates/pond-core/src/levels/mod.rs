@@ -240,13 +240,21 @@ pub fn load(path: &Path) -> Result<Pack, PackError> {
 /// As `load`, with every mistake the file holds.
 pub fn load_all(path: &Path) -> Result<Pack, Vec<PackError>> {
     if !path.exists()
-        && let Some((name, text)) = SHIPPED.iter().find(|(name, _)| {
-            path.as_os_str() == *name || path.ends_with(Path::new("levels").join(name))
-        })
+        && let Some((name, text)) = shipped_named(path)
     {
         return parse_pack_all(name, text);
     }
     load_file_all(path)
+}
+
+/// The shipped pack that `path` names: its file name (`pegs.ron`), that
+/// name without `.ron` (`pegs`), or its place in a `levels` folder.
+pub fn shipped_named(path: &Path) -> Option<&'static (&'static str, &'static str)> {
+    SHIPPED.iter().find(|(name, _)| {
+        path.as_os_str() == *name
+            || path.as_os_str() == name.trim_end_matches(".ron")
+            || path.ends_with(Path::new("levels").join(name))
+    })
 }
 
 /// Reads and checks a pack file from disk: its first mistake, if any.
