@@ -11,6 +11,9 @@ mod blobs;
 mod exact;
 mod greedy;
 
+/// A quick player: its line from a position, not always shortest.
+type QuickPlayer = dyn Fn(&Flood) -> Vec<FloodMove>;
+
 /// The move map's part: the fewest moves to win, and winnable only within
 /// the level's move limit.
 impl crate::solve::moves::Marks for Flood {
@@ -47,8 +50,7 @@ impl crate::solve::moves::Marks for Flood {
         };
         let spare = left.checked_sub(1).map(|n| n as usize);
         let mut first = Vec::new();
-        let quick: [&dyn Fn(&Flood) -> Vec<FloodMove>; 3] =
-            [&greedy_line, &|f| solve_lookahead(f, 2), &solve_fast];
+        let quick: [&QuickPlayer; 3] = [&greedy_line, &|f| solve_lookahead(f, 2), &solve_fast];
         for line in quick {
             let line = line(self);
             if spare.is_some_and(|n| line.len() <= n) {
