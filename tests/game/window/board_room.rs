@@ -403,12 +403,9 @@ fn the_board_keeps_its_place_or_moves_smoothly_when_a_panel_opens() {
     assert!(faults.is_empty(), "{faults:#?}");
 }
 
-/// The win shows once the winning move has landed: while the last jump
-/// plays, no banner and no new room for it (the board shrank under the
-/// jump); then the banner, and the board moved up for it.
-#[test]
-fn the_win_shows_once_the_winning_move_has_landed() {
-    use pond_puzzles::game::panels::WonCard;
+/// The triangle of pegs (level 3) at 1280x720, its solution played but
+/// for the last move, which is returned.
+fn one_move_from_the_win() -> (App, pond_puzzles::rules::PuzzleMove) {
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "pegs.ron", 2);
     let mut line = solution_on_board(&app);
@@ -417,6 +414,16 @@ fn the_win_shows_once_the_winning_move_has_landed() {
         app.world_mut().write_message(MoveRequested::player(mv));
         settle(&mut app);
     }
+    (app, last)
+}
+
+/// The win shows once the winning move has landed: while the last jump
+/// plays, no banner and no new room for it (the board shrank under the
+/// jump); then the banner, and the board moved up for it.
+#[test]
+fn the_win_shows_once_the_winning_move_has_landed() {
+    use pond_puzzles::game::panels::WonCard;
+    let (mut app, last) = one_move_from_the_win();
     let before = camera_at(&mut app);
     app.world_mut().write_message(MoveRequested::player(last));
     app.update();
@@ -463,14 +470,7 @@ fn the_win_shows_once_the_winning_move_has_landed() {
 #[test]
 fn the_won_banner_rises_as_the_board_makes_room() {
     use pond_puzzles::game::panels::WonCard;
-    let mut app = laid_app(UVec2::new(1280, 720));
-    start_level(&mut app, "pegs.ron", 2);
-    let mut line = solution_on_board(&app);
-    let last = line.pop().expect("a line");
-    for mv in line {
-        app.world_mut().write_message(MoveRequested::player(mv));
-        settle(&mut app);
-    }
+    let (mut app, last) = one_move_from_the_win();
     app.world_mut().write_message(MoveRequested::player(last));
     let mut frames = 0;
     while count::<WonCard>(&mut app) == 0 {
