@@ -231,10 +231,11 @@ pub fn card_node(width: f32) -> Node {
     }
 }
 
-/// A card's colour and its shadow on the cover.
+/// A card's colour and its shadow on the cover: solid, so that nothing
+/// under it (a win's banner) shows through its words.
 pub fn card_look() -> (BackgroundColor, BoxShadow) {
     (
-        BackgroundColor(Color::srgba(0.05, 0.13, 0.17, 0.97)),
+        BackgroundColor(Color::srgb(0.05, 0.13, 0.17)),
         BoxShadow::new(
             Color::srgba(0.0, 0.0, 0.0, 0.5),
             px(0),
