@@ -23,15 +23,21 @@ const WON_BANNER_BOTTOM: f32 = 58.0;
 /// The room the won banner takes at the bottom, which the board leaves.
 pub const WON_BANNER_ROOM: f32 = 250.0;
 
-/// The won banner rises into its place from this far below it, in
-/// `RISE_SECS`, as the board moves up to make room for it (the two came at
-/// once, a jolt).
-const RISE_PX: f32 = 70.0;
-const RISE_SECS: f32 = 0.4;
+/// The won banner comes once the board has made its room (it came with the
+/// board's move, over the board's last row, a jolt): when the board stands,
+/// after `ROOM_LEAST` seconds at least, or after `ROOM_MOST` while the
+/// board still eases into its place.
+const ROOM_LEAST: f32 = 0.1;
+const ROOM_MOST: f32 = 0.3;
 
-/// A won banner on its way up: the seconds since it came.
+/// The won banner grows from this share of its size in `POP_SECS`, slowing
+/// as it comes.
+const POP_FROM: f32 = 0.9;
+const POP_SECS: f32 = 0.25;
+
+/// A won banner growing to its size: the seconds since it came.
 #[derive(Component, Default)]
-struct RiseIn(f32);
+struct PopIn(f32);
 
 /// Pieces of confetti thrown per win.
 const CONFETTI: usize = 70;
@@ -45,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
             celebrate,
             show_banner,
             banner_room,
-            rise_in,
+            pop_in,
             show_stars,
             grow_stars,
         )
@@ -94,19 +100,19 @@ fn banner_room(
     }
 }
 
-/// The won banner rises into place, slowing as it comes (an ease out).
-fn rise_in(
+/// The won banner grows to its size, slowing as it comes (an ease out).
+fn pop_in(
     mut commands: Commands,
     time: Res<Time>,
-    mut rising: Query<(Entity, &mut RiseIn, &mut UiTransform)>,
+    mut growing: Query<(Entity, &mut PopIn, &mut UiTransform)>,
 ) {
-    for (entity, mut rise, mut transform) in &mut rising {
-        rise.0 += time.delta_secs();
-        let t = (rise.0 / RISE_SECS).min(1.0);
+    for (entity, mut pop, mut transform) in &mut growing {
+        pop.0 += time.delta_secs();
+        let t = (pop.0 / POP_SECS).min(1.0);
         let left = (1.0 - t).powi(3);
-        transform.translation = Val2::px(0.0, RISE_PX * left);
+        transform.scale = Vec2::splat(1.0 - (1.0 - POP_FROM) * left);
         if t >= 1.0 {
-            commands.entity(entity).remove::<RiseIn>();
+            commands.entity(entity).remove::<PopIn>();
         }
     }
 }
@@ -202,6 +208,7 @@ fn show_banner(
     (packs, current): (Res<Packs>, Res<Current>),
     timeline: Option<Res<crate::game::solver::tree_view::TreeViewState>>,
     shown: Res<WinShown>,
+    (aim, time, mut room): (Res<panels::CameraAim>, Res<Time>, Local<Option<f32>>),
 ) {
     // A won banner is drawn anew when its span grows or shrinks past its
     // row of buttons (the tree opened or closed, the window resized).
@@ -214,14 +221,26 @@ fn show_banner(
     // once the player plays from there).
     let at_moment = timeline.as_ref().is_some_and(|t| t.scrubbed.is_some());
     let left_moment = std::mem::replace(&mut *was_at_moment, at_moment) != at_moment;
-    if !state.is_changed() && !resized && !left_moment && !shown.is_changed() {
+    // A win's banner waits for the winning move to land, then for the
+    // board to make its room.
+    if shown.is_changed() {
+        *room = shown.0.then_some(0.0);
+    }
+    let mut room_made = false;
+    if let Some(waited) = room.as_mut() {
+        *waited += time.delta_secs();
+        if *waited >= ROOM_MOST || (*waited >= ROOM_LEAST && !aim.moving) {
+            *room = None;
+            room_made = true;
+        }
+    }
+    if !state.is_changed() && !resized && !left_moment && !shown.is_changed() && !room_made {
         return;
     }
     for b in &banners {
         commands.entity(b).try_despawn();
     }
-    // A win's banner waits for the winning move to land.
-    if state.puzzle.is_won() && !shown.0 {
+    if state.puzzle.is_won() && (!shown.0 || room.is_some()) {
         return;
     }
     let watching = autoplay.as_deref().is_some_and(Autoplay::is_active) || at_moment;
@@ -331,8 +350,8 @@ fn show_banner(
                         card,
                         BoardEdge::Bottom,
                         WonCard,
-                        RiseIn::default(),
-                        UiTransform::from_translation(Val2::px(0.0, RISE_PX)),
+                        PopIn::default(),
+                        UiTransform::from_scale(Vec2::splat(POP_FROM)),
                     ))
                     .with_children(fill);
             });

@@ -91,8 +91,8 @@ pub(super) fn fit_camera(
         *level = Some(state.level.puzzle.clone());
     }
     let at_once = new_level || screen.is_changed() || window.is_changed();
-    // The board makes room for the won banner as gently as the banner
-    // rises into it.
+    // The board makes room for the won banner gently (the banner waits for
+    // it).
     if won.is_changed() {
         *since_win = won.0.then_some(0.0);
     }
@@ -144,7 +144,7 @@ fn fitted_place(size: Vec2, margins: [f32; 4], extent: Vec2, middle: bool) -> (f
 /// How fast the camera eases to a new place: the part of the way left
 /// after one second is e^-RATE.
 const EASE_RATE: f32 = 12.0;
-/// The rate for the room a won banner takes, for as long as it rises.
+/// The rate for the room a won banner takes, for a while after the win.
 const WIN_EASE_RATE: f32 = 7.0;
 const WIN_EASE_SECS: f32 = 0.8;
 
