@@ -309,7 +309,8 @@ fn both_searches_in(app: &mut App) {
 }
 
 /// The bars are as long as their positions, and their scale is said in
-/// round figures under them ("100", "200", "300" positions at its marks,
+/// round figures under them ("0" at their start, "100", "200", "300"
+/// positions at its marks,
 /// left to right, apart; in a narrow column the last mark's at least): on a
 /// log scale a bar of 150 beside one of 380 read as "nearly as long" under
 /// "2.5 times fewer".
@@ -358,6 +359,13 @@ fn the_comparisons_scale_is_labelled_under_its_bars() {
                 "{size}: figures at {one}, {two}, {three}"
             );
         }
+        // The scale starts at 0, under the bars' start.
+        let zero = label("0").unwrap_or_else(|| panic!("{size}: no 0 under the bars"));
+        let first = ["100", "200", "300"].iter().find_map(|w| label(w));
+        assert!(
+            first.is_some_and(|f| f.min.x > zero.max.x + 2.0),
+            "{size}: 0 at {zero:?}, then {first:?}"
+        );
         // Both searches took fewer than 400 positions.
         assert!(label("400").is_none(), "{size}: a mark past the bars' end");
         // Each bar as long as its positions: ours (150) about 0.39 of the

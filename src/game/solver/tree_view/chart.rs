@@ -126,8 +126,9 @@ fn compare_scale() -> impl Bundle {
             )),
             Spawn((FigureRoom, Node::default())),
             // The figures stand in the whole row, not in the track: the
-            // last one's half may reach past the track's end.
-            SpawnIter((1..=SCALE_MARKS).map(|k| {
+            // last one's half may reach past the track's end. Figure 0
+            // stands under the bars' start.
+            SpawnIter((0..=SCALE_MARKS).map(|k| {
                 // A box of the label's width centred on its mark, its
                 // figure centred in it (a text's own justification centres
                 // it in the text's width, which left it at the box's left).
@@ -230,7 +231,7 @@ pub(super) fn show_scale(
         let at = SCALE_NAME + SCALE_GAP + k as f32 / scale.span * width;
         place(
             &mut node,
-            (figures && labelled(k)).then(|| px(at - SCALE_LABEL / 2.0)),
+            (figures && (k == 0 || labelled(k))).then(|| px(at - SCALE_LABEL / 2.0)),
         );
     }
     for (k, mut text) in &mut words {
