@@ -367,6 +367,35 @@ fn shows(app: &mut App, words: &str) -> bool {
         .any(|n| n.text.as_deref().is_some_and(|t| t.contains(words)))
 }
 
+/// The comparison's bar named `name` ("Plain", "Solver"): where its name
+/// stands, and its length (the widest node in the track beside the name;
+/// the others are the scale's one-pixel marks). None where no such name
+/// stands beside a track.
+fn compare_bar(nodes: &[super::window::Laid], name: &str) -> Option<(Rect, f32)> {
+    let (label, track) = (nodes.iter())
+        .filter(|n| n.text.as_deref() == Some(name))
+        .find_map(|label| {
+            let track = nodes.iter().find(|n| {
+                n.parent == label.parent
+                    && n.text.is_none()
+                    && n.rect.min.x >= label.rect.max.x
+                    && n.entity != label.entity
+            })?;
+            Some((label, track))
+        })?;
+    let widest = (nodes.iter())
+        .filter(|n| n.parent == Some(track.entity))
+        .map(|n| n.rect.width())
+        .fold(0.0, f32::max);
+    Some((label.rect, widest))
+}
+
+/// Whether the comparison's bars show.
+fn bars_shown(app: &mut App) -> bool {
+    let nodes = laid_out(app);
+    compare_bar(&nodes, "Plain").is_some() && compare_bar(&nodes, "Solver").is_some()
+}
+
 /// Where the timeline's "<" button is on the window.
 fn back_button(app: &mut App) -> Rect {
     parent_of_text(app, |t| t == "<")

@@ -276,7 +276,7 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
     // Whose positions were fewer, said: under the heading "Plain search"
     // the ratio alone read as the plain search's.
     let ratio = match (&plain, &ours) {
-        (Some(p), Some(o)) => format!("Ours: {}", ratio_of(p, o)),
+        (Some(p), Some(o)) => format!("Solver: {}", ratio_of(p, o)),
         _ => String::new(),
     };
     let answer = |f: &Option<Figures>| {

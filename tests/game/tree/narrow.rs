@@ -281,7 +281,7 @@ fn the_comparisons_bars_show_in_a_short_column() {
     };
     let before = map_height(&mut app);
     both_searches_in(&mut app);
-    assert!(shows(&mut app, "Ours"), "no bars");
+    assert!(bars_shown(&mut app), "no bars");
     assert!(!shows(&mut app, "Done"), "the bars and the Done bar both");
     let after = map_height(&mut app);
     assert!(
@@ -320,10 +320,9 @@ fn the_comparisons_scale_is_labelled_under_its_bars() {
         let mut app = searched_with_map(size, "pegs.ron", 2);
         both_searches_in(&mut app);
         let nodes = laid_out(&mut app);
-        let ours = (nodes.iter())
-            .find(|n| n.text.as_deref() == Some("Ours"))
+        let ours = compare_bar(&nodes, "Solver")
             .unwrap_or_else(|| panic!("{size}: no bars"))
-            .rect;
+            .0;
         let label = |words: &str| {
             nodes
                 .iter()
@@ -370,7 +369,7 @@ fn the_comparisons_scale_is_labelled_under_its_bars() {
         assert!(label("400").is_none(), "{size}: a mark past the bars' end");
         // Each bar as long as its positions: ours (150) about 0.39 of the
         // plain search's (380).
-        let bars: Vec<f32> = ["Plain", "Ours"]
+        let bars: Vec<f32> = ["Plain", "Solver"]
             .iter()
             .map(|name| bar_length(&nodes, name))
             .collect();
@@ -383,24 +382,9 @@ fn the_comparisons_scale_is_labelled_under_its_bars() {
     }
 }
 
-/// The length of the comparison's bar named `name` ("Plain", "Ours"): the
-/// widest node in the track beside the name (the others are the scale's
-/// one-pixel marks).
+/// The length of the comparison's bar named `name` ("Plain", "Solver").
 fn bar_length(nodes: &[super::super::window::Laid], name: &str) -> f32 {
-    // The name beside a track (a button may say "Plain" too).
-    let track = (nodes.iter())
-        .filter(|n| n.text.as_deref() == Some(name))
-        .find_map(|label| {
-            nodes.iter().find(|n| {
-                n.parent == label.parent
-                    && n.text.is_none()
-                    && n.rect.min.x >= label.rect.max.x
-                    && n.entity != label.entity
-            })
-        })
-        .unwrap_or_else(|| panic!("no track beside {name:?}"));
-    (nodes.iter())
-        .filter(|n| n.parent == Some(track.entity))
-        .map(|n| n.rect.width())
-        .fold(0.0, f32::max)
+    compare_bar(nodes, name)
+        .unwrap_or_else(|| panic!("no track beside {name:?}"))
+        .1
 }

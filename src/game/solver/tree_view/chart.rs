@@ -87,7 +87,7 @@ pub(super) fn compare_chart() -> impl Bundle {
                 TreeText::ComparePlain,
                 tone_colour(Tone::GivenUp)
             ),
-            bar("Ours", 1, TreeText::CompareOurs, theme::WIN),
+            bar("Solver", 1, TreeText::CompareOurs, theme::WIN),
             compare_scale(),
             (
                 TreeText::Saved,
@@ -154,7 +154,7 @@ fn compare_scale() -> impl Bundle {
     )
 }
 
-/// The width of the bars' names ("Plain", "Ours") and the gap after them:
+/// The width of the bars' names ("Plain", "Solver") and the gap after them:
 /// where the track starts in its row.
 const SCALE_NAME: f32 = 44.0;
 const SCALE_GAP: f32 = 6.0;
