@@ -90,8 +90,8 @@ pub struct PlayArgs {
 #[derive(Debug, Args)]
 pub struct EditArgs {
     /// A pack to take a level from (a shipped pack's name works from
-    /// anywhere: `pegs` or `pegs.ron`); without `--level`, a new level of its puzzle. Without a
-    /// pack, a new Swap level.
+    /// anywhere: `pegs` or `pegs.ron`); without `--level`, a new level of
+    /// its puzzle. Without a pack, a new Swap level.
     pack: Option<PathBuf>,
     /// Edit a copy of this level of the pack (counted from 1).
     #[arg(long, requires = "pack")]

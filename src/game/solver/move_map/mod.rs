@@ -189,14 +189,9 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
         shared.set_kept(crate::solve::moves::kept_bytes());
     }
     let each = QUICK / mirror.iter().filter(|m| m.is_none()).count().max(1) as u32;
-    let known = winnable_after(
-        p,
-        &moves,
-        &Budget {
-            time: Some(each),
-            ..budget.clone()
-        },
-    );
+    // What the position tells of all its moves at once (Flood's line with a
+    // move to spare), asked only once a move's own search leaves it open.
+    let mut at_once: Option<Vec<Option<bool>>> = None;
     let mut quick: Vec<(usize, Left)> = Vec::with_capacity(moves.len());
     for (i, a) in after.iter().enumerate() {
         let left = match (a, mirror[i]) {
@@ -208,13 +203,16 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
                 };
                 let left = left_of(a, &one);
                 // A board too big to search in the quick pass may still
-                // be proven winnable at once (Flood's greedy line).
+                // be proven winnable at once (Flood's quick lines).
                 match left.winnable {
                     Some(_) => left,
-                    None => Left {
-                        winnable: known[i].or_else(|| winnable_of(a, &one)),
-                        ..left
-                    },
+                    None => {
+                        let all = at_once.get_or_insert_with(|| winnable_after(p, &moves, &one));
+                        Left {
+                            winnable: all[i].or_else(|| winnable_of(a, &one)),
+                            ..left
+                        }
+                    }
                 }
             }
             (None, None) => Left::UNKNOWN,
@@ -271,7 +269,6 @@ fn decide(p: &Puzzle, budget: &Budget, mut send: impl FnMut(Vec<(usize, Left)>) 
     }
 }
 
-/// A mark with nothing left to decide.
 /// Takes in the marks decided since the last frame.
 fn read(marks: &mut ResMut<MoveMarks>) {
     let Some(running) = marks.running.as_ref() else {
