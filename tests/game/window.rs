@@ -19,6 +19,9 @@ mod fit;
 #[path = "window/board_room.rs"]
 mod board_room;
 
+#[path = "window/swap_rows.rs"]
+mod swap_rows;
+
 /// Pixels a rectangle may pass an edge by (rounding).
 const SLACK: f32 = 1.0;
 
@@ -274,7 +277,12 @@ fn content_below(nodes: &[Laid], s: &Laid) -> f32 {
 /// The board's rectangle on the window, from its extent and the camera the
 /// game fitted to it.
 pub(super) fn board_rect(app: &mut App, size: Vec2) -> Rect {
-    let board = extent(&puzzle(app));
+    // Above a won level's banner, the part of the board that stays in view.
+    let board = if app.world().resource::<game::play::WinShown>().0 {
+        game::puzzles::won_extent(&puzzle(app))
+    } else {
+        extent(&puzzle(app))
+    };
     board_rect_of(app, size, board)
 }
 

@@ -68,7 +68,11 @@ pub(super) fn fit_camera(
     }
     .max(bottom_reach);
     let top = (PANEL_PX.top * k).max(top_reach);
-    let board = puzzles::extent(&state.puzzle);
+    let board = if won.0 {
+        puzzles::won_extent(&state.puzzle)
+    } else {
+        puzzles::extent(&state.puzzle)
+    };
     // The way out of a dead end, in the right-hand column, takes the
     // board's room only where it would cover the board: the board stays
     // under the player's pointer for the undo.

@@ -109,6 +109,11 @@ pub trait GamePuzzle: Rules + Sized {
     );
     /// The board's width and height in world units.
     fn extent(&self) -> Vec2;
+    /// The part of the board (centred as the whole) that stays in view
+    /// above a won level's banner: by default all of it.
+    fn won_extent(&self) -> Vec2 {
+        self.extent()
+    }
     /// The rings of a hint's move: where, and how large.
     fn hint_rings(&self, mv: Self::Move) -> Vec<(Vec2, f32)>;
     /// Where the move map's mark of a move stands: by default on the first
@@ -325,6 +330,10 @@ pub fn sketch(p: &Puzzle) -> Vec<Dot> {
 
 pub fn extent(p: &Puzzle) -> Vec2 {
     each!(p, s => s.extent())
+}
+
+pub fn won_extent(p: &Puzzle) -> Vec2 {
+    each!(p, s => s.won_extent())
 }
 
 pub fn hint_rings(p: &Puzzle, mv: PuzzleMove) -> Vec<(Vec2, f32)> {

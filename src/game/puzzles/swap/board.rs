@@ -3,7 +3,7 @@
 //! to its new pad.
 
 use super::super::pieces::{Clickable, Place, Spawned, forward, frog_bundle, jump, lily_bundle};
-use super::{SWAP_STEP, swap_pos};
+use super::{SWAP_STEP, line_y, swap_lines, swap_pos};
 use crate::game::play::Change;
 use crate::game::theme::Art;
 use crate::rules::PuzzleMove;
@@ -48,45 +48,69 @@ const GOAL_BAND: f32 = 44.0;
 /// row of 7 fits between the editor's panels at 800x600).
 const GOAL_WORD_PX: f32 = 20.0;
 
+/// Where the goal's frog of pad `i` (of `n`) stands: under the pad.
+pub(super) fn goal_pos(i: usize, n: usize) -> Vec2 {
+    swap_pos(i, n) + Vec2::new(0.0, GOAL_Y)
+}
+
 /// The goal, small under the row: each pad's frog once the frogs have
-/// changed sides, on a dark band with the word "Goal" under its left end.
+/// changed sides, on a dark band under each line of the row, with the word
+/// "Goal" under the first band's left end. A folded row's lines end and
+/// begin with a trail of small pads: the row goes on.
 fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
     let n = s.cells.len();
-    let y = GOAL_Y;
-    let width = n as f32 * SWAP_STEP;
-    let left = -width / 2.0 + 10.0;
-    let right = width / 2.0 - 10.0;
-    commands.spawn((
-        Name::new("Goal"),
-        Mesh2d(art.tile.clone()),
-        MeshMaterial2d(art.shadow_mat.clone()),
-        Transform::from_xyz((left + right) / 2.0, y, -0.5).with_scale(Vec3::new(
-            right - left,
-            GOAL_BAND,
-            1.0,
-        )),
-        Pickable::IGNORE,
-        ChildOf(board.root),
-    ));
-    commands.spawn((
-        Text2d::new("Goal"),
-        TextFont {
-            font_size: FontSize::Px(GOAL_WORD_PX),
-            ..default()
-        },
-        TextColor(crate::game::theme::TEXT),
-        bevy::sprite::Anchor::TOP_LEFT,
-        Transform::from_xyz(left + 2.0, y - GOAL_BAND / 2.0 - 2.0, -0.4),
-        Pickable::IGNORE,
-        ChildOf(board.root),
-    ));
+    let (lines, per) = swap_lines(n);
+    for line in 0..lines {
+        let first = line * per;
+        let last = (first + per).min(n) - 1;
+        let (left, right) = (swap_pos(first, n).x, swap_pos(last, n).x);
+        let (left, right) = (
+            left - SWAP_STEP / 2.0 + 10.0,
+            right + SWAP_STEP / 2.0 - 10.0,
+        );
+        let y = line_y(line, lines) + GOAL_Y;
+        commands.spawn((
+            Name::new("Goal"),
+            Mesh2d(art.tile.clone()),
+            MeshMaterial2d(art.shadow_mat.clone()),
+            Transform::from_xyz((left + right) / 2.0, y, -0.5).with_scale(Vec3::new(
+                right - left,
+                GOAL_BAND,
+                1.0,
+            )),
+            Pickable::IGNORE,
+            ChildOf(board.root),
+        ));
+        if line == 0 {
+            commands.spawn((
+                Text2d::new("Goal"),
+                TextFont {
+                    font_size: FontSize::Px(GOAL_WORD_PX),
+                    ..default()
+                },
+                TextColor(crate::game::theme::TEXT),
+                bevy::sprite::Anchor::TOP_LEFT,
+                Transform::from_xyz(left + 2.0, y - GOAL_BAND / 2.0 - 2.0, -0.4),
+                Pickable::IGNORE,
+                ChildOf(board.root),
+            ));
+        }
+        // The row goes on after this line and came from the one above.
+        let row_y = line_y(line, lines);
+        if line + 1 < lines {
+            trail(commands, art, board, Vec2::new(right + 10.0, row_y), 1.0);
+        }
+        if line > 0 {
+            trail(commands, art, board, Vec2::new(left - 10.0, row_y), -1.0);
+        }
+    }
     for (i, &cell) in s.goal.iter().enumerate() {
         let (material, facing) = match cell {
             Cell::L => (&art.l_mat, Vec2::X),
             Cell::R => (&art.r_mat, -Vec2::X),
             Cell::Empty => continue,
         };
-        let at = Vec2::new(swap_pos(i, n).x, y);
+        let at = goal_pos(i, n);
         let turn = Quat::from_rotation_z(facing.to_angle() - std::f32::consts::FRAC_PI_2);
         commands.spawn((
             Mesh2d(art.frog.clone()),
@@ -94,6 +118,24 @@ fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
             Transform::from_translation(at.extend(-0.4))
                 .with_rotation(turn)
                 .with_scale(Vec3::splat(GOAL_FROG)),
+            Pickable::IGNORE,
+            ChildOf(board.root),
+        ));
+    }
+}
+
+/// Three small pads, smaller away from the row's end at `from`, going
+/// right (`way` 1) or left (-1) of it: where a folded line ends (the row
+/// goes on under) and where the next begins.
+fn trail(commands: &mut Commands, art: &Art, board: &Spawned, from: Vec2, way: f32) {
+    for k in 0..3 {
+        let size = 0.3 - 0.07 * k as f32;
+        let at = from + Vec2::new(way * (10.0 + 22.0 * k as f32), 0.0);
+        commands.spawn((
+            Name::new("Row goes on"),
+            Mesh2d(art.lily.clone()),
+            MeshMaterial2d(art.lily_mat.clone()),
+            Transform::from_translation(at.extend(-0.6)).with_scale(Vec3::splat(size)),
             Pickable::IGNORE,
             ChildOf(board.root),
         ));

@@ -23,14 +23,48 @@ const SCENERY_BELOW: f32 = -131.0;
 /// Half the height of the row with its goal and scenery (the extent is
 /// kept centred, so the deeper side counts on both).
 const HALF_HEIGHT: f32 = 161.0;
+/// Half the height of the row and its goal with the goal's word, without
+/// the scenery.
+const WON_HALF_HEIGHT: f32 = 116.0;
 /// How far in from the row's ends the scenery stands, and the least half
 /// width of the board (a row of one or two pads keeps its scenery apart).
 const SCENERY_IN: f32 = 34.0;
 const LEAST_HALF_WIDTH: f32 = 100.0;
 
+/// The most pads on one line. A longer row is folded into lines of (about)
+/// equal length, read as lines of text are: each from left to right, the
+/// next under it, so that "right" is still the yellow frogs' way. A row of
+/// 85 pads (the most a file may hold) on one line had pads about 12 pixels
+/// across at 1280x720; folded into four lines, about 40.
+const LINE_PADS: usize = 24;
+/// From one line's row to the next one's: the row, its goal with its word
+/// under it, and water between.
+const LINE_STEP: f32 = 210.0;
+/// Room at a folded line's ends for the trail of small pads that says the
+/// row goes on (after a line's last pad, before the next line's first).
+pub(super) const TRAIL: f32 = 70.0;
+
+/// How many lines a row of `n` pads is drawn on, and how many pads each
+/// holds (the last may hold fewer).
+pub(super) fn swap_lines(n: usize) -> (usize, usize) {
+    let lines = n.div_ceil(LINE_PADS).max(1);
+    (lines, n.div_ceil(lines).max(1))
+}
+
+/// The height of line `line`'s row (of `lines`), around the origin.
+pub(super) fn line_y(line: usize, lines: usize) -> f32 {
+    ((lines as f32 - 1.0) / 2.0 - line as f32) * LINE_STEP
+}
+
 /// Where pad `i` of a row of `n` stands, in world units around the origin.
 pub fn swap_pos(i: usize, n: usize) -> Vec2 {
-    Vec2::new((i as f32 - (n as f32 - 1.0) / 2.0) * SWAP_STEP, 0.0)
+    let (lines, per) = swap_lines(n);
+    let on_line = per.min(n);
+    let (line, col) = (i / per, i % per);
+    Vec2::new(
+        (col as f32 - (on_line as f32 - 1.0) / 2.0) * SWAP_STEP,
+        line_y(line, lines),
+    )
 }
 
 pub(super) static CARD: Card = Card {
@@ -62,10 +96,12 @@ impl GamePuzzle for Swap {
         // Reeds at two corners, stones at a third; the fourth (below the
         // goal's left end) is the word "Goal"'s.
         let x = self.extent().x / 2.0 - SCENERY_IN;
+        let (lines, _) = swap_lines(self.cells.len());
+        let (top, bottom) = (line_y(0, lines), line_y(lines - 1, lines));
         for (at, reeds, flip) in [
-            (Vec2::new(-x, SCENERY_Y), true, true),
-            (Vec2::new(x, SCENERY_Y - 4.0), false, false),
-            (Vec2::new(x, SCENERY_BELOW), true, false),
+            (Vec2::new(-x, top + SCENERY_Y), true, true),
+            (Vec2::new(x, top + SCENERY_Y - 4.0), false, false),
+            (Vec2::new(x, bottom + SCENERY_BELOW), true, false),
         ] {
             super::pieces::scenery(commands, art, board, at, reeds, flip);
         }
@@ -82,11 +118,24 @@ impl GamePuzzle for Swap {
         board::animate(commands, board, before, self, change);
     }
 
-    /// The row, its goal under it with its word below the goal's left
-    /// end, and the scenery above and below them.
+    /// The row (its lines, each with its goal under it, the first goal's
+    /// word below its left end), and the scenery above and below them.
     fn extent(&self) -> Vec2 {
-        let row = self.cells.len() as f32 * SWAP_STEP;
-        Vec2::new(row.max(2.0 * LEAST_HALF_WIDTH), 2.0 * HALF_HEIGHT)
+        let (lines, per) = swap_lines(self.cells.len());
+        let row = per.min(self.cells.len()) as f32 * SWAP_STEP;
+        let trails = if lines > 1 { 2.0 * TRAIL } else { 0.0 };
+        let folds = (lines - 1) as f32 * LINE_STEP;
+        Vec2::new(
+            (row + trails).max(2.0 * LEAST_HALF_WIDTH),
+            2.0 * HALF_HEIGHT + folds,
+        )
+    }
+
+    /// Above a won level's banner, the row and its goal: the scenery may
+    /// hide under it (a row of 7 stood a third smaller with it).
+    fn won_extent(&self) -> Vec2 {
+        let e = self.extent();
+        Vec2::new(e.x, e.y - 2.0 * (HALF_HEIGHT - WON_HALF_HEIGHT))
     }
 
     fn hint_rings(&self, m: SwapMove) -> Vec<(Vec2, f32)> {
@@ -130,7 +179,7 @@ impl GamePuzzle for Swap {
         // The row, then the goal under it (row 1: a drawn goal).
         let n = self.cells.len();
         let row = (0..n).map(|i| ((0, i), swap_pos(i, n)));
-        let goal = (0..n).map(|i| ((1, i), Vec2::new(swap_pos(i, n).x, board::GOAL_Y)));
+        let goal = (0..n).map(|i| ((1, i), board::goal_pos(i, n)));
         row.chain(goal).collect()
     }
 
