@@ -38,6 +38,34 @@ impl Lens<Transform> for JumpLens {
     }
 }
 
+/// A jump off the end of a folded line: along `JumpLens`'s arc from
+/// `start` to `exit` (past the line's end) shrinking away, then from
+/// `entry` (before the next line's start) to `end` growing back; so the
+/// piece goes its own way along the row, never back across the board.
+#[derive(Debug, Clone, Copy)]
+pub struct FoldJumpLens {
+    pub start: Vec3,
+    pub exit: Vec3,
+    pub entry: Vec3,
+    pub end: Vec3,
+    pub height: f32,
+}
+
+impl Lens<Transform> for FoldJumpLens {
+    fn lerp(&mut self, mut target: Mut<'_, Transform>, ratio: f32) {
+        let (from, to, t, size) = if ratio < 0.5 {
+            (self.start, self.exit, ratio * 2.0, 1.0 - ratio * 2.0)
+        } else {
+            (self.entry, self.end, ratio * 2.0 - 1.0, ratio * 2.0 - 1.0)
+        };
+        let lift = self.height * 4.0 * t * (1.0 - t);
+        target.translation = from.lerp(to, t) + Vec3::new(0.0, lift, 10.0 * t * (1.0 - t));
+        // Smoothly to nothing at the line's end and back.
+        let size = size * size * (3.0 - 2.0 * size);
+        target.scale = Vec3::new(size, size, 1.0);
+    }
+}
+
 /// A drop of a splash: thrown out from where a frog fell in, up and back
 /// down onto the water, shrinking.
 #[derive(Debug, Clone, Copy)]

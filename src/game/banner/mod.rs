@@ -63,6 +63,21 @@ pub(super) fn plugin(app: &mut App) {
 /// The width the won banner takes on one row of buttons.
 const BANNER_WIDTH: f32 = 580.0;
 
+/// The banner's title's size: smaller for a long title in a small banner,
+/// so that it keeps to one line ("The plain search won in 11 moves!"
+/// wrapped at 800x600).
+fn title_size(title: &str, big: bool, room: f32) -> f32 {
+    if big {
+        return 34.0;
+    }
+    let letters = title.chars().count().max(1) as f32;
+    (room / (letters * LETTER_WIDTH)).clamp(16.0, 24.0)
+}
+
+/// A letter's width, about, against the font's size (Noto Sans's mean over
+/// English text).
+const LETTER_WIDTH: f32 = 0.56;
+
 /// Whether the won banner is drawn small: the board's span (between the
 /// search tree's column and the solver panel's), which it takes, is
 /// narrower than its row of buttons, so that the tree's column keeps its
@@ -88,8 +103,7 @@ fn banner_room(
     let wide = state
         .as_ref()
         .map_or(panel.0, |s| panel.column_wide(&s.puzzle));
-    let room = panels::board_span(width, wide, tree.0);
-    let (left, right) = panels::under_board(width, aim.across, BANNER_WIDTH, room).unwrap_or(room);
+    let (left, right) = banner_span(width, aim.across, wide, tree.0);
     for mut node in &mut banners {
         if node.position_type != PositionType::Absolute {
             continue;
@@ -98,6 +112,13 @@ fn banner_room(
             (node.left, node.right) = (px(left), px(right));
         }
     }
+}
+
+/// The won banner's room across (from the window's left and right): under
+/// the board, between the side panels.
+fn banner_span(width: f32, across: f32, wide: bool, tree: bool) -> (f32, f32) {
+    let room = panels::board_span(width, wide, tree);
+    panels::under_board(width, across, BANNER_WIDTH, room).unwrap_or(room)
 }
 
 /// The won banner grows to its size, slowing as it comes (an ease out).
@@ -270,6 +291,9 @@ fn show_banner(
     // never meets a child that went with it.
     let won = state.puzzle.is_won();
     let big = won && !small;
+    // The room for the title's line, inside the banner's padding.
+    let (left, right) = banner_span(width, aim.across, panel.column_wide(&state.puzzle), tree.0);
+    let title_room = width - left - right - 2.0 * 8.0;
     // A dead end's card, beside the board, is low: it keeps clear of a wide
     // board below it, which then stays where it stood.
     let card = (
@@ -285,7 +309,11 @@ fn show_banner(
         theme::panel(),
     );
     let fill = |panel: &mut ChildSpawnerCommands| {
-        panel.spawn(text(title.clone(), if big { 34.0 } else { 24.0 }, colour));
+        panel.spawn(text(
+            title.clone(),
+            title_size(&title, big, title_room),
+            colour,
+        ));
         if won {
             panel.spawn((
                 WinStars {

@@ -408,12 +408,19 @@ fn cursor_keys(
                                 .unwrap_or(std::cmp::Ordering::Equal)
                         })
                         .map(|s| s.2),
+                    // Left and Right with nothing more that way go on
+                    // in reading order: a folded Swap row's next line.
                     Some(at) => keys::nearest_toward(
                         at,
                         way,
                         keys::BOARD_SIDEWAYS,
                         spots.iter().map(|s| (s.2, s.2)),
                     )
+                    .or_else(|| {
+                        (way.y == 0.0)
+                            .then(|| reading_neighbour(at, way.x < 0.0, spots.iter().map(|s| s.2)))
+                            .flatten()
+                    })
                     .or(Some(at)),
                 };
             }
@@ -437,10 +444,9 @@ fn cursor_keys(
     }
 }
 
-/// Tab's place from `at`: the next of the board's places in reading order
-/// (rows from the top, each from the left), or with `back` the one before,
-/// round from the last to the first; the first (or the last) from none.
-fn tab_from(at: Option<Vec2>, back: bool, places: impl Iterator<Item = Vec2>) -> Vec2 {
+/// The board's places in reading order (rows from the top, each from the
+/// left; a frog and its pad one place).
+fn reading_order(places: impl Iterator<Item = Vec2>) -> Vec<Vec2> {
     // Rows from the top (world y is up), a pond's offset rows each a row.
     let mut order: Vec<Vec2> = places.collect();
     order.sort_by(|a, b| {
@@ -450,6 +456,23 @@ fn tab_from(at: Option<Vec2>, back: bool, places: impl Iterator<Item = Vec2>) ->
     // A frog and its pad stand at one place (side by side once sorted):
     // one stop.
     order.dedup_by(|a, b| (*a - *b).length() < 1.0);
+    order
+}
+
+/// The place after `at` in reading order (before it with `back`), none
+/// past the first or the last.
+fn reading_neighbour(at: Vec2, back: bool, places: impl Iterator<Item = Vec2>) -> Option<Vec2> {
+    let order = reading_order(places);
+    let i = order.iter().position(|o| (*o - at).length() < 1.0)?;
+    let j = if back { i.checked_sub(1)? } else { i + 1 };
+    order.get(j).copied()
+}
+
+/// Tab's place from `at`: the next of the board's places in reading order
+/// (rows from the top, each from the left), or with `back` the one before,
+/// round from the last to the first; the first (or the last) from none.
+fn tab_from(at: Option<Vec2>, back: bool, places: impl Iterator<Item = Vec2>) -> Vec2 {
+    let order = reading_order(places);
     let n = order.len();
     let Some(first) = order.first().copied() else {
         return at.unwrap_or_default();

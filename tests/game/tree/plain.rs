@@ -33,6 +33,28 @@ fn the_plain_search_is_watched_and_wins() {
     assert!(plain > ours, "plain {plain}, ours {ours}");
 }
 
+/// The plain search's win says so on one line at 800x600: its title
+/// ("The plain search won in 15 moves!") wrapped in the small banner.
+#[test]
+fn the_plain_searchs_win_keeps_its_title_on_one_line_at_800x600() {
+    let mut app = laid_app(UVec2::new(800, 600));
+    start_level(&mut app, "swap.ron", 4);
+    search_with_tree(&mut app, Watch::Plain);
+    settle(&mut app);
+    let title = "The plain search won in 15 moves!";
+    let nodes = laid_out(&mut app);
+    let node = nodes
+        .iter()
+        .find(|n| n.text.as_deref() == Some(title))
+        .unwrap_or_else(|| panic!("no {title:?} in {:?}", texts(&mut app)));
+    let font = node.font.expect("a text");
+    assert!(
+        node.rect.height() < font * 1.8,
+        "the title wraps: {:.0} px high at {font} px",
+        node.rect.height()
+    );
+}
+
 /// A search started after a move of the player's wins in the game's
 /// moves, and the panel says which were the player's and which the
 /// search's (its path holds its own only).

@@ -150,3 +150,76 @@ fn a_won_swap_row_keeps_its_size_above_the_banner() {
         assert!(faults.is_empty(), "at {size}: {faults:#?}");
     }
 }
+
+/// The row of 25 pads on two lines (13 and 12), its gap at the first
+/// line's end.
+const TWO_LINES: &str = "Swap(name: \"Two lines\", row: \"LLLLLLLLLLLL_RRRRRRRRRRRR\")";
+
+/// A frog that moves across a fold goes its own way along the row: off its
+/// line's end and on at the other line's, never back across the board (a
+/// blue frog stepping left from the second line's start slid right over
+/// the whole first line, a new player saw).
+#[test]
+fn a_frog_crossing_a_fold_moves_its_own_way() {
+    use pond_puzzles::game::board::Frog;
+    use pond_puzzles::game::puzzles::swap_pos;
+    use pond_puzzles::rules::swap::SwapMove;
+    let mut app = playing(UVec2::new(1280, 720), TWO_LINES);
+    app.insert_resource(Speed::Times(1.0));
+    settle(&mut app);
+    // The frog in flight each frame: the one off every pad (the board's
+    // pieces are placed anew when a move lands, so it is found each time).
+    let pads: Vec<Vec2> = (0..25).map(|i| swap_pos(i, 25)).collect();
+    app.world_mut()
+        .write_message(MoveRequested::player(PuzzleMove::Swap(SwapMove {
+            from: 13,
+        })));
+    let mut xs = Vec::new();
+    for _ in 0..120 {
+        app.update();
+        let flying = app
+            .world_mut()
+            .query_filtered::<&Transform, With<Frog>>()
+            .iter(app.world())
+            .map(|t| t.translation.truncate())
+            .find(|at| pads.iter().all(|p| (*p - *at).length() > 0.5));
+        xs.extend(flying.map(|at| at.x));
+    }
+    assert!(xs.len() > 2, "no frog seen in flight: {xs:?}");
+    settle(&mut app);
+    let wrong = board_mismatches(&mut app);
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    // Leftwards all the way but for the one leap from the row's end on the
+    // second line to past its end on the first.
+    let rightwards = xs.windows(2).filter(|w| w[1] > w[0] + 0.5).count();
+    assert!(
+        rightwards <= 1,
+        "the frog moved right in {rightwards} frames: {xs:?}"
+    );
+}
+
+/// Left and Right go on along a folded row: Right from the first line's
+/// last pad rings the second line's first, and Left brings it back (they
+/// stopped at the line's end).
+#[test]
+fn the_arrows_go_on_along_a_folded_row() {
+    use pond_puzzles::game::board::KeyCursor;
+    use pond_puzzles::game::puzzles::swap_pos;
+    let mut app = playing(UVec2::new(1280, 720), TWO_LINES);
+    let ring = |app: &App| app.world().resource::<KeyCursor>().0;
+    app.world_mut().resource_mut::<KeyCursor>().0 = Some(swap_pos(12, 25));
+    press(&mut app, KeyCode::ArrowRight);
+    settle(&mut app);
+    assert_eq!(
+        ring(&app),
+        Some(swap_pos(13, 25)),
+        "Right at the line's end"
+    );
+    press(&mut app, KeyCode::ArrowLeft);
+    settle(&mut app);
+    assert_eq!(
+        ring(&app),
+        Some(swap_pos(12, 25)),
+        "Left at the line's start"
+    );
+}

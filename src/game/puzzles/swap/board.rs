@@ -55,7 +55,7 @@ pub(super) fn goal_pos(i: usize, n: usize) -> Vec2 {
 
 /// The goal, small under the row: each pad's frog once the frogs have
 /// changed sides, on a dark band under each line of the row, with the word
-/// "Goal" under the first band's left end. A folded row's lines end and
+/// "Goal" under each band's left end. A folded row's lines end and
 /// begin with a trail of small pads: the row goes on.
 fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
     let n = s.cells.len();
@@ -81,7 +81,7 @@ fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
             Pickable::IGNORE,
             ChildOf(board.root),
         ));
-        if line == 0 {
+        {
             commands.spawn((
                 Text2d::new("Goal"),
                 TextFont {
@@ -166,9 +166,28 @@ pub(super) fn animate(
     };
     let Some(to) = to else { return };
     let height = if from.abs_diff(to) > 1 { 70.0 } else { 26.0 };
-    if let Some(&e) = board.places.get(&Place::Cell(to)) {
-        commands
-            .entity(e)
-            .try_insert(jump(swap_pos(from, n), swap_pos(to, n), height, 340));
+    let (start, end) = (swap_pos(from, n), swap_pos(to, n));
+    let Some(&e) = board.places.get(&Place::Cell(to)) else {
+        return;
+    };
+    if start.y == end.y {
+        commands.entity(e).try_insert(jump(start, end, height, 340));
+        return;
     }
+    // Across a fold: off its line's end, on at the next line's start (or
+    // back up the row, for a blue frog or an undo).
+    let way = if to > from { 1.0 } else { -1.0 };
+    let past = Vec2::new(way * SWAP_STEP * 0.9, 0.0);
+    let exit = swap_pos(super::line_end(from, n, to > from), n) + past;
+    let entry = swap_pos(super::line_end(to, n, to < from), n) - past;
+    let lens = crate::game::anim::FoldJumpLens {
+        start: start.extend(5.0),
+        exit: exit.extend(5.0),
+        entry: entry.extend(2.0),
+        end: end.extend(2.0),
+        height: height * 0.6,
+    };
+    commands
+        .entity(e)
+        .try_insert(crate::game::anim::tween(460, lens));
 }

@@ -56,6 +56,18 @@ pub(super) fn line_y(line: usize, lines: usize) -> f32 {
     ((lines as f32 - 1.0) / 2.0 - line as f32) * LINE_STEP
 }
 
+/// The pad at the end of pad `i`'s line (of a row of `n`): its last with
+/// `right`, else its first.
+pub(super) fn line_end(i: usize, n: usize, right: bool) -> usize {
+    let (_, per) = swap_lines(n);
+    let first = i / per * per;
+    if right {
+        (first + per).min(n) - 1
+    } else {
+        first
+    }
+}
+
 /// Where pad `i` of a row of `n` stands, in world units around the origin.
 pub fn swap_pos(i: usize, n: usize) -> Vec2 {
     let (lines, per) = swap_lines(n);
@@ -156,7 +168,10 @@ impl GamePuzzle for Swap {
         after.apply(m).ok()?;
         let n = self.cells.len();
         let to = (0..n).find(|&i| self.cells[i] == Cell::Empty && after.cells[i] != Cell::Empty)?;
-        Some((swap_pos(m.from as usize, n), swap_pos(to, n)))
+        let (from, to) = (swap_pos(m.from as usize, n), swap_pos(to, n));
+        // A move across a folded row's lines is marked on its frog (an
+        // arc would cross the board).
+        (from.y == to.y).then_some((from, to))
     }
 
     fn click(
