@@ -109,7 +109,7 @@ fn spawn_card(
                         Node {
                             flex_direction: FlexDirection::Column,
                             align_items: AlignItems::Center,
-                            row_gap: px(10),
+                            row_gap: px(8),
                             min_height: px(0),
                             overflow: Overflow::scroll_y(),
                             ..default()
@@ -171,9 +171,9 @@ fn spawn_card(
                             body.spawn((Caption, text("The start", 16.0, theme::HIGHLIGHT), keep()));
                         }
                         let map = format!(
-                            "The move map ticks the moves that keep the level winnable and \
-                             crosses the others; its numbers are {} after each. A hint or the \
-                             map is help: a win with it earns no stars.",
+                            "The move map ticks the moves that keep the level winnable, \
+                             crosses the others, and counts {} after each. A hint or the map \
+                             is help: a win with it earns no stars.",
                             if ways {
                                 "the ways to win"
                             } else {
