@@ -171,9 +171,9 @@ fn spawn_card(
                             body.spawn((Caption, text("The start", 16.0, theme::HIGHLIGHT), keep()));
                         }
                         let map = format!(
-                            "The move map ticks the moves that keep the level winnable, \
-                             crosses the others, and counts {} after each. A hint or the map \
-                             is help: a win with it earns no stars.",
+                            "The move map ticks the moves that keep the level winnable and \
+                             crosses the others; it counts {} after each. A hint or the map is \
+                             help: a win with it earns no stars.",
                             if ways {
                                 "the ways to win"
                             } else {
