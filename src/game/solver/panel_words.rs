@@ -22,12 +22,49 @@ pub fn won_words(watching: &str, moves: usize, base: usize) -> String {
     }
 }
 
-/// The letters of a line of the path the panel holds before it wraps.
+/// The letters of a line of the path the panel holds before it wraps
+/// (about: the font's letters differ in width).
 const PATH_CHARS: usize = 38;
+
+/// What a wrapped step's lines after its first begin with: they stand
+/// under its words, not under its number.
+const PATH_INDENT: &str = "\u{a0}\u{a0}\u{a0}\u{a0}\u{a0}\u{a0}";
+
+/// A step of the path in lines of at most `PATH_CHARS` letters, broken at
+/// spaces, each after the first indented under the step's words (the
+/// panel's own wrapping put them under the number), and a newline at its
+/// end.
+fn wrap_step(step: &str) -> String {
+    // The number as it stands (right-aligned), then the words.
+    let (number, words) = match step.find(". ") {
+        Some(at) => step.split_at(at + 2),
+        None => ("", step),
+    };
+    let mut out = String::new();
+    let mut line = number.to_string();
+    let mut fresh = true;
+    for word in words.split(' ').filter(|w| !w.is_empty()) {
+        let len = line.chars().count();
+        if !fresh && len + 1 + word.chars().count() > PATH_CHARS {
+            out.push_str(&line);
+            out.push('\n');
+            line = PATH_INDENT.to_string();
+            fresh = true;
+        }
+        if !fresh {
+            line.push(' ');
+        }
+        line.push_str(word);
+        fresh = false;
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
 
 /// The lines a step of the path takes in the panel.
 fn wrapped_lines(step: &str) -> usize {
-    step.trim_end().chars().count().div_ceil(PATH_CHARS).max(1)
+    step.lines().count().max(1)
 }
 
 /// The panel's lines: the status, the counters and the path (in `shown`
@@ -126,7 +163,11 @@ pub(super) fn panel_text(
                 short(step.mv)
             };
             known = known && before.apply(step.mv).is_ok();
-            steps.push(format!("{:>3}. {words}, {} untried\n", i + 1, step.untried));
+            steps.push(wrap_step(&format!(
+                "{:>3}. {words}, {}\u{a0}untried",
+                i + 1,
+                step.untried
+            )));
         }
         // The newest steps that fit the lines of room, each as many lines
         // as it wraps to (a peg board's steps take two in the panel), one
@@ -150,4 +191,35 @@ pub(super) fn panel_text(
         }
     }
     (words, colour, counts, lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long step is broken at spaces, its later lines indented, none
+    /// over the panel's letters; a short one stays one line.
+    #[test]
+    fn a_long_step_wraps_under_its_words() {
+        let short = wrap_step(" 11. centre frog jumps down, 1\u{a0}untried");
+        assert_eq!(short, " 11. centre frog jumps down, 1\u{a0}untried\n");
+        let long = wrap_step(" 10. right-hand bottom-right frog jumps up-left, 1\u{a0}untried");
+        let lines: Vec<&str> = long.lines().collect();
+        assert_eq!(lines.len(), 2, "{long:?}");
+        assert!(lines[1].starts_with(PATH_INDENT), "{long:?}");
+        assert!(
+            lines.iter().all(|l| l.chars().count() <= PATH_CHARS),
+            "{long:?}"
+        );
+        assert_eq!(
+            long.replace(PATH_INDENT, " ")
+                .split_whitespace()
+                .collect::<Vec<_>>(),
+            " 10. right-hand bottom-right frog jumps up-left, 1 untried"
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(wrapped_lines(&long), 2);
+    }
 }

@@ -460,8 +460,21 @@ fn the_path_is_said_in_words_with_the_board_moved_by_the_timeline() {
     let steps: Vec<String> = texts(&mut app)
         .iter()
         .filter(|t| t.starts_with("Path ("))
-        .flat_map(|t| t.lines().skip(1).map(str::to_string).collect::<Vec<_>>())
-        .filter(|l| l.contains(" untried"))
+        .flat_map(|t| {
+            // A step's wrapped lines (indented under its words) joined.
+            let mut steps: Vec<String> = Vec::new();
+            for l in t.lines().skip(1) {
+                match (l.starts_with('\u{a0}'), steps.last_mut()) {
+                    (true, Some(s)) => {
+                        s.push(' ');
+                        s.push_str(l.trim_start_matches('\u{a0}'));
+                    }
+                    _ => steps.push(l.to_string()),
+                }
+            }
+            steps
+        })
+        .filter(|l| l.contains("untried"))
         .collect();
     assert!(steps.len() >= 3, "the path's steps: {steps:?}");
     for step in &steps {
