@@ -190,7 +190,9 @@ fn play_actions(
                 let words = if settings.move_map {
                     "Move map off."
                 } else {
-                    "Move map on, for every level until M turns it off: a win with it earns no stars."
+                    // (One line of the level's bar at 800x600: a longer
+                    // one ran out of the bar.)
+                    "Move map on for every level: a win with it earns no stars."
                 };
                 say.write(Say(words.to_string()));
             }

@@ -223,3 +223,28 @@ fn the_arrows_go_on_along_a_folded_row() {
         "Left at the line's start"
     );
 }
+
+/// The move map marks a move across a fold beside its frog, the way it
+/// goes, with no arc across the board (its mark stood over the frog's
+/// face); a move along a line keeps its arc.
+#[test]
+fn a_move_across_a_fold_is_marked_beside_its_frog() {
+    use pond_puzzles::game::puzzles::{mark_arc, mark_spot, swap_pos};
+    use pond_puzzles::rules::swap::SwapMove;
+    let app = playing(UVec2::new(1280, 720), TWO_LINES);
+    let p = puzzle(&app);
+    let across = PuzzleMove::Swap(SwapMove { from: 13 });
+    assert_eq!(mark_arc(&p, across), None);
+    let spot = mark_spot(&p, across).expect("a spot");
+    let frog = swap_pos(13, 25);
+    assert_eq!(spot.y, frog.y, "{spot} beside {frog}");
+    assert!(
+        spot.x < frog.x - 40.0,
+        "{spot} left of the blue frog at {frog}"
+    );
+    let along = PuzzleMove::Swap(SwapMove { from: 11 });
+    assert_eq!(
+        mark_arc(&p, along),
+        Some((swap_pos(11, 25), swap_pos(12, 25)))
+    );
+}

@@ -79,6 +79,17 @@ pub fn swap_pos(i: usize, n: usize) -> Vec2 {
     )
 }
 
+/// Where a move's frog stands and the pad it lands on (the pad the move
+/// fills, by the rules).
+fn move_ends(s: &Swap, m: SwapMove) -> Option<(Vec2, Vec2)> {
+    use crate::rules::Rules;
+    let mut after = s.clone();
+    after.apply(m).ok()?;
+    let n = s.cells.len();
+    let to = (0..n).find(|&i| s.cells[i] == Cell::Empty && after.cells[i] != Cell::Empty)?;
+    Some((swap_pos(m.from as usize, n), swap_pos(to, n)))
+}
+
 pub(super) static CARD: Card = Card {
     bit: 0,
     title: "Swap: the frogs change sides",
@@ -163,15 +174,26 @@ impl GamePuzzle for Swap {
     /// A step's or a jump's arc: from the frog to the pad it lands on (the
     /// pad the move fills, by the rules).
     fn mark_arc(&self, m: SwapMove) -> Option<(Vec2, Vec2)> {
-        use crate::rules::Rules;
-        let mut after = self.clone();
-        after.apply(m).ok()?;
-        let n = self.cells.len();
-        let to = (0..n).find(|&i| self.cells[i] == Cell::Empty && after.cells[i] != Cell::Empty)?;
-        let (from, to) = (swap_pos(m.from as usize, n), swap_pos(to, n));
-        // A move across a folded row's lines is marked on its frog (an
-        // arc would cross the board).
+        let (from, to) = move_ends(self, m)?;
+        // A move across a folded row's lines has its mark beside its frog,
+        // the way it goes (an arc would cross the board).
         (from.y == to.y).then_some((from, to))
+    }
+
+    /// Beside the frog, the way it goes, for a move across a folded row's
+    /// lines (over the frog it hid its face); on the frog otherwise.
+    fn mark_spot(&self, m: SwapMove) -> Option<Vec2> {
+        let (from, to) = move_ends(self, m)?;
+        let way = if self.cells.get(m.from as usize) == Some(&Cell::L) {
+            1.0
+        } else {
+            -1.0
+        };
+        Some(if from.y == to.y {
+            from
+        } else {
+            from + Vec2::new(way * SWAP_STEP * 0.62, 0.0)
+        })
     }
 
     fn click(
