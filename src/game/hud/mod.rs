@@ -308,7 +308,17 @@ fn update_message(
     pick: Res<Picked>,
     hint: Option<Res<Hint>>,
     check: Option<Res<Solvability>>,
-    mut message: Query<(&mut Text, &mut TextColor, &mut Node), With<Message>>,
+    mut message: Query<
+        (
+            &mut Text,
+            &mut TextColor,
+            &mut Node,
+            &mut TextFont,
+            &ChildOf,
+        ),
+        With<Message>,
+    >,
+    bars: Query<&ComputedNode>,
     mut code: Query<&mut Node, (With<CodeLine>, Without<Message>)>,
     added: Query<(), Added<Message>>,
     timeline: Option<Res<TreeViewState>>,
@@ -347,12 +357,32 @@ fn update_message(
     for mut node in &mut code {
         node.display = unsaid;
     }
-    for (mut t, mut c, mut node) in &mut message {
+    for (mut t, mut c, mut node, mut font, bar) in &mut message {
         node.display = said;
         // (Said as `text` says it: the core's backquotes as quotes.)
         t.0 = theme::plain(&words);
         c.0 = colour;
+        // A long message a little smaller, to keep to the bar's one line
+        // where it can (a hint ran out of the bar at 800x600).
+        let room = bars
+            .get(bar.parent())
+            .map_or(0.0, |b| b.content_box().width());
+        let size = message_size(t.0.chars().count(), room);
+        if font.font_size != FontSize::Px(size) {
+            font.font_size = FontSize::Px(size);
+        }
     }
+}
+
+/// The message's size: 18 pixels, or less (down to 14) where a line of
+/// `letters` would not fit the bar's `room` at 18.
+fn message_size(letters: usize, room: f32) -> f32 {
+    // A letter's width against the size, about (Noto Sans, English).
+    const LETTER: f32 = 0.45;
+    if room <= 0.0 || letters == 0 {
+        return 18.0;
+    }
+    (room / (letters as f32 * LETTER)).floor().clamp(14.0, 18.0)
 }
 
 /// What the check's verdict says of the position on the board (`moves`

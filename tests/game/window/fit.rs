@@ -397,3 +397,27 @@ fn a_searchs_path_in_the_panel_fits_windows_from_800x600() {
     }
     assert!(faults.is_empty(), "{faults:#?}");
 }
+
+/// A hint keeps to the level's bar at 800x600: its words, a little smaller,
+/// on the bar's one line ("Hint: move the ringed yellow frog (playing it
+/// costs this win its stars)" wrapped and ran out of the bar's foot).
+#[test]
+fn a_hint_keeps_to_the_bars_line_at_800x600() {
+    let mut app = laid_app(UVec2::new(800, 600));
+    start_level(&mut app, "swap.ron", 6);
+    ask_for_hint(&mut app);
+    settle(&mut app);
+    let nodes = laid_out(&mut app);
+    let hint = nodes
+        .iter()
+        .find(|n| n.text.as_deref().is_some_and(|t| t.starts_with("Hint:")))
+        .unwrap_or_else(|| panic!("no hint in {:?}", texts(&mut app)));
+    let font = hint.font.expect("a text");
+    let high = hint.text_size.expect("a text").y;
+    assert!(
+        high < font * 1.8,
+        "the hint wraps: {high:.0} px high at {font} px: {:?}",
+        hint.text
+    );
+    assert!(font >= 14.0, "the hint at {font} px");
+}

@@ -81,20 +81,18 @@ fn goal_row(commands: &mut Commands, art: &Art, board: &mut Spawned, s: &Swap) {
             Pickable::IGNORE,
             ChildOf(board.root),
         ));
-        {
-            commands.spawn((
-                Text2d::new("Goal"),
-                TextFont {
-                    font_size: FontSize::Px(GOAL_WORD_PX),
-                    ..default()
-                },
-                TextColor(crate::game::theme::TEXT),
-                bevy::sprite::Anchor::TOP_LEFT,
-                Transform::from_xyz(left + 2.0, y - GOAL_BAND / 2.0 - 2.0, -0.4),
-                Pickable::IGNORE,
-                ChildOf(board.root),
-            ));
-        }
+        commands.spawn((
+            Text2d::new("Goal"),
+            TextFont {
+                font_size: FontSize::Px(GOAL_WORD_PX),
+                ..default()
+            },
+            TextColor(crate::game::theme::TEXT),
+            bevy::sprite::Anchor::TOP_LEFT,
+            Transform::from_xyz(left + 2.0, y - GOAL_BAND / 2.0 - 2.0, -0.4),
+            Pickable::IGNORE,
+            ChildOf(board.root),
+        ));
         // The row goes on after this line and came from the one above.
         let row_y = line_y(line, lines);
         if line + 1 < lines {

@@ -34,15 +34,15 @@ const LEAST_HALF_WIDTH: f32 = 100.0;
 /// The most pads on one line. A longer row is folded into lines of (about)
 /// equal length, read as lines of text are: each from left to right, the
 /// next under it, so that "right" is still the yellow frogs' way. A row of
-/// 85 pads (the most a file may hold) on one line had pads about 12 pixels
-/// across at 1280x720; folded into four lines, about 40.
+/// 85 pads (the most a file may hold) on one line had pads 14 pixels apart
+/// at 1280x720; folded into four lines, 37.
 const LINE_PADS: usize = 24;
 /// From one line's row to the next one's: the row, its goal with its word
 /// under it, and water between.
 const LINE_STEP: f32 = 210.0;
 /// Room at a folded line's ends for the trail of small pads that says the
 /// row goes on (after a line's last pad, before the next line's first).
-pub(super) const TRAIL: f32 = 70.0;
+const TRAIL: f32 = 70.0;
 
 /// How many lines a row of `n` pads is drawn on, and how many pads each
 /// holds (the last may hold fewer).

@@ -124,7 +124,19 @@ fn compare_scale() -> impl Bundle {
                     ..default()
                 },
             )),
-            Spawn((FigureRoom, Node::default())),
+            // Under the figures at the bars' ends, what the scale counts.
+            Spawn((
+                FigureRoom,
+                Node {
+                    justify_content: JustifyContent::FlexEnd,
+                    ..default()
+                },
+                children![(
+                    text("positions", 10.5, theme::TEXT_DIM),
+                    TextLayout::no_wrap(),
+                    Pickable::IGNORE,
+                )],
+            )),
             // The figures stand in the whole row, not in the track: the
             // last one's half may reach past the track's end. Figure 0
             // stands under the bars' start.
