@@ -250,6 +250,27 @@ fn the_panel_and_the_tree_count_the_same_positions() {
     );
 }
 
+/// The timeline's line says what its steps are: "285 search steps" beside
+/// 150 positions read as a riddle to a new player. Its moves tried and
+/// taken back add up to its steps, and they are the log's.
+#[test]
+fn the_timeline_says_what_its_steps_are() {
+    let mut app = searched_with_map(UVec2::new(1280, 720), "pegs.ron", 2);
+    let (tried, back) = {
+        let log = &app.world().resource::<Autoplay>().log;
+        let back = log.iter().filter(|s| s.back).count();
+        (log.len() - back, back)
+    };
+    assert!(tried > 0 && back > 0, "{tried} tried, {back} back");
+    let want = format!(
+        "{} search steps: {} moves tried, {} taken back",
+        group((tried + back) as u64),
+        group(tried as u64),
+        group(back as u64)
+    );
+    assert!(shows_exactly(&mut app, &want), "no line {want:?}");
+}
+
 /// The pond's level 40 with the map shown, its search watched to its end.
 fn hop_searched_with_map() -> App {
     searched_with_map(UVec2::new(1280, 720), "hop.ron", 39)

@@ -11,11 +11,9 @@ use super::*;
 pub(super) fn compare_chart() -> impl Bundle {
     let bar = |name: &'static str, i: usize, t: TreeText, colour: Color| {
         (
-            Node {
-                column_gap: px(SCALE_GAP),
-                align_items: AlignItems::Center,
-                ..default()
-            },
+            // In a narrow column the figure goes under its bar, at the
+            // right (`wrap_row`), and the track takes the row.
+            wrap_row(),
             children![
                 (
                     text(name, 12.5, theme::TEXT_DIM),
@@ -28,6 +26,7 @@ pub(super) fn compare_chart() -> impl Bundle {
                 (
                     Node {
                         flex_grow: 1.0,
+                        min_width: px(TRACK_LEAST),
                         height: px(12),
                         border_radius: BorderRadius::all(px(3)),
                         overflow: Overflow::clip(),
@@ -68,6 +67,10 @@ pub(super) fn compare_chart() -> impl Bundle {
                     t,
                     text("-", 12.5, theme::TEXT),
                     TextLayout::new(Justify::Right, LineBreak::NoWrap),
+                    Node {
+                        margin: UiRect::left(Val::Auto),
+                        ..default()
+                    },
                 ),
             ],
         )
@@ -91,6 +94,7 @@ pub(super) fn compare_chart() -> impl Bundle {
             compare_scale(),
             (
                 TreeText::Saved,
+                ChartOrDone::Roomy,
                 text("", 12.0, theme::TEXT_DIM),
                 Node {
                     width: percent(100),
@@ -106,10 +110,7 @@ pub(super) fn compare_chart() -> impl Bundle {
 /// by `show_scale`.
 fn compare_scale() -> impl Bundle {
     (
-        Node {
-            column_gap: px(SCALE_GAP),
-            ..default()
-        },
+        wrap_row(),
         Children::spawn((
             Spawn(Node {
                 width: px(SCALE_NAME),
@@ -120,6 +121,7 @@ fn compare_scale() -> impl Bundle {
                 ScaleTrack,
                 Node {
                     flex_grow: 1.0,
+                    min_width: px(TRACK_LEAST),
                     height: px(13),
                     ..default()
                 },
@@ -129,6 +131,7 @@ fn compare_scale() -> impl Bundle {
                 FigureRoom,
                 Node {
                     justify_content: JustifyContent::FlexEnd,
+                    margin: UiRect::left(Val::Auto),
                     ..default()
                 },
                 children![(
@@ -148,6 +151,9 @@ fn compare_scale() -> impl Bundle {
                     ScaleLabel(k),
                     Node {
                         position_type: PositionType::Absolute,
+                        // At the track's line, the row's first when its
+                        // "positions" goes under it (`wrap_row`).
+                        top: px(0),
                         width: px(SCALE_LABEL),
                         justify_content: JustifyContent::Center,
                         display: Display::None,
@@ -165,6 +171,24 @@ fn compare_scale() -> impl Bundle {
         )),
     )
 }
+
+/// A row of the chart: a bar's name, its track and its figure, or the
+/// scale's. Where the three do not fit on a line (800x600: the track was
+/// 44 pixels), the figure goes on the next line, at the right: the tracks
+/// of the bars and of the scale wrap alike (their figures are one width,
+/// `even_figures`), so they stay one length.
+fn wrap_row() -> Node {
+    Node {
+        column_gap: px(SCALE_GAP),
+        row_gap: px(1),
+        align_items: AlignItems::Center,
+        flex_wrap: FlexWrap::Wrap,
+        ..default()
+    }
+}
+
+/// The least length of a track before its figure goes under it.
+const TRACK_LEAST: f32 = 100.0;
 
 /// The width of the bars' names ("Plain", "Solver") and the gap after them:
 /// where the track starts in its row.

@@ -200,40 +200,50 @@ pub(super) fn map_section() -> impl Bundle {
                     ..default()
                 }
             ),
+            // The tip's room goes to the comparison's bars where they
+            // take the Done bar's (`ChartOrDone`).
             (
-                ShowFrom(340.0),
+                ChartOrDone::Done,
                 Node {
-                    justify_content: JustifyContent::SpaceBetween,
-                    align_items: AlignItems::Center,
-                    column_gap: px(6),
+                    flex_direction: FlexDirection::Column,
                     flex_shrink: 0.0,
-                    // Two lines' room: a tip that wraps in a narrow column
-                    // (800x600) moves nothing above it.
-                    min_height: px(34),
                     ..default()
                 },
-                children![
-                    (
-                        MapTip,
-                        text("", 12.5, theme::TEXT_DIM),
-                        Node {
-                            flex_shrink: 1.0,
-                            flex_grow: 1.0,
-                            flex_basis: px(0),
-                            min_width: px(0),
-                            ..default()
-                        }
-                    ),
-                    widget::button(
-                        ToggleLayout,
-                        small_button(),
+                children![(
+                    ShowFrom(340.0),
+                    Node {
+                        justify_content: JustifyContent::SpaceBetween,
+                        align_items: AlignItems::Center,
+                        column_gap: px(6),
+                        flex_shrink: 0.0,
+                        // Two lines' room: a tip that wraps in a narrow column
+                        // (800x600) moves nothing above it.
+                        min_height: px(34),
+                        ..default()
+                    },
+                    children![
                         (
-                            LayoutLabel,
-                            text("Widths: by work", 12.0, theme::TEXT),
-                            TextLayout::no_wrap()
-                        )
-                    ),
-                ],
+                            MapTip,
+                            text("", 12.5, theme::TEXT_DIM),
+                            Node {
+                                flex_shrink: 1.0,
+                                flex_grow: 1.0,
+                                flex_basis: px(0),
+                                min_width: px(0),
+                                ..default()
+                            }
+                        ),
+                        widget::button(
+                            ToggleLayout,
+                            small_button(),
+                            (
+                                LayoutLabel,
+                                text("Widths: by work", 12.0, theme::TEXT),
+                                TextLayout::no_wrap()
+                            )
+                        ),
+                    ],
+                )],
             ),
         ],
     )

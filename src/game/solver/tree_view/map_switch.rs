@@ -112,6 +112,9 @@ pub(super) fn hide_widths_when_narrow(
 pub(super) enum ChartOrDone {
     Chart,
     Done,
+    /// Shown in a column tall enough for both only (the line of what the
+    /// solver's ideas saved, under the bars).
+    Roomy,
 }
 
 /// A column shorter than this (logical pixels) shows the comparison's bars
@@ -132,6 +135,7 @@ pub(super) fn chart_or_done(
             // (The rows of words keep their room: they have no Done bar.)
             ChartOrDone::Chart => !short || (compared && !view.words),
             ChartOrDone::Done => !short || !compared,
+            ChartOrDone::Roomy => !short,
         };
         let display = if shown { Display::Flex } else { Display::None };
         if node.display != display {

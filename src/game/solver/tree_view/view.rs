@@ -526,12 +526,32 @@ fn timeline_words(autoplay: Option<&Autoplay>, scrubbed: Option<usize>) -> Strin
                 )
             } else {
                 // At its end (a moment away from it says so above). The
-                // search's own steps (the moves it tried and took back),
-                // which are not the moves of its answer: said so.
-                format!(
-                    "{} {}{more}",
+                // search's own steps, which are not the moves of its answer
+                // nor its positions: the moves it tried and took back, said
+                // so ("745 search steps" beside 380 positions read as a
+                // riddle).
+                let steps = format!(
+                    "{} {}",
                     compare::group(len as u64),
                     crate::levels::noun(len as u64, "search step", "search steps")
+                );
+                let (tried, back) = (a.stats.tried, a.stats.backtracks);
+                if tried + back != len as u64 {
+                    return format!("{steps}{more}");
+                }
+                let back_words = match a
+                    .tree
+                    .as_ref()
+                    .is_some_and(|t| plain::best_first(t.start()))
+                {
+                    true => "set aside",
+                    false => "taken back",
+                };
+                format!(
+                    "{steps}: {} {} tried, {} {back_words}",
+                    compare::group(tried),
+                    crate::levels::noun(tried, "move", "moves"),
+                    compare::group(back),
                 )
             }
         }
