@@ -33,9 +33,24 @@ pub enum BoardEdge {
     Bottom,
 }
 
+/// A bottom edge whose width comes and goes with its words (the keys'
+/// line, its words on how to move gone at a win): the search's column
+/// keeps clear of it wherever it stands across, so that its timeline's
+/// buttons do not move when the words come back (they stood 45 pixels
+/// lower while a search's win had the line narrow).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct WideEdge;
+
 /// Whether the search tree is shown, in a column left of the board.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TreeViewOpen(pub bool);
+
+/// Whether the arrows move the search's timeline rather than the board's
+/// ring: with the search's column open, once the board is not the player's
+/// to play (won by a search, or a search running, paused or scrubbed
+/// back). Shift with an arrow always moves the timeline.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArrowsOnTimeline(pub bool);
 
 /// The tree column's width in a window `width` pixels wide: narrower in a
 /// narrow window, so the board keeps some room.
@@ -142,6 +157,7 @@ pub fn node_rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SolverPanelOpen>()
         .init_resource::<TreeViewOpen>()
+        .init_resource::<ArrowsOnTimeline>()
         .add_systems(First, grow_with_window);
 }
 

@@ -338,12 +338,14 @@ fn cursor_keys(
     anims: crate::game::play::BoardAnims,
     mut follow: Local<Option<(usize, Vec<Vec2>)>>,
     state: Res<crate::game::play::PlayState>,
+    timeline: Res<crate::game::panels::ArrowsOnTimeline>,
 ) {
-    // Shift with an arrow moves the search's timeline, not the ring.
+    // Shift with an arrow moves the search's timeline, not the ring; so do
+    // the arrows alone once the board is the search's (`ArrowsOnTimeline`).
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if keys.just_pressed(KeyCode::Tab) {
         waiting.0.push_back(CursorKey::Tab { back: shift });
-    } else if let Some(way) = keys::arrow(&keys, false).filter(|_| !shift) {
+    } else if let Some(way) = keys::arrow(&keys, false).filter(|_| !shift && !timeline.0) {
         waiting.0.push_back(CursorKey::Arrow(way));
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {

@@ -230,7 +230,8 @@ fn keep() -> Node {
 const MAP_WORDS: &str = "The search map: a band for each move deeper; each position's width shared \
      among its moves. Wheel, ] [ or a drag across a part zoom in; a click takes the board there; \
      Home goes back to the whole map, following the search; D shows the search in words. \
-     Plain and Solver: the positions each search took.";
+     Plain and Solver: the positions each search took. The timeline under the map: its \
+     buttons, or the arrows once the search has the board (Shift and the arrows while you play).";
 
 /// Every mark of the search map, a swatch and what it means (the column's
 /// key has a word each; how "lost", "cut", "dead end" and "set aside"

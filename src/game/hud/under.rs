@@ -198,6 +198,7 @@ pub(super) fn bottom_panels(
             .spawn((
                 Name::new("Keys line"),
                 BoardEdge::Bottom,
+                crate::game::panels::WideEdge,
                 Node {
                     padding: UiRect::axes(px(12), px(6)),
                     max_width: percent(100),

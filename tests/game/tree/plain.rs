@@ -129,12 +129,12 @@ fn a_search_asked_for_on_the_players_own_win_says_the_way_on() {
     );
 }
 
-/// "Plain" over a search of ours that the map shows asks first (its
-/// picture would take the other's place); a second press starts the plain
-/// search where ours began, also after ours won (the board is taken back
-/// from the win to the search's start).
+/// "Plain" over a search of ours that the map shows starts the plain
+/// search where ours began at the first press (it asked first, and two new
+/// players read the question as a press that did nothing), also after ours
+/// won (the board is taken back from the win to the search's start).
 #[test]
-fn plain_over_our_search_asks_then_starts_where_it_began() {
+fn plain_over_our_search_starts_where_it_began() {
     use pond_puzzles::game::solver::tree_view::AskPlain;
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "pegs.ron", 0);
@@ -146,19 +146,6 @@ fn plain_over_our_search_asks_then_starts_where_it_began() {
         Some(Ending::Won(_))
     ));
     assert!(shows_exactly(&mut app, "Plain"), "the column's button");
-    app.world_mut().write_message(AskPlain);
-    settle(&mut app);
-    assert_eq!(app.world().resource::<Autoplay>().watch, Watch::Search);
-    // The question is the button's own words, not a line that moves the
-    // column.
-    assert!(
-        shows_exactly(&mut app, "Again: plain"),
-        "the question: {:?}",
-        texts(&mut app)
-            .iter()
-            .filter(|t| t.contains("Plain") || t.contains('?'))
-            .collect::<Vec<_>>()
-    );
     let top = |app: &mut App| {
         use pond_puzzles::game::solver::tree_view::TreeColumn;
         let world = app.world_mut();
@@ -307,11 +294,10 @@ fn a_search_settled_by_a_quick_line_counts_the_lines_positions() {
     );
 }
 
-/// With the column closed, P over a search of ours says its question in
-/// the level's bar (the column's button that asks it is not seen: the first
-/// P seemed to do nothing), and the second P starts the plain search.
+/// With the column closed, P over a search of ours starts the plain search
+/// at once, where ours began.
 #[test]
-fn plain_asked_with_the_column_closed_says_so_on_the_bar() {
+fn plain_with_the_column_closed_starts_at_once() {
     use pond_puzzles::game::solver::tree_view::AskPlain;
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "pegs.ron", 0);
@@ -321,26 +307,6 @@ fn plain_asked_with_the_column_closed_says_so_on_the_bar() {
         !app.world().resource::<TreeViewOpen>().0,
         "the column opened"
     );
-    let asked = |app: &mut App| shows(app, "P again: watch the plain search");
-    assert!(!asked(&mut app), "the question before P");
-    app.world_mut().write_message(AskPlain);
-    settle(&mut app);
-    assert_eq!(app.world().resource::<Autoplay>().watch, Watch::Search);
-    assert!(
-        asked(&mut app),
-        "no sign of the first P: {:?}",
-        texts(&mut app)
-    );
-    // The question stays said while it stands (four seconds of its six, at
-    // the tests' 50 ms a frame), and goes with it.
-    for (frames, said) in [(80, true), (60, false)] {
-        for _ in 0..frames {
-            app.update();
-        }
-        assert_eq!(asked(&mut app), said, "{:?}", texts(&mut app));
-    }
-    app.world_mut().write_message(AskPlain);
-    settle(&mut app);
     app.world_mut().write_message(AskPlain);
     assert_eq!(
         plain_search_start(&mut app),

@@ -395,11 +395,7 @@ fn header(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                                         ..default()
                                     },
                                 ),
-                                (
-                                    PlainLabel,
-                                    text("Plain", 13.0, theme::TEXT),
-                                    TextLayout::no_wrap()
-                                ),
+                                (text("Plain", 13.0, theme::TEXT), TextLayout::no_wrap()),
                             ]
                         )
                     ),

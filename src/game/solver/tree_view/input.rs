@@ -3,76 +3,35 @@
 
 use super::*;
 
-/// Seconds a "Plain" waits for the second press that says yes.
-const ASKED_FOR: f64 = 6.0;
-
-/// The button's words while it waits for that second press: what to do
-/// and what it does, where the player is looking (a line in the level's
-/// bar was missed, and pushed the column down; "Replace map?" read as a
-/// question with no answer, and went by itself); in a narrow column, a
-/// shorter one that keeps the header on one row.
-pub(super) const PLAIN_ASKS: [&str; 2] = ["Again: plain", "Sure?"];
-
-/// The question in the level's bar when the column is closed.
-pub(super) const PLAIN_ASKED_WORDS: &str = "P again: watch the plain search in place of this one";
-
-/// The column's least width (logical pixels) for the longer question.
-const ASKS_IN_FULL: f32 = 280.0;
-
-/// The column's "Plain" (P): the plain search's picture takes the place of the one
-/// the column shows, so over a search of ours the first press asks, on the
-/// button itself, and the second starts it.
-#[allow(clippy::too_many_arguments)]
+/// The column's "Plain" (P): the plain search starts where the search
+/// shown began, its picture in the place of that one's (W shows ours
+/// again). It once asked first, on its button, and took a second press: two
+/// new players read the question as a press that did nothing.
 pub(super) fn ask_plain(
     mut asks: MessageReader<AskPlain>,
-    autoplay: Option<Res<Autoplay>>,
-    time: Res<Time>,
-    mut asked_at: Local<Option<f64>>,
     mut start: MessageWriter<AutoplayCommand>,
-    mut labels: Query<(&mut Text, &mut TextColor), With<PlainLabel>>,
-    columns: Query<&ComputedNode, With<TreeColumn>>,
-    // The question said on the level's bar while the column is closed.
-    (open, mut say, mut said): (Res<TreeViewOpen>, MessageWriter<Say>, Local<bool>),
 ) {
-    let now = time.elapsed_secs_f64();
-    if asked_at.is_some_and(|t| now - t >= ASKED_FOR) {
-        *asked_at = None;
-        // The question said in the level's bar goes with it.
-        if std::mem::take(&mut *said) {
-            say.write(Say(String::new()));
-        }
-    }
     if asks.read().count() > 0 {
-        let ours_shown = autoplay.is_some_and(|a| {
-            a.watch != Watch::Plain && a.tree.as_ref().is_some_and(|t| t.stats().positions > 1)
-        });
-        if ours_shown && asked_at.is_none() {
-            *asked_at = Some(now);
-            // With the column closed its button is not seen: the question
-            // is said where the player looks (P seemed to do nothing).
-            if !open.0 {
-                say.write(Say(PLAIN_ASKED_WORDS.into()));
-                *said = true;
-            }
-        } else {
-            *asked_at = None;
-            *said = false;
-            start.write(AutoplayCommand::Start(Watch::Plain));
-        }
+        start.write(AutoplayCommand::Start(Watch::Plain));
     }
-    let wide = columns
-        .iter()
-        .next()
-        .is_none_or(|c| c.size().x * c.inverse_scale_factor() >= ASKS_IN_FULL);
-    let (words, colour) = match *asked_at {
-        Some(_) => (PLAIN_ASKS[usize::from(!wide)], theme::WIN),
-        None => ("Plain", theme::TEXT),
-    };
-    for (mut text, mut tone) in &mut labels {
-        if text.0 != words {
-            text.0 = words.to_string();
-            tone.0 = colour;
-        }
+}
+
+/// Whether the arrows alone move the timeline (`ArrowsOnTimeline`): a new
+/// player, the board won by a search, pressed Left and Right and saw a
+/// ring go over the pads while the timeline stayed put.
+pub(super) fn arrows_on_timeline(
+    view: Option<Res<TreeViewState>>,
+    autoplay: Option<Res<Autoplay>>,
+    state: Res<PlayState>,
+    mut arrows: ResMut<ArrowsOnTimeline>,
+) {
+    let searched = autoplay.as_deref().is_some_and(|a| !a.log.is_empty());
+    let searchs_board = autoplay.as_deref().is_some_and(Autoplay::is_active)
+        || state.puzzle.is_won()
+        || view.as_deref().is_some_and(|v| v.scrubbed.is_some());
+    let want = view.is_some() && searched && searchs_board;
+    if arrows.0 != want {
+        arrows.0 = want;
     }
 }
 
@@ -83,21 +42,29 @@ pub(super) fn tree_keys(
     mut scrubs: MessageWriter<Scrub>,
     autoplay: Option<Res<Autoplay>>,
     view: Option<ResMut<TreeViewState>>,
+    arrows: Res<ArrowsOnTimeline>,
 ) {
     if keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
         return;
     }
-    if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
-        // The timeline: a move, a fortieth of the search, or an end.
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if shift || arrows.0 {
+        // The timeline: a move, a fortieth of the search, or (with Shift)
+        // an end.
         let long = autoplay.map_or(1, |a| (a.log.len() as i64 / 40).max(1));
         for (key, scrub) in [
             (KeyCode::ArrowLeft, Scrub::By(-1)),
             (KeyCode::ArrowRight, Scrub::By(1)),
             (KeyCode::ArrowDown, Scrub::By(-long)),
             (KeyCode::ArrowUp, Scrub::By(long)),
-            (KeyCode::Home, Scrub::Start),
-            (KeyCode::End, Scrub::End),
         ] {
+            if keys.just_pressed(key) {
+                scrubs.write(scrub);
+            }
+        }
+    }
+    if shift {
+        for (key, scrub) in [(KeyCode::Home, Scrub::Start), (KeyCode::End, Scrub::End)] {
             if keys.just_pressed(key) {
                 scrubs.write(scrub);
             }

@@ -11,7 +11,7 @@
 use super::{Autoplay, AutoplayCommand, Watch};
 use crate::game::Screen;
 use crate::game::options::GameOptions;
-use crate::game::panels::{self, BoardEdge, TreeViewOpen, WonCard};
+use crate::game::panels::{self, ArrowsOnTimeline, BoardEdge, TreeViewOpen, WonCard};
 use crate::game::play::{
     AtOnce, BoardAnims, MoveRequested, Mover, PlayState, PlaySystems, Request, Say,
     board_takes_input,
@@ -40,16 +40,10 @@ const SIZES: [f32; 5] = [12.0, 13.5, 15.0, 17.0, 19.0];
 #[derive(Message, Component, Debug, Clone, Copy)]
 pub struct ToggleTree;
 
-/// The column's "Plain" (or P): the plain search watched. Over a
-/// search of ours that the map shows, the first asks (its picture would
-/// take that one's place) and a second within a few seconds starts it.
+/// The column's "Plain" (or P): the plain search watched, from where the
+/// search shown began.
 #[derive(Message, Component, Debug, Clone, Copy)]
 pub struct AskPlain;
-
-/// The words of the column's "Plain" button (they ask while it waits for a
-/// second press).
-#[derive(Component)]
-struct PlainLabel;
 
 /// The column that holds the view.
 #[derive(Component)]
@@ -251,6 +245,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(widget::activate::<ToggleLayout>)
         .add_observer(widget::activate::<WholeMap>)
         .add_observer(slide_timeline)
+        .add_systems(PreUpdate, arrows_on_timeline.run_if(in_state(Screen::Play)))
         .add_systems(
             Update,
             (
@@ -344,7 +339,13 @@ fn toggle(
 /// under the pointer, and a new search takes the room there is again.
 fn place_column(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    edges: Query<(&BoardEdge, &ComputedNode, &UiGlobalTransform, Has<WonCard>)>,
+    edges: Query<(
+        &BoardEdge,
+        &ComputedNode,
+        &UiGlobalTransform,
+        Has<WonCard>,
+        Has<panels::WideEdge>,
+    )>,
     mut columns: Query<&mut Node, With<TreeColumn>>,
     new: Query<(), Added<TreeColumn>>,
     autoplay: Option<Res<Autoplay>>,
@@ -354,10 +355,14 @@ fn place_column(
     let width = panels::tree_width(window.width()) - 10.0;
     let across = Some((14.0, 14.0 + width));
     let reach = |won: bool| {
-        let edges = (edges.iter())
-            .filter(|e| won || !e.3)
-            .map(|(e, n, at, _)| (e, n, at));
-        panels::edge_reach(edges, window.height(), 8.0, across)
+        let edges = |wide: bool| {
+            (edges.iter())
+                .filter(move |e| (won || !e.3) && e.4 == wide)
+                .map(|(e, n, at, ..)| (e, n, at))
+        };
+        let (top, bottom) = panels::edge_reach(edges(false), window.height(), 8.0, across);
+        let (top_w, bottom_w) = panels::edge_reach(edges(true), window.height(), 8.0, None);
+        (top.max(top_w), bottom.max(bottom_w))
     };
     let size = Vec2::new(window.width(), window.height());
     if kept.0 != size || !new.is_empty() || autoplay.is_some_and(|a| a.is_added()) {
