@@ -420,3 +420,63 @@ fn a_solution_played_to_a_win_ends_the_watch_with_the_banner() {
         "the banner before the watch's end"
     );
 }
+
+/// The watched search's marks on an Escape board stand on animals: the
+/// animals that may leave (faint dots), never a spot an animal has left (a
+/// disc for the move tried last stood on an empty row, read as a stray
+/// dot by a new player).
+#[test]
+fn the_searchs_marks_on_an_escape_board_stand_on_animals() {
+    use pond_puzzles::game::board::Animal;
+    use pond_puzzles::game::solver::SearchMark;
+    let mut app = app();
+    app.insert_resource(Speed::Times(4.0));
+    start_level(&mut app, "escape.ron", 1);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    let (mut checked, mut seen) = (0, 0);
+    for frame in 0..4_000 {
+        app.update();
+        let (tried, active) = {
+            let a = app.world().resource::<Autoplay>();
+            let tried = a.log.iter().filter(|s| !s.back).count();
+            (tried, a.is_active())
+        };
+        if !active || checked >= 3 {
+            break;
+        }
+        // Paused after a move tried, the board still: the marks then.
+        if tried > 2 * checked + 2 {
+            app.world_mut().write_message(AutoplayCommand::Pause);
+            settle(&mut app);
+            let world = app.world_mut();
+            let animals: Vec<Vec2> = world
+                .query_filtered::<&Transform, With<Animal>>()
+                .iter(world)
+                .map(|t| t.translation.truncate())
+                .collect();
+            let marks: Vec<Vec2> = world
+                .query_filtered::<(&Transform, &Mesh2d), With<SearchMark>>()
+                .iter(world)
+                .map(|(t, _)| t.translation.truncate())
+                .collect();
+            // (A dead end has none: no animal may leave.)
+            seen += marks.len();
+            // Within a third of the animals' least spacing.
+            let spacing = (animals.iter().enumerate())
+                .flat_map(|(i, a)| animals[i + 1..].iter().map(move |b| (*a - *b).length()))
+                .fold(f32::MAX, f32::min);
+            for m in &marks {
+                let near = (animals.iter().map(|a| (*a - *m).length())).fold(f32::MAX, f32::min);
+                assert!(
+                    near < spacing / 3.0,
+                    "frame {frame}: a mark at {m} stands {near} from any animal ({spacing} apart)"
+                );
+            }
+            checked += 1;
+            app.world_mut().write_message(AutoplayCommand::Pause);
+        }
+    }
+    assert!(checked >= 3, "paused {checked} times");
+    assert!(seen > 0, "no marks seen");
+}

@@ -24,6 +24,8 @@ mod timeline;
 #[path = "tree/plain.rs"]
 mod plain;
 
+#[path = "tree/keys.rs"]
+mod keys;
 #[path = "tree/narrow.rs"]
 mod narrow;
 

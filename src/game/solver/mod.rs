@@ -21,6 +21,7 @@ pub use autoplay::{Autoplay, Ending, ReplayMoves};
 pub use check::{HintJob, Solvability, Verdict};
 pub use job::SolverJob;
 pub use panel::HiddenWhileWatching;
+pub use search_marks::SearchMark;
 pub use stats::{LogStep, PathStep, SearchStats};
 
 use super::Screen;

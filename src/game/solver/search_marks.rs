@@ -1,6 +1,6 @@
 //! The watched search drawn on the board: the move it tried last as a line
-//! of dots from where the piece stood to where it went (or a disc on the
-//! spot, for Flood's colour and Escape's animal), the moves it has not tried
+//! of dots from where the piece stood to where it went (where it has such a
+//! line: Escape's animal and Flood's colour are seen moving), the moves it has not tried
 //! yet from the position on the board as faint dots, and a move it took back
 //! as a cross that shrinks away where the move was. Drawn again when the
 //! search moves on, at most ten times a second, with a bounded number of
@@ -147,11 +147,16 @@ fn draw(
         dots(mv, p, &looks.untried, 0.75);
     }
     if let Some(mv) = tried {
-        // Drawn on the position before it: where the piece came from.
+        // Drawn on the position before it: where the piece came from to
+        // where it went. A move with no arc (an animal gone out of the
+        // prison, a colour poured) is seen in the piece's own move: a disc
+        // where it stood read as a stray dot on an empty row.
         if let Some(undo) = state.done.last().map(|(_, u)| u) {
             let mut before = p.clone();
             before.undo(undo);
-            dots(*mv, &before, &looks.tried, 1.0);
+            if puzzles::mark_arc(&before, *mv).is_some() {
+                dots(*mv, &before, &looks.tried, 1.0);
+            }
         }
     }
     // A move just taken back: a cross where it was, shrinking away.
