@@ -331,6 +331,16 @@ fn toggle(
     }
 }
 
+/// An edge of the board's room: whether it is the won banner's, and
+/// whether the column keeps clear of it wherever it stands across.
+type Edge = (
+    &'static BoardEdge,
+    &'static ComputedNode,
+    &'static UiGlobalTransform,
+    Has<WonCard>,
+    Has<panels::WideEdge>,
+);
+
 /// The column stands below the level's bar and above the keys' line, and
 /// takes the width the board's camera leaves it. It keeps the least room
 /// it has had in this window since its search began: a panel that comes
@@ -339,13 +349,7 @@ fn toggle(
 /// under the pointer, and a new search takes the room there is again.
 fn place_column(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    edges: Query<(
-        &BoardEdge,
-        &ComputedNode,
-        &UiGlobalTransform,
-        Has<WonCard>,
-        Has<panels::WideEdge>,
-    )>,
+    edges: Query<Edge>,
     mut columns: Query<&mut Node, With<TreeColumn>>,
     new: Query<(), Added<TreeColumn>>,
     autoplay: Option<Res<Autoplay>>,
