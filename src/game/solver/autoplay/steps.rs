@@ -156,11 +156,13 @@ pub(super) fn take_outcome(a: &mut Autoplay, outcome: Outcome<PuzzleMove>) {
     a.job = None;
     match &outcome {
         Outcome::Solved { moves, optimal } => {
-            // (The count and its word on one line in a narrow panel.)
+            // (The count and its word on one line in a narrow panel; the
+            // shortest said in as few words as the other: "Shortest
+            // solution:" wrapped at 800x600.)
             let n = moves.len();
             let count = format!("{n}\u{a0}{}", if n == 1 { "move" } else { "moves" });
             a.verdict = Some(if *optimal {
-                format!("Shortest solution: {count}")
+                format!("Shortest: {count}")
             } else {
                 format!("Solution: {count}")
             });
