@@ -369,13 +369,20 @@ fn place_column(
         (top.max(top_w), bottom.max(bottom_w))
     };
     let size = Vec2::new(window.width(), window.height());
-    if kept.0 != size || !new.is_empty() || autoplay.is_some_and(|a| a.is_added()) {
+    let fresh = kept.0 != size || !new.is_empty() || autoplay.is_some_and(|a| a.is_added());
+    if fresh {
         *kept = (size, 0.0, 0.0);
     }
     // The won banner's room only while it is there (in a small window it
-    // stands under the column too).
+    // stands under the column too). The edges as laid out before the
+    // column came are not kept: the keys' line then still had its words on
+    // how to move, which a narrow window's column takes away (kept, its
+    // second row held the timeline's buttons 21 px up until a win let them
+    // down).
     let (top, bottom) = reach(false);
-    (kept.1, kept.2) = (top.max(kept.1), bottom.max(kept.2));
+    if new.is_empty() {
+        (kept.1, kept.2) = (top.max(kept.1), bottom.max(kept.2));
+    }
     let (top, bottom) = reach(true);
     let (top, bottom) = (top.max(kept.1), bottom.max(kept.2));
     for mut node in &mut columns {

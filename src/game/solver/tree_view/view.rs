@@ -507,8 +507,10 @@ fn timeline_words(autoplay: Option<&Autoplay>, scrubbed: Option<usize>) -> Strin
         Some(a) if !a.log.is_empty() => {
             let len = a.log.len();
             let at = scrubbed.unwrap_or(len);
+            // A search past the log's room keeps its first steps: said in
+            // a new player's words ("the first kept" meant nothing).
             let more = if len == crate::game::solver::autoplay::LOG_MOST {
-                " (the first kept)"
+                " (the timeline keeps the first million)"
             } else {
                 ""
             };
