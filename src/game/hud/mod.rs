@@ -75,7 +75,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 update_counter,
-                (update_message, fit_message).chain(),
+                update_message,
                 palette_colours,
                 make_room,
                 how_to_move_while_playable,
@@ -308,7 +308,17 @@ fn update_message(
     pick: Res<Picked>,
     hint: Option<Res<Hint>>,
     check: Option<Res<Solvability>>,
-    mut message: Query<(&mut Text, &mut TextColor, &mut Node), With<Message>>,
+    mut message: Query<
+        (
+            &mut Text,
+            &mut TextColor,
+            &mut Node,
+            &mut TextFont,
+            &ChildOf,
+        ),
+        With<Message>,
+    >,
+    bars: Query<&ComputedNode>,
     mut code: Query<&mut Node, (With<CodeLine>, Without<Message>)>,
     added: Query<(), Added<Message>>,
     timeline: Option<Res<TreeViewState>>,
@@ -347,30 +357,16 @@ fn update_message(
     for mut node in &mut code {
         node.display = unsaid;
     }
-    for (mut t, mut c, mut node) in &mut message {
+    for (mut t, mut c, mut node, mut font, bar) in &mut message {
         node.display = said;
         // (Said as `text` says it: the core's backquotes as quotes.)
         t.0 = theme::plain(&words);
         c.0 = colour;
-    }
-}
-
-/// A long message a little smaller, to keep to the bar's one line where it
-/// can (a hint ran out of the bar at 800x600): when it changes, and when
-/// the bar is laid out anew (a resized window).
-fn fit_message(
-    mut message: Query<(Ref<Text>, &mut TextFont, &ChildOf), With<Message>>,
-    bars: Query<Ref<ComputedNode>>,
-) {
-    for (t, mut font, bar) in &mut message {
-        let Ok(bar) = bars.get(bar.parent()) else {
-            continue;
-        };
-        if !t.is_changed() && !bar.is_changed() {
-            continue;
-        }
-        // The bar's room in logical pixels, as the font's size is.
-        let room = bar.content_box().width() * bar.inverse_scale_factor();
+        // A long message a little smaller, to keep to the bar's one line
+        // where it can (a hint ran out of the bar at 800x600).
+        let room = bars
+            .get(bar.parent())
+            .map_or(0.0, |b| b.content_box().width());
         let size = message_size(t.0.chars().count(), room);
         if font.font_size != FontSize::Px(size) {
             font.font_size = FontSize::Px(size);
