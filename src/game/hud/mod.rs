@@ -363,10 +363,11 @@ fn update_message(
         t.0 = theme::plain(&words);
         c.0 = colour;
         // A long message a little smaller, to keep to the bar's one line
-        // where it can (a hint ran out of the bar at 800x600).
+        // where it can (a hint ran out of the bar at 800x600); the bar's
+        // room in logical pixels, as the font's size is.
         let room = bars
             .get(bar.parent())
-            .map_or(0.0, |b| b.content_box().width());
+            .map_or(0.0, |b| b.content_box().width() * b.inverse_scale_factor());
         let size = message_size(t.0.chars().count(), room);
         if font.font_size != FontSize::Px(size) {
             font.font_size = FontSize::Px(size);
