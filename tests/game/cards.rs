@@ -296,6 +296,11 @@ fn the_bar_and_the_panel_follow_the_player() {
         )
     };
     assert_eq!(labels(&mut app), (true, false));
+    // Solve says Again while its solution plays (S starts it over), Search
+    // stays Search.
+    let named = |app: &mut App, word: &str| texts(app).iter().any(|t| t == word);
+    assert!(named(&mut app, "Again") && !named(&mut app, "Solve"));
+    assert!(named(&mut app, "Search"));
     press(&mut app, KeyCode::Space);
     app.update();
     assert_eq!(labels(&mut app), (false, true));
@@ -308,6 +313,7 @@ fn the_bar_and_the_panel_follow_the_player() {
     press(&mut app, KeyCode::KeyX);
     settle(&mut app);
     assert!(texts(&mut app).iter().any(|t| t.contains("stopped")));
+    assert!(named(&mut app, "Solve") && !named(&mut app, "Again"));
     press(&mut app, KeyCode::Backspace);
     settle(&mut app);
     assert_eq!(app.world().resource::<PlayState>().moves(), 0);

@@ -450,7 +450,8 @@ fn speed_button(sign: &str, command: AutoplayCommand) -> impl Bundle {
 }
 
 /// The Pause button says Resume, with a play triangle, while auto-play is
-/// paused (written only when it changes); Pause, Step and Stop are greyed
+/// paused, and Solve or Search says Again while its watch runs (written only
+/// when it changes); Pause, Step and Stop are greyed
 /// while nothing runs that they would steer (after a win, say).
 fn pause_label(
     mut commands: Commands,
@@ -478,9 +479,22 @@ fn pause_label(
     } else {
         ("Pause", "pause")
     };
+    // Solve and Search say Again while their own watch runs: pressed
+    // again, it starts over (a second W did so without a word).
+    let running = autoplay
+        .as_deref()
+        .filter(|a| a.is_active() && !a.is_replay())
+        .map(|a| a.watch);
     for (label, mut t) in &mut labels {
-        if matches!(label.0, AutoplayCommand::Pause) && t.0 != word {
-            t.0 = word.to_string();
+        let said = match label.0 {
+            AutoplayCommand::Pause => word,
+            AutoplayCommand::Start(watch) if running == Some(watch) => "Again",
+            AutoplayCommand::Start(Watch::Solution) => "Solve",
+            AutoplayCommand::Start(Watch::Search) => "Search",
+            _ => continue,
+        };
+        if t.0 != said {
+            t.0 = said.to_string();
         }
     }
     let Some(art) = art else { return };

@@ -290,6 +290,25 @@ fn the_comparisons_bars_show_in_a_short_column() {
     );
 }
 
+/// At 800x600 the timeline's line, hidden there for room, says where the
+/// board stands once it is taken back ("Step 283 of 285"), in the map's
+/// room: the timeline's buttons stay put; at the end, the map has the room.
+#[test]
+fn a_short_column_says_the_step_the_board_shows() {
+    let mut app = searched_with_map(UVec2::new(800, 600), "pegs.ron", 3);
+    let len = app.world().resource::<Autoplay>().log.len();
+    let steps = |app: &mut App| texts(app).into_iter().find(|t| t.starts_with("Step "));
+    assert_eq!(steps(&mut app), None, "at the end");
+    let button = back_button(&mut app);
+    app.world_mut().write_message(Scrub::By(-2));
+    follow_jump(&mut app);
+    settle(&mut app);
+    let said = format!("Step {} of {}", group(len as u64 - 2), group(len as u64));
+    assert_eq!(steps(&mut app), Some(said.clone()));
+    assert!(shows_exactly(&mut app, &said), "{said} not on screen");
+    assert_eq!(back_button(&mut app), button, "the buttons moved");
+}
+
 /// Waits until both searches of the comparison have answered, then lets the
 /// screen settle.
 fn both_searches_in(app: &mut App) {

@@ -310,69 +310,59 @@ impl SearchMap {
     }
 
     /// The share done in words: "about 38% of the ways to play ruled out";
-    /// under 0.1%, "1 in 2.3 million ways to play ruled out" (to two
-    /// figures), so that a big search's share is seen to grow from its
-    /// first dead ends on.
+    /// under 0.1%, to two figures ("0.0083%", then "0.034%": a figure that
+    /// grows as the share does, where "1 in 12,000" then "1 in 2,900" read
+    /// as going backwards), down to a millionth of a percent.
     pub fn done_words(&self) -> Option<String> {
         let share = self.done?;
-        let percent = share * 100.0;
         Some(if share >= 1.0 {
             "every way to play ruled out".to_string()
         } else if share <= 0.0 {
             "no ways to play ruled out yet".to_string()
-        } else if share < 1e-18 {
-            "under 1 in a billion billion ways to play ruled out".to_string()
-        } else if percent < 0.1 {
-            format!("{} ways to play ruled out", one_in(1.0 / share))
-        } else if percent < 10.0 {
-            format!("about {percent:.1}% of the ways to play ruled out")
+        } else if share * 100.0 < LEAST_PERCENT {
+            format!("under {LEAST_PERCENT_WORDS}% of the ways to play ruled out")
         } else {
-            format!(
-                "about {:.0}% of the ways to play ruled out",
-                percent.floor()
-            )
+            let about = if share * 100.0 < 0.1 { "" } else { "about " };
+            format!("{about}{}% of the ways to play ruled out", percent(share))
         })
     }
 }
 
-/// A share done as a bar's percentage, in the words of `done_words`
-/// ("1.6%" beside "about 1.6%", "38%" beside "about 38%"): never "-0%" nor
-/// "100%" short of the end.
-pub fn share_words(share: f64) -> String {
-    let percent = share.clamp(0.0, 1.0) * 100.0;
-    match percent {
-        p if p <= 0.0 => "0%".to_string(),
-        p if p < 0.1 => "<0.1%".to_string(),
-        p if p < 10.0 => format!("{p:.1}%"),
-        p if p < 100.0 => format!("{}%", (p.floor() as u32).min(99)),
-        _ => "100%".to_string(),
+/// The least share said as a figure, in percent, and as it is written.
+const LEAST_PERCENT: f64 = 1e-6;
+const LEAST_PERCENT_WORDS: &str = "0.000001";
+
+/// A share as a percentage without its sign: under 0.1%, two significant
+/// figures ("0.0083", "0.034"); under 10%, one decimal ("1.6"); else whole
+/// ("38", floored: never "100" short of the end).
+fn percent(share: f64) -> String {
+    let p = share * 100.0;
+    if p < 0.1 {
+        let decimals = (1 - p.log10().floor() as i32).clamp(1, 8) as usize;
+        let s = format!("{p:.decimals$}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else if p < 10.0 {
+        format!("{p:.1}")
+    } else {
+        format!("{}", (p.floor() as u32).min(99))
     }
 }
 
-/// "1 in N" for a share of 1/`n` (n from 1,000 to a billion billion), N to
-/// two figures and in words past a million: "1 in 4,700", "1 in 23
-/// million", "1 in 1.2 trillion".
-fn one_in(n: f64) -> String {
-    const NAMES: [(f64, &str); 4] = [
-        (1e15, "quadrillion"),
-        (1e12, "trillion"),
-        (1e9, "billion"),
-        (1e6, "million"),
-    ];
-    // Two significant figures.
-    let step = 10f64.powi(n.log10().floor() as i32 - 1);
-    let n = (n / step).round() * step;
-    for (unit, name) in NAMES {
-        if n >= unit {
-            let x = n / unit;
-            return if x < 10.0 {
-                format!("1 in {x:.1} {name}")
-            } else {
-                format!("1 in {x:.0} {name}")
-            };
-        }
+/// A share done as a bar's percentage, in the words of `done_words`
+/// ("0.0083%", "1.6%" beside "about 1.6%", "38%" beside "about 38%"): never
+/// "-0%" nor "100%" short of the end.
+pub fn share_words(share: f64) -> String {
+    let share = share.clamp(0.0, 1.0);
+    let p = share * 100.0;
+    if p <= 0.0 {
+        "0%".to_string()
+    } else if p < LEAST_PERCENT {
+        format!("<{LEAST_PERCENT_WORDS}%")
+    } else if share >= 1.0 {
+        "100%".to_string()
+    } else {
+        format!("{}%", percent(share))
     }
-    format!("1 in {}", crate::levels::verdict::grouped(n as u64))
 }
 
 /// A mark's name in the key: one or two words.

@@ -388,10 +388,10 @@ fn moves_ruled_out_unentered_are_painted_cut_and_count_as_done() {
     assert!(painted > 0, "no move ruled out unentered was painted cut");
 }
 
-/// A tiny share is said as "1 in N", to two figures, so that it is seen
-/// to grow; every share says "ruled out".
+/// A tiny share is said in percent to two figures, so that the figure grows
+/// as the share does; every share says "ruled out".
 #[test]
-fn a_tiny_share_is_said_as_one_in_so_many() {
+fn a_tiny_share_is_said_to_two_figures() {
     let say = |done: f64| {
         let map = SearchMap {
             done: Some(done),
@@ -399,23 +399,33 @@ fn a_tiny_share_is_said_as_one_in_so_many() {
         };
         map.done_words().unwrap()
     };
-    assert_eq!(say(1.0 / 4_700.0), "1 in 4,700 ways to play ruled out");
+    assert_eq!(say(1.0 / 12_000.0), "0.0083% of the ways to play ruled out");
+    assert_eq!(say(1.0 / 2_900.0), "0.034% of the ways to play ruled out");
     assert_eq!(
         say(1.0 / 23_456_789.0),
-        "1 in 23 million ways to play ruled out"
+        "0.0000043% of the ways to play ruled out"
     );
-    assert_eq!(
-        say(1.0 / 1.24e12),
-        "1 in 1.2 trillion ways to play ruled out"
-    );
-    assert_eq!(
-        say(1e-30),
-        "under 1 in a billion billion ways to play ruled out"
-    );
+    assert_eq!(say(1e-30), "under 0.000001% of the ways to play ruled out");
+    // Rounded up to a tenth, it drops the trailing zeros.
+    assert_eq!(say(0.000_999_6), "0.1% of the ways to play ruled out");
     assert_eq!(say(0.0), "no ways to play ruled out yet");
     assert_eq!(say(0.38), "about 38% of the ways to play ruled out");
-    // The figure falls as the share grows.
-    assert!(say(2e-6) != say(1e-6));
+    // The figure said never falls as the share grows, on the bar or in
+    // words.
+    let figure = |words: &str| -> f64 {
+        let start = words.find(|c: char| c.is_ascii_digit()).unwrap();
+        let end = start + words[start..].find('%').unwrap();
+        words[start..end].parse().unwrap()
+    };
+    let mut share = 1e-8;
+    let (mut said, mut bar) = (0.0, 0.0);
+    while share < 1.0 {
+        let (now, on_bar) = (figure(&say(share)), figure(&share_words(share)));
+        assert!(now >= said && on_bar >= bar, "{share}: {now} after {said}");
+        assert_eq!(now, on_bar, "{share}");
+        (said, bar) = (now, on_bar);
+        share *= 1.07;
+    }
 }
 
 /// A part of the map drawn across the whole width: each cell that reaches
@@ -466,7 +476,9 @@ fn a_cropped_map_scales_the_part_to_the_whole_width() {
 fn the_bars_share_reads_as_the_maps_line() {
     assert_eq!(share_words(-0.0), "0%");
     assert_eq!(share_words(0.0), "0%");
-    assert_eq!(share_words(0.0004), "<0.1%");
+    assert_eq!(share_words(0.0004), "0.04%");
+    assert_eq!(share_words(1.0 / 12_000.0), "0.0083%");
+    assert_eq!(share_words(1e-12), "<0.000001%");
     assert_eq!(share_words(0.016), "1.6%");
     assert_eq!(share_words(0.386), "38%");
     assert_eq!(share_words(0.9999), "99%");

@@ -123,7 +123,7 @@ pub(super) fn compare_ratio_part() -> impl Bundle {
 }
 
 /// The timeline's line ("52,427 search steps", or the step the board
-/// shows), in a column of at least 470 pixels.
+/// shows), in a column of at least 300 pixels (said short under 470).
 pub(super) fn timeline_caption() -> impl Bundle {
     (
         TreeText::Timeline,
@@ -134,7 +134,7 @@ pub(super) fn timeline_caption() -> impl Bundle {
             flex_shrink: 0.0,
             ..default()
         },
-        ShowFrom(470.0),
+        ShowFrom(300.0),
     )
 }
 

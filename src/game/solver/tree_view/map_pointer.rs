@@ -65,8 +65,8 @@ pub(super) fn map_pointer(
             .to_string(),
         (None, Some(t)) if top_of(t, &map_view) != ROOT || map_view.part.is_some() => {
             let top = top_of(t, &map_view);
-            // (As the whole's figure says it: a tiny share is "1 in so
-            // many", never "0%" beside lost branches.)
+            // (As the whole's figure says it: a tiny share to two
+            // figures, never "0%" beside lost branches.)
             let part = SearchMap::from_node(t, top)
                 .done_words()
                 .map(|w| format!(": {w}"))

@@ -219,7 +219,14 @@ pub(super) fn update_view(
         true => String::new(),
         false => chart.answers,
     };
-    let timeline = timeline_words(autoplay.as_deref(), scrubbed.as_ref().map(|(at, _)| *at));
+    // A short column (800x600) has a line's room only while scrubbed: the
+    // step alone.
+    let short = column_height_of(&columns) < SHORT_CAPTION_BELOW;
+    let timeline = timeline_words(
+        autoplay.as_deref(),
+        scrubbed.as_ref().map(|(at, _)| *at),
+        short,
+    );
     view.scrubbed = scrubbed;
     let ideas = format!(
         "What the solver adds:\n{}",
@@ -500,13 +507,25 @@ fn show_chart(
     chart
 }
 
+/// The column's height under which the timeline's line is said short.
+const SHORT_CAPTION_BELOW: f32 = 470.0;
+
 /// The timeline's line: its steps, or the step the board shows (`at`,
-/// scrubbed back).
-fn timeline_words(autoplay: Option<&Autoplay>, scrubbed: Option<usize>) -> String {
+/// scrubbed back); `short`, in one short line ("Step 142 of 285").
+fn timeline_words(autoplay: Option<&Autoplay>, scrubbed: Option<usize>, short: bool) -> String {
     match autoplay {
         Some(a) if !a.log.is_empty() => {
             let len = a.log.len();
             let at = scrubbed.unwrap_or(len);
+            if short {
+                let (at, len) = (compare::group(at as u64), compare::group(len as u64));
+                // At its end, nothing: the map keeps the line's room
+                // until the player goes back in time.
+                return match scrubbed {
+                    Some(_) => format!("Step {at} of {len}"),
+                    None => String::new(),
+                };
+            }
             // A search past the log's room keeps its first steps: said in
             // a new player's words ("the first kept" meant nothing).
             let more = if len == crate::game::solver::autoplay::LOG_MOST {
