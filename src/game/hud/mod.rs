@@ -308,16 +308,7 @@ fn update_message(
     pick: Res<Picked>,
     hint: Option<Res<Hint>>,
     check: Option<Res<Solvability>>,
-    mut message: Query<
-        (
-            &mut Text,
-            &mut TextColor,
-            &mut Node,
-            &mut TextFont,
-            &ChildOf,
-        ),
-        With<Message>,
-    >,
+    mut message: MessageTexts,
     bars: Query<&ComputedNode>,
     mut code: Query<&mut Node, (With<CodeLine>, Without<Message>)>,
     added: Query<(), Added<Message>>,
@@ -335,6 +326,7 @@ fn update_message(
         || hint.as_ref().is_some_and(|h| h.is_changed());
     let check_changed = check.as_ref().is_some_and(|c| c.is_changed());
     if !other && !check_changed {
+        fit_message(&mut message, &bars);
         return;
     }
     let verdict = check.as_ref().and_then(|c| c.verdict);
@@ -345,6 +337,7 @@ fn update_message(
     // A verdict that finds the position winnable leaves the line as it is
     // (a refusal said a moment before stays).
     if !other && lost.is_none() {
+        fit_message(&mut message, &bars);
         return;
     }
     let hint_words = hint.as_ref().and_then(|h| h.words.clone());
@@ -357,14 +350,35 @@ fn update_message(
     for mut node in &mut code {
         node.display = unsaid;
     }
-    for (mut t, mut c, mut node, mut font, bar) in &mut message {
+    for (mut t, mut c, mut node, _, _) in &mut message {
         node.display = said;
         // (Said as `text` says it: the core's backquotes as quotes.)
         t.0 = theme::plain(&words);
         c.0 = colour;
-        // A long message a little smaller, to keep to the bar's one line
-        // where it can (a hint ran out of the bar at 800x600); the bar's
-        // room in logical pixels, as the font's size is.
+    }
+    // A long message a little smaller, to keep to the bar's one line where
+    // it can (a hint ran out of the bar at 800x600).
+    fit_message(&mut message, &bars);
+}
+
+type MessageTexts<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static mut Text,
+        &'static mut TextColor,
+        &'static mut Node,
+        &'static mut TextFont,
+        &'static ChildOf,
+    ),
+    With<Message>,
+>;
+
+/// The message's size follows the bar's room (a resized window's too):
+/// where its line would not fit at 18 pixels, a little smaller.
+fn fit_message(message: &mut MessageTexts, bars: &Query<&ComputedNode>) {
+    for (t, _, _, mut font, bar) in message.iter_mut() {
+        // The bar's room in logical pixels, as the font's size is.
         let room = bars
             .get(bar.parent())
             .map_or(0.0, |b| b.content_box().width() * b.inverse_scale_factor());

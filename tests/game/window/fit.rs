@@ -421,3 +421,52 @@ fn a_hint_keeps_to_the_bars_line_at_800x600() {
     );
     assert!(font >= 14.0, "the hint at {font} px");
 }
+
+/// A long message is sized for the bar's room, and sized again when the
+/// window is resized: 1280x720, then 800x600, it stands as in a window
+/// opened at 800x600 (it kept its size, and ran out of the bar).
+#[test]
+fn a_long_message_is_sized_again_when_the_window_is_resized() {
+    let words = "Looking for a hint... the solver is searching this position, which takes a moment on big boards.";
+    let font = |app: &mut App| {
+        laid_out(app)
+            .into_iter()
+            .find(|n| n.text.as_deref() == Some(words))
+            .and_then(|n| n.font)
+            .expect("the message on screen")
+    };
+    let said = |size: UVec2| {
+        let mut app = laid_app(size);
+        start_level(&mut app, "swap.ron", 3);
+        app.world_mut().write_message(Say(words.into()));
+        settle(&mut app);
+        app
+    };
+    let narrow = font(&mut said(UVec2::new(800, 600)));
+    let mut app = said(UVec2::new(1280, 720));
+    let wide = font(&mut app);
+    resize(&mut app, UVec2::new(800, 600));
+    let resized = font(&mut app);
+    assert!(narrow < wide, "{narrow} at 800x600, {wide} at 1280x720");
+    assert_eq!(resized, narrow, "resized from {wide}");
+}
+
+/// The window resized as a player drags its edge: the window and its
+/// camera's view (a headless game's camera has no window to read).
+fn resize(app: &mut App, size: UVec2) {
+    let world = app.world_mut();
+    for mut window in world.query::<&mut Window>().iter_mut(world) {
+        window.resolution.set(size.x as f32, size.y as f32);
+    }
+    for mut camera in world.query::<&mut Camera>().iter_mut(world) {
+        camera.viewport = Some(bevy::camera::Viewport {
+            physical_size: size,
+            ..default()
+        });
+        camera.computed.target_info = Some(bevy::camera::RenderTargetInfo {
+            physical_size: size,
+            scale_factor: 1.0,
+        });
+    }
+    settle(app);
+}
