@@ -10,6 +10,24 @@ pub fn ctrl(keys: &ButtonInput<KeyCode>) -> bool {
     keys.any_pressed(CTRL) || keys.any_just_released(CTRL)
 }
 
+/// How many times each of `keys` went down this frame, held keys' repeats
+/// included: quick presses between two frames each count (`just_pressed`
+/// saw one of five quick Lefts in a slow frame).
+pub fn presses<const N: usize>(
+    typed: &mut MessageReader<bevy::input::keyboard::KeyboardInput>,
+    keys: [KeyCode; N],
+) -> [usize; N] {
+    let mut counts = [0; N];
+    for event in typed.read() {
+        if event.state == bevy::input::ButtonState::Pressed
+            && let Some(i) = keys.iter().position(|k| *k == event.key_code)
+        {
+            counts[i] += 1;
+        }
+    }
+    counts
+}
+
 /// Whether help was asked for this frame: `?` (its key) or F1, without
 /// Ctrl (the play screen's how-to card, the editor's card).
 pub fn help_pressed(keys: &ButtonInput<KeyCode>) -> bool {

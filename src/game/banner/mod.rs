@@ -240,7 +240,11 @@ fn show_banner(
     // A moment of the search's timeline on the board is the search's: no
     // way out of its dead ends offered as the player's (and offered again
     // once the player plays from there).
-    let at_moment = timeline.as_ref().is_some_and(|t| t.scrubbed.is_some());
+    let at_moment = crate::game::solver::board_is_the_searchs(
+        timeline.as_deref(),
+        autoplay.as_deref(),
+        state.moves(),
+    );
     let left_moment = std::mem::replace(&mut *was_at_moment, at_moment) != at_moment;
     // A win's banner waits for the winning move to land, then for the
     // board to make its room.

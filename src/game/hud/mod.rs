@@ -313,6 +313,7 @@ fn update_message(
     mut code: Query<&mut Node, (With<CodeLine>, Without<Message>)>,
     added: Query<(), Added<Message>>,
     timeline: Option<Res<TreeViewState>>,
+    autoplay: Option<Res<crate::game::solver::Autoplay>>,
 ) {
     let refused = rejected.read().last().cloned();
     let said = say.read().last().cloned();
@@ -332,7 +333,12 @@ fn update_message(
     let verdict = check.as_ref().and_then(|c| c.verdict);
     // A moment of the search's timeline on the board is the search's, not
     // the player's game: no "Press U 8 times" over it.
-    let at_moment = timeline.is_some_and(|t| t.scrubbed.is_some());
+    // Nor over the board a stopped search left (it said so).
+    let at_moment = crate::game::solver::board_is_the_searchs(
+        timeline.as_deref(),
+        autoplay.as_deref(),
+        state.moves(),
+    );
     let lost = lost_words(verdict, state.moves()).filter(|_| !at_moment);
     // A verdict that finds the position winnable leaves the line as it is
     // (a refusal said a moment before stays).

@@ -67,6 +67,7 @@ fn board_keys(
     mut moves: MessageWriter<MoveRequested>,
     mut watch: MessageWriter<AutoplayCommand>,
     mut actions: MessageWriter<PlayAction>,
+    mut typed: MessageReader<bevy::input::keyboard::KeyboardInput>,
 ) {
     let ctrl = keys::ctrl(&keys);
     if keys.just_pressed(KeyCode::KeyN) {
@@ -88,12 +89,18 @@ fn board_keys(
         (KeyCode::Space, AutoplayCommand::Pause),
         (KeyCode::Period, AutoplayCommand::Step),
         (KeyCode::KeyX, AutoplayCommand::Stop),
-        (KeyCode::Minus, AutoplayCommand::Slower),
-        (KeyCode::Equal, AutoplayCommand::Faster),
     ] {
         if keys.just_pressed(key) && !ctrl {
             watch.write(command);
         }
+    }
+    // The speed, a step a press: two quick presses between two frames are
+    // two steps.
+    let [slower, faster] = keys::presses(&mut typed, [KeyCode::Minus, KeyCode::Equal]);
+    if !ctrl {
+        let steps = std::iter::repeat_n(AutoplayCommand::Slower, slower)
+            .chain(std::iter::repeat_n(AutoplayCommand::Faster, faster));
+        watch.write_batch(steps);
     }
     // 1 to 9, then 0 for a tenth button (Flood's tenth colour).
     for (i, key) in (0u8..).zip(DIGITS.into_iter().chain([KeyCode::Digit0])) {

@@ -121,7 +121,9 @@ fn check_solvable(
     // The board going to a moment of a search (the timeline, a row of the
     // tree) is the search's, not the player's game: it is checked once the
     // player plays from there.
-    let away = view.is_some_and(|v| v.scrubbed.is_some()) || !jump.0.is_empty();
+    // So is the board a stopped search left.
+    let away = super::board_is_the_searchs(view.as_deref(), autoplay.as_deref(), state.moves())
+        || !jump.0.is_empty();
     let back = std::mem::replace(&mut *was_away, away) && !away;
     // A move, or a level just opened (or restarted): an unsolvable level is
     // told at once, not after the first move.

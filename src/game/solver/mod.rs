@@ -17,7 +17,7 @@ mod search_marks;
 mod stats;
 pub mod tree_view;
 
-pub use autoplay::{Autoplay, Ending, ReplayMoves};
+pub use autoplay::{Autoplay, Ending, ReplayMoves, board_is_the_searchs};
 pub use check::{HintJob, Solvability, Verdict};
 pub use job::SolverJob;
 pub use panel::HiddenWhileWatching;

@@ -66,3 +66,103 @@ fn the_timeline_buttons_stay_put_after_a_win_seen_first() {
     assert!(!puzzle(&app).is_won(), "not scrubbed back");
     assert_eq!(back_button(&mut app), won, "the buttons moved");
 }
+
+/// Quick presses between two frames each count (five quick Lefts in a slow
+/// frame moved the timeline two steps back): on the timeline, and on the
+/// speed.
+#[test]
+fn every_quick_press_counts() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 2);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    search_to_its_end(&mut app);
+    let len = app.world().resource::<Autoplay>().log.len();
+    let quickly = |app: &mut App, key: KeyCode, times: usize| {
+        for _ in 0..times {
+            for state in [ButtonState::Pressed, ButtonState::Released] {
+                let event = key_event(key, Key::Unidentified(NativeKey::Unidentified), state, None);
+                app.world_mut().write_message(event);
+            }
+        }
+        app.update();
+    };
+    quickly(&mut app, KeyCode::ArrowLeft, 5);
+    follow_jump(&mut app);
+    let at = app
+        .world()
+        .resource::<TreeViewState>()
+        .scrubbed
+        .as_ref()
+        .map(|s| s.0);
+    assert_eq!(at, Some(len - 5), "five quick Lefts");
+    app.insert_resource(Speed::Times(1.0));
+    quickly(&mut app, KeyCode::Equal, 2);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<Speed>(),
+        Speed::Times(1.0).faster().faster(),
+        "two quick presses of ="
+    );
+}
+
+/// Stopped (X), a watched search leaves the board where it stood, which
+/// is the search's, not the player's game: a dead end there offers no way
+/// out as the player's (a new player read "Press U 13 times" as blame); the
+/// bar says how to take the board back, and the arrows move the timeline.
+#[test]
+fn a_stopped_search_says_the_board_is_its_own() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.insert_resource(Speed::Times(16.0));
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    app.update();
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    settle(&mut app);
+    let mut stuck = false;
+    for _ in 0..400 {
+        app.world_mut().write_message(AutoplayCommand::Step);
+        settle(&mut app);
+        if puzzle(&app).is_stuck() {
+            stuck = true;
+            break;
+        }
+    }
+    assert!(
+        stuck,
+        "no dead end in the search's first 400 steps: {} logged, {} moves",
+        app.world().resource::<Autoplay>().log.len(),
+        app.world().resource::<PlayState>().moves()
+    );
+    press(&mut app, KeyCode::KeyX);
+    settle(&mut app);
+    // The check of the position runs on a thread of its own: time for it.
+    for _ in 0..200 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t.starts_with("Search stopped")),
+        "{said:?}"
+    );
+    assert!(
+        !said
+            .iter()
+            .any(|t| t.starts_with("No more moves") || t.contains("can no longer be won")),
+        "a way out offered on the search's board: {said:?}"
+    );
+    // The arrows are the timeline's; Shift+Home takes the board back.
+    assert!(
+        app.world()
+            .resource::<pond_puzzles::game::panels::ArrowsOnTimeline>()
+            .0
+    );
+    app.world_mut().write_message(Scrub::Start);
+    follow_jump(&mut app);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().moves(), 0);
+}

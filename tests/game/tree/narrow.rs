@@ -282,7 +282,10 @@ fn the_comparisons_bars_show_in_a_short_column() {
     let before = map_height(&mut app);
     both_searches_in(&mut app);
     assert!(bars_shown(&mut app), "no bars");
-    assert!(!shows(&mut app, "Done"), "the bars and the Done bar both");
+    assert!(
+        !shows(&mut app, "Ruled out"),
+        "the bars and the Done bar both"
+    );
     let after = map_height(&mut app);
     assert!(
         after >= 80.0 && after >= before - 8.0,

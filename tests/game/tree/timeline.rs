@@ -255,7 +255,7 @@ fn a_paused_search_moved_through_its_timeline_goes_on_from_where_it_stood() {
         assert_eq!(a.log.len(), len, "the paused search moved on");
     }
     assert_ne!(puzzle(&app), stood, "the board did not move to the moment");
-    assert!(shows(&mut app, "(Space: on from its last step)"));
+    assert!(shows(&mut app, "(Space: the search goes on)"));
     // Space: back to where it stood, and on to the answer.
     app.world_mut().write_message(AutoplayCommand::Pause);
     for _ in 0..100_000 {
@@ -373,7 +373,7 @@ fn map_controls(app: &mut App) -> (Option<Rect>, Option<Rect>) {
     // (The widths' switch shows in a wide column only; the Done bar gives
     // way to the comparison's bars in a short one.)
     let widths = shows(app, "Widths").then(|| parent_of_text(app, |t| t.starts_with("Widths")));
-    let done = shows(app, "Done").then(|| parent_of_text(app, |t| t == "Done"));
+    let done = shows(app, "Ruled out").then(|| parent_of_text(app, |t| t == "Ruled out"));
     (widths, done)
 }
 

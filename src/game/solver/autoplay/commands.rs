@@ -123,6 +123,16 @@ pub(in crate::game::solver) fn commands_and_input(
                     && a.is_active()
                 {
                     a.end(Ending::Stopped);
+                    // A search's board is its own, lost or not: said so
+                    // (the verdict of a lost board read as the player's
+                    // fault), with the way back.
+                    if a.watch.searches() && state.moves() > a.base {
+                        a.stopped_on = Some(state.moves());
+                        say.write(Say(
+                            "Search stopped: |< (Shift+Home) takes the board back to its start."
+                                .into(),
+                        ));
+                    }
                 }
             }
             AutoplayCommand::Faster => *speed = speed.faster(),

@@ -146,6 +146,9 @@ pub struct Autoplay {
     pub watched: f32,
     wait: f32,
     pub ending: Option<Ending>,
+    /// Moves played on the board when the player stopped a watched search
+    /// (X): the board is the search's there, not the player's game.
+    stopped_on: Option<usize>,
     /// True when it plays a game's line (`--replay`), not the solver's answer.
     replaying: bool,
 }
@@ -199,6 +202,7 @@ impl Autoplay {
             watched: 0.0,
             wait: 0.0,
             ending: None,
+            stopped_on: None,
             replaying: false,
         }
     }
@@ -226,6 +230,7 @@ impl Autoplay {
             watched: 0.0,
             wait: 0.0,
             ending: None,
+            stopped_on: None,
             replaying: true,
         }
     }
@@ -249,6 +254,24 @@ impl Autoplay {
         self.job = None;
         self.ending = Some(ending);
     }
+
+    /// Whether the board, with `moves` played, is where the player stopped
+    /// a watched search: its position is the search's, lost or not.
+    pub fn left_by_a_stop(&self, moves: usize) -> bool {
+        self.stopped_on == Some(moves) && self.ending == Some(Ending::Stopped)
+    }
+}
+
+/// Whether the board is a search's, not the player's game: a moment of its
+/// timeline, or where the player stopped it. No way out of its dead ends or
+/// lost positions is offered as the player's there.
+pub fn board_is_the_searchs(
+    timeline: Option<&crate::game::solver::tree_view::TreeViewState>,
+    autoplay: Option<&Autoplay>,
+    moves: usize,
+) -> bool {
+    timeline.is_some_and(|t| t.scrubbed.is_some())
+        || autoplay.is_some_and(|a| a.left_by_a_stop(moves))
 }
 
 /// A game's moves to replay (`--replay`, a pasted line, a best watched

@@ -28,7 +28,11 @@ pub(super) fn arrows_on_timeline(
     let searched = autoplay.as_deref().is_some_and(|a| !a.log.is_empty());
     let searchs_board = autoplay.as_deref().is_some_and(Autoplay::is_active)
         || state.puzzle.is_won()
-        || view.as_deref().is_some_and(|v| v.scrubbed.is_some());
+        || crate::game::solver::board_is_the_searchs(
+            view.as_deref(),
+            autoplay.as_deref(),
+            state.moves(),
+        );
     let want = view.is_some() && searched && searchs_board;
     if arrows.0 != want {
         arrows.0 = want;
@@ -43,26 +47,32 @@ pub(super) fn tree_keys(
     autoplay: Option<Res<Autoplay>>,
     view: Option<ResMut<TreeViewState>>,
     arrows: Res<ArrowsOnTimeline>,
+    mut typed: MessageReader<bevy::input::keyboard::KeyboardInput>,
 ) {
+    // Each press counts, quick ones between two frames and a held key's
+    // repeats too (read each frame, so that none waits for the next).
+    let [left, right, down, up] = crate::game::keys::presses(
+        &mut typed,
+        [
+            KeyCode::ArrowLeft,
+            KeyCode::ArrowRight,
+            KeyCode::ArrowDown,
+            KeyCode::ArrowUp,
+        ],
+    );
     if keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
         return;
     }
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if shift || arrows.0 {
-        // The timeline: a move, a fortieth of the search, or (with Shift)
-        // an end.
+        // The timeline: a move, or a fortieth of the search.
         let long = autoplay.map_or(1, |a| (a.log.len() as i64 / 40).max(1));
-        for (key, scrub) in [
-            (KeyCode::ArrowLeft, Scrub::By(-1)),
-            (KeyCode::ArrowRight, Scrub::By(1)),
-            (KeyCode::ArrowDown, Scrub::By(-long)),
-            (KeyCode::ArrowUp, Scrub::By(long)),
-        ] {
-            if keys.just_pressed(key) {
-                scrubs.write(scrub);
-            }
+        let by = right as i64 - left as i64 + (up as i64 - down as i64) * long;
+        if by != 0 {
+            scrubs.write(Scrub::By(by));
         }
     }
+    // With Shift, Home and End: its ends (alone, Home follows the search).
     if shift {
         for (key, scrub) in [(KeyCode::Home, Scrub::Start), (KeyCode::End, Scrub::End)] {
             if keys.just_pressed(key) {

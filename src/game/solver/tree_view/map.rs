@@ -155,7 +155,10 @@ pub(super) fn map_section() -> impl Bundle {
                     ..default()
                 },
                 children![
-                    (text("Done", 12.0, theme::TEXT_DIM), TextLayout::no_wrap()),
+                    (
+                        text("Ruled out", 12.0, theme::TEXT_DIM),
+                        TextLayout::no_wrap()
+                    ),
                     (
                         Node {
                             flex_grow: 1.0,

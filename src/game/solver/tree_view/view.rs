@@ -536,7 +536,7 @@ fn timeline_words(autoplay: Option<&Autoplay>, scrubbed: Option<usize>, short: b
             if scrubbed.is_some() {
                 // A paused search waits at its end for the player's Space.
                 let waits = if a.is_active() {
-                    " (Space: on from its last step)"
+                    " (Space: the search goes on)"
                 } else {
                     ""
                 };
