@@ -40,14 +40,16 @@ pub(super) fn arrows_on_timeline(
 }
 
 pub(super) fn tree_keys(
-    keys: Res<ButtonInput<KeyCode>>,
+    (keys, mut typed): (
+        Res<ButtonInput<KeyCode>>,
+        MessageReader<bevy::input::keyboard::KeyboardInput>,
+    ),
     mut toggles: MessageWriter<ToggleTree>,
     mut plain: MessageWriter<AskPlain>,
     mut scrubs: MessageWriter<Scrub>,
     autoplay: Option<Res<Autoplay>>,
     view: Option<ResMut<TreeViewState>>,
     arrows: Res<ArrowsOnTimeline>,
-    mut typed: MessageReader<bevy::input::keyboard::KeyboardInput>,
 ) {
     // Each press counts, quick ones between two frames and a held key's
     // repeats too (read each frame, so that none waits for the next).
