@@ -204,6 +204,7 @@ mod map_switch;
 mod outline;
 mod picture;
 mod rounds;
+mod timeline_line;
 mod view;
 
 use chart::*;

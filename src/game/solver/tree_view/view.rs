@@ -1,6 +1,7 @@
 //! The view follows the search each frame: its rows, its figures, its
 //! notes and the comparison.
 
+use super::timeline_line::{SHORT_CAPTION_BELOW, timeline_words};
 use super::*;
 use crate::solve::Order;
 
@@ -505,79 +506,6 @@ fn show_chart(
         }
     }
     chart
-}
-
-/// The column's height under which the timeline's line is said short.
-const SHORT_CAPTION_BELOW: f32 = 470.0;
-
-/// The timeline's line: its steps, or the step the board shows (`at`,
-/// scrubbed back); `short`, in one short line ("Step 142 of 285").
-fn timeline_words(autoplay: Option<&Autoplay>, scrubbed: Option<usize>, short: bool) -> String {
-    match autoplay {
-        Some(a) if !a.log.is_empty() => {
-            let len = a.log.len();
-            let at = scrubbed.unwrap_or(len);
-            if short {
-                let (at, len) = (compare::group(at as u64), compare::group(len as u64));
-                // At its end, nothing: the map keeps the line's room
-                // until the player goes back in time.
-                return match scrubbed {
-                    Some(_) => format!("Step {at} of {len}"),
-                    None => String::new(),
-                };
-            }
-            // A search past the log's room keeps its first steps: said in
-            // a new player's words ("the first kept" meant nothing).
-            let more = if len == crate::game::solver::autoplay::LOG_MOST {
-                " (the timeline keeps the first million)"
-            } else {
-                ""
-            };
-            if scrubbed.is_some() {
-                // A paused search waits at its end for the player's Space.
-                let waits = if a.is_active() {
-                    " (Space: the search goes on)"
-                } else {
-                    ""
-                };
-                format!(
-                    "The board shows the search after {} of its {} steps{more}{waits}",
-                    compare::group(at as u64),
-                    compare::group(len as u64)
-                )
-            } else {
-                // At its end (a moment away from it says so above). The
-                // search's own steps, which are not the moves of its answer
-                // nor its positions: the moves it tried and took back, said
-                // so ("745 search steps" beside 380 positions read as a
-                // riddle).
-                let steps = format!(
-                    "{} {}",
-                    compare::group(len as u64),
-                    crate::levels::noun(len as u64, "search step", "search steps")
-                );
-                let (tried, back) = (a.stats.tried, a.stats.backtracks);
-                if tried + back != len as u64 {
-                    return format!("{steps}{more}");
-                }
-                let back_words = match a
-                    .tree
-                    .as_ref()
-                    .is_some_and(|t| plain::best_first(t.start()))
-                {
-                    true => "set aside",
-                    false => "taken back",
-                };
-                format!(
-                    "{steps}: {} {} tried, {} {back_words}",
-                    compare::group(tried),
-                    crate::levels::noun(tried, "move", "moves"),
-                    compare::group(back),
-                )
-            }
-        }
-        _ => String::new(),
-    }
 }
 
 /// What the picture shows, for the puzzle and the search watched.

@@ -1,0 +1,81 @@
+//! The timeline's line: how many steps the search took, and which of them
+//! the board shows once it is taken back.
+
+use super::*;
+
+/// The column's height under which the timeline's line is said short.
+pub(super) const SHORT_CAPTION_BELOW: f32 = 470.0;
+
+/// The timeline's line: its steps, or the step the board shows (`at`,
+/// scrubbed back); `short`, in one short line ("Step 142 of 285").
+pub(super) fn timeline_words(
+    autoplay: Option<&Autoplay>,
+    scrubbed: Option<usize>,
+    short: bool,
+) -> String {
+    match autoplay {
+        Some(a) if !a.log.is_empty() => {
+            let len = a.log.len();
+            let at = scrubbed.unwrap_or(len);
+            if short {
+                let (at, len) = (compare::group(at as u64), compare::group(len as u64));
+                // At its end, nothing: the map keeps the line's room
+                // until the player goes back in time.
+                return match scrubbed {
+                    Some(_) => format!("Step {at} of {len}"),
+                    None => String::new(),
+                };
+            }
+            // A search past the log's room keeps its first steps: said in
+            // a new player's words ("the first kept" meant nothing).
+            let more = if len == crate::game::solver::autoplay::LOG_MOST {
+                " (the timeline keeps the first million)"
+            } else {
+                ""
+            };
+            if scrubbed.is_some() {
+                // A paused search waits at its end for the player's Space.
+                let waits = if a.is_active() {
+                    " (Space: the search goes on)"
+                } else {
+                    ""
+                };
+                format!(
+                    "The board shows the search after {} of its {} steps{more}{waits}",
+                    compare::group(at as u64),
+                    compare::group(len as u64)
+                )
+            } else {
+                // At its end (a moment away from it says so above). The
+                // search's own steps, which are not the moves of its answer
+                // nor its positions: the moves it tried and took back, said
+                // so ("745 search steps" beside 380 positions read as a
+                // riddle).
+                let steps = format!(
+                    "{} {}",
+                    compare::group(len as u64),
+                    crate::levels::noun(len as u64, "search step", "search steps")
+                );
+                let (tried, back) = (a.stats.tried, a.stats.backtracks);
+                if tried + back != len as u64 {
+                    return format!("{steps}{more}");
+                }
+                let back_words = match a
+                    .tree
+                    .as_ref()
+                    .is_some_and(|t| plain::best_first(t.start()))
+                {
+                    true => "set aside",
+                    false => "taken back",
+                };
+                format!(
+                    "{steps}: {} {} tried, {} {back_words}",
+                    compare::group(tried),
+                    crate::levels::noun(tried, "move", "moves"),
+                    compare::group(back),
+                )
+            }
+        }
+        _ => String::new(),
+    }
+}
