@@ -473,6 +473,9 @@ fn a_won_searchs_bar_says_won() {
         text(&mut app, true)
     );
     assert_eq!(text(&mut app, false), "won");
+    // Named "Done" then: full beside "Ruled out", it read as every way to
+    // play tried.
+    assert!(shows_exactly(&mut app, "Done") && !shows_exactly(&mut app, "Ruled out"));
     // The banner says the solver won, with no time of the player's (its
     // watched time is the panel's).
     let said = texts(&mut app);
@@ -490,6 +493,7 @@ fn a_won_searchs_bar_says_won() {
     }
     let share = text(&mut app, false);
     assert!(share.ends_with('%'), "{share}");
+    assert!(shows_exactly(&mut app, "Ruled out"));
     // A drag to the bar's end, a hair short of it, is the end: the win.
     let len = app.world().resource::<Autoplay>().log.len();
     assert!(len < 1_000, "{len} steps");

@@ -373,7 +373,10 @@ fn map_controls(app: &mut App) -> (Option<Rect>, Option<Rect>) {
     // (The widths' switch shows in a wide column only; the Done bar gives
     // way to the comparison's bars in a short one.)
     let widths = shows(app, "Widths").then(|| parent_of_text(app, |t| t.starts_with("Widths")));
-    let done = shows(app, "Ruled out").then(|| parent_of_text(app, |t| t == "Ruled out"));
+    // (Named "Done" once the search has won.)
+    let named = |t: &str| t == "Ruled out" || t == "Done";
+    let done = (shows_exactly(app, "Ruled out") || shows_exactly(app, "Done"))
+        .then(|| parent_of_text(app, named));
     (widths, done)
 }
 

@@ -36,6 +36,11 @@ pub struct MapFigure;
 #[derive(Component)]
 pub struct MapShare;
 
+/// The bar's name at its left: "Ruled out", or "Done" once the search has
+/// won (full beside "Ruled out", it read as every way to play tried).
+#[derive(Component)]
+pub struct MapBarName;
+
 /// The line under the map: what the hovered cell stands for.
 #[derive(Component)]
 pub struct MapTip;
@@ -156,6 +161,7 @@ pub(super) fn map_section() -> impl Bundle {
                 },
                 children![
                     (
+                        MapBarName,
                         text("Ruled out", 12.0, theme::TEXT_DIM),
                         TextLayout::no_wrap()
                     ),
@@ -183,8 +189,10 @@ pub(super) fn map_section() -> impl Bundle {
                         MapShare,
                         text("", 12.0, theme::TEXT_DIM),
                         TextLayout::no_wrap(),
+                        // The room of its longest figure ("<0.000001%"):
+                        // the bar kept its length as the figure grew.
                         Node {
-                            min_width: px(30),
+                            min_width: px(62),
                             ..default()
                         },
                     ),
@@ -322,7 +330,10 @@ pub(super) fn paint_map(
     mut fills: Query<(&mut Node, &mut BackgroundColor), With<MapFill>>,
     mut key: Query<(&KeyEntry, &mut Node), Without<MapFill>>,
     mut figures: Query<&mut Text, (With<MapFigure>, Without<MapShare>)>,
-    mut shares: Query<&mut Text, (With<MapShare>, Without<MapFigure>)>,
+    mut shares: Query<
+        (&mut Text, Has<MapBarName>),
+        (Or<(With<MapShare>, With<MapBarName>)>, Without<MapFigure>),
+    >,
     mut last: Local<(f32, Option<(u32, u32)>)>,
     mut had_search: Local<bool>,
     mut held: Local<Held>,
@@ -433,9 +444,11 @@ pub(super) fn paint_map(
         Some(_) => map::share_words(share),
         None => String::new(),
     };
-    for mut text in &mut shares {
-        if text.0 != percent_words {
-            text.0.clone_from(&percent_words);
+    let name = if won { "Done" } else { "Ruled out" };
+    for (mut text, is_name) in &mut shares {
+        let words = if is_name { name } else { &percent_words };
+        if text.0 != words {
+            text.0 = words.to_string();
         }
     }
     let words = match tree {
