@@ -36,6 +36,9 @@ pub struct MapFigure;
 #[derive(Component)]
 pub struct MapShare;
 
+/// The bar's figure and its name (not the line under it).
+type BarWords = (Or<(With<MapShare>, With<MapBarName>)>, Without<MapFigure>);
+
 /// The bar's name at its left: "Ruled out", or "Done" once the search has
 /// won (full beside "Ruled out", it read as every way to play tried).
 #[derive(Component)]
@@ -330,10 +333,7 @@ pub(super) fn paint_map(
     mut fills: Query<(&mut Node, &mut BackgroundColor), With<MapFill>>,
     mut key: Query<(&KeyEntry, &mut Node), Without<MapFill>>,
     mut figures: Query<&mut Text, (With<MapFigure>, Without<MapShare>)>,
-    mut shares: Query<
-        (&mut Text, Has<MapBarName>),
-        (Or<(With<MapShare>, With<MapBarName>)>, Without<MapFigure>),
-    >,
+    mut shares: Query<(&mut Text, Has<MapBarName>), BarWords>,
     mut last: Local<(f32, Option<(u32, u32)>)>,
     mut had_search: Local<bool>,
     mut held: Local<Held>,
