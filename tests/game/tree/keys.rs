@@ -166,3 +166,24 @@ fn a_stopped_search_says_the_board_is_its_own() {
     settle(&mut app);
     assert_eq!(app.world().resource::<PlayState>().moves(), 0);
 }
+
+/// A search's timeline reaches its win: Flood's best-first search finds its
+/// last move by its goal test (and may prove a known line shortest without
+/// walking it), and its log stopped short ("won in 9 moves" beside "8 search
+/// steps", and one Left from the win went to 7 moves).
+#[test]
+fn one_step_back_from_a_searchs_win_is_one_move_back() {
+    for (file, level) in [("flood.ron", 4), ("flood.ron", 13), ("pegs.ron", 2)] {
+        let mut app = searched_with_map(UVec2::new(1280, 720), file, level);
+        assert!(puzzle(&app).is_won(), "{file} {level}");
+        let won = app.world().resource::<PlayState>().moves();
+        let tried = app.world().resource::<Autoplay>().stats.tried;
+        let back = app.world().resource::<Autoplay>().stats.backtracks;
+        assert_eq!(tried - back, won as u64, "{file} {level}: steps to the win");
+        press(&mut app, KeyCode::ArrowLeft);
+        follow_jump(&mut app);
+        settle(&mut app);
+        let moves = app.world().resource::<PlayState>().moves();
+        assert_eq!(moves + 1, won, "{file} {level}: one Left from the win");
+    }
+}

@@ -146,6 +146,12 @@ pub struct Autoplay {
     pub watched: f32,
     wait: f32,
     pub ending: Option<Ending>,
+    /// The way from the line the search's events ended on to its answer's
+    /// end (a best-first search finds its last move by its goal test, or
+    /// proves a known line shortest without walking it): each move, and
+    /// whether it is taken back; played as steps of the search, so that its
+    /// timeline reaches the win.
+    tail: std::collections::VecDeque<(PuzzleMove, bool)>,
     /// Moves played on the board when the player stopped a watched search
     /// (X): the board is the search's there, not the player's game.
     stopped_on: Option<usize>,
@@ -202,6 +208,7 @@ impl Autoplay {
             watched: 0.0,
             wait: 0.0,
             ending: None,
+            tail: Default::default(),
             stopped_on: None,
             replaying: false,
         }
@@ -230,6 +237,7 @@ impl Autoplay {
             watched: 0.0,
             wait: 0.0,
             ending: None,
+            tail: Default::default(),
             stopped_on: None,
             replaying: true,
         }

@@ -19,6 +19,9 @@ pub(super) fn search_step(a: &mut Autoplay) -> SearchStep {
         // Not watching the search: its events are not this step's to take.
         return SearchStep::Wait;
     }
+    if let Some(step) = tail_step(a) {
+        return step;
+    }
     while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
         if a.log.len() < LOG_MOST
             && let Some(mut step) = LogStep::of(&event, a.stats.bounds.last().copied())
@@ -72,6 +75,22 @@ pub(super) fn search_step(a: &mut Autoplay) -> SearchStep {
                 if a.ending.is_some() {
                     return SearchStep::Wait;
                 }
+                // The way from the search's line to its answer's end: its
+                // last steps (the tree has the answer's nodes from it).
+                if let Some(solution) = a.solution.as_ref() {
+                    let line: Vec<PuzzleMove> = a.stats.path.iter().map(|p| p.mv).collect();
+                    let common = line
+                        .iter()
+                        .zip(solution)
+                        .take_while(|(x, y)| x == y)
+                        .count();
+                    let back = line[common..].iter().rev().map(|&mv| (mv, true));
+                    let on = solution[common..].iter().map(|&mv| (mv, false));
+                    a.tail = back.chain(on).collect();
+                }
+                if let Some(step) = tail_step(a) {
+                    return step;
+                }
                 break;
             }
         }
@@ -84,6 +103,49 @@ pub(super) fn search_step(a: &mut Autoplay) -> SearchStep {
         }
         SearchStep::Wait
     }
+}
+
+/// The next of the answer's moves past the search's line, played and logged
+/// as a move the search tried (its tree is not fed: the answer brought
+/// those nodes, and counting them again would set the panel's positions
+/// apart from the comparison's).
+fn tail_step(a: &mut Autoplay) -> Option<SearchStep> {
+    let (mv, back) = a.tail.pop_front()?;
+    let (at, undos) = a.shadow.as_mut()?;
+    let depth = undos.len() as u32;
+    let legal = at.legal_moves().len();
+    let (event, request) = if back {
+        let Some(undo) = undos.pop() else {
+            a.tail.clear();
+            a.end(Ending::Stuck("the search view lost its place".into()));
+            return Some(SearchStep::Wait);
+        };
+        at.undo(&undo);
+        a.stats.on_taken_back(depth as usize);
+        (SolverEvent::TakenBack { mv, depth }, Request::Undo)
+    } else {
+        let Ok(undo) = at.apply(mv) else {
+            a.tail.clear();
+            a.end(Ending::Stuck("the search view lost its place".into()));
+            return Some(SearchStep::Wait);
+        };
+        undos.push(undo);
+        a.stats.on_tried(depth as usize + 1, mv, legal);
+        (
+            SolverEvent::Tried {
+                mv,
+                depth: depth + 1,
+            },
+            Request::Play(mv),
+        )
+    };
+    if a.log.len() < LOG_MOST
+        && let Some(mut step) = LogStep::of(&event, a.stats.bounds.last().copied())
+    {
+        step.cuts = std::mem::take(&mut a.cuts_since);
+        a.log.push(step);
+    }
+    Some(SearchStep::Ask(request))
 }
 
 /// The requests still between the board and the answer's end: what is off
