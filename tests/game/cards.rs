@@ -99,6 +99,57 @@ fn the_how_to_card_opens_the_first_time_and_on_the_question_mark() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A key of the board or the search, pressed with the how-to card up,
+/// closes the card and does its work at once (a new player pressed W and G
+/// and saw nothing until the card was closed); Space only closes it, and a
+/// setting's key leaves it up.
+#[test]
+fn a_game_key_closes_the_how_to_card_and_does_its_work() {
+    use game::play::Menu;
+    use game::solver::Autoplay;
+    let dir = temp_data_dir();
+    let options = game::GameOptions {
+        data_dir: Some(dir.clone()),
+        teach: true,
+        ..Default::default()
+    };
+    let menu = |app: &App| *app.world().resource::<State<Menu>>().get();
+    let mut app = app_with(options);
+    start_level(&mut app, "pegs.ron", 0);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::HowTo);
+    // A setting's key (colour-blind marks) leaves the card up.
+    press(&mut app, KeyCode::KeyC);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::HowTo, "a setting's key closed the card");
+    press(&mut app, KeyCode::KeyW);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::Closed, "W left the card up");
+    let watched = app.world().get_resource::<Autoplay>().map(|a| a.watch);
+    assert_eq!(watched, Some(Watch::Search), "W did not search");
+    // The card again, then G: the search's column opens as the card closes.
+    press(&mut app, KeyCode::Slash);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::HowTo);
+    let open = |app: &App| app.world().resource::<game::panels::TreeViewOpen>().0;
+    let before = open(&app);
+    press(&mut app, KeyCode::KeyG);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::Closed, "G left the card up");
+    assert_ne!(open(&app), before, "G did nothing under the card");
+    // Space closes the card and no more: the search is not paused.
+    press(&mut app, KeyCode::Slash);
+    settle(&mut app);
+    let paused = |app: &App| app.world().get_resource::<Autoplay>().map(|a| a.paused);
+    let was = paused(&app);
+    press(&mut app, KeyCode::Space);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::Closed);
+    assert_eq!(paused(&app), was, "Space under the card paused the search");
+    drop(app);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Escape's bar says which animal may go out next.
 #[test]
 fn escape_tells_the_rule_for_the_next_animal_out() {

@@ -1,11 +1,12 @@
 //! The how-to card: the rule of the puzzle in a few lines, a tiny board
 //! that plays its solver's answer over and over, and the controls. It opens
 //! by itself the first time a player opens a puzzle, and again with `?`
-//! (or F1, or the `?` button); Esc, Enter, Space or "Got it" close it.
+//! (or F1, or the `?` button); Esc, Enter, Space or "Got it" close it, and
+//! so does a key of the board or the search, which does its work too.
 
 use super::play::{Menu, PlayAction, PlayState};
 use super::puzzles;
-use super::settings::{ChangeSetting, Settings};
+use super::settings::{ChangeSetting, SETTING_KEYS, Settings};
 use super::theme::{self, Art, Fonts, text, widget};
 use super::{GameOptions, Screen};
 use crate::rules::{Puzzle, PuzzleMove};
@@ -67,8 +68,29 @@ fn open_the_first_time(
     }
 }
 
+/// Keys that leave the card up: those that close it their own way (Esc,
+/// "?", F1), the settings' keys, and Shift, Ctrl, Alt and the like.
+const KEEPS_THE_CARD: [KeyCode; 11] = [
+    KeyCode::Escape,
+    KeyCode::Slash,
+    KeyCode::F1,
+    KeyCode::ShiftLeft,
+    KeyCode::ShiftRight,
+    KeyCode::ControlLeft,
+    KeyCode::ControlRight,
+    KeyCode::AltLeft,
+    KeyCode::AltRight,
+    KeyCode::SuperLeft,
+    KeyCode::SuperRight,
+];
+
+/// Enter or Space close the card; so does any key of the board or the
+/// search (W, G, a digit, U...), which does its own work as well.
 fn close_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<PlayAction>) {
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+    let keeps = |key: &KeyCode| {
+        KEEPS_THE_CARD.contains(key) || SETTING_KEYS.iter().any(|(setting, _)| setting == key)
+    };
+    if keys.get_just_pressed().any(|key| !keeps(key)) {
         actions.write(PlayAction::HowTo);
     }
 }

@@ -307,6 +307,13 @@ pub fn board_takes_input(menu: Option<Res<State<Menu>>>, state: Option<Res<PlayS
     state.is_some() && menu.is_some_and(|m| *m.get() == Menu::Closed)
 }
 
+/// The board's and the search's keys reach them with the how-to card up
+/// too: such a key closes the card and does its own work (W searches at
+/// once, not after a second press).
+pub fn keys_reach_the_board(menu: Option<Res<State<Menu>>>, state: Option<Res<PlayState>>) -> bool {
+    state.is_some() && menu.is_some_and(|m| matches!(m.get(), Menu::Closed | Menu::HowTo))
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MoveRequested>()
         .add_message::<MoveApplied>()

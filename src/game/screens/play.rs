@@ -8,7 +8,7 @@ use crate::game::Screen;
 use crate::game::keys;
 use crate::game::packs::{Current, Packs};
 use crate::game::play::{
-    Menu, MoveRequested, PlayAction, PlayState, PlaySystems, Request, Say, board_takes_input,
+    Menu, MoveRequested, PlayAction, PlayState, PlaySystems, Request, Say, keys_reach_the_board,
 };
 use crate::game::puzzles;
 use crate::game::settings::{ChangeSetting, SETTING_KEYS, Settings};
@@ -22,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 play_keys,
-                board_keys.run_if(board_takes_input),
+                board_keys.run_if(keys_reach_the_board),
                 play_actions,
             )
                 .chain()
@@ -59,11 +59,13 @@ fn play_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<PlayAct
     }
 }
 
-/// The keys of the board and the solver: only while the board takes input
-/// (no menu or how-to card over it).
+/// The keys of the board and the solver: not under the menu; under the
+/// how-to card, where each closes the card, all but Space (which closes it
+/// and no more).
 fn board_keys(
     keys: Res<ButtonInput<KeyCode>>,
     state: Res<PlayState>,
+    menu: Res<State<Menu>>,
     mut moves: MessageWriter<MoveRequested>,
     mut watch: MessageWriter<AutoplayCommand>,
     mut actions: MessageWriter<PlayAction>,
@@ -90,7 +92,8 @@ fn board_keys(
         (KeyCode::Period, AutoplayCommand::Step),
         (KeyCode::KeyX, AutoplayCommand::Stop),
     ] {
-        if keys.just_pressed(key) && !ctrl {
+        let closes_a_card = key == KeyCode::Space && *menu.get() == Menu::HowTo;
+        if keys.just_pressed(key) && !ctrl && !closes_a_card {
             watch.write(command);
         }
     }
