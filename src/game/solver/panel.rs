@@ -460,22 +460,31 @@ fn pause_label(
     mut labels: Query<(&CommandLabel, &mut Text), Without<SolverLine>>,
     mut icons: Query<(&CommandIcon, &mut ImageNode)>,
     steering: Query<(Entity, &AutoplayCommand, Has<bevy::ui::InteractionDisabled>)>,
+    timeline: Res<crate::game::solver::tree_view::TimelinePlay>,
 ) {
     let active = autoplay.as_deref().is_some_and(Autoplay::is_active);
     let paused = active && autoplay.as_deref().is_some_and(|a| a.paused);
+    // A finished search's timeline plays again with Pause's button (Play)
+    // and steps with Step's.
+    let replays = autoplay
+        .as_deref()
+        .is_some_and(crate::game::solver::tree_view::replayable);
     for (button, command, greyed) in &steering {
-        let steers = matches!(
-            command,
-            AutoplayCommand::Pause | AutoplayCommand::Step | AutoplayCommand::Stop
-        );
-        if steers && greyed == active {
+        let steers = match command {
+            AutoplayCommand::Pause | AutoplayCommand::Step => Some(active || replays),
+            AutoplayCommand::Stop => Some(active),
+            _ => None,
+        };
+        if let Some(steers) = steers
+            && greyed == steers
+        {
             commands
                 .entity(button)
-                .queue(move |mut b: EntityWorldMut| widget::set_greyed(&mut b, !active));
+                .queue(move |mut b: EntityWorldMut| widget::set_greyed(&mut b, !steers));
         }
     }
-    let (word, icon) = if paused {
-        ("Resume", "play")
+    let (word, icon) = if paused || (replays && timeline.0.is_none()) {
+        (if paused { "Resume" } else { "Play" }, "play")
     } else {
         ("Pause", "pause")
     };

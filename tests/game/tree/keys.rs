@@ -187,3 +187,82 @@ fn one_step_back_from_a_searchs_win_is_one_move_back() {
         assert_eq!(moves + 1, won, "{file} {level}: one Left from the win");
     }
 }
+
+/// A finished search's timeline plays again as a film does (Space and "."
+/// did nothing once the search had ended): Space at its end plays it from
+/// its start, a step a beat, to the win; Space stops it; "." steps it once,
+/// and at its end says so; an arrow of the player's stops it playing.
+#[test]
+fn space_plays_a_finished_searchs_timeline() {
+    use pond_puzzles::game::solver::tree_view::TimelinePlay;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.insert_resource(Speed::Times(16.0));
+    start_level(&mut app, "pegs.ron", 2);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    search_to_its_end(&mut app);
+    assert!(puzzle(&app).is_won());
+    let won = puzzle(&app);
+    let len = app.world().resource::<Autoplay>().log.len();
+    let at = |app: &App| {
+        app.world()
+            .resource::<TreeViewState>()
+            .scrubbed
+            .as_ref()
+            .map(|s| s.0)
+    };
+    let playing = |app: &App| app.world().resource::<TimelinePlay>().0.is_some();
+    // "." at the end: said, nothing moves.
+    press(&mut app, KeyCode::Period);
+    settle(&mut app);
+    assert_eq!(at(&app), None);
+    assert!(shows(&mut app, "last step"), "{:?}", texts(&mut app));
+    // Space at the end: from the start, playing on.
+    press(&mut app, KeyCode::Space);
+    app.update();
+    assert!(playing(&app), "Space did not play the timeline");
+    assert!(
+        at(&app).is_some_and(|at| at < 3),
+        "not from its start: {:?}",
+        at(&app)
+    );
+    let mut seen = Vec::new();
+    for _ in 0..200 {
+        app.update();
+        seen.push(at(&app));
+    }
+    let moved: Vec<usize> = seen.iter().flatten().copied().collect();
+    assert!(
+        moved.windows(2).all(|w| w[0] <= w[1]) && moved.last() > moved.first(),
+        "the timeline did not play on: {moved:?}"
+    );
+    // Space again: it stands.
+    press(&mut app, KeyCode::Space);
+    app.update();
+    assert!(!playing(&app), "Space did not stop it");
+    let stood = at(&app).expect("stopped before its end");
+    settle(&mut app);
+    assert_eq!(at(&app), Some(stood), "it went on after Space");
+    // "." steps it once.
+    press(&mut app, KeyCode::Period);
+    follow_jump(&mut app);
+    assert_eq!(at(&app), Some(stood + 1), "\".\" after a stop");
+    // Played to its end: the win again, and it stands there.
+    press(&mut app, KeyCode::Space);
+    for _ in 0..20_000 {
+        app.update();
+        if !playing(&app) {
+            break;
+        }
+    }
+    settle(&mut app);
+    assert_eq!(at(&app), None, "not at its end after {len} steps");
+    assert_eq!(puzzle(&app), won);
+    // Playing again, an arrow of the player's stops it.
+    press(&mut app, KeyCode::Space);
+    app.update();
+    app.update();
+    press(&mut app, KeyCode::ArrowRight);
+    app.update();
+    assert!(!playing(&app), "an arrow did not stop the play");
+}

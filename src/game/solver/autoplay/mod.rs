@@ -29,7 +29,7 @@ use steps::*;
 pub const TREE_KEEP: usize = 4096;
 
 /// Seconds between two auto-played moves at 1x, once the board is idle.
-const PAUSE_BETWEEN: f32 = 0.25;
+pub(in crate::game::solver) const PAUSE_BETWEEN: f32 = 0.25;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<StartWhenBack>().add_systems(

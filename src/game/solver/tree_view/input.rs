@@ -343,8 +343,13 @@ pub(super) fn scrub(
     state: Res<PlayState>,
     mut jump: ResMut<TreeJump>,
     mut say: MessageWriter<Say>,
+    mut play: ResMut<TimelinePlay>,
 ) {
     let asked: Vec<Scrub> = scrubs.read().copied().collect();
+    // The player's own move of the timeline stops it playing.
+    if !asked.is_empty() {
+        play.0 = None;
+    }
     let players = moves.read().any(|m| m.by() != Mover::Solver);
     let Some(mut view) = view else { return };
     let away = view.scrubbed.is_some();
@@ -412,7 +417,7 @@ pub(super) fn scrub(
 /// The timeline moved to `to` of the search's events: the tree as it was
 /// then kept in the view, and the requests that take the board to the end
 /// of its line then.
-fn scrub_to(
+pub(super) fn scrub_to(
     view: &mut TreeViewState,
     a: &Autoplay,
     state: &PlayState,

@@ -14,7 +14,7 @@ use crate::game::options::GameOptions;
 use crate::game::panels::{self, ArrowsOnTimeline, BoardEdge, TreeViewOpen, WonCard};
 use crate::game::play::{
     AtOnce, BoardAnims, MoveRequested, Mover, PlayState, PlaySystems, Request, Say,
-    board_takes_input,
+    board_takes_input, keys_reach_the_board,
 };
 use crate::game::puzzles::{self, step_words};
 use crate::game::theme::{self, text, widget};
@@ -203,6 +203,7 @@ mod map_pointer;
 mod map_switch;
 mod outline;
 mod picture;
+mod replay;
 mod rounds;
 mod timeline_line;
 mod view;
@@ -220,6 +221,8 @@ use map_pointer::*;
 use map_switch::*;
 pub use outline::{Row, Tone, outline};
 use picture::*;
+use replay::*;
+pub use replay::{TimelinePlay, replayable};
 use rounds::*;
 use view::*;
 
@@ -233,6 +236,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ToggleLayout>()
         .add_message::<WholeMap>()
         .init_resource::<TreeJump>()
+        .init_resource::<TimelinePlay>()
         .init_resource::<MapView>()
         .add_systems(OnEnter(Screen::Play), open_from_command_line)
         .add_systems(OnExit(Screen::Play), |mut jump: ResMut<TreeJump>| {
@@ -250,13 +254,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                (tree_keys, ask_plain).chain().run_if(keys_reach_the_board),
                 (
-                    tree_keys,
-                    ask_plain,
                     wheel,
                     drag,
                     click_rows,
                     scrub,
+                    timeline_commands,
+                    play_timeline,
                     switch_keys,
                     map_pointer,
                     go_to,

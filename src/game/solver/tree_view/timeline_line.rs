@@ -34,11 +34,12 @@ pub(super) fn timeline_words(
                 ""
             };
             if scrubbed.is_some() {
-                // A paused search waits at its end for the player's Space.
+                // A paused search waits at its end for the player's Space;
+                // a finished one's timeline plays on with it.
                 let waits = if a.is_active() {
                     " (Space: the search goes on)"
                 } else {
-                    ""
+                    " (Space: play it on)"
                 };
                 format!(
                     "The board shows the search after {} of its {} steps{more}{waits}",

@@ -1,0 +1,120 @@
+//! A finished search's timeline played again, as a film is: Space (or the
+//! panel's Play) plays it on from the moment the board shows, from its
+//! start when it stands at its end, a step a beat at the speed chosen; "."
+//! steps it once. A move of the timeline's own (an arrow, a drag), a move
+//! of the player's or a new watch stops it.
+
+use super::*;
+use crate::game::solver::Speed;
+use crate::game::solver::autoplay::PAUSE_BETWEEN;
+
+/// The timeline playing: seconds to its next step (none: it stands).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct TimelinePlay(pub Option<f32>);
+
+/// A search that has ended with a timeline to play (a running or paused one
+/// takes Space and "." itself).
+pub fn replayable(a: &Autoplay) -> bool {
+    !a.is_active() && a.watch.searches() && a.tree.is_some() && !a.log.is_empty()
+}
+
+/// Space and "." on a finished search's timeline.
+pub(super) fn timeline_commands(
+    mut asked: MessageReader<AutoplayCommand>,
+    autoplay: Option<Res<Autoplay>>,
+    view: Option<ResMut<TreeViewState>>,
+    state: Res<PlayState>,
+    mut play: ResMut<TimelinePlay>,
+    mut jump: ResMut<TreeJump>,
+    mut say: MessageWriter<Say>,
+) {
+    let asked: Vec<AutoplayCommand> = asked.read().copied().collect();
+    let (Some(a), Some(mut view)) = (autoplay.filter(|a| replayable(a)), view) else {
+        if !asked.is_empty() {
+            play.0 = None;
+        }
+        return;
+    };
+    for command in asked {
+        let len = a.log.len();
+        let at = view.scrubbed.as_ref().map_or(len, |(at, _)| *at);
+        let to = match command {
+            AutoplayCommand::Pause if play.0.take().is_some() => continue,
+            // At its end it plays again from its start.
+            AutoplayCommand::Pause => {
+                play.0 = Some(0.0);
+                if at < len {
+                    continue;
+                }
+                0
+            }
+            AutoplayCommand::Step => {
+                play.0 = None;
+                if at >= len {
+                    say.write(Say(
+                        "That was the search's last step: ← goes back through it.".into(),
+                    ));
+                    continue;
+                }
+                at + 1
+            }
+            AutoplayCommand::Start(_) | AutoplayCommand::Stop => {
+                play.0 = None;
+                continue;
+            }
+            _ => continue,
+        };
+        match scrub_to(&mut view, &a, &state, to) {
+            Ok(requests) => jump.0 = requests,
+            Err(why) => {
+                play.0 = None;
+                say.write(Say(why));
+            }
+        }
+        view.follow = true;
+    }
+}
+
+/// The timeline playing: a step each beat once the board stands still; a
+/// long search at "instant" goes by in a few seconds, many steps a frame.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn play_timeline(
+    time: Res<Time>,
+    speed: Res<Speed>,
+    autoplay: Option<Res<Autoplay>>,
+    view: Option<ResMut<TreeViewState>>,
+    state: Res<PlayState>,
+    anims: BoardAnims,
+    mut play: ResMut<TimelinePlay>,
+    mut jump: ResMut<TreeJump>,
+) {
+    let Some(wait) = play.0.as_mut() else { return };
+    let (Some(a), Some(mut view)) = (autoplay.filter(|a| replayable(a) && !a.is_added()), view)
+    else {
+        play.0 = None;
+        return;
+    };
+    if !jump.0.is_empty() || !anims.is_empty() {
+        return;
+    }
+    *wait -= time.delta_secs();
+    if *wait > 0.0 {
+        return;
+    }
+    let len = a.log.len();
+    let (beat, steps) = match *speed {
+        Speed::Times(x) => (PAUSE_BETWEEN / x, 1),
+        Speed::Instant => (0.0, (len / 240).max(1)),
+    };
+    *wait = beat;
+    let at = view.scrubbed.as_ref().map_or(len, |(at, _)| *at);
+    let to = (at + steps).min(len);
+    match scrub_to(&mut view, &a, &state, to) {
+        Ok(requests) => jump.0 = requests,
+        Err(_) => play.0 = None,
+    }
+    view.follow = true;
+    if to >= len {
+        play.0 = None;
+    }
+}
