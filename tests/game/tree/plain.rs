@@ -255,6 +255,52 @@ fn the_comparison_waits_for_a_search() {
     assert!(ratio(&mut app), "the ratio after the search");
 }
 
+/// A search stopped short shows no comparison: its chart, from searches
+/// run to their ends on their own, read as the stopped one's figures; a
+/// search that ended shows it.
+#[test]
+fn a_search_stopped_short_shows_no_comparison() {
+    use pond_puzzles::game::solver::compare::Comparison;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.insert_resource(Speed::Times(1.0));
+    start_level(&mut app, "pegs.ron", 2);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..30 {
+        app.update();
+    }
+    press(&mut app, KeyCode::KeyX);
+    let both = |app: &App| {
+        app.world()
+            .get_resource::<Comparison>()
+            .is_some_and(|c| c.figures().iter().all(Option::is_some))
+    };
+    for _ in 0..2_000 {
+        if both(&app) {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(both(&app), "the comparison's searches never answered");
+    settle(&mut app);
+    let ending = app.world().resource::<Autoplay>().ending.clone();
+    assert_eq!(ending, Some(Ending::Stopped));
+    let chart = |app: &mut App| shows(app, "times fewer positions") || bars_shown(app);
+    assert!(!chart(&mut app), "a chart beside a search stopped short");
+    // The search watched to its end: the chart is its own.
+    app.insert_resource(Speed::Instant);
+    press(&mut app, KeyCode::Backspace);
+    settle(&mut app);
+    assert!(app.world().get_resource::<Autoplay>().is_none());
+    search_to_its_end(&mut app);
+    assert!(puzzle(&app).is_won());
+    settle(&mut app);
+    assert!(chart(&mut app), "no chart beside a search that ended");
+}
+
 /// A search settled by a quick line it proved shortest (Flood's) counts the
 /// line's positions, in its tree and in the comparison alike: "1 position"
 /// and "Ours 0" were said beside a line of 7 moves.

@@ -209,8 +209,8 @@ pub(super) fn update_view(
     // The comparison (its searches run unseen once the column opens) waits
     // for a search of the player's: over "No search yet" its ratio read as
     // a search's that had not run.
-    let compared = comparison.as_deref().filter(|_| autoplay.is_some());
     let shown = chart_shown(comparison.as_deref(), autoplay.as_deref());
+    let compared = comparison.as_deref().filter(|_| shown);
     let chart = show_chart(compared, shown, &mut charts, &mut bars);
     let [plain_col, ours_col] = chart.values;
     // (The chart is hidden while a watch runs, its room kept; the answers
@@ -469,7 +469,10 @@ fn figures_and_note(autoplay: Option<&Autoplay>, tree: Option<&SearchTree>) -> (
 /// searches run unseen beside it, read as the watched one's before it had
 /// won).
 pub(super) fn chart_shown(comparison: Option<&Comparison>, autoplay: Option<&Autoplay>) -> bool {
-    autoplay.is_some_and(|a| !a.is_active())
+    // Not beside a search stopped short: its figures, its own runs to their
+    // ends, read as the stopped search's.
+    autoplay
+        .is_some_and(|a| !a.is_active() && a.ending != Some(crate::game::solver::Ending::Stopped))
         && comparison.is_some_and(|c| c.figures().iter().any(Option::is_some))
 }
 
