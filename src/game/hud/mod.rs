@@ -75,7 +75,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 update_counter,
-                update_message,
+                (update_message, fit_message).chain(),
                 palette_colours,
                 make_room,
                 how_to_move_while_playable,
@@ -309,7 +309,6 @@ fn update_message(
     hint: Option<Res<Hint>>,
     check: Option<Res<Solvability>>,
     mut message: MessageTexts,
-    bars: Query<&ComputedNode>,
     mut code: Query<&mut Node, (With<CodeLine>, Without<Message>)>,
     added: Query<(), Added<Message>>,
     timeline: Option<Res<TreeViewState>>,
@@ -327,7 +326,6 @@ fn update_message(
         || hint.as_ref().is_some_and(|h| h.is_changed());
     let check_changed = check.as_ref().is_some_and(|c| c.is_changed());
     if !other && !check_changed {
-        fit_message(&mut message, &bars);
         return;
     }
     let verdict = check.as_ref().and_then(|c| c.verdict);
@@ -343,7 +341,6 @@ fn update_message(
     // A verdict that finds the position winnable leaves the line as it is
     // (a refusal said a moment before stays).
     if !other && lost.is_none() {
-        fit_message(&mut message, &bars);
         return;
     }
     let hint_words = hint.as_ref().and_then(|h| h.words.clone());
@@ -356,38 +353,33 @@ fn update_message(
     for mut node in &mut code {
         node.display = unsaid;
     }
-    for (mut t, mut c, mut node, _, _) in &mut message {
+    for (mut t, mut c, mut node) in &mut message {
         node.display = said;
         // (Said as `text` says it: the core's backquotes as quotes.)
         t.0 = theme::plain(&words);
         c.0 = colour;
     }
-    // A long message a little smaller, to keep to the bar's one line where
-    // it can (a hint ran out of the bar at 800x600).
-    fit_message(&mut message, &bars);
 }
 
-type MessageTexts<'w, 's> = Query<
-    'w,
-    's,
-    (
-        &'static mut Text,
-        &'static mut TextColor,
-        &'static mut Node,
-        &'static mut TextFont,
-        &'static ChildOf,
-    ),
-    With<Message>,
->;
+type MessageTexts<'w, 's> =
+    Query<'w, 's, (&'static mut Text, &'static mut TextColor, &'static mut Node), With<Message>>;
 
 /// The message's size follows the bar's room (a resized window's too):
-/// where its line would not fit at 18 pixels, a little smaller.
-fn fit_message(message: &mut MessageTexts, bars: &Query<&ComputedNode>) {
-    for (t, _, _, mut font, bar) in message.iter_mut() {
+/// where its line would not fit at 18 pixels, a little smaller (a hint ran
+/// out of the bar at 800x600). Only when the words or the bar's size change.
+fn fit_message(
+    mut message: Query<(Ref<Text>, &mut TextFont, &ChildOf), With<Message>>,
+    bars: Query<Ref<ComputedNode>>,
+) {
+    for (t, mut font, bar) in &mut message {
+        let Ok(b) = bars.get(bar.parent()) else {
+            continue;
+        };
+        if !t.is_changed() && !b.is_changed() {
+            continue;
+        }
         // The bar's room in logical pixels, as the font's size is.
-        let room = bars
-            .get(bar.parent())
-            .map_or(0.0, |b| b.content_box().width() * b.inverse_scale_factor());
+        let room = b.content_box().width() * b.inverse_scale_factor();
         let size = message_size(t.0.chars().count(), room);
         if font.font_size != FontSize::Px(size) {
             font.font_size = FontSize::Px(size);

@@ -23,10 +23,10 @@ enum SolverLine {
     Speed,
 }
 
-/// The words of a solver button, by what the button asks (Pause's turn into
-/// Resume while auto-play is paused).
+/// The words of a solver button, by what the button asks, and the word it
+/// was made with (Pause's turn into Resume while auto-play is paused).
 #[derive(Component, Debug, Clone, Copy)]
-struct CommandLabel(AutoplayCommand);
+struct CommandLabel(AutoplayCommand, &'static str);
 
 /// The icon of a solver button, by what the button asks (Pause's turns into
 /// a play triangle while auto-play is paused).
@@ -201,7 +201,7 @@ const RESUME_WIDTH: f32 = 62.0;
 
 fn solver_button(
     icon: Option<Handle<Image>>,
-    label: &str,
+    label: &'static str,
     key: &str,
     command: AutoplayCommand,
 ) -> impl Bundle {
@@ -242,7 +242,7 @@ fn solver_button(
                     Children::spawn((
                         SpawnIter(icon.into_iter()),
                         Spawn((
-                            CommandLabel(command),
+                            CommandLabel(command, label),
                             text(label, 16.0, theme::TEXT),
                             TextLayout::no_wrap(),
                             // Pause's words keep Resume's room: in a narrow
@@ -498,8 +498,7 @@ fn pause_label(
         let said = match label.0 {
             AutoplayCommand::Pause => word,
             AutoplayCommand::Start(watch) if running == Some(watch) => "Again",
-            AutoplayCommand::Start(Watch::Solution) => "Solve",
-            AutoplayCommand::Start(Watch::Search) => "Search",
+            AutoplayCommand::Start(_) => label.1,
             _ => continue,
         };
         if t.0 != said {

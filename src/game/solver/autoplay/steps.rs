@@ -23,12 +23,7 @@ pub(super) fn search_step(a: &mut Autoplay) -> SearchStep {
         return step;
     }
     while let Some(event) = a.job.as_ref().and_then(SolverJob::next_event) {
-        if a.log.len() < LOG_MOST
-            && let Some(mut step) = LogStep::of(&event, a.stats.bounds.last().copied())
-        {
-            step.cuts = std::mem::take(&mut a.cuts_since);
-            a.log.push(step);
-        }
+        log_event(a, &event);
         if let Some(tree) = a.tree.as_mut()
             && tree.feed(&event).is_err()
         {
@@ -50,10 +45,7 @@ pub(super) fn search_step(a: &mut Autoplay) -> SearchStep {
                 let legal = at.legal_moves().len();
                 let undo = match at.apply(mv) {
                     Ok(undo) if depth as usize == depth_now + 1 => undo,
-                    _ => {
-                        a.end(Ending::Stuck("the search view lost its place".into()));
-                        return SearchStep::Wait;
-                    }
+                    _ => return lost_place(a),
                 };
                 undos.push(undo);
                 a.stats.on_tried(depth as usize, mv, legal);
@@ -62,10 +54,7 @@ pub(super) fn search_step(a: &mut Autoplay) -> SearchStep {
             SolverEvent::TakenBack { depth, .. } => {
                 match undos.pop() {
                     Some(undo) if depth as usize == depth_now => at.undo(&undo),
-                    _ => {
-                        a.end(Ending::Stuck("the search view lost its place".into()));
-                        return SearchStep::Wait;
-                    }
+                    _ => return lost_place(a),
                 }
                 a.stats.on_taken_back(depth as usize);
                 return SearchStep::Ask(Request::Undo);
@@ -79,11 +68,7 @@ pub(super) fn search_step(a: &mut Autoplay) -> SearchStep {
                 // last steps (the tree has the answer's nodes from it).
                 if let Some(solution) = a.solution.as_ref() {
                     let line: Vec<PuzzleMove> = a.stats.path.iter().map(|p| p.mv).collect();
-                    let common = line
-                        .iter()
-                        .zip(solution)
-                        .take_while(|(x, y)| x == y)
-                        .count();
+                    let common = shared_start(line.iter().copied(), solution);
                     let back = line[common..].iter().rev().map(|&mv| (mv, true));
                     let on = solution[common..].iter().map(|&mv| (mv, false));
                     a.tail = back.chain(on).collect();
@@ -116,18 +101,14 @@ fn tail_step(a: &mut Autoplay) -> Option<SearchStep> {
     let legal = at.legal_moves().len();
     let (event, request) = if back {
         let Some(undo) = undos.pop() else {
-            a.tail.clear();
-            a.end(Ending::Stuck("the search view lost its place".into()));
-            return Some(SearchStep::Wait);
+            return Some(lost_place(a));
         };
         at.undo(&undo);
         a.stats.on_taken_back(depth as usize);
         (SolverEvent::TakenBack { mv, depth }, Request::Undo)
     } else {
         let Ok(undo) = at.apply(mv) else {
-            a.tail.clear();
-            a.end(Ending::Stuck("the search view lost its place".into()));
-            return Some(SearchStep::Wait);
+            return Some(lost_place(a));
         };
         undos.push(undo);
         a.stats.on_tried(depth as usize + 1, mv, legal);
@@ -139,13 +120,34 @@ fn tail_step(a: &mut Autoplay) -> Option<SearchStep> {
             Request::Play(mv),
         )
     };
+    log_event(a, &event);
+    Some(SearchStep::Ask(request))
+}
+
+/// The timeline's step for an event of the search (while its log has room),
+/// with the cuts counted since the last.
+fn log_event(a: &mut Autoplay, event: &SolverEvent<PuzzleMove>) {
     if a.log.len() < LOG_MOST
-        && let Some(mut step) = LogStep::of(&event, a.stats.bounds.last().copied())
+        && let Some(mut step) = LogStep::of(event, a.stats.bounds.last().copied())
     {
         step.cuts = std::mem::take(&mut a.cuts_since);
         a.log.push(step);
     }
-    Some(SearchStep::Ask(request))
+}
+
+/// The watch ends where the board no longer follows the search's events.
+fn lost_place(a: &mut Autoplay) -> SearchStep {
+    a.tail.clear();
+    a.end(Ending::Stuck("the search view lost its place".into()));
+    SearchStep::Wait
+}
+
+/// How many moves a line and an answer share from their start.
+fn shared_start(line: impl IntoIterator<Item = PuzzleMove>, answer: &[PuzzleMove]) -> usize {
+    line.into_iter()
+        .zip(answer)
+        .take_while(|(x, y)| x == *y)
+        .count()
 }
 
 /// The requests still between the board and the answer's end: what is off
@@ -155,11 +157,7 @@ pub(super) fn answer_rest(a: &Autoplay, state: &PlayState) -> Vec<Request> {
         return Vec::new();
     };
     let path = &state.done[a.base.min(state.done.len())..];
-    let common = path
-        .iter()
-        .zip(solution)
-        .take_while(|((x, _), y)| x == *y)
-        .count();
+    let common = shared_start(path.iter().map(|(mv, _)| *mv), solution);
     let mut rest = vec![Request::Undo; path.len() - common];
     rest.extend(solution[common..].iter().map(|&mv| Request::Play(mv)));
     rest
@@ -169,15 +167,8 @@ pub(super) fn answer_rest(a: &Autoplay, state: &PlayState) -> Vec<Request> {
 /// played on; at its end, the watch ends, won or stuck.
 pub(super) fn solution_step(a: &mut Autoplay, state: &PlayState) -> Option<Request> {
     let solution = a.solution.as_ref()?;
-    let path: Vec<PuzzleMove> = state.done[a.base.min(state.done.len())..]
-        .iter()
-        .map(|(mv, _)| *mv)
-        .collect();
-    let common = path
-        .iter()
-        .zip(solution)
-        .take_while(|(x, y)| x == y)
-        .count();
+    let path = &state.done[a.base.min(state.done.len())..];
+    let common = shared_start(path.iter().map(|(mv, _)| *mv), solution);
     if path.len() > common {
         return Some(Request::Undo);
     }
