@@ -34,6 +34,9 @@ use lost::{lost_kept, solve_remembering};
 #[path = "solve_order.rs"]
 mod order;
 use order::Weights;
+#[path = "solve_ends.rs"]
+mod ends;
+use ends::{Ends, ends_kept, ends_made, make_ends};
 
 pub fn solve(h: &Hop, search: &mut Search<'_, HopMove>) -> Outcome<HopMove> {
     solve_knowing(h, search, FastSet::default(), false).0
@@ -55,6 +58,7 @@ fn solve_knowing(
     solver.dead = lost;
     if ordered {
         solver.weights = Some(Weights::of(&h.board));
+        solver.ends = ends_made(h);
     }
     let mut path = Vec::new();
     let outcome = match solver.dfs(h.green, h.red.unwrap_or(NO_RED), &mut path, search) {
@@ -283,6 +287,9 @@ struct Solver {
     weights: Option<Weights>,
     /// The jumps open at each depth of `dfs` (its score, the jump's index).
     kids: Vec<(u32, u16)>,
+    /// The board's winnable positions of a few frogs, where the search
+    /// looks them up instead of searching below them (the move map's).
+    ends: Option<std::sync::Arc<Ends>>,
 }
 
 impl Solver {
@@ -328,6 +335,7 @@ impl Solver {
             dead: FastSet::default(),
             weights: None,
             kids: Vec::new(),
+            ends: None,
         }
     }
 
@@ -391,6 +399,18 @@ impl Solver {
         }
         let key = self.canonical(green, red);
         let depth = path.len() as u32;
+        // Few frogs left: the ends table knows, and its jumps finish the win.
+        if let Some(ends) = self.ends.clone()
+            && red == NO_RED
+            && green.count_ones() <= ends.most()
+        {
+            if ends.winnable(green.count_ones(), key.0) {
+                self.finish_from(&ends, green, path);
+                return Some(true);
+            }
+            search.cut(depth, CutReason::Proven);
+            return Some(false);
+        }
         if self.dead.contains(&key) {
             search.cut(depth, CutReason::Seen);
             return Some(false);
@@ -486,10 +506,13 @@ impl crate::solve::moves::Marks for Hop {
 
     /// The English central game's marks are looked up in the census's
     /// table: made here, on the first map of that game (given up if the
-    /// map is cancelled while it is made).
+    /// map is cancelled while it is made); another peg board's ends table
+    /// likewise (`solve_ends.rs`).
     fn prepare(&self, budget: &crate::solve::Budget) {
         if crate::solve::english::word(self).is_some() {
             crate::solve::english::Table::made_unless(budget.cancel.as_deref());
+        } else {
+            make_ends(self, budget.cancel.as_deref());
         }
     }
 
@@ -498,6 +521,7 @@ impl crate::solve::moves::Marks for Hop {
     fn kept() -> usize {
         crate::solve::english::Table::made().map_or(0, crate::solve::english::Table::bytes)
             + lost_kept()
+            + ends_kept()
     }
 
     /// The same board turned or mirrored: a symmetry of the board that
