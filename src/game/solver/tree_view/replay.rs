@@ -8,6 +8,9 @@ use super::*;
 use crate::game::solver::Speed;
 use crate::game::solver::autoplay::PAUSE_BETWEEN;
 
+/// Seconds a finished search's timeline takes to play at "instant".
+const INSTANT_SECS: f32 = 3.0;
+
 /// The timeline playing: seconds to its next step (none: it stands).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
 pub struct TimelinePlay(pub Option<f32>);
@@ -75,8 +78,9 @@ pub(super) fn timeline_commands(
     }
 }
 
-/// The timeline playing: a step each beat once the board stands still; a
-/// long search at "instant" goes by in a few seconds, many steps a frame.
+/// The timeline playing: a step each beat once the board stands still (the
+/// beats a slow frame let by, at once); at "instant" the whole of it in a
+/// few seconds, however long, many steps a frame.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn play_timeline(
     time: Res<Time>,
@@ -94,19 +98,38 @@ pub(super) fn play_timeline(
         play.0 = None;
         return;
     };
+    // At "instant" the time the board takes to move counts too: the steps
+    // due since the last are taken at once.
+    let dt = time.delta_secs();
+    let instant = *speed == Speed::Instant;
+    if instant {
+        *wait -= dt;
+    }
     if !jump.0.is_empty() || !anims.is_empty() {
         return;
     }
-    *wait -= time.delta_secs();
-    if *wait > 0.0 {
-        return;
+    if !instant {
+        *wait -= dt;
+        if *wait > 0.0 {
+            return;
+        }
     }
     let len = a.log.len();
-    let (beat, steps) = match *speed {
-        Speed::Times(x) => (PAUSE_BETWEEN / x, 1),
-        Speed::Instant => (0.0, (len / 240).max(1)),
+    // The beats gone by since the last step (more than one where frames
+    // are slow); at "instant" the whole timeline in a few seconds.
+    let steps = match *speed {
+        Speed::Times(x) => {
+            let beat = PAUSE_BETWEEN / x;
+            let beats = 1 + (-*wait / beat) as usize;
+            *wait += beats as f32 * beat;
+            beats
+        }
+        Speed::Instant => {
+            let since = (-*wait).max(dt);
+            *wait = 0.0;
+            ((len as f32 * since / INSTANT_SECS).ceil() as usize).max(1)
+        }
     };
-    *wait = beat;
     let at = view.scrubbed.as_ref().map_or(len, |(at, _)| *at);
     let to = (at + steps).min(len);
     match scrub_to(&mut view, &a, &state, to) {
