@@ -49,12 +49,7 @@ fn the_question_mark_card_explains_the_map_when_it_is_shown() {
 #[test]
 fn the_how_to_card_opens_the_first_time_and_on_the_question_mark() {
     use game::play::Menu;
-    let dir = temp_data_dir();
-    let options = game::GameOptions {
-        data_dir: Some(dir.clone()),
-        teach: true,
-        ..Default::default()
-    };
+    let (dir, options) = teaching();
     let menu = |app: &App| *app.world().resource::<State<Menu>>().get();
     let mut app = app_with(options.clone());
     start_level(&mut app, "escape.ron", 0);
@@ -107,12 +102,7 @@ fn the_how_to_card_opens_the_first_time_and_on_the_question_mark() {
 fn a_game_key_closes_the_how_to_card_and_does_its_work() {
     use game::play::Menu;
     use game::solver::Autoplay;
-    let dir = temp_data_dir();
-    let options = game::GameOptions {
-        data_dir: Some(dir.clone()),
-        teach: true,
-        ..Default::default()
-    };
+    let (dir, options) = teaching();
     let menu = |app: &App| *app.world().resource::<State<Menu>>().get();
     let mut app = app_with(options);
     start_level(&mut app, "pegs.ron", 0);
@@ -148,6 +138,18 @@ fn a_game_key_closes_the_how_to_card_and_does_its_work() {
     assert_eq!(paused(&app), was, "Space under the card paused the search");
     drop(app);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A game that teaches (its cards open on a puzzle's first level), saving
+/// in a folder of its own.
+fn teaching() -> (std::path::PathBuf, game::GameOptions) {
+    let dir = temp_data_dir();
+    let options = game::GameOptions {
+        data_dir: Some(dir.clone()),
+        teach: true,
+        ..Default::default()
+    };
+    (dir, options)
 }
 
 /// Escape's bar says which animal may go out next.

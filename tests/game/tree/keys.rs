@@ -26,13 +26,7 @@ fn the_arrows_move_the_timeline_once_the_board_is_the_searchs() {
     search_to_its_end(&mut app);
     assert!(puzzle(&app).is_won());
     let len = app.world().resource::<Autoplay>().log.len();
-    let at = |app: &App| {
-        app.world()
-            .resource::<TreeViewState>()
-            .scrubbed
-            .as_ref()
-            .map(|s| s.0)
-    };
+    let at = timeline_at;
     assert_eq!(at(&app), None);
     press(&mut app, KeyCode::ArrowLeft);
     follow_jump(&mut app);
@@ -204,13 +198,7 @@ fn space_plays_a_finished_searchs_timeline() {
     assert!(puzzle(&app).is_won());
     let won = puzzle(&app);
     let len = app.world().resource::<Autoplay>().log.len();
-    let at = |app: &App| {
-        app.world()
-            .resource::<TreeViewState>()
-            .scrubbed
-            .as_ref()
-            .map(|s| s.0)
-    };
+    let at = timeline_at;
     let playing = |app: &App| app.world().resource::<TimelinePlay>().0.is_some();
     // "." at the end: said, nothing moves.
     press(&mut app, KeyCode::Period);
@@ -265,4 +253,13 @@ fn space_plays_a_finished_searchs_timeline() {
     press(&mut app, KeyCode::ArrowRight);
     app.update();
     assert!(!playing(&app), "an arrow did not stop the play");
+}
+
+/// Where the timeline stands: the step the board shows, none at its end.
+fn timeline_at(app: &App) -> Option<usize> {
+    app.world()
+        .resource::<TreeViewState>()
+        .scrubbed
+        .as_ref()
+        .map(|s| s.0)
 }

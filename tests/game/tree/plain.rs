@@ -228,24 +228,11 @@ fn the_comparison_waits_for_the_watched_search_to_end() {
 /// the ratio read as a search's that had not run).
 #[test]
 fn the_comparison_waits_for_a_search() {
-    use pond_puzzles::game::solver::compare::Comparison;
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "hop.ron", 39);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
     settle(&mut app);
-    let both = |app: &App| {
-        app.world()
-            .get_resource::<Comparison>()
-            .is_some_and(|c| c.figures().iter().all(Option::is_some))
-    };
-    for _ in 0..2_000 {
-        if both(&app) {
-            break;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    assert!(both(&app), "the comparison's searches never answered");
+    wait_for_both_searches(&mut app);
     settle(&mut app);
     let ratio = |app: &mut App| shows(app, "times fewer positions");
     assert!(shows(&mut app, "No search yet"));
@@ -260,7 +247,6 @@ fn the_comparison_waits_for_a_search() {
 /// search that ended shows it.
 #[test]
 fn a_search_stopped_short_shows_no_comparison() {
-    use pond_puzzles::game::solver::compare::Comparison;
     let mut app = laid_app(UVec2::new(1280, 720));
     app.insert_resource(Speed::Times(1.0));
     start_level(&mut app, "pegs.ron", 2);
@@ -272,19 +258,7 @@ fn a_search_stopped_short_shows_no_comparison() {
         app.update();
     }
     press(&mut app, KeyCode::KeyX);
-    let both = |app: &App| {
-        app.world()
-            .get_resource::<Comparison>()
-            .is_some_and(|c| c.figures().iter().all(Option::is_some))
-    };
-    for _ in 0..2_000 {
-        if both(&app) {
-            break;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    assert!(both(&app), "the comparison's searches never answered");
+    wait_for_both_searches(&mut app);
     settle(&mut app);
     let ending = app.world().resource::<Autoplay>().ending.clone();
     assert_eq!(ending, Some(Ending::Stopped));
@@ -359,4 +333,22 @@ fn plain_with_the_column_closed_starts_at_once() {
         Some(start),
         "the plain search's start"
     );
+}
+
+/// Frames go by until both of the comparison's searches have answered.
+fn wait_for_both_searches(app: &mut App) {
+    use pond_puzzles::game::solver::compare::Comparison;
+    let both = |app: &App| {
+        app.world()
+            .get_resource::<Comparison>()
+            .is_some_and(|c| c.figures().iter().all(Option::is_some))
+    };
+    for _ in 0..2_000 {
+        if both(app) {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(both(app), "the comparison's searches never answered");
 }
