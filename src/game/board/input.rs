@@ -342,7 +342,7 @@ fn cursor_keys(
 ) {
     // Shift with an arrow moves the search's timeline, not the ring; so do
     // the arrows alone once the board is the search's (`ArrowsOnTimeline`).
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let shift = crate::game::navigate::shift(&keys);
     if keys.just_pressed(KeyCode::Tab) {
         waiting.0.push_back(CursorKey::Tab { back: shift });
     } else if let Some(way) = keys::arrow(&keys, false).filter(|_| !shift && !timeline.0) {

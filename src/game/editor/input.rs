@@ -137,7 +137,7 @@ pub(super) fn edit_keys(
         return;
     }
     let ctrl = crate::game::keys::ctrl(&keys);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let shift = crate::game::navigate::shift(&keys);
     if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         actions.write(if shift {
             EditAction::Redo

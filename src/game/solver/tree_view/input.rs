@@ -62,10 +62,11 @@ pub(super) fn tree_keys(
             KeyCode::ArrowUp,
         ],
     );
-    if keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+    // (Down now or let go this frame: a quick chord in a slow frame.)
+    if crate::game::keys::ctrl(&keys) {
         return;
     }
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let shift = crate::game::navigate::shift(&keys);
     if shift || arrows.0 {
         // The timeline: a move, or a fortieth of the search.
         let long = autoplay.map_or(1, |a| (a.log.len() as i64 / 40).max(1));
