@@ -209,6 +209,10 @@ fn space_plays_a_finished_searchs_timeline() {
     press(&mut app, KeyCode::Space);
     app.update();
     assert!(playing(&app), "Space did not play the timeline");
+    // Playing, the column does not ask for Space to play it.
+    let asks = |app: &mut App| shows(app, "Space: play it on");
+    app.update();
+    assert!(!asks(&mut app), "\"Space: play it on\" while it plays");
     assert!(
         at(&app).is_some_and(|at| at < 3),
         "not from its start: {:?}",
@@ -231,6 +235,7 @@ fn space_plays_a_finished_searchs_timeline() {
     let stood = at(&app).expect("stopped before its end");
     settle(&mut app);
     assert_eq!(at(&app), Some(stood), "it went on after Space");
+    assert!(asks(&mut app), "no word of Space once it stands");
     // "." steps it once.
     press(&mut app, KeyCode::Period);
     follow_jump(&mut app);
@@ -262,4 +267,51 @@ fn timeline_at(app: &App) -> Option<usize> {
         .scrubbed
         .as_ref()
         .map(|s| s.0)
+}
+
+/// Shift with Home and End take the timeline to its ends, as the bar's
+/// words after a Stop say, Shift held or pressed and let go between two
+/// frames with the key (in a slow frame Shift+Home did nothing: Shift was
+/// up again when the frame read the keys).
+#[test]
+fn shift_home_and_end_go_to_the_timelines_ends() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.insert_resource(Speed::Instant);
+    start_level(&mut app, "pegs.ron", 2);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    search_to_its_end(&mut app);
+    let won = puzzle(&app);
+    let with_shift = |app: &mut App, key: KeyCode| {
+        key_state(app, KeyCode::ShiftLeft, ButtonState::Pressed);
+        press(app, key);
+        key_state(app, KeyCode::ShiftLeft, ButtonState::Released);
+        follow_jump(app);
+        settle(app);
+    };
+    with_shift(&mut app, KeyCode::Home);
+    assert_eq!(timeline_at(&app), Some(0), "Shift+Home");
+    assert_eq!(app.world().resource::<PlayState>().moves(), 0);
+    with_shift(&mut app, KeyCode::End);
+    assert_eq!(timeline_at(&app), None, "Shift+End");
+    assert_eq!(puzzle(&app), won);
+    // All four key changes between two frames.
+    for (key, state) in [
+        (KeyCode::ShiftLeft, ButtonState::Pressed),
+        (KeyCode::Home, ButtonState::Pressed),
+        (KeyCode::Home, ButtonState::Released),
+        (KeyCode::ShiftLeft, ButtonState::Released),
+    ] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: key,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+    }
+    app.update();
+    follow_jump(&mut app);
+    assert_eq!(timeline_at(&app), Some(0), "a quick Shift+Home");
 }

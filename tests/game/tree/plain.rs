@@ -244,7 +244,7 @@ fn the_comparison_waits_for_a_search() {
 
 /// A search stopped short shows no comparison: its chart, from searches
 /// run to their ends on their own, read as the stopped one's figures; a
-/// search that ended shows it.
+/// search that ended shows it; a solution played (S) does not.
 #[test]
 fn a_search_stopped_short_shows_no_comparison() {
     let mut app = laid_app(UVec2::new(1280, 720));
@@ -273,6 +273,16 @@ fn a_search_stopped_short_shows_no_comparison() {
     assert!(puzzle(&app).is_won());
     settle(&mut app);
     assert!(chart(&mut app), "no chart beside a search that ended");
+    // A solution played (S) is no search: no chart over "No search yet".
+    press(&mut app, KeyCode::Backspace);
+    settle(&mut app);
+    assert!(matches!(
+        autoplay(&mut app, Watch::Solution),
+        Ending::Won(_)
+    ));
+    settle(&mut app);
+    assert!(shows(&mut app, "No search yet"));
+    assert!(!chart(&mut app), "a chart beside a solution played");
 }
 
 /// A search settled by a quick line it proved shortest (Flood's) counts the

@@ -7,11 +7,13 @@ use super::*;
 pub(super) const SHORT_CAPTION_BELOW: f32 = 470.0;
 
 /// The timeline's line: its steps, or the step the board shows (`at`,
-/// scrubbed back); `short`, in one short line ("Step 142 of 285").
+/// scrubbed back); `short`, in one short line ("Step 142 of 285");
+/// `playing`, a finished search's timeline played on (`TimelinePlay`).
 pub(super) fn timeline_words(
     autoplay: Option<&Autoplay>,
     scrubbed: Option<usize>,
     short: bool,
+    playing: bool,
 ) -> String {
     match autoplay {
         Some(a) if !a.log.is_empty() => {
@@ -35,9 +37,12 @@ pub(super) fn timeline_words(
             };
             if scrubbed.is_some() {
                 // A paused search waits at its end for the player's Space;
-                // a finished one's timeline plays on with it.
+                // a finished one's timeline plays on with it (said while
+                // it stands, not while it plays).
                 let waits = if a.is_active() {
                     " (Space: the search goes on)"
+                } else if playing {
+                    ""
                 } else {
                     " (Space: play it on)"
                 };

@@ -96,7 +96,7 @@ type RoomResized = (Or<(With<TreeColumn>, With<RowRoom>)>, Changed<ComputedNode>
 pub(super) fn update_view(
     mut view: ResMut<TreeViewState>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    autoplay: Option<Res<Autoplay>>,
+    (autoplay, playing): (Option<Res<Autoplay>>, Res<TimelinePlay>),
     state: Res<PlayState>,
     comparison: Option<Res<Comparison>>,
     columns: Query<&ComputedNode, With<TreeColumn>>,
@@ -121,6 +121,7 @@ pub(super) fn update_view(
         || gone
         || autoplay.as_ref().is_some_and(|a| a.is_changed())
         || state.is_changed()
+        || playing.is_changed()
         || comparison.as_ref().is_some_and(|c| c.is_changed())
         || !resized.is_empty()
         || !new_rows.is_empty();
@@ -227,6 +228,7 @@ pub(super) fn update_view(
         autoplay.as_deref(),
         scrubbed.as_ref().map(|(at, _)| *at),
         short,
+        playing.0.is_some(),
     );
     view.scrubbed = scrubbed;
     let ideas = format!(
@@ -469,11 +471,14 @@ fn figures_and_note(autoplay: Option<&Autoplay>, tree: Option<&SearchTree>) -> (
 /// searches run unseen beside it, read as the watched one's before it had
 /// won).
 pub(super) fn chart_shown(comparison: Option<&Comparison>, autoplay: Option<&Autoplay>) -> bool {
-    // Not beside a search stopped short: its figures, its own runs to their
-    // ends, read as the stopped search's.
-    autoplay
-        .is_some_and(|a| !a.is_active() && a.ending != Some(crate::game::solver::Ending::Stopped))
-        && comparison.is_some_and(|c| c.figures().iter().any(Option::is_some))
+    // Not beside a search stopped short (its figures, its own runs to their
+    // ends, read as the stopped search's), nor beside a solution played
+    // (over "No search yet").
+    autoplay.is_some_and(|a| {
+        a.watch.searches()
+            && !a.is_active()
+            && a.ending != Some(crate::game::solver::Ending::Stopped)
+    }) && comparison.is_some_and(|c| c.figures().iter().any(Option::is_some))
 }
 
 /// The comparison's chart, shown as `chart_shown` says, its bars as long
