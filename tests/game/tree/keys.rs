@@ -143,6 +143,12 @@ fn a_stopped_search_says_the_board_is_its_own() {
         said.iter().any(|t| t.starts_with("Search stopped")),
         "{said:?}"
     );
+    // The map's key names the line by where it is, not as tried now.
+    assert!(
+        !shows_exactly(&mut app, "tried now"),
+        "\"tried now\" after a stop"
+    );
+    assert!(shows_exactly(&mut app, "on the board"), "{said:?}");
     assert!(
         !said
             .iter()

@@ -30,6 +30,39 @@ pub(super) fn key() -> impl Bundle {
     )
 }
 
+/// The line's word in the key: "tried now" while the search runs on it;
+/// once it is stopped, over or moved back along its timeline, the line is
+/// the one the board stands at the end of: "on the board" (a stopped
+/// search's "tried now" read as a search still trying).
+pub(super) fn line_key_word(
+    autoplay: Option<Res<Autoplay>>,
+    view: Res<TreeViewState>,
+    entries: Query<(&KeyEntry, &Children)>,
+    mut texts: Query<&mut Text>,
+) {
+    let now = autoplay.is_some_and(|a| a.is_active()) && view.scrubbed.is_none();
+    let word = if now {
+        map::key_word(MapMark::Line)
+    } else {
+        LINE_SHOWN
+    };
+    for (entry, children) in &entries {
+        if entry.0 != MapMark::Line {
+            continue;
+        }
+        for &child in children {
+            if let Ok(mut t) = texts.get_mut(child)
+                && t.0 != word
+            {
+                t.0 = word.to_string();
+            }
+        }
+    }
+}
+
+/// The line's word in the key once the search no longer runs on it.
+pub const LINE_SHOWN: &str = "on the board";
+
 /// A mark of the map as its key shows it: a swatch of `swatch` pixels and
 /// its word at `size` in `colour` (hidden until the map holds the mark;
 /// the how-to card shows each).
