@@ -460,15 +460,19 @@ fn pause_label(
     mut labels: Query<(&CommandLabel, &mut Text), Without<SolverLine>>,
     mut icons: Query<(&CommandIcon, &mut ImageNode)>,
     steering: Query<(Entity, &AutoplayCommand, Has<bevy::ui::InteractionDisabled>)>,
-    timeline: Res<crate::game::solver::tree_view::TimelinePlay>,
+    (timeline, column): (
+        Res<crate::game::solver::tree_view::TimelinePlay>,
+        Option<Res<crate::game::solver::tree_view::TreeViewState>>,
+    ),
 ) {
     let active = autoplay.as_deref().is_some_and(Autoplay::is_active);
     let paused = active && autoplay.as_deref().is_some_and(|a| a.paused);
     // A finished search's timeline plays again with Pause's button (Play)
-    // and steps with Step's.
-    let replays = autoplay
-        .as_deref()
-        .is_some_and(crate::game::solver::tree_view::replayable);
+    // and steps with Step's, while the search's column shows it.
+    let replays = column.is_some()
+        && autoplay
+            .as_deref()
+            .is_some_and(crate::game::solver::tree_view::replayable);
     for (button, command, greyed) in &steering {
         let steers = match command {
             AutoplayCommand::Pause | AutoplayCommand::Step => Some(active || replays),

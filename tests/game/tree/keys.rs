@@ -264,6 +264,29 @@ fn space_plays_a_finished_searchs_timeline() {
     press(&mut app, KeyCode::ArrowRight);
     app.update();
     assert!(!playing(&app), "an arrow did not stop the play");
+    // The panel's button plays it while the column shows the timeline, and
+    // is greyed with the column closed (it played nothing there).
+    settle(&mut app);
+    let greyed = |app: &mut App| {
+        app.world_mut()
+            .query::<(&AutoplayCommand, Has<bevy::ui::InteractionDisabled>)>()
+            .iter(app.world())
+            .find(|(c, _)| **c == AutoplayCommand::Pause)
+            .map(|(_, greyed)| greyed)
+    };
+    assert!(shows_exactly(&mut app, "Play"), "{:?}", texts(&mut app));
+    assert_eq!(
+        greyed(&mut app),
+        Some(false),
+        "Play greyed beside the column"
+    );
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = false;
+    settle(&mut app);
+    assert_eq!(
+        greyed(&mut app),
+        Some(true),
+        "Play live with no timeline shown"
+    );
 }
 
 /// Where the timeline stands: the step the board shows, none at its end.
