@@ -77,11 +77,36 @@ mod mirror;
 use mirror::*;
 
 /// A data directory of the test's own, new and empty: no test reads or
-/// writes the player's.
+/// writes the player's. They stand in one folder of this run's
+/// (`pond-tests-PID`); the first call removes the folders of earlier runs
+/// whose process is gone (a run left thousands behind).
 fn temp_data_dir() -> std::path::PathBuf {
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    static TIDY: std::sync::Once = std::sync::Once::new();
+    let root = std::env::temp_dir();
+    TIDY.call_once(|| {
+        // (Whether a process lives is read from /proc: elsewhere none is tidied.)
+        let Ok(entries) = std::fs::read_dir(&root) else {
+            return;
+        };
+        if !std::path::Path::new("/proc/self").exists() {
+            return;
+        }
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let pid = name.to_str().and_then(|n| n.strip_prefix("pond-tests-"));
+            if let Some(pid) = pid
+                && pid.parse::<u32>().is_ok()
+                && !std::path::Path::new("/proc").join(pid).exists()
+            {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    });
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("pond-test-{}-{n}", std::process::id()));
+    let dir = root
+        .join(format!("pond-tests-{}", std::process::id()))
+        .join(n.to_string());
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }

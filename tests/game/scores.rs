@@ -87,6 +87,63 @@ fn moves_taken_back_cost_stars_where_every_win_is_as_long() {
     );
 }
 
+/// The banner's stars, laid out: each one's size and scale.
+pub(super) fn win_stars(app: &mut App) -> Vec<(Vec2, Vec2)> {
+    let _ = super::window::laid_out(app);
+    app.world_mut()
+        .query::<(&Name, &ComputedNode, &UiTransform)>()
+        .iter(app.world())
+        .filter(|(n, _, _)| n.as_str() == "Win star")
+        .map(|(_, c, t)| (c.size() * c.inverse_scale_factor(), t.scale))
+        .collect()
+}
+
+/// A win with help earns no stars and shows none: three grey outlines
+/// beside "no stars" read at a glance as three stars. A win of the
+/// player's own shows its three, grown whole (they were a dot over their
+/// words).
+#[test]
+fn a_helped_win_shows_no_stars_and_a_clean_one_three() {
+    let mut app = super::window::laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 1);
+    let moves = solution_on_board(&app);
+    app.world_mut().write_message(MoveRequested::new(
+        Request::Play(moves[0]),
+        pond_puzzles::game::play::Mover::Solver,
+    ));
+    settle(&mut app);
+    for mv in &moves[1..] {
+        play(&mut app, Request::Play(*mv));
+    }
+    assert!(puzzle(&app).is_won());
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t == "solved with help, no stars"),
+        "{said:?}"
+    );
+    assert_eq!(win_stars(&mut app), vec![], "stars beside a helped win");
+
+    play(&mut app, Request::Restart);
+    for mv in &moves {
+        play(&mut app, Request::Play(*mv));
+    }
+    // (They grow in one after another, in the game's time.)
+    let mut stars = win_stars(&mut app);
+    for _ in 0..300 {
+        if stars.len() == 3 && stars.iter().all(|(_, s)| s.min_element() >= 0.99) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+        app.update();
+        stars = win_stars(&mut app);
+    }
+    assert_eq!(stars.len(), 3, "{stars:?}");
+    for (size, scale) in stars {
+        assert!(size.min_element() >= 20.0, "a star of {size}");
+        assert!(scale.min_element() >= 0.99, "a star at {scale}");
+    }
+}
+
 /// Where wins differ in length (Swap, Flood) the moves on the board at the
 /// win are the score, as before: a move taken back costs nothing.
 #[test]

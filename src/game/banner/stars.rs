@@ -85,13 +85,11 @@ pub(super) fn show_stars(
             continue;
         };
         stars.shown = true;
-        let earned = if state.helped {
-            0
-        } else {
-            stars_for(moves, shortest)
-        };
+        let earned = stars_for(moves, shortest);
         commands.entity(row).with_children(|r| {
-            for i in 0..3u8 {
+            // A win with help earns none and shows none (three grey
+            // outlines beside its words read at a glance as three stars).
+            for i in (0..3u8).filter(|_| !state.helped) {
                 r.spawn((
                     Name::new("Win star"),
                     ImageNode::new(if i < earned {

@@ -528,6 +528,7 @@ fn update_solver_panel(
     windows: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
     tree_open: Res<crate::game::panels::TreeViewOpen>,
     view: Option<Res<crate::game::solver::tree_view::TreeViewState>>,
+    waiting: Res<super::autoplay::StartWhenBack>,
     mut had_autoplay: Local<bool>,
 ) {
     let window = windows.single().ok();
@@ -543,7 +544,8 @@ fn update_solver_panel(
     let changed = autoplay.as_ref().is_some_and(|a| a.is_changed())
         || counts_moves && state.is_changed()
         || removed
-        || view.as_ref().is_some_and(|v| v.is_changed());
+        || view.as_ref().is_some_and(|v| v.is_changed())
+        || waiting.is_changed();
     if !changed
         && !speed.is_changed()
         && new_panel.is_empty()
@@ -555,14 +557,22 @@ fn update_solver_panel(
     // With the tree's column open, its map shows the line: the panel keeps
     // to its counters.
     let shown = if tree_open.0 { 0 } else { shown };
-    let (words, colour, counts, path) = match autoplay.as_deref() {
-        None => (
+    let (words, colour, counts, path) = match (autoplay.as_deref(), waiting.waiting()) {
+        // The board goes back to where the last watch began, for the new
+        // one: the last one's figures are not the new one's.
+        (_, Some(watch)) => (
+            format!("{}: the board goes back to its start", watch.words()),
+            theme::TEXT,
+            String::new(),
+            String::new(),
+        ),
+        (None, None) => (
             "Solve plays a solution; Search shows the search at work.".to_string(),
             theme::TEXT_DIM,
             String::new(),
             String::new(),
         ),
-        Some(a) => {
+        (Some(a), None) => {
             // Scrubbed back, the tree as it stood then counts.
             let then = view
                 .as_ref()

@@ -104,6 +104,45 @@ fn a_search_started_during_another_starts_where_it_began() {
     );
 }
 
+/// While the board goes back to where the stopped search began, the panel
+/// says so and shows none of that search's figures (they stood beside the
+/// board at its start, read as the new search's).
+#[test]
+fn the_panel_says_the_board_goes_back_before_a_new_search() {
+    let mut app = app();
+    app.insert_resource(Speed::Times(4.0));
+    start_level(&mut app, "pegs.ron", 2);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..20_000 {
+        app.update();
+        if app.world().resource::<PlayState>().moves() >= 3 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(app.world().resource::<PlayState>().moves() >= 3);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    let mut going_back = 0;
+    for _ in 0..20_000 {
+        app.update();
+        let a = app.world().resource::<Autoplay>();
+        if a.ending.is_none() {
+            break;
+        }
+        let texts = texts(&mut app);
+        assert!(
+            !texts.iter().any(|t| t.starts_with("Positions")),
+            "the stopped search's figures beside the board going back: {texts:?}"
+        );
+        going_back += usize::from(texts.iter().any(|t| t.contains("back to its start")));
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(going_back > 0, "the panel never said the board goes back");
+    assert!(app.world().resource::<Autoplay>().ending.is_none());
+}
+
 /// A win of the player's own is the player's: a search asked for on it
 /// undoes nothing and says how to go on.
 #[test]

@@ -60,6 +60,13 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 pub(super) struct StartWhenBack(Option<(Watch, usize)>);
 
+impl StartWhenBack {
+    /// The watch waiting for the board to be back where the last began.
+    pub(in crate::game::solver) fn waiting(&self) -> Option<Watch> {
+        self.0.map(|(watch, _)| watch)
+    }
+}
+
 /// Brings the board back to where the stopped watch began, at the jump's
 /// speed, then starts the watch asked for. It runs before the jump's step
 /// (`tree_view::jump_step`): after it, in the same frame, the undos the step
