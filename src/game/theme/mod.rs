@@ -248,7 +248,9 @@ pub fn card_look() -> (BackgroundColor, BoxShadow) {
 
 /// A layer over the whole window that dims what is under it and centres
 /// what it holds (the menu, the how-to card, the code box); it takes the
-/// clicks meant for what it covers.
+/// clicks meant for what it covers. Dimmed deep: in a small window a card
+/// covers most of the bars, and their words that peek out around it read
+/// as clutter, cut off mid-word.
 pub fn cover() -> impl Bundle {
     (
         Node {
@@ -259,7 +261,7 @@ pub fn cover() -> impl Bundle {
             align_items: AlignItems::Center,
             ..default()
         },
-        BackgroundColor(Color::srgba(0.0, 0.04, 0.06, 0.6)),
+        BackgroundColor(Color::srgba(0.0, 0.04, 0.06, 0.82)),
         // Buttons under it take no press and light under no pointer.
         bevy::ui::FocusPolicy::Block,
     )

@@ -391,6 +391,12 @@ fn a_watched_search_shows_its_keys_only_under_the_pointer() {
     assert!(!shows_exactly(&mut app, "Space"), "a key shown unasked");
     assert!(shows(&mut app, "Positions "));
     assert!(!shows(&mut app, "Depth"), "the timeline counts the steps");
+    // The bar says the share done, once: not again in words under it.
+    assert!(shows_exactly(&mut app, "Ruled out"));
+    assert!(
+        !shows(&mut app, "ways to play ruled out"),
+        "the bar's share said twice"
+    );
     // Under the pointer, the Pause button says its key.
     let pause = app
         .world_mut()

@@ -461,7 +461,9 @@ pub(super) fn paint_map(
             Some(w) if won => {
                 format!("Won, with {w}")
             }
-            Some(w) => w,
+            // Under way, the bar beside "Ruled out" says the share: the
+            // same figure again in words was seven words more to read.
+            Some(_) => String::new(),
             None => match (t.round(), narrowed) {
                 (Some(_), _) if t.solved() => {
                     let moves = t.line().len().saturating_sub(1);
