@@ -313,10 +313,11 @@ fn show_banner(
         theme::panel(),
     );
     let fill = |panel: &mut ChildSpawnerCommands| {
-        panel.spawn(text(
-            title.clone(),
-            title_size(&title, big, title_room),
-            colour,
+        // Begun at the size its letters suggest, then fitted to its line
+        // as laid out (the estimate alone wrapped or cut some titles).
+        panel.spawn((
+            text(title.clone(), title_size(&title, big, title_room), colour),
+            theme::fit_line(if big { 34.0 } else { 24.0 }, 14.0),
         ));
         if won {
             panel.spawn((

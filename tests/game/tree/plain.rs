@@ -53,6 +53,15 @@ fn the_plain_searchs_win_keeps_its_title_on_one_line_at_800x600() {
         "the title wraps: {:.0} px high at {font} px",
         node.rect.height()
     );
+    // On one line and inside the banner, not past its edges.
+    let banner =
+        (nodes.iter().find(|n| n.name.as_deref() == Some("Banner"))).expect("the won banner");
+    assert!(
+        banner.rect.min.x <= node.rect.min.x && node.rect.max.x <= banner.rect.max.x,
+        "the title {:?} outside the banner {:?}",
+        node.rect,
+        banner.rect
+    );
 }
 
 /// A search started after a move of the player's wins in the game's
