@@ -245,4 +245,26 @@ mod tests {
             }
         }
     }
+
+    /// The biggest shipped boards' tables keep to their share of the memory
+    /// the game's searches share (one GiB): under 3 million positions, and
+    /// under 96 MiB as counted (16 bytes a slot, the sets' spare room too).
+    #[test]
+    fn the_biggest_boards_tables_keep_to_their_memory() {
+        for name in ["European", "Fireplace", "Big triangle"] {
+            let h = level(name);
+            let solver = Solver::new(&h);
+            let ends = Ends::make(&solver, h.board.all_pads(), ENDS_MOST, None);
+            let held: usize = ends.layers.iter().map(|l| l.len()).sum();
+            let bytes = ends.bytes();
+            println!(
+                "{name}: up to {} frogs, {held} positions, {:.1} MiB",
+                ends.most(),
+                bytes as f64 / (1 << 20) as f64
+            );
+            assert!(held <= ENDS_MOST, "{name}: {held}");
+            assert!(bytes <= 96 << 20, "{name}: {bytes} bytes");
+            assert!(ends.most() >= 5, "{name}: {} frogs", ends.most());
+        }
+    }
 }
