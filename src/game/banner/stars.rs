@@ -24,11 +24,16 @@ pub(super) fn show_stars(
     mut commands: Commands,
     state: Res<PlayState>,
     progress: Res<Progress>,
-    packs: Res<Packs>,
-    current: Res<Current>,
+    (packs, current): (Res<Packs>, Res<Current>),
     art: Res<Art>,
+    autoplay: Option<Res<crate::game::solver::Autoplay>>,
     mut rows: Query<(Entity, &mut WinStars)>,
 ) {
+    // A win the solver played to its end: "help" read as the player's.
+    let help = match autoplay.is_some_and(|a| a.won_at(state.moves())) {
+        true => "played for you",
+        false => "solved with help",
+    };
     // A replay's win keeps no record (`progress::record_wins`): no stars.
     let replayed = state.replayed;
     for (row, mut stars) in &mut rows {
@@ -75,9 +80,9 @@ pub(super) fn show_stars(
             }
             stars.shown = true;
             let words = if state.helped {
-                "solved with help, no stars"
+                format!("{help}, no stars")
             } else {
-                "no stars: the shortest solution is not known"
+                "no stars: the shortest solution is not known".to_string()
             };
             commands
                 .entity(row)
@@ -108,9 +113,9 @@ pub(super) fn show_stars(
             }
             let back = state.taken_back;
             let words = if state.helped && same_length {
-                "solved with help, no stars".to_string()
+                format!("{help}, no stars")
             } else if state.helped {
-                format!("shortest {shortest}: solved with help, no stars")
+                format!("shortest {shortest}: {help}, no stars")
             } else if same_length && back == 0 {
                 "no move taken back: perfect!".to_string()
             } else if same_length {

@@ -124,8 +124,11 @@ fn hide_keys_while_watching(
     mut hints: Query<&mut Visibility, With<HiddenWhileWatching>>,
     mut keys: Query<(&CommandKey, &mut Visibility), Without<HiddenWhileWatching>>,
     buttons: Query<(&AutoplayCommand, &Interaction)>,
+    waiting: Res<super::autoplay::StartWhenBack>,
 ) {
-    let watching = autoplay.is_some_and(|a| a.is_active());
+    // (Also while the board goes back for a new watch: the keys flashed up
+    // between the two.)
+    let watching = autoplay.is_some_and(|a| a.is_active()) || waiting.waiting().is_some();
     // While a search is watched, a steering button's key shows under the
     // pointer only: fewer words on the watched screen.
     let hovered = |c: AutoplayCommand| {
@@ -460,9 +463,10 @@ fn pause_label(
     mut labels: Query<(&CommandLabel, &mut Text), Without<SolverLine>>,
     mut icons: Query<(&CommandIcon, &mut ImageNode)>,
     steering: Query<(Entity, &AutoplayCommand, Has<bevy::ui::InteractionDisabled>)>,
-    (timeline, column): (
+    (timeline, column, waiting): (
         Res<crate::game::solver::tree_view::TimelinePlay>,
         Option<Res<crate::game::solver::tree_view::TreeViewState>>,
+        Res<super::autoplay::StartWhenBack>,
     ),
 ) {
     let active = autoplay.as_deref().is_some_and(Autoplay::is_active);
@@ -497,7 +501,8 @@ fn pause_label(
     let running = autoplay
         .as_deref()
         .filter(|a| a.is_active() && !a.is_replay())
-        .map(|a| a.watch);
+        .map(|a| a.watch)
+        .or(waiting.waiting());
     for (label, mut t) in &mut labels {
         let said = match label.0 {
             AutoplayCommand::Pause => word,

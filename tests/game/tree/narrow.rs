@@ -91,10 +91,11 @@ fn at_800x600_a_short_column_keeps_the_comparisons_ratio() {
     }
     settle(&mut app);
     let ratio = ratio(&mut app).expect("the comparison's ratio shows");
-    // The banner beside it says the win was the solver's, with no star
-    // (three grey outlines read as three stars).
+    // The banner beside it says the win was played for the player, with no
+    // star (three grey outlines read as three stars; "solved with help"
+    // read as the player's).
     assert_eq!(super::super::scores::win_stars(&mut app), vec![]);
-    assert!(shows(&mut app, "solved with help, no stars"));
+    assert!(shows(&mut app, "played for you, no stars"));
     let nodes = laid_out(&mut app);
     let column = column_of(&nodes);
     assert!(

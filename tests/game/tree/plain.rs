@@ -85,6 +85,20 @@ fn a_search_after_the_players_move_says_whose_moves_won() {
     assert!(shows(&mut app, &words), "no line \"{words}\"");
 }
 
+/// Starts a watched search and runs it until it has moved the board a few
+/// jumps.
+fn search_a_few_jumps(app: &mut App) {
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..20_000 {
+        app.update();
+        if app.world().resource::<PlayState>().moves() >= 3 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
 /// A search started while another is watched starts where that one began,
 /// not from the middle of it: the board goes back first.
 #[test]
@@ -93,16 +107,7 @@ fn a_search_started_during_another_starts_where_it_began() {
     app.insert_resource(Speed::Times(16.0));
     start_level(&mut app, "pegs.ron", 0);
     let start = puzzle(&app);
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    // Until the watched search has moved the board a few jumps.
-    for _ in 0..20_000 {
-        app.update();
-        if app.world().resource::<PlayState>().moves() >= 3 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    search_a_few_jumps(&mut app);
     assert!(puzzle(&app) != start, "the search never moved the board");
     app.world_mut()
         .write_message(AutoplayCommand::Start(Watch::Plain));
@@ -121,15 +126,7 @@ fn the_panel_says_the_board_goes_back_before_a_new_search() {
     let mut app = app();
     app.insert_resource(Speed::Times(4.0));
     start_level(&mut app, "pegs.ron", 2);
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    for _ in 0..20_000 {
-        app.update();
-        if app.world().resource::<PlayState>().moves() >= 3 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    search_a_few_jumps(&mut app);
     assert!(app.world().resource::<PlayState>().moves() >= 3);
     app.world_mut()
         .write_message(AutoplayCommand::Start(Watch::Search));
@@ -146,6 +143,12 @@ fn the_panel_says_the_board_goes_back_before_a_new_search() {
             "the stopped search's figures beside the board going back: {texts:?}"
         );
         going_back += usize::from(texts.iter().any(|t| t.contains("back to its start")));
+        // Its button still says the watch goes on (it flashed "Search",
+        // with the keys of a player playing, between the two).
+        assert!(
+            texts.iter().any(|t| t == "Again"),
+            "the panel between two searches: {texts:?}"
+        );
         std::thread::sleep(Duration::from_millis(1));
     }
     assert!(going_back > 0, "the panel never said the board goes back");

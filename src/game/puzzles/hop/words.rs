@@ -63,10 +63,10 @@ fn jump_words(h: &Hop, m: HopMove) -> Option<(String, String)> {
     Some((who, way))
 }
 
-/// A frog's place among frogs that the same words name, in a word or two:
-/// a word said before the frog's ("upper", "lower left-hand") and a phrase
-/// after them ("in the middle"; among more than three in a line, "second
-/// from the top"). Only the rows where the rows tell them apart,
+/// A frog's place among frogs that the same words name: a phrase said
+/// after the frog's words ("nearer the top", "in the middle"; among more
+/// than three in a line, "second from the top"; a one-word one would go
+/// before them). Only the rows where the rows tell them apart,
 /// only the columns where those do, both where neither does alone.
 fn among_words(alike: &[(u8, u8)], (r, c): (u8, u8)) -> (String, String) {
     let distinct = |f: fn(&(u8, u8)) -> u8| {
@@ -99,8 +99,21 @@ fn among_words(alike: &[(u8, u8)], (r, c): (u8, u8)) -> (String, String) {
         }
     };
     let unique = |values: &[u8]| values.len() == alike.len();
-    let row = rank(&rows, r, ["upper", "lower"], ["top", "bottom"]);
-    let col = rank(&cols, c, ["left-hand", "right-hand"], ["left", "right"]);
+    // Phrases after the frog's words ("upper bottom-left frog" read as a
+    // contradiction to a new player; "bottom-left frog nearer the top"
+    // does not).
+    let row = rank(
+        &rows,
+        r,
+        ["nearer the top", "nearer the bottom"],
+        ["top", "bottom"],
+    );
+    let col = rank(
+        &cols,
+        c,
+        ["nearer the left", "nearer the right"],
+        ["left", "right"],
+    );
     let (row, col) = if unique(&rows) {
         (row, None)
     } else if unique(&cols) {
@@ -247,9 +260,9 @@ mod tests {
             moves.iter().map(|&m| h.step_words(m)).collect()
         };
         for w in [
-            "left-hand centre frog jumps up",
+            "centre frog nearer the left jumps up",
             "centre frog in the middle jumps up",
-            "right-hand centre frog jumps up",
+            "centre frog nearer the right jumps up",
         ] {
             assert!(words.iter().any(|x| x == w), "{w} in {words:?}");
         }
