@@ -236,6 +236,7 @@ fn a_restart_empties_the_map() {
     let mut app = hop_searched_with_map();
     let painted = |app: &mut App| map_pixels(app).chunks(4).filter(|p| p[3] > 0).count();
     assert!(painted(&mut app) > 100, "the search's map");
+    assert!(shows_exactly(&mut app, "Done"), "the won search's bar");
     assert!(
         figure(&mut app).contains("ways to play"),
         "{}",
@@ -250,6 +251,11 @@ fn a_restart_empties_the_map() {
         figure(&mut app).starts_with("No search yet"),
         "{}",
         figure(&mut app)
+    );
+    // No bar beside no search (its empty track read as a full bar).
+    assert!(
+        !shows_exactly(&mut app, "Ruled out"),
+        "a bar with no search"
     );
 }
 

@@ -44,6 +44,11 @@ type BarWords = (Or<(With<MapShare>, With<MapBarName>)>, Without<MapFigure>);
 #[derive(Component)]
 pub struct MapBarName;
 
+/// The bar's row (its name, its track, its share): shown with a search
+/// only (its empty track beside "Ruled out" read as a full bar).
+#[derive(Component)]
+pub struct MapBar;
+
 /// The line under the map: what the hovered cell stands for.
 #[derive(Component)]
 pub struct MapTip;
@@ -155,6 +160,7 @@ pub(super) fn map_section() -> impl Bundle {
             column::timeline_caption(),
             // The bar, named: what it fills is the search's part done.
             (
+                MapBar,
                 ChartOrDone::Done,
                 Node {
                     align_items: AlignItems::Center,
@@ -287,6 +293,21 @@ pub(super) fn shown_tree<'a>(
     match &view.scrubbed {
         Some((_, t)) => Some(t),
         None => autoplay.and_then(|a| a.tree.as_ref()),
+    }
+}
+
+/// The bar stands only beside a search (before one, "No search yet" alone).
+pub(super) fn bar_with_a_search(
+    view: Res<TreeViewState>,
+    autoplay: Option<Res<Autoplay>>,
+    mut bars: Query<&mut Visibility, With<MapBar>>,
+) {
+    let shown = match shown_tree(&view, autoplay.as_deref()) {
+        Some(_) => Visibility::Inherited,
+        None => Visibility::Hidden,
+    };
+    for mut v in &mut bars {
+        v.set_if_neq(shown);
     }
 }
 

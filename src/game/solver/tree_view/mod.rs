@@ -288,6 +288,7 @@ pub(super) fn plugin(app: &mut App) {
                 place_column,
                 follow_line,
                 paint_map,
+                bar_with_a_search,
                 line_key_word,
                 update_view,
                 show_rounds,
