@@ -397,7 +397,7 @@ fn plain_with_the_column_closed_starts_at_once() {
 }
 
 /// Frames go by until both of the comparison's searches have answered.
-fn wait_for_both_searches(app: &mut App) {
+pub(super) fn wait_for_both_searches(app: &mut App) {
     use pond_puzzles::game::solver::compare::Comparison;
     let both = |app: &App| {
         app.world()

@@ -328,13 +328,7 @@ fn buttons_stay_put(size: UVec2) {
             .iter()
             .any(|t| t.contains("times fewer positions") || t.contains("as many positions"))
     };
-    for _ in 0..2_000 {
-        if chart(&mut app) {
-            break;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    super::plain::wait_for_both_searches(&mut app);
     settle(&mut app);
     assert!(chart(&mut app), "{size}: the chart never came");
     assert!(
