@@ -252,7 +252,8 @@ fn keep() -> Node {
 const MAP_WORDS: &str = "The search map: a band for each move deeper; each position's width shared \
      among its moves. Wheel, ] [ or a drag across a part zoom in; a click takes the board there; \
      Home goes back to the whole map, following the search; D shows the search in words. \
-     Plain and Solver: the positions each search took. The timeline under the map: its \
+     Plain and Solver: the positions each search took (its start and each move it tried). \
+     The timeline under the map has a step for each move tried and each taken back: its \
      buttons, or the arrows once the search has the board (Shift and the arrows while you play).";
 
 /// Every mark of the search map, a swatch and what it means (the column's

@@ -68,8 +68,9 @@ fn wrapped_lines(step: &str) -> usize {
 }
 
 /// The panel's lines: the status, the counters and the path (in `shown`
-/// lines of room). With the tree's column open (`tree_open`), whose timeline
-/// counts the line's steps, the counters leave the depth to it. With the
+/// lines of room). With the tree's column open (`tree_open`), whose line
+/// counts the search's steps and moves, the counters leave those to it and
+/// say the time alone. With the
 /// timeline moved back, the tree as it stood then (`then`) counts.
 pub(super) fn panel_text(
     a: &Autoplay,
@@ -112,11 +113,7 @@ pub(super) fn panel_text(
         None => a.stats.nodes.max(a.stats.tried),
     };
     let counts = if a.watch.searches() {
-        let depth = if tree_open {
-            String::new()
-        } else {
-            format!("   Depth {}", a.stats.path.len())
-        };
+        let depth = format!("   Depth {}", a.stats.path.len());
         // A moment of the timeline has no time of its own to show: the
         // search's whole time beside its first positions read as theirs.
         let time = match then {
@@ -124,7 +121,13 @@ pub(super) fn panel_text(
             // (Its words kept together: a narrow panel wraps before it.)
             None => format!("   watched\u{a0}{:.1}\u{a0}s", a.watched),
         };
-        format!("Positions {}{depth}{time}", group(positions))
+        // With the column open its line counts the steps and the moves
+        // tried: the panel's own count of positions beside them was a
+        // third figure to tell apart (the "?" card says how they differ).
+        match tree_open {
+            true => time.trim_start().to_string(),
+            false => format!("Positions {}{depth}{time}", group(positions)),
+        }
     } else {
         format!("Moves {}   {:.1} s", state.moves(), a.watched)
     };

@@ -145,8 +145,8 @@ fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here()
         texts(&mut app)
             .iter()
             // (The time's figure and unit held together by a no-break space.)
-            .any(|t| t.starts_with("Positions ") && t.ends_with("\u{a0}s")),
-        "the search's counters and time"
+            .any(|t| t.starts_with("watched\u{a0}") && t.ends_with("\u{a0}s")),
+        "the search's time"
     );
     // The timeline keeps the search's cuts and their reasons: the tree
     // rebuilt from it counts them as the search's own.
@@ -177,7 +177,7 @@ fn a_board_moved_by_the_timeline_says_so_and_a_search_waits_for_play_from_here()
     let timed = |app: &mut App| {
         texts(app)
             .iter()
-            .any(|t| t.starts_with("Positions ") && t.ends_with("\u{a0}s"))
+            .any(|t| t.contains("watched\u{a0}") && t.ends_with("\u{a0}s"))
     };
     assert!(!timed(&mut app), "a moment shows the search's time");
     // "Play from here": the board stays, the timeline is at its end again.
