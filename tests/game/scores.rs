@@ -87,6 +87,35 @@ fn moves_taken_back_cost_stars_where_every_win_is_as_long() {
     );
 }
 
+/// The move map looked at, then put away, then the level started again
+/// before any move: the attempt is a fresh one, and a clean win earns its
+/// stars (it said "solved with help": a restart at the start changed
+/// nothing).
+#[test]
+fn a_restart_before_any_move_forgets_the_help() {
+    let mut app = app();
+    start_level(&mut app, "hop.ron", 1);
+    let moves = solution_on_board(&app);
+    press(&mut app, KeyCode::KeyM);
+    settle(&mut app);
+    assert!(
+        app.world().resource::<PlayState>().helped,
+        "the map is help"
+    );
+    press(&mut app, KeyCode::KeyM);
+    settle(&mut app);
+    play(&mut app, Request::Restart);
+    assert!(!app.world().resource::<PlayState>().helped);
+    for mv in &moves {
+        play(&mut app, Request::Play(*mv));
+    }
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t == "no move taken back: perfect!"),
+        "{said:?}"
+    );
+}
+
 /// The banner's stars, laid out: each one's size and scale.
 pub(super) fn win_stars(app: &mut App) -> Vec<(Vec2, Vec2)> {
     let _ = super::window::laid_out(app);

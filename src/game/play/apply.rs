@@ -190,6 +190,11 @@ fn step(
         }
         Request::Restart => {
             if state.done.is_empty() {
+                // Nothing to take back; the attempt's help (the move map
+                // looked at, a move of the solver's undone) is forgotten, as
+                // by any restart (a clean win after it said "solved with
+                // help").
+                state.helped = false;
                 return Ok(None);
             }
             state.puzzle = state.level.puzzle.clone();

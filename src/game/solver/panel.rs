@@ -13,6 +13,11 @@ use words::panel_text;
 #[path = "panel_words.rs"]
 mod words;
 
+#[path = "panel_keys.rs"]
+mod keys;
+pub use keys::HiddenWhileWatching;
+use keys::{CommandKey, hide_keys_while_watching};
+
 /// The solver panel's lines: what it is doing, its counters, its path, and
 /// the speed.
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
@@ -104,57 +109,6 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(PlaySystems::Present),
         );
-}
-
-/// Words for a player playing, hidden while the solver plays (a picture
-/// to watch, with fewer words; the "?" lists the keys), their room kept so
-/// that nothing moves when they come back: a solver button's key, the
-/// bottom line of keys, the level's code with its Ctrl+C.
-#[derive(Component)]
-pub struct HiddenWhileWatching;
-
-/// The key under a solver button. Those of the buttons that steer a watch
-/// (pause, step, stop) show while watching when the pointer is on their
-/// button; the others are words for a player playing.
-#[derive(Component)]
-struct CommandKey(AutoplayCommand);
-
-fn hide_keys_while_watching(
-    autoplay: Option<Res<Autoplay>>,
-    mut hints: Query<&mut Visibility, With<HiddenWhileWatching>>,
-    mut keys: Query<(&CommandKey, &mut Visibility), Without<HiddenWhileWatching>>,
-    buttons: Query<(&AutoplayCommand, &Interaction)>,
-    waiting: Res<super::autoplay::StartWhenBack>,
-) {
-    // (Also while the board goes back for a new watch: the keys flashed up
-    // between the two.)
-    let watching = autoplay.is_some_and(|a| a.is_active()) || waiting.waiting().is_some();
-    // While a search is watched, a steering button's key shows under the
-    // pointer only: fewer words on the watched screen.
-    let hovered = |c: AutoplayCommand| {
-        buttons
-            .iter()
-            .any(|(b, i)| *b == c && *i != Interaction::None)
-    };
-    let shown = |hide: bool| {
-        if hide {
-            Visibility::Hidden
-        } else {
-            Visibility::Inherited
-        }
-    };
-    for mut v in &mut hints {
-        if *v != shown(watching) {
-            *v = shown(watching);
-        }
-    }
-    for (key, mut v) in &mut keys {
-        let steers = !matches!(key.0, AutoplayCommand::Start(_) | AutoplayCommand::Hint);
-        let hide = watching && !(steers && hovered(key.0));
-        if *v != shown(hide) {
-            *v = shown(hide);
-        }
-    }
 }
 
 fn header(open: bool) -> &'static str {
@@ -523,6 +477,12 @@ fn pause_label(
     }
 }
 
+/// The search's column's line of steps, apart from the panel's lines.
+type StepsLine = (
+    With<crate::game::solver::tree_view::StepsCaption>,
+    Without<SolverLine>,
+);
+
 #[allow(clippy::too_many_arguments)]
 fn update_solver_panel(
     state: Res<PlayState>,
@@ -534,6 +494,7 @@ fn update_solver_panel(
     tree_open: Res<crate::game::panels::TreeViewOpen>,
     view: Option<Res<crate::game::solver::tree_view::TreeViewState>>,
     waiting: Res<super::autoplay::StartWhenBack>,
+    captions: Query<(Ref<Node>, Ref<Text>), StepsLine>,
     mut had_autoplay: Local<bool>,
 ) {
     let window = windows.single().ok();
@@ -550,7 +511,10 @@ fn update_solver_panel(
         || counts_moves && state.is_changed()
         || removed
         || view.as_ref().is_some_and(|v| v.is_changed())
-        || waiting.is_changed();
+        || waiting.is_changed()
+        || captions
+            .iter()
+            .any(|(n, t)| n.is_changed() || t.is_changed());
     if !changed
         && !speed.is_changed()
         && new_panel.is_empty()
@@ -583,7 +547,11 @@ fn update_solver_panel(
                 .as_ref()
                 .and_then(|v| v.scrubbed.as_ref())
                 .map(|s| &s.1);
-            panel_text(a, then, &state, shown, tree_open.0)
+            // The column counts where its line of steps shows (a short
+            // column leaves it out, or empty: the panel counts then).
+            let counted = tree_open.0
+                && (captions.iter()).any(|(n, t)| n.display != Display::None && !t.0.is_empty());
+            panel_text(a, then, &state, shown, counted)
         }
     };
     for (line, mut t, mut c) in &mut lines {

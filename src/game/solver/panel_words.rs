@@ -68,16 +68,16 @@ fn wrapped_lines(step: &str) -> usize {
 }
 
 /// The panel's lines: the status, the counters and the path (in `shown`
-/// lines of room). With the tree's column open (`tree_open`), whose line
-/// counts the search's steps and moves, the counters leave those to it and
-/// say the time alone. With the
+/// lines of room). Where the search's column counts its steps and moves
+/// (`counted_by_column`: open, with its line of steps shown), the counters
+/// leave those to it and say the time alone. With the
 /// timeline moved back, the tree as it stood then (`then`) counts.
 pub(super) fn panel_text(
     a: &Autoplay,
     then: Option<&crate::solve::tree::SearchTree>,
     state: &PlayState,
     shown: usize,
-    tree_open: bool,
+    counted_by_column: bool,
 ) -> (String, Color, String, String) {
     let watching = if a.is_replay() {
         "Replay"
@@ -124,7 +124,7 @@ pub(super) fn panel_text(
         // With the column open its line counts the steps and the moves
         // tried: the panel's own count of positions beside them was a
         // third figure to tell apart (the "?" card says how they differ).
-        match tree_open {
+        match counted_by_column {
             true => time.trim_start().to_string(),
             false => format!("Positions {}{depth}{time}", group(positions)),
         }

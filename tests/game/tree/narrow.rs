@@ -409,3 +409,27 @@ fn bar_length(nodes: &[super::super::window::Laid], name: &str) -> f32 {
         .unwrap_or_else(|| panic!("no track beside {name:?}"))
         .1
 }
+
+/// Somewhere on the screen the search is counted: by the column's line of
+/// steps where it shows, else (a short column leaves it out, 800x600) by
+/// the panel, which says the time alone beside the column's count.
+#[test]
+fn the_search_is_counted_in_the_column_or_the_panel() {
+    for (size, column_counts) in [(UVec2::new(1280, 720), true), (UVec2::new(800, 600), false)] {
+        let mut app = laid_app(size);
+        start_level(&mut app, "pegs.ron", 2);
+        app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+        settle(&mut app);
+        app.insert_resource(Speed::Times(16.0));
+        app.world_mut()
+            .write_message(AutoplayCommand::Start(Watch::Search));
+        for _ in 0..30 {
+            app.update();
+        }
+        app.world_mut().write_message(AutoplayCommand::Pause);
+        settle(&mut app);
+        assert_eq!(shows(&mut app, "search steps:"), column_counts, "{size}");
+        assert_eq!(shows(&mut app, "Positions "), !column_counts, "{size}");
+        assert!(shows(&mut app, "watched"), "{size}: the search's time");
+    }
+}

@@ -74,15 +74,17 @@ impl MoveMarks {
             return None;
         }
         let n = map.moves.len();
+        // "1 of 3 moves keeps it", "2 of 3 moves keep it".
+        let keep = if map.winning() == 1 { "keeps" } else { "keep" };
         let mut words = match (map.left.winnable, map.undecided()) {
             (Some(false), _) => "no move keeps it winnable".to_string(),
             (_, 0) => format!(
-                "{} of {} keep it winnable",
+                "{} of {} {keep} it winnable",
                 map.winning(),
                 count_of(n, "move", "moves")
             ),
             (_, open) => format!(
-                "{} of {} keep it winnable, {open} not known yet",
+                "{} of {} {keep} it winnable, {open} not known yet",
                 map.winning(),
                 count_of(n, "move", "moves")
             ),

@@ -126,6 +126,7 @@ pub(super) fn compare_ratio_part() -> impl Bundle {
 /// shows), in a column of at least 300 pixels (said short under 470).
 pub(super) fn timeline_caption() -> impl Bundle {
     (
+        StepsCaption,
         TreeText::Timeline,
         text("", 12.0, theme::TEXT_DIM),
         Node {

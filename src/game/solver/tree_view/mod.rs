@@ -146,6 +146,12 @@ struct RoundSwatch(usize);
 /// The rounds the key shows at most (the last ones).
 const ROUNDS_SHOWN: usize = 8;
 
+/// The timeline's line under the map ("26 search steps: 17 moves tried, 9
+/// taken back"), where the column counts the search: a short column leaves
+/// it out, and the solver panel counts then.
+#[derive(Component)]
+pub struct StepsCaption;
+
 /// The view's lines of words.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 enum TreeText {
