@@ -12,6 +12,18 @@ fn play(app: &mut App, request: Request) {
     settle(app);
 }
 
+/// Plays `moves` to the win and checks the banner says none was taken back.
+fn win_with_none_taken_back(app: &mut App, moves: &[PuzzleMove]) {
+    for mv in moves {
+        play(app, Request::Play(*mv));
+    }
+    let said = texts(app);
+    assert!(
+        said.iter().any(|t| t == "no move taken back: perfect!"),
+        "{said:?}"
+    );
+}
+
 fn record(app: &App) -> pond_puzzles::save::LevelRecord {
     *app.world()
         .resource::<Progress>()
@@ -47,14 +59,7 @@ fn moves_taken_back_cost_stars_where_every_win_is_as_long() {
 
     // Played again from the win: a new game, none taken back, all stars.
     play(&mut app, Request::Restart);
-    for mv in &moves {
-        play(&mut app, Request::Play(*mv));
-    }
-    let said = texts(&mut app);
-    assert!(
-        said.iter().any(|t| t == "no move taken back: perfect!"),
-        "{said:?}"
-    );
+    win_with_none_taken_back(&mut app, &moves);
     let r = record(&app);
     assert_eq!((r.best, r.stars()), (moves.len(), Some(3)));
 
@@ -68,14 +73,7 @@ fn moves_taken_back_cost_stars_where_every_win_is_as_long() {
     settle(&mut app);
     assert!(app.world().resource::<PlayState>().helped);
     play(&mut app, Request::Restart);
-    for mv in &moves {
-        play(&mut app, Request::Play(*mv));
-    }
-    let said = texts(&mut app);
-    assert!(
-        said.iter().any(|t| t == "no move taken back: perfect!"),
-        "{said:?}"
-    );
+    win_with_none_taken_back(&mut app, &moves);
 
     // The level select's card says how few were taken back.
     press(&mut app, KeyCode::KeyL);
@@ -106,14 +104,7 @@ fn a_restart_before_any_move_forgets_the_help() {
     settle(&mut app);
     play(&mut app, Request::Restart);
     assert!(!app.world().resource::<PlayState>().helped);
-    for mv in &moves {
-        play(&mut app, Request::Play(*mv));
-    }
-    let said = texts(&mut app);
-    assert!(
-        said.iter().any(|t| t == "no move taken back: perfect!"),
-        "{said:?}"
-    );
+    win_with_none_taken_back(&mut app, &moves);
 }
 
 /// The banner's stars, laid out: each one's size and scale.
