@@ -66,7 +66,7 @@ fn the_plain_searchs_win_keeps_its_title_on_one_line_at_800x600() {
 
 /// A search started after a move of the player's wins in the game's
 /// moves, and the panel says which were the player's and which the
-/// search's (its path holds its own only).
+/// search's (its path holds its own only), and its shortest as its own.
 #[test]
 fn a_search_after_the_players_move_says_whose_moves_won() {
     let mut app = laid_app(UVec2::new(1280, 720));
@@ -83,6 +83,12 @@ fn a_search_after_the_players_move_says_whose_moves_won() {
     let its = n - 1;
     let words = format!("won in {n} moves: your 1, then its {its}");
     assert!(shows(&mut app, &words), "no line \"{words}\"");
+    // The shortest is the search's part: "Shortest: 7 moves" under "won
+    // in 8 moves" did not say from where.
+    let noun = if its == 1 { "move" } else { "moves" };
+    let fewest = format!("Its {its}\u{a0}{noun}: the fewest");
+    assert!(shows(&mut app, &fewest), "no line {fewest:?}");
+    assert!(!shows(&mut app, "Shortest"));
 }
 
 /// Starts a watched search and runs it until it has moved the board a few

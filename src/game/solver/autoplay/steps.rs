@@ -212,12 +212,15 @@ pub(super) fn take_outcome(a: &mut Autoplay, outcome: Outcome<PuzzleMove>) {
             // (The count and its word on one line in a narrow panel; the
             // shortest said in as few words as the other: "Shortest
             // solution:" wrapped at 800x600.)
+            // From a position the player had played to, the shortest is
+            // the solver's part of the game ("your 1, then its 1" above
+            // it): "Shortest: 1 move" read as the whole game's.
             let n = moves.len();
             let count = format!("{n}\u{a0}{}", if n == 1 { "move" } else { "moves" });
-            a.verdict = Some(if *optimal {
-                format!("Shortest: {count}")
-            } else {
-                format!("Solution: {count}")
+            a.verdict = Some(match (*optimal, a.base > 0) {
+                (true, false) => format!("Shortest: {count}"),
+                (true, true) => format!("Its {count}: the fewest"),
+                (false, _) => format!("Solution: {count}"),
             });
             a.solution = Some(moves.clone());
         }
