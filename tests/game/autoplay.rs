@@ -480,3 +480,56 @@ fn the_searchs_marks_on_an_escape_board_stand_on_animals() {
     assert!(checked >= 3, "paused {checked} times");
     assert!(seen > 0, "no marks seen");
 }
+
+/// The "?" card over the board holds a watched search where it stands,
+/// its time watched too, and it goes on when the card closes (it went on
+/// unseen behind the card while a player read it). (The menu pauses it,
+/// for the player to resume.)
+#[test]
+fn a_card_over_the_board_holds_the_watched_search() {
+    use game::play::{Menu, PlayAction};
+    let mut app = app();
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    let moved = |app: &App| app.world().resource::<PlayState>().moves();
+    let run_until = |app: &mut App, done: &dyn Fn(&App) -> bool| {
+        for _ in 0..20_000 {
+            app.update();
+            if done(app) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    };
+    run_until(&mut app, &|app| moved(app) >= 2);
+    {
+        let action = PlayAction::HowTo;
+        app.world_mut().write_message(action);
+        settle(&mut app);
+        assert_ne!(*app.world().resource::<State<Menu>>().get(), Menu::Closed);
+        let watched = app.world().resource::<Autoplay>().watched;
+        let at = puzzle(&app);
+        for _ in 0..300 {
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(puzzle(&app), at, "the board moved under {action:?}");
+        assert_eq!(app.world().resource::<Autoplay>().watched, watched);
+        app.world_mut().write_message(action);
+        settle(&mut app);
+        assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::Closed);
+        let before = app.world().resource::<Autoplay>().stats.tried;
+        run_until(&mut app, &|app| {
+            app.world().resource::<Autoplay>().stats.tried > before
+        });
+        let a = app.world().resource::<Autoplay>();
+        assert!(
+            a.stats.tried > before,
+            "the search stood still after {action:?}: {:?} paused {}",
+            a.ending,
+            a.paused
+        );
+        assert!(a.watched > watched);
+    }
+}

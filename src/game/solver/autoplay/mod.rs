@@ -370,10 +370,17 @@ fn play_step(
     anims: BoardAnims,
     jump: Res<super::tree_view::TreeJump>,
     view: Option<Res<super::tree_view::TreeViewState>>,
+    menu: Option<Res<State<crate::game::play::Menu>>>,
     mut moves: MessageWriter<MoveRequested>,
 ) {
     let Some(mut a) = autoplay else { return };
     if !a.is_active() {
+        return;
+    }
+    // A card over the board holds the watch where it is, its time too:
+    // the search went on unseen behind the "?" card while the player read
+    // it. (The menu pauses it as it opens, for the player to resume.)
+    if menu.is_some_and(|m| *m.get() != crate::game::play::Menu::Closed) {
         return;
     }
     if !a.paused {
