@@ -103,6 +103,8 @@ pub(super) fn panel_text(
         (None, _) => (watching.to_string(), theme::TEXT),
     };
     let words = match &a.verdict {
+        // "Solution: 13 moves" under "won in 13 moves" said it twice.
+        Some(_) if a.verdict_counts_only && matches!(a.ending, Some(Ending::Won(_))) => words,
         Some(v) => format!("{words}\n{v}"),
         None => words,
     };

@@ -14,6 +14,10 @@ fn the_plain_search_is_watched_and_wins() {
     let plain = a.tree.as_ref().expect("a tree").stats().positions;
     assert!(puzzle(&app).is_won());
     settle(&mut app);
+    // The panel says the win's moves once: "Solution: 9 moves" under "won
+    // in 9 moves" said them twice.
+    assert!(shows(&mut app, "Plain search: won in 9 moves"));
+    assert!(!shows(&mut app, "Solution:"), "{:?}", texts(&mut app));
     // Its win is the plain search's, not the solver's.
     assert!(
         shows(&mut app, "The plain search won in 9 moves!"),

@@ -135,6 +135,9 @@ pub struct Autoplay {
     solution: Option<Vec<PuzzleMove>>,
     /// What the solver's answer was, for the panel.
     pub verdict: Option<String>,
+    /// The verdict counts the moves alone ("Solution: 13 moves"), which a
+    /// win's words say too: the panel leaves it out at the win.
+    pub verdict_counts_only: bool,
     /// Moves on the undo stack when auto-play began.
     base: usize,
     pub stats: SearchStats,
@@ -204,6 +207,7 @@ impl Autoplay {
             )),
             solution: None,
             verdict: None,
+            verdict_counts_only: false,
             base: state.moves(),
             stats: SearchStats::default(),
             shadow: watch.searches().then(|| (state.puzzle.clone(), Vec::new())),
@@ -234,6 +238,7 @@ impl Autoplay {
                 moves.len(),
                 crate::levels::noun(moves.len() as u64, "move", "moves")
             )),
+            verdict_counts_only: false,
             solution: Some(moves),
             base: state.moves(),
             stats: SearchStats::default(),

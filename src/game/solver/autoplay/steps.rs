@@ -222,6 +222,7 @@ pub(super) fn take_outcome(a: &mut Autoplay, outcome: Outcome<PuzzleMove>) {
                 (true, true) => format!("Its {count}: the fewest"),
                 (false, _) => format!("Solution: {count}"),
             });
+            a.verdict_counts_only = !*optimal;
             a.solution = Some(moves.clone());
         }
         Outcome::Unsolvable => {
