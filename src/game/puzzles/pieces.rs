@@ -228,7 +228,7 @@ pub(super) fn lily_bundle(art: &Art, at: Vec2, finish: bool) -> impl Bundle {
             art.lily_mat.clone()
         }),
         Transform::from_translation(at.extend(0.0)).with_rotation(Quat::from_rotation_z(turn)),
-        // The finish pad: a gold rim and a wreath of three flowers on it,
+        // The finish pad: a rim of gold beads and three flowers on it,
         // seen round a frog standing there (a flower in its middle would
         // hide under the frog).
         Children::spawn(SpawnIter(

@@ -26,7 +26,8 @@ pub struct Art {
     pub badge_rim_mat: Handle<ColorMaterial>,
     /// The badge's digit's face: the bold one, to read at a few pixels.
     pub badge_font: Handle<Font>,
-    /// The finish pad's gold rim, seen round a frog standing on it.
+    /// The finish pad's rim of gold beads, seen round a frog standing on
+    /// it (a whole ring, as a picked frog's is, read as the frog picked).
     pub finish_ring: Handle<Mesh>,
     pub finish_mat: Handle<ColorMaterial>,
     /// Reeds and stones at the pond's edges.
@@ -191,6 +192,27 @@ fn animal_art(
     }
 }
 
+/// `count` round beads of radius `bead` on a circle of `radius`, as one
+/// mesh.
+fn beads(count: usize, radius: f32, bead: f32) -> Mesh {
+    let one = |i: usize| {
+        let at = Vec2::from_angle(i as f32 * std::f32::consts::TAU / count as f32) * radius;
+        Circle::new(bead)
+            .mesh()
+            .resolution(12)
+            .build()
+            .translated_by(at.extend(0.0))
+    };
+    let mut mesh = one(0);
+    for i in 1..count {
+        // The beads are built alike: their attributes always match.
+        if mesh.merge(&one(i)).is_err() {
+            break;
+        }
+    }
+    mesh
+}
+
 fn make_art(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -272,7 +294,7 @@ fn make_art(
         badge_rim: meshes.add(Annulus::new(10.0, 11.5)),
         badge_rim_mat: mat(Color::srgba(1.0, 1.0, 1.0, 0.9)),
         badge_font: fonts.map(|f| f.bold.clone()).unwrap_or_default(),
-        finish_ring: meshes.add(Annulus::new(32.0, 39.0)),
+        finish_ring: meshes.add(beads(14, 35.5, 3.6)),
         finish_mat: mat(FINISH),
         drop: meshes.add(Circle::new(3.2)),
         edge: meshes.add(Rectangle::new(EDGE_SIZE, EDGE_SIZE)),
