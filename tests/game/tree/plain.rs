@@ -423,3 +423,25 @@ pub(super) fn wait_for_both_searches(app: &mut App) {
     }
     assert!(both(app), "the comparison's searches never answered");
 }
+
+/// The answer's moves past the search's line are steps of the search at
+/// every speed: a Flood search its quick line settles at once (its
+/// answer's moves all past its line) said "1 search step: 1 move tried"
+/// beside a board won in 7 at 4x, its timeline one step long.
+#[test]
+fn the_answers_last_moves_are_the_searchs_steps_at_every_speed() {
+    for speed in [Speed::Times(4.0), Speed::Instant] {
+        let mut app = laid_app(UVec2::new(1280, 720));
+        app.insert_resource(speed);
+        start_level(&mut app, "flood.ron", 2);
+        search_with_tree(&mut app, Watch::Search);
+        let a = app.world().resource::<Autoplay>();
+        let Some(Ending::Won(n)) = a.ending.clone() else {
+            panic!("{:?}", a.ending);
+        };
+        let (log, tried) = (a.log.len(), a.stats.tried);
+        assert_eq!((log, tried), (n, n as u64), "{speed:?}");
+        let steps = format!("{n} search steps: {n} moves tried");
+        assert!(shows(&mut app, &steps), "{speed:?}: no {steps:?}");
+    }
+}

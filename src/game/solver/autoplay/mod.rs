@@ -480,7 +480,10 @@ fn play_step(
             return;
         }
     }
-    let next = if a.solution.is_none() {
+    // The answer's moves past the search's line are the search's steps
+    // (logged, counted) until they are played: played as a solution's, a
+    // search settled at once at 4x said "1 search step" beside 7 moves.
+    let next = if a.solution.is_none() || !a.tail.is_empty() {
         match search_step(&mut a) {
             SearchStep::Ask(request) => Some(request),
             SearchStep::Wait => None,
