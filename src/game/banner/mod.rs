@@ -275,14 +275,15 @@ fn show_banner(
         && autoplay
             .as_deref()
             .is_some_and(|a| a.is_active() || a.won_at(state.moves()));
-    // Which search played it: the plain one's win is not the solver's.
+    // Which watch played it, named as the panel names it: the plain one's
+    // win is not the solver's, and a watched search's is the search's
+    // ("Solver won" over the panel's "Search: won" read as two players).
     let by_solver = by_solver.then(|| {
-        match autoplay
-            .as_deref()
-            .is_some_and(|a| a.watch == crate::game::solver::Watch::Plain)
-        {
-            true => "The plain search",
-            false => "Solver",
+        use crate::game::solver::Watch;
+        match autoplay.as_deref().map(|a| a.watch) {
+            Some(Watch::Plain) => "The plain search",
+            Some(Watch::Search) => "The search",
+            _ => "The solver",
         }
     });
     // A level played from the editor: its way on is back there.
