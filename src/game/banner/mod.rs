@@ -278,13 +278,16 @@ fn show_banner(
     // Which watch played it, named as the panel names it: the plain one's
     // win is not the solver's, and a watched search's is the search's
     // ("Solver won" over the panel's "Search: won" read as two players).
+    // With the moves it played after the player's own (the player's are
+    // not its: "The solver won in 8 moves!" over "your 1, then its 7").
     let by_solver = by_solver.then(|| {
         use crate::game::solver::Watch;
-        match autoplay.as_deref().map(|a| a.watch) {
+        let who = match autoplay.as_deref().map(|a| a.watch) {
             Some(Watch::Plain) => "The plain search",
             Some(Watch::Search) => "The search",
             _ => "The solver",
-        }
+        };
+        (who, autoplay.as_deref().map_or(0, |a| a.base()))
     });
     // A level played from the editor: its way on is back there.
     let edited = packs.from_editor(&current);
@@ -403,13 +406,13 @@ type BannerButton = (&'static str, PlayAction);
 /// The banner's title, its colour and its buttons: a win's, or a dead
 /// end's; none while a watch plays or the level goes on. `small`: the
 /// keys are left to the keys' line; `by_solver`: which search played the
-/// win (none: the player); `edited`: a level played from the editor, where
+/// win and the moves the player had made before it (none: the player); `edited`: a level played from the editor, where
 /// the way on is back to it (there is no next level nor a list of them).
 fn banner_words(
     state: &PlayState,
     small: bool,
     watching: bool,
-    by_solver: Option<&str>,
+    by_solver: Option<(&str, usize)>,
     edited: bool,
 ) -> Option<(String, Color, Vec<BannerButton>)> {
     if state.puzzle.is_won() {
@@ -420,7 +423,12 @@ fn banner_words(
                 // solver's panel says how long it was watched).
                 match (by_solver, state.took) {
                     _ if state.replayed => format!("Solved in {moves}!"),
-                    (Some(who), _) => format!("{who} won in {moves}!"),
+                    (Some((who, 0)), _) => format!("{who} won in {moves}!"),
+                    (Some((who, base)), _) => {
+                        let its = state.moves().saturating_sub(base);
+                        let its = crate::levels::count_of(its, "more move", "more moves");
+                        format!("{who} won in {its}!")
+                    }
                     (None, Some(secs)) => {
                         format!("Solved in {moves}, {}!", crate::levels::clock(secs))
                     }

@@ -93,6 +93,11 @@ fn a_search_after_the_players_move_says_whose_moves_won() {
     let fewest = format!("Its {its}\u{a0}{noun}: the fewest");
     assert!(shows(&mut app, &fewest), "no line {fewest:?}");
     assert!(!shows(&mut app, "Shortest"));
+    // The banner counts the search's moves alone ("The search won in 8
+    // moves!" gave it the player's move too).
+    settle(&mut app);
+    let title = format!("The search won in {its} more {noun}!");
+    assert!(shows_exactly(&mut app, &title), "no {title:?}");
 }
 
 /// Starts a watched search and runs it until it has moved the board a few
