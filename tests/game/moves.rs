@@ -225,7 +225,9 @@ fn a_win_with_the_solvers_help_is_marked_and_earns_no_stars() {
     app.update();
     app.update();
     assert!(
-        texts(&mut app).iter().any(|t| t.contains("helped")),
+        texts(&mut app)
+            .iter()
+            .any(|t| t.ends_with("moves, with help")),
         "{:?}",
         texts(&mut app)
     );

@@ -189,3 +189,22 @@ fn a_move_taken_back_costs_nothing_where_wins_differ_in_length() {
     }
     assert!(seen, "{:?}", texts(&mut app));
 }
+
+/// A win the solver played, where every win is as long: the level select
+/// says it was won with help, and no count of moves taken back (they
+/// were not the player's: "0 taken back helped" read as nonsense).
+#[test]
+fn a_helped_win_is_said_so_on_the_level_select() {
+    let mut app = app();
+    start_level(&mut app, "hop.ron", 1);
+    assert!(matches!(
+        autoplay(&mut app, Watch::Solution),
+        Ending::Won(_)
+    ));
+    assert!(record(&app).with_help);
+    press(&mut app, KeyCode::KeyL);
+    settle(&mut app);
+    let shown = texts(&mut app);
+    assert!(shown.iter().any(|t| t == "won with help"), "{shown:?}");
+    assert!(!shown.iter().any(|t| t.contains("taken back")), "{shown:?}");
+}

@@ -149,9 +149,10 @@ fn level_grid(
             let best = record.map(|r| r.best);
             // Stars for the player's own wins; "helped" marks
             // a level solved only with the solver's help.
-            let mark = match record {
-                Some(r) if r.with_help => "helped".to_string(),
-                _ => String::new(),
+            let helped = record.is_some_and(|r| r.with_help);
+            let mark = match helped {
+                true => ", with help".to_string(),
+                false => String::new(),
             };
             let stars = record.filter(|r| !r.with_help).and_then(|r| r.stars());
             // The best's time where one is kept (a win of the player's own).
@@ -162,16 +163,19 @@ fn level_grid(
             // Where every win takes as many moves, the best is how few were
             // taken back on the way.
             let same_length = crate::solve::moves::counts_ways(&level.puzzle);
+            // (A helped win's count of moves taken back is not the
+            // player's: "0 taken back helped" read as nonsense.)
             let best = match (best, record.and_then(|r| r.shortest)) {
+                (Some(_), _) if helped && same_length => "won with help".to_string(),
                 (Some(b), Some(s)) if same_length => {
-                    format!("{} taken back{time} {mark}", b.saturating_sub(s))
+                    format!("{} taken back{time}", b.saturating_sub(s))
                 }
                 (Some(b), _) => format!(
-                    "{}{time} {mark}",
+                    "{}{time}{mark}",
                     crate::levels::count_of(b, "move", "moves")
                 ),
                 (None, _) if next == Some(i) => "next to play".to_string(),
-                (None, _) => mark,
+                (None, _) => mark.trim_start_matches(", ").to_string(),
             };
             let number = format!("{}", i + 1);
             let colour = match record {
