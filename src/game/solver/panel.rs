@@ -216,7 +216,7 @@ fn solver_button(
                         )),
                     )),
                 ),
-                // One line: a key that wrapped in a narrow panel (". key"
+                // One line: a key that wrapped in a narrow panel ("Period"
                 // beside "Resume") made its button taller than the row.
                 (
                     CommandKey(command),
@@ -353,8 +353,9 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
                         solver_button(
                             Some(pictures.icon("step")),
                             "Step",
-                            // (A lone dot under the word is lost.)
-                            ". key",
+                            // The key's name, as "Space" is: a lone dot under
+                            // the word is lost, and ". key" read as jargon.
+                            "Period",
                             AutoplayCommand::Step
                         ),
                         solver_button(

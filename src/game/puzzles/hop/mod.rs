@@ -52,7 +52,7 @@ pub(super) static POND_CARD: Card = Card {
     blurb: "Jump frogs off the pond until only the red one is left",
     rule: &[
         "A frog jumps over a neighbouring frog, along a line, onto the empty pad beyond: the frog jumped over leaves the pond.",
-        "You win when only the crowned red frog is left (on the pad ringed with gold beads, when there is one).",
+        "You win when only the crowned red frog is left (on the gold-beaded pad, when there is one).",
     ],
     controls: "Click a frog, then the ringed pad it should jump to (or drag it, or the arrows and Enter).",
     example: r#"Pack(name: "", levels: [Hop(name: "", board: Square, layout: ["r g o g o"])])"#,
@@ -64,7 +64,7 @@ pub(super) static PEGS_CARD: Card = Card {
     blurb: "Classic boards: jump until one frog is left",
     rule: &[
         "A frog jumps over a neighbouring frog, along a row or a column, onto the empty pad beyond: the frog jumped over leaves.",
-        "You win when one frog is left (on the pad ringed with gold beads, when there is one).",
+        "You win when one frog is left (on the gold-beaded pad, when there is one).",
     ],
     controls: "Click a frog, then the ringed pad it should jump to (or drag it, or the arrows and Enter).",
     example: r#"Pack(name: "", levels: [Hop(name: "", board: Square, layout: ["g g o g"])])"#,
