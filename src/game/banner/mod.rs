@@ -406,8 +406,9 @@ type BannerButton = (&'static str, PlayAction);
 /// The banner's title, its colour and its buttons: a win's, or a dead
 /// end's; none while a watch plays or the level goes on. `small`: the
 /// keys are left to the keys' line; `by_solver`: which search played the
-/// win and the moves the player had made before it (none: the player); `edited`: a level played from the editor, where
-/// the way on is back to it (there is no next level nor a list of them).
+/// win and the moves the player had made before it (none: the player);
+/// `edited`: a level played from the editor, where the way on is back to
+/// it (there is no next level nor a list of them).
 fn banner_words(
     state: &PlayState,
     small: bool,

@@ -147,7 +147,7 @@ fn level_grid(
         for (i, level) in pack.levels.iter().enumerate() {
             let record = progress.file.record(&entry.file, i);
             let best = record.map(|r| r.best);
-            // Stars for the player's own wins; "helped" marks
+            // Stars for the player's own wins; "with help" marks
             // a level solved only with the solver's help.
             let helped = record.is_some_and(|r| r.with_help);
             let mark = match helped {
