@@ -161,6 +161,23 @@ fn given_up_row_at_the_top(app: &mut App, tree: &SearchTree) -> (usize, u32) {
         .expect("a given-up row in view")
 }
 
+/// Starts a watched search and pauses it once it has made a step (its
+/// solver's thread may start late on a busy machine: a fixed count of
+/// frames saw no step, and no line of steps, now and then).
+fn search_a_step_then_pause(app: &mut App) {
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..5_000 {
+        app.update();
+        if !app.world().resource::<Autoplay>().log.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    settle(app);
+}
+
 /// Runs frames until the board has caught up with a jump or a scrub.
 fn follow_jump(app: &mut App) {
     for _ in 0..5000 {

@@ -384,19 +384,7 @@ fn a_watched_search_shows_its_keys_only_under_the_pointer() {
     app.insert_resource(Speed::default());
     start_level(&mut app, "pegs.ron", 7);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    // Until the search has made a step (its solver's thread may start late
-    // on a busy machine: with no step, no line of steps).
-    for _ in 0..5_000 {
-        app.update();
-        if !app.world().resource::<Autoplay>().log.is_empty() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    app.world_mut().write_message(AutoplayCommand::Pause);
-    settle(&mut app);
+    search_a_step_then_pause(&mut app);
     assert!(app.world().resource::<Autoplay>().paused);
     assert!(shows_exactly(&mut app, "Resume"), "the panel is open");
     assert!(!shows(&mut app, "(paused)"));

@@ -421,14 +421,8 @@ fn the_search_is_counted_in_the_column_or_the_panel() {
         app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
         settle(&mut app);
         app.insert_resource(Speed::Times(16.0));
-        app.world_mut()
-            .write_message(AutoplayCommand::Start(Watch::Search));
-        for _ in 0..30 {
-            app.update();
-        }
-        app.world_mut().write_message(AutoplayCommand::Pause);
-        settle(&mut app);
-        assert_eq!(shows(&mut app, "search steps:"), column_counts, "{size}");
+        search_a_step_then_pause(&mut app);
+        assert_eq!(shows(&mut app, "search step"), column_counts, "{size}");
         assert_eq!(shows(&mut app, "Positions "), !column_counts, "{size}");
         assert!(shows(&mut app, "watched"), "{size}: the search's time");
     }
