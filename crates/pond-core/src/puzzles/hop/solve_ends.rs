@@ -11,7 +11,7 @@ use std::sync::Arc;
 /// each as the least of its mirror images (the symmetries keeping the
 /// finish pad), in a set per frog count.
 pub(super) struct Ends {
-    layers: Vec<FastSet<u64>>,
+    pub(super) layers: Vec<FastSet<u64>>,
 }
 
 /// Positions an ends table holds at most, all layers together (about 16

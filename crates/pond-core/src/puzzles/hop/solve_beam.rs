@@ -1,0 +1,96 @@
+//! A quick look for a win before the move map's full search: a beam search
+//! keeps, a frog at a time, only the positions that look best (fewest lone
+//! and outlying frogs, `Weights`), down to the few frogs the ends table
+//! knows. Early in a big peg game most moves still win, and the full
+//! search can spend seconds below one wrong jump before it finds a line;
+//! the beam finds one in milliseconds where there is one it can see. It
+//! never proves a loss: where it finds nothing the full search decides.
+
+use super::*;
+
+/// The beam's widths, tried in turn while none finds a win.
+const WIDTHS: [usize; 3] = [16, 128, 1024];
+
+impl Solver {
+    /// A line that wins from `green` (no red frog), found by beam searches
+    /// of growing width; None when none finds one, or the search's budget
+    /// runs out.
+    pub(super) fn beam_line(
+        &self,
+        green: u64,
+        search: &mut Search<'_, HopMove>,
+    ) -> Option<Vec<HopMove>> {
+        let ends = self.ends.as_ref()?;
+        let weights = self.weights.as_ref()?;
+        for width in WIDTHS {
+            // Each layer: (position, the index of its parent in the layer
+            // before, the jump from there).
+            let mut layers: Vec<Vec<(u64, u32, u16)>> = vec![vec![(green, 0, 0)]];
+            let mut seen = FastSet::default();
+            let mut kids: Vec<(u32, u64, u32, u16)> = Vec::new();
+            loop {
+                let last = layers.last().expect("a layer");
+                let frogs = last[0].0.count_ones();
+                // The ends table: any position it holds wins.
+                if frogs <= ends.most() {
+                    let won = last
+                        .iter()
+                        .position(|&(g, _, _)| ends.winnable(frogs, self.canonical(g, NO_RED).0));
+                    match won {
+                        Some(won) => return Some(self.line_through(&layers, won, ends)),
+                        None => break,
+                    }
+                }
+                kids.clear();
+                seen.clear();
+                for (at, &(g, _, _)) in last.iter().enumerate() {
+                    if !search.node(layers.len() as u32) {
+                        return None;
+                    }
+                    for (i, j) in self.jumps.iter().enumerate() {
+                        let Some((next, _)) = Solver::after(j, g, NO_RED) else {
+                            continue;
+                        };
+                        if self.pagodas.as_ref().is_some_and(|p| p.lost(next)) {
+                            continue;
+                        }
+                        let key = self.canonical(next, NO_RED);
+                        if self.dead.contains(&key) || !seen.insert(key.0) {
+                            continue;
+                        }
+                        kids.push((weights.score(next, NO_RED), next, at as u32, i as u16));
+                    }
+                }
+                if kids.is_empty() {
+                    break;
+                }
+                if kids.len() > width {
+                    kids.select_nth_unstable_by_key(width, |k| (k.0, k.1));
+                    kids.truncate(width);
+                }
+                layers.push(kids.iter().map(|&(_, g, at, i)| (g, at, i)).collect());
+            }
+        }
+        None
+    }
+
+    /// The jumps from the beam's first position to entry `at` of its last
+    /// layer, then the ends table's jumps to the last frog.
+    fn line_through(
+        &self,
+        layers: &[Vec<(u64, u32, u16)>],
+        mut at: usize,
+        ends: &Ends,
+    ) -> Vec<HopMove> {
+        let there = layers.last().map_or(0, |l| l[at].0);
+        let mut line = Vec::with_capacity(layers.len());
+        for layer in layers.iter().skip(1).rev() {
+            let (_, parent, jump) = layer[at];
+            line.push(self.jumps[jump as usize].mv);
+            at = parent as usize;
+        }
+        line.reverse();
+        self.finish_from(ends, there, &mut line);
+        line
+    }
+}
