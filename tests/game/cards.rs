@@ -349,11 +349,11 @@ fn the_bar_and_the_panel_follow_the_player() {
         )
     };
     assert_eq!(labels(&mut app), (true, false));
-    // Solve says Again while its solution plays (S starts it over), Search
-    // stays Search.
+    // Solve says Again while its solution plays (S starts it over), Watch
+    // stays Watch.
     let named = |app: &mut App, word: &str| texts(app).iter().any(|t| t == word);
     assert!(named(&mut app, "Again") && !named(&mut app, "Solve"));
-    assert!(named(&mut app, "Search"));
+    assert!(named(&mut app, "Watch"));
     press(&mut app, KeyCode::Space);
     app.update();
     assert_eq!(labels(&mut app), (false, true));

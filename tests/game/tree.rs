@@ -543,7 +543,7 @@ fn a_column_opened_behind_the_how_to_card_shows_the_map_alone() {
         .filter_map(|n| n.text)
         .collect();
     assert!(
-        shown.iter().any(|t| t.starts_with("No search yet: Search")),
+        shown.iter().any(|t| t.starts_with("No search yet: Watch")),
         "the map's line: {shown:?}"
     );
     assert!(

@@ -102,9 +102,11 @@ fn spawn_card(
     art: Res<Art>,
     settings: Res<Settings>,
     column: Option<Res<crate::game::panels::TreeViewOpen>>,
+    map_first: Res<crate::game::play::CardMapFirst>,
 ) {
     let Some(state) = state else { return };
     let column = column.is_some_and(|c| c.0);
+    let map_first = map_first.0;
     let teach = puzzles::card(&state.puzzle);
     let lesson = teach.lesson();
     commands
@@ -123,101 +125,45 @@ fn spawn_card(
                     let ways = lesson
                         .as_ref()
                         .is_some_and(|(start, _)| crate::solve::moves::counts_ways(start));
-                    card.spawn(theme::heading(&fonts, teach.title, 28.0, theme::TEXT));
+                    // The column's "?" card is titled for its first part.
+                    let title = if column && map_first {
+                        "The search map"
+                    } else {
+                        teach.title
+                    };
+                    card.spawn(theme::heading(&fonts, title, 28.0, theme::TEXT));
                     // The rest scrolls where the window is too short for it
                     // (the search's column adds its map's marks): nothing
                     // is squeezed over anything else.
-                    let body = card.spawn((
-                        Node {
-                            flex_direction: FlexDirection::Column,
-                            align_items: AlignItems::Center,
-                            row_gap: px(8),
-                            min_height: px(0),
-                            overflow: Overflow::scroll_y(),
-                            ..default()
-                        },
-                        widget::WheelScroll,
-                    ))
-                    .with_children(|body| {
-                        // With the search's column open, its map's marks
-                        // first, then how the map is read: the picture on
-                        // the screen is what the player asks about (the
-                        // marks stood below the fold, four of six seen);
-                        // the puzzle's rules follow under a rule.
-                        if column {
-                            body.spawn(map_key(&state.puzzle));
-                            body.spawn((
-                                text(MAP_WORDS, 15.0, theme::TEXT_DIM),
-                                TextLayout::justify(Justify::Center),
-                                keep(),
-                            ));
-                            body.spawn((
-                                Node {
-                                    width: percent(80),
-                                    height: px(1),
-                                    margin: UiRect::vertical(px(4)),
-                                    flex_shrink: 0.0,
-                                    ..default()
-                                },
-                                BackgroundColor(theme::TEXT_DIM.with_alpha(0.4)),
-                            ));
-                        }
-                        for line in teach.rule {
-                            body.spawn((
-                                text(*line, 18.0, theme::TEXT),
-                                TextLayout::justify(Justify::Center),
-                                keep(),
-                            ));
-                        }
-                        if let Some((start, moves)) = lesson {
-                            body.spawn((
-                                Stage {
-                                    start: start.clone(),
-                                    moves,
-                                    step: 0,
-                                    clock: 0.0,
-                                },
-                                Node {
-                                    width: px(360),
-                                    height: px(puzzles::stage_height(&start)),
-                                    margin: UiRect::vertical(px(6)),
-                                    border_radius: BorderRadius::all(px(12)),
-                                    flex_shrink: 0.0,
-                                    ..default()
-                                },
-                                BackgroundColor(Color::srgba(0.10, 0.30, 0.38, 0.9)),
-                            ))
-                            .with_children(|stage| {
-                                puzzles::draw_example(&start, stage, &art, None, settings.colour_blind)
-                            });
-                            body.spawn((Caption, text("The start", 16.0, theme::HIGHLIGHT), keep()));
-                        }
-                        let map = format!(
-                            "The move map ticks the moves that keep the level winnable and \
-                             crosses the others; it counts {} after each. A hint or the map is \
-                             help: a win with it earns no stars.",
-                            if ways {
-                                "the ways to win"
-                            } else {
-                                "the fewest moves left"
+                    let body = card
+                        .spawn((
+                            Node {
+                                flex_direction: FlexDirection::Column,
+                                align_items: AlignItems::Center,
+                                row_gap: px(8),
+                                min_height: px(0),
+                                overflow: Overflow::scroll_y(),
+                                ..default()
+                            },
+                            widget::WheelScroll,
+                        ))
+                        .with_children(|body| {
+                            // Each "?" explains what stands beside it: the bar's
+                            // (and the key) the puzzle's rule first, the search
+                            // column's its map first (a card over a search that
+                            // opened on the map's key buried the rule; one that
+                            // opened on the rule buried the map's marks).
+                            if column && map_first {
+                                map_part(body, &state.puzzle);
+                                divider(body);
                             }
-                        );
-                        for line in [
-                            teach.controls,
-                            // A key and its word never part at a line's
-                            // end (". step" broke as "." and "step").
-                            "U\u{a0}undo   H\u{a0}hint   M\u{a0}move\u{a0}map   ?\u{a0}this\u{a0}card",
-                            "Watching: S\u{a0}solve   W\u{a0}search   P\u{a0}plain\u{a0}search   G\u{a0}search\u{a0}map   Space\u{a0}pause   .\u{a0}step   X\u{a0}stop   \u{2212}\u{a0}+\u{a0}speed",
-                            map.as_str(),
-                        ] {
-                            body.spawn((
-                                text(line, 15.0, theme::TEXT_DIM),
-                                TextLayout::justify(Justify::Center),
-                                keep(),
-                            ));
-                        }
-                    })
-                    .id();
+                            rule_part(body, teach, lesson, ways, &art, &settings);
+                            if column && !map_first {
+                                divider(body);
+                                map_part(body, &state.puzzle);
+                            }
+                        })
+                        .id();
                     // In the card's margin beside the body, a bar shows that
                     // it scrolls (a new player at 800x600 did not know the
                     // map's key was below); it takes none of the body's room.
@@ -238,6 +184,96 @@ fn spawn_card(
                     ));
                 });
         });
+}
+
+/// The search map's part of the card: its marks, then how it is read.
+fn map_part(body: &mut ChildSpawnerCommands, puzzle: &Puzzle) {
+    body.spawn(map_key(puzzle));
+    body.spawn((
+        text(MAP_WORDS, 15.0, theme::TEXT_DIM),
+        TextLayout::justify(Justify::Center),
+        keep(),
+    ));
+}
+
+/// A thin line between the card's two parts.
+fn divider(body: &mut ChildSpawnerCommands) {
+    body.spawn((
+        Node {
+            width: percent(80),
+            height: px(1),
+            margin: UiRect::vertical(px(4)),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        BackgroundColor(theme::TEXT_DIM.with_alpha(0.4)),
+    ));
+}
+
+/// The puzzle's part of the card: its rule, the example playing its
+/// lesson, the controls and what the move map is.
+fn rule_part(
+    body: &mut ChildSpawnerCommands,
+    teach: &puzzles::Card,
+    lesson: Option<(Puzzle, Vec<PuzzleMove>)>,
+    ways: bool,
+    art: &Art,
+    settings: &Settings,
+) {
+    for line in teach.rule {
+        body.spawn((
+            text(*line, 18.0, theme::TEXT),
+            TextLayout::justify(Justify::Center),
+            keep(),
+        ));
+    }
+    if let Some((start, moves)) = lesson {
+        body.spawn((
+            Stage {
+                start: start.clone(),
+                moves,
+                step: 0,
+                clock: 0.0,
+            },
+            Node {
+                width: px(360),
+                height: px(puzzles::stage_height(&start)),
+                margin: UiRect::vertical(px(6)),
+                border_radius: BorderRadius::all(px(12)),
+                flex_shrink: 0.0,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.10, 0.30, 0.38, 0.9)),
+        ))
+        .with_children(|stage| {
+            puzzles::draw_example(&start, stage, art, None, settings.colour_blind)
+        });
+        body.spawn((Caption, text("The start", 16.0, theme::HIGHLIGHT), keep()));
+    }
+    let map = format!(
+        "The move map ticks the moves that keep the level winnable and \
+         crosses the others; it counts {} after each. A hint or the map is \
+         help: a win with it earns no stars.",
+        if ways {
+            "the ways to win"
+        } else {
+            "the fewest moves left"
+        }
+    );
+    for line in [
+        teach.controls,
+        // A key and its word never part at a line's
+        // end (". step" broke as "." and "step").
+        "U\u{a0}undo   H\u{a0}hint   M\u{a0}move\u{a0}map   ?\u{a0}this\u{a0}card",
+        "Watching: S\u{a0}solve   W\u{a0}search   P\u{a0}plain\u{a0}search   G\u{a0}search\u{a0}map   Space\u{a0}pause   .\u{a0}step   X\u{a0}stop   \u{2212}\u{a0}+\u{a0}speed",
+        map.as_str(),
+    ] {
+        body.spawn((
+            text(line, 15.0, theme::TEXT_DIM),
+            TextLayout::justify(Justify::Center),
+            keep(),
+        ));
+    }
 }
 
 /// A part of the card's body at its own height (the body scrolls instead).

@@ -242,9 +242,18 @@ pub enum PlayAction {
     CopyGame,
     /// Opens or closes the how-to card.
     HowTo,
+    /// Opens the how-to card at its search map's part (the `?` of the
+    /// search's column), or closes it.
+    MapHowTo,
     /// The level editor on a copy of this level.
     EditCopy,
 }
+
+/// Whether the how-to card opens at the search map's part (its `?` in the
+/// search's column) rather than the puzzle's rule (the `?` key and the
+/// bar's `?`): each `?` explains what stands beside it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardMapFirst(pub bool);
 
 /// The order of a level's systems, each set run only while a level is open.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -323,6 +332,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<PlayAction>()
         .init_resource::<AtOnce>()
         .init_resource::<WinShown>()
+        .init_resource::<CardMapFirst>()
         .add_sub_state::<Menu>()
         .configure_sets(
             Update,

@@ -130,6 +130,7 @@ fn play_actions(
     came: Option<Res<CameFrom>>,
     settings: Res<Settings>,
     mut say: MessageWriter<Say>,
+    mut map_first: ResMut<crate::game::play::CardMapFirst>,
 ) {
     // A level played from the editor goes back there.
     let edited = packs.from_editor(&current);
@@ -159,10 +160,13 @@ fn play_actions(
                 Menu::Open | Menu::HowTo => Menu::Closed,
                 Menu::Closed => Menu::Open,
             }),
-            PlayAction::HowTo => next_menu.set(match menu.get() {
-                Menu::HowTo => Menu::Closed,
-                _ => Menu::HowTo,
-            }),
+            PlayAction::HowTo | PlayAction::MapHowTo => {
+                map_first.0 = *action == PlayAction::MapHowTo;
+                next_menu.set(match menu.get() {
+                    Menu::HowTo => Menu::Closed,
+                    _ => Menu::HowTo,
+                });
+            }
             PlayAction::NextLevel => {
                 let following = current.level + 1;
                 if !start_level(&mut commands, &packs, &mut current, following, &mut next) {

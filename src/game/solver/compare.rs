@@ -224,8 +224,8 @@ pub struct Chart {
     /// The marks under the bars.
     pub scale: Scale,
     pub answers: String,
-    /// What the solver's ideas saved, a line each: "8,120 skipped as lost
-    /// or mirrored" (the map's hover says more).
+    /// What the solver's ideas saved, a line each: "8,120 repeats and
+    /// mirror images skipped" (the map's hover says more).
     pub saved: String,
 }
 
@@ -445,7 +445,7 @@ mod tests {
         // nothing.
         assert!(ours.cuts[CutReason::Seen.index()] > 1000, "{ours:?}");
         assert_eq!(plain.cuts, [0, 0]);
-        assert!(saved_words(&ours.cuts).contains("skipped as lost"));
+        assert!(saved_words(&ours.cuts).contains("mirror images skipped"));
     }
 
     /// Our search's count is the positions its tree holds, whatever its
@@ -517,7 +517,10 @@ mod tests {
     #[test]
     fn savings_are_said_only_where_an_idea_cut_something() {
         assert_eq!(saved_words(&[0, 0]), "");
-        assert_eq!(saved_words(&[8120, 0]), "8,120 skipped as lost or mirrored");
+        assert_eq!(
+            saved_words(&[8120, 0]),
+            "8,120 repeats and mirror images skipped"
+        );
         assert_eq!(saved_words(&[1, 2]).lines().count(), 2);
     }
 }

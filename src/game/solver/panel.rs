@@ -332,7 +332,10 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
                         ),
                         solver_button(
                             Some(pictures.icon("search")),
-                            "Search",
+                            // Not "Search": beside Solve and the panel's
+                            // title Solver, a new player took the three for
+                            // one thing. W watches the solver's search.
+                            "Watch",
                             "W",
                             AutoplayCommand::Start(Watch::Search)
                         ),

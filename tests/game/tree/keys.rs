@@ -344,3 +344,55 @@ fn shift_home_and_end_go_to_the_timelines_ends() {
     follow_jump(&mut app);
     assert_eq!(timeline_at(&app), Some(0), "a quick Shift+Home");
 }
+
+/// Each "?" explains what stands beside it: the bar's (and the key) opens
+/// the card at the puzzle's rule, the map's part below it; the column's at
+/// the map's marks, the rule below them (a card over a search that opened
+/// on the map's key buried the rule).
+#[test]
+fn each_question_mark_opens_the_card_at_its_own_part() {
+    use game::play::{Menu, PlayAction};
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    // The top of the map's words and of the rule's first line on the card.
+    let tops = |app: &mut App| {
+        let laid = super::window::laid_out(app);
+        let top = |starts: &str| {
+            laid.iter()
+                .find(|n| n.text.as_deref().is_some_and(|t| t.starts_with(starts)))
+                .map(|n| n.rect.min.y)
+                .unwrap_or_else(|| panic!("{starts:?} on the card"))
+        };
+        (top("The search map:"), top("A frog jumps over"))
+    };
+    press(&mut app, KeyCode::Slash);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::HowTo);
+    let (map, rule) = tops(&mut app);
+    assert!(
+        rule < map,
+        "the key's card: the rule at {rule}, the map at {map}"
+    );
+    press(&mut app, KeyCode::Escape);
+    settle(&mut app);
+    let question = super::window::laid_out(&mut app)
+        .into_iter()
+        .find(|n| {
+            n.button && n.text.is_none() && {
+                let e = n.entity;
+                app.world().get::<PlayAction>(e) == Some(&PlayAction::MapHowTo)
+            }
+        })
+        .map(|n| n.entity)
+        .expect("the column's ? button");
+    activate(&mut app, question);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::HowTo);
+    let (map, rule) = tops(&mut app);
+    assert!(
+        map < rule,
+        "the column's card: the map at {map}, the rule at {rule}"
+    );
+}

@@ -215,10 +215,10 @@ fn the_words_button_moves_no_button_beside_it() {
     }
 }
 
-/// The "?" card over the search's column shows every mark of the map and
-/// the wash below a branch given up as it opens, at 1280x720 and at
-/// 800x600: none below the card's fold (a new player saw four of six and
-/// did not know the rest were there).
+/// The column's "?" card shows every mark of the map and the wash below a
+/// branch given up as it opens, at 1280x720 and at 800x600: none below the
+/// card's fold (a new player saw four of six and did not know the rest
+/// were there).
 #[test]
 fn the_question_mark_card_shows_every_mark_of_the_map_unscrolled() {
     use pond_puzzles::solve::map::{MapMark, WASH_MEANING, key_all, key_meaning};
@@ -227,7 +227,8 @@ fn the_question_mark_card_shows_every_mark_of_the_map_unscrolled() {
         start_level(&mut app, "pegs.ron", 7);
         app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
         settle(&mut app);
-        press(&mut app, KeyCode::Slash);
+        app.world_mut()
+            .write_message(game::play::PlayAction::MapHowTo);
         settle(&mut app);
         let nodes = laid_out(&mut app);
         let rect_of = |words: &str| {

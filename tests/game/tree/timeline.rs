@@ -287,7 +287,7 @@ fn a_paused_search_moved_through_its_timeline_goes_on_from_where_it_stood() {
 
 /// The timeline's buttons stay where they are while the search runs, when
 /// the comparison's chart comes in, and when a line of words is said; the
-/// map's Widths button and its Done bar stay too (the ratio and the
+/// map's Width button and its Done bar stay too (the ratio and the
 /// timeline's line once pushed them up by 21 and 14 pixels).
 #[test]
 fn the_timeline_buttons_never_move_under_the_pointer() {
@@ -338,7 +338,7 @@ fn buttons_stay_put(size: UVec2) {
     // What the solver's ideas saved, under the bars (where they show).
     if size.y >= 720 {
         assert!(
-            shows(&mut app, "skipped as lost or mirrored"),
+            shows(&mut app, "repeats and mirror images skipped"),
             "no savings line"
         );
     }
@@ -374,11 +374,11 @@ fn buttons_stay_put(size: UVec2) {
     assert_eq!(back_button(&mut app), before.0, "{size}: after a line said");
 }
 
-/// Where the map's Widths button and its Done bar stand.
+/// Where the map's Width button and its Done bar stand.
 fn map_controls(app: &mut App) -> (Option<Rect>, Option<Rect>) {
     // (The widths' switch shows in a wide column only; the Done bar gives
     // way to the comparison's bars in a short one.)
-    let widths = shows(app, "Widths").then(|| parent_of_text(app, |t| t.starts_with("Widths")));
+    let widths = shows(app, "Width: ").then(|| parent_of_text(app, |t| t.starts_with("Width: ")));
     // (Named "Done" once the search has won.)
     let named = |t: &str| t == "Ruled out" || t == "Done";
     let done = (shows_exactly(app, "Ruled out") || shows_exactly(app, "Done"))

@@ -85,8 +85,8 @@ impl CutReason {
     /// What it saved, in words, after a count of positions.
     pub fn saved_words(self) -> &'static str {
         match self {
-            CutReason::Seen => "skipped as lost or mirrored",
-            CutReason::Proven => "proven lost by a test",
+            CutReason::Seen => "repeats and mirror images skipped",
+            CutReason::Proven => "proven lost by a quick test",
         }
     }
 

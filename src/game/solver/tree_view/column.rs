@@ -347,7 +347,8 @@ pub fn tone_colour(tone: Tone) -> Color {
     }
 }
 
-/// The column's header: its title, and the Plain, Words and Hide buttons.
+/// The column's header: its title, and the Plain, Words, Hide and "?"
+/// buttons.
 fn header(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
     (
         Node {
@@ -359,10 +360,32 @@ fn header(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
             ..default()
         },
         children![
+            // The title, and beside it what the map's marks mean: the
+            // card opens at the map's part (the bar's "?" opens it at the
+            // rule). Beside the title, it takes no line of its own where
+            // the buttons wrap (800x600).
             (
-                TreeText::Heading,
-                theme::heading(fonts, "Search", 19.0, theme::TEXT),
-                TextLayout::no_wrap()
+                Node {
+                    column_gap: px(8),
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+                children![
+                    (
+                        TreeText::Heading,
+                        theme::heading(fonts, "Search", 19.0, theme::TEXT),
+                        TextLayout::no_wrap()
+                    ),
+                    widget::button(
+                        crate::game::play::PlayAction::MapHowTo,
+                        Node {
+                            min_width: px(22),
+                            justify_content: JustifyContent::Center,
+                            ..small_button()
+                        },
+                        (text("?", 13.0, theme::TEXT), TextLayout::no_wrap())
+                    ),
+                ]
             ),
             (
                 Node {

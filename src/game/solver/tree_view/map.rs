@@ -258,7 +258,7 @@ pub(super) fn map_section() -> impl Bundle {
                             small_button(),
                             (
                                 LayoutLabel,
-                                text("Widths: by work", 12.0, theme::TEXT),
+                                text("Width: positions searched", 12.0, theme::TEXT),
                                 TextLayout::no_wrap()
                             )
                         ),
@@ -473,12 +473,14 @@ pub(super) fn paint_map(
         }
     }
     let words = match tree {
-        None => "No search yet: Search (W) or Plain (P)".to_string(),
+        None => "No search yet: Watch (W) or Plain (P)".to_string(),
         Some(t) => match whole.done_words() {
             // A win ends the search early: the share is what it took.
             // Won early, the share reads as nothing done beside "287 times
             // fewer positions": the win says what it spared instead.
-            Some(_) if won && share < 0.5 => "Won with most ways to play never tried".to_string(),
+            Some(_) if won && share < 0.5 => {
+                "Won early: most of the search never needed".to_string()
+            }
             Some(w) if won => {
                 format!("Won, with {w}")
             }

@@ -72,8 +72,8 @@ pub(super) fn show_switches(
     }
     // The layout shown (a switch named for the other one read as this one).
     let layout = match map_view.layout {
-        Layout::Work => "Widths: by work",
-        Layout::Orders => "Widths: even",
+        Layout::Work => "Width: positions searched",
+        Layout::Orders => "Width: each move equal",
     };
     let switch = if view.words { "Map" } else { "Words" };
     for (mut t, is_layout) in &mut labels {

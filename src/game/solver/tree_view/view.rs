@@ -461,7 +461,7 @@ fn figures_and_note(autoplay: Option<&Autoplay>, tree: Option<&SearchTree>) -> (
         }
         _ => (
             "No search yet.".to_string(),
-            "Search (W) grows the solver's tree here; Plain (P) the plain search's, as the first programs searched.".to_string(),
+            "Watch (W) grows the solver's tree here; Plain (P) the plain search's, as the first programs searched.".to_string(),
         ),
     }
 }
