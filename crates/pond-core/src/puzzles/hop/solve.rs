@@ -69,17 +69,12 @@ fn solve_knowing(
         solver.pagodas = pagodas_made(h);
     }
     let mut path = Vec::new();
-    if ordered
-        && h.red.is_none()
-        && let Some(line) = solver.beam_line(h.green, search)
-    {
-        let outcome = Outcome::Solved {
-            moves: line,
-            optimal: true,
-        };
-        return (outcome, solver.dead);
-    }
-    let outcome = match solver.dfs(h.green, h.red.unwrap_or(NO_RED), &mut path, search) {
+    let quick = match ordered && h.red.is_none() {
+        true => solver.quick_looks(h.green, &mut path, search),
+        false => None,
+    };
+    let answer = quick.or_else(|| solver.dfs(h.green, h.red.unwrap_or(NO_RED), &mut path, search));
+    let outcome = match answer {
         // Every jump removes one frog, so every solution has the same length.
         Some(true) => Outcome::Solved {
             moves: path,

@@ -8,21 +8,50 @@
 
 use super::*;
 
-/// The beam's widths, tried in turn while none finds a win.
-const WIDTHS: [usize; 3] = [16, 128, 1024];
+/// The beams' widths before the short search, and after it.
+const NARROW: [usize; 2] = [16, 128];
+const WIDE: [usize; 1] = [1024];
+/// Positions the short search between the beams may visit: a lost move
+/// is often proved lost in fewer, where the wide beam would look in vain.
+const PROBE: u64 = 5_000;
 
 impl Solver {
+    /// The move map's quick looks from `green` (no red frog): narrow
+    /// beams, a short search, a wide beam. Some(true) with the winning line
+    /// in `path`, Some(false) when the short search proved the position
+    /// lost, None when the full search must decide.
+    pub(super) fn quick_looks(
+        &mut self,
+        green: u64,
+        path: &mut Vec<HopMove>,
+        search: &mut Search<'_, HopMove>,
+    ) -> Option<bool> {
+        if let Some(line) = self.beam_line(green, &NARROW, search) {
+            *path = line;
+            return Some(true);
+        }
+        let mut short = Search::new(crate::solve::Budget::nodes(PROBE));
+        match self.dfs(green, NO_RED, path, &mut short) {
+            Some(answer) => return Some(answer),
+            None => path.clear(),
+        }
+        let line = self.beam_line(green, &WIDE, search)?;
+        *path = line;
+        Some(true)
+    }
+
     /// A line that wins from `green` (no red frog), found by beam searches
-    /// of growing width; None when none finds one, or the search's budget
-    /// runs out.
+    /// of the `widths` in turn; None when none finds one, or the search's
+    /// budget runs out.
     pub(super) fn beam_line(
         &self,
         green: u64,
+        widths: &[usize],
         search: &mut Search<'_, HopMove>,
     ) -> Option<Vec<HopMove>> {
         let ends = self.ends.as_ref()?;
         let weights = self.weights.as_ref()?;
-        for width in WIDTHS {
+        for &width in widths {
             // Each layer: (position, the index of its parent in the layer
             // before, the jump from there).
             let mut layers: Vec<Vec<(u64, u32, u16)>> = vec![vec![(green, 0, 0)]];

@@ -415,13 +415,18 @@ pub(super) fn end_pads(h: &Hop) -> Vec<u8> {
 }
 
 /// The functions of `h`'s board, found unless they are kept already (a
-/// board of pegs alone); given up if `stop` is raised first.
+/// board of pegs alone) or the ends table knows every position of as many
+/// frogs as `h` has; given up if `stop` is raised first.
 pub(super) fn make_pagodas(h: &Hop, stop: Option<&AtomicBool>) {
-    if h.red.is_some() || pagodas_made(h).is_some() {
+    let table = ends_made(h);
+    if h.red.is_some()
+        || pagodas_made(h).is_some()
+        || table.as_ref().is_some_and(|t| t.most() >= h.frogs())
+    {
         return;
     }
     let ends = end_pads(h);
-    let pagodas = Pagodas::find(h, &ends, ends_made(h), stop);
+    let pagodas = Pagodas::find(h, &ends, table, stop);
     if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
         return;
     }

@@ -195,7 +195,7 @@ fn the_beams_lines_win() {
         solver.ends = ends_made(&p);
         solver.pagodas = pagodas_made(&p);
         let mut search = Search::new(Budget::unlimited());
-        if let Some(line) = solver.beam_line(green, &mut search) {
+        if let Some(line) = solver.beam_line(green, &[16, 128, 1024], &mut search) {
             replay(&p, &line).unwrap_or_else(|e| panic!("{green:b}: {e}"));
             assert_eq!(line.len() as u32, p.frogs() - 1);
             found += 1;
