@@ -441,7 +441,7 @@ fn play_step(
         // At "instant" the search runs at its own pace: its events are taken
         // for a share of the frame, each move asked for (the rules apply them
         // all this frame), and the board shows where it has got to.
-        let until = std::time::Instant::now() + SEARCH_SHARE;
+        let until = std::time::Instant::now() + search_share(time.delta());
         let mut asked = false;
         while std::time::Instant::now() < until {
             match search_step(&mut a) {
@@ -499,7 +499,15 @@ fn play_step(
 }
 
 /// The share of a frame the search's events may take at "instant".
-const SEARCH_SHARE: std::time::Duration = std::time::Duration::from_millis(6);
+/// The time a frame gives a search watched at "instant": half the last
+/// frame's, between 6 and 25 ms. On a fast screen the frame keeps its pace
+/// (6 ms of a frame of a few); where drawing is slow (software rendering,
+/// 40 ms a frame and more) a fixed 6 ms left the search a tenth of the time,
+/// and the English board's plain search took minutes at "instant".
+fn search_share(last_frame: std::time::Duration) -> std::time::Duration {
+    use std::time::Duration;
+    (last_frame / 2).clamp(Duration::from_millis(6), Duration::from_millis(25))
+}
 
 /// How fast the moves to a node of the search tree animate.
 const JUMP_SPEED: f64 = 6.0;
@@ -522,5 +530,18 @@ fn animation_speed(
     };
     for mut anim in &mut added {
         anim.speed = factor;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    #[test]
+    fn a_slow_frame_gives_the_search_more_of_the_next() {
+        let ms = Duration::from_millis;
+        assert_eq!(super::search_share(ms(4)), ms(6), "a fast screen");
+        assert_eq!(super::search_share(ms(40)), ms(20), "software drawing");
+        assert_eq!(super::search_share(ms(500)), ms(25), "a stall");
     }
 }
