@@ -237,11 +237,7 @@ fn a_restart_empties_the_map() {
     let painted = |app: &mut App| map_pixels(app).chunks(4).filter(|p| p[3] > 0).count();
     assert!(painted(&mut app) > 100, "the search's map");
     assert!(shows_exactly(&mut app, "Done"), "the won search's bar");
-    assert!(
-        figure(&mut app).starts_with("Won"),
-        "{}",
-        figure(&mut app)
-    );
+    assert!(figure(&mut app).starts_with("Won"), "{}", figure(&mut app));
     app.world_mut()
         .write_message(MoveRequested::player(Request::Restart));
     settle(&mut app);
