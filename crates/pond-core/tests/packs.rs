@@ -121,11 +121,16 @@ fn must_solve(file: &str, index: usize, level: &levels::Level) {
         .outcome
         .moves()
         .unwrap_or_else(|| panic!("{label}: {:?}", report.outcome));
+    // Where every win is as long, the solution is that long.
+    if let Some(n) = level.puzzle.moves_to_win() {
+        assert_eq!(moves.len(), n as usize, "{label}: moves to win");
+    }
     let mut state = level.puzzle.clone();
     state
         .play_all(moves)
         .unwrap_or_else(|(i, e)| panic!("{label}: move {i}: {e}"));
     assert!(state.is_goal(), "{label}");
+    assert!(matches!(state.moves_to_win(), None | Some(0)), "{label}");
 }
 
 #[test]

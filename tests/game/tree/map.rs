@@ -393,8 +393,11 @@ fn a_watched_search_shows_its_keys_only_under_the_pointer() {
     );
     assert!(shows(&mut app, "watched"));
     assert!(!shows(&mut app, "Depth"), "the timeline counts the steps");
-    // The bar says the share done, once: not again in words under it.
-    assert!(shows_exactly(&mut app, "Ruled out"));
+    // The bar says how far the search has got, once: not again in words
+    // under it (the English board's search, having ruled out next to
+    // nothing, its deepest line of the 31 moves a win takes).
+    assert!(shows_exactly(&mut app, "Deepest"));
+    assert!(shows(&mut app, " of 31"));
     assert!(
         !shows(&mut app, "ways to play ruled out"),
         "the bar's share said twice"
@@ -492,7 +495,9 @@ fn a_won_searchs_bar_says_won() {
         "{said:?}"
     );
     assert!(!said.iter().any(|t| t.starts_with("Solved in")), "{said:?}");
-    // Back to a moment before the win: the share again.
+    // Back to a moment before the win: the bar under way again (this
+    // search ruled out next to nothing: its deepest line of the moves a
+    // win takes).
     app.world_mut().write_message(Scrub::Start);
     app.world_mut().write_message(Scrub::By(3));
     follow_jump(&mut app);
@@ -500,8 +505,8 @@ fn a_won_searchs_bar_says_won() {
         app.update();
     }
     let share = text(&mut app, false);
-    assert!(share.ends_with('%'), "{share}");
-    assert!(shows_exactly(&mut app, "Ruled out"));
+    assert!(share.ends_with(" of 9"), "{share}");
+    assert!(shows_exactly(&mut app, "Deepest"));
     // A drag to the bar's end, a hair short of it, is the end: the win.
     let len = app.world().resource::<Autoplay>().log.len();
     assert!(len < 1_000, "{len} steps");

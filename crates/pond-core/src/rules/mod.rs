@@ -57,6 +57,12 @@ pub trait Rules: Clone {
     fn moves_left(&self) -> Option<i64> {
         None
     }
+    /// Where every win takes as many moves, the moves a win still takes
+    /// from here (a frog leaves at each jump, an animal at each move); None
+    /// where wins differ in length.
+    fn moves_to_win(&self) -> Option<u32> {
+        None
+    }
 
     /// Appends every legal move to `out` (which is cleared first).
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
@@ -303,6 +309,12 @@ impl Puzzle {
     /// the puzzle has no limit.
     pub fn moves_left(&self) -> Option<i64> {
         each_puzzle!(self, p => Rules::moves_left(p))
+    }
+
+    /// Where every win takes as many moves, the moves a win still takes
+    /// from here; None where wins differ in length.
+    pub fn moves_to_win(&self) -> Option<u32> {
+        each_puzzle!(self, p => Rules::moves_to_win(p))
     }
 
     pub fn parse_move(&self, text: &str) -> Result<PuzzleMove, MoveError> {

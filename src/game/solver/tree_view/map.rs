@@ -451,21 +451,37 @@ pub(super) fn paint_map(
     // hardly begun). The whole search's, zoomed or not (the tip says the
     // part shown).
     let won = tree.is_some_and(|t| t.node(ROOT).mark == Mark::Solution);
-    let (fill_share, fill_mark) = if won {
-        (1.0, MapMark::Solution)
-    } else {
-        (share, MapMark::Lost)
+    // A depth-first search that has ruled out under a hundredth of its
+    // orders of moves, where every win is as long: the bar says how deep
+    // its deepest line has gone of the moves a win takes (the English
+    // board's search wins before it has ruled out a millionth, and a bar
+    // at "<0.000001%" the whole search long said nothing).
+    let deepest = tree
+        .filter(|t| !won && share < DEEPEST_BELOW && whole.done.is_some() && t.round().is_none())
+        .and_then(|t| {
+            let needs = t.start().moves_to_win().filter(|&n| n > 0)?;
+            Some((t.stats().deepest.min(needs), needs))
+        });
+    let (fill_share, fill_mark) = match deepest {
+        _ if won => (1.0, MapMark::Solution),
+        Some((deep, needs)) => (deep as f64 / needs as f64, MapMark::Line),
+        None => (share, MapMark::Lost),
     };
     for (mut fill, mut colour) in &mut fills {
         fill.width = percent(fill_share * 100.0);
         colour.set_if_neq(BackgroundColor(mark_colour(fill_mark)));
     }
-    let percent_words = match tree {
-        Some(_) if won => "won".to_string(),
-        Some(_) => map::share_words(share),
-        None => String::new(),
+    let percent_words = match (tree, deepest) {
+        (Some(_), _) if won => "won".to_string(),
+        (Some(_), Some((deep, needs))) => format!("{deep} of {needs}"),
+        (Some(_), None) => map::share_words(share),
+        (None, _) => String::new(),
     };
-    let name = if won { "Done" } else { "Ruled out" };
+    let name = match deepest {
+        _ if won => "Done",
+        Some(_) => "Deepest",
+        None => "Ruled out",
+    };
     for (mut text, is_name) in &mut shares {
         let words = if is_name { name } else { &percent_words };
         if text.0 != words {
@@ -510,6 +526,10 @@ pub(super) fn paint_map(
         }
     }
 }
+
+/// Under this share of its orders ruled out, a depth-first search's bar
+/// says how deep it has gone instead, where every win is as long.
+const DEEPEST_BELOW: f64 = 0.01;
 
 /// Bands the map shows at once: a deep search is followed down its line,
 /// the map's top a few moves above where the search is.

@@ -159,6 +159,11 @@ impl Rules for Escape {
         }
     }
 
+    /// Every animal leaves, one a move.
+    fn moves_to_win(&self) -> Option<u32> {
+        Some(self.remaining() as u32)
+    }
+
     fn is_goal(&self) -> bool {
         self.remaining() == 0
     }

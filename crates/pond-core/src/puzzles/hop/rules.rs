@@ -369,6 +369,11 @@ impl Rules for Hop {
         self.green |= 1u64 << l.over;
     }
 
+    /// Every jump takes a frog away; a win leaves one.
+    fn moves_to_win(&self) -> Option<u32> {
+        Some(self.frogs().saturating_sub(1))
+    }
+
     fn is_goal(&self) -> bool {
         let last = match self.red {
             Some(r) if self.green == 0 => r,
