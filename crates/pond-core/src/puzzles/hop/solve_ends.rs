@@ -128,13 +128,13 @@ pub(super) fn ends_kept() -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::rules::Rules;
     use crate::solve::{Budget, replay};
 
     /// A shipped peg level's start.
-    fn level(name: &str) -> Hop {
+    pub(in crate::puzzles::hop) fn level(name: &str) -> Hop {
         let text = include_str!("../../../../../levels/pegs.ron");
         let pack = crate::levels::parse_pack("pegs.ron", text).expect("the shipped pack");
         let level = pack.levels.iter().find(|l| l.name == name).expect(name);
@@ -146,7 +146,7 @@ mod tests {
 
     /// Whether a position wins, by the rules alone (memoised on exact
     /// positions: no mirror images, no parity).
-    fn wins(h: &mut Hop, memo: &mut FastMap<u64, bool>) -> bool {
+    pub(in crate::puzzles::hop) fn wins(h: &mut Hop, memo: &mut FastMap<u64, bool>) -> bool {
         if h.is_goal() {
             return true;
         }

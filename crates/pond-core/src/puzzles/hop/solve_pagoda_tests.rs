@@ -6,37 +6,9 @@ use super::*;
 use crate::rules::Rules;
 use crate::solve::{Budget, replay};
 
-/// A shipped peg level's start.
-fn level(name: &str) -> Hop {
-    let text = include_str!("../../../../../levels/pegs.ron");
-    let pack = crate::levels::parse_pack("pegs.ron", text).expect("the shipped pack");
-    let level = pack.levels.iter().find(|l| l.name == name).expect(name);
-    let crate::rules::Puzzle::Hop(h) = &level.puzzle else {
-        panic!("{name} is not a peg level")
-    };
-    h.clone()
-}
-
-/// Whether a position wins, by the rules alone (memoised on exact
-/// positions: no mirror images, no parity, no table).
-fn wins(h: &mut Hop, memo: &mut FastMap<u64, bool>) -> bool {
-    if h.is_goal() {
-        return true;
-    }
-    if let Some(&known) = memo.get(&h.green) {
-        return known;
-    }
-    let mut moves = Vec::new();
-    h.legal_moves(&mut moves);
-    let won = moves.into_iter().any(|mv| {
-        let undo = h.apply(mv).expect("a legal jump");
-        let won = wins(h, memo);
-        h.undo(&undo);
-        won
-    });
-    memo.insert(h.green, won);
-    won
-}
+// A shipped level's start, and whether a position wins by the rules alone:
+// the ends table's tests' own.
+use super::super::ends::tests::{level, wins};
 
 /// Positions of random games from `h`, each game cut short after a random
 /// number of jumps under `jumps`, kept where they have more than `floor`
