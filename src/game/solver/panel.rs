@@ -540,7 +540,7 @@ fn update_solver_panel(
             String::new(),
         ),
         (None, None) => (
-            "Solve plays a solution; Search shows the search at work.".to_string(),
+            "Solve plays a solution; Watch shows the search at work.".to_string(),
             theme::TEXT_DIM,
             String::new(),
             String::new(),
