@@ -16,6 +16,10 @@ use bevy::prelude::*;
 #[derive(Component)]
 struct CardRoot;
 
+/// The card's body, which scrolls.
+#[derive(Component)]
+struct CardBody;
+
 /// The example board: where it has got to in its lesson.
 #[derive(Component)]
 struct Stage {
@@ -40,6 +44,12 @@ pub(super) fn plugin(app: &mut App) {
         open_the_first_time.before(crate::game::lines::start_pasted_line),
     )
     .add_systems(OnEnter(Menu::HowTo), spawn_card)
+    .add_systems(
+        PreUpdate,
+        scroll_keys
+            .after(bevy::input::InputSystems)
+            .run_if(in_state(Menu::HowTo)),
+    )
     .add_systems(
         Update,
         (play_lesson, close_keys).run_if(in_state(Menu::HowTo)),
@@ -83,6 +93,64 @@ const KEEPS_THE_CARD: [KeyCode; 11] = [
     KeyCode::SuperLeft,
     KeyCode::SuperRight,
 ];
+
+/// Keys that scroll the card and do nothing else while it is up: the
+/// arrows, Page Up and Down, Home and End (a Down meant for the card
+/// closed it and took the search's board a step back behind it).
+const SCROLL_KEYS: [KeyCode; 8] = [
+    KeyCode::ArrowUp,
+    KeyCode::ArrowDown,
+    KeyCode::ArrowLeft,
+    KeyCode::ArrowRight,
+    KeyCode::PageUp,
+    KeyCode::PageDown,
+    KeyCode::Home,
+    KeyCode::End,
+];
+
+/// Pixels an arrow scrolls the card by.
+const SCROLL_LINE: f32 = 40.0;
+
+/// The scroll keys scroll the card's body, and are taken from the keys
+/// pressed this frame, so that neither the board, the search's timeline nor
+/// the card's closing keys see them.
+fn scroll_keys(
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut bodies: Query<(&mut ScrollPosition, &ComputedNode), With<CardBody>>,
+) {
+    if !keys.any_just_pressed(SCROLL_KEYS) {
+        return;
+    }
+    for (mut at, node) in &mut bodies {
+        let scale = node.inverse_scale_factor();
+        let view = node.size().y * scale;
+        let most = (node.content_size().y * scale - view).max(0.0);
+        let mut y = at.0.y;
+        for (key, by) in [
+            (KeyCode::ArrowDown, SCROLL_LINE),
+            (KeyCode::ArrowUp, -SCROLL_LINE),
+            (KeyCode::PageDown, view * 0.8),
+            (KeyCode::PageUp, -view * 0.8),
+        ] {
+            if keys.just_pressed(key) {
+                y += by;
+            }
+        }
+        if keys.just_pressed(KeyCode::Home) {
+            y = 0.0;
+        }
+        if keys.just_pressed(KeyCode::End) {
+            y = most;
+        }
+        let y = y.clamp(0.0, most);
+        if y != at.0.y {
+            at.0.y = y;
+        }
+    }
+    for key in SCROLL_KEYS {
+        keys.clear_just_pressed(key);
+    }
+}
 
 /// Enter or Space close the card; so does any key of the board or the
 /// search (W, G, a digit, U...), which does its own work as well.
@@ -146,6 +214,7 @@ fn spawn_card(
                                 ..default()
                             },
                             widget::WheelScroll,
+                            CardBody,
                         ))
                         .with_children(|body| {
                             // Each "?" explains what stands beside it: the bar's
@@ -265,7 +334,7 @@ fn rule_part(
         // A key and its word never part at a line's
         // end (". step" broke as "." and "step").
         "U\u{a0}undo   H\u{a0}hint   M\u{a0}move\u{a0}map   ?\u{a0}this\u{a0}card",
-        "Watching: S\u{a0}solve   W\u{a0}search   P\u{a0}plain\u{a0}search   G\u{a0}search\u{a0}map   Space\u{a0}pause   .\u{a0}step   X\u{a0}stop   \u{2212}\u{a0}+\u{a0}speed",
+        "Watching: S\u{a0}solve   W\u{a0}watch   P\u{a0}plain\u{a0}search   G\u{a0}search\u{a0}map   Space\u{a0}pause   .\u{a0}step   X\u{a0}stop   \u{2212}\u{a0}+\u{a0}speed",
         map.as_str(),
     ] {
         body.spawn((
@@ -288,7 +357,8 @@ fn keep() -> Node {
 const MAP_WORDS: &str = "The search map: a band for each move deeper; each position's width shared \
      among its moves. Wheel, ] [ or a drag across a part zoom in; a click takes the board there; \
      Home goes back to the whole map, following the search; D shows the search in words. \
-     Plain and Solver: the positions each search took (its start and each move it tried). \
+     Plain (P) searches as the first programs did, without the solver's ideas; its bars \
+     and the Solver's count the positions each search took (its start and each move it tried). \
      The timeline under the map has a step for each move tried and each taken back: its \
      buttons, or the arrows once the search has the board (Shift and the arrows while you play).";
 

@@ -396,3 +396,49 @@ fn each_question_mark_opens_the_card_at_its_own_part() {
         "the column's card: the map at {map}, the rule at {rule}"
     );
 }
+
+/// Under the "?" card, the arrows and Page Down scroll the card and do
+/// nothing else: the card stays, and a paused search's board keeps its step
+/// (a Down meant for the card closed it and took the board a step back).
+#[test]
+fn the_arrows_scroll_the_card_and_leave_the_search_be() {
+    let start_of = |app: &App| {
+        app.world()
+            .resource::<Autoplay>()
+            .tree
+            .as_ref()
+            .expect("a tree")
+            .start()
+            .clone()
+    };
+    use game::play::{Menu, PlayAction};
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    search_a_step_then_pause(&mut app);
+    let before = puzzle(&app);
+    assert_ne!(before, start_of(&app), "the search has made a move");
+    app.world_mut().write_message(PlayAction::MapHowTo);
+    settle(&mut app);
+    let scrolled = |app: &mut App| {
+        app.world_mut()
+            .query::<(&ScrollPosition, &Node)>()
+            .iter(app.world())
+            .filter(|(_, n)| n.overflow.y == OverflowAxis::Scroll)
+            .map(|(s, _)| s.0.y)
+            .fold(0.0f32, f32::max)
+    };
+    let at_top = scrolled(&mut app);
+    for key in [KeyCode::ArrowDown, KeyCode::PageDown, KeyCode::ArrowLeft] {
+        press(&mut app, key);
+        settle(&mut app);
+        assert_eq!(
+            *app.world().resource::<State<Menu>>().get(),
+            Menu::HowTo,
+            "{key:?} closed the card"
+        );
+    }
+    assert!(scrolled(&mut app) > at_top, "the card did not scroll");
+    assert_eq!(puzzle(&app), before, "the board moved under the card");
+}

@@ -39,11 +39,16 @@ pub(super) fn arrows_on_timeline(
     }
 }
 
+/// The keys, as pressed and as typed, and the menu's state (the how-to
+/// card takes the arrows).
+type KeysAndCard<'w, 's> = (
+    Res<'w, ButtonInput<KeyCode>>,
+    MessageReader<'w, 's, bevy::input::keyboard::KeyboardInput>,
+    Option<Res<'w, State<crate::game::play::Menu>>>,
+);
+
 pub(super) fn tree_keys(
-    (keys, mut typed): (
-        Res<ButtonInput<KeyCode>>,
-        MessageReader<bevy::input::keyboard::KeyboardInput>,
-    ),
+    (keys, mut typed, menu): KeysAndCard,
     mut toggles: MessageWriter<ToggleTree>,
     mut plain: MessageWriter<AskPlain>,
     mut scrubs: MessageWriter<Scrub>,
@@ -62,6 +67,14 @@ pub(super) fn tree_keys(
             KeyCode::ArrowUp,
         ],
     );
+    // Under the how-to card the arrows scroll the card, not the timeline
+    // (a Down meant for the card took the board a step back behind it).
+    let card = menu.is_some_and(|m| *m.get() == crate::game::play::Menu::HowTo);
+    let [left, right, down, up] = if card {
+        [0; 4]
+    } else {
+        [left, right, down, up]
+    };
     // (Down now or let go this frame: a quick chord in a slow frame.)
     if crate::game::keys::ctrl(&keys) {
         return;
