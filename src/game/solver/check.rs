@@ -86,13 +86,16 @@ fn hint_step(
                 (_, Some(mv)) => {
                     hint.shown = Some((state.puzzle.clone(), mv));
                     // Said before it costs anything: playing it is help.
-                    let cost = if state.helped {
-                        ""
-                    } else {
-                        " (playing it costs this win its stars)"
-                    };
                     let words = describe(&state.puzzle, mv, settings.colour_blind);
-                    format!("Hint: {words}{cost}")
+                    const COST: &str = "playing it costs this win its stars";
+                    // Within the words' own brackets where they end in one
+                    // ("(or click that pad) (playing it ...)" read as two
+                    // afterthoughts).
+                    match words.strip_suffix(')') {
+                        _ if state.helped => format!("Hint: {words}"),
+                        Some(open) => format!("Hint: {open}; {COST})"),
+                        None => format!("Hint: {words} ({COST})"),
+                    }
                 }
                 (Outcome::Unsolvable, _) => {
                     "No hint: this position cannot be won. Undo (U) or restart (Backspace).".into()

@@ -31,7 +31,7 @@ pub(super) fn timeline_words(
             // A search past the log's room keeps its first steps: said in
             // a new player's words ("the first kept" meant nothing).
             let more = if len == crate::game::solver::autoplay::LOG_MOST {
-                " (the timeline keeps the first million)"
+                " (the timeline keeps the first\u{a0}million)"
             } else {
                 ""
             };
