@@ -57,13 +57,18 @@ pub(super) fn timeline_words(
                 // nor its positions: the moves it tried and took back, said
                 // so ("745 search steps" beside 380 positions read as a
                 // riddle).
+                let (tried, back) = (a.stats.tried, a.stats.backtracks);
+                // Past the timeline's million the search's own count goes
+                // on (the line stood at "1,000,000 search steps" for a
+                // minute while the plain search ran on).
+                let past = !more.is_empty() && tried + back > len as u64;
+                let shown = if past { tried + back } else { len as u64 };
                 let steps = format!(
                     "{} {}",
-                    compare::group(len as u64),
-                    crate::levels::noun(len as u64, "search step", "search steps")
+                    compare::group(shown),
+                    crate::levels::noun(shown, "search step", "search steps")
                 );
-                let (tried, back) = (a.stats.tried, a.stats.backtracks);
-                if tried + back != len as u64 {
+                if tried + back != shown {
                     return format!("{steps}{more}");
                 }
                 let back_words = match a
@@ -75,10 +80,11 @@ pub(super) fn timeline_words(
                     false => "taken back",
                 };
                 format!(
-                    "{steps}: {} {} tried, {} {back_words}",
+                    "{steps}: {} {} tried, {} {back_words}{}",
                     compare::group(tried),
                     crate::levels::noun(tried, "move", "moves"),
                     compare::group(back),
+                    if past { more } else { "" },
                 )
             }
         }
