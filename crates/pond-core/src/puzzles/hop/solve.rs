@@ -30,7 +30,7 @@ const NO_RED: u8 = u8::MAX;
 
 #[path = "solve_lost.rs"]
 mod lost;
-use lost::{lost_kept, solve_remembering};
+use lost::{Known, Learnt, lost_kept, solve_remembering};
 #[path = "solve_order.rs"]
 mod order;
 use order::Weights;
@@ -42,38 +42,47 @@ mod pagoda;
 use pagoda::{Pagodas, make_pagodas, pagodas_kept, pagodas_made};
 #[path = "solve_beam.rs"]
 mod beam;
+#[path = "solve_dfs.rs"]
+mod dfs;
 #[path = "solve_marks.rs"]
 mod marks;
+use dfs::Kid;
 
 pub fn solve(h: &Hop, search: &mut Search<'_, HopMove>) -> Outcome<HopMove> {
-    solve_knowing(h, search, FastSet::default(), false).0
+    solve_knowing(h, search, Learnt::default(), false).0
 }
 
-/// `solve`, starting from `lost`, positions of the same level known to be
-/// lost (up to its symmetries); with those it found lost beside.
+/// `solve`, starting from `known`, what earlier searches of the same level
+/// learnt (positions lost, positions on winning lines, up to its
+/// symmetries); with what it learnt itself beside.
 fn solve_knowing(
     h: &Hop,
     search: &mut Search<'_, HopMove>,
-    lost: FastSet<(u64, u8)>,
+    known: Learnt,
     ordered: bool,
-) -> (Outcome<HopMove>, FastSet<(u64, u8)>) {
+) -> (Outcome<HopMove>, Learnt) {
     if !classes_allow_goal(h) {
         search.cut(0, CutReason::Proven);
-        return (Outcome::Unsolvable, lost);
+        return (Outcome::Unsolvable, known);
     }
     let mut solver = Solver::new(h);
-    solver.dead = lost;
+    solver.dead = known.lost;
+    solver.won = known.won;
     if ordered {
         solver.weights = Some(Weights::of(&h.board));
         solver.ends = ends_made(h);
         solver.pagodas = pagodas_made(h);
     }
+    let (green, red) = (h.green, h.red.unwrap_or(NO_RED));
     let mut path = Vec::new();
     let quick = match ordered && h.red.is_none() {
         true => solver.quick_looks(h.green, &mut path, search),
         false => None,
     };
-    let answer = quick.or_else(|| solver.dfs(h.green, h.red.unwrap_or(NO_RED), &mut path, search));
+    let answer = quick.or_else(|| solver.dfs(green, red, &mut path, search));
+    if answer == Some(true) {
+        solver.learn_line(green, red, &path);
+    }
     let outcome = match answer {
         // Every jump removes one frog, so every solution has the same length.
         Some(true) => Outcome::Solved {
@@ -83,7 +92,11 @@ fn solve_knowing(
         Some(false) => Outcome::Unsolvable,
         None => search.out_of_budget(None),
     };
-    (outcome, solver.dead)
+    let learnt = Learnt {
+        lost: solver.dead,
+        won: solver.won,
+    };
+    (outcome, learnt)
 }
 
 /// How many different jump sequences win from `h`, counting up to `cap`.
@@ -295,11 +308,14 @@ struct Solver {
     finish: Option<u8>,
     /// For each symmetry that keeps the finish pad: byte-wise lookup tables.
     symmetries: Vec<(Vec<[u64; 256]>, Vec<u8>)>,
-    dead: FastSet<(u64, u8)>,
+    dead: Known,
+    /// Positions known to be winnable, on lines found earlier (the move
+    /// map's: `Learnt::won`).
+    won: Known,
     /// How the jumps are ordered, when they are (see `Weights`).
     weights: Option<Weights>,
-    /// The jumps open at each depth of `dfs` (its score, the jump's index).
-    kids: Vec<(u32, u16)>,
+    /// The jumps open at each depth of `dfs`.
+    kids: Vec<Kid>,
     /// The board's winnable positions of a few frogs, where the search
     /// looks them up instead of searching below them (the move map's).
     ends: Option<std::sync::Arc<Ends>>,
@@ -348,6 +364,7 @@ impl Solver {
             finish: h.finish,
             symmetries,
             dead: FastSet::default(),
+            won: FastSet::default(),
             weights: None,
             kids: Vec::new(),
             ends: None,
@@ -399,83 +416,6 @@ impl Solver {
             return false;
         };
         self.finish.is_none_or(|f| f == last)
-    }
-
-    /// Some(true) when solved (the moves are in `path`), Some(false) when the
-    /// position is lost, None when the budget ran out.
-    fn dfs(
-        &mut self,
-        green: u64,
-        red: u8,
-        path: &mut Vec<HopMove>,
-        search: &mut Search<'_, HopMove>,
-    ) -> Option<bool> {
-        if self.is_goal(green, red) {
-            return Some(true);
-        }
-        let depth = path.len() as u32;
-        // Too light for a frog to be left on any end pad.
-        if let Some(pagodas) = &self.pagodas
-            && red == NO_RED
-            && pagodas.lost(green)
-        {
-            search.cut(depth, CutReason::Proven);
-            return Some(false);
-        }
-        let key = self.canonical(green, red);
-        // Few frogs left: the ends table knows, and its jumps finish the win.
-        if let Some(ends) = self.ends.clone()
-            && red == NO_RED
-            && green.count_ones() <= ends.most()
-        {
-            if ends.winnable(green.count_ones(), key.0) {
-                self.finish_from(&ends, green, path);
-                return Some(true);
-            }
-            search.cut(depth, CutReason::Proven);
-            return Some(false);
-        }
-        if self.dead.contains(&key) {
-            search.cut(depth, CutReason::Seen);
-            return Some(false);
-        }
-        if !search.node(depth) || !search.memory(self.dead.len() * 24) {
-            return None;
-        }
-        // The jumps open here, on the stack of those of every depth, in the
-        // order they are tried: fewest lone and outlying frogs after them
-        // first when the level asks (`weights`), else the jumps' own order.
-        let first = self.kids.len();
-        for i in 0..self.jumps.len() {
-            if let Some((g, r)) = Solver::after(&self.jumps[i], green, red) {
-                let score = self.weights.as_ref().map_or(0, |w| w.score(g, r));
-                self.kids.push((score, i as u16));
-            }
-        }
-        if self.weights.is_some() {
-            self.kids[first..].sort_by_key(|k| k.0);
-        }
-        let mut answer = Some(false);
-        for k in first..self.kids.len() {
-            let i = self.kids[k].1 as usize;
-            let Some((next_green, next_red)) = Solver::after(&self.jumps[i], green, red) else {
-                continue;
-            };
-            let mv = self.jumps[i].mv;
-            path.push(mv);
-            search.tried(mv, depth + 1);
-            answer = self.dfs(next_green, next_red, path, search);
-            if answer != Some(false) {
-                break;
-            }
-            path.pop();
-            search.taken_back(mv, depth + 1);
-        }
-        self.kids.truncate(first);
-        if answer == Some(false) {
-            self.dead.insert(key);
-        }
-        answer
     }
 
     /// Ways to win from the position, up to `cap` (a count that reaches it

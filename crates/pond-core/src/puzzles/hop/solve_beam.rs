@@ -26,6 +26,12 @@ impl Solver {
         path: &mut Vec<HopMove>,
         search: &mut Search<'_, HopMove>,
     ) -> Option<bool> {
+        // On a winning line found before.
+        if self.won.contains(&self.canonical(green, NO_RED))
+            && self.finish_known(green, NO_RED, path)
+        {
+            return Some(true);
+        }
         if let Some(line) = self.beam_line(green, &NARROW, search) {
             *path = line;
             return Some(true);
@@ -87,6 +93,14 @@ impl Solver {
                         if self.dead.contains(&key) || !seen.insert(key.0) {
                             continue;
                         }
+                        // On a winning line found before: its jumps finish.
+                        if self.won.contains(&key) {
+                            let mut line = self.line_to(&layers, at);
+                            line.push(j.mv);
+                            if self.finish_known(next, NO_RED, &mut line) {
+                                return Some(line);
+                            }
+                        }
                         kids.push((weights.score(next, NO_RED), next, at as u32, i as u16));
                     }
                 }
@@ -108,18 +122,25 @@ impl Solver {
     fn line_through(
         &self,
         layers: &[Vec<(u64, u32, u16)>],
-        mut at: usize,
+        at: usize,
         ends: &Ends,
     ) -> Vec<HopMove> {
         let there = layers.last().map_or(0, |l| l[at].0);
-        let mut line = Vec::with_capacity(layers.len());
+        let mut line = self.line_to(layers, at);
+        self.finish_from(ends, there, &mut line);
+        line
+    }
+
+    /// The jumps from the beam's first position to entry `at` of its last
+    /// layer.
+    fn line_to(&self, layers: &[Vec<(u64, u32, u16)>], mut at: usize) -> Vec<HopMove> {
+        let mut line = Vec::with_capacity(layers.len() + 32);
         for layer in layers.iter().skip(1).rev() {
             let (_, parent, jump) = layer[at];
             line.push(self.jumps[jump as usize].mv);
             at = parent as usize;
         }
         line.reverse();
-        self.finish_from(ends, there, &mut line);
         line
     }
 }

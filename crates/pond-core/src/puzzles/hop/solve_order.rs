@@ -10,10 +10,11 @@ use crate::rules::hop::Board;
 /// the European board a quarter of the first positions' moves that a
 /// second left undecided in the row's order are decided this way.
 pub(super) struct Weights {
-    /// Each pad's neighbours in a row or a column.
-    near: Vec<u64>,
-    /// Each pad's distance from the middle, in steps.
-    far: Vec<u32>,
+    /// Per byte of a position, for each value of the byte: the pads next
+    /// to its frogs in a row or a column, and their distances from the
+    /// middle in steps, summed.
+    near: Vec<[u64; 256]>,
+    far: Vec<[u32; 256]>,
 }
 
 /// What a lone frog weighs beside a step from the middle.
@@ -33,7 +34,7 @@ impl Weights {
                     })
                     .fold(0u64, |m, p| m | 1 << p)
             })
-            .collect();
+            .collect::<Vec<u64>>();
         // In half steps, so that a board of an even side has a middle too.
         let (mr, mc) = (board.rows as i32 - 1, board.cols as i32 - 1);
         let far = board
@@ -42,6 +43,25 @@ impl Weights {
             .map(|&(r, c)| {
                 ((2 * r as i32 - mr).unsigned_abs() + (2 * c as i32 - mc).unsigned_abs()) / 2
             })
+            .collect::<Vec<u32>>();
+        // Byte `b`'s value `v` holds the pads `8 * b + i` of its bits `i`.
+        let bytes = board.pads.len().div_ceil(8);
+        let pads_of = |b: usize, v: usize| {
+            (0..8)
+                .filter(move |i| v >> i & 1 == 1)
+                .map(move |i| 8 * b + i)
+        };
+        let near = (0..bytes)
+            .map(|b| {
+                std::array::from_fn(|v| {
+                    pads_of(b, v)
+                        .filter_map(|p| near.get(p))
+                        .fold(0, |m, n| m | n)
+                })
+            })
+            .collect();
+        let far = (0..bytes)
+            .map(|b| std::array::from_fn(|v| pads_of(b, v).filter_map(|p| far.get(p)).sum()))
             .collect();
         Weights { near, far }
     }
@@ -49,13 +69,14 @@ impl Weights {
     /// The position's score: lower is tried first.
     pub(super) fn score(&self, green: u64, red: u8) -> u32 {
         let frogs = green | if red == NO_RED { 0 } else { 1u64 << red };
-        let mut bits = frogs;
-        let mut score = 0;
-        while bits != 0 {
-            let p = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            score += LONE * u32::from(frogs & self.near[p] == 0) + self.far[p];
+        // A frog is lone where it is next to no frog: not among the pads
+        // next to the frogs.
+        let (mut beside, mut far) = (0u64, 0u32);
+        for (b, (near, far_of)) in self.near.iter().zip(&self.far).enumerate() {
+            let v = (frogs >> (8 * b)) as usize & 0xFF;
+            beside |= near[v];
+            far += far_of[v];
         }
-        score
+        far + LONE * (frogs & !beside).count_ones()
     }
 }
