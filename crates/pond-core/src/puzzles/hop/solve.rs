@@ -316,6 +316,9 @@ struct Solver {
     weights: Option<Weights>,
     /// The jumps open at each depth of `dfs`.
     kids: Vec<Kid>,
+    /// The search's node count at which `dfs` gives up (a short search's,
+    /// between the move map's beams).
+    probe_end: u64,
     /// The board's winnable positions of a few frogs, where the search
     /// looks them up instead of searching below them (the move map's).
     ends: Option<std::sync::Arc<Ends>>,
@@ -367,6 +370,7 @@ impl Solver {
             won: FastSet::default(),
             weights: None,
             kids: Vec::new(),
+            probe_end: u64::MAX,
             ends: None,
             pagodas: None,
         }
@@ -387,13 +391,20 @@ impl Solver {
         })
     }
 
+    /// The pads `green` taken by a symmetry (its byte-wise `tables`).
+    #[inline]
+    fn mapped(tables: &[[u64; 256]], green: u64) -> u64 {
+        let mut g = 0u64;
+        for (b, t) in tables.iter().enumerate() {
+            g |= t[(green >> (8 * b)) as usize & 0xFF];
+        }
+        g
+    }
+
     fn canonical(&self, green: u64, red: u8) -> (u64, u8) {
         let mut best = (green, red);
         for (tables, perm) in &self.symmetries {
-            let mut g = 0u64;
-            for (b, t) in tables.iter().enumerate() {
-                g |= t[(green >> (8 * b)) as usize & 0xFF];
-            }
+            let g = Solver::mapped(tables, green);
             let r = if red == NO_RED {
                 NO_RED
             } else {

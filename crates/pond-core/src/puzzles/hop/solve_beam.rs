@@ -8,18 +8,31 @@
 
 use super::*;
 
-/// The beams' widths before the short search, and after it.
-const NARROW: [usize; 2] = [16, 128];
-const WIDE: [usize; 1] = [1024];
-/// Positions the short search between the beams may visit: a lost move
-/// is often proved lost in fewer, where the wide beam would look in vain.
-const PROBE: u64 = 5_000;
+/// The quick looks in turn: beams of these widths, and short searches of
+/// at most this many positions between them. A lost move is often proved
+/// lost by a short search, where a wider beam would look in vain; a wide
+/// beam finds a win that the full search may take seconds to reach.
+enum QuickLook {
+    Beams(&'static [usize]),
+    Search(u64),
+}
+
+const QUICK_LOOKS: [QuickLook; 5] = [
+    QuickLook::Beams(&[16, 128]),
+    QuickLook::Search(5_000),
+    QuickLook::Beams(&[1024]),
+    QuickLook::Search(100_000),
+    QuickLook::Beams(&[8192]),
+];
 
 impl Solver {
     /// The move map's quick looks from `green` (no red frog): narrow
-    /// beams, a short search, a wide beam. Some(true) with the winning line
-    /// in `path`, Some(false) when the short search proved the position
-    /// lost, None when the full search must decide.
+    /// beams, a short search, wider beams and a longer search
+    /// (`QUICK_LOOKS`). Some(true) with the winning line in `path`,
+    /// Some(false) when a short search proved the position lost, None when
+    /// the full search must decide (or the budget ran out). The short
+    /// searches count in `search`, and what they prove lost stays for the
+    /// full search.
     pub(super) fn quick_looks(
         &mut self,
         green: u64,
@@ -27,23 +40,32 @@ impl Solver {
         search: &mut Search<'_, HopMove>,
     ) -> Option<bool> {
         // On a winning line found before.
-        if self.won.contains(&self.canonical(green, NO_RED))
-            && self.finish_known(green, NO_RED, path)
-        {
+        if self.won.contains(&(green, NO_RED)) && self.finish_known(green, NO_RED, path) {
             return Some(true);
         }
-        if let Some(line) = self.beam_line(green, &NARROW, search) {
-            *path = line;
-            return Some(true);
+        for look in &QUICK_LOOKS {
+            match *look {
+                QuickLook::Beams(widths) => {
+                    if let Some(line) = self.beam_line(green, widths, search) {
+                        *path = line;
+                        return Some(true);
+                    }
+                }
+                QuickLook::Search(most) => {
+                    self.probe_end = search.nodes.saturating_add(most);
+                    let answer = self.dfs(green, NO_RED, path, search);
+                    self.probe_end = u64::MAX;
+                    match answer {
+                        Some(answer) => return Some(answer),
+                        None => path.clear(),
+                    }
+                }
+            }
+            if search.stopped().is_some() {
+                return None;
+            }
         }
-        let mut short = Search::new(crate::solve::Budget::nodes(PROBE));
-        match self.dfs(green, NO_RED, path, &mut short) {
-            Some(answer) => return Some(answer),
-            None => path.clear(),
-        }
-        let line = self.beam_line(green, &WIDE, search)?;
-        *path = line;
-        Some(true)
+        None
     }
 
     /// A line that wins from `green` (no red frog), found by beam searches
@@ -89,12 +111,13 @@ impl Solver {
                         if self.pagodas.as_ref().is_some_and(|p| p.lost(next)) {
                             continue;
                         }
-                        let key = self.canonical(next, NO_RED);
-                        if self.dead.contains(&key) || !seen.insert(key.0) {
+                        // (Mirror images are told apart here: a layer
+                        // may hold a few twins.)
+                        if !seen.insert(next) {
                             continue;
                         }
                         // On a winning line found before: its jumps finish.
-                        if self.won.contains(&key) {
+                        if self.won.contains(&(next, NO_RED)) {
                             let mut line = self.line_to(&layers, at);
                             line.push(j.mv);
                             if self.finish_known(next, NO_RED, &mut line) {
@@ -110,6 +133,14 @@ impl Solver {
                 if kids.len() > width {
                     kids.select_nth_unstable_by_key(width, |k| (k.0, k.1));
                     kids.truncate(width);
+                }
+                // Known lost: looked up only for the positions kept (the
+                // table is big, its look-ups slow).
+                if !self.dead.is_empty() {
+                    kids.retain(|k| !self.dead.contains(&self.canonical(k.1, NO_RED)));
+                }
+                if kids.is_empty() {
+                    break;
                 }
                 layers.push(kids.iter().map(|&(_, g, at, i)| (g, at, i)).collect());
             }

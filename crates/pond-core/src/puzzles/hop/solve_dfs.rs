@@ -70,7 +70,10 @@ impl Solver {
             return Look::Lost(CutReason::Proven);
         }
         // On a winning line found before: its jumps finish the win.
-        if !self.won.is_empty() && self.won.contains(&key) && self.finish_known(green, red, path) {
+        if !self.won.is_empty()
+            && self.won.contains(&(green, red))
+            && self.finish_known(green, red, path)
+        {
             return Look::Won;
         }
         if self.dead.contains(&key) {
@@ -90,7 +93,10 @@ impl Solver {
         search: &mut Search<'_, HopMove>,
     ) -> Option<bool> {
         let depth = path.len() as u32;
-        if !search.node(depth) || !search.memory(self.dead.len() * 24) {
+        if search.nodes >= self.probe_end
+            || !search.node(depth)
+            || !search.memory(self.dead.len() * 24)
+        {
             return None;
         }
         // The jumps open here, on the stack of those of every depth, in the

@@ -17,8 +17,9 @@ pub(super) struct Learnt {
     /// Positions proven lost: the positions after a position's moves, and
     /// after the next position's, share most of what lies below them.
     pub(super) lost: Known,
-    /// Positions on a winning line found (each but the last has a jump to
-    /// another of them, to a won position, or into the ends table).
+    /// Positions on a winning line found, each with all its mirror images
+    /// (so that a beam looks them up as they are): each has a jump to
+    /// another of them, to a won position, or into the ends table.
     pub(super) won: Known,
 }
 
@@ -125,8 +126,15 @@ impl Solver {
             if green.count_ones() + u32::from(red != NO_RED) <= most || self.is_goal(green, red) {
                 return;
             }
-            let key = self.canonical(green, red);
-            self.won.insert(key);
+            self.won.insert((green, red));
+            for (tables, perm) in &self.symmetries {
+                let r = if red == NO_RED {
+                    NO_RED
+                } else {
+                    perm[red as usize]
+                };
+                self.won.insert((Solver::mapped(tables, green), r));
+            }
             let Some(next) = mv.and_then(|mv| {
                 let j = self.jumps.iter().find(|j| j.mv == *mv)?;
                 Solver::after(j, green, red)
@@ -149,7 +157,7 @@ impl Solver {
         {
             return ends.winnable(green.count_ones(), self.canonical(green, NO_RED).0);
         }
-        self.won.contains(&self.canonical(green, red))
+        self.won.contains(&(green, red))
     }
 
     /// The jumps that win from (`green`, `red`), a position `won` holds

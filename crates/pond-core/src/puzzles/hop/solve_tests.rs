@@ -258,3 +258,29 @@ fn the_move_maps_searches_keep_what_they_proved_lost() {
     });
     assert!(kept, "the second search proved it again from scratch");
 }
+
+/// A short search between the move map's beams stops at its count of
+/// positions, in the search it counts in, and leaves that search going:
+/// from the European start (far from decided in a thousand positions),
+/// and the same search then runs on to an answer on a small board.
+#[test]
+fn a_short_search_stops_at_its_count_and_leaves_the_search_going() {
+    let h = super::ends::tests::level("European");
+    let mut solver = Solver::new(&h);
+    solver.weights = Some(Weights::of(&h.board));
+    let mut search = Search::new(Budget::unlimited());
+    solver.probe_end = 1_000;
+    assert_eq!(
+        solver.dfs(h.green, NO_RED, &mut Vec::new(), &mut search),
+        None
+    );
+    assert_eq!(search.nodes, 1_000);
+    assert_eq!(search.stopped(), None);
+    let small = super::ends::tests::level("Triangle");
+    let mut solver = Solver::new(&small);
+    solver.weights = Some(Weights::of(&small.board));
+    let mut path = Vec::new();
+    let answer = solver.dfs(small.green, NO_RED, &mut path, &mut search);
+    assert_eq!(answer, Some(true));
+    replay(&small, &path).expect("a win");
+}
