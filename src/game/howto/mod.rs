@@ -66,6 +66,7 @@ fn open_the_first_time(
     state: Option<Res<PlayState>>,
     mut menu: ResMut<NextState<Menu>>,
     mut change: MessageWriter<ChangeSetting>,
+    mut map_first: ResMut<crate::game::play::CardMapFirst>,
 ) {
     let Some(state) = state else { return };
     if pasted.is_some() {
@@ -73,6 +74,8 @@ fn open_the_first_time(
     }
     let bit = 1 << puzzles::card(&state.puzzle).bit;
     if options.how_to || (options.teach && settings.taught & bit == 0) {
+        // It opens at the rule, as the bar's "?" does.
+        map_first.0 = false;
         menu.set(Menu::HowTo);
         change.write(ChangeSetting::Taught(bit));
     }
@@ -122,27 +125,8 @@ fn scroll_keys(
         return;
     }
     for (mut at, node) in &mut bodies {
-        let scale = node.inverse_scale_factor();
-        let view = node.size().y * scale;
-        let most = (node.content_size().y * scale - view).max(0.0);
-        let mut y = at.0.y;
-        for (key, by) in [
-            (KeyCode::ArrowDown, SCROLL_LINE),
-            (KeyCode::ArrowUp, -SCROLL_LINE),
-            (KeyCode::PageDown, view * 0.8),
-            (KeyCode::PageUp, -view * 0.8),
-        ] {
-            if keys.just_pressed(key) {
-                y += by;
-            }
-        }
-        if keys.just_pressed(KeyCode::Home) {
-            y = 0.0;
-        }
-        if keys.just_pressed(KeyCode::End) {
-            y = most;
-        }
-        let y = y.clamp(0.0, most);
+        let (view, most) = crate::game::screens::scroll::extent(node);
+        let y = crate::game::screens::scroll::keyed(at.0.y, view, most, &keys, Some(SCROLL_LINE));
         if y != at.0.y {
             at.0.y = y;
         }
@@ -363,7 +347,7 @@ const MAP_WORDS: &str = "The search map: a band for each move deeper; each posit
      buttons, or the arrows once the search has the board (Shift and the arrows while you play).";
 
 /// Every mark of the search map, a swatch and what it means (the column's
-/// key has a word each; how "lost", "cut", "dead end" and "set aside"
+/// key has a word each; how "lost", "skipped", "dead end" and "set aside"
 /// differ is said here), and the dim wash below a branch given up; "set
 /// aside" only where the puzzle's search sets lines aside (best or breadth
 /// first).

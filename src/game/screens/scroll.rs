@@ -73,26 +73,48 @@ fn scroll(
         };
     }
     for (mut at, node) in &mut roots {
-        let scale = node.inverse_scale_factor();
-        let view = node.size().y * scale;
-        let content = node.content_size().y * scale;
-        let most = (content - view).max(0.0);
-        let mut y = at.0.y + lines;
-        if keys.just_pressed(KeyCode::PageDown) {
-            y += view * PAGE;
-        }
-        if keys.just_pressed(KeyCode::PageUp) {
-            y -= view * PAGE;
-        }
-        if keys.just_pressed(KeyCode::Home) {
-            y = 0.0;
-        }
-        if keys.just_pressed(KeyCode::End) {
-            y = most;
-        }
-        let y = y.clamp(0.0, most);
+        let (view, most) = extent(node);
+        let y = keyed(at.0.y + lines, view, most, &keys, None);
         if y != at.0.y {
             at.0.y = y;
         }
     }
+}
+
+/// A scrolled node's height on screen and how far it scrolls, in logical
+/// pixels.
+pub fn extent(node: &ComputedNode) -> (f32, f32) {
+    let scale = node.inverse_scale_factor();
+    let view = node.size().y * scale;
+    (view, (node.content_size().y * scale - view).max(0.0))
+}
+
+/// Where a view scrolled to `y` goes for this frame's keys: Page Up and Down
+/// a share of its height, Home and End its ends, and the arrows up and down
+/// `arrow` pixels where they scroll it; kept between 0 and `most`.
+pub fn keyed(
+    mut y: f32,
+    view: f32,
+    most: f32,
+    keys: &ButtonInput<KeyCode>,
+    arrow: Option<f32>,
+) -> f32 {
+    let line = arrow.unwrap_or(0.0);
+    for (key, by) in [
+        (KeyCode::ArrowDown, line),
+        (KeyCode::ArrowUp, -line),
+        (KeyCode::PageDown, view * PAGE),
+        (KeyCode::PageUp, -view * PAGE),
+    ] {
+        if keys.just_pressed(key) {
+            y += by;
+        }
+    }
+    if keys.just_pressed(KeyCode::Home) {
+        y = 0.0;
+    }
+    if keys.just_pressed(KeyCode::End) {
+        y = most;
+    }
+    y.clamp(0.0, most)
 }
