@@ -161,6 +161,13 @@ fn a_stopped_search_says_the_board_is_its_own() {
             .resource::<pond_puzzles::game::panels::ArrowsOnTimeline>()
             .0
     );
+    // The board is said to be the player's now.
+    assert!(shows(&mut app, "yours to play"), "{said:?}");
+    // A step after the stop says the search was stopped, and what starts
+    // one (it said only "last step").
+    press(&mut app, KeyCode::Period);
+    settle(&mut app);
+    assert!(shows(&mut app, "stopped there"), "{:?}", texts(&mut app));
     app.world_mut().write_message(Scrub::Start);
     follow_jump(&mut app);
     settle(&mut app);

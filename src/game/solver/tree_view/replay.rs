@@ -5,6 +5,7 @@
 //! of the player's or a new watch stops it.
 
 use super::*;
+use crate::game::solver::Ending;
 use crate::game::solver::Speed;
 use crate::game::solver::autoplay::PAUSE_BETWEEN;
 
@@ -54,9 +55,15 @@ pub(super) fn timeline_commands(
             AutoplayCommand::Step => {
                 play.0 = None;
                 if at >= len {
-                    say.write(Say(
-                        "That was the search's last step: ← goes back through it.".into(),
-                    ));
+                    // A stopped search has no step after the one it stood
+                    // at: said so, with what starts one (a new player
+                    // stepped on after Stop and read only "last step").
+                    let words = if a.ending == Some(Ending::Stopped) {
+                        "The search was stopped there: W watches a new one; ← goes back through its steps."
+                    } else {
+                        "That was the search's last step: ← goes back through it."
+                    };
+                    say.write(Say(words.into()));
                     continue;
                 }
                 at + 1
