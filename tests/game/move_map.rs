@@ -168,3 +168,38 @@ fn a_win_with_the_map_on_is_a_win_with_help() {
     assert!(r.with_help, "{r:?}");
     assert_eq!(r.stars(), None);
 }
+
+/// A position whose marks take a while (the European board's start) shows
+/// a grey "?" on each move and says it is deciding them, then the marks:
+/// the board showed no mark at all while the English board's table was
+/// made.
+#[test]
+fn moves_not_decided_yet_show_a_question_mark() {
+    use pond_puzzles::game::solver::move_map::MarksPatience;
+    let mut app = app();
+    app.insert_resource(MarksPatience(Duration::ZERO));
+    start_level(&mut app, "pegs.ron", 8);
+    press(&mut app, KeyCode::KeyM);
+    // The frame the marks are first shown (the one their search starts in,
+    // with no patience) draws them.
+    for _ in 0..100 {
+        if app.world().resource::<MoveMarks>().shown.is_some() {
+            break;
+        }
+        app.update();
+    }
+    let words = app.world().resource::<MoveMarks>().words();
+    let legal = puzzle(&app).legal_moves().len();
+    let marks = drawn(&mut app);
+    assert_eq!(marks.len(), legal, "{marks:?}");
+    assert!(marks.iter().all(|(_, w)| w.is_none()), "{marks:?}");
+    let deciding = format!("deciding {legal} moves...");
+    assert_eq!(words.as_deref(), Some(deciding.as_str()));
+    wait_for_marks(&mut app);
+    let words = app.world().resource::<MoveMarks>().words();
+    assert!(
+        !words.as_ref().is_some_and(|w| w.contains("deciding")),
+        "{words:?}"
+    );
+    assert!(drawn(&mut app).iter().any(|(_, w)| w.is_some()));
+}

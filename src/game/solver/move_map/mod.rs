@@ -35,14 +35,27 @@ const QUICK: Duration = Duration::from_millis(100);
 /// The long pass's time for each move the quick one left open.
 const LONG: Duration = Duration::from_secs(20);
 
+/// How long the marks may take before each move shows a grey "?" while
+/// they are decided (the English board's first position waits for its
+/// table, half a second and more: the board showed no mark at all).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct MarksPatience(pub Duration);
+
+impl Default for MarksPatience {
+    fn default() -> Self {
+        MarksPatience(Duration::from_millis(150))
+    }
+}
+
 /// The marks of the position on the board, as far as decided.
 #[derive(Resource, Default)]
 pub struct MoveMarks {
     /// The position marked and its map (moves not decided yet are
     /// `Left::UNKNOWN`); None while the quick pass runs, or with the map off.
     pub shown: Option<(Puzzle, MoveMap)>,
-    /// The position being decided.
+    /// The position being decided, and when it began.
     deciding: Option<Puzzle>,
+    since: Option<std::time::Instant>,
     running: Option<Running>,
 }
 
@@ -78,6 +91,11 @@ impl MoveMarks {
         let keep = if map.winning() == 1 { "keeps" } else { "keep" };
         let mut words = match (map.left.winnable, map.undecided()) {
             (Some(false), _) => "no move keeps it winnable".to_string(),
+            // None decided yet ("0 of 4 moves keep it, 4 not known").
+            (_, open) if open == n && n > 0 => match self.pending() {
+                true => format!("deciding {}...", count_of(n, "move", "moves")),
+                false => format!("{} not known", count_of(n, "move", "moves")),
+            },
             (_, 0) => format!(
                 "{} of {} {keep} it winnable",
                 map.winning(),
@@ -104,19 +122,22 @@ impl MoveMarks {
     fn stop(&mut self) {
         self.running = None;
         self.deciding = None;
+        self.since = None;
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MoveMarks>().add_systems(
-        Update,
-        (
-            follow.in_set(PlaySystems::Solver),
-            (draw::draw, draw::draw_on_buttons)
-                .in_set(PlaySystems::Present)
-                .after(crate::game::play::BoardRespawn),
-        ),
-    );
+    app.init_resource::<MoveMarks>()
+        .init_resource::<MarksPatience>()
+        .add_systems(
+            Update,
+            (
+                follow.in_set(PlaySystems::Solver),
+                (draw::draw, draw::draw_on_buttons)
+                    .in_set(PlaySystems::Present)
+                    .after(crate::game::play::BoardRespawn),
+            ),
+        );
 }
 
 /// Starts deciding the marks of the position on the board when it changes
@@ -128,6 +149,7 @@ fn follow(
     autoplay: Option<Res<Autoplay>>,
     budget: Res<SolverBudget>,
     mut marks: ResMut<MoveMarks>,
+    patience: Res<MarksPatience>,
 ) {
     let on = settings.move_map && !autoplay.is_some_and(|a| a.is_active());
     if !on {
@@ -150,6 +172,38 @@ fn follow(
         start(&mut marks, &state.puzzle, &budget.0);
     }
     read(&mut marks);
+    // Not decided in the time a player notices: each move shows "?".
+    let waited = marks.since.is_some_and(|t| t.elapsed() >= patience.0);
+    if marks.shown.is_none()
+        && waited
+        && let Some(p) = marks.deciding.clone()
+    {
+        marks.shown = Some(unknown_map(&p));
+    }
+}
+
+/// `p`'s moves, none of them decided.
+fn unknown_map(p: &Puzzle) -> (Puzzle, MoveMap) {
+    let moves = if p.is_won() || p.is_stuck() {
+        Vec::new()
+    } else {
+        p.legal_moves()
+    };
+    let moves = moves
+        .into_iter()
+        .map(|mv| MoveMark {
+            mv,
+            left: Left::UNKNOWN,
+        })
+        .collect();
+    (
+        p.clone(),
+        MoveMap {
+            won: p.is_won(),
+            left: Left::UNKNOWN,
+            moves,
+        },
+    )
 }
 
 fn start(marks: &mut MoveMarks, puzzle: &Puzzle, shared: &Budget) {
@@ -165,6 +219,7 @@ fn start(marks: &mut MoveMarks, puzzle: &Puzzle, shared: &Budget) {
         crate::game::memory::then_let_go(|| decide(&p, &budget, |batch| send.send(batch).is_ok()))
     });
     marks.deciding = Some(puzzle.clone());
+    marks.since = Some(std::time::Instant::now());
     marks.running = Some(Running {
         marks: Mutex::new(receive),
         cancel,
@@ -291,6 +346,10 @@ fn read(marks: &mut ResMut<MoveMarks>) {
     // Polling is not a change; only new marks are.
     if finished {
         marks.bypass_change_detection().running = None;
+        // "deciding..." gives way to "not known" where moves stay open.
+        if marks.shown.as_ref().is_some_and(|(_, m)| m.undecided() > 0) {
+            marks.set_changed();
+        }
     }
     if batches.is_empty() {
         return;
@@ -301,28 +360,7 @@ fn read(marks: &mut ResMut<MoveMarks>) {
     let shown = marks
         .bypass_change_detection()
         .shown
-        .get_or_insert_with(|| {
-            let moves = if p.is_won() || p.is_stuck() {
-                Vec::new()
-            } else {
-                p.legal_moves()
-            };
-            let moves = moves
-                .into_iter()
-                .map(|mv| MoveMark {
-                    mv,
-                    left: Left::UNKNOWN,
-                })
-                .collect();
-            (
-                p.clone(),
-                MoveMap {
-                    won: p.is_won(),
-                    left: Left::UNKNOWN,
-                    moves,
-                },
-            )
-        });
+        .get_or_insert_with(|| unknown_map(&p));
     for (i, left) in batches.into_iter().flatten() {
         if let Some(m) = shown.1.moves.get_mut(i) {
             m.left = left;
