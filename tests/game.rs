@@ -36,6 +36,9 @@ mod timing;
 #[path = "game/move_map.rs"]
 mod move_map;
 
+#[path = "game/tips.rs"]
+mod tips;
+
 #[path = "game/in_place.rs"]
 mod in_place;
 

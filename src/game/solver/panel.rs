@@ -162,6 +162,40 @@ fn solver_button(
     key: &str,
     command: AutoplayCommand,
 ) -> impl Bundle {
+    (
+        button_body(icon, label, key, command),
+        theme::tip::Tip(tip_of(command)),
+    )
+}
+
+/// What each of the panel's buttons does, shown when the pointer rests on
+/// it (Solve, Watch and the panel's title Solver read alike to a new
+/// player).
+fn tip_of(command: AutoplayCommand) -> &'static str {
+    match command {
+        AutoplayCommand::Start(Watch::Solution) => "Plays a solution on the board, move by move",
+        AutoplayCommand::Start(_) => {
+            "Shows the solver's search at work: every move it tries, and the map of it"
+        }
+        AutoplayCommand::Hint => {
+            "Shows one move that keeps the level winnable (a win with it earns no stars)"
+        }
+        AutoplayCommand::Pause => "Pauses the solver, or plays it on",
+        AutoplayCommand::Step => "One move of the solver, then a pause",
+        AutoplayCommand::Stop => {
+            "Stops the solver: the board is yours to play from where it stands"
+        }
+        AutoplayCommand::Slower => "Slower",
+        AutoplayCommand::Faster => "Faster",
+    }
+}
+
+fn button_body(
+    icon: Option<Handle<Image>>,
+    label: &'static str,
+    key: &str,
+    command: AutoplayCommand,
+) -> impl Bundle {
     let icon = icon.map(|icon| {
         (
             ImageNode::new(icon),
@@ -269,11 +303,15 @@ fn map_buttons() -> impl Bundle {
                 "Move map",
                 "M"
             ),
+            theme::tip::Tip(
+                "Marks every move on the board: a tick keeps the level winnable, a cross loses it"
+            ),
             MapToggle::Moves,
             BorderColor::all(Color::NONE),
         ),
         (
             half_button(super::tree_view::ToggleTree, "Search map", "G"),
+            theme::tip::Tip("Opens the picture of the solver's search beside the board"),
             MapToggle::Search,
             BorderColor::all(Color::NONE),
         ),
@@ -398,6 +436,10 @@ fn solver_panel(pictures: &Pictures) -> impl Bundle {
 /// Slower and Faster as their signs, which are their keys too (- and +),
 /// so they need no line of their own for the key.
 fn speed_button(sign: &str, command: AutoplayCommand) -> impl Bundle {
+    (speed_body(sign, command), theme::tip::Tip(tip_of(command)))
+}
+
+fn speed_body(sign: &str, command: AutoplayCommand) -> impl Bundle {
     widget::button(
         command,
         Node {

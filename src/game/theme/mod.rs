@@ -4,6 +4,7 @@
 pub mod art;
 pub mod drawing;
 pub mod scroll_bar;
+pub mod tip;
 pub mod water;
 pub mod widget;
 
@@ -297,7 +298,7 @@ pub fn fit_line(max: f32, min: f32) -> impl Bundle {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, load_fonts)
         .add_systems(Update, fit_lines)
-        .add_plugins((art::plugin, widget::plugin, scroll_bar::plugin));
+        .add_plugins((art::plugin, widget::plugin, scroll_bar::plugin, tip::plugin));
 }
 
 /// Sizes each `FitLine`'s font to its parent's room, from the width the

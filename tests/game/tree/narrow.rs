@@ -176,7 +176,8 @@ fn paused_english_watch(speed: Speed, frames: usize, setup: impl FnOnce(&mut App
 }
 
 /// The column's header keeps its buttons in place when Words turns to Map
-/// and back (the Plain button moved 13 px).
+/// and back (the Plain button moved 13 px), or the title says "Plain
+/// search".
 #[test]
 fn the_words_button_moves_no_button_beside_it() {
     for size in [UVec2::new(1280, 720), UVec2::new(800, 600)] {
@@ -210,6 +211,17 @@ fn the_words_button_moves_no_button_beside_it() {
         assert!(
             shows_exactly(&mut app, "Map"),
             "{size}: the button says Map"
+        );
+        assert_eq!(header(&mut app), before, "{size}: the header's buttons");
+        // Nor does the title's "Plain search" while the plain search runs
+        // (the buttons went to a line of their own).
+        app.world_mut()
+            .write_message(pond_puzzles::game::solver::tree_view::AskPlain);
+        settle(&mut app);
+        assert!(
+            shows_exactly(&mut app, "Plain search"),
+            "{size}: {:?}",
+            texts(&mut app)
         );
         assert_eq!(header(&mut app), before, "{size}: the header's buttons");
     }

@@ -2,6 +2,7 @@
 //! the timeline's buttons.
 
 use super::*;
+use crate::game::theme::tip::Tip;
 
 pub(super) fn column(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
     // A line that wraps in the column's width (a little inside it: the
@@ -221,10 +222,20 @@ pub(super) fn timeline_track() -> impl Bundle {
 /// The timeline's buttons: to the start, back, on, to the end.
 pub(super) fn timeline_bar() -> impl Bundle {
     let b = |label: &'static str, s: Scrub| {
-        widget::button(
-            s,
-            small_button(),
-            (text(label, 13.0, theme::TEXT), TextLayout::no_wrap()),
+        let tip = match s {
+            Scrub::Start => "To the search's first step",
+            Scrub::End => "To the search's last step",
+            Scrub::By(-1) => "One step of the search back",
+            Scrub::Here => "Makes the position the board shows your game, to play on from",
+            _ => "One step of the search on",
+        };
+        (
+            widget::button(
+                s,
+                small_button(),
+                (text(label, 13.0, theme::TEXT), TextLayout::no_wrap()),
+            ),
+            Tip(tip),
         )
     };
     (
@@ -305,7 +316,7 @@ pub(super) fn legend() -> impl Bundle {
             word("tried now", tone_colour(Tone::Line)),
             (
                 TreeText::GivenUpKey,
-                word("lost, cut, dead end", tone_colour(Tone::GivenUp))
+                word("lost, skipped, dead end", tone_colour(Tone::GivenUp))
             ),
             word("not tried", tone_colour(Tone::Untried)),
             word("solution", tone_colour(Tone::Solution)),
@@ -347,6 +358,9 @@ pub fn tone_colour(tone: Tone) -> Color {
     }
 }
 
+/// The width of "Plain search" in the column's title's type (19 px).
+const HEADING_WIDTH: f32 = 112.0;
+
 /// The column's header: its title, and the Plain, Words, Hide and "?"
 /// buttons.
 fn header(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
@@ -371,19 +385,29 @@ fn header(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                     ..default()
                 },
                 children![
+                    // As wide saying "Search" as "Plain search": the
+                    // buttons beside it moved to a line of their own
+                    // when a plain search began.
                     (
                         TreeText::Heading,
                         theme::heading(fonts, "Search", 19.0, theme::TEXT),
-                        TextLayout::no_wrap()
-                    ),
-                    widget::button(
-                        crate::game::play::PlayAction::MapHowTo,
+                        TextLayout::no_wrap(),
                         Node {
-                            min_width: px(22),
-                            justify_content: JustifyContent::Center,
-                            ..small_button()
+                            min_width: px(HEADING_WIDTH),
+                            ..default()
                         },
-                        (text("?", 13.0, theme::TEXT), TextLayout::no_wrap())
+                    ),
+                    (
+                        Tip("What the map's colours and marks mean"),
+                        widget::button(
+                            crate::game::play::PlayAction::MapHowTo,
+                            Node {
+                                min_width: px(22),
+                                justify_content: JustifyContent::Center,
+                                ..small_button()
+                            },
+                            (text("?", 13.0, theme::TEXT), TextLayout::no_wrap())
+                        )
                     ),
                 ]
             ),
@@ -397,51 +421,62 @@ fn header(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                 children![
                     // An action, not a view: it runs the plain
                     // search (the play icon says so).
-                    widget::button(
-                        AskPlain,
-                        Node {
-                            padding: UiRect::axes(px(6), px(3)),
-                            ..default()
-                        },
-                        (
+                    (
+                        Tip(
+                            "Runs the plain search, as the first programs searched, to set beside the solver's"
+                        ),
+                        widget::button(
+                            AskPlain,
                             Node {
-                                column_gap: px(4),
-                                align_items: AlignItems::Center,
+                                padding: UiRect::axes(px(6), px(3)),
                                 ..default()
                             },
-                            Pickable::IGNORE,
-                            children![
-                                (
-                                    ImageNode::new(play),
-                                    Node {
-                                        width: px(11),
-                                        height: px(11),
-                                        ..default()
-                                    },
-                                ),
-                                (text("Plain", 13.0, theme::TEXT), TextLayout::no_wrap()),
-                            ]
+                            (
+                                Node {
+                                    column_gap: px(4),
+                                    align_items: AlignItems::Center,
+                                    ..default()
+                                },
+                                Pickable::IGNORE,
+                                children![
+                                    (
+                                        ImageNode::new(play),
+                                        Node {
+                                            width: px(11),
+                                            height: px(11),
+                                            ..default()
+                                        },
+                                    ),
+                                    (text("Plain", 13.0, theme::TEXT), TextLayout::no_wrap()),
+                                ]
+                            )
                         )
                     ),
                     // As wide saying "Map" as "Words": the buttons beside
                     // it stay put when it is pressed.
-                    widget::button(
-                        ToggleWords,
-                        Node {
-                            min_width: px(56),
-                            justify_content: JustifyContent::Center,
-                            ..small_button()
-                        },
-                        (
-                            WordsLabel,
-                            text("Words", 13.0, theme::TEXT),
-                            TextLayout::no_wrap()
+                    (
+                        Tip("Shows the search as a list of moves in words, or as the map"),
+                        widget::button(
+                            ToggleWords,
+                            Node {
+                                min_width: px(56),
+                                justify_content: JustifyContent::Center,
+                                ..small_button()
+                            },
+                            (
+                                WordsLabel,
+                                text("Words", 13.0, theme::TEXT),
+                                TextLayout::no_wrap()
+                            )
                         )
                     ),
-                    widget::button(
-                        ToggleTree,
-                        small_button(),
-                        (text("Hide", 13.0, theme::TEXT), TextLayout::no_wrap())
+                    (
+                        widget::button(
+                            ToggleTree,
+                            small_button(),
+                            (text("Hide", 13.0, theme::TEXT), TextLayout::no_wrap())
+                        ),
+                        Tip("Closes the search map (G opens it again)"),
                     ),
                 ]
             ),

@@ -1,0 +1,115 @@
+//! A button's words on hover: where its name alone does not say what it
+//! does, a short line shows beside it once the pointer rests on it, and
+//! goes when the pointer leaves or the button is pressed. The screen keeps
+//! its few words; the explanation is one rest of the pointer away.
+
+use super::{PANEL_RADIUS, TEXT, text};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// What a button does, in a line: shown when the pointer rests on it.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tip(pub &'static str);
+
+/// The line shown, and the button it tells of.
+#[derive(Component)]
+pub struct TipBox(pub Entity);
+
+/// Seconds the pointer rests on a button before its tip shows.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct TipWait(pub f32);
+
+impl Default for TipWait {
+    fn default() -> Self {
+        TipWait(0.45)
+    }
+}
+/// The widest a tip grows before its words wrap.
+const WIDEST: f32 = 280.0;
+/// Room between a button and its tip.
+const GAP: f32 = 6.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TipWait>()
+        .add_systems(PostUpdate, show_tips.after(bevy::ui::UiSystems::Layout));
+}
+
+/// The pointer's button now, and since when (real seconds).
+#[derive(Default)]
+struct Resting(Option<(Entity, f32)>);
+
+fn show_tips(
+    mut commands: Commands,
+    (time, wait): (Res<Time<Real>>, Res<TipWait>),
+    tips: Query<(
+        Entity,
+        &Tip,
+        &Interaction,
+        &ComputedNode,
+        &UiGlobalTransform,
+    )>,
+    shown: Query<(Entity, &TipBox)>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    scale: Option<Res<UiScale>>,
+    mut resting: Local<Resting>,
+) {
+    let now = time.elapsed_secs();
+    let hovered = tips
+        .iter()
+        .find(|(_, _, i, _, _)| **i == Interaction::Hovered);
+    let on = hovered.map(|(e, ..)| e);
+    if resting.0.map(|(e, _)| e) != on {
+        resting.0 = on.map(|e| (e, now));
+    }
+    // A tip of another button (or of none) goes.
+    for (tip, of) in &shown {
+        if Some(of.0) != on {
+            commands.entity(tip).try_despawn();
+        }
+    }
+    let Some((button, words, _, node, at)) = hovered else {
+        return;
+    };
+    let since = resting.0.map_or(now, |(_, t)| t);
+    if now - since < wait.0 || shown.iter().any(|(_, of)| of.0 == button) {
+        return;
+    }
+    let k = node.inverse_scale_factor();
+    let rect = Rect::from_center_size(at.translation * k, node.size() * k);
+    let ui = scale.map_or(1.0, |s| s.0);
+    let room = windows
+        .single()
+        .map_or(Vec2::new(1280.0, 720.0), |w| w.size() / ui);
+    // Under the button, or above it near the window's foot; from its left
+    // edge, or to its right edge in the window's right half.
+    let mut place = Node {
+        position_type: PositionType::Absolute,
+        max_width: px(WIDEST),
+        padding: UiRect::axes(px(10), px(6)),
+        border: UiRect::all(px(1)),
+        border_radius: PANEL_RADIUS,
+        ..default()
+    };
+    if rect.max.y + GAP + 60.0 > room.y {
+        place.bottom = px(room.y - rect.min.y + GAP);
+    } else {
+        place.top = px(rect.max.y + GAP);
+    }
+    if rect.center().x > room.x / 2.0 {
+        place.right = px((room.x - rect.max.x).max(0.0));
+    } else {
+        place.left = px(rect.min.x.max(0.0));
+    }
+    commands.spawn((
+        TipBox(button),
+        place,
+        // Opaque, rimmed and shadowed: the buttons under it showed
+        // through its words.
+        BackgroundColor(Color::srgb(0.03, 0.07, 0.09)),
+        BorderColor::all(Color::srgba(0.70, 0.80, 0.78, 0.6)),
+        BoxShadow::new(Color::srgba(0.0, 0.0, 0.0, 0.5), px(0), px(3), px(0), px(6)),
+        GlobalZIndex(60),
+        Pickable::IGNORE,
+        children![(text(words.0, 14.0, TEXT), Pickable::IGNORE)],
+    ));
+}

@@ -1,0 +1,122 @@
+//! A button's tip: once the pointer rests on a button of the solver's
+//! panel or the search's column, a line says what it does, inside the
+//! window and clear of the button, and goes when the pointer leaves.
+
+use super::window::{laid_app, laid_out};
+use super::*;
+use pond_puzzles::game::panels::{SolverPanelOpen, TreeViewOpen};
+use pond_puzzles::game::theme::tip::{Tip, TipBox, TipWait};
+
+/// Each tip of the play screen with both panels open, hovered in turn: its
+/// box shows its words within the window, beside its button, not over it;
+/// with the pointer gone, the box goes.
+#[test]
+fn every_tip_shows_inside_the_window_and_goes() {
+    for size in [UVec2::new(1280, 720), UVec2::new(800, 600)] {
+        let mut app = laid_app(size);
+        app.insert_resource(TipWait(0.0));
+        start_level(&mut app, "pegs.ron", 2);
+        app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+        app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+        settle(&mut app);
+        let tips: Vec<(Entity, Tip)> = app
+            .world_mut()
+            .query::<(Entity, &Tip)>()
+            .iter(app.world())
+            .map(|(e, t)| (e, *t))
+            .collect();
+        // The panel's nine, the maps' two, the column's four and the
+        // timeline's five.
+        assert!(tips.len() >= 18, "{size}: {} tips", tips.len());
+        let window = Rect::new(0.0, 0.0, size.x as f32, size.y as f32);
+        for (button, tip) in tips {
+            let nodes = laid_out(&mut app);
+            // Hidden buttons ("Play from here" until the board is the
+            // search's) have no tip to show.
+            let Some(at) = nodes.iter().find(|n| n.entity == button).map(|n| n.rect) else {
+                continue;
+            };
+            point(&mut app, Some(at.center()));
+            let nodes = laid_out(&mut app);
+            let boxes: Vec<Entity> = app
+                .world_mut()
+                .query_filtered::<Entity, With<TipBox>>()
+                .iter(app.world())
+                .collect();
+            assert_eq!(boxes.len(), 1, "{size}: {:?}", tip.0);
+            let shown = nodes
+                .iter()
+                .find(|n| n.entity == boxes[0])
+                .expect("the tip is laid out")
+                .rect;
+            assert!(
+                shown.min.x >= -1.0
+                    && shown.min.y >= -1.0
+                    && shown.max.x <= window.max.x + 1.0
+                    && shown.max.y <= window.max.y + 1.0,
+                "{size}: {:?} at {shown:?}",
+                tip.0
+            );
+            assert!(
+                shown.intersect(at).is_empty(),
+                "{size}: {:?} at {shown:?} covers its button at {at:?}",
+                tip.0
+            );
+            let words: Vec<String> = nodes
+                .iter()
+                .filter(|n| n.parent == Some(boxes[0]))
+                .filter_map(|n| n.text.clone())
+                .collect();
+            assert_eq!(words, [tip.0.to_string()], "{size}");
+            point(&mut app, None);
+            let left = app
+                .world_mut()
+                .query_filtered::<Entity, With<TipBox>>()
+                .iter(app.world())
+                .count();
+            assert_eq!(left, 0, "{size}: {:?} stayed", tip.0);
+        }
+    }
+}
+
+/// The pointer at `at` on the window (None: off it), for two frames.
+fn point(app: &mut App, at: Option<Vec2>) {
+    let world = app.world_mut();
+    let mut windows = world.query_filtered::<&mut Window, With<bevy::window::PrimaryWindow>>();
+    windows
+        .single_mut(world)
+        .expect("a window")
+        .set_cursor_position(at);
+    app.update();
+    app.update();
+}
+
+/// The pointer resting less than a moment shows no tip.
+#[test]
+fn a_passing_pointer_shows_no_tip() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.insert_resource(TipWait(60.0));
+    start_level(&mut app, "pegs.ron", 2);
+    app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+    settle(&mut app);
+    let (button, _) = app
+        .world_mut()
+        .query::<(Entity, &Tip)>()
+        .iter(app.world())
+        .next()
+        .map(|(e, t)| (e, *t))
+        .expect("a tip");
+    let nodes = laid_out(&mut app);
+    let at = nodes
+        .iter()
+        .find(|n| n.entity == button)
+        .expect("laid out")
+        .rect;
+    point(&mut app, Some(at.center()));
+    let boxes = app
+        .world_mut()
+        .query_filtered::<Entity, With<TipBox>>()
+        .iter(app.world())
+        .count();
+    assert_eq!(boxes, 0);
+}
