@@ -26,7 +26,7 @@ fn the_question_mark_card_explains_the_map_when_it_is_shown() {
     press(&mut app, KeyCode::Slash);
     settle(&mut app);
     assert!(explains(&mut app), "the map's card");
-    // Each mark with what it means (how lost, cut, dead end and set aside
+    // Each mark with what it means (how lost, skipped, dead end and set aside
     // differ), not only its word as the column's key has it.
     // ("Set aside" only where the search sets lines aside: not on the
     // English board's depth-first search.)

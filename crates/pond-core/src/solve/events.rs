@@ -93,8 +93,8 @@ impl CutReason {
     /// Why a position was cut, in words (the map's hover).
     pub fn words(self) -> &'static str {
         match self {
-            CutReason::Seen => "cut: known lost, searched before (it or a mirror image)",
-            CutReason::Proven => "cut: a test proved it lost",
+            CutReason::Seen => "skipped: known lost, searched before (it or a mirror image)",
+            CutReason::Proven => "skipped: a test proved it lost",
         }
     }
 }

@@ -52,7 +52,7 @@ impl MapMark {
             MapMark::Solution => "the solution",
             MapMark::Lost => "searched: every line lost",
             MapMark::DeadEnd => "a dead end: no move left",
-            MapMark::Cut => "cut without trying: seen before, or a test proved it lost",
+            MapMark::Cut => "skipped without trying: seen before, or a test proved it lost",
             MapMark::Untried => "not tried yet",
             MapMark::SetAside(_) => "set aside: it needs more moves than this round allows",
         }
@@ -372,7 +372,7 @@ pub fn key_word(mark: MapMark) -> &'static str {
         MapMark::Solution => "solution",
         MapMark::Lost => "lost",
         MapMark::DeadEnd => "dead end",
-        MapMark::Cut => "cut",
+        MapMark::Cut => "skipped",
         MapMark::Untried => "not tried",
         MapMark::SetAside(_) => "set aside",
     }
@@ -386,7 +386,7 @@ pub fn key_meaning(mark: MapMark) -> &'static str {
         MapMark::Solution => "solution: the winning line",
         MapMark::Lost => "lost: searched, no win under it",
         MapMark::DeadEnd => "dead end: no move left",
-        MapMark::Cut => "cut: known lost, so not searched",
+        MapMark::Cut => "skipped: known lost, so not searched",
         MapMark::Untried => "not tried: not reached yet",
         MapMark::SetAside(_) => "set aside: a best-first search may come back",
     }
@@ -397,7 +397,7 @@ pub fn key_meaning(mark: MapMark) -> &'static str {
 pub const WASH: f64 = 0.35;
 
 /// What the wash means, for a key with room for it.
-pub const WASH_MEANING: &str = "dim below lost, cut or dead end: given up with it";
+pub const WASH_MEANING: &str = "dim below lost, skipped or dead end: given up with it";
 
 #[path = "map_picture.rs"]
 mod picture;

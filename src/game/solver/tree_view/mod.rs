@@ -169,7 +169,7 @@ enum TreeText {
     /// What the solver's ideas saved.
     Saved,
     /// The key's word for the rows given up: as the rows and the map
-    /// name them (lost, cut, dead end; or set aside).
+    /// name them (lost, skipped, dead end; or set aside).
     GivenUpKey,
 }
 

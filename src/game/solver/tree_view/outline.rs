@@ -116,7 +116,7 @@ pub(super) fn given_up(best_first: bool, tree: &SearchTree, id: u32) -> String {
     match (best_first, n.tried) {
         (true, _) => format!("set aside ({positions})"),
         (_, 0) if n.leaf => "dead end".into(),
-        (_, 0) => "cut".into(),
+        (_, 0) => "skipped".into(),
         _ => format!("{positions} lost"),
     }
 }

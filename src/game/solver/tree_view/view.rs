@@ -194,7 +194,7 @@ pub(super) fn update_view(
     // The rows' words for what was given up, and the map's.
     let given_up_key = match tree.is_some_and(|t| plain::best_first(t.start())) {
         true => "set aside",
-        false => "lost, cut, dead end",
+        false => "lost, skipped, dead end",
     }
     .to_string();
     let hidden = match outline.len() {
@@ -520,12 +520,12 @@ fn show_chart(
 pub(super) fn note_for(p: &Puzzle, watch: Watch) -> String {
     match (crate::solve::order(p), watch) {
         (_, Watch::Plain) => {
-            "Every move in order, no memory of positions, no pruning: the first programs' way."
+            "Every move in turn, remembering no position and ruling out none: the first programs' way."
                 .into()
         }
-        (Order::BestFirst, _) => "Best-first (A*): it grows the line that looks shortest (moves so far, and a bound on those left) and may take up a line it set aside. A row's bar: the round (the bound) it was reached in.".into(),
-        (Order::BreadthFirst, _) => "Breadth first: every line of one move, then every line of two, and so on, each position once; the first win found is a shortest. A row's bar: the round (the length of line) it was reached in.".into(),
-        (Order::DepthFirst, _) => "Depth first: a lost branch is one row, with the positions searched in it; a cut one was known lost and not searched.".into(),
+        (Order::BestFirst, _) => "It grows first the line that looks shortest (its moves so far, and at least how many are left), and may come back to a line it set aside. A row's bar: the round it was reached in (each round allows longer lines).".into(),
+        (Order::BreadthFirst, _) => "It tries every line of one move, then every line of two, and so on, each position once: the first win found is a shortest. A row's bar: the round (the length of line) it was reached in.".into(),
+        (Order::DepthFirst, _) => "It follows one line of moves to its end, then backs up to the last move it can change. A lost branch is one row, with the positions searched in it; a skipped one was known lost and not searched.".into(),
     }
 }
 
