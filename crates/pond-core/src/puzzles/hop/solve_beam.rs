@@ -108,9 +108,6 @@ impl Solver {
                         let Some((next, _)) = Solver::after(j, g, NO_RED) else {
                             continue;
                         };
-                        if self.pagodas.as_ref().is_some_and(|p| p.lost(next)) {
-                            continue;
-                        }
                         // (Mirror images are told apart here: a layer
                         // may hold a few twins.)
                         if !seen.insert(next) {
@@ -130,14 +127,23 @@ impl Solver {
                 if kids.is_empty() {
                     break;
                 }
+                // The best, a quarter over the width: those lost by a
+                // pagoda function or known lost are dropped from them only
+                // (the functions are many, the table big), then the best
+                // of the rest kept.
+                let over = width + width / 4;
+                if kids.len() > over {
+                    kids.select_nth_unstable_by_key(over, |k| (k.0, k.1));
+                    kids.truncate(over);
+                }
+                kids.retain(|k| {
+                    !self.pagodas.as_ref().is_some_and(|p| p.lost(k.1))
+                        && (self.dead.is_empty()
+                            || !self.dead.contains(&self.canonical(k.1, NO_RED)))
+                });
                 if kids.len() > width {
                     kids.select_nth_unstable_by_key(width, |k| (k.0, k.1));
                     kids.truncate(width);
-                }
-                // Known lost: looked up only for the positions kept (the
-                // table is big, its look-ups slow).
-                if !self.dead.is_empty() {
-                    kids.retain(|k| !self.dead.contains(&self.canonical(k.1, NO_RED)));
                 }
                 if kids.is_empty() {
                     break;
