@@ -65,12 +65,13 @@ fn main() {
             wrong += bad;
         }
         println!(
-            "level {}: {} positions, worst {:.3} ms, total {:.3} ms, {undecided} undecided, {wrong} wrong, tables made once {:.0} ms",
+            "level {}: {} positions, worst {:.3} ms, total {:.3} ms, {undecided} undecided, {wrong} wrong, tables made once {:.0} ms, kept {:.1} MiB",
             index + 1,
             line.len(),
             worst.as_secs_f64() * 1e3,
             total.as_secs_f64() * 1e3,
-            prepared.as_secs_f64() * 1e3
+            prepared.as_secs_f64() * 1e3,
+            solve::moves::kept_bytes() as f64 / (1 << 20) as f64
         );
     }
 }

@@ -11,16 +11,23 @@ use super::*;
 /// The quick looks in turn: beams of these widths, and short searches of
 /// at most this many positions between them. A lost move is often proved
 /// lost by a short search, where a wider beam would look in vain; a wide
-/// beam finds a win that the full search may take seconds to reach.
+/// beam finds a win that the full search may take seconds to reach (on
+/// the European board after 4 moves of the solver's line, the beam of
+/// 4096 finds in a fifth of a second a win the full search took 15
+/// million positions, 37 s, to find). Each step roughly doubles what
+/// the looks before it cost, so that neither a loss nor a hard win waits
+/// long for the other's looks.
 enum QuickLook {
     Beams(&'static [usize]),
     Search(u64),
 }
 
-const QUICK_LOOKS: [QuickLook; 5] = [
+const QUICK_LOOKS: [QuickLook; 7] = [
     QuickLook::Beams(&[16, 128]),
     QuickLook::Search(5_000),
     QuickLook::Beams(&[1024]),
+    QuickLook::Search(30_000),
+    QuickLook::Beams(&[4096]),
     QuickLook::Search(100_000),
     QuickLook::Beams(&[8192]),
 ];
