@@ -25,6 +25,16 @@ struct LevelTitle;
 #[derive(Component)]
 struct MoveCounter;
 
+/// The move map's line under the counter: how many moves keep the level
+/// winnable and what is left (on the counter's line, it ran under the "?"
+/// in a narrow bar, at 800x600 with the solver's panel open). Shown only
+/// while the map has words.
+#[derive(Component)]
+struct MapLine;
+
+/// The move map's line, apart from the counter.
+type MapLineOnly = (With<MapLine>, Without<MoveCounter>);
+
 #[derive(Component)]
 struct Message;
 
@@ -213,6 +223,16 @@ fn top_bar(
             text(counter_words(state, false), 20.0, theme::TEXT_DIM),
             theme::fit_line(20.0, 13.0),
         ));
+        top.spawn((
+            MapLine,
+            Name::new("Move map line"),
+            text("", 17.0, theme::TEXT_DIM),
+            theme::fit_line(17.0, 12.0),
+            Node {
+                display: Display::None,
+                ..default()
+            },
+        ));
         if let Some(code) = code {
             top.spawn((
                 Name::new("Level code"),
@@ -271,6 +291,7 @@ fn update_counter(
     marks: Option<Res<MoveMarks>>,
     settings: Res<Settings>,
     mut counter: Query<&mut Text, With<MoveCounter>>,
+    mut map_line: Query<(&mut Text, &mut Node), MapLineOnly>,
     added: Query<(), Added<MoveCounter>>,
 ) {
     // A new level's bar is spawned a frame after its state changed (N, a
@@ -285,15 +306,34 @@ fn update_counter(
         .filter(|m| m.shown.as_ref().is_some_and(|(p, _)| *p == state.puzzle))
         .and_then(|m| m.words());
     let numbered = settings.colour_blind;
-    let words = match map {
-        Some(map) => format!("{} · {map}", counter_words(&state, numbered)),
-        None => counter_words(&state, numbered),
-    };
+    let words = counter_words(&state, numbered);
     for mut t in &mut counter {
         if t.0 != words {
             t.0 = words.clone();
         }
     }
+    for (mut t, mut node) in &mut map_line {
+        let display = match map.is_some() {
+            true => Display::Flex,
+            false => Display::None,
+        };
+        if node.display != display {
+            node.display = display;
+        }
+        // A line of its own begins with a capital.
+        let words = map.as_deref().map_or(String::new(), capitalised);
+        if t.0 != words {
+            t.0 = words;
+        }
+    }
+}
+
+/// `words` with a capital first letter.
+fn capitalised(words: &str) -> String {
+    let mut letters = words.chars();
+    letters.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(letters).collect()
+    })
 }
 
 /// The message line: redrawn when something it may say changes (a move
