@@ -120,3 +120,102 @@ fn a_passing_pointer_shows_no_tip() {
         .count();
     assert_eq!(boxes, 0);
 }
+
+/// A button whose words change says what its new words do: Watch, once it
+/// says Again, starts the search over; Pause, once it says Resume, plays on.
+#[test]
+fn a_tip_follows_its_buttons_words() {
+    use pond_puzzles::game::solver::{AutoplayCommand, Watch};
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.insert_resource(Speed::Times(1.0));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+    settle(&mut app);
+    let tip = |app: &mut App, of: AutoplayCommand| {
+        app.world_mut()
+            .query::<(&AutoplayCommand, &Tip)>()
+            .iter(app.world())
+            .find(|(c, _)| **c == of)
+            .map(|(_, t)| t.0)
+            .expect("a tip")
+    };
+    let watch = AutoplayCommand::Start(Watch::Search);
+    // Greyed, Pause says why.
+    let pause = tip(&mut app, AutoplayCommand::Pause);
+    assert!(pause.contains("Nothing to steer yet"), "{pause}");
+    let before = tip(&mut app, watch);
+    assert!(before.contains("search at work"), "{before}");
+    app.world_mut().write_message(watch);
+    settle(&mut app);
+    assert!(
+        texts(&mut app).iter().any(|t| t == "Again"),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert_eq!(tip(&mut app, watch), "Starts it over from where it began");
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    settle(&mut app);
+    assert!(
+        texts(&mut app).iter().any(|t| t == "Resume"),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert!(tip(&mut app, AutoplayCommand::Pause).contains("on from this pause"));
+    // A map's button once its map is open says it closes it.
+    let all = |app: &mut App| {
+        app.world_mut()
+            .query::<&Tip>()
+            .iter(app.world())
+            .map(|t| t.0)
+            .collect::<Vec<_>>()
+    };
+    assert!(!all(&mut app).contains(&"Closes the search map"));
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    assert!(all(&mut app).contains(&"Closes the search map"));
+}
+
+/// A tip shown whose words change under the pointer shows the new words:
+/// the Search map button's, once G opens the map.
+#[test]
+fn a_shown_tip_follows_its_words() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.insert_resource(TipWait(0.0));
+    start_level(&mut app, "pegs.ron", 2);
+    app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+    settle(&mut app);
+    let button = app
+        .world_mut()
+        .query::<(Entity, &Tip)>()
+        .iter(app.world())
+        .find(|(_, t)| t.0.starts_with("Opens the picture"))
+        .map(|(e, _)| e)
+        .expect("the Search map button");
+    let at = laid_out(&mut app)
+        .into_iter()
+        .find(|n| n.entity == button)
+        .expect("laid out")
+        .rect;
+    let shown = |app: &mut App| {
+        let boxes: Vec<Entity> = app
+            .world_mut()
+            .query_filtered::<Entity, With<TipBox>>()
+            .iter(app.world())
+            .collect();
+        laid_out(app)
+            .into_iter()
+            .filter(|n| boxes.iter().any(|b| n.parent == Some(*b)))
+            .filter_map(|n| n.text)
+            .collect::<Vec<_>>()
+    };
+    point(&mut app, Some(at.center()));
+    assert_eq!(
+        shown(&mut app),
+        ["Opens the picture of the solver's search beside the board"]
+    );
+    press(&mut app, KeyCode::KeyG);
+    settle(&mut app);
+    // The pointer rests where it was.
+    point(&mut app, Some(at.center()));
+    assert_eq!(shown(&mut app), ["Closes the search map"]);
+}

@@ -15,8 +15,11 @@ mod words;
 
 #[path = "panel_keys.rs"]
 mod keys;
+#[path = "panel_tips.rs"]
+mod tips;
 pub use keys::HiddenWhileWatching;
 use keys::{CommandKey, hide_keys_while_watching};
+use tips::tip_of;
 
 /// The solver panel's lines: what it is doing, its counters, its path, and
 /// the speed.
@@ -31,7 +34,7 @@ enum SolverLine {
 /// The words of a solver button, by what the button asks, and the word it
 /// was made with (Pause's turn into Resume while auto-play is paused).
 #[derive(Component, Debug, Clone, Copy)]
-struct CommandLabel(AutoplayCommand, &'static str);
+pub(super) struct CommandLabel(AutoplayCommand, &'static str);
 
 /// The icon of a solver button, by what the button asks (Pause's turns into
 /// a play triangle while auto-play is paused).
@@ -103,6 +106,7 @@ pub(super) fn plugin(app: &mut App) {
                 fold_panel,
                 update_solver_panel,
                 pause_label,
+                tips::follow_words,
                 hide_keys_while_watching,
                 rim_map_buttons,
             )
@@ -166,28 +170,6 @@ fn solver_button(
         button_body(icon, label, key, command),
         theme::tip::Tip(tip_of(command)),
     )
-}
-
-/// What each of the panel's buttons does, shown when the pointer rests on
-/// it (Solve, Watch and the panel's title Solver read alike to a new
-/// player).
-fn tip_of(command: AutoplayCommand) -> &'static str {
-    match command {
-        AutoplayCommand::Start(Watch::Solution) => "Plays a solution on the board, move by move",
-        AutoplayCommand::Start(_) => {
-            "Shows the solver's search at work: every move it tries, and the map of it"
-        }
-        AutoplayCommand::Hint => {
-            "Shows one move that keeps the level winnable (a win with it earns no stars)"
-        }
-        AutoplayCommand::Pause => "Pauses the solver, or plays it on",
-        AutoplayCommand::Step => "One move of the solver, then a pause",
-        AutoplayCommand::Stop => {
-            "Stops the solver: the board is yours to play from where it stands"
-        }
-        AutoplayCommand::Slower => "Slower",
-        AutoplayCommand::Faster => "Faster",
-    }
 }
 
 fn button_body(
@@ -303,15 +285,13 @@ fn map_buttons() -> impl Bundle {
                 "Move map",
                 "M"
             ),
-            theme::tip::Tip(
-                "Marks every move on the board: a tick keeps the level winnable, a cross loses it"
-            ),
+            theme::tip::Tip(tips::MOVE_MAP),
             MapToggle::Moves,
             BorderColor::all(Color::NONE),
         ),
         (
             half_button(super::tree_view::ToggleTree, "Search map", "G"),
-            theme::tip::Tip("Opens the picture of the solver's search beside the board"),
+            theme::tip::Tip(tips::SEARCH_MAP),
             MapToggle::Search,
             BorderColor::all(Color::NONE),
         ),

@@ -11,9 +11,9 @@ use bevy::window::PrimaryWindow;
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Tip(pub &'static str);
 
-/// The line shown, and the button it tells of.
+/// The line shown: the button it tells of, and its words.
 #[derive(Component)]
-pub struct TipBox(pub Entity);
+pub struct TipBox(pub Entity, &'static str);
 
 /// Seconds the pointer rests on a button before its tip shows.
 #[derive(Resource, Debug, Clone, Copy)]
@@ -57,13 +57,17 @@ fn show_tips(
     let hovered = tips
         .iter()
         .find(|(_, _, i, _, _)| **i == Interaction::Hovered);
-    let on = hovered.map(|(e, ..)| e);
-    if resting.0.map(|(e, _)| e) != on {
-        resting.0 = on.map(|e| (e, now));
+    let on = hovered.map(|(e, tip, ..)| (e, tip.0));
+    if resting.0.map(|(e, _)| e) != on.map(|(e, _)| e) {
+        resting.0 = on.map(|(e, _)| (e, now));
     }
-    // A tip of another button (or of none) goes.
+    // A tip of another button (or of none) goes, and one whose words
+    // changed under the pointer (Search map, once its map is open).
+    let mut kept = false;
     for (tip, of) in &shown {
-        if Some(of.0) != on {
+        if Some((of.0, of.1)) == on {
+            kept = true;
+        } else {
             commands.entity(tip).try_despawn();
         }
     }
@@ -71,7 +75,7 @@ fn show_tips(
         return;
     };
     let since = resting.0.map_or(now, |(_, t)| t);
-    if now - since < wait.0 || shown.iter().any(|(_, of)| of.0 == button) {
+    if now - since < wait.0 || kept {
         return;
     }
     let k = node.inverse_scale_factor();
@@ -101,7 +105,7 @@ fn show_tips(
         place.left = px(rect.min.x.max(0.0));
     }
     commands.spawn((
-        TipBox(button),
+        TipBox(button, words.0),
         place,
         // Opaque, rimmed and shadowed: the buttons under it showed
         // through its words.
