@@ -220,7 +220,7 @@ fn top_bar(
         top.spawn((
             MoveCounter,
             Name::new("Move counter"),
-            text(counter_words(state, false), 20.0, theme::TEXT_DIM),
+            text(counter_words(state, false, None), 20.0, theme::TEXT_DIM),
             theme::fit_line(20.0, 13.0),
         ));
         top.spawn((
@@ -277,13 +277,19 @@ fn top_bar(
     });
 }
 
-/// "Moves: N", the limit or the rule for the next move after it.
-fn counter_words(state: &PlayState, numbered: bool) -> String {
-    format!(
-        "Moves: {}{}",
-        state.moves(),
-        puzzles::goal_words(&state.puzzle, numbered)
-    )
+/// "Moves: N", the limit or the rule for the next move after it; while
+/// the solver plays, whose moves they are ("Solver's moves: 12", "Moves: 3
+/// yours + 12 the solver's"): the board is not the player's game then.
+fn counter_words(state: &PlayState, numbered: bool, solver_from: Option<usize>) -> String {
+    let moves = state.moves();
+    let count = match solver_from {
+        Some(0) => format!("Solver's moves: {moves}"),
+        Some(base) if base <= moves => {
+            format!("Moves: {base} yours + {} the solver's", moves - base)
+        }
+        _ => format!("Moves: {moves}"),
+    };
+    format!("{count}{}", puzzles::goal_words(&state.puzzle, numbered))
 }
 
 fn update_counter(
@@ -293,11 +299,13 @@ fn update_counter(
     mut counter: Query<&mut Text, With<MoveCounter>>,
     mut map_line: Query<(&mut Text, &mut Node), MapLineOnly>,
     added: Query<(), Added<MoveCounter>>,
+    autoplay: Option<Res<crate::game::solver::Autoplay>>,
 ) {
     // A new level's bar is spawned a frame after its state changed (N, a
     // reload): it is filled in as it appears, not at the first move.
     let marked = marks.as_ref().is_some_and(|m| m.is_changed());
-    if !state.is_changed() && added.is_empty() && !marked && !settings.is_changed() {
+    let playing = autoplay.as_ref().is_some_and(|a| a.is_changed());
+    if !state.is_changed() && added.is_empty() && !marked && !settings.is_changed() && !playing {
         return;
     }
     // The move map's count, for the position on the board only.
@@ -306,7 +314,11 @@ fn update_counter(
         .filter(|m| m.shown.as_ref().is_some_and(|(p, _)| *p == state.puzzle))
         .and_then(|m| m.words());
     let numbered = settings.colour_blind;
-    let words = counter_words(&state, numbered);
+    let solver_from = autoplay
+        .as_deref()
+        .filter(|a| a.is_active() && !a.is_replay())
+        .map(crate::game::solver::Autoplay::base);
+    let words = counter_words(&state, numbered, solver_from);
     for mut t in &mut counter {
         if t.0 != words {
             t.0 = words.clone();

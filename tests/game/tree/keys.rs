@@ -131,6 +131,14 @@ fn a_stopped_search_says_the_board_is_its_own() {
         app.world().resource::<Autoplay>().log.len(),
         app.world().resource::<PlayState>().moves()
     );
+    // While it runs, the counter says whose moves they are.
+    let moves = app.world().resource::<PlayState>().moves();
+    let solvers = format!("Solver's moves: {moves}");
+    assert!(
+        texts(&mut app).iter().any(|t| t.starts_with(&solvers)),
+        "{:?}",
+        texts(&mut app)
+    );
     press(&mut app, KeyCode::KeyX);
     settle(&mut app);
     // The check of the position runs on a thread of its own: time for it.
@@ -161,8 +169,14 @@ fn a_stopped_search_says_the_board_is_its_own() {
             .resource::<pond_puzzles::game::panels::ArrowsOnTimeline>()
             .0
     );
-    // The board is said to be the player's now.
+    // The board is said to be the player's now, and counted as theirs.
     assert!(shows(&mut app, "yours to play"), "{said:?}");
+    let counted = format!("Moves: {moves}");
+    assert!(
+        texts(&mut app).iter().any(|t| t.starts_with(&counted)),
+        "{:?}",
+        texts(&mut app)
+    );
     // A step after the stop says the search was stopped, and what starts
     // one (it said only "last step").
     press(&mut app, KeyCode::Period);
