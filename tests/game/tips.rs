@@ -161,6 +161,14 @@ fn a_tip_follows_its_buttons_words() {
         texts(&mut app)
     );
     assert!(tip(&mut app, AutoplayCommand::Pause).contains("on from this pause"));
+    // The panel's line says it is paused, not only the button.
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("Search: paused")),
+        "{:?}",
+        texts(&mut app)
+    );
     // A map's button once its map is open says it closes it.
     let all = |app: &mut App| {
         app.world_mut()

@@ -99,7 +99,8 @@ pub(super) fn panel_text(
             format!("Thinking... {} positions", group(a.stats.nodes)),
             theme::TEXT,
         ),
-        // (Paused, the Pause button says Resume.)
+        // Paused, it says so (the Pause button's Resume alone did).
+        (None, _) if a.paused => (format!("{watching}: paused"), theme::TEXT),
         (None, _) => (watching.to_string(), theme::TEXT),
     };
     let words = match &a.verdict {
