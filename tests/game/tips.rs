@@ -62,6 +62,20 @@ fn every_tip_shows_inside_the_window_and_goes() {
                 "{size}: {:?} at {shown:?} covers its button at {at:?}",
                 tip.0
             );
+            // A solver button's tip stands beside the panel, over none of
+            // its buttons or lines.
+            let panel = nodes
+                .iter()
+                .find(|n| n.name.as_deref() == Some("Solver panel"))
+                .map(|n| n.rect)
+                .expect("the solver panel");
+            if panel.contains(at.center()) {
+                assert!(
+                    shown.intersect(panel).is_empty(),
+                    "{size}: {:?} at {shown:?} covers the panel at {panel:?}",
+                    tip.0
+                );
+            }
             let words: Vec<String> = nodes
                 .iter()
                 .filter(|n| n.parent == Some(boxes[0]))

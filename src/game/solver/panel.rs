@@ -315,6 +315,7 @@ fn button_row(buttons: impl Bundle) -> impl Bundle {
 fn solver_panel(pictures: &Pictures) -> impl Bundle {
     (
         Name::new("Solver panel"),
+        theme::tip::TipsBeside,
         Node {
             flex_direction: FlexDirection::Column,
             padding: UiRect::all(px(12)),

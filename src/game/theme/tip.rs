@@ -11,6 +11,11 @@ use bevy::window::PrimaryWindow;
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Tip(pub &'static str);
 
+/// A panel whose buttons' tips stand beside it, to its left, not under
+/// each button (under them, a tip covered the buttons and readouts below).
+#[derive(Component)]
+pub struct TipsBeside;
+
 /// The line shown: the button it tells of, and its words.
 #[derive(Component)]
 pub struct TipBox(pub Entity, &'static str);
@@ -25,7 +30,7 @@ impl Default for TipWait {
     }
 }
 /// The widest a tip grows before its words wrap.
-const WIDEST: f32 = 280.0;
+const WIDEST: f32 = 320.0;
 /// Room between a button and its tip.
 const GAP: f32 = 6.0;
 
@@ -33,6 +38,9 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TipWait>()
         .add_systems(PostUpdate, show_tips.after(bevy::ui::UiSystems::Layout));
 }
+
+/// Where a panel is laid out.
+type PanelRect = (&'static ComputedNode, &'static UiGlobalTransform);
 
 /// The pointer's button now, and since when (real seconds).
 #[derive(Default)]
@@ -49,8 +57,8 @@ fn show_tips(
         &UiGlobalTransform,
     )>,
     shown: Query<(Entity, &TipBox)>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    scale: Option<Res<UiScale>>,
+    (windows, scale): (Query<&Window, With<PrimaryWindow>>, Option<Res<UiScale>>),
+    (parents, panels): (Query<&ChildOf>, Query<PanelRect, With<TipsBeside>>),
     mut resting: Local<Resting>,
 ) {
     let now = time.elapsed_secs();
@@ -84,8 +92,13 @@ fn show_tips(
     let room = windows
         .single()
         .map_or(Vec2::new(1280.0, 720.0), |w| w.size() / ui);
-    // Under the button, or above it near the window's foot; from its left
+    // Beside a `TipsBeside` panel, to its left, level with the button;
+    // under any other, or above it near the window's foot, from its left
     // edge, or to its right edge in the window's right half.
+    let beside = parents
+        .iter_ancestors(button)
+        .find_map(|a| panels.get(a).ok())
+        .map(|(n, at)| n.inverse_scale_factor() * (at.translation.x - n.size().x / 2.0));
     let mut place = Node {
         position_type: PositionType::Absolute,
         max_width: px(WIDEST),
@@ -94,15 +107,25 @@ fn show_tips(
         border_radius: PANEL_RADIUS,
         ..default()
     };
-    if rect.max.y + GAP + 60.0 > room.y {
-        place.bottom = px(room.y - rect.min.y + GAP);
+    let low = rect.max.y + GAP + 60.0 > room.y;
+    if let Some(left) = beside.filter(|left| *left > WIDEST / 2.0) {
+        place.right = px(room.x - left + GAP);
+        if low {
+            place.bottom = px((room.y - rect.max.y).max(0.0));
+        } else {
+            place.top = px(rect.min.y);
+        }
     } else {
-        place.top = px(rect.max.y + GAP);
-    }
-    if rect.center().x > room.x / 2.0 {
-        place.right = px((room.x - rect.max.x).max(0.0));
-    } else {
-        place.left = px(rect.min.x.max(0.0));
+        if low {
+            place.bottom = px(room.y - rect.min.y + GAP);
+        } else {
+            place.top = px(rect.max.y + GAP);
+        }
+        if rect.center().x > room.x / 2.0 {
+            place.right = px((room.x - rect.max.x).max(0.0));
+        } else {
+            place.left = px(rect.min.x.max(0.0));
+        }
     }
     commands.spawn((
         TipBox(button, words.0),
