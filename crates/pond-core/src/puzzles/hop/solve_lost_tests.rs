@@ -3,6 +3,7 @@
 //! as the rules do.
 
 use super::super::ends::tests::level;
+use super::super::tests::reachable;
 use super::*;
 use crate::rules::Rules;
 use crate::solve::{Budget, replay};
@@ -45,27 +46,6 @@ fn a_set_past_its_most_keeps_the_counts_that_fit_nearest_its_end() {
     assert!(trimmed(all, 12, 11, false).is_empty());
 }
 
-/// Whether a position wins, by the rules alone (memoised on exact
-/// positions, red frog and all).
-fn truth(h: &mut Hop, memo: &mut FastMap<(u64, Option<u8>), bool>) -> bool {
-    if h.is_goal() {
-        return true;
-    }
-    if let Some(&known) = memo.get(&(h.green, h.red)) {
-        return known;
-    }
-    let mut moves = Vec::new();
-    h.legal_moves(&mut moves);
-    let won = moves.into_iter().any(|mv| {
-        let undo = h.apply(mv).expect("a legal jump");
-        let won = truth(h, memo);
-        h.undo(&undo);
-        won
-    });
-    memo.insert((h.green, h.red), won);
-    won
-}
-
 /// Each move of each position of random games from `start` searched from
 /// what the searches before it learnt: every answer is the rules' own,
 /// every win replays, and a position once decided is decided again within
@@ -86,7 +66,7 @@ fn learn_along_games(start: &Hop, games: u64) -> (Learnt, u32, u32) {
             for &mv in &moves {
                 let mut after = h.clone();
                 after.apply(mv).expect("a legal jump");
-                let right = truth(&mut after.clone(), &mut memo);
+                let right = reachable(&mut after.clone(), &mut memo);
                 let said =
                     |o: &Outcome<HopMove>| format!("{:b} {:?}: {o:?}", after.green, after.red);
                 let mut search = Search::new(Budget::unlimited());
@@ -119,7 +99,7 @@ fn learn_along_games(start: &Hop, games: u64) -> (Learnt, u32, u32) {
                 red,
                 ..start.clone()
             };
-            assert_eq!(truth(&mut p, &mut memo), right, "{green:b} {red:?}");
+            assert_eq!(reachable(&mut p, &mut memo), right, "{green:b} {red:?}");
         }
     }
     (learnt, won, lost)
@@ -148,7 +128,7 @@ fn searches_from_what_earlier_searches_learnt_answer_as_the_rules_do() {
             red: Some(red),
             finish: None,
         })
-        .find(|h| truth(&mut h.clone(), &mut FastMap::default()))
+        .find(|h| reachable(&mut h.clone(), &mut FastMap::default()))
         .expect("a pond that can be won");
     let (learnt, won, lost) = learn_along_games(&pond, 6);
     assert!(won > 10 && lost > 10, "pond: {won} won, {lost} lost");

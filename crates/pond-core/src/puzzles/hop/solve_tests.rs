@@ -17,8 +17,12 @@ fn pond(green: u64, red: Option<u8>) -> Hop {
 }
 
 /// Plain search over the rules (memoised on exact positions, no
-/// symmetry, no parity): can the goal be reached?
-fn reachable(h: &mut Hop, memo: &mut HashMap<(u64, Option<u8>), bool>) -> bool {
+/// symmetry, no parity): can the goal be reached? (The lost table's tests
+/// ask it too.)
+pub(crate) fn reachable<S: std::hash::BuildHasher>(
+    h: &mut Hop,
+    memo: &mut HashMap<(u64, Option<u8>), bool, S>,
+) -> bool {
     if h.is_goal() {
         return true;
     }
