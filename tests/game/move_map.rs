@@ -203,3 +203,38 @@ fn moves_not_decided_yet_show_a_question_mark() {
     );
     assert!(drawn(&mut app).iter().any(|(_, w)| w.is_some()));
 }
+
+/// A tick carries the number of ways to win after it up to the cap, and
+/// stands alone past it: the English board's early "1k+" badges crowded
+/// the next marks and the frogs' faces.
+#[test]
+fn a_tick_past_the_cap_carries_no_number() {
+    let numbers = |app: &mut App| {
+        let badges: Vec<Entity> = app
+            .world_mut()
+            .query_filtered::<Entity, With<MoveMarkBadge>>()
+            .iter(app.world())
+            .collect();
+        app.world_mut()
+            .query::<(&Text2d, &ChildOf)>()
+            .iter(app.world())
+            .filter(|(_, of)| badges.contains(&of.parent()))
+            .map(|(t, _)| t.0.clone())
+            .collect::<Vec<String>>()
+    };
+    let mut app = app();
+    start_level(&mut app, "pegs.ron", 0);
+    press(&mut app, KeyCode::KeyM);
+    wait_for_marks(&mut app);
+    let small = numbers(&mut app);
+    assert!(
+        !small.is_empty(),
+        "the Latin cross's ticks carry their ways"
+    );
+    assert!(small.iter().all(|n| n.parse::<u32>().is_ok()), "{small:?}");
+    start_level(&mut app, "pegs.ron", 7);
+    wait_for_marks(&mut app);
+    let marks = drawn(&mut app);
+    assert!(marks.iter().any(|(_, w)| *w == Some(true)), "{marks:?}");
+    assert_eq!(numbers(&mut app), Vec::<String>::new());
+}

@@ -110,10 +110,13 @@ pub(super) fn draw(
         }
         let number = match (mark.left.winnable, counts) {
             (Some(true), false) => mark.left.shortest.map(|s| s.to_string()),
-            (Some(true), true) => mark.left.ways.map(|w| match w {
-                Ways::Exactly(n) => n.to_string(),
-                Ways::Many => "1k+".to_string(),
-            }),
+            // Past the cap a tick stands alone: on the English board every
+            // early move's "1k+" crowded the next mark and the frogs' faces
+            // (the line under the counter says "ways to win: 1000+").
+            (Some(true), true) => match mark.left.ways {
+                Some(Ways::Exactly(n)) => Some(n.to_string()),
+                Some(Ways::Many) | None => None,
+            },
             _ => None,
         };
         commands
