@@ -129,7 +129,15 @@ pub(super) fn panel_text(
         // third figure to tell apart (the "?" card says how they differ).
         match counted_by_column {
             true => time.trim_start().to_string(),
-            false => format!("Positions {}{depth}{time}", group(positions)),
+            false if time.is_empty() => format!("Positions {}{depth}", group(positions)),
+            // The time on a line of its own: the layout broke "watched
+            // 5.9 s" at its no-break spaces in a narrow panel, and the
+            // line's break moved as the figures grew.
+            false => format!(
+                "Positions {}{depth}\n{}",
+                group(positions),
+                time.trim_start()
+            ),
         }
     } else {
         format!("Moves {}   {:.1} s", state.moves(), a.watched)

@@ -170,7 +170,7 @@ fn a_stopped_search_says_the_board_is_its_own() {
             .0
     );
     // The board is said to be the player's now, and counted as theirs.
-    assert!(shows(&mut app, "yours to play"), "{said:?}");
+    assert!(shows(&mut app, "the board is yours"), "{said:?}");
     let counted = format!("Moves: {moves}");
     assert!(
         texts(&mut app).iter().any(|t| t.starts_with(&counted)),

@@ -129,7 +129,7 @@ pub(in crate::game::solver) fn commands_and_input(
                     if a.watch.searches() && state.moves() > a.base {
                         a.stopped_on = Some(state.moves());
                         say.write(Say(
-                            "Search stopped: the board is yours to play from here; |< (Shift+Home) takes it back to the start."
+                            "Search stopped: the board is yours; |< (Shift+Home) takes it back to the start."
                                 .into(),
                         ));
                     }
