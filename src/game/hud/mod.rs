@@ -299,12 +299,23 @@ fn update_counter(
     mut counter: Query<&mut Text, With<MoveCounter>>,
     mut map_line: Query<(&mut Text, &mut Node), MapLineOnly>,
     added: Query<(), Added<MoveCounter>>,
-    autoplay: Option<Res<crate::game::solver::Autoplay>>,
+    (autoplay, mut last_from): (
+        Option<Res<crate::game::solver::Autoplay>>,
+        Local<Option<usize>>,
+    ),
 ) {
+    // Where the solver's moves began while it plays (the board's moves
+    // before it are the player's): the auto-player changes every frame of a
+    // watch, the counter's words only when it starts or stops.
+    let solver_from = autoplay
+        .as_deref()
+        .filter(|a| a.is_active() && !a.is_replay())
+        .map(crate::game::solver::Autoplay::base);
+    let playing = *last_from != solver_from;
+    *last_from = solver_from;
     // A new level's bar is spawned a frame after its state changed (N, a
     // reload): it is filled in as it appears, not at the first move.
     let marked = marks.as_ref().is_some_and(|m| m.is_changed());
-    let playing = autoplay.as_ref().is_some_and(|a| a.is_changed());
     if !state.is_changed() && added.is_empty() && !marked && !settings.is_changed() && !playing {
         return;
     }
@@ -314,10 +325,6 @@ fn update_counter(
         .filter(|m| m.shown.as_ref().is_some_and(|(p, _)| *p == state.puzzle))
         .and_then(|m| m.words());
     let numbered = settings.colour_blind;
-    let solver_from = autoplay
-        .as_deref()
-        .filter(|a| a.is_active() && !a.is_replay())
-        .map(crate::game::solver::Autoplay::base);
     let words = counter_words(&state, numbered, solver_from);
     for mut t in &mut counter {
         if t.0 != words {
@@ -333,19 +340,13 @@ fn update_counter(
             node.display = display;
         }
         // A line of its own begins with a capital.
-        let words = map.as_deref().map_or(String::new(), capitalised);
+        let words = map
+            .as_deref()
+            .map_or(String::new(), pond_core::levels::capitalised);
         if t.0 != words {
             t.0 = words;
         }
     }
-}
-
-/// `words` with a capital first letter.
-fn capitalised(words: &str) -> String {
-    let mut letters = words.chars();
-    letters.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(letters).collect()
-    })
 }
 
 /// The message line: redrawn when something it may say changes (a move

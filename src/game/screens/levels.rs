@@ -280,7 +280,7 @@ fn random_rows(ui: &mut ChildSpawnerCommands, pack: &Pack, shape: &RandomShape, 
             row.spawn(text("Random levels of:", 18.0, theme::TEXT_DIM));
             let chosen = first.map(|p| p.kind());
             for k in kinds {
-                let name = capitalised(k.name());
+                let name = k.title();
                 // The one chosen: a white rim, as the editor marks a choice
                 // (it was "[Swap]", a look of its own).
                 let on = chosen == Some(k);
@@ -556,13 +556,4 @@ fn card_name(level: &crate::levels::Level) -> String {
     } else {
         rest
     }
-}
-
-/// "swap" as "Swap".
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

@@ -99,13 +99,6 @@ pub fn write_pack(pack: &PackFile, header: &str) -> String {
     out
 }
 
-pub(crate) fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
-}
-
 #[cfg(test)]
 #[path = "generate_tests.rs"]
 mod tests;

@@ -56,7 +56,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
 pub use text::{cannot_read, decode, read_at_most, without_bom};
-pub use words::{clock, count_of, noun};
+pub use words::{capitalised, clock, count_of, noun};
 
 /// Limits on what a pack may hold: these files come from strangers.
 pub mod limits {

@@ -243,6 +243,15 @@ fn plain_message(message: &str) -> String {
         .replace("`Shape`", "the board shapes")
 }
 
+/// `words` with a capital first letter: "swap" as "Swap".
+pub fn capitalised(words: &str) -> String {
+    let mut letters = words.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
+}
+
 /// A count and its noun, singular for one: "1 colour", "3 colours".
 pub fn count_of(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", noun(n as u64, one, many))

@@ -110,12 +110,7 @@ puzzle_kinds!(Swap: "swap", Hop: "hop", Flood: "flood", Escape: "escape");
 impl PuzzleKind {
     /// Its name as a title: "Swap".
     pub fn title(self) -> String {
-        let name = self.name();
-        let mut chars = name.chars();
-        match chars.next() {
-            Some(first) => first.to_uppercase().chain(chars).collect(),
-            None => String::new(),
-        }
+        crate::levels::capitalised(self.name())
     }
 
     /// The puzzle of this name (as `name` gives it), if any.

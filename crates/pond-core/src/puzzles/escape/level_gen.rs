@@ -2,7 +2,7 @@
 //! graded by their ways out, and an Escape level as a pack file writes it.
 
 use crate::levels::LevelFile;
-use crate::levels::generate::capitalised;
+use crate::levels::capitalised;
 use crate::levels::generate::{grade_field, quoted, string_list};
 use crate::levels::rng::SplitMix64;
 use crate::rules::escape::{Animal, Escape};

@@ -3,7 +3,7 @@
 //! writes it.
 
 use crate::levels::LevelFile;
-use crate::levels::generate::capitalised;
+use crate::levels::capitalised;
 use crate::levels::generate::{grade_field, quoted, string_list};
 use crate::levels::rng::SplitMix64;
 use crate::rules::hop::{Board, Hop, Shape};
