@@ -133,6 +133,22 @@ fn a_passing_pointer_shows_no_tip() {
         .iter(app.world())
         .count();
     assert_eq!(boxes, 0);
+    // With "still water" no frame comes unasked: a pointer at rest asks
+    // for frames until its tip is due, and none once it has gone.
+    let asking = |app: &mut App| {
+        for _ in 0..10 {
+            app.update();
+        }
+        app.world()
+            .get_resource::<Messages<bevy::window::RequestRedraw>>()
+            .is_some_and(|m| !m.is_empty())
+    };
+    assert!(asking(&mut app), "a resting pointer asks for no frame");
+    point(&mut app, None);
+    assert!(
+        !asking(&mut app),
+        "frames asked for with nothing to wait for"
+    );
 }
 
 /// A button whose words change says what its new words do: Watch, once it

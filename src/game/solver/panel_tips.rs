@@ -35,6 +35,14 @@ pub(super) fn tip_of(command: AutoplayCommand) -> &'static str {
 /// Whether a button is greyed.
 type Greyed = Has<InteractionDisabled>;
 
+/// What the tips follow, changed since the last frame: a label's words, a
+/// button greyed or no longer greyed.
+type FollowedChanges<'w, 's> = (
+    Query<'w, 's, (), (With<CommandLabel>, Changed<Text>)>,
+    Query<'w, 's, (), Added<InteractionDisabled>>,
+    RemovedComponents<'w, 's, InteractionDisabled>,
+);
+
 /// The tips follow the buttons' words and state: Watch once it says
 /// Again, Pause once it says Resume or Play, a greyed button saying why,
 /// a map's button once its map is on.
@@ -48,8 +56,21 @@ pub(super) fn follow_words(
     )>,
     column: Res<TreeViewOpen>,
     settings: Res<Settings>,
+    changes: FollowedChanges,
 ) {
+    let (relabelled, greyed_now, mut ungreyed) = changes;
+    // Read them all, so that an old removal does not count later.
+    let ungreyed = ungreyed.read().count() > 0;
+    let all = !relabelled.is_empty()
+        || !greyed_now.is_empty()
+        || ungreyed
+        || column.is_changed()
+        || settings.is_changed();
     for (mut tip, command, map, greyed) in &mut tips {
+        // A new button's tip is set as it comes.
+        if !all && !tip.is_added() {
+            continue;
+        }
         let says = match (command, map) {
             (Some(&command), _) => {
                 let word = labels

@@ -5,7 +5,7 @@
 
 use super::{PANEL_RADIUS, TEXT, text};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::{PrimaryWindow, RequestRedraw};
 
 /// What a button does, in a line: shown when the pointer rests on it.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,12 +43,15 @@ pub(super) fn plugin(app: &mut App) {
 type PanelRect = (&'static ComputedNode, &'static UiGlobalTransform);
 
 /// The pointer's button now, and since when (real seconds).
+/// The window's requests for a frame (none in a headless app).
+type Redraw<'w> = Option<ResMut<'w, Messages<RequestRedraw>>>;
+
 #[derive(Default)]
 struct Resting(Option<(Entity, f32)>);
 
 fn show_tips(
     mut commands: Commands,
-    (time, wait): (Res<Time<Real>>, Res<TipWait>),
+    (time, wait, mut redraw): (Res<Time<Real>>, Res<TipWait>, Redraw),
     tips: Query<(
         Entity,
         &Tip,
@@ -83,7 +86,15 @@ fn show_tips(
         return;
     };
     let since = resting.0.map_or(now, |(_, t)| t);
-    if now - since < wait.0 || kept {
+    if kept {
+        return;
+    }
+    if now - since < wait.0 {
+        // With "still water" the game draws no frame at rest: a resting
+        // pointer asks for frames until its tip is due.
+        if let Some(redraw) = redraw.as_mut() {
+            redraw.write(RequestRedraw);
+        }
         return;
     }
     let k = node.inverse_scale_factor();
