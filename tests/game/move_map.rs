@@ -238,3 +238,47 @@ fn a_tick_past_the_cap_carries_no_number() {
     assert!(marks.iter().any(|(_, w)| *w == Some(true)), "{marks:?}");
     assert_eq!(numbers(&mut app), Vec::<String>::new());
 }
+
+/// On a board full of frogs, each jump's mark stands nearer the frog it
+/// jumps over or the pad it lands on than any other pad: at the middle of
+/// a bowed arc it stood beside a frog that had no part in the move.
+#[test]
+fn a_jumps_mark_stands_by_its_own_pads() {
+    use pond_puzzles::game::puzzles::hop_pos;
+    use pond_puzzles::rules::Puzzle;
+    let mut app = app();
+    start_level(&mut app, "pegs.ron", 0);
+    press(&mut app, KeyCode::KeyM);
+    for level in [0, 7, 8] {
+        start_level(&mut app, "pegs.ron", level);
+        wait_for_marks(&mut app);
+        let Puzzle::Hop(h) = puzzle(&app) else {
+            panic!("a peg board")
+        };
+        let marks: Vec<(PuzzleMove, Vec3)> = app
+            .world_mut()
+            .query::<(&MoveMarkBadge, &Transform)>()
+            .iter(app.world())
+            .map(|(m, at)| (m.0, at.translation))
+            .collect();
+        assert!(!marks.is_empty(), "level {level}: marks");
+        for (mv, at) in marks {
+            let PuzzleMove::Hop(jump) = mv else {
+                panic!("a jump")
+            };
+            let (from, to) = (hop_pos(&h, jump.from), hop_pos(&h, jump.to));
+            let nearest = (0..h.board.pads.len() as u8)
+                .map(|pad| hop_pos(&h, pad))
+                .min_by(|a, b| {
+                    let (da, db) = (a.distance(at.truncate()), b.distance(at.truncate()));
+                    da.total_cmp(&db)
+                })
+                .expect("pads");
+            let over = (from + to) / 2.0;
+            assert!(
+                nearest == to || nearest.distance(over) < 1.0,
+                "level {level}: the mark of {mv} at {at} is nearest the pad at {nearest}"
+            );
+        }
+    }
+}

@@ -9,7 +9,9 @@
 //! and names each puzzle, so a fifth puzzle is a compile error here until it
 //! is added, and nowhere else (`docs/ADDING-A-PUZZLE.md`).
 
+mod arc;
 mod card;
+pub use arc::MarkArc;
 pub use card::LessonPop;
 mod celebrate;
 mod escape;
@@ -122,8 +124,8 @@ pub trait GamePuzzle: Rules + Sized {
         self.hint_rings(mv).first().map(|&(at, _)| at)
     }
     /// Where the move map draws a move as an arc instead (from the piece
-    /// to where it lands), its mark at the arc's top.
-    fn mark_arc(&self, _mv: Self::Move) -> Option<(Vec2, Vec2)> {
+    /// to where it lands), with its mark on it.
+    fn mark_arc(&self, _mv: Self::Move) -> Option<MarkArc> {
         None
     }
     /// The size of the move map's marks, in the board's units (1: the
@@ -348,7 +350,7 @@ pub fn mark_size(p: &Puzzle) -> f32 {
     each!(p, s => s.mark_size())
 }
 
-pub fn mark_arc(p: &Puzzle, mv: PuzzleMove) -> Option<(Vec2, Vec2)> {
+pub fn mark_arc(p: &Puzzle, mv: PuzzleMove) -> Option<MarkArc> {
     each!(p, s => own(s, mv).and_then(|m| s.mark_arc(m)))
 }
 

@@ -6,7 +6,6 @@
 //! search moves on, at most ten times a second, with a bounded number of
 //! marks.
 
-use super::move_map::arc_point;
 use super::{Autoplay, LogStep};
 use crate::game::play::{BoardRoot, PlayState, PlaySystems};
 use crate::game::puzzles;
@@ -112,7 +111,7 @@ fn draw(
     let size = puzzles::mark_size(p);
     let mut dots = |mv: PuzzleMove, from: &Puzzle, material: &Handle<ColorMaterial>, scale: f32| {
         match puzzles::mark_arc(from, mv) {
-            Some((a, b)) => {
+            Some(arc) => {
                 for k in 0..DOTS {
                     let t = 0.1 + 0.8 * k as f32 / (DOTS - 1) as f32;
                     let d = scale * (0.2 + 0.16 * t) * size;
@@ -120,7 +119,7 @@ fn draw(
                         SearchMark,
                         Mesh2d(art.badge.clone()),
                         MeshMaterial2d(material.clone()),
-                        Transform::from_translation(arc_point(a, b, t).extend(13.0))
+                        Transform::from_translation(arc.point(t).extend(13.0))
                             .with_scale(Vec3::new(d, d, 1.0)),
                         Pickable::IGNORE,
                         ChildOf(root),
@@ -163,7 +162,7 @@ fn draw(
     if let Some(mv) = back
         && *back != back_before
         && let Some(at) = puzzles::mark_arc(p, *mv)
-            .map(|(a, b)| arc_point(a, b, 0.5))
+            .map(|a| a.mark())
             .or_else(|| puzzles::mark_spot(p, *mv))
     {
         commands

@@ -245,6 +245,9 @@ fn a_move_across_a_fold_is_marked_beside_its_frog() {
     let along = PuzzleMove::Swap(SwapMove { from: 11 });
     assert_eq!(
         mark_arc(&p, along),
-        Some((swap_pos(11, 25), swap_pos(12, 25)))
+        Some(pond_puzzles::game::puzzles::MarkArc::bowed(
+            swap_pos(11, 25),
+            swap_pos(12, 25)
+        ))
     );
 }

@@ -8,7 +8,7 @@ mod board;
 mod words;
 
 use super::card::{Card, TITLE_W, dot, frog, image, picture};
-use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, Pieces, Spawned, celebrate};
+use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, MarkArc, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::{HopCode, LevelCode};
@@ -110,9 +110,13 @@ impl GamePuzzle for Hop {
         vec![(hop_pos(self, m.from), 1.0), (hop_pos(self, m.to), 1.0)]
     }
 
-    /// A jump's arc: from the frog to the pad it lands on.
-    fn mark_arc(&self, m: HopMove) -> Option<(Vec2, Vec2)> {
-        Some((hop_pos(self, m.from), hop_pos(self, m.to)))
+    /// A jump's arc: from the frog to the pad it lands on, its mark near
+    /// the pad.
+    fn mark_arc(&self, m: HopMove) -> Option<MarkArc> {
+        Some(MarkArc::near_landing(
+            hop_pos(self, m.from),
+            hop_pos(self, m.to),
+        ))
     }
 
     /// The picked frog's pad, and the pads it can jump to (from the rules'

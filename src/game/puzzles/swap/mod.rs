@@ -5,7 +5,7 @@
 mod board;
 
 use super::card::{Card, TITLE_H, frog, image, picture};
-use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, Pieces, Spawned, celebrate};
+use super::{Clickable, Clicked, Dimension, Dot, GamePuzzle, MarkArc, Pieces, Spawned, celebrate};
 use crate::game::play::{Change, Request};
 use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::{LevelCode, SwapCode};
@@ -173,11 +173,11 @@ impl GamePuzzle for Swap {
 
     /// A step's or a jump's arc: from the frog to the pad it lands on (the
     /// pad the move fills, by the rules).
-    fn mark_arc(&self, m: SwapMove) -> Option<(Vec2, Vec2)> {
+    fn mark_arc(&self, m: SwapMove) -> Option<MarkArc> {
         let (from, to) = move_ends(self, m)?;
         // A move across a folded row's lines has its mark beside its frog,
         // the way it goes (an arc would cross the board).
-        (from.y == to.y).then_some((from, to))
+        (from.y == to.y).then_some(MarkArc::bowed(from, to))
     }
 
     /// Beside the frog, the way it goes, for a move across a folded row's

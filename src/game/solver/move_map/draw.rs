@@ -84,16 +84,16 @@ pub(super) fn draw(
         };
         let arc = puzzles::mark_arc(p, mark.mv);
         let Some(at) = arc
-            .map(|(from, to)| arc_point(from, to, 0.5))
+            .map(|a| a.mark())
             .or_else(|| puzzles::mark_spot(p, mark.mv))
         else {
             continue;
         };
-        if let Some((from, to)) = arc {
+        if let Some(arc) = arc {
             // Dots from the piece to where it lands, growing towards it.
             for k in 0..ARC_DOTS {
                 let t = 0.12 + 0.8 * k as f32 / (ARC_DOTS - 1) as f32;
-                if (t - 0.5).abs() < 0.12 {
+                if (t - arc.mark_at).abs() < 0.12 {
                     continue; // under the mark
                 }
                 let dot = 0.16 + 0.14 * t;
@@ -101,8 +101,11 @@ pub(super) fn draw(
                     ArcDot,
                     Mesh2d(art.badge.clone()),
                     MeshMaterial2d(disc.clone()),
-                    Transform::from_translation(arc_point(from, to, t).extend(11.0))
-                        .with_scale(Vec3::new(dot * size, dot * size, 1.0)),
+                    Transform::from_translation(arc.point(t).extend(11.0)).with_scale(Vec3::new(
+                        dot * size,
+                        dot * size,
+                        1.0,
+                    )),
                     Pickable::IGNORE,
                     ChildOf(root),
                 ));
@@ -243,15 +246,6 @@ pub(super) fn draw_on_buttons(
 
 /// Dots of a move's arc.
 const ARC_DOTS: usize = 11;
-
-/// A point of the arc from `from` to `to` at `t` (0 to 1): it bows to the
-/// left of the way it goes, so the jumps over one frog from opposite sides
-/// bow apart and each mark stands alone.
-pub(in crate::game::solver) fn arc_point(from: Vec2, to: Vec2, t: f32) -> Vec2 {
-    let way = to - from;
-    let side = way.perp() * 0.28;
-    from + way * t + side * 4.0 * t * (1.0 - t)
-}
 
 /// What a mark's disc carries: a tick, a cross (told apart by shape as well
 /// as colour), or a question mark.

@@ -10,7 +10,6 @@
 
 mod draw;
 
-pub(super) use draw::arc_point;
 pub use draw::{ArcDot, ButtonMark, MoveMarkBadge};
 
 use super::{Autoplay, SolverBudget};
