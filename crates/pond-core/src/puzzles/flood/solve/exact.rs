@@ -10,6 +10,7 @@ pub use choice::{Bound, Exact};
 use hashbrown::HashTable;
 use kept::Kept;
 
+mod bounds;
 mod choice;
 mod kept;
 #[cfg(test)]
@@ -49,6 +50,11 @@ fn hash<const W: usize>(s: &Set<W>) -> u64 {
     h ^ (h >> 29)
 }
 
+/// Whether two sets are the same (one test at the end, as in `subset`).
+fn same<const W: usize>(a: &Set<W>, b: &Set<W>) -> bool {
+    (0..W).fold(0, |acc, w| acc | (a[w] ^ b[w])) == 0
+}
+
 fn empty<const W: usize>(s: &Set<W>) -> bool {
     s.iter().all(|&w| w == 0)
 }
@@ -56,6 +62,32 @@ fn empty<const W: usize>(s: &Set<W>) -> bool {
 fn subset<const W: usize>(a: &Set<W>, b: &Set<W>) -> bool {
     // One test at the end: the words' outcomes are not predictable.
     (0..W).fold(0, |acc, w| acc | (a[w] & !b[w])) == 0
+}
+
+/// Every neighbour of the blobs of `set`, by the tables of `AStar::near`.
+#[inline(always)]
+fn around_in<const W: usize>(near: &[[Set<W>; 256]], set: &Set<W>) -> Set<W> {
+    let mut out = [0u64; W];
+    for (&word, tables) in set.iter().zip(near.chunks_exact(8)) {
+        if word == 0 {
+            continue;
+        }
+        // The entry for a zero byte is empty: no test a byte.
+        for (k, table) in tables.iter().enumerate() {
+            let adj = &table[(word >> (8 * k)) as u8 as usize];
+            for v in 0..W {
+                out[v] |= adj[v];
+            }
+        }
+    }
+    out
+}
+
+/// `around_in` built with AVX2: a set's words ORed four at a time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn around_avx2<const W: usize>(near: &[[Set<W>; 256]], set: &Set<W>) -> Set<W> {
+    around_in(near, set)
 }
 
 struct Node<const W: usize> {
@@ -74,6 +106,12 @@ struct Node<const W: usize> {
     superseded: bool,
     /// The colours (as bits) with a blob outside the region.
     left: u16,
+    /// The moves (colours as bits) whose children were found to belong to
+    /// the round the node was put back for: when it comes out again in that
+    /// round they are made without bounding them once more. (Their estimate
+    /// stays what it was, a lower bound all the same. The field takes room
+    /// the node's alignment left free.)
+    ready: u16,
 }
 
 pub(crate) struct AStar<'b, const W: usize> {
@@ -85,7 +123,8 @@ pub(crate) struct AStar<'b, const W: usize> {
     /// neighbour of the blobs whose bits are `v` in byte `j` of a set (one
     /// table for each of its `8 * W` bytes).
     near: Vec<[Set<W>; 256]>,
-    all: Set<W>,
+    /// The CPU has AVX2: `around` and the relaxed bound run as built for it.
+    avx2: bool,
     nodes: Vec<Node<W>>,
     /// Every region reached, as the index of the node that reached it in
     /// the fewest moves (the region is kept once, in its node).
@@ -98,11 +137,9 @@ pub(crate) struct AStar<'b, const W: usize> {
 impl<'b, const W: usize> AStar<'b, W> {
     pub(crate) fn new(blobs: &'b Blobs, exact: Exact) -> Self {
         let mut of_colour = vec![[0u64; W]; blobs.colours as usize];
-        let mut all = [0u64; W];
         let mut adjacent = vec![[0u64; W]; blobs.len()];
         for (b, &c) in blobs.colour.iter().enumerate() {
             put(&mut of_colour[c as usize], b);
-            put(&mut all, b);
             for &n in &blobs.neighbours[b] {
                 put(&mut adjacent[b], n as usize);
             }
@@ -125,7 +162,10 @@ impl<'b, const W: usize> AStar<'b, W> {
             exact,
             of_colour,
             near,
-            all,
+            #[cfg(target_arch = "x86_64")]
+            avx2: std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            avx2: false,
             nodes: Vec::new(),
             reached: HashTable::new(),
             distance: vec![0; blobs.len()],
@@ -135,20 +175,12 @@ impl<'b, const W: usize> AStar<'b, W> {
 
     /// Every neighbour of the blobs of `set`.
     fn around(&self, set: &Set<W>) -> Set<W> {
-        let mut out = [0u64; W];
-        for (&word, tables) in set.iter().zip(self.near.chunks_exact(8)) {
-            if word == 0 {
-                continue;
-            }
-            // The entry for a zero byte is empty: no test a byte.
-            for (k, table) in tables.iter().enumerate() {
-                let adj = &table[(word >> (8 * k)) as u8 as usize];
-                for v in 0..W {
-                    out[v] |= adj[v];
-                }
-            }
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only where the CPU has AVX2.
+            return unsafe { around_avx2(&self.near, set) };
         }
-        out
+        around_in(&self.near, set)
     }
 
     /// The blobs next to `region`.
@@ -178,112 +210,6 @@ impl<'b, const W: usize> AStar<'b, W> {
         match self.exact.bound {
             Bound::Layers => self.layers(region),
             Bound::Relaxed => self.relaxed(region, frontier, left, limit),
-        }
-    }
-
-    /// A lower bound on the moves left. Number the blobs outside the region by
-    /// their distance from it (layer 1 touches it). A blob in layer `l` joins
-    /// at move `l` at the earliest, and only by a move of its own colour, so if
-    /// `n_k` colours still have a blob in layer `k` or beyond, moves `k` and on
-    /// must name at least `n_k` colours: at least `k - 1 + n_k` moves in all.
-    /// With `k = 1` this is the number of colours left; with the last layer it
-    /// is at least the distance to the farthest blob.
-    fn layers(&mut self, region: &Set<W>) -> u8 {
-        self.queue.clear();
-        for b in 0..self.blobs.len() {
-            if has(region, b) {
-                self.distance[b] = 0;
-                self.queue.push(b as u32);
-            } else {
-                self.distance[b] = u8::MAX;
-            }
-        }
-        let mut last_layer = [0u8; crate::rules::flood::MAX_COLOURS as usize];
-        let mut head = 0;
-        while head < self.queue.len() {
-            let b = self.queue[head] as usize;
-            head += 1;
-            let d = self.distance[b];
-            let colour = self.blobs.colour[b] as usize;
-            last_layer[colour] = last_layer[colour].max(d);
-            for &n in &self.blobs.neighbours[b] {
-                if self.distance[n as usize] == u8::MAX {
-                    self.distance[n as usize] = d.saturating_add(1);
-                    self.queue.push(n);
-                }
-            }
-        }
-        let mut layers = last_layer;
-        layers.sort_unstable_by(|a, b| b.cmp(a));
-        // layers[i] is the (i+1)-th latest last layer: n_k >= i + 1 for k <= layers[i].
-        let mut best = 0u8;
-        for (i, &k) in layers.iter().enumerate() {
-            if k == 0 {
-                break;
-            }
-            best = best.max(k - 1 + i as u8 + 1);
-        }
-        best
-    }
-
-    /// A lower bound from a relaxed game: one move may take every blob next
-    /// to the region whatever its colour, except that each colour still needs
-    /// a move of its own to be cleared. Count the moves of the relaxed game
-    /// played well: clear every colour that one move can clear (its last blobs
-    /// touch the region), and when none can be, take a whole layer in one
-    /// move. Any real line of play is also a line of the relaxed game, so it
-    /// is no shorter. (The idea is from A. and S. Puchert's Flood-It solver.)
-    fn relaxed(&self, region: &Set<W>, frontier: &Set<W>, mut left: u32, limit: u8) -> u8 {
-        if left == 0 {
-            return 0;
-        }
-        let mut seen = *region;
-        let mut layer = *frontier;
-        let mut moves = 0u8;
-        loop {
-            seen = or(&seen, &layer);
-            let mut cleared = 0u32;
-            let mut bits = left;
-            while bits != 0 {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if subset(&self.of_colour[c], &seen) {
-                    cleared |= 1 << c;
-                }
-            }
-            if cleared != 0 {
-                left &= !cleared;
-                moves += colour_count(cleared);
-                if left & left.wrapping_sub(1) == 0 {
-                    return moves + u8::from(left != 0);
-                }
-                // Each colour left needs a move of its own: past the limit
-                // the exact count is not needed.
-                if moves + colour_count(left) > limit {
-                    return moves + colour_count(left);
-                }
-                // The cleared colours' blobs of this layer join now; the rest
-                // of the layer waits for its own colours.
-                let mut joined = [0u64; W];
-                let mut bits = cleared;
-                while bits != 0 {
-                    let c = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    joined = or(&joined, &and(&layer, &self.of_colour[c]));
-                }
-                let beyond = and_not(&self.around(&joined), &seen);
-                layer = or(&and_not(&layer, &joined), &beyond);
-            } else {
-                moves += 1;
-                if moves + colour_count(left) > limit {
-                    return moves + colour_count(left);
-                }
-                layer = and_not(&self.around(&layer), &seen);
-            }
-            if empty(&layer) {
-                // Cannot happen on a joined board; a safe answer all the same.
-                return moves + colour_count(left);
-            }
         }
     }
 
@@ -367,6 +293,7 @@ impl<'b, const W: usize> AStar<'b, W> {
             forced: false,
             superseded: false,
             left: left0 as u16,
+            ready: 0,
         });
         let nodes = &self.nodes;
         self.reached
@@ -429,9 +356,9 @@ impl<'b, const W: usize> AStar<'b, W> {
                 }
                 continue;
             };
-            let (region, g, parent, left_here) = {
+            let (region, g, parent, left_here, ready) = {
                 let n = &self.nodes[id as usize];
-                (n.region, n.g, n.parent, u32::from(n.left))
+                (n.region, n.g, n.parent, u32::from(n.left), n.ready)
             };
             if self.nodes[id as usize].superseded {
                 continue;
@@ -464,7 +391,8 @@ impl<'b, const W: usize> AStar<'b, W> {
                     .collect();
                 crate::solve::follow_line(search, &mut shown, &path);
             }
-            if region == self.all {
+            // No colour left outside the region: it is the whole board.
+            if left_here == 0 {
                 return Some(Some(self.path_to(id)));
             }
             let forced = self.choices(&region, &frontier, &mut choices);
@@ -472,10 +400,13 @@ impl<'b, const W: usize> AStar<'b, W> {
                 self.nodes[id as usize].expanded = frontiers.len() as u32;
                 frontiers.push(frontier);
             }
-            // The least estimate of a child left for a later round.
+            // The least estimate of a child left for a later round, and the
+            // children that have it.
             let mut later = upper;
+            let mut at_later = 0u16;
             for &c in &choices {
-                if self.exact.prune && self.redundant(id, c, &frontier, &before) {
+                let known = again && ready >> c & 1 == 1;
+                if !known && self.exact.prune && self.redundant(id, c, &frontier, &before) {
                     continue;
                 }
                 let taken = and(&frontier, &self.of_colour[c]);
@@ -485,21 +416,22 @@ impl<'b, const W: usize> AStar<'b, W> {
                 let nodes = &self.nodes;
                 let seen = self
                     .reached
-                    .find(key, |&i| nodes[i as usize].region == next)
+                    .find(key, |&i| same(&nodes[i as usize].region, &next))
                     .copied();
                 if seen.is_some_and(|i| nodes[i as usize].g <= g2) {
                     continue;
                 }
-                let done = next == self.all;
                 // The child's estimate to start with: its parent's (one move
                 // nearer), at least the colours left. Only the colour played
                 // can have been cleared.
                 let cleared = u32::from(subset(&self.of_colour[c], &next)) << c;
                 let left = left_here & !cleared;
+                // No colour left outside: the child is the whole board.
+                let done = left == 0;
                 let mut f2 = (g2 as usize + colour_count(left) as usize).max(f);
                 // A child that would come out in this round is bounded now,
                 // while its parent's frontier is at hand.
-                if !done && f2 == f {
+                if !done && f2 == f && !known {
                     let beside = self.frontier_after(&frontier, &taken, &next);
                     let limit = (f - g2 as usize) as u8;
                     let h = self.bound(&next, &beside, left, limit);
@@ -511,7 +443,12 @@ impl<'b, const W: usize> AStar<'b, W> {
                 // and the round that wins seldom gets to them all, so the
                 // search keeps about the nodes it expands.
                 if f2 > f {
-                    later = later.min(f2);
+                    if f2 < later {
+                        (later, at_later) = (f2, 0);
+                    }
+                    if f2 == later {
+                        at_later |= 1 << c;
+                    }
                     continue;
                 }
                 let nid = self.nodes.len() as u32;
@@ -524,13 +461,14 @@ impl<'b, const W: usize> AStar<'b, W> {
                     forced,
                     superseded: false,
                     left: left as u16,
+                    ready: 0,
                 });
                 let nodes = &mut self.nodes;
                 match seen {
                     Some(old) => {
                         nodes[old as usize].superseded = true;
-                        if let Some(slot) =
-                            (self.reached).find_mut(key, |&i| nodes[i as usize].region == next)
+                        if let Some(slot) = (self.reached)
+                            .find_mut(key, |&i| same(&nodes[i as usize].region, &next))
                         {
                             *slot = nid;
                         }
@@ -548,6 +486,7 @@ impl<'b, const W: usize> AStar<'b, W> {
                 deepest = deepest.max(g2 as usize);
             }
             if later < upper {
+                self.nodes[id as usize].ready = at_later;
                 open[later][g as usize].push(id);
             }
         }
