@@ -29,17 +29,14 @@ impl MarkArc {
         }
     }
 
-    /// An arc that hardly bows, its mark between the piece jumped over and
-    /// the pad it lands on: on a board full of frogs a mark off the line
-    /// stood beside a frog that had no part in the move. Two legal jumps
-    /// never share that spot (a jump back over the same frog would need
-    /// the pad the first one leaves from empty).
+    /// A jump's arc, its mark near the pad it lands on, left of the way it
+    /// comes in: at the middle it stood beside a frog that had no part in
+    /// the move on a board full of frogs. The jumps into one pad come from
+    /// different sides, so their marks stand apart around it.
     pub fn near_landing(from: Vec2, to: Vec2) -> Self {
         MarkArc {
-            from,
-            to,
-            bow: 0.08,
-            mark_at: 0.78,
+            mark_at: 0.8,
+            ..Self::bowed(from, to)
         }
     }
 
