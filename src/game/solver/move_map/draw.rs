@@ -97,18 +97,20 @@ pub(super) fn draw(
                     continue; // under the mark
                 }
                 let dot = 0.16 + 0.14 * t;
-                commands.spawn((
-                    ArcDot,
-                    Mesh2d(art.badge.clone()),
-                    MeshMaterial2d(disc.clone()),
-                    Transform::from_translation(arc.point(t).extend(11.0)).with_scale(Vec3::new(
-                        dot * size,
-                        dot * size,
-                        1.0,
-                    )),
-                    Pickable::IGNORE,
-                    ChildOf(root),
-                ));
+                // Each dot on a white rim: green on green frogs and pads
+                // was hard to follow.
+                for (material, grown, z) in [(&made.white, 0.05, 10.9), (&disc, 0.0, 11.0)] {
+                    let d = (dot + grown) * size;
+                    commands.spawn((
+                        ArcDot,
+                        Mesh2d(art.badge.clone()),
+                        MeshMaterial2d(material.clone()),
+                        Transform::from_translation(arc.point(t).extend(z))
+                            .with_scale(Vec3::new(d, d, 1.0)),
+                        Pickable::IGNORE,
+                        ChildOf(root),
+                    ));
+                }
             }
         }
         let number = match (mark.left.winnable, counts) {
