@@ -42,10 +42,10 @@ pub(super) fn plugin(app: &mut App) {
 /// Where a panel is laid out.
 type PanelRect = (&'static ComputedNode, &'static UiGlobalTransform);
 
-/// The pointer's button now, and since when (real seconds).
 /// The window's requests for a frame (none in a headless app).
 type Redraw<'w> = Option<ResMut<'w, Messages<RequestRedraw>>>;
 
+/// The pointer's button now, and since when (real seconds).
 #[derive(Default)]
 struct Resting(Option<(Entity, f32)>);
 
