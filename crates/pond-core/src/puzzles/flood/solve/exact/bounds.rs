@@ -1,6 +1,6 @@
 //! The exact search's lower bounds on the moves a region still needs.
 
-use super::{AStar, Set, and, and_not, around_in, empty, has, or, subset};
+use super::{AStar, Set, and, and_not, around_in, empty, has, or, put};
 use crate::puzzles::flood::solve::blobs::colour_count;
 
 impl<const W: usize> AStar<'_, W> {
@@ -74,15 +74,42 @@ impl<const W: usize> AStar<'_, W> {
         let mut seen = *region;
         let mut layer = *frontier;
         let mut moves = 0u8;
+        // A blob of each colour left that is not yet seen: while it is not,
+        // the colour is not cleared (one bit tested, not the colour's every
+        // word). It starts as the colour's last blob in the walk's order,
+        // the farthest from the flooded corner, and when it is seen the next
+        // is the last one of that colour still unseen: `seen` only grows.
+        // The witnesses are kept as a set too, so that one test a move
+        // says whether the blobs just seen hold any (they seldom do).
+        let mut witness = self.last_of_colour;
+        let mut witnesses = [0u64; W];
+        let mut bits = left;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            put(&mut witnesses, witness[c] as usize);
+        }
+        // The first move's blobs just seen are the region's too.
+        let mut new = or(region, frontier);
         loop {
             seen = or(&seen, &layer);
             let mut cleared = 0u32;
-            let mut bits = left;
-            while bits != 0 {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if subset(&self.of_colour[c], &seen) {
-                    cleared |= 1 << c;
+            if !empty(&and(&witnesses, &new)) {
+                let mut bits = left;
+                while bits != 0 {
+                    let c = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let at = witness[c] as usize;
+                    if has(&seen, at) {
+                        witnesses[at / 64] &= !(1 << (at % 64));
+                        match last_outside(&self.of_colour[c], &seen, at / 64) {
+                            Some(b) => {
+                                witness[c] = b as u16;
+                                put(&mut witnesses, b);
+                            }
+                            None => cleared |= 1 << c,
+                        }
+                    }
                 }
             }
             if cleared != 0 {
@@ -118,8 +145,21 @@ impl<const W: usize> AStar<'_, W> {
                 // Cannot happen on a joined board; a safe answer all the same.
                 return moves + colour_count(left);
             }
+            // The witnesses are all outside `seen`: the next blobs seen are
+            // in the layer.
+            new = layer;
         }
     }
+}
+
+/// The last blob of `set` outside `seen`, looked for from word `from`
+/// down (the words above it hold none).
+#[inline(always)]
+fn last_outside<const W: usize>(set: &Set<W>, seen: &Set<W>, from: usize) -> Option<usize> {
+    (0..=from).rev().find_map(|w| {
+        let rest = set[w] & !seen[w];
+        (rest != 0).then(|| w * 64 + 63 - rest.leading_zeros() as usize)
+    })
 }
 
 /// `AStar::relaxed` built with AVX2: the sets' words four at a time, and
