@@ -7,13 +7,12 @@ use super::blobs::colour_count;
 use crate::rules::flood::{FloodMove, MAX_COLOURS};
 use crate::solve::Search;
 pub use choice::{Bound, Exact};
+use hashbrown::HashTable;
 use kept::Kept;
-use table::{Table, tag};
 
 mod bounds;
 mod choice;
 mod kept;
-mod table;
 #[cfg(test)]
 pub(crate) use kept::kept_sets;
 pub(crate) use kept::let_go_kept;
@@ -42,8 +41,8 @@ fn or<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
 }
 
 /// A region's hash for the table of regions reached (the words mixed as
-/// `FastHasher` mixes them, the high bits folded down; the table keeps 32
-/// bits of it, `table::tag`).
+/// `FastHasher` mixes them, the high bits folded down, as the table picks a
+/// slot by the low bits).
 fn hash<const W: usize>(s: &Set<W>) -> u64 {
     let h = s.iter().fold(0u64, |h, &w| {
         (h.rotate_left(5) ^ w).wrapping_mul(0x517C_C1B7_2722_0A95)
@@ -132,7 +131,7 @@ pub(crate) struct AStar<'b, const W: usize> {
     nodes: Vec<Node<W>>,
     /// Every region reached, as the index of the node that reached it in
     /// the fewest moves (the region is kept once, in its node).
-    reached: Table,
+    reached: HashTable<u32>,
     // Scratch space for the layer bound.
     distance: Vec<u8>,
     queue: Vec<u32>,
@@ -176,7 +175,7 @@ impl<'b, const W: usize> AStar<'b, W> {
             #[cfg(not(target_arch = "x86_64"))]
             avx2: false,
             nodes: Vec::new(),
-            reached: Table::default(),
+            reached: HashTable::new(),
             distance: vec![0; blobs.len()],
             queue: Vec::with_capacity(blobs.len()),
         }
@@ -304,7 +303,9 @@ impl<'b, const W: usize> AStar<'b, W> {
             left: left0 as u16,
             ready: 0,
         });
-        self.reached.put(tag(hash(&start)), 0, |_| false);
+        let nodes = &self.nodes;
+        self.reached
+            .insert_unique(hash(&start), 0, |&i| hash(&nodes[i as usize].region));
         Some(h0)
     }
 
@@ -347,13 +348,11 @@ impl<'b, const W: usize> AStar<'b, W> {
         search.bound(f as u32);
         let mut deepest = 0usize;
         let mut shown: Vec<FloodMove> = Vec::new();
-        // A node, its slot in the table of regions (8 bytes, with the
-        // table's spare room: it is at most 70% full, and at least 35%) and
-        // its place in the open list.
-        let bytes_per_node = std::mem::size_of::<Node<W>>() + 20;
+        // A node, its slot in the table of regions (a number and a control
+        // byte, with the table's spare room) and its place in the open list.
+        let bytes_per_node = std::mem::size_of::<Node<W>>() + 12;
         let colours = self.blobs.colours as usize;
         let mut choices = Vec::with_capacity(colours);
-        let mut kids: Vec<(usize, Set<W>, u32)> = Vec::with_capacity(colours);
         while f < upper {
             let Some(id) = open[f][deepest].pop() else {
                 if deepest == 0 {
@@ -413,27 +412,20 @@ impl<'b, const W: usize> AStar<'b, W> {
             // children that have it.
             let mut later = upper;
             let mut at_later = 0u16;
-            // The children's slots in the table are asked for first, so that
-            // they arrive while the children before them are bounded.
-            kids.clear();
             for &c in &choices {
                 let known = again && ready >> c & 1 == 1;
                 if !known && self.exact.prune && self.redundant(id, c, &frontier, &before) {
                     continue;
                 }
                 let taken = and(&frontier, &self.of_colour[c]);
-                let key = tag(hash(&or(&region, &taken)));
-                self.reached.prefetch(key);
-                kids.push((c, taken, key));
-            }
-            for &(c, taken, key) in &kids {
-                let known = again && ready >> c & 1 == 1;
                 let next = or(&region, &taken);
                 let g2 = g + 1;
+                let key = hash(&next);
                 let nodes = &self.nodes;
-                let (slot, seen) = self
+                let seen = self
                     .reached
-                    .find(key, |i| same(&nodes[i as usize].region, &next));
+                    .find(key, |&i| same(&nodes[i as usize].region, &next))
+                    .copied();
                 if seen.is_some_and(|i| nodes[i as usize].g <= g2) {
                     continue;
                 }
@@ -479,10 +471,21 @@ impl<'b, const W: usize> AStar<'b, W> {
                     left: left as u16,
                     ready: 0,
                 });
-                if let Some(old) = seen {
-                    self.nodes[old as usize].superseded = true;
+                let nodes = &mut self.nodes;
+                match seen {
+                    Some(old) => {
+                        nodes[old as usize].superseded = true;
+                        if let Some(slot) = (self.reached)
+                            .find_mut(key, |&i| same(&nodes[i as usize].region, &next))
+                        {
+                            *slot = nid;
+                        }
+                    }
+                    None => {
+                        (self.reached)
+                            .insert_unique(key, nid, |&i| hash(&nodes[i as usize].region));
+                    }
                 }
-                self.reached.fill(slot, key, nid, seen.is_none());
                 if f2 == f && done {
                     // Nothing open is shorter.
                     return Some(Some(self.path_to(nid)));
