@@ -10,8 +10,8 @@ use pond_core::rules::hop::{Board, Hop, Shape};
 use pond_core::rules::swap::{Cell, Swap};
 use pond_core::rules::{Puzzle, Rules};
 use pond_core::solve::moves::{
-    Left, MoveMap, WAYS_CAP, Ways, mirror_of_earlier, move_map, positions_after, winnable_map,
-    winnable_of,
+    Left, MoveMap, MoveMark, WAYS_CAP, Ways, mirror_of_earlier, move_map, position_left,
+    positions_after, winnable_map, winnable_of,
 };
 use pond_core::solve::{self, Budget, Outcome, brute_force_shortest};
 use proptest::prelude::*;
@@ -299,6 +299,45 @@ fn won_and_stuck_positions() {
     });
     let map = move_map(&stuck, &Budget::unlimited());
     assert_eq!(map.left.winnable, Some(false));
+}
+
+/// A position's ways are past the cap as soon as the moves counted so far
+/// are, whatever the moves not counted (the European start's line had no
+/// ways at all: one of its three winning moves was not counted in time);
+/// under the cap they are known only when every move is.
+#[test]
+fn a_positions_ways_past_the_cap_need_not_wait_for_every_move() {
+    let p = Puzzle::Hop(Hop::english_central());
+    let moves = p.legal_moves();
+    let mark = |k: usize, ways: Option<Ways>| MoveMark {
+        mv: moves[k],
+        left: Left {
+            winnable: Some(true),
+            shortest: Some(30),
+            ways,
+        },
+    };
+    let ways = |marks: &[MoveMark]| position_left(&p, false, marks).ways;
+    let half = WAYS_CAP / 2;
+    let many = [mark(0, Some(Ways::Many)), mark(1, None)];
+    assert_eq!(ways(&many), Some(Ways::Many));
+    let two_halves = [
+        mark(0, Some(Ways::Exactly(half))),
+        mark(1, None),
+        mark(2, Some(Ways::Exactly(half))),
+    ];
+    assert_eq!(ways(&two_halves), Some(Ways::Many));
+    let short = [mark(0, Some(Ways::Exactly(3))), mark(1, None)];
+    assert_eq!(
+        ways(&short),
+        None,
+        "a move not counted could add any number"
+    );
+    let counted = [
+        mark(0, Some(Ways::Exactly(3))),
+        mark(1, Some(Ways::Exactly(4))),
+    ];
+    assert_eq!(ways(&counted), Some(Ways::Exactly(7)));
 }
 
 /// A move into the mirror image of an earlier move's position takes that

@@ -457,15 +457,19 @@ pub fn position_left(puzzle: &Puzzle, won: bool, moves: &[MoveMark]) -> Left {
     } else {
         None
     };
-    let ways = if every_decided {
-        winning.iter().try_fold(0u64, |sum, l| match l.ways? {
-            Ways::Exactly(n) => Some(sum + n),
-            Ways::Many => Some(WAYS_CAP),
+    // Past the cap as soon as the moves counted so far are, whatever the
+    // others (the European start's first move alone has a thousand ways
+    // and more, its third none counted in time: its line said nothing).
+    let counted: u64 = winning
+        .iter()
+        .map(|l| match l.ways {
+            Some(Ways::Exactly(n)) => n,
+            Some(Ways::Many) => WAYS_CAP,
+            None => 0,
         })
-    } else {
-        None
-    }
-    .map(Ways::capped);
+        .fold(0, u64::saturating_add);
+    let every_counted = every_decided && winning.iter().all(|l| l.ways.is_some());
+    let ways = (every_counted || counted >= WAYS_CAP).then(|| Ways::capped(counted));
     Left {
         winnable: Some(true),
         shortest,
