@@ -215,10 +215,18 @@ fn a_tick_past_the_cap_carries_no_number() {
             .query_filtered::<Entity, With<MoveMarkBadge>>()
             .iter(app.world())
             .collect();
+        // A number stands on a tag of its own, a child of its mark.
+        let tags: Vec<Entity> = app
+            .world_mut()
+            .query::<(Entity, &ChildOf)>()
+            .iter(app.world())
+            .filter(|(_, of)| badges.contains(&of.parent()))
+            .map(|(e, _)| e)
+            .collect();
         app.world_mut()
             .query::<(&Text2d, &ChildOf)>()
             .iter(app.world())
-            .filter(|(_, of)| badges.contains(&of.parent()))
+            .filter(|(_, of)| tags.contains(&of.parent()))
             .map(|(t, _)| t.0.clone())
             .collect::<Vec<String>>()
     };
@@ -232,11 +240,68 @@ fn a_tick_past_the_cap_carries_no_number() {
         "the Latin cross's ticks carry their ways"
     );
     assert!(small.iter().all(|n| n.parse::<u32>().is_ok()), "{small:?}");
+    // The bar says what the numbers are, while there are numbers.
+    let words = |app: &App| {
+        app.world()
+            .resource::<MoveMarks>()
+            .words()
+            .unwrap_or_default()
+    };
+    assert!(
+        words(&app).contains(" (by a tick: after that move)"),
+        "{}",
+        words(&app)
+    );
     start_level(&mut app, "pegs.ron", 7);
     wait_for_marks(&mut app);
     let marks = drawn(&mut app);
     assert!(marks.iter().any(|(_, w)| *w == Some(true)), "{marks:?}");
     assert_eq!(numbers(&mut app), Vec::<String>::new());
+    assert!(!words(&app).contains("by a tick"), "{}", words(&app));
+}
+
+/// In a small window the board is drawn smaller (the camera shows more
+/// world units a pixel), and the numbers' text still stands at least 12
+/// pixels high on the screen: at 800x600 it came to about 8.
+#[test]
+fn a_ticks_number_stays_legible_in_a_small_window() {
+    for size in super::window::SIZES {
+        let mut app = super::window::laid_app(size);
+        start_level(&mut app, "pegs.ron", 0);
+        press(&mut app, KeyCode::KeyM);
+        wait_for_marks(&mut app);
+        // The camera's fit eases in over a few frames.
+        for _ in 0..40 {
+            app.update();
+        }
+        let per_px = match app
+            .world_mut()
+            .query_filtered::<&Projection, With<Camera2d>>()
+            .iter(app.world())
+            .next()
+        {
+            Some(Projection::Orthographic(o)) => o.scale,
+            _ => panic!("a 2D camera"),
+        };
+        let shown: Vec<f32> = app
+            .world_mut()
+            .query::<(&Text2d, &TextFont, &GlobalTransform)>()
+            .iter(app.world())
+            .filter(|(t, _, _)| t.0.parse::<u32>().is_ok())
+            .map(|(_, f, g)| match f.font_size {
+                FontSize::Px(px) => px * g.scale().y / per_px,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert!(
+            !shown.is_empty(),
+            "{size}: the Latin cross's ticks carry numbers"
+        );
+        assert!(
+            shown.iter().all(|&px| px >= 11.9),
+            "{size} ({per_px} world units a pixel): numbers {shown:?} pixels high"
+        );
+    }
 }
 
 /// On a board full of frogs, each jump's mark stands nearer the frog it

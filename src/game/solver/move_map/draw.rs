@@ -9,7 +9,7 @@ use crate::game::play::{MoveRequested, Request};
 use crate::game::puzzles;
 use crate::game::theme::Art;
 use crate::rules::PuzzleMove;
-use crate::solve::moves::{Ways, counts_ways};
+use crate::solve::moves::counts_ways;
 use bevy::prelude::*;
 
 /// A mark drawn on the board: the move it marks, and whether the level can
@@ -113,17 +113,7 @@ pub(super) fn draw(
                 }
             }
         }
-        let number = match (mark.left.winnable, counts) {
-            (Some(true), false) => mark.left.shortest.map(|s| s.to_string()),
-            // Past the cap a tick stands alone: on the English board every
-            // early move's "1k+" crowded the next mark and the frogs' faces
-            // (the line under the counter says "ways to win: 1000+").
-            (Some(true), true) => match mark.left.ways {
-                Some(Ways::Exactly(n)) => Some(n.to_string()),
-                Some(Ways::Many) | None => None,
-            },
-            _ => None,
-        };
+        let number = super::number(&mark.left, counts);
         commands
             .spawn((
                 MoveMarkBadge(mark.mv, mark.left.winnable),
@@ -142,29 +132,90 @@ pub(super) fn draw(
                 ));
                 symbol.spawn(b, made);
                 if let Some(n) = number {
-                    // The number on a dark badge of its own, down and right.
+                    // The number on a dark tag of its own, down and right,
+                    // kept legible in a small window (`legible_numbers`).
+                    let n = n.to_string();
                     b.spawn((
-                        Mesh2d(art.badge.clone()),
-                        MeshMaterial2d(art.badge_mat.clone()),
-                        Transform::from_xyz(12.0, -9.0, 0.2).with_scale(Vec3::new(
-                            0.75 + 0.2 * n.len().saturating_sub(1) as f32,
-                            0.75,
-                            1.0,
-                        )),
+                        NumberTag { size },
+                        Transform::from_translation(TAG_AT.extend(0.2)),
+                        Visibility::default(),
                         Pickable::IGNORE,
-                    ));
-                    b.spawn((
-                        Text2d::new(n),
-                        TextFont {
-                            font_size: FontSize::Px(11.0),
-                            ..default()
-                        },
-                        TextColor(Color::WHITE),
-                        Transform::from_xyz(12.0, -8.5, 0.3),
-                        Pickable::IGNORE,
-                    ));
+                    ))
+                    .with_children(|tag| {
+                        tag.spawn((
+                            Mesh2d(art.badge.clone()),
+                            MeshMaterial2d(art.badge_mat.clone()),
+                            Transform::from_scale(Vec3::new(
+                                0.75 + 0.2 * n.len().saturating_sub(1) as f32,
+                                0.75,
+                                1.0,
+                            )),
+                            Pickable::IGNORE,
+                        ));
+                        tag.spawn((
+                            Text2d::new(n),
+                            TextFont {
+                                font_size: FontSize::Px(NUMBER_PX),
+                                ..default()
+                            },
+                            TextColor(Color::WHITE),
+                            Transform::from_xyz(0.0, 0.5, 0.1),
+                            Pickable::IGNORE,
+                        ));
+                    });
                 }
             });
+    }
+}
+
+/// A mark's number and its dark tag; `size` is the mark's scale on the
+/// board.
+#[derive(Component)]
+pub(super) struct NumberTag {
+    size: f32,
+}
+
+/// Where a number's tag stands from its mark's centre, in the mark's units.
+const TAG_AT: Vec2 = Vec2::new(12.0, -9.0);
+/// The number's size in the mark's units.
+const NUMBER_PX: f32 = 11.0;
+/// The least size of a number on the screen, in pixels: at 800x600 the
+/// board is drawn smaller and the numbers came to about 8 pixels.
+const LEAST_PX: f32 = 12.0;
+
+/// How much a number's tag grows so that its number stands at least
+/// `LEAST_PX` high on a screen showing `world_per_px` world units a pixel.
+pub(super) fn tag_growth(size: f32, world_per_px: f32) -> f32 {
+    (LEAST_PX * world_per_px / (NUMBER_PX * size)).max(1.0)
+}
+
+/// Grows the numbers' tags where the board is drawn small, when a tag is
+/// made or the camera's scale changes (a window made smaller).
+pub(super) fn legible_numbers(
+    camera: Query<Ref<Projection>, With<Camera2d>>,
+    roots: Query<Ref<Transform>, (With<BoardRoot>, Without<NumberTag>)>,
+    new_tags: Query<(), Added<NumberTag>>,
+    mut tags: Query<(&NumberTag, &mut Transform)>,
+) {
+    let (Some(projection), Some(root)) = (camera.iter().next(), roots.iter().next()) else {
+        return;
+    };
+    if new_tags.is_empty() && !projection.is_changed() && !root.is_changed() {
+        return;
+    }
+    let world_per_px = match projection.as_ref() {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    for (tag, mut t) in &mut tags {
+        // The marks stand on the board, drawn at the board's scale.
+        let k = tag_growth(tag.size * root.scale.y, world_per_px);
+        // Grown, it stands a little further out, clear of the tick.
+        let at = TAG_AT * (1.0 + 0.5 * (k - 1.0));
+        if (t.scale.x - k).abs() > 0.01 || t.translation.truncate() != at {
+            t.scale = Vec3::new(k, k, 1.0);
+            t.translation = at.extend(t.translation.z);
+        }
     }
 }
 

@@ -106,16 +106,31 @@ impl MoveMarks {
                 count_of(n, "move", "moves")
             ),
         };
-        if counts_ways(p) {
-            match map.left.ways {
-                Some(Ways::Exactly(w)) => words += &format!(" · ways to win: {w}"),
-                Some(Ways::Many) => words += &format!(" · ways to win: {WAYS_CAP}+"),
-                None => {}
-            }
-        } else if let Some(s) = map.left.shortest {
-            words += &format!(" · fewest moves from here: {s}");
+        let counts = counts_ways(p);
+        let whole = match (counts, map.left.ways, map.left.shortest) {
+            (true, Some(Ways::Exactly(w)), _) => Some(format!("ways to win: {w}")),
+            (true, Some(Ways::Many), _) => Some(format!("ways to win: {WAYS_CAP}+")),
+            (false, _, Some(s)) => Some(format!("fewest moves from here: {s}")),
+            _ => None,
+        };
+        // What the number beside a tick is, said where it is seen (a new
+        // player found it explained nowhere on the board).
+        match (whole, self.numbered()) {
+            (Some(whole), true) => words += &format!(" · {whole} (by a tick: after that move)"),
+            (Some(whole), false) => words += &format!(" · {whole}"),
+            (None, true) if counts => words += " · by a tick: the ways to win after that move",
+            (None, true) => words += " · by a tick: the fewest moves after that move",
+            (None, false) => {}
         }
         Some(words)
+    }
+
+    /// Whether any mark on the board carries a number.
+    fn numbered(&self) -> bool {
+        self.shown.as_ref().is_some_and(|(p, map)| {
+            let counts = counts_ways(p);
+            map.moves.iter().any(|m| number(&m.left, counts).is_some())
+        })
     }
 
     fn stop(&mut self) {
@@ -136,6 +151,12 @@ pub(super) fn plugin(app: &mut App) {
                     .in_set(PlaySystems::Present)
                     .after(crate::game::play::BoardRespawn),
             ),
+        )
+        // After the camera's fit, whatever ran in Update: the numbers
+        // follow the scale of the frame they are drawn in.
+        .add_systems(
+            PostUpdate,
+            draw::legible_numbers.before(bevy::transform::TransformSystems::Propagate),
         );
 }
 
@@ -178,6 +199,21 @@ fn follow(
         && let Some(p) = marks.deciding.clone()
     {
         marks.shown = Some(unknown_map(&p));
+    }
+}
+
+/// The number beside a winning move's tick: the fewest moves to win after
+/// it (Swap, Flood), or its ways to win (Hop, Escape); none past the cap
+/// (on the English board every early move's "1k+" crowded the next mark
+/// and the frogs' faces; the bar says "ways to win: 1000+").
+fn number(left: &Left, counts: bool) -> Option<u64> {
+    match (left.winnable, counts) {
+        (Some(true), false) => left.shortest.map(u64::from),
+        (Some(true), true) => match left.ways {
+            Some(Ways::Exactly(n)) => Some(n),
+            Some(Ways::Many) | None => None,
+        },
+        _ => None,
     }
 }
 
