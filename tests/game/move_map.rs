@@ -347,3 +347,50 @@ fn a_jumps_mark_stands_by_its_own_pads() {
         }
     }
 }
+
+/// While a frog is picked (the first click of a jump), only its own jumps'
+/// marks show: on the English start four jumps land on the centre and
+/// which mark was which had to be read from the arcs.
+#[test]
+fn a_picked_frog_shows_only_its_own_marks() {
+    use pond_puzzles::game::puzzles::Picked;
+    use pond_puzzles::game::solver::move_map::ArcDot;
+    let shown = |app: &mut App| {
+        let mut moves: Vec<PuzzleMove> = app
+            .world_mut()
+            .query::<(&MoveMarkBadge, &Visibility)>()
+            .iter(app.world())
+            .filter(|(_, v)| **v != Visibility::Hidden)
+            .map(|(b, _)| b.0)
+            .collect();
+        let dots: Vec<PuzzleMove> = app
+            .world_mut()
+            .query::<(&ArcDot, &Visibility)>()
+            .iter(app.world())
+            .filter(|(_, v)| **v != Visibility::Hidden)
+            .map(|(d, _)| d.0)
+            .collect();
+        assert!(
+            dots.iter().all(|d| moves.contains(d)),
+            "dots of hidden marks show: {dots:?} {moves:?}"
+        );
+        moves.sort_by_key(|m| m.to_string());
+        moves
+    };
+    let mut app = app();
+    start_level(&mut app, "pegs.ron", 7);
+    press(&mut app, KeyCode::KeyM);
+    wait_for_marks(&mut app);
+    let all = shown(&mut app);
+    assert_eq!(all.len(), 4, "{all:?}");
+    let PuzzleMove::Hop(first) = all[0] else {
+        panic!("a jump")
+    };
+    app.insert_resource(Picked(Some(first.from as u32)));
+    app.update();
+    let own = shown(&mut app);
+    assert_eq!(own, vec![all[0]], "only the picked frog's jump");
+    app.insert_resource(Picked(None));
+    app.update();
+    assert_eq!(shown(&mut app), all);
+}

@@ -6,7 +6,7 @@
 use super::MoveMarks;
 use crate::game::play::BoardRoot;
 use crate::game::play::{MoveRequested, Request};
-use crate::game::puzzles;
+use crate::game::puzzles::{self, Picked};
 use crate::game::theme::Art;
 use crate::rules::PuzzleMove;
 use crate::solve::moves::counts_ways;
@@ -17,9 +17,9 @@ use bevy::prelude::*;
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct MoveMarkBadge(pub PuzzleMove, pub Option<bool>);
 
-/// A dot of a move's arc.
-#[derive(Component)]
-pub struct ArcDot;
+/// A dot of a move's arc: the move it draws.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct ArcDot(pub PuzzleMove);
 
 /// The materials and meshes of the marks, made once.
 pub(super) struct MarkArt {
@@ -102,8 +102,10 @@ pub(super) fn draw(
                 for (material, grown, z) in [(&made.white, 0.05, 10.9), (&disc, 0.0, 11.0)] {
                     let d = (dot + grown) * size;
                     commands.spawn((
-                        ArcDot,
+                        ArcDot(mark.mv),
                         Mesh2d(art.badge.clone()),
+                        // (Hidden while another piece is picked.)
+                        Visibility::default(),
                         MeshMaterial2d(material.clone()),
                         Transform::from_translation(arc.point(t).extend(z))
                             .with_scale(Vec3::new(d, d, 1.0)),
@@ -118,6 +120,7 @@ pub(super) fn draw(
             .spawn((
                 MoveMarkBadge(mark.mv, mark.left.winnable),
                 Mesh2d(art.badge.clone()),
+                Visibility::default(),
                 MeshMaterial2d(disc),
                 Transform::from_translation(at.extend(12.0)).with_scale(Vec3::new(size, size, 1.0)),
                 Pickable::IGNORE,
@@ -165,6 +168,35 @@ pub(super) fn draw(
                     });
                 }
             });
+    }
+}
+
+/// While a piece is picked (the first of a jump's two clicks), only its
+/// own moves' marks show: where several jumps land on one pad, which mark
+/// is which had to be read from the arcs.
+pub(super) fn focus_on_picked(
+    picked: Res<Picked>,
+    marks: Res<MoveMarks>,
+    mut drawn: Query<(AnyOf<(&MoveMarkBadge, &ArcDot)>, &mut Visibility)>,
+) {
+    if !picked.is_changed() && !marks.is_changed() {
+        return;
+    }
+    let Some((p, _)) = &marks.shown else {
+        return;
+    };
+    for ((badge, dot), mut shown) in &mut drawn {
+        let Some(mv) = badge.map(|b| b.0).or(dot.map(|d| d.0)) else {
+            continue;
+        };
+        let own = match picked.0 {
+            Some(piece) => puzzles::mover(p, mv).is_some_and(|(c, _)| c.0 == piece),
+            None => true,
+        };
+        shown.set_if_neq(match own {
+            true => Visibility::Inherited,
+            false => Visibility::Hidden,
+        });
     }
 }
 

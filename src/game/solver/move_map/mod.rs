@@ -147,7 +147,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 follow.in_set(PlaySystems::Solver),
-                (draw::draw, draw::draw_on_buttons)
+                (draw::draw, draw::draw_on_buttons, draw::focus_on_picked)
+                    .chain()
                     .in_set(PlaySystems::Present)
                     .after(crate::game::play::BoardRespawn),
             ),
