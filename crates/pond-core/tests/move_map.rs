@@ -338,6 +338,12 @@ fn a_positions_ways_past_the_cap_need_not_wait_for_every_move() {
         mark(1, Some(Ways::Exactly(4))),
     ];
     assert_eq!(ways(&counted), Some(Ways::Exactly(7)));
+    // Every move counted exactly: the sum, past the cap too.
+    let exact = [
+        mark(0, Some(Ways::Exactly(half + 10))),
+        mark(1, Some(Ways::Exactly(half + 20))),
+    ];
+    assert_eq!(ways(&exact), Some(Ways::Exactly(WAYS_CAP + 30)));
 }
 
 /// A move into the mirror image of an earlier move's position takes that

@@ -469,7 +469,14 @@ pub fn position_left(puzzle: &Puzzle, won: bool, moves: &[MoveMark]) -> Left {
         })
         .fold(0, u64::saturating_add);
     let every_counted = every_decided && winning.iter().all(|l| l.ways.is_some());
-    let ways = (every_counted || counted >= WAYS_CAP).then(|| Ways::capped(counted));
+    let every_exact = every_counted && winning.iter().all(|l| l.ways != Some(Ways::Many));
+    // Every move counted exactly: their sum, past the cap too (an Escape
+    // deal of 1,506 ways out said "1000+" under four numbers that add up
+    // to 1,506).
+    let ways = match every_exact {
+        true => Some(Ways::Exactly(counted)),
+        false => (every_counted || counted >= WAYS_CAP).then(|| Ways::capped(counted)),
+    };
     Left {
         winnable: Some(true),
         shortest,
