@@ -240,24 +240,34 @@ fn a_tick_past_the_cap_carries_no_number() {
         "the Latin cross's ticks carry their ways"
     );
     assert!(small.iter().all(|n| n.parse::<u32>().is_ok()), "{small:?}");
-    // The bar says what the numbers are, while there are numbers.
-    let words = |app: &App| {
-        app.world()
-            .resource::<MoveMarks>()
-            .words()
-            .unwrap_or_default()
+    // The bar says what the numbers are, on a line of its own, while there
+    // are numbers.
+    let key = |app: &App| app.world().resource::<MoveMarks>().key_words();
+    assert_eq!(
+        key(&app),
+        Some("The number on a mark: the ways to win after that move")
+    );
+    let key_line = |app: &mut App| {
+        app.world_mut()
+            .query::<(&Name, &Text, &Node)>()
+            .iter(app.world())
+            .find(|(n, _, _)| n.as_str() == "Move map key")
+            .map(|(_, t, node)| (t.0.clone(), node.display != Display::None))
     };
-    assert!(
-        words(&app).contains(" (by a tick: after that move)"),
-        "{}",
-        words(&app)
+    assert_eq!(
+        key_line(&mut app),
+        Some((
+            "The number on a mark: the ways to win after that move".to_string(),
+            true
+        ))
     );
     start_level(&mut app, "pegs.ron", 7);
     wait_for_marks(&mut app);
     let marks = drawn(&mut app);
     assert!(marks.iter().any(|(_, w)| *w == Some(true)), "{marks:?}");
     assert_eq!(numbers(&mut app), Vec::<String>::new());
-    assert!(!words(&app).contains("by a tick"), "{}", words(&app));
+    assert_eq!(key(&app), None, "no number, no key");
+    assert_eq!(key_line(&mut app), Some((String::new(), false)));
 }
 
 /// In a small window the board is drawn smaller (the camera shows more

@@ -32,8 +32,14 @@ struct MoveCounter;
 #[derive(Component)]
 struct MapLine;
 
-/// The move map's line, apart from the counter.
-type MapLineOnly = (With<MapLine>, Without<MoveCounter>);
+/// The line under it while the marks carry numbers: what a mark's number
+/// is (said in brackets on the map's line, it was cryptic to a new player,
+/// and the line was drawn smaller to fit at 800x600).
+#[derive(Component)]
+struct MapKey;
+
+/// The move map's lines, apart from the counter.
+type MapLineOnly = (Or<(With<MapLine>, With<MapKey>)>, Without<MoveCounter>);
 
 #[derive(Component)]
 struct Message;
@@ -233,6 +239,16 @@ fn top_bar(
                 ..default()
             },
         ));
+        top.spawn((
+            MapKey,
+            Name::new("Move map key"),
+            text("", 15.0, theme::TEXT_DIM),
+            theme::fit_line(15.0, 12.0),
+            Node {
+                display: Display::None,
+                ..default()
+            },
+        ));
         if let Some(code) = code {
             top.spawn((
                 Name::new("Level code"),
@@ -297,7 +313,7 @@ fn update_counter(
     marks: Option<Res<MoveMarks>>,
     settings: Res<Settings>,
     mut counter: Query<&mut Text, With<MoveCounter>>,
-    mut map_line: Query<(&mut Text, &mut Node), MapLineOnly>,
+    mut map_line: Query<(&mut Text, &mut Node, Has<MapKey>), MapLineOnly>,
     added: Query<(), Added<MoveCounter>>,
     (autoplay, mut last_from): (
         Option<Res<crate::game::solver::Autoplay>>,
@@ -320,10 +336,11 @@ fn update_counter(
         return;
     }
     // The move map's count, for the position on the board only.
-    let map = marks
+    let shown = marks
         .as_ref()
-        .filter(|m| m.shown.as_ref().is_some_and(|(p, _)| *p == state.puzzle))
-        .and_then(|m| m.words());
+        .filter(|m| m.shown.as_ref().is_some_and(|(p, _)| *p == state.puzzle));
+    let map = shown.and_then(|m| m.words());
+    let key = shown.and_then(|m| m.key_words());
     let numbered = settings.colour_blind;
     let words = counter_words(&state, numbered, solver_from);
     for mut t in &mut counter {
@@ -331,7 +348,11 @@ fn update_counter(
             t.0 = words.clone();
         }
     }
-    for (mut t, mut node) in &mut map_line {
+    for (mut t, mut node, is_key) in &mut map_line {
+        let map = match is_key {
+            true => key.map(str::to_string),
+            false => map.clone(),
+        };
         let display = match map.is_some() {
             true => Display::Flex,
             false => Display::None,

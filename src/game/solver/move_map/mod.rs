@@ -113,16 +113,21 @@ impl MoveMarks {
             (false, _, Some(s)) => Some(format!("fewest moves from here: {s}")),
             _ => None,
         };
-        // What the number beside a tick is, said where it is seen (a new
-        // player found it explained nowhere on the board).
-        match (whole, self.numbered()) {
-            (Some(whole), true) => words += &format!(" · {whole} (by a tick: after that move)"),
-            (Some(whole), false) => words += &format!(" · {whole}"),
-            (None, true) if counts => words += " · by a tick: the ways to win after that move",
-            (None, true) => words += " · by a tick: the fewest moves after that move",
-            (None, false) => {}
+        if let Some(whole) = whole {
+            words += &format!(" · {whole}");
         }
         Some(words)
+    }
+
+    /// What a mark's number is, while any mark carries one (a new player
+    /// found it explained nowhere on the board).
+    pub fn key_words(&self) -> Option<&'static str> {
+        let (p, _) = self.shown.as_ref()?;
+        match (self.numbered(), counts_ways(p)) {
+            (false, _) => None,
+            (true, true) => Some("The number on a mark: the ways to win after that move"),
+            (true, false) => Some("The number on a mark: the fewest moves to win after that move"),
+        }
     }
 
     /// Whether any mark on the board carries a number.
