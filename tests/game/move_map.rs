@@ -404,3 +404,43 @@ fn a_picked_frog_shows_only_its_own_marks() {
     app.update();
     assert_eq!(shown(&mut app), all);
 }
+
+/// An Escape row's mark stands at its gate, clear of every animal: on the
+/// east-most animal a green tick on a green penguin all but vanished.
+#[test]
+fn an_escape_rows_mark_stands_clear_of_its_animals() {
+    use pond_puzzles::game::board::Animal;
+    let mut app = app();
+    start_level(&mut app, "escape.ron", 0);
+    press(&mut app, KeyCode::KeyM);
+    wait_for_marks(&mut app);
+    let world = app.world_mut();
+    let animals: Vec<Vec2> = world
+        .query_filtered::<&Transform, With<Animal>>()
+        .iter(world)
+        .map(|t| t.translation.truncate())
+        .collect();
+    let marks: Vec<Vec2> = world
+        .query_filtered::<&Transform, With<MoveMarkBadge>>()
+        .iter(world)
+        .map(|t| t.translation.truncate())
+        .collect();
+    let spacing = (animals.iter().enumerate())
+        .flat_map(|(i, a)| animals[i + 1..].iter().map(move |b| (*a - *b).length()))
+        .fold(f32::MAX, f32::min);
+    assert!(!marks.is_empty() && animals.len() > marks.len());
+    for m in &marks {
+        let near = (animals.iter().map(|a| (*a - *m).length())).fold(f32::MAX, f32::min);
+        assert!(
+            near > spacing / 2.0,
+            "a mark at {m} stands {near} from an animal ({spacing} apart)"
+        );
+        // East of its own row's animals, level with them.
+        let row: Vec<&Vec2> = animals.iter().filter(|a| (a.y - m.y).abs() < 1.0).collect();
+        assert!(!row.is_empty(), "a mark at {m} beside no row");
+        assert!(
+            row.iter().all(|a| a.x < m.x),
+            "a mark at {m} west of an animal"
+        );
+    }
+}

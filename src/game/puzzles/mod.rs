@@ -123,6 +123,13 @@ pub trait GamePuzzle: Rules + Sized {
     fn mark_spot(&self, mv: Self::Move) -> Option<Vec2> {
         self.hint_rings(mv).first().map(|&(at, _)| at)
     }
+    /// Where the move map's mark stands when the move is drawn without an
+    /// arc: by default the search's spot, `mark_spot`. A puzzle whose
+    /// marks would hide the piece they stand on puts them beside it (the
+    /// watched search's marks stay on the piece, where the move is tried).
+    fn map_spot(&self, mv: Self::Move) -> Option<Vec2> {
+        self.mark_spot(mv)
+    }
     /// Where the move map draws a move as an arc instead (from the piece
     /// to where it lands), with its mark on it.
     fn mark_arc(&self, _mv: Self::Move) -> Option<MarkArc> {
@@ -344,6 +351,10 @@ pub fn hint_rings(p: &Puzzle, mv: PuzzleMove) -> Vec<(Vec2, f32)> {
 
 pub fn mark_spot(p: &Puzzle, mv: PuzzleMove) -> Option<Vec2> {
     each!(p, s => own(s, mv).and_then(|m| s.mark_spot(m)))
+}
+
+pub fn map_spot(p: &Puzzle, mv: PuzzleMove) -> Option<Vec2> {
+    each!(p, s => own(s, mv).and_then(|m| s.map_spot(m)))
 }
 
 pub fn mark_size(p: &Puzzle) -> f32 {

@@ -150,6 +150,15 @@ impl GamePuzzle for Escape {
         vec![(escape_pos(self, m.row, left.saturating_sub(1)), 0.9)]
     }
 
+    /// The move map's mark of a row stands at its gate, between the prison
+    /// and the path: on the east-most animal it hid most of it (a green
+    /// tick on a green penguin all but vanished).
+    fn map_spot(&self, m: EscapeMove) -> Option<Vec2> {
+        self.left.get(m.row as usize)?;
+        let last = escape_pos(self, m.row, self.cols.saturating_sub(1));
+        Some(Vec2::new((last.x + escape_path_x(self)) / 2.0, last.y))
+    }
+
     /// A row's east-most animal goes out; the last in line comes back.
     fn click(
         &self,

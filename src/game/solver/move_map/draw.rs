@@ -85,7 +85,7 @@ pub(super) fn draw(
         let arc = puzzles::mark_arc(p, mark.mv);
         let Some(at) = arc
             .map(|a| a.mark())
-            .or_else(|| puzzles::mark_spot(p, mark.mv))
+            .or_else(|| puzzles::map_spot(p, mark.mv))
         else {
             continue;
         };
