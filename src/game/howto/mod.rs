@@ -242,11 +242,13 @@ fn spawn_card(
 /// The search map's part of the card: its marks, then how it is read.
 fn map_part(body: &mut ChildSpawnerCommands, puzzle: &Puzzle) {
     body.spawn(map_key(puzzle));
-    body.spawn((
-        text(MAP_WORDS, 15.0, theme::TEXT_DIM),
-        TextLayout::justify(Justify::Center),
-        keep(),
-    ));
+    for line in MAP_WORDS {
+        body.spawn((
+            text(line, 15.0, theme::TEXT_DIM),
+            TextLayout::justify(Justify::Center),
+            keep(),
+        ));
+    }
 }
 
 /// A thin line between the card's two parts.
@@ -337,14 +339,14 @@ fn keep() -> Node {
     }
 }
 
-/// How the search map is read, above its marks on the card.
-const MAP_WORDS: &str = "The search map: a band for each move deeper; each position's width shared \
-     among its moves. Wheel, ] [ or a drag across a part zoom in; a click takes the board there; \
-     Home goes back to the whole map, following the search; D shows the search in words. \
-     Plain (P) searches as the first programs did, without the solver's ideas; its bars \
-     and the Solver's count the positions each search took (its start and each move it tried). \
-     The timeline under the map has a step for each move tried and each taken back: its \
-     buttons, or the arrows once the search has the board (Shift and the arrows while you play).";
+/// How the search map is read, below its marks on the card: a short line
+/// each (one paragraph of 110 words made the card scroll at 800x600).
+const MAP_WORDS: [&str; 4] = [
+    "The search map: a band for each move deeper, each position's width shared among its moves.",
+    "Wheel, ]\u{a0}[ or a drag: zoom \u{b7} Home: the whole map \u{b7} a click: the board goes there \u{b7} D: in words",
+    "Plain\u{a0}(P): the search without the solver's ideas; the bars count each search's positions.",
+    "The timeline: a step for each move tried or taken back; the arrows step it (with Shift while you play).",
+];
 
 /// Every mark of the search map, a swatch and what it means (the column's
 /// key has a word each; how "lost", "skipped", "dead end" and "set aside"

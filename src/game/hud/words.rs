@@ -10,8 +10,9 @@ use bevy::prelude::*;
 /// The message's size: 18 pixels, or less (down to 14) where a line of
 /// `letters` would not fit the bar's `room` at 18.
 pub(super) fn message_size(letters: usize, room: f32) -> f32 {
-    // A letter's width against the size, about (Noto Sans, English).
-    const LETTER: f32 = 0.45;
+    // A letter's width against the size, about (Noto Sans, English; 0.45
+    // let a message of capitals and signs wrap at 800x600).
+    const LETTER: f32 = 0.48;
     if room <= 0.0 || letters == 0 {
         return 18.0;
     }

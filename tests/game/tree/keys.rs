@@ -148,7 +148,8 @@ fn a_stopped_search_says_the_board_is_its_own() {
     }
     let said = texts(&mut app);
     assert!(
-        said.iter().any(|t| t.starts_with("Search stopped")),
+        said.iter()
+            .any(|t| t.starts_with("Stopped: your board now")),
         "{said:?}"
     );
     // The map's key names the line by where it is, not as tried now.
@@ -170,7 +171,7 @@ fn a_stopped_search_says_the_board_is_its_own() {
             .0
     );
     // The board is said to be the player's now, and counted as theirs.
-    assert!(shows(&mut app, "the board is yours"), "{said:?}");
+    assert!(shows(&mut app, "your board now"), "{said:?}");
     let counted = format!("Moves: {moves}");
     assert!(
         texts(&mut app).iter().any(|t| t.starts_with(&counted)),
@@ -186,6 +187,40 @@ fn a_stopped_search_says_the_board_is_its_own() {
     follow_jump(&mut app);
     settle(&mut app);
     assert_eq!(app.world().resource::<PlayState>().moves(), 0);
+}
+
+/// The stopped search's words stay one line at 800x600 (they took two, the
+/// second under the bar's edge).
+#[test]
+fn a_stopped_searchs_words_keep_one_line_at_800x600() {
+    let mut app = laid_app(UVec2::new(800, 600));
+    start_level(&mut app, "pegs.ron", 8);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    app.update();
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    for _ in 0..6 {
+        app.world_mut().write_message(AutoplayCommand::Step);
+        settle(&mut app);
+    }
+    press(&mut app, KeyCode::KeyX);
+    settle(&mut app);
+    let nodes = super::window::laid_out(&mut app);
+    let said = (nodes.iter())
+        .find(|n| {
+            n.text
+                .as_deref()
+                .is_some_and(|t| t.contains("your board now"))
+        })
+        .unwrap_or_else(|| panic!("no stop words in {:?}", texts(&mut app)));
+    let font = said.font.expect("a text");
+    assert!(
+        said.rect.height() < font * 1.8,
+        "the stop's words wrap: {:.0} px high at {font} px",
+        said.rect.height()
+    );
 }
 
 /// A search's timeline reaches its win: Flood's best-first search finds its

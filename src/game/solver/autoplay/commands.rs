@@ -128,10 +128,8 @@ pub(in crate::game::solver) fn commands_and_input(
                     // fault), with the way back.
                     if a.watch.searches() && state.moves() > a.base {
                         a.stopped_on = Some(state.moves());
-                        say.write(Say(
-                            "Search stopped: the board is yours; |< (Shift+Home) takes it back to the start."
-                                .into(),
-                        ));
+                        // One line at 800x600.
+                        say.write(Say("Stopped: your board now. Shift+Home: start over".into()));
                     }
                 }
             }
