@@ -7,12 +7,13 @@ use super::blobs::colour_count;
 use crate::rules::flood::{FloodMove, MAX_COLOURS};
 use crate::solve::Search;
 pub use choice::{Bound, Exact};
-use hashbrown::HashTable;
 use kept::Kept;
+use table::{Slot, Table};
 
 mod bounds;
 mod choice;
 mod kept;
+mod table;
 #[cfg(test)]
 pub(crate) use kept::kept_sets;
 pub(crate) use kept::let_go_kept;
@@ -90,6 +91,14 @@ fn around_avx2<const W: usize>(near: &[[Set<W>; 256]], set: &Set<W>) -> Set<W> {
     around_in(near, set)
 }
 
+/// Every region kept in the table of regions reached, with its hash: the
+/// region of every node not superseded.
+fn regions_of<const W: usize>(nodes: &[Node<W>]) -> impl Iterator<Item = (u64, u32)> + '_ {
+    (nodes.iter().enumerate())
+        .filter(|(_, n)| !n.superseded)
+        .map(|(i, n)| (hash(&n.region), i as u32))
+}
+
 struct Node<const W: usize> {
     region: Set<W>,
     parent: u32,
@@ -131,7 +140,7 @@ pub(crate) struct AStar<'b, const W: usize> {
     nodes: Vec<Node<W>>,
     /// Every region reached, as the index of the node that reached it in
     /// the fewest moves (the region is kept once, in its node).
-    reached: HashTable<u32>,
+    reached: Table,
     // Scratch space for the layer bound.
     distance: Vec<u8>,
     queue: Vec<u32>,
@@ -175,7 +184,7 @@ impl<'b, const W: usize> AStar<'b, W> {
             #[cfg(not(target_arch = "x86_64"))]
             avx2: false,
             nodes: Vec::new(),
-            reached: HashTable::new(),
+            reached: Table::default(),
             distance: vec![0; blobs.len()],
             queue: Vec::with_capacity(blobs.len()),
         }
@@ -303,9 +312,11 @@ impl<'b, const W: usize> AStar<'b, W> {
             left: left0 as u16,
             ready: 0,
         });
-        let nodes = &self.nodes;
-        self.reached
-            .insert_unique(hash(&start), 0, |&i| hash(&nodes[i as usize].region));
+        let key = hash(&start);
+        if let Slot::Empty(slot) = self.reached.find(key, |_| false) {
+            let nodes = &self.nodes;
+            (self.reached).insert(slot, key, 0, || regions_of(nodes));
+        }
         Some(h0)
     }
 
@@ -353,6 +364,7 @@ impl<'b, const W: usize> AStar<'b, W> {
         let bytes_per_node = std::mem::size_of::<Node<W>>() + 12;
         let colours = self.blobs.colours as usize;
         let mut choices = Vec::with_capacity(colours);
+        let mut kids = Vec::with_capacity(colours);
         while f < upper {
             let Some(id) = open[f][deepest].pop() else {
                 if deepest == 0 {
@@ -412,6 +424,10 @@ impl<'b, const W: usize> AStar<'b, W> {
             // children that have it.
             let mut later = upper;
             let mut at_later = 0u16;
+            // The children worth making, each one's slots in the table of
+            // regions asked for before any of them is looked up (the
+            // lookups' cache misses then overlap the bounds before them).
+            kids.clear();
             for &c in &choices {
                 let known = again && ready >> c & 1 == 1;
                 if !known && self.exact.prune && self.redundant(id, c, &frontier, &before) {
@@ -419,14 +435,17 @@ impl<'b, const W: usize> AStar<'b, W> {
                 }
                 let taken = and(&frontier, &self.of_colour[c]);
                 let next = or(&region, &taken);
-                let g2 = g + 1;
                 let key = hash(&next);
+                self.reached.prefetch(key);
+                kids.push((c, known, taken, next, key));
+            }
+            for &(c, known, taken, next, key) in &kids {
+                let g2 = g + 1;
                 let nodes = &self.nodes;
-                let seen = self
-                    .reached
-                    .find(key, |&i| same(&nodes[i as usize].region, &next))
-                    .copied();
-                if seen.is_some_and(|i| nodes[i as usize].g <= g2) {
+                let seen = (self.reached).find(key, |i| same(&nodes[i as usize].region, &next));
+                if let Slot::Found(_, i) = seen
+                    && nodes[i as usize].g <= g2
+                {
                     continue;
                 }
                 // The child's estimate to start with: its parent's (one move
@@ -471,19 +490,14 @@ impl<'b, const W: usize> AStar<'b, W> {
                     left: left as u16,
                     ready: 0,
                 });
-                let nodes = &mut self.nodes;
                 match seen {
-                    Some(old) => {
-                        nodes[old as usize].superseded = true;
-                        if let Some(slot) = (self.reached)
-                            .find_mut(key, |&i| same(&nodes[i as usize].region, &next))
-                        {
-                            *slot = nid;
-                        }
+                    Slot::Found(slot, old) => {
+                        self.nodes[old as usize].superseded = true;
+                        self.reached.replace(slot, nid);
                     }
-                    None => {
-                        (self.reached)
-                            .insert_unique(key, nid, |&i| hash(&nodes[i as usize].region));
+                    Slot::Empty(slot) => {
+                        let nodes = &self.nodes;
+                        (self.reached).insert(slot, key, nid, || regions_of(nodes));
                     }
                 }
                 if f2 == f && done {

@@ -1,8 +1,8 @@
 //! The exact search's largest buffers, kept on each thread from one search
 //! to the next, and let go on request.
 
+use super::table::Table;
 use super::{Node, Set};
-use hashbrown::HashTable;
 
 /// The exact search's largest buffers, kept on the thread from one search
 /// to the next (one set for each size of set), so that a board does not
@@ -11,7 +11,7 @@ use hashbrown::HashTable;
 pub(crate) struct Kept<const W: usize> {
     pub(crate) nodes: Vec<Node<W>>,
     pub(crate) frontiers: Vec<Set<W>>,
-    pub(crate) reached: HashTable<u32>,
+    pub(crate) reached: Table,
 }
 
 thread_local! {
@@ -55,14 +55,14 @@ impl<const W: usize> Kept<W> {
         .unwrap_or_else(|| Kept {
             nodes: Vec::new(),
             frontiers: Vec::new(),
-            reached: HashTable::with_capacity(FIRST_TABLE),
+            reached: Table::with_capacity(FIRST_TABLE),
         })
     }
 
     /// Keeps the buffers, emptied, for the thread's next search.
     pub(crate) fn give_back(mut self) {
         if self.reached.capacity() > KEPT_TABLE {
-            self.reached = HashTable::with_capacity(FIRST_TABLE);
+            self.reached = Table::with_capacity(FIRST_TABLE);
         } else {
             self.reached.clear();
         }
