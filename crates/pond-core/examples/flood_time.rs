@@ -2,8 +2,9 @@
 //! a cell, as `pond bench --export-flood` writes them and ColorFill reads
 //! them): `cargo run -p pond-core --release --example flood_time --
 //! boards20.txt [-v]` prints the boards, their optimal moves in all, the
-//! total time and the slowest board's (`-v`: each board's too). The core's
-//! own binary, to compare two builds of the solver without building the game.
+//! total time, the median board's and the slowest board's (`-v`: each
+//! board's too). The core's own binary, to compare two builds of the solver
+//! without building the game.
 
 use pond_core::rules::flood::Flood;
 use pond_core::solve::{self, Budget, Outcome, Search};
@@ -25,7 +26,8 @@ fn main() {
         boards.push(Flood::new(side, side, k, cells, None));
     }
     let start = Instant::now();
-    let (mut total, mut worst) = (0usize, 0f64);
+    let mut total = 0usize;
+    let mut times = Vec::with_capacity(boards.len());
     for (i, f) in boards.iter().enumerate() {
         let t = Instant::now();
         let mut search = Search::new(Budget::unlimited());
@@ -37,18 +39,21 @@ fn main() {
             other => panic!("board {i}: {other:?}"),
         };
         let s = t.elapsed().as_secs_f64();
-        worst = worst.max(s);
+        times.push(s);
         total += n;
 
         if per {
             println!("{i} {n} {:.1}ms", s * 1e3);
         }
     }
+    let all = start.elapsed().as_secs_f64();
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    let worst = times.last().copied().unwrap_or(0.0);
     println!(
-        "TIMING boards {} moves {} total {:.3}s worst {:.3}s",
+        "TIMING boards {} moves {} total {all:.3}s median {:.2}ms worst {worst:.3}s",
         boards.len(),
         total,
-        start.elapsed().as_secs_f64(),
-        worst
+        median * 1e3
     );
 }
