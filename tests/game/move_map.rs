@@ -244,7 +244,7 @@ fn a_tick_past_the_cap_carries_no_number() {
     // are numbers.
     let key = |app: &App| app.world().resource::<MoveMarks>().key_words();
     assert_eq!(
-        key(&app),
+        key(&app).as_deref(),
         Some("The number on a mark: the ways to win after that move")
     );
     let key_line = |app: &mut App| {
@@ -443,4 +443,47 @@ fn an_escape_rows_mark_stands_clear_of_its_animals() {
             "a mark at {m} west of an animal"
         );
     }
+}
+
+/// A Flood colour that keeps the level winnable but is not the fewest way
+/// on can wait: its mark is paler than the fewest's, and the bar's key
+/// says what the pale means.
+#[test]
+fn a_colour_that_can_wait_has_a_paler_mark() {
+    let mut app = app();
+    start_level(&mut app, "flood.ron", 2);
+    press(&mut app, KeyCode::KeyM);
+    wait_for_marks(&mut app);
+    let map = move_map(&puzzle(&app), &Budget::unlimited());
+    let fewest = (map.moves.iter())
+        .filter_map(|m| m.left.shortest)
+        .min()
+        .expect("a winning colour");
+    let marks: Vec<(PuzzleMove, Color)> = app
+        .world_mut()
+        .query::<(&ButtonMark, &BackgroundColor)>()
+        .iter(app.world())
+        .filter(|(m, _)| m.1 == Some(true))
+        .map(|(m, c)| (m.0, c.0))
+        .collect();
+    let colour_of = |best: bool| -> Vec<Color> {
+        (marks.iter())
+            .filter(|(mv, _)| (map.mark(*mv).and_then(|m| m.left.shortest) == Some(fewest)) == best)
+            .map(|(_, c)| *c)
+            .collect()
+    };
+    let (best, waits) = (colour_of(true), colour_of(false));
+    assert!(!best.is_empty() && !waits.is_empty(), "{marks:?}");
+    let light = |c: &Color| c.to_srgba().red;
+    assert!(
+        waits
+            .iter()
+            .all(|w| best.iter().all(|b| light(w) > light(b))),
+        "the marks that can wait are no paler: {waits:?} against {best:?}"
+    );
+    let key = app.world().resource::<MoveMarks>().key_words();
+    assert!(
+        key.as_deref().is_some_and(|k| k.contains("can wait")),
+        "{key:?}"
+    );
 }

@@ -352,7 +352,7 @@ fn update_counter(
     }
     for (mut t, mut node, is_key) in &mut map_line {
         let map = match is_key {
-            true => key.map(str::to_string),
+            true => key.clone(),
             false => map.clone(),
         };
         let display = match map.is_some() {

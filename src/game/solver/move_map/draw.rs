@@ -258,7 +258,8 @@ pub struct ButtonMark(pub PuzzleMove, pub Option<bool>);
 
 /// Marks the buttons that play a move (Flood's colours) in the corner: a
 /// green disc with the fewest moves left after it ("win" where it finishes
-/// the level), a red square with a cross, a grey disc while not known.
+/// the level; paler where another colour's is fewer: it can wait), a red
+/// square with a cross, a grey disc while not known.
 pub(super) fn draw_on_buttons(
     mut commands: Commands,
     marks: Res<MoveMarks>,
@@ -280,6 +281,8 @@ pub(super) fn draw_on_buttons(
             continue;
         };
         let Some(mark) = map.mark(mv) else { continue };
+        // A winning move that is not the fewest way on can wait: paler.
+        let waits = super::can_wait(map, &mark.left);
         let (words, colour, round) = match mark.left.winnable {
             Some(true) => (
                 match mark.left.shortest {
@@ -287,7 +290,10 @@ pub(super) fn draw_on_buttons(
                     Some(n) => n.to_string(),
                     None => "ok".to_string(),
                 },
-                Color::srgb(0.16, 0.62, 0.30),
+                match waits {
+                    true => Color::srgb(0.42, 0.58, 0.46),
+                    false => Color::srgb(0.16, 0.62, 0.30),
+                },
                 true,
             ),
             Some(false) => ("\u{d7}".to_string(), Color::srgb(0.80, 0.20, 0.18), false),
@@ -313,7 +319,10 @@ pub(super) fn draw_on_buttons(
                 ..default()
             },
             BackgroundColor(colour),
-            BorderColor::all(Color::WHITE),
+            BorderColor::all(match waits {
+                true => Color::srgb(0.85, 0.88, 0.86),
+                false => Color::WHITE,
+            }),
             Pickable::IGNORE,
             ChildOf(button),
             children![(

@@ -121,12 +121,21 @@ impl MoveMarks {
 
     /// What a mark's number is, while any mark carries one (a new player
     /// found it explained nowhere on the board).
-    pub fn key_words(&self) -> Option<&'static str> {
-        let (p, _) = self.shown.as_ref()?;
-        match (self.numbered(), counts_ways(p)) {
-            (false, _) => None,
-            (true, true) => Some("The number on a mark: the ways to win after that move"),
-            (true, false) => Some("The number on a mark: the fewest moves to win after that move"),
+    /// Where some winning moves take more moves than others (Flood's), the
+    /// paler marks of those that can wait are named too.
+    pub fn key_words(&self) -> Option<String> {
+        let (p, map) = self.shown.as_ref()?;
+        let waits = map.moves.iter().any(|m| can_wait(map, &m.left));
+        match (self.numbered(), counts_ways(p), waits) {
+            (false, _, _) => None,
+            (true, true, _) => Some("The number on a mark: the ways to win after that move".into()),
+            (true, false, false) => {
+                Some("The number on a mark: the fewest moves to win after that move".into())
+            }
+            (true, false, true) => Some(
+                "The number: the fewest moves to win after it \u{b7} pale: not the fewest, it can wait"
+                    .into(),
+            ),
         }
     }
 
@@ -221,6 +230,21 @@ fn number(left: &Left, counts: bool) -> Option<u64> {
         },
         _ => None,
     }
+}
+
+/// Whether a winning move's fewest moves to win are more than another
+/// winning move's: it keeps the level winnable but is not the way on
+/// now; it can wait (a Flood colour that a shorter line plays later, or
+/// never). Only where wins differ in length (the numbers are the fewest
+/// moves, not the ways).
+pub(super) fn can_wait(map: &MoveMap, left: &Left) -> bool {
+    let fewest = (map.moves.iter())
+        .filter(|m| m.left.winnable == Some(true))
+        .filter_map(|m| m.left.shortest)
+        .min();
+    left.winnable == Some(true)
+        && left.ways.is_none()
+        && matches!((left.shortest, fewest), (Some(n), Some(f)) if n > f)
 }
 
 /// `p`'s moves, none of them decided.
