@@ -91,6 +91,10 @@ fn around_avx2<const W: usize>(near: &[[Set<W>; 256]], set: &Set<W>) -> Set<W> {
     around_in(near, set)
 }
 
+/// The table of regions reached's size (home slots) from which a child's
+/// slots are fetched ahead: a smaller table stays in the caches.
+const FETCH_AHEAD: usize = 1 << 17;
+
 /// Every region kept in the table of regions reached, with its hash: the
 /// region of every node not superseded.
 fn regions_of<const W: usize>(nodes: &[Node<W>]) -> impl Iterator<Item = (u64, u32)> + '_ {
@@ -364,7 +368,6 @@ impl<'b, const W: usize> AStar<'b, W> {
         let bytes_per_node = std::mem::size_of::<Node<W>>() + 12;
         let colours = self.blobs.colours as usize;
         let mut choices = Vec::with_capacity(colours);
-        let mut kids = Vec::with_capacity(colours);
         while f < upper {
             let Some(id) = open[f][deepest].pop() else {
                 if deepest == 0 {
@@ -424,22 +427,25 @@ impl<'b, const W: usize> AStar<'b, W> {
             // children that have it.
             let mut later = upper;
             let mut at_later = 0u16;
-            // The children worth making, each one's slots in the table of
-            // regions asked for before any of them is looked up (the
-            // lookups' cache misses then overlap the bounds before them).
-            kids.clear();
-            for &c in &choices {
+            // Each child's hash, and where the table of regions is larger
+            // than the caches, its slots asked for before any child is
+            // looked up (the lookups' cache misses then overlap the bounds
+            // before them).
+            let mut keys = [0u64; MAX_COLOURS as usize];
+            let ahead = self.reached.capacity() >= FETCH_AHEAD;
+            for (key, &c) in keys.iter_mut().zip(&choices) {
+                *key = hash(&or(&region, &and(&frontier, &self.of_colour[c])));
+                if ahead {
+                    self.reached.prefetch(*key);
+                }
+            }
+            for (&key, &c) in keys.iter().zip(&choices) {
                 let known = again && ready >> c & 1 == 1;
                 if !known && self.exact.prune && self.redundant(id, c, &frontier, &before) {
                     continue;
                 }
                 let taken = and(&frontier, &self.of_colour[c]);
                 let next = or(&region, &taken);
-                let key = hash(&next);
-                self.reached.prefetch(key);
-                kids.push((c, known, taken, next, key));
-            }
-            for &(c, known, taken, next, key) in &kids {
                 let g2 = g + 1;
                 let nodes = &self.nodes;
                 let seen = (self.reached).find(key, |i| same(&nodes[i as usize].region, &next));
