@@ -487,3 +487,67 @@ fn a_colour_that_can_wait_has_a_paler_mark() {
         "{key:?}"
     );
 }
+
+/// A Flood colour whose every tile the move floods says "all" on its
+/// button (such a move never makes the way on longer), and the bar's key
+/// says what "all" means; along the fewest line of a small level.
+#[test]
+fn a_colour_whose_last_tiles_a_move_floods_says_all() {
+    use pond_puzzles::game::solver::move_map::LastOfItsKind;
+    use pond_puzzles::rules::{Puzzle, Rules};
+    let mut app = app();
+    start_level(&mut app, "flood.ron", 1);
+    press(&mut app, KeyCode::KeyM);
+    let mut seen = 0;
+    for step in 0..4 {
+        wait_for_marks(&mut app);
+        let Puzzle::Flood(f) = puzzle(&app) else {
+            panic!("a Flood board")
+        };
+        let map = move_map(&puzzle(&app), &Budget::unlimited());
+        // Each winning move that is not the win and floods its colour's
+        // last tiles, found from the rules.
+        let mut want: Vec<String> = (map.moves.iter())
+            .filter(|m| m.left.winnable == Some(true) && m.left.shortest != Some(0))
+            .filter(|m| {
+                let PuzzleMove::Flood(mv) = m.mv else {
+                    return false;
+                };
+                let mut after = f.clone();
+                let left_before = f.cells.contains(&mv.colour);
+                after.apply(mv).expect("a legal colour");
+                let region: std::collections::HashSet<u32> = after.region().into_iter().collect();
+                let outside = (0..after.cells.len() as u32)
+                    .any(|i| after.cells[i as usize] == mv.colour && !region.contains(&i));
+                left_before && !outside
+            })
+            .map(|m| m.mv.to_string())
+            .collect();
+        let mut shown: Vec<String> = app
+            .world_mut()
+            .query::<&LastOfItsKind>()
+            .iter(app.world())
+            .map(|l| l.0.to_string())
+            .collect();
+        want.sort();
+        shown.sort();
+        assert_eq!(shown, want, "step {step}");
+        let key = app.world().resource::<MoveMarks>().key_words();
+        assert_eq!(
+            key.as_deref()
+                .is_some_and(|k| k.contains("all: its colour's last tiles")),
+            !want.is_empty(),
+            "step {step}: {key:?}"
+        );
+        seen += want.len();
+        // On along a fewest line.
+        let best = (map.moves.iter())
+            .filter(|m| m.left.winnable == Some(true))
+            .min_by_key(|m| m.left.shortest)
+            .expect("a winning move");
+        app.world_mut()
+            .write_message(MoveRequested::player(best.mv));
+        settle(&mut app);
+    }
+    assert!(seen > 0, "no colour's last tiles along the line");
+}

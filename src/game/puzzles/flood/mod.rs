@@ -116,6 +116,19 @@ impl GamePuzzle for Flood {
         None
     }
 
+    /// A colour whose every tile the move floods: none is left to reach.
+    fn takes_the_last(&self, m: FloodMove) -> bool {
+        if !self.cells.contains(&m.colour) {
+            return false;
+        }
+        let mut after = self.clone();
+        if after.apply(m).is_err() {
+            return false;
+        }
+        let painted = after.cells.iter().filter(|&&c| c == m.colour).count();
+        painted == after.region().len()
+    }
+
     /// Small rings on the cells the move would join to the flooded region.
     fn hint_rings(&self, m: FloodMove) -> Vec<(Vec2, f32)> {
         let before: std::collections::HashSet<u32> = self.region().into_iter().collect();

@@ -256,6 +256,11 @@ pub(super) fn legible_numbers(
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct ButtonMark(pub PuzzleMove, pub Option<bool>);
 
+/// "all" on a button whose move takes the last pieces of their kind (a
+/// Flood colour's last tiles).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct LastOfItsKind(pub PuzzleMove);
+
 /// Marks the buttons that play a move (Flood's colours) in the corner: a
 /// green disc with the fewest moves left after it ("win" where it finishes
 /// the level; paler where another colour's is fewer: it can wait), a red
@@ -265,7 +270,7 @@ pub(super) fn draw_on_buttons(
     marks: Res<MoveMarks>,
     buttons: Query<(Entity, &MoveRequested), With<Button>>,
     new_buttons: Query<(), (With<Button>, Added<MoveRequested>)>,
-    badges: Query<Entity, With<ButtonMark>>,
+    badges: Query<Entity, Or<(With<ButtonMark>, With<LastOfItsKind>)>>,
 ) {
     if !marks.is_changed() && new_buttons.is_empty() {
         return;
@@ -273,7 +278,7 @@ pub(super) fn draw_on_buttons(
     for b in &badges {
         commands.entity(b).try_despawn();
     }
-    let Some((_, map)) = &marks.shown else {
+    let Some((p, map)) = &marks.shown else {
         return;
     };
     for (button, asked) in &buttons {
@@ -335,7 +340,56 @@ pub(super) fn draw_on_buttons(
                 Pickable::IGNORE,
             )],
         ));
+        // "all" in the other corner: the move takes its colour's last tiles
+        // (such a move never makes the way on longer).
+        if last_of_its_kind(p, &mark.left, mv) {
+            // Centred on the button's lower edge (in a corner it met the
+            // next button's number).
+            commands.spawn((
+                LastOfItsKind(mv),
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(0),
+                    right: px(0),
+                    bottom: px(-9),
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                },
+                Pickable::IGNORE,
+                ChildOf(button),
+                children![(
+                    Node {
+                        height: px(17),
+                        padding: UiRect::horizontal(px(5)),
+                        align_items: AlignItems::Center,
+                        border_radius: BorderRadius::MAX,
+                        ..default()
+                    },
+                    BackgroundColor(Color::WHITE),
+                    Pickable::IGNORE,
+                    children![(
+                        Text::new("all"),
+                        TextFont {
+                            font_size: FontSize::Px(12.0),
+                            ..default()
+                        },
+                        TextColor(Color::srgb(0.10, 0.22, 0.26)),
+                        Pickable::IGNORE,
+                    )],
+                )],
+            ));
+        }
     }
+}
+
+/// Whether a winning move's button says "all": it takes the last pieces of
+/// their kind (not the move that wins, which takes every last one).
+pub(super) fn last_of_its_kind(
+    p: &crate::rules::Puzzle,
+    left: &crate::solve::moves::Left,
+    mv: PuzzleMove,
+) -> bool {
+    left.winnable == Some(true) && left.shortest != Some(0) && puzzles::takes_the_last(p, mv)
 }
 
 /// Dots of a move's arc.

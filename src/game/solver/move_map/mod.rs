@@ -10,7 +10,7 @@
 
 mod draw;
 
-pub use draw::{ArcDot, ButtonMark, MoveMarkBadge};
+pub use draw::{ArcDot, ButtonMark, LastOfItsKind, MoveMarkBadge};
 
 use super::{Autoplay, SolverBudget};
 use crate::game::play::{PlayState, PlaySystems};
@@ -126,16 +126,24 @@ impl MoveMarks {
     pub fn key_words(&self) -> Option<String> {
         let (p, map) = self.shown.as_ref()?;
         let waits = map.moves.iter().any(|m| can_wait(map, &m.left));
+        let last = (map.moves.iter()).any(|m| draw::last_of_its_kind(p, &m.left, m.mv));
+        let key = self.number_key(p, waits)?;
+        Some(match last {
+            true => format!("{key} \u{b7} all: its colour's last tiles"),
+            false => key,
+        })
+    }
+
+    fn number_key(&self, p: &Puzzle, waits: bool) -> Option<String> {
         match (self.numbered(), counts_ways(p), waits) {
             (false, _, _) => None,
             (true, true, _) => Some("The number on a mark: the ways to win after that move".into()),
             (true, false, false) => {
                 Some("The number on a mark: the fewest moves to win after that move".into())
             }
-            (true, false, true) => Some(
-                "The number: the fewest moves to win after it \u{b7} pale: not the fewest, it can wait"
-                    .into(),
-            ),
+            (true, false, true) => {
+                Some("The number: the fewest moves to win after it \u{b7} pale: it can wait".into())
+            }
         }
     }
 
