@@ -256,6 +256,9 @@ pub(super) fn legible_numbers(
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct ButtonMark(pub PuzzleMove, pub Option<bool>);
 
+/// The marks drawn on buttons: the move's, and "all".
+type OnButtons = Or<(With<ButtonMark>, With<LastOfItsKind>)>;
+
 /// "all" on a button whose move takes the last pieces of their kind (a
 /// Flood colour's last tiles).
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
@@ -270,7 +273,7 @@ pub(super) fn draw_on_buttons(
     marks: Res<MoveMarks>,
     buttons: Query<(Entity, &MoveRequested), With<Button>>,
     new_buttons: Query<(), (With<Button>, Added<MoveRequested>)>,
-    badges: Query<Entity, Or<(With<ButtonMark>, With<LastOfItsKind>)>>,
+    badges: Query<Entity, OnButtons>,
 ) {
     if !marks.is_changed() && new_buttons.is_empty() {
         return;
