@@ -201,10 +201,20 @@ fn a_stopped_searchs_words_keep_one_line_at_800x600() {
         .write_message(AutoplayCommand::Start(Watch::Search));
     app.update();
     app.world_mut().write_message(AutoplayCommand::Pause);
-    for _ in 0..6 {
+    // Steps until the search has moved the board (its first events come
+    // from a thread of their own: a step before them does nothing).
+    for _ in 0..400 {
+        if app.world().resource::<PlayState>().moves() >= 3 {
+            break;
+        }
         app.world_mut().write_message(AutoplayCommand::Step);
         settle(&mut app);
+        std::thread::sleep(Duration::from_millis(2));
     }
+    assert!(
+        app.world().resource::<PlayState>().moves() >= 3,
+        "the search moved nothing"
+    );
     press(&mut app, KeyCode::KeyX);
     settle(&mut app);
     let nodes = super::window::laid_out(&mut app);
