@@ -483,7 +483,8 @@ fn a_colour_that_can_wait_has_a_paler_mark() {
     );
     let key = app.world().resource::<MoveMarks>().key_words();
     assert!(
-        key.as_deref().is_some_and(|k| k.contains("can wait")),
+        key.as_deref()
+            .is_some_and(|k| k.contains("pale: more than the fewest")),
         "{key:?}"
     );
 }
@@ -535,7 +536,7 @@ fn a_colour_whose_last_tiles_a_move_floods_says_all() {
         let key = app.world().resource::<MoveMarks>().key_words();
         assert_eq!(
             key.as_deref()
-                .is_some_and(|k| k.contains("all: its colour's last tiles")),
+                .is_some_and(|k| k.contains("all: clears that colour")),
             !want.is_empty(),
             "step {step}: {key:?}"
         );

@@ -129,7 +129,7 @@ impl MoveMarks {
         let last = (map.moves.iter()).any(|m| draw::last_of_its_kind(p, &m.left, m.mv));
         let key = self.number_key(p, waits)?;
         Some(match last {
-            true => format!("{key} \u{b7} all: its colour's last tiles"),
+            true => format!("{key} \u{b7} all: clears that colour"),
             false => key,
         })
     }
@@ -141,9 +141,10 @@ impl MoveMarks {
             (true, false, false) => {
                 Some("The number on a mark: the fewest moves to win after that move".into())
             }
-            (true, false, true) => {
-                Some("The number: the fewest moves to win after it \u{b7} pale: it can wait".into())
-            }
+            (true, false, true) => Some(
+                "The number: the fewest moves to win after it \u{b7} pale: more than the fewest"
+                    .into(),
+            ),
         }
     }
 
