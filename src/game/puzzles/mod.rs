@@ -135,11 +135,11 @@ pub trait GamePuzzle: Rules + Sized {
     fn mark_arc(&self, _mv: Self::Move) -> Option<MarkArc> {
         None
     }
-    /// Whether the move takes the last pieces of their kind off the board
-    /// (a Flood colour whose every tile it floods): the move map says so on
-    /// its button, such a move never makes a line longer.
-    fn takes_the_last(&self, _mv: Self::Move) -> bool {
-        false
+    /// Where the move takes the last pieces of their kind off the board (a
+    /// Flood colour whose every tile it floods), what the move map's key
+    /// says of its "all": such a move never makes a line longer.
+    fn takes_the_last(&self, _mv: Self::Move) -> Option<&'static str> {
+        None
     }
     /// The size of the move map's marks, in the board's units (1: the
     /// colour-blind badge's).
@@ -367,8 +367,8 @@ pub fn mark_size(p: &Puzzle) -> f32 {
     each!(p, s => s.mark_size())
 }
 
-pub fn takes_the_last(p: &Puzzle, mv: PuzzleMove) -> bool {
-    each!(p, s => own(s, mv).is_some_and(|m| s.takes_the_last(m)))
+pub fn takes_the_last(p: &Puzzle, mv: PuzzleMove) -> Option<&'static str> {
+    each!(p, s => own(s, mv).and_then(|m| s.takes_the_last(m)))
 }
 
 pub fn mark_arc(p: &Puzzle, mv: PuzzleMove) -> Option<MarkArc> {

@@ -117,16 +117,13 @@ impl GamePuzzle for Flood {
     }
 
     /// A colour whose every tile the move floods: none is left to reach.
-    fn takes_the_last(&self, m: FloodMove) -> bool {
-        if !self.cells.contains(&m.colour) {
-            return false;
-        }
+    fn takes_the_last(&self, m: FloodMove) -> Option<&'static str> {
         let mut after = self.clone();
-        if after.apply(m).is_err() {
-            return false;
+        if !self.cells.contains(&m.colour) || after.apply(m).is_err() {
+            return None;
         }
         let painted = after.cells.iter().filter(|&&c| c == m.colour).count();
-        painted == after.region().len()
+        (painted == after.region().len()).then_some("clears that colour")
     }
 
     /// Small rings on the cells the move would join to the flooded region.

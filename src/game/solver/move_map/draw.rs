@@ -343,11 +343,9 @@ pub(super) fn draw_on_buttons(
                 Pickable::IGNORE,
             )],
         ));
-        // "all" in the other corner: the move takes its colour's last tiles
-        // (such a move never makes the way on longer).
-        if last_of_its_kind(p, &mark.left, mv) {
-            // Centred on the button's lower edge (in a corner it met the
-            // next button's number).
+        // "all" centred on the button's lower edge (in a corner it met the
+        // next button's number): the move takes the last of its kind.
+        if last_of_its_kind(p, &mark.left, mv).is_some() {
             commands.spawn((
                 LastOfItsKind(mv),
                 Node {
@@ -385,14 +383,16 @@ pub(super) fn draw_on_buttons(
     }
 }
 
-/// Whether a winning move's button says "all": it takes the last pieces of
-/// their kind (not the move that wins, which takes every last one).
+/// Where a winning move's button says "all" (it takes the last pieces of
+/// their kind; not the move that wins, which takes every last one), the
+/// key's words for it.
 pub(super) fn last_of_its_kind(
     p: &crate::rules::Puzzle,
     left: &crate::solve::moves::Left,
     mv: PuzzleMove,
-) -> bool {
-    left.winnable == Some(true) && left.shortest != Some(0) && puzzles::takes_the_last(p, mv)
+) -> Option<&'static str> {
+    let winning = left.winnable == Some(true) && left.shortest != Some(0);
+    winning.then(|| puzzles::takes_the_last(p, mv)).flatten()
 }
 
 /// Dots of a move's arc.

@@ -120,17 +120,17 @@ impl MoveMarks {
     }
 
     /// What a mark's number is, while any mark carries one (a new player
-    /// found it explained nowhere on the board).
-    /// Where some winning moves take more moves than others (Flood's), the
-    /// paler marks of those that can wait are named too.
+    /// found it explained nowhere on the board); where some winning moves
+    /// take more moves than others (Flood's), what the paler marks of those
+    /// that can wait are; and what "all" on a button is, where one says it.
     pub fn key_words(&self) -> Option<String> {
         let (p, map) = self.shown.as_ref()?;
         let waits = map.moves.iter().any(|m| can_wait(map, &m.left));
-        let last = (map.moves.iter()).any(|m| draw::last_of_its_kind(p, &m.left, m.mv));
+        let last = (map.moves.iter()).find_map(|m| draw::last_of_its_kind(p, &m.left, m.mv));
         let key = self.number_key(p, waits)?;
         Some(match last {
-            true => format!("{key} \u{b7} all: clears that colour"),
-            false => key,
+            Some(words) => format!("{key} \u{b7} all: {words}"),
+            None => key,
         })
     }
 
