@@ -257,3 +257,42 @@ fn a_shown_tip_follows_its_words() {
     point(&mut app, Some(at.center()));
     assert_eq!(shown(&mut app), ["Closes the search map"]);
 }
+
+/// A key pressed under a shown tip puts it away while the pointer rests
+/// (the column's "?" tip stayed over "Hide" while the player stopped the
+/// search with X); resting on another button shows that one's.
+#[test]
+fn a_key_puts_a_tip_away_until_the_pointer_moves_on() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.insert_resource(TipWait(0.0));
+    start_level(&mut app, "pegs.ron", 2);
+    app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    let buttons: Vec<(Entity, Tip)> = app
+        .world_mut()
+        .query::<(Entity, &Tip)>()
+        .iter(app.world())
+        .map(|(e, t)| (e, *t))
+        .collect();
+    let nodes = laid_out(&mut app);
+    let mut at = buttons
+        .iter()
+        .filter_map(|(e, _)| nodes.iter().find(|n| n.entity == *e).map(|n| n.rect))
+        .filter(|r| r.width() > 0.0);
+    let (first, second) = (at.next().expect("a button"), at.next().expect("two"));
+    let boxes = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<Entity, With<TipBox>>()
+            .iter(app.world())
+            .count()
+    };
+    point(&mut app, Some(first.center()));
+    assert_eq!(boxes(&mut app), 1, "no tip to put away");
+    press(&mut app, KeyCode::KeyX);
+    point(&mut app, Some(first.center()));
+    settle(&mut app);
+    assert_eq!(boxes(&mut app), 0, "the tip stayed after a key");
+    point(&mut app, Some(second.center()));
+    assert_eq!(boxes(&mut app), 1, "the next button's tip");
+}

@@ -45,13 +45,18 @@ type PanelRect = (&'static ComputedNode, &'static UiGlobalTransform);
 /// The window's requests for a frame (none in a headless app).
 type Redraw<'w> = Option<ResMut<'w, Messages<RequestRedraw>>>;
 
-/// The pointer's button now, and since when (real seconds).
+/// The keys (none in an app without input).
+type Keys<'w> = Option<Res<'w, ButtonInput<KeyCode>>>;
+
+/// The pointer's button now, since when (real seconds), and the words a
+/// key pressed since put away (the column's "?" tip stayed over "Hide"
+/// while the player went on with the keys).
 #[derive(Default)]
-struct Resting(Option<(Entity, f32)>);
+struct Resting(Option<(Entity, f32)>, Option<&'static str>);
 
 fn show_tips(
     mut commands: Commands,
-    (time, wait, mut redraw): (Res<Time<Real>>, Res<TipWait>, Redraw),
+    (time, wait, mut redraw, keys): (Res<Time<Real>>, Res<TipWait>, Redraw, Keys),
     tips: Query<(
         Entity,
         &Tip,
@@ -71,7 +76,21 @@ fn show_tips(
     let on = hovered.map(|(e, tip, ..)| (e, tip.0));
     if resting.0.map(|(e, _)| e) != on.map(|(e, _)| e) {
         resting.0 = on.map(|(e, _)| (e, now));
+        resting.1 = None;
     }
+    // A key pressed puts the tip away until the pointer rests on another
+    // button, or the button's words change (G under the pointer turns
+    // "Opens ..." into "Closes ..."): the player has gone on with the keys.
+    // (The words put away are those shown, if any: G may have changed the
+    // button's words in this frame already.)
+    if keys.is_some_and(|k| k.get_just_pressed().next().is_some()) {
+        let showing = shown
+            .iter()
+            .find(|(_, of)| Some(of.0) == on.map(|(e, _)| e));
+        resting.1 = showing.map(|(_, of)| of.1).or(on.map(|(_, words)| words));
+    }
+    let away = |words: &'static str| resting.1 == Some(words);
+    let on = on.filter(|(_, words)| !away(words));
     // A tip of another button (or of none) goes, and one whose words
     // changed under the pointer (Search map, once its map is open).
     let mut kept = false;
@@ -82,7 +101,7 @@ fn show_tips(
             commands.entity(tip).try_despawn();
         }
     }
-    let Some((button, words, _, node, at)) = hovered else {
+    let Some((button, words, _, node, at)) = hovered.filter(|(_, tip, ..)| !away(tip.0)) else {
         return;
     };
     let since = resting.0.map_or(now, |(_, t)| t);
