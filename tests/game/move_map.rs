@@ -170,11 +170,11 @@ fn a_win_with_the_map_on_is_a_win_with_help() {
 }
 
 /// A position whose marks take a while (the European board's start) shows
-/// a grey "?" on each move and says it is deciding them, then the marks:
+/// three grey dots on each move and says it is deciding them, then the marks:
 /// the board showed no mark at all while the English board's table was
 /// made.
 #[test]
-fn moves_not_decided_yet_show_a_question_mark() {
+fn moves_not_decided_yet_show_three_dots() {
     use pond_puzzles::game::solver::move_map::MarksPatience;
     let mut app = app();
     app.insert_resource(MarksPatience(Duration::ZERO));

@@ -1,5 +1,5 @@
 //! The move map's drawing: a badge on the board where each move is made,
-//! with its tick, cross or question mark and the number left after it, dots
+//! with its tick, cross or three dots and the number left after it, dots
 //! along a jump's arc, and the same marks in the corner of the buttons that
 //! play a move.
 
@@ -28,6 +28,7 @@ pub(super) struct MarkArt {
     open: Handle<ColorMaterial>,
     bar: Handle<Mesh>,
     short_bar: Handle<Mesh>,
+    dot: Handle<Mesh>,
     white: Handle<ColorMaterial>,
 }
 
@@ -39,6 +40,7 @@ impl MarkArt {
             open: materials.add(Color::srgb(0.45, 0.50, 0.55)),
             bar: meshes.add(Rectangle::new(12.0, 3.0)),
             short_bar: meshes.add(Rectangle::new(6.0, 3.0)),
+            dot: meshes.add(Circle::new(1.6)),
             white: materials.add(Color::WHITE),
         }
     }
@@ -305,7 +307,12 @@ pub(super) fn draw_on_buttons(
                 true,
             ),
             Some(false) => ("\u{d7}".to_string(), Color::srgb(0.80, 0.20, 0.18), false),
-            None => ("?".to_string(), Color::srgb(0.45, 0.50, 0.55), true),
+            // Three dots, "still thinking" (a "?" read as a help button).
+            None => (
+                "\u{b7}\u{b7}\u{b7}".to_string(),
+                Color::srgb(0.45, 0.50, 0.55),
+                true,
+            ),
         };
         commands.spawn((
             ButtonMark(mv, mark.left.winnable),
@@ -399,7 +406,8 @@ pub(super) fn last_of_its_kind(
 const ARC_DOTS: usize = 11;
 
 /// What a mark's disc carries: a tick, a cross (told apart by shape as well
-/// as colour), or a question mark.
+/// as colour), or three dots while it is decided (a "?" there read as a
+/// help button).
 #[derive(Clone, Copy)]
 enum Symbol {
     Tick,
@@ -428,16 +436,14 @@ impl Symbol {
                 b.spawn(bar(&made.bar, Vec2::ZERO, -45.0));
             }
             Symbol::Open => {
-                b.spawn((
-                    Text2d::new("?"),
-                    TextFont {
-                        font_size: FontSize::Px(13.0),
-                        ..default()
-                    },
-                    TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, 0.5, 0.1),
-                    Pickable::IGNORE,
-                ));
+                for x in [-4.5, 0.0, 4.5] {
+                    b.spawn((
+                        Mesh2d(made.dot.clone()),
+                        MeshMaterial2d(made.white.clone()),
+                        Transform::from_xyz(x, 0.0, 0.1),
+                        Pickable::IGNORE,
+                    ));
+                }
             }
         }
     }

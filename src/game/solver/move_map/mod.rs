@@ -1,7 +1,7 @@
 //! The move map (M, or the panel's Moves button): every legal move of the
 //! position on the board marked where the player would make it, green with a
 //! tick where the level can still be won after it, red with a cross where it
-//! cannot, grey with a question mark while not decided; beside a winning
+//! cannot, grey with three dots while not decided; beside a winning
 //! move, what is left after it (the fewest moves in Swap and Flood, the ways
 //! to win in Hop and Escape). The marks are decided in the background, a
 //! quick pass over every move first and then, for the moves it left open, a
@@ -34,7 +34,7 @@ const QUICK: Duration = Duration::from_millis(100);
 /// The long pass's time for each move the quick one left open.
 const LONG: Duration = Duration::from_secs(20);
 
-/// How long the marks may take before each move shows a grey "?" while
+/// How long the marks may take before each move shows three grey dots while
 /// they are decided (the English board's first position waits for its
 /// table, half a second and more: the board showed no mark at all).
 #[derive(Resource, Debug, Clone, Copy)]
@@ -216,7 +216,7 @@ fn follow(
         start(&mut marks, &state.puzzle, &budget.0);
     }
     read(&mut marks);
-    // Not decided in the time a player notices: each move shows "?".
+    // Not decided in the time a player notices: each move shows its dots.
     let waited = marks.since.is_some_and(|t| t.elapsed() >= patience.0);
     if marks.shown.is_none()
         && waited
