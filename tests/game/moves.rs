@@ -508,3 +508,35 @@ fn a_quick_second_click_on_the_win_banner_presses_nothing() {
     assert!(!puzzle(&app).is_won(), "a moment later it plays again");
     assert_eq!(app.world().resource::<PlayState>().moves(), 0);
 }
+
+/// Flood's button of the colour the flood already has (its move changes
+/// nothing) is ringed white, as the flood is on the board, and the ring
+/// follows the flood's colour move by move; no other button has one.
+#[test]
+fn the_colour_the_flood_has_is_ringed() {
+    let mut app = app();
+    start_level(&mut app, "flood.ron", 1);
+    settle(&mut app);
+    let ringed = |app: &mut App| -> Vec<PuzzleMove> {
+        app.world_mut()
+            .query::<(&MoveRequested, &BorderColor)>()
+            .iter(app.world())
+            .filter(|(_, b)| b.top == Color::WHITE)
+            .filter_map(|(m, _)| match m.request() {
+                Request::Play(mv) => Some(mv),
+                _ => None,
+            })
+            .collect()
+    };
+    let moves = solution_on_board(&app);
+    for mv in moves.iter().take(3) {
+        let p = puzzle(&app);
+        let legal = p.legal_moves();
+        let ring = ringed(&mut app);
+        assert_eq!(ring.len(), 1, "{ring:?}");
+        assert!(!legal.contains(&ring[0]), "{:?} is a move", ring[0]);
+        app.world_mut().write_message(MoveRequested::player(*mv));
+        settle(&mut app);
+        assert_ne!(ringed(&mut app), ring, "the ring stayed after {mv:?}");
+    }
+}

@@ -15,7 +15,9 @@ use super::theme::widget;
 use super::theme::{self, text};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use under::{bottom_panels, grey_idle_keys, how_to_move_while_playable, palette_colours};
+use under::{
+    bottom_panels, grey_idle_keys, how_to_move_while_playable, palette_colours, ring_the_colour_now,
+};
 use words::{lost_words, message_size, message_words};
 
 mod under;
@@ -95,6 +97,7 @@ pub(super) fn plugin(app: &mut App) {
                 update_counter,
                 (update_message, fit_message).chain(),
                 palette_colours,
+                ring_the_colour_now,
                 make_room,
                 how_to_move_while_playable,
                 grey_idle_keys,

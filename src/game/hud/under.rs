@@ -183,6 +183,9 @@ pub(super) fn bottom_panels(
                                 Node {
                                     width: px(48),
                                     height: px(48),
+                                    // Room for the ring of the colour now
+                                    // poured (`ring_the_colour_now`).
+                                    border: UiRect::all(px(3)),
                                     justify_content: JustifyContent::Center,
                                     align_items: AlignItems::Center,
                                     ..default()
@@ -190,6 +193,7 @@ pub(super) fn bottom_panels(
                                 colour_number(fonts, number),
                             ),
                             PaletteButton(c),
+                            BorderColor::all(Color::NONE),
                         ));
                     }
                 });
@@ -286,5 +290,30 @@ pub(super) fn palette_colours(
         *colours = ButtonColours::of(
             theme::palette(settings.colour_blind)[b.0 as usize % theme::PALETTE.len()],
         );
+    }
+}
+
+/// The button whose move would change nothing now (Flood's colour the
+/// flood already has) is ringed white, as the flood is on the board: with
+/// the move map on it was the one button without a mark, and a new player
+/// asked why.
+pub(super) fn ring_the_colour_now(
+    state: Res<PlayState>,
+    mut buttons: Query<(&MoveRequested, &mut BorderColor), With<PaletteButton>>,
+    added: Query<(), Added<PaletteButton>>,
+) {
+    if !state.is_changed() && added.is_empty() {
+        return;
+    }
+    let legal = state.puzzle.legal_moves();
+    for (asked, mut border) in &mut buttons {
+        let Request::Play(mv) = asked.request() else {
+            continue;
+        };
+        let now = !legal.is_empty() && !legal.contains(&mv);
+        let want = BorderColor::all(if now { Color::WHITE } else { Color::NONE });
+        if *border != want {
+            *border = want;
+        }
     }
 }
