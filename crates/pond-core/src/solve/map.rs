@@ -397,7 +397,7 @@ pub fn key_meaning(mark: MapMark) -> &'static str {
 pub const WASH: f64 = 0.35;
 
 /// What the wash means, for a key with room for it.
-pub const WASH_MEANING: &str = "dim below lost, skipped or dead end: given up with it";
+pub const WASH_MEANING: &str = "faded: under a branch given up, so never searched";
 
 #[path = "map_picture.rs"]
 mod picture;

@@ -129,7 +129,9 @@ pub(in crate::game::solver) fn commands_and_input(
                     if a.watch.searches() && state.moves() > a.base {
                         a.stopped_on = Some(state.moves());
                         // One line at 800x600.
-                        say.write(Say("Stopped: your board now. Shift+Home: start over".into()));
+                        say.write(Say(
+                            "Stopped: your board now. Shift+Home: undo the search".into()
+                        ));
                     }
                 }
             }
