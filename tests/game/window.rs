@@ -22,6 +22,9 @@ mod board_room;
 #[path = "window/swap_rows.rs"]
 mod swap_rows;
 
+#[path = "window/map_line.rs"]
+mod map_line;
+
 /// Pixels a rectangle may pass an edge by (rounding).
 const SLACK: f32 = 1.0;
 
