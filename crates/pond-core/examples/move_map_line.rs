@@ -2,7 +2,10 @@
 //! the solver's line of a shipped level, as `pond bench --moves` does for
 //! whole packs: `cargo run -p pond-core --release --example move_map_line
 //! -- levels/pegs.ron 9 1` (pack, level counted from 1, seconds a map; no
-//! level: every level of the pack, one line each).
+//! level: every level of the pack, one line each). A fourth argument
+//! `numbers` times the whole map instead (`move_map`: the colours and each
+//! move's number) and prints each move's number, for comparing two builds:
+//! `-- levels/flood.ron 30 1 numbers`.
 
 use pond_core::levels::parse_pack;
 use pond_core::rules::{Puzzle, PuzzleMove};
@@ -17,6 +20,7 @@ fn main() {
     let text = std::fs::read_to_string(file).expect("a pack file");
     let pack = parse_pack(file, &text).expect("a pack");
     let most = Duration::from_secs_f64(seconds);
+    let numbers = args.get(3).is_some_and(|a| a == "numbers");
     for (index, level) in pack.levels.iter().enumerate() {
         if one.is_some_and(|l| l != index + 1) {
             continue;
@@ -39,6 +43,34 @@ fn main() {
             }
             if at.is_won() {
                 break;
+            }
+            if numbers {
+                let start = Instant::now();
+                let map = solve::moves::move_map(&at, &Budget::time(most));
+                let t = start.elapsed();
+                let unnumbered = (map.moves.iter())
+                    .filter(|m| m.left.winnable == Some(true) && m.left.shortest.is_none())
+                    .count();
+                let marks: Vec<String> = (map.moves.iter())
+                    .map(|m| match (m.left.winnable, m.left.shortest) {
+                        (Some(false), _) => "x".to_string(),
+                        (None, _) => "?".to_string(),
+                        (Some(true), None) => "w".to_string(),
+                        (Some(true), Some(n)) => n.to_string(),
+                    })
+                    .collect();
+                if one.is_some() {
+                    println!(
+                        "after {played:>2}: {:>9.3} ms, {unnumbered} no number, {} undecided [{}]",
+                        t.as_secs_f64() * 1e3,
+                        map.undecided(),
+                        marks.join(" ")
+                    );
+                }
+                worst = worst.max(t);
+                total += t;
+                undecided += unnumbered;
+                continue;
             }
             let start = Instant::now();
             let colours = solve::moves::winnable_map(&at, &Budget::time(most));
@@ -65,11 +97,12 @@ fn main() {
             wrong += bad;
         }
         println!(
-            "level {}: {} positions, worst {:.3} ms, total {:.3} ms, {undecided} undecided, {wrong} wrong, tables made once {:.0} ms, kept {:.1} MiB",
+            "level {}: {} positions, worst {:.3} ms, total {:.3} ms, {undecided} {}, {wrong} wrong, tables made once {:.0} ms, kept {:.1} MiB",
             index + 1,
             line.len(),
             worst.as_secs_f64() * 1e3,
             total.as_secs_f64() * 1e3,
+            if numbers { "no number" } else { "undecided" },
             prepared.as_secs_f64() * 1e3,
             solve::moves::kept_bytes() as f64 / (1 << 20) as f64
         );
