@@ -13,10 +13,12 @@ use table::{Slot, Table};
 mod bounds;
 mod choice;
 mod kept;
+mod many;
 mod table;
 #[cfg(test)]
 pub(crate) use kept::kept_sets;
 pub(crate) use kept::let_go_kept;
+pub(crate) use many::Dead;
 
 /// A set of blobs in `W` words.
 type Set<const W: usize> = [u64; W];
@@ -148,6 +150,13 @@ pub(crate) struct AStar<'b, const W: usize> {
     // Scratch space for the layer bound.
     distance: Vec<u8>,
     queue: Vec<u32>,
+    /// The nodes before this one are earlier searches' (`many`), each of
+    /// which found no line within its bound: a region they reached in as
+    /// few moves or fewer needs no search again.
+    dead_below: u32,
+    /// Those earlier nodes that this search superseded (reached in fewer
+    /// moves), to be restored if its nodes are let go.
+    revived: Vec<u32>,
 }
 
 impl<'b, const W: usize> AStar<'b, W> {
@@ -191,6 +200,8 @@ impl<'b, const W: usize> AStar<'b, W> {
             reached: Table::default(),
             distance: vec![0; blobs.len()],
             queue: Vec::with_capacity(blobs.len()),
+            dead_below: 0,
+            revived: Vec::new(),
         }
     }
 
@@ -288,23 +299,34 @@ impl<'b, const W: usize> AStar<'b, W> {
         let mut kept = Kept::<W>::take();
         self.nodes = std::mem::take(&mut kept.nodes);
         self.reached = std::mem::take(&mut kept.reached);
-        let out = self.search(search, upper, &mut kept.frontiers);
+        let mut start = [0u64; W];
+        put(&mut start, 0);
+        let out = self.search(search, start, upper, &mut kept.frontiers);
         kept.nodes = std::mem::take(&mut self.nodes);
         kept.reached = std::mem::take(&mut self.reached);
         kept.give_back();
         out
     }
 
-    /// The start's node, the first of the search, and its estimate of the
-    /// moves to win; None where even that is `upper` or more.
-    fn seed(&mut self, upper: usize) -> Option<usize> {
-        let mut start = [0u64; W];
-        put(&mut start, 0);
+    /// The start's node (`start`, its region), the first of the search:
+    /// its estimate of the moves to win and its number; None where even that is
+    /// `upper` or more, or where an earlier search of the same table (a
+    /// node before `dead_below`) reached the region already.
+    fn seed(&mut self, start: Set<W>, upper: usize) -> Option<(usize, u32)> {
         let left0 = self.colours_left(&start);
         let h0 = self.bound(&start, &self.frontier(&start), left0, u8::MAX) as usize;
         if h0 >= upper {
             return None;
         }
+        let key = hash(&start);
+        let nodes = &self.nodes;
+        let seen = (self.reached).find(key, |i| same(&nodes[i as usize].region, &start));
+        if let Slot::Found(_, i) = seen
+            && nodes[i as usize].g == 0
+        {
+            return None;
+        }
+        let id = self.nodes.len() as u32;
         self.nodes.push(Node {
             region: start,
             parent: u32::MAX,
@@ -316,12 +338,28 @@ impl<'b, const W: usize> AStar<'b, W> {
             left: left0 as u16,
             ready: 0,
         });
-        let key = hash(&start);
-        if let Slot::Empty(slot) = self.reached.find(key, |_| false) {
-            let nodes = &self.nodes;
-            (self.reached).insert(slot, key, 0, || regions_of(nodes));
+        self.put_reached(seen, key, id);
+        Some((h0, id))
+    }
+
+    /// Node `id` put in the table of regions reached where `seen` (its
+    /// region's lookup) says: in place of a node it supersedes (noted in
+    /// `revived` where that node is an earlier search's), or in an empty
+    /// slot.
+    fn put_reached(&mut self, seen: Slot, key: u64, id: u32) {
+        match seen {
+            Slot::Found(slot, old) => {
+                self.nodes[old as usize].superseded = true;
+                if old < self.dead_below {
+                    self.revived.push(old);
+                }
+                self.reached.replace(slot, id);
+            }
+            Slot::Empty(slot) => {
+                let nodes = &self.nodes;
+                (self.reached).insert(slot, key, id, || regions_of(nodes));
+            }
         }
-        Some(h0)
     }
 
     /// The colours worth playing from `region` (its `frontier` beside it),
@@ -345,20 +383,21 @@ impl<'b, const W: usize> AStar<'b, W> {
         clearing.is_some()
     }
 
-    /// `run`, with `frontiers` (empty) to keep the expanded nodes'
-    /// frontiers in.
+    /// `run` from the region `start`, with `frontiers` to keep the expanded
+    /// nodes' frontiers in.
     fn search(
         &mut self,
         search: &mut Search<'_, FloodMove>,
+        start: Set<W>,
         upper: usize,
         frontiers: &mut Vec<Set<W>>,
     ) -> Option<Option<Vec<u8>>> {
-        let Some(h0) = self.seed(upper) else {
+        let Some((h0, first)) = self.seed(start, upper) else {
             return Some(None);
         };
         // open[f][g]: nodes to expand by estimated length, deepest first.
         let mut open: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); upper + 1]; upper + 1];
-        open[h0][0].push(0);
+        open[h0][0].push(first);
         let mut f = h0;
         search.bound(f as u32);
         let mut deepest = 0usize;
@@ -496,16 +535,7 @@ impl<'b, const W: usize> AStar<'b, W> {
                     left: left as u16,
                     ready: 0,
                 });
-                match seen {
-                    Slot::Found(slot, old) => {
-                        self.nodes[old as usize].superseded = true;
-                        self.reached.replace(slot, nid);
-                    }
-                    Slot::Empty(slot) => {
-                        let nodes = &self.nodes;
-                        (self.reached).insert(slot, key, nid, || regions_of(nodes));
-                    }
-                }
+                self.put_reached(seen, key, nid);
                 if f2 == f && done {
                     // Nothing open is shorter.
                     return Some(Some(self.path_to(nid)));

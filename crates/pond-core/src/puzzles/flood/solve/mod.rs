@@ -7,6 +7,7 @@
 //! with a short look-ahead, for hints and huge boards.
 
 mod ahead;
+mod below;
 mod blobs;
 mod exact;
 mod greedy;
@@ -71,15 +72,8 @@ impl crate::solve::moves::Marks for Flood {
 
     /// The fewest moves to win from here, the move limit set aside.
     fn shortest_for_moves(&self, budget: &Budget) -> Option<u32> {
-        let mut free = self.clone();
-        free.limit = None;
-        match crate::solve::moves::solved(&free, budget, solve) {
-            Outcome::Solved {
-                moves,
-                optimal: true,
-            } => Some(moves.len() as u32),
-            _ => None,
-        }
+        // Remembered with its search's nodes for its moves' questions.
+        below::shortest_remembering(self, budget)
     }
 
     /// After a move from a position won in `parent` moves at the fewest,
@@ -99,7 +93,9 @@ impl crate::solve::moves::Marks for Flood {
             return Left::LOST;
         }
         match crate::solve::moves::with_search(budget, |search| {
-            within(self, least as usize, search)
+            // Asked of the position before, where it is the one remembered.
+            below::within_below(self, parent, search)
+                .unwrap_or_else(|| within(self, least as usize, search))
         }) {
             Some(true) => Left {
                 winnable: Some(true),
@@ -147,7 +143,13 @@ mod tests;
 
 pub use ahead::solve_lookahead;
 pub use blobs::Blobs;
-pub(crate) use exact::let_go_kept;
+
+/// Lets go of what the Flood searches keep on the calling thread: the exact
+/// search's buffers, and the position whose moves were last marked.
+pub(crate) fn let_go_kept() {
+    exact::let_go_kept();
+    below::forget();
+}
 pub use exact::{Bound, Exact};
 
 impl crate::solve::Solve for Flood {

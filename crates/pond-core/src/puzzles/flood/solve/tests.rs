@@ -269,3 +269,53 @@ fn every_width_of_set_finds_the_same_shortest_line() {
         assert_eq!(narrow, wide, "{side}x{side}");
     }
 }
+
+/// Each move's fewest moves asked as the move map asks them, of the
+/// position before (`shortest_for_moves`, then `left_below` of each move:
+/// the first search's nodes and the failed questions' shared), are the
+/// fewest a search of the board after the move finds on its own; asked in
+/// another order, twice, or after another board's, the same.
+#[test]
+fn moves_asked_of_the_position_before_match_their_own_searches() {
+    use crate::solve::moves::Marks;
+    let unlimited = Budget::unlimited();
+    let mut x = 91u64;
+    let mut boards: Vec<Flood> = (0..160).map(|i| random_board(&mut x, i, 5)).collect();
+    // A checkerboard: 144 blobs, sets of 3 words.
+    boards.push(Flood::new(
+        12,
+        12,
+        2,
+        (0..144).map(|i| (i + i / 12) as u8 % 2).collect(),
+        None,
+    ));
+    let mut before: Option<(Flood, u32)> = None;
+    for (i, f) in boards.iter().enumerate() {
+        let d = f.shortest_for_moves(&unlimited).unwrap();
+        assert_eq!(d as usize, optimal_len(f), "board {i}");
+        let mut moves = Vec::new();
+        f.legal_moves(&mut moves);
+        let mut order: Vec<FloodMove> = moves.iter().rev().copied().collect();
+        order.extend(moves.first());
+        for mv in order {
+            let mut a = f.clone();
+            a.apply(mv).unwrap();
+            let own = optimal_len(&a) as u32;
+            let left = a.left_below(d, &unlimited);
+            assert_eq!(left.shortest, Some(own), "board {i}, move {}", mv.colour);
+            assert_eq!(left.winnable, Some(true));
+        }
+        // A move of the board before, asked after this one's.
+        if let Some((b, e)) = &before {
+            let mut moves = Vec::new();
+            b.legal_moves(&mut moves);
+            let mut a = b.clone();
+            a.apply(moves[i % moves.len()]).unwrap();
+            assert_eq!(
+                a.left_below(*e, &unlimited).shortest,
+                Some(optimal_len(&a) as u32)
+            );
+        }
+        before = Some((f.clone(), d));
+    }
+}
