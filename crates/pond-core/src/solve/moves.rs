@@ -244,22 +244,24 @@ impl MoveMap {
 pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
     let legal = playable(puzzle);
     // Where the position's own fewest moves tell each move's by one
-    // question (Flood's), they are found first, in at most half the map's
-    // time; without them each move is searched on its own.
+    // question (Flood's), they are found first, in at most three quarters
+    // of the map's time (Flood's questions share that search's work: a
+    // board whose own search takes longer leaves its moves none to spare);
+    // without them each move is searched on its own.
     let start = Instant::now();
-    let half = Budget {
-        time: budget.time.map(|t| t / 2),
+    let first = Budget {
+        time: budget.time.map(|t| t * 3 / 4),
         ..budget.clone()
     };
     let parent = match legal.is_empty() {
         true => None,
-        false => shortest_for_moves(puzzle, &half),
+        false => shortest_for_moves(puzzle, &first),
     };
     let rest = Budget {
         time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
         ..budget.clone()
     };
-    let moves: Vec<MoveMark> = each_move(puzzle, legal, &rest, |_, a, b| match parent {
+    let mut moves: Vec<MoveMark> = each_move(puzzle, legal, &rest, |_, a, b| match parent {
         Some(parent) => left_below_of(a, parent, b),
         None => left_of(a, b),
     })
@@ -269,9 +271,58 @@ pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
         left: left.unwrap_or(Left::UNKNOWN),
     })
     .collect();
+    if let Some(parent) = parent {
+        again_below(puzzle, parent, &mut moves, start, budget);
+    }
     let won = puzzle.is_won();
     let left = position_left(puzzle, won, &moves);
     MoveMap { won, left, moves }
+}
+
+/// The moves of a map by `left_below` (`parent`, the position's fewest)
+/// left incomplete in their share of the time are asked again in what the
+/// map's time (`budget`, from `start`) has left, an equal share each: a
+/// move decided quickly leaves its time to those cut short (Flood's
+/// questions share their searches' work, so the first ones cost the most).
+fn again_below(
+    puzzle: &Puzzle,
+    parent: u32,
+    moves: &mut [MoveMark],
+    start: Instant,
+    budget: &Budget,
+) {
+    let Some(time) = budget.time else {
+        return;
+    };
+    let counts = counts_ways(puzzle);
+    let legal: Vec<PuzzleMove> = moves.iter().map(|m| m.mv).collect();
+    let after = positions_after(puzzle, &legal);
+    let mirror = mirror_of_earlier(&after);
+    let open: Vec<usize> = (0..moves.len())
+        .filter(|&i| mirror[i].is_none() && after[i].is_some())
+        .filter(|&i| !moves[i].left.complete(counts))
+        .collect();
+    for (k, &i) in open.iter().enumerate() {
+        let rest = time.saturating_sub(start.elapsed());
+        if rest.is_zero() || cancelled(budget) {
+            return;
+        }
+        let Some(a) = &after[i] else { continue };
+        let one = Budget {
+            time: Some(rest / (open.len() - k) as u32),
+            ..budget.clone()
+        };
+        let left = left_below_of(a, parent, &one);
+        let was = moves[i].left;
+        let now = Left {
+            winnable: left.winnable.or(was.winnable),
+            shortest: left.shortest.or(was.shortest),
+            ways: left.ways.or(was.ways),
+        };
+        for m in (0..moves.len()).filter(|&m| m == i || mirror[m] == Some(i)) {
+            moves[m].left = now;
+        }
+    }
 }
 
 /// Only whether each legal move of `puzzle` keeps the level winnable (None
