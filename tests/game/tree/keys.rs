@@ -233,6 +233,46 @@ fn a_stopped_searchs_words_keep_one_line_at_800x600() {
     );
 }
 
+/// With the search map closed (no timeline), Shift+Home after a stop still
+/// takes the search's moves back to where it began, as the stop's words
+/// say (it did nothing there).
+#[test]
+fn shift_home_undoes_a_stopped_search_with_the_map_closed() {
+    let mut app = app();
+    start_level(&mut app, "pegs.ron", 7);
+    let first = solution_on_board(&app)[0];
+    app.world_mut().write_message(MoveRequested::player(first));
+    settle(&mut app);
+    let mine = puzzle(&app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    app.update();
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    for _ in 0..400 {
+        if app.world().resource::<PlayState>().moves() >= 4 {
+            break;
+        }
+        app.world_mut().write_message(AutoplayCommand::Step);
+        settle(&mut app);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(
+        app.world().resource::<PlayState>().moves() >= 4,
+        "no search"
+    );
+    assert!(!app.world().resource::<TreeViewOpen>().0);
+    press(&mut app, KeyCode::KeyX);
+    settle(&mut app);
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t.contains("Shift+Home")), "{said:?}");
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Pressed);
+    press(&mut app, KeyCode::Home);
+    key_state(&mut app, KeyCode::ShiftLeft, ButtonState::Released);
+    follow_jump(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().moves(), 1);
+    assert_eq!(puzzle(&app), mine);
+}
+
 /// A search's timeline reaches its win: Flood's best-first search finds its
 /// last move by its goal test (and may prove a known line shortest without
 /// walking it), and its log stopped short ("won in 9 moves" beside "8 search

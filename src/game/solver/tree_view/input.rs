@@ -365,7 +365,18 @@ pub(super) fn scrub(
         play.0 = None;
     }
     let players = moves.read().any(|m| m.by() != Mover::Solver);
-    let Some(mut view) = view else { return };
+    let Some(mut view) = view else {
+        // Without the column there is no timeline, but Shift+Home still
+        // takes a stopped search's moves back (the stop's words offer it;
+        // with the map closed it did nothing).
+        if asked.contains(&Scrub::Start)
+            && let Some(a) = autoplay.filter(|a| a.watch.searches() && !a.is_active())
+        {
+            let back = state.done.len().saturating_sub(a.base());
+            jump.0.extend(std::iter::repeat_n(Request::Undo, back));
+        }
+        return;
+    };
     let away = view.scrubbed.is_some();
     if away && (players || autoplay.as_ref().is_none_or(|a| a.is_added())) {
         view.scrubbed = None;
