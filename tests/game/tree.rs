@@ -24,6 +24,8 @@ mod timeline;
 #[path = "tree/plain.rs"]
 mod plain;
 
+#[path = "tree/few_words.rs"]
+mod few_words;
 #[path = "tree/keys.rs"]
 mod keys;
 #[path = "tree/narrow.rs"]
