@@ -53,7 +53,37 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (play_lesson, close_keys).run_if(in_state(Menu::HowTo)),
+    )
+    .add_systems(
+        PostUpdate,
+        stage_inside_the_body
+            .after(bevy::ui::UiSystems::Layout)
+            .run_if(in_state(Menu::HowTo)),
     );
+}
+
+/// The example stage shows only while the whole of it is inside the card's
+/// scrolled body: its lily pads and frogs are turned pictures, which the
+/// body's edge does not clip (scrolled part way up, they stood over the
+/// card's title).
+fn stage_inside_the_body(
+    bodies: Query<(&ComputedNode, &UiGlobalTransform), With<CardBody>>,
+    mut stages: Query<(&ComputedNode, &UiGlobalTransform, &mut Visibility), With<Stage>>,
+) {
+    let rect = |node: &ComputedNode, at: &UiGlobalTransform| {
+        Rect::from_center_size(at.translation, node.size())
+    };
+    let Some(body) = bodies.iter().next().map(|(n, at)| rect(n, at)) else {
+        return;
+    };
+    for (node, at, mut shown) in &mut stages {
+        let stage = rect(node, at);
+        let inside = stage.min.y >= body.min.y - 1.0 && stage.max.y <= body.max.y + 1.0;
+        shown.set_if_neq(match inside {
+            true => Visibility::Inherited,
+            false => Visibility::Hidden,
+        });
+    }
 }
 
 /// The first level of a puzzle the player has never seen opens its card

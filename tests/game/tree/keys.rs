@@ -548,3 +548,33 @@ fn the_arrows_scroll_the_card_and_leave_the_search_be() {
     assert!(scrolled(&mut app) > at_top, "the card did not scroll");
     assert_eq!(puzzle(&app), before, "the board moved under the card");
 }
+
+/// The card's example stage hides once the body is scrolled past its top:
+/// its turned pictures are not clipped by the body's edge, and stood over
+/// the card's title; at the top it shows.
+#[test]
+fn the_cards_example_hides_when_scrolled_past() {
+    use game::play::PlayAction;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.world_mut().write_message(PlayAction::HowTo);
+    settle(&mut app);
+    let stage_shown = |app: &mut App| {
+        app.world_mut()
+            .query::<(&ImageNode, &InheritedVisibility)>()
+            .iter(app.world())
+            .filter(|(_, v)| v.get())
+            .count()
+    };
+    let at_top = stage_shown(&mut app);
+    assert!(at_top > 0, "no example shown");
+    press(&mut app, KeyCode::PageDown);
+    settle(&mut app);
+    let scrolled = stage_shown(&mut app);
+    assert!(
+        scrolled < at_top,
+        "{scrolled} pictures shown, {at_top} at the top"
+    );
+}
