@@ -244,13 +244,12 @@ impl MoveMap {
 pub fn move_map(puzzle: &Puzzle, budget: &Budget) -> MoveMap {
     let legal = playable(puzzle);
     // Where the position's own fewest moves tell each move's by one
-    // question (Flood's), they are found first, in at most three quarters
-    // of the map's time (Flood's questions share that search's work: a
-    // board whose own search takes longer leaves its moves none to spare);
-    // without them each move is searched on its own.
+    // question (Flood's), they are found first, in at most half the map's
+    // time (with three quarters, one run of `pond bench --moves` left 21
+    // Flood moves undecided); without them each move is searched on its own.
     let start = Instant::now();
     let first = Budget {
-        time: budget.time.map(|t| t * 3 / 4),
+        time: budget.time.map(|t| t / 2),
         ..budget.clone()
     };
     let parent = match legal.is_empty() {
