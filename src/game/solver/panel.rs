@@ -41,9 +41,10 @@ pub(super) struct CommandLabel(AutoplayCommand, &'static str);
 #[derive(Component, Debug, Clone, Copy)]
 struct CommandIcon(AutoplayCommand);
 
-/// Lines of the search's path the panel lists (its newest steps): six
-/// keep a watched search's screen at about 60 words (twelve made 90).
-const PATH_SHOWN: usize = 6;
+/// Lines of the search's path the panel lists (its newest steps): four
+/// keep a watched search's screen at about 60 words whatever its steps'
+/// lengths (twelve made 90; six, 60 to 69).
+const PATH_SHOWN: usize = 4;
 /// The window's height the rest of the open panel takes, and each line of
 /// the path: a shorter window lists fewer steps, so the panel stays clear of
 /// the keys' line under the board.
