@@ -4,33 +4,68 @@
 #[allow(unused_imports)]
 use super::*;
 
-/// Asks for the cache line of `x` to be brought in.
-#[inline]
-pub(crate) fn prefetch<T>(x: &T) {
+/// Asks for the cache line of `words[w]` to be brought in (nothing when
+/// `w` is out of range: a prefetch never faults).
+#[inline(always)]
+pub(crate) fn prefetch_word(words: &[u64], w: usize) {
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch never faults and changes nothing a program sees.
+    // SAFETY: a prefetch never faults and changes nothing a program sees;
+    // the address is only computed (`wrapping_add`), never read.
     unsafe {
         core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
-            (x as *const T).cast(),
+            words.as_ptr().wrapping_add(w).cast(),
         )
     };
-    // Elsewhere the word simply comes when it is set.
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
+    let _ = (words, w);
+}
+
+/// Sets in `words` the number `number` gives each position one jump before
+/// each of `xs`, taken as the least (`least`) or greatest of its images.
+/// Each word is fetched `AHEAD` numbers before its bit is set. The ring and
+/// the tables live in locals and arguments, not behind the bit set, so that
+/// the stores to `words` do not make the compiler read them again at every
+/// jump.
+#[inline(always)]
+pub(crate) fn set_moves(
+    xs: &[u64],
+    least: bool,
+    jumps: &[[u64; 8]; 256],
+    words: &mut [u64],
+    number: impl Fn(u64) -> u64,
+) {
+    let mut ring = [0u64; AHEAD];
+    let mut count = 0usize;
+    for &x in xs {
+        images_of_moves(x, false, least, jumps, |p| {
+            let i = number(p);
+            prefetch_word(words, (i >> 6) as usize);
+            let slot = count % AHEAD;
+            if count >= AHEAD {
+                let j = ring[slot];
+                if let Some(w) = words.get_mut((j >> 6) as usize) {
+                    *w |= 1 << (j & 63);
+                }
+            }
+            ring[slot] = i;
+            count += 1;
+        });
+    }
+    for k in count.saturating_sub(AHEAD)..count {
+        let j = ring[k % AHEAD];
+        if let Some(w) = words.get_mut((j >> 6) as usize) {
+            *w |= 1 << (j & 63);
+        }
+    }
 }
 
 /// A level's bit set, one bit a number. Each thread has its own, on cache
 /// lines of its own: the sets of two threads lie side by side, and a line
-/// one thread writes at every number and another reads would go back and
-/// forth between their caches.
+/// one thread writes and another reads would go back and forth between
+/// their caches.
 #[repr(align(64))]
 pub(crate) struct Bits {
     pub(crate) words: Vec<u64>,
-    /// Numbers to set, in the order they came: each is set `AHEAD` numbers
-    /// after its word was asked for (see `set`).
-    pub(crate) ring: [u64; AHEAD],
-    /// Numbers that came since the last `flush`.
-    pub(crate) count: usize,
 }
 
 /// How many numbers ahead a word is fetched before its bit is set: the
@@ -43,38 +78,13 @@ impl Bits {
     pub(crate) fn new(size: u64) -> Bits {
         Bits {
             words: vec![0; size.div_ceil(64) as usize],
-            ring: [0; AHEAD],
-            count: 0,
         }
     }
 
-    /// Sets number `i`, or will by the next `flush`: the set is a level's
-    /// (up to 9 MiB), so its words are fetched ahead of their use.
-    #[inline]
+    /// Sets number `i`.
+    #[cfg(test)]
     pub(crate) fn set(&mut self, i: u64) {
-        let w = (i >> 6) as usize;
-        if w < self.words.len() {
-            prefetch(&self.words[w]);
-        }
-        let slot = self.count % AHEAD;
-        if self.count >= AHEAD {
-            self.set_now(self.ring[slot]);
-        }
-        self.ring[slot] = i;
-        self.count += 1;
-    }
-
-    #[inline]
-    pub(crate) fn set_now(&mut self, i: u64) {
         self.words[(i >> 6) as usize] |= 1 << (i & 63);
-    }
-
-    /// Sets the numbers `set` has not set yet.
-    pub(crate) fn flush(&mut self) {
-        for k in self.count.saturating_sub(AHEAD)..self.count {
-            self.set_now(self.ring[k % AHEAD]);
-        }
-        self.count = 0;
     }
 }
 

@@ -168,8 +168,8 @@ pub(crate) fn winning_class() -> usize {
 
 /// Per direction and square (at `d * 64 + square`), the eight images of the
 /// squares the jump changes, in the order of `images`.
-pub(crate) fn jump_images() -> Vec<[u64; 8]> {
-    let mut t = vec![[0u64; 8]; 4 * 64];
+pub(crate) fn jump_images() -> Box<[[u64; 8]; 256]> {
+    let mut t = Box::new([[0u64; 8]; 4 * 64]);
     for d in 0..4 {
         for s in 0..64u32 {
             let m = jump_mask(d, s);
@@ -181,29 +181,36 @@ pub(crate) fn jump_images() -> Vec<[u64; 8]> {
     t
 }
 
+/// The least (`least`) or greatest of the eight images of `x ^ m`, given
+/// the images of `x` and those of `m` (`jump_images`).
+#[inline(always)]
+pub(crate) fn extreme_image(img: &[u64; 8], m: &[u64; 8], least: bool) -> u64 {
+    // Positions are below 2^55: as signed numbers they compare alike.
+    let mut best = (img[0] ^ m[0]) as i64;
+    for i in 1..8 {
+        let y = (img[i] ^ m[i]) as i64;
+        best = if least { best.min(y) } else { best.max(y) };
+    }
+    best as u64
+}
+
 /// Calls `f` with the least (`least`) or greatest image of each position one
 /// jump after (`forward`) or before `x`.
-#[inline]
+#[inline(always)]
 pub(crate) fn images_of_moves(
     x: u64,
     forward: bool,
     least: bool,
-    jumps: &[[u64; 8]],
+    jumps: &[[u64; 8]; 256],
     mut f: impl FnMut(u64),
 ) {
     let img = images(x);
     for d in 0..4 {
         let mut from = starts(x, d, forward);
         while from != 0 {
-            let m = &jumps[d * 64 + from.trailing_zeros() as usize];
+            let m = &jumps[(d * 64 + from.trailing_zeros() as usize) & 255];
             from &= from - 1;
-            // Positions are below 2^55: as signed numbers they compare alike.
-            let mut best = (img[0] ^ m[0]) as i64;
-            for i in 1..8 {
-                let y = (img[i] ^ m[i]) as i64;
-                best = if least { best.min(y) } else { best.max(y) };
-            }
-            f(best as u64);
+            f(extreme_image(&img, m, least));
         }
     }
 }

@@ -138,10 +138,8 @@ macro_rules! census_body {
                 return nothing();
             }
             let size = ranks.level(pegs as u32 + 1);
-            spread(&mut sets, &winning[pegs].positions(), |set, y| {
-                images_of_moves(y, false, true, &jumps, |p| {
-                    set.set(ranks.rank_of($parts(p)))
-                })
+            spread(&mut sets, &winning[pegs].positions(), |words, ys| {
+                set_moves(ys, true, &jumps, words, |p| ranks.rank_of($parts(p)))
             });
             let parts = on_runs(&mut sets, size, threads, |bits| {
                 let mut next = Run::default();
@@ -179,11 +177,11 @@ macro_rules! census_body {
             } else {
                 level.iter().map(|run| &run[..]).collect()
             };
-            spread(&mut sets, &sources, |set, x| {
-                // The complement's canonical form is the complement of the
-                // greatest image.
-                images_of_moves(x, false, false, &jumps, |p| {
-                    set.set(ranks.rank_of($parts(HOLES ^ p)))
+            // The complement's canonical form is the complement of the
+            // greatest image.
+            spread(&mut sets, &sources, |words, xs| {
+                set_moves(xs, false, &jumps, words, |p| {
+                    ranks.rank_of($parts(HOLES ^ p))
                 })
             });
             let parts = on_runs(&mut sets, size, threads, |bits| {

@@ -53,16 +53,17 @@ pub(crate) struct Ranks {
     /// Per `a`: its block's offset in the low 32 bits, and above them where
     /// the row of `b_offset` for its pegs and class left to `b` and `c`
     /// starts.
-    pub(crate) a: Vec<u64>,
+    pub(crate) a: Box<[u64; 1 << 13]>,
     /// Per pegs left `m` (0 to 20), class left `q` and `b`, at
     /// `(m * 16 + q) * 128 + b`: the offset of `b`'s block among the
-    /// positions of `b` and `c` with `m` pegs and class `q`.
-    pub(crate) b_offset: Vec<u32>,
+    /// positions of `b` and `c` with `m` pegs and class `q` (padded to a
+    /// power of two, so that a masked index needs no bounds check).
+    pub(crate) b_offset: Box<[u32; 1 << 16]>,
     /// The class of each `a` as a part of a position.
     pub(crate) a_class: Vec<u8>,
     /// Per `c`: how many 13-bit values with as many pegs and the same class
     /// come before it.
-    pub(crate) c_rank: Vec<u16>,
+    pub(crate) c_rank: Box<[u16; 1 << 13]>,
     /// For turning numbers back into positions, per pegs left `m` and class
     /// left `q`: from `b_row[m * 16 + q]` on, the `b` of each of the
     /// positions of `b` and `c` in order (1 MiB in all), so that the next
@@ -80,7 +81,7 @@ impl Ranks {
     pub(crate) fn new() -> Ranks {
         // The values of `c` by pegs `l` and class `k`, at `l * 16 + k`.
         let mut groups = vec![Vec::new(); 14 * 16];
-        let mut c_rank = vec![0u16; 1 << 13];
+        let mut c_rank = Box::new([0u16; 1 << 13]);
         for (c, rank) in c_rank.iter_mut().enumerate() {
             let group: &mut Vec<u16> =
                 &mut groups[c.count_ones() as usize * 16 + class(from_parts(0, 0, c))];
@@ -97,7 +98,7 @@ impl Ranks {
             .map(|a| class(from_parts(a, 0, 0)) as u8)
             .collect();
         let b_class: Vec<usize> = (0..128).map(|b| class(from_parts(0, b, 0))).collect();
-        let mut b_offset = vec![0u32; 21 * 16 * 128];
+        let mut b_offset = Box::new([0u32; 1 << 16]);
         let mut c_at = vec![0u32; 21 * 16 * 128];
         let mut b_of = Vec::new();
         let mut b_row = Vec::new();
@@ -122,7 +123,7 @@ impl Ranks {
         Ranks {
             pegs: -1,
             size: 0,
-            a: vec![0; 1 << 13],
+            a: Box::new([0; 1 << 13]),
             b_offset,
             a_class,
             c_rank,
@@ -168,8 +169,12 @@ impl Ranks {
     /// `rank` of a position given by its `parts`.
     #[inline]
     pub(crate) fn rank_of(&self, (a, b, c): (usize, usize, usize)) -> u64 {
-        let e = self.a[a];
-        (e & 0xFFFF_FFFF) + self.b_offset[(e >> 32) as usize + b] as u64 + self.c_rank[c] as u64
+        // The masks change nothing (every part is in range) but spare the
+        // bounds checks.
+        let e = self.a[a & 0x1FFF];
+        (e & 0xFFFF_FFFF)
+            + self.b_offset[((e >> 32) as usize + b) & 0xFFFF] as u64
+            + self.c_rank[c & 0x1FFF] as u64
     }
 }
 

@@ -14,15 +14,14 @@ pub(crate) fn runs(size: u64, parts: usize) -> Vec<std::ops::Range<usize>> {
         .collect()
 }
 
-/// Calls `f` with each of `sources` (the runs of a level, in order) and a
-/// bit set, the sources shared out in order between the bit sets, one
-/// thread each.
-pub(crate) fn spread(sets: &mut [Bits], sources: &[&[u64]], f: impl Fn(&mut Bits, u64) + Sync) {
+/// Calls `f` with each of `sources` (the runs of a level, in order, as
+/// slices) and the words of a bit set, the sources shared out in order
+/// between the bit sets, one thread each.
+pub(crate) fn spread(sets: &mut [Bits], sources: &[&[u64]], f: impl Fn(&mut [u64], &[u64]) + Sync) {
     if let [only] = sets {
-        for &x in sources.iter().copied().flatten() {
-            f(only, x);
+        for &xs in sources {
+            f(&mut only.words, xs);
         }
-        only.flush();
         return;
     }
     let shares = share(sources, sets.len());
@@ -30,10 +29,9 @@ pub(crate) fn spread(sets: &mut [Bits], sources: &[&[u64]], f: impl Fn(&mut Bits
         for (set, share) in sets.iter_mut().zip(shares) {
             let f = &f;
             s.spawn(move || {
-                for &x in share.into_iter().flatten() {
-                    f(set, x);
+                for xs in share {
+                    f(&mut set.words, xs);
                 }
-                set.flush();
             });
         }
     });

@@ -174,7 +174,6 @@ fn bit_sets_give_each_number_once_in_order() {
         sets[n % 2].set(ranks.rank(x));
         sets[(n + 1) % 2].set(ranks.rank(x));
     }
-    sets.iter_mut().for_each(Bits::flush);
     positions.sort_unstable_by_key(|&x| ranks.rank(x));
     positions.dedup();
     // Looked up, each from the run of the thread that holds it.
