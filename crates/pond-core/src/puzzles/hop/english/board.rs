@@ -205,12 +205,27 @@ pub(crate) fn images_of_moves(
     mut f: impl FnMut(u64),
 ) {
     let img = images(x);
-    for d in 0..4 {
-        let mut from = starts(x, d, forward);
-        while from != 0 {
-            let m = &jumps[(d * 64 + from.trailing_zeros() as usize) & 255];
-            from &= from - 1;
-            f(extreme_image(&img, m, least));
-        }
+    // The directions one by one, so that their shifts are constants.
+    images_in_direction::<0>(x, &img, forward, least, jumps, &mut f);
+    images_in_direction::<1>(x, &img, forward, least, jumps, &mut f);
+    images_in_direction::<2>(x, &img, forward, least, jumps, &mut f);
+    images_in_direction::<3>(x, &img, forward, least, jumps, &mut f);
+}
+
+/// `images_of_moves` in direction `D`, given the images of `x`.
+#[inline(always)]
+fn images_in_direction<const D: usize>(
+    x: u64,
+    img: &[u64; 8],
+    forward: bool,
+    least: bool,
+    jumps: &[[u64; 8]; 256],
+    f: &mut impl FnMut(u64),
+) {
+    let mut from = starts(x, D, forward);
+    while from != 0 {
+        let m = &jumps[(D * 64 + from.trailing_zeros() as usize) & 255];
+        from &= from - 1;
+        f(extreme_image(img, m, least));
     }
 }
