@@ -34,25 +34,24 @@ pub(crate) fn set_moves(
     words: &mut [u64],
     number: impl Fn(u64) -> u64,
 ) {
-    let mut ring = [0u64; AHEAD];
-    let mut count = 0usize;
+    // The ring starts full of a number no set holds, so that every jump
+    // sets the number of `AHEAD` jumps before without asking whether there
+    // was one.
+    let mut ring = [u64::MAX; AHEAD];
+    let mut slot = 0usize;
     for &x in xs {
         images_of_moves(x, false, least, jumps, |p| {
             let i = number(p);
             prefetch_word(words, (i >> 6) as usize);
-            let slot = count % AHEAD;
-            if count >= AHEAD {
-                let j = ring[slot];
-                if let Some(w) = words.get_mut((j >> 6) as usize) {
-                    *w |= 1 << (j & 63);
-                }
+            let j = ring[slot];
+            if let Some(w) = words.get_mut((j >> 6) as usize) {
+                *w |= 1 << (j & 63);
             }
             ring[slot] = i;
-            count += 1;
+            slot = (slot + 1) % AHEAD;
         });
     }
-    for k in count.saturating_sub(AHEAD)..count {
-        let j = ring[k % AHEAD];
+    for j in ring {
         if let Some(w) = words.get_mut((j >> 6) as usize) {
             *w |= 1 << (j & 63);
         }
