@@ -203,7 +203,14 @@ fn app_in_window(options: game::GameOptions, window: Option<UVec2>) -> App {
             // The widgets that turn a click into what they do.
             bevy::ui_widgets::ButtonPlugin,
             bevy::ui_widgets::SliderPlugin,
+            // And the board's meshes under the pointer, as the game picks
+            // them (a hidden Flood tile still takes the pointer).
+            bevy::picking::mesh_picking::MeshPickingPlugin,
         ))
+        .insert_resource(bevy::picking::mesh_picking::MeshPickingSettings {
+            ray_cast_visibility: bevy::picking::mesh_picking::ray_cast::RayCastVisibility::Any,
+            ..default()
+        })
         // (What a window sends the pointer: `window::click_at` writes it.)
         .add_message::<bevy::window::WindowEvent>()
         .init_asset::<TextureAtlasLayout>()
@@ -215,6 +222,7 @@ fn app_in_window(options: game::GameOptions, window: Option<UVec2>) -> App {
             (
                 camera_matrices.after(bevy::transform::TransformSystems::Propagate),
                 nodes_shown,
+                mesh_bounds,
             ),
         );
     }
@@ -281,6 +289,21 @@ fn nodes_shown(
 /// The camera's projection for its window, as Bevy's render camera system
 /// would compute it (a headless game has none): the pointer's place on the
 /// window maps to the world through it.
+/// The bounds of the board's meshes, which the mesh picking reads (the
+/// game's renderer works them out; a headless app has none).
+fn mesh_bounds(
+    mut commands: Commands,
+    meshes: Res<Assets<Mesh>>,
+    new: Query<(Entity, &Mesh2d), Without<bevy::camera::primitives::Aabb>>,
+) {
+    use bevy::camera::primitives::MeshAabb;
+    for (e, mesh) in &new {
+        if let Some(aabb) = meshes.get(mesh).and_then(|m| m.compute_aabb()) {
+            commands.entity(e).try_insert(aabb);
+        }
+    }
+}
+
 fn camera_matrices(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut cameras: Query<(&mut Camera, &mut Projection)>,

@@ -552,3 +552,6 @@ fn a_colour_whose_last_tiles_a_move_floods_says_all() {
     }
     assert!(seen > 0, "no colour's last tiles along the line");
 }
+
+#[path = "move_map/click.rs"]
+mod click;

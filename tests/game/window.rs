@@ -485,7 +485,7 @@ pub(super) fn middle_of(app: &mut App, entity: Entity) -> Vec2 {
 }
 
 /// Where a board piece shows on the window.
-fn on_window(app: &mut App, piece: Entity) -> Vec2 {
+pub(super) fn on_window(app: &mut App, piece: Entity) -> Vec2 {
     let world = app.world_mut();
     let at = world
         .get::<GlobalTransform>(piece)

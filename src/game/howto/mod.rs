@@ -337,8 +337,9 @@ fn rule_part(
     }
     let map = format!(
         "The move map ticks the moves that keep the level winnable and \
-         crosses the others; it counts {} after each. A hint or the map is \
-         help: a win with it earns no stars.",
+         crosses the others; it counts {} after each, and a click on a mark \
+         makes its move. A hint or the map is help: a win with it earns no \
+         stars.",
         if ways {
             "the ways to win"
         } else {

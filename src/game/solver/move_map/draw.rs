@@ -4,8 +4,7 @@
 //! play a move.
 
 use super::MoveMarks;
-use crate::game::play::BoardRoot;
-use crate::game::play::{MoveRequested, Request};
+use crate::game::play::{BoardRoot, MoveRequested, Request, board_takes_input};
 use crate::game::puzzles::{self, Picked};
 use crate::game::theme::Art;
 use crate::rules::PuzzleMove;
@@ -125,9 +124,14 @@ pub(super) fn draw(
                 Visibility::default(),
                 MeshMaterial2d(disc),
                 Transform::from_translation(at.extend(12.0)).with_scale(Vec3::new(size, size, 1.0)),
-                Pickable::IGNORE,
+                // A click on a mark makes its move (a new player clicked
+                // the dots, and the click fell through to an empty pad).
+                Pickable::default(),
                 ChildOf(root),
             ))
+            .observe(play_the_marked_move.run_if(board_takes_input))
+            .observe(grow_under_the_pointer)
+            .observe(shrink_when_the_pointer_leaves)
             .with_children(|b| {
                 b.spawn((
                     Mesh2d(art.badge_rim.clone()),
@@ -173,13 +177,57 @@ pub(super) fn draw(
     }
 }
 
+/// A click on a mark makes the move it marks, as the player's: the same as
+/// the piece's click and its pad's (or the animal's, or the frog's step).
+fn play_the_marked_move(
+    click: On<Pointer<Click>>,
+    badges: Query<&MoveMarkBadge>,
+    mut pick: ResMut<Picked>,
+    mut moves: MessageWriter<MoveRequested>,
+) {
+    let Ok(badge) = badges.get(click.original_event_target()) else {
+        return;
+    };
+    pick.set_if_neq(Picked(None));
+    moves.write(MoveRequested::player(Request::Play(badge.0)));
+}
+
+/// How much a mark grows under the pointer: it can be clicked.
+const MARK_HOVER: f32 = 1.2;
+
+fn grow_under_the_pointer(
+    over: On<Pointer<Over>>,
+    mut badges: Query<&mut Transform, With<MoveMarkBadge>>,
+) {
+    if let Ok(mut t) = badges.get_mut(over.original_event_target()) {
+        t.scale *= Vec3::new(MARK_HOVER, MARK_HOVER, 1.0);
+    }
+}
+
+fn shrink_when_the_pointer_leaves(
+    out: On<Pointer<Out>>,
+    mut badges: Query<&mut Transform, With<MoveMarkBadge>>,
+) {
+    if let Ok(mut t) = badges.get_mut(out.original_event_target()) {
+        t.scale /= Vec3::new(MARK_HOVER, MARK_HOVER, 1.0);
+    }
+}
+
+/// A mark or a dot of its arc: whether it shows, and whether it takes the
+/// pointer.
+type MarkShown = (
+    AnyOf<(&'static MoveMarkBadge, &'static ArcDot)>,
+    &'static mut Visibility,
+    Option<&'static mut Pickable>,
+);
+
 /// While a piece is picked (the first of a jump's two clicks), only its
 /// own moves' marks show: where several jumps land on one pad, which mark
 /// is which had to be read from the arcs.
 pub(super) fn focus_on_picked(
     picked: Res<Picked>,
     marks: Res<MoveMarks>,
-    mut drawn: Query<(AnyOf<(&MoveMarkBadge, &ArcDot)>, &mut Visibility)>,
+    mut drawn: Query<MarkShown>,
 ) {
     if !picked.is_changed() && !marks.is_changed() {
         return;
@@ -187,7 +235,7 @@ pub(super) fn focus_on_picked(
     let Some((p, _)) = &marks.shown else {
         return;
     };
-    for ((badge, dot), mut shown) in &mut drawn {
+    for ((badge, dot), mut shown, pickable) in &mut drawn {
         let Some(mv) = badge.map(|b| b.0).or(dot.map(|d| d.0)) else {
             continue;
         };
@@ -199,6 +247,14 @@ pub(super) fn focus_on_picked(
             true => Visibility::Inherited,
             false => Visibility::Hidden,
         });
+        // A hidden mark still takes the pointer (hidden Flood tiles must):
+        // it lets the click through to the pad under it.
+        if let (Some(_), Some(mut pickable)) = (badge, pickable) {
+            pickable.set_if_neq(match own {
+                true => Pickable::default(),
+                false => Pickable::IGNORE,
+            });
+        }
     }
 }
 
