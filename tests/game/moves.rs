@@ -535,6 +535,16 @@ fn the_colour_the_flood_has_is_ringed() {
         let ring = ringed(&mut app);
         assert_eq!(ring.len(), 1, "{ring:?}");
         assert!(!legal.contains(&ring[0]), "{:?} is a move", ring[0]);
+        // Its meaning on hover, on it alone.
+        let tipped: Vec<PuzzleMove> = (app.world_mut())
+            .query_filtered::<&MoveRequested, With<game::theme::tip::Tip>>()
+            .iter(app.world())
+            .filter_map(|m| match m.request() {
+                Request::Play(mv) => Some(mv),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(tipped, ring, "the ringed colour's tip");
         app.world_mut().write_message(MoveRequested::player(*mv));
         settle(&mut app);
         assert_ne!(ringed(&mut app), ring, "the ring stayed after {mv:?}");

@@ -6,6 +6,7 @@ use crate::game::panels::BoardEdge;
 use crate::game::play::{MoveRequested, PlayAction, PlayState, Request};
 use crate::game::puzzles;
 use crate::game::settings::Settings;
+use crate::game::theme::tip::Tip;
 use crate::game::theme::widget::{self, ButtonColours};
 use crate::game::theme::{self, text};
 use bevy::prelude::*;
@@ -298,15 +299,16 @@ pub(super) fn palette_colours(
 /// the move map on it was the one button without a mark, and a new player
 /// asked why.
 pub(super) fn ring_the_colour_now(
+    mut commands: Commands,
     state: Res<PlayState>,
-    mut buttons: Query<(&MoveRequested, &mut BorderColor), With<PaletteButton>>,
+    mut buttons: Query<(Entity, &MoveRequested, &mut BorderColor), With<PaletteButton>>,
     added: Query<(), Added<PaletteButton>>,
 ) {
     if !state.is_changed() && added.is_empty() {
         return;
     }
     let legal = state.puzzle.legal_moves();
-    for (asked, mut border) in &mut buttons {
+    for (button, asked, mut border) in &mut buttons {
         let Request::Play(mv) = asked.request() else {
             continue;
         };
@@ -314,6 +316,15 @@ pub(super) fn ring_the_colour_now(
         let want = BorderColor::all(if now { Color::WHITE } else { Color::NONE });
         if *border != want {
             *border = want;
+            // The ring's meaning one rest of the pointer away: a new
+            // player read it only from the flood's own outline.
+            match now {
+                true => commands.entity(button).try_insert(Tip(COLOUR_NOW)),
+                false => commands.entity(button).try_remove::<Tip>(),
+            };
         }
     }
 }
+
+/// The ringed colour's tip.
+pub const COLOUR_NOW: &str = "The flood's colour now: playing it changes nothing";
