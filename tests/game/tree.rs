@@ -180,6 +180,25 @@ fn search_a_step_then_pause(app: &mut App) {
     settle(app);
 }
 
+/// Starts a watched search, paused, and steps it until the board has
+/// `moves` moves (its first events come from a thread of its own: a step
+/// before them does nothing).
+fn search_paused_at(app: &mut App, moves: usize) {
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    app.update();
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    for _ in 0..2_000 {
+        if app.world().resource::<PlayState>().moves() >= moves {
+            return;
+        }
+        app.world_mut().write_message(AutoplayCommand::Step);
+        settle(app);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("the search made fewer than {moves} moves");
+}
+
 /// Runs frames until the board has caught up with a jump or a scrub.
 fn follow_jump(app: &mut App) {
     for _ in 0..5000 {

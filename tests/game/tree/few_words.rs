@@ -27,23 +27,8 @@ fn a_watched_search_shows_about_sixty_words() {
     start_level(&mut app, "pegs.ron", 7);
     app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
     settle(&mut app);
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    app.update();
-    app.world_mut().write_message(AutoplayCommand::Pause);
     // Deep enough that the path has more steps than the panel lists.
-    for _ in 0..2_000 {
-        if app.world().resource::<PlayState>().moves() >= 14 {
-            break;
-        }
-        app.world_mut().write_message(AutoplayCommand::Step);
-        settle(&mut app);
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    assert!(
-        app.world().resource::<PlayState>().moves() >= 14,
-        "the search moved too little"
-    );
+    super::search_paused_at(&mut app, 14);
     let words = words_shown(&mut app);
     assert!(
         words.iter().any(|w| w == "untried"),

@@ -197,24 +197,7 @@ fn a_stopped_searchs_words_keep_one_line_at_800x600() {
     start_level(&mut app, "pegs.ron", 8);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
     settle(&mut app);
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    app.update();
-    app.world_mut().write_message(AutoplayCommand::Pause);
-    // Steps until the search has moved the board (its first events come
-    // from a thread of their own: a step before them does nothing).
-    for _ in 0..400 {
-        if app.world().resource::<PlayState>().moves() >= 3 {
-            break;
-        }
-        app.world_mut().write_message(AutoplayCommand::Step);
-        settle(&mut app);
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    assert!(
-        app.world().resource::<PlayState>().moves() >= 3,
-        "the search moved nothing"
-    );
+    super::search_paused_at(&mut app, 3);
     press(&mut app, KeyCode::KeyX);
     settle(&mut app);
     let nodes = super::window::laid_out(&mut app);
@@ -244,22 +227,7 @@ fn shift_home_undoes_a_stopped_search_with_the_map_closed() {
     app.world_mut().write_message(MoveRequested::player(first));
     settle(&mut app);
     let mine = puzzle(&app);
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
-    app.update();
-    app.world_mut().write_message(AutoplayCommand::Pause);
-    for _ in 0..400 {
-        if app.world().resource::<PlayState>().moves() >= 4 {
-            break;
-        }
-        app.world_mut().write_message(AutoplayCommand::Step);
-        settle(&mut app);
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    assert!(
-        app.world().resource::<PlayState>().moves() >= 4,
-        "no search"
-    );
+    super::search_paused_at(&mut app, 4);
     assert!(!app.world().resource::<TreeViewOpen>().0);
     press(&mut app, KeyCode::KeyX);
     settle(&mut app);
