@@ -180,14 +180,18 @@ fn search_a_step_then_pause(app: &mut App) {
     settle(app);
 }
 
-/// Starts a watched search, paused, and steps it until the board has
-/// `moves` moves (its first events come from a thread of its own: a step
-/// before them does nothing).
-fn search_paused_at(app: &mut App, moves: usize) {
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
+/// Starts a watched search (`watch`), paused, and steps it until the
+/// board has `moves` moves (its first events come from a thread of its
+/// own: a step before them does nothing).
+fn search_paused_at(app: &mut App, watch: Watch, moves: usize) {
+    app.world_mut().write_message(AutoplayCommand::Start(watch));
     app.update();
     app.world_mut().write_message(AutoplayCommand::Pause);
+    step_until(app, moves);
+}
+
+/// Steps a paused watched search until the board has `moves` moves.
+fn step_until(app: &mut App, moves: usize) {
     for _ in 0..2_000 {
         if app.world().resource::<PlayState>().moves() >= moves {
             return;

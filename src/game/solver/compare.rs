@@ -306,6 +306,49 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
     }
 }
 
+/// The positions a watched search has reached so far, counted as its
+/// figures count them once it is done (`run`): one a move tried by depth,
+/// its own count of those expanded best first.
+pub fn so_far(start: &Puzzle, is_plain: bool, stats: &super::SearchStats) -> u64 {
+    match is_plain || solve::order(start) == solve::Order::DepthFirst {
+        true => stats.tried + 1,
+        false => stats.nodes.max(1),
+    }
+}
+
+/// The race while a search is watched: its bar grows with the positions it
+/// has reached so far ("52,114 so far") beside the other search's whole
+/// figure, from the searches run unseen on the same position; the track is
+/// as long as the longer of the two, so a bar's room left is its search's
+/// left. None until the other's figure is in. No ratio, no answers: they
+/// wait for its end.
+pub fn live_chart(c: &Comparison, watched_plain: bool, so_far: u64) -> Option<Chart> {
+    let figures = c.figures();
+    let (watched, other) = match watched_plain {
+        true => (0, 1),
+        false => (1, 0),
+    };
+    let theirs = figures[other].as_ref()?;
+    let own_end = figures[watched].as_ref().map_or(0, |f| f.positions);
+    // (The scale's marks are the finished chart's: its track, whatever
+    // the watched search has reached so far.)
+    let most = theirs.positions.max(own_end).max(1);
+    let mut values = [String::new(), String::new()];
+    let mut bars = [0.0; 2];
+    values[watched] = format!("{} so far", group(so_far));
+    values[other] = value_words(theirs);
+    bars[watched] = (so_far as f64 / most as f64).min(1.0) as f32;
+    bars[other] = (theirs.positions as f64 / most as f64) as f32;
+    Some(Chart {
+        ratio: String::new(),
+        values,
+        bars,
+        scale: Scale::of(most),
+        answers: String::new(),
+        saved: String::new(),
+    })
+}
+
 /// What each idea saved, a line each where it cut anything.
 pub fn saved_words(cuts: &[u64; 2]) -> String {
     CutReason::ALL

@@ -28,7 +28,7 @@ fn a_watched_search_shows_about_sixty_words() {
     app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
     settle(&mut app);
     // Deep enough that the path has more steps than the panel lists.
-    super::search_paused_at(&mut app, 14);
+    super::search_paused_at(&mut app, Watch::Search, 14);
     let words = words_shown(&mut app);
     assert!(
         words.iter().any(|w| w == "untried"),

@@ -197,7 +197,7 @@ fn a_stopped_searchs_words_keep_one_line_at_800x600() {
     start_level(&mut app, "pegs.ron", 8);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
     settle(&mut app);
-    super::search_paused_at(&mut app, 3);
+    super::search_paused_at(&mut app, Watch::Search, 3);
     press(&mut app, KeyCode::KeyX);
     settle(&mut app);
     let nodes = super::window::laid_out(&mut app);
@@ -227,7 +227,7 @@ fn shift_home_undoes_a_stopped_search_with_the_map_closed() {
     app.world_mut().write_message(MoveRequested::player(first));
     settle(&mut app);
     let mine = puzzle(&app);
-    super::search_paused_at(&mut app, 4);
+    super::search_paused_at(&mut app, Watch::Search, 4);
     assert!(!app.world().resource::<TreeViewOpen>().0);
     press(&mut app, KeyCode::KeyX);
     settle(&mut app);

@@ -351,6 +351,48 @@ fn a_search_stopped_short_shows_no_comparison() {
     assert!(!chart(&mut app), "a chart beside a solution played");
 }
 
+/// While a search is watched on the position the comparison's searches
+/// ran on, the chart is a race: the watched search's bar grows with the
+/// positions it has reached so far, beside the other's whole figure (the
+/// band stood empty while a search ran). Stopped short, the chart goes.
+#[test]
+fn a_watched_search_races_the_others_figure() {
+    use pond_puzzles::game::solver::compare::{Comparison, group, value_words};
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 2);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    wait_for_both_searches(&mut app);
+    let [_, ours] = app.world().resource::<Comparison>().figures();
+    let ours = value_words(&ours.expect("the solver's figures"));
+    assert!(!bars_shown(&mut app), "a chart before any search");
+    let mut shares = Vec::new();
+    for moves in [4, 8] {
+        if moves == 4 {
+            super::search_paused_at(&mut app, Watch::Plain, moves);
+        } else {
+            super::step_until(&mut app, moves);
+        }
+        let tried = app.world().resource::<Autoplay>().stats.tried;
+        let said = texts(&mut app);
+        let so_far = format!("{} so far", group(tried + 1));
+        assert!(said.contains(&so_far), "{so_far:?} not in {said:?}");
+        assert!(said.contains(&ours), "{ours:?} not in {said:?}");
+        assert!(!shows(&mut app, "times fewer"), "a ratio before the end");
+        let nodes = laid_out(&mut app);
+        let (_, plain) = compare_bar(&nodes, "Plain").expect("the plain search's bar");
+        assert!(compare_bar(&nodes, "Solver").is_some(), "the solver's bar");
+        shares.push(plain);
+    }
+    assert!(shares[1] >= shares[0], "the bar shrank: {shares:?}");
+    press(&mut app, KeyCode::KeyX);
+    settle(&mut app);
+    assert!(
+        !bars_shown(&mut app),
+        "a chart beside a search stopped short"
+    );
+}
+
 /// A search settled by a quick line it proved shortest (Flood's) counts the
 /// line's positions, in its tree and in the comparison alike: "1 position"
 /// and "Ours 0" were said beside a line of 7 moves.

@@ -212,7 +212,10 @@ pub(super) fn update_view(
     // a search's that had not run.
     let shown = chart_shown(comparison.as_deref(), autoplay.as_deref());
     let compared = comparison.as_deref().filter(|_| shown);
-    let chart = show_chart(compared, shown, &mut charts, &mut bars);
+    let chart = match live_race(comparison.as_deref(), autoplay.as_deref()) {
+        Some(race) => show_chart(race, true, &mut charts, &mut bars),
+        None => show_chart(compare::chart(compared), shown, &mut charts, &mut bars),
+    };
     let [plain_col, ours_col] = chart.values;
     // (The chart is hidden while a watch runs, its room kept; the answers
     // in words wait too.)
@@ -481,15 +484,27 @@ pub(super) fn chart_shown(comparison: Option<&Comparison>, autoplay: Option<&Aut
     }) && comparison.is_some_and(|c| c.figures().iter().any(Option::is_some))
 }
 
-/// The comparison's chart, shown as `chart_shown` says, its bars as long
-/// as their figures.
-fn show_chart(
+/// While a search is watched from the position the comparison's searches
+/// ran on, and the other's figure is in: the race, its bar growing.
+pub(super) fn live_race(
     comparison: Option<&Comparison>,
+    autoplay: Option<&Autoplay>,
+) -> Option<compare::Chart> {
+    let a = autoplay.filter(|a| a.is_active() && !a.is_replay() && a.watch.searches())?;
+    let start = a.tree.as_ref()?.start();
+    let c = comparison.filter(|c| &c.position == start)?;
+    let plain = a.watch == Watch::Plain;
+    compare::live_chart(c, plain, compare::so_far(start, plain, &a.stats))
+}
+
+/// The comparison's chart, shown where `any` says, its bars as long as
+/// their figures.
+fn show_chart(
+    chart: compare::Chart,
     any: bool,
     charts: &mut Query<&mut Visibility, ChartOnly>,
     bars: &mut Query<(&CompareBar, &mut Node), NotRowNorPart>,
 ) -> compare::Chart {
-    let chart = compare::chart(comparison);
     // Its room is kept while it is hidden, so the timeline's buttons above
     // it never move under the pointer.
     for mut v in charts.iter_mut() {
