@@ -86,3 +86,36 @@ fn a_hidden_mark_takes_no_click() {
         "a hidden mark played its move"
     );
 }
+
+/// The pointer on a mark shows that move's mark and arc alone: on the
+/// English board four ticks ring the centre, and which frog each was
+/// had to be traced along the dots.
+#[test]
+fn a_mark_under_the_pointer_shows_its_move_alone() {
+    use super::super::window::point_at;
+    use pond_puzzles::game::solver::move_map::ArcDot;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    settle(&mut app);
+    press(&mut app, KeyCode::KeyM);
+    wait_for_marks(&mut app);
+    let all = marks_shown(&mut app);
+    assert_eq!(all.len(), 4, "{all:?}");
+    let (mv, at) = all[2];
+    point_at(&mut app, at);
+    app.update();
+    let shown: Vec<PuzzleMove> = marks_shown(&mut app).iter().map(|m| m.0).collect();
+    assert_eq!(shown, vec![mv], "the mark under the pointer alone");
+    let dots: Vec<PuzzleMove> = app
+        .world_mut()
+        .query::<(&ArcDot, &Visibility)>()
+        .iter(app.world())
+        .filter(|(_, v)| **v != Visibility::Hidden)
+        .map(|(d, _)| d.0)
+        .collect();
+    assert!(!dots.is_empty() && dots.iter().all(|d| *d == mv), "{dots:?}");
+    // Off the marks, onto open water: every mark again.
+    point_at(&mut app, Vec2::new(60.0, 650.0));
+    app.update();
+    assert_eq!(marks_shown(&mut app).len(), 4);
+}

@@ -61,6 +61,7 @@ pub(super) fn draw(
     badges: Query<Entity, Drawn>,
     new_roots: Query<(), Added<BoardRoot>>,
     roots: Query<Entity, With<BoardRoot>>,
+    mut hovered: ResMut<MarkHovered>,
 ) {
     if !marks.is_changed() && new_roots.is_empty() {
         return;
@@ -68,6 +69,8 @@ pub(super) fn draw(
     for b in &badges {
         commands.entity(b).try_despawn();
     }
+    // (A mark taken away under the pointer tells of no leaving.)
+    hovered.set_if_neq(MarkHovered(None));
     let Some((p, map)) = &marks.shown else {
         return;
     };
@@ -195,21 +198,33 @@ fn play_the_marked_move(
 /// How much a mark grows under the pointer: it can be clicked.
 const MARK_HOVER: f32 = 1.2;
 
+/// The move whose mark is under the pointer: its arc alone shows, so that
+/// which frog and which pad it is needs no tracing of dots (a new player
+/// could not tell, on the English board, which pad a tick led to).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct MarkHovered(pub Option<PuzzleMove>);
+
 fn grow_under_the_pointer(
     over: On<Pointer<Over>>,
-    mut badges: Query<&mut Transform, With<MoveMarkBadge>>,
+    mut badges: Query<(&MoveMarkBadge, &mut Transform)>,
+    mut hovered: ResMut<MarkHovered>,
 ) {
-    if let Ok(mut t) = badges.get_mut(over.original_event_target()) {
+    if let Ok((badge, mut t)) = badges.get_mut(over.original_event_target()) {
         t.scale *= Vec3::new(MARK_HOVER, MARK_HOVER, 1.0);
+        hovered.set_if_neq(MarkHovered(Some(badge.0)));
     }
 }
 
 fn shrink_when_the_pointer_leaves(
     out: On<Pointer<Out>>,
-    mut badges: Query<&mut Transform, With<MoveMarkBadge>>,
+    mut badges: Query<(&MoveMarkBadge, &mut Transform)>,
+    mut hovered: ResMut<MarkHovered>,
 ) {
-    if let Ok(mut t) = badges.get_mut(out.original_event_target()) {
+    if let Ok((badge, mut t)) = badges.get_mut(out.original_event_target()) {
         t.scale /= Vec3::new(MARK_HOVER, MARK_HOVER, 1.0);
+        if hovered.0 == Some(badge.0) {
+            hovered.0 = None;
+        }
     }
 }
 
@@ -227,9 +242,10 @@ type MarkShown = (
 pub(super) fn focus_on_picked(
     picked: Res<Picked>,
     marks: Res<MoveMarks>,
+    hovered: Res<MarkHovered>,
     mut drawn: Query<MarkShown>,
 ) {
-    if !picked.is_changed() && !marks.is_changed() {
+    if !picked.is_changed() && !marks.is_changed() && !hovered.is_changed() {
         return;
     }
     let Some((p, _)) = &marks.shown else {
@@ -242,7 +258,7 @@ pub(super) fn focus_on_picked(
         let own = match picked.0 {
             Some(piece) => puzzles::mover(p, mv).is_some_and(|(c, _)| c.0 == piece),
             None => true,
-        };
+        } && hovered.0.is_none_or(|h| h == mv);
         shown.set_if_neq(match own {
             true => Visibility::Inherited,
             false => Visibility::Hidden,

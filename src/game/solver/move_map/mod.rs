@@ -10,7 +10,7 @@
 
 mod draw;
 
-pub use draw::{ArcDot, ButtonMark, LastOfItsKind, MoveMarkBadge};
+pub use draw::{ArcDot, ButtonMark, LastOfItsKind, MarkHovered, MoveMarkBadge};
 
 use super::{Autoplay, SolverBudget};
 use crate::game::play::{PlayState, PlaySystems};
@@ -166,6 +166,7 @@ impl MoveMarks {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MoveMarks>()
         .init_resource::<MarksPatience>()
+        .init_resource::<draw::MarkHovered>()
         .add_systems(
             Update,
             (
