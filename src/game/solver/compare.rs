@@ -226,6 +226,9 @@ pub struct Chart {
     pub values: [String; 2],
     /// Each bar's share of the track, 0 to 1.
     pub bars: [f32; 2],
+    /// Where a bar still growing will end (its search's share once done),
+    /// where that is known: the race's finish line.
+    pub ends: [Option<f32>; 2],
     /// The marks under the bars.
     pub scale: Scale,
     pub answers: String,
@@ -264,6 +267,7 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
             ratio: String::new(),
             values: ["-".into(), "-".into()],
             bars: [0.0, 0.0],
+            ends: [None, None],
             scale: Scale::of(0),
             answers: String::new(),
             saved: String::new(),
@@ -297,6 +301,7 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
         ratio,
         values: [value(&plain), value(&ours)],
         bars: [share(&plain), share(&ours)],
+        ends: [None, None],
         scale: Scale::of(most),
         answers,
         saved: ours
@@ -339,10 +344,15 @@ pub fn live_chart(c: &Comparison, watched_plain: bool, so_far: u64) -> Option<Ch
     values[other] = value_words(theirs);
     bars[watched] = (so_far as f64 / most as f64).min(1.0) as f32;
     bars[other] = (theirs.positions as f64 / most as f64) as f32;
+    let mut ends = [None; 2];
+    ends[watched] = figures[watched]
+        .as_ref()
+        .map(|f| (f.positions as f64 / most as f64) as f32);
     Some(Chart {
         ratio: String::new(),
         values,
         bars,
+        ends,
         scale: Scale::of(most),
         answers: String::new(),
         saved: String::new(),

@@ -381,6 +381,15 @@ fn a_watched_search_races_the_others_figure() {
         assert!(!shows(&mut app, "times fewer"), "a ratio before the end");
         let nodes = laid_out(&mut app);
         let (_, plain) = compare_bar(&nodes, "Plain").expect("the plain search's bar");
+        // Its finish line: where the plain search run unseen ended.
+        let [plain_end, _] = app.world().resource::<Comparison>().figures();
+        let finish = (app.world_mut())
+            .query::<(&pond_puzzles::game::solver::tree_view::CompareBar, &Node)>()
+            .iter(app.world())
+            .find(|(b, _)| b.0 == 2)
+            .map(|(_, n)| n.display);
+        assert_eq!(finish, Some(Display::Flex), "no finish line");
+        assert!(plain_end.is_some());
         assert!(compare_bar(&nodes, "Solver").is_some(), "the solver's bar");
         shares.push(plain);
     }

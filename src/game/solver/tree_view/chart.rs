@@ -43,6 +43,21 @@ pub(super) fn compare_chart() -> impl Bundle {
                             },
                             BackgroundColor(colour),
                         )),
+                        // Where it will end, while it races (`live_chart`).
+                        Spawn((
+                            CompareBar(2 + i),
+                            Node {
+                                position_type: PositionType::Absolute,
+                                width: px(2),
+                                height: percent(100),
+                                // Inside the track at its very end.
+                                margin: UiRect::left(px(-2)),
+                                display: Display::None,
+                                ..default()
+                            },
+                            BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.85)),
+                            Pickable::IGNORE,
+                        )),
                         // A mark at each step of the scale.
                         SpawnIter((1..=SCALE_MARKS).map(|k| {
                             (

@@ -97,9 +97,10 @@ struct PlayFromHere;
 #[derive(Component)]
 struct CompareChart;
 
-/// The comparison's bars, the plain search's (0) and the solver's (1).
+/// The comparison's bars, the plain search's (0) and the solver's (1), and
+/// their finish lines while one of them races (2 and 3).
 #[derive(Component, Debug, Clone, Copy)]
-struct CompareBar(usize);
+pub struct CompareBar(pub usize);
 
 /// A mark on the comparison's bars at its number times the scale's step
 /// (of positions).

@@ -518,6 +518,18 @@ fn show_chart(
         }
     }
     for (bar, mut node) in bars.iter_mut() {
+        // (A bar's finish line, where its search will end.)
+        if bar.0 >= 2 {
+            let (display, left) = match chart.ends[(bar.0 - 2).min(1)] {
+                Some(end) => (Display::Flex, percent(end.min(1.0) * 100.0)),
+                None => (Display::None, percent(0)),
+            };
+            if node.display != display || node.left != left {
+                node.display = display;
+                node.left = left;
+            }
+            continue;
+        }
         let share = chart.bars[bar.0.min(1)];
         let want = percent(share * 100.0);
         // A search of a thousandth of the other's positions is still a
