@@ -113,7 +113,10 @@ fn a_mark_under_the_pointer_shows_its_move_alone() {
         .filter(|(_, v)| **v != Visibility::Hidden)
         .map(|(d, _)| d.0)
         .collect();
-    assert!(!dots.is_empty() && dots.iter().all(|d| *d == mv), "{dots:?}");
+    assert!(
+        !dots.is_empty() && dots.iter().all(|d| *d == mv),
+        "{dots:?}"
+    );
     // Off the marks, onto open water: every mark again.
     point_at(&mut app, Vec2::new(60.0, 650.0));
     app.update();
