@@ -325,8 +325,8 @@ pub fn so_far(start: &Puzzle, is_plain: bool, stats: &super::SearchStats) -> u64
 /// has reached so far ("52,114 so far") beside the other search's whole
 /// figure, from the searches run unseen on the same position; the track is
 /// as long as the longer of the two, so a bar's room left is its search's
-/// left. None until the other's figure is in. No ratio, no answers: they
-/// wait for its end.
+/// left. None until both figures are in. No ratio, no answers: they wait
+/// for its end.
 pub fn live_chart(c: &Comparison, watched_plain: bool, so_far: u64) -> Option<Chart> {
     let figures = c.figures();
     let (watched, other) = match watched_plain {
@@ -334,7 +334,11 @@ pub fn live_chart(c: &Comparison, watched_plain: bool, so_far: u64) -> Option<Ch
         false => (1, 0),
     };
     let theirs = figures[other].as_ref()?;
-    let own_end = figures[watched].as_ref().map_or(0, |f| f.positions);
+    // Its own end known too (from its unseen run), the track is the finished
+    // chart's and the bar cannot outgrow it: a plain search watched on Flood
+    // before its unseen run was in filled its bar against the solver's 20
+    // positions.
+    let own_end = figures[watched].as_ref()?.positions;
     // (The scale's marks are the finished chart's: its track, whatever
     // the watched search has reached so far.)
     let most = theirs.positions.max(own_end).max(1);
@@ -345,9 +349,7 @@ pub fn live_chart(c: &Comparison, watched_plain: bool, so_far: u64) -> Option<Ch
     bars[watched] = (so_far as f64 / most as f64).min(1.0) as f32;
     bars[other] = (theirs.positions as f64 / most as f64) as f32;
     let mut ends = [None; 2];
-    ends[watched] = figures[watched]
-        .as_ref()
-        .map(|f| (f.positions as f64 / most as f64) as f32);
+    ends[watched] = Some((own_end as f64 / most as f64) as f32);
     Some(Chart {
         ratio: String::new(),
         values,
