@@ -25,36 +25,33 @@ pub(crate) fn prefetch_word(words: &[u64], w: usize) {
 /// Each word is fetched `AHEAD` numbers before its bit is set. The ring and
 /// the tables live in locals and arguments, not behind the bit set, so that
 /// the stores to `words` do not make the compiler read them again at every
-/// jump.
+/// jump; the ring's slot and the word's index are masked to the lengths of
+/// their arrays, so neither is checked against a bound.
 #[inline(always)]
 pub(crate) fn set_moves(
     xs: &[u64],
     least: bool,
     jumps: &[[u64; 8]; 256],
-    words: &mut [u64],
+    words: &mut [u64; WORDS],
     number: impl Fn(u64) -> u64,
 ) {
-    // The ring starts full of a number no set holds, so that every jump
-    // sets the number of `AHEAD` jumps before without asking whether there
-    // was one.
-    let mut ring = [u64::MAX; AHEAD];
+    // The ring starts full of a number beyond every level (its bit is in
+    // the last word, never read), so that every jump sets the number of
+    // `AHEAD` jumps before without asking whether there was one.
+    let mut ring = [NOWHERE; AHEAD];
     let mut slot = 0usize;
     for &x in xs {
         images_of_moves(x, false, least, jumps, |p| {
             let i = number(p);
             prefetch_word(words, (i >> 6) as usize);
-            let j = ring[slot];
-            if let Some(w) = words.get_mut((j >> 6) as usize) {
-                *w |= 1 << (j & 63);
-            }
-            ring[slot] = i;
+            let j = ring[slot % AHEAD];
+            words[(j >> 6) as usize % WORDS] |= 1 << (j & 63);
+            ring[slot % AHEAD] = i;
             slot = (slot + 1) % AHEAD;
         });
     }
     for j in ring {
-        if let Some(w) = words.get_mut((j >> 6) as usize) {
-            *w |= 1 << (j & 63);
-        }
+        words[(j >> 6) as usize % WORDS] |= 1 << (j & 63);
     }
 }
 
@@ -64,8 +61,18 @@ pub(crate) fn set_moves(
 /// their caches.
 #[repr(align(64))]
 pub(crate) struct Bits {
-    pub(crate) words: Vec<u64>,
+    pub(crate) words: Box<[u64; WORDS]>,
 }
+
+/// The words of every bit set: a power of two above the largest level's
+/// (72.9 million numbers at 16 pegs, 1.14 million words), so that an index
+/// masked to it needs no bounds check. The words past a level's are never
+/// touched (the system's zeroed pages cost nothing until written) but for
+/// the last, which holds `NOWHERE`.
+pub(crate) const WORDS: usize = 1 << 21;
+
+/// A number beyond every level, in the last word of a bit set.
+pub(crate) const NOWHERE: u64 = WORDS as u64 * 64 - 1;
 
 /// How many numbers ahead a word is fetched before its bit is set: the
 /// jumps of the numbers between do their work while it comes.
@@ -75,15 +82,17 @@ impl Bits {
     /// Room for the numbers below `size` (the memory is the system's zeroed
     /// pages, touched only where bits are set).
     pub(crate) fn new(size: u64) -> Bits {
+        assert!(size.div_ceil(64) < WORDS as u64, "a level of {size}");
+        let words = vec![0; WORDS].into_boxed_slice();
         Bits {
-            words: vec![0; size.div_ceil(64) as usize],
+            words: words.try_into().unwrap_or_else(|_| unreachable!()),
         }
     }
 
     /// Sets number `i`.
     #[cfg(test)]
     pub(crate) fn set(&mut self, i: u64) {
-        self.words[(i >> 6) as usize] |= 1 << (i & 63);
+        self.words[(i >> 6) as usize % WORDS] |= 1 << (i & 63);
     }
 }
 

@@ -17,7 +17,11 @@ pub(crate) fn runs(size: u64, parts: usize) -> Vec<std::ops::Range<usize>> {
 /// Calls `f` with each of `sources` (the runs of a level, in order, as
 /// slices) and the words of a bit set, the sources shared out in order
 /// between the bit sets, one thread each.
-pub(crate) fn spread(sets: &mut [Bits], sources: &[&[u64]], f: impl Fn(&mut [u64], &[u64]) + Sync) {
+pub(crate) fn spread(
+    sets: &mut [Bits],
+    sources: &[&[u64]],
+    f: impl Fn(&mut [u64; WORDS], &[u64]) + Sync,
+) {
     if let [only] = sets {
         for &xs in sources {
             f(&mut only.words, xs);
