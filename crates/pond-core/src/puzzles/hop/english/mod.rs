@@ -89,7 +89,7 @@ fn census_portable(
     keep: bool,
     stop: Option<&AtomicBool>,
 ) -> (Census, Option<Table>) {
-    census_body!(threads, keep, stop, parts)
+    census_body!(threads, keep, stop, parts, from_holes)
 }
 
 /// `census` built for x86-64-v3 (AVX2, BMI1 and 2, POPCNT, LZCNT): the
@@ -100,13 +100,14 @@ fn census_portable(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 fn census_v3(threads: usize, keep: bool, stop: Option<&AtomicBool>) -> (Census, Option<Table>) {
-    census_body!(threads, keep, stop, parts_bmi2)
+    census_body!(threads, keep, stop, parts_bmi2, from_holes_bmi2)
 }
 
 /// The body of `census`, with `$parts` the function that cuts a position
-/// into the parts `Ranks` numbers it by.
+/// into the parts `Ranks` numbers it by, and `$from_holes` the one that
+/// makes a position of its holes.
 macro_rules! census_body {
-    ($threads:ident, $keep:ident, $stop:ident, $parts:ident) => {{
+    ($threads:ident, $keep:ident, $stop:ident, $parts:ident, $from_holes:ident) => {{
         let threads = $threads;
         let stopped = || $stop.is_some_and(|s| s.load(Ordering::Relaxed));
         let nothing = || {
@@ -145,11 +146,11 @@ macro_rules! census_body {
                 let mut next = Run::default();
                 let mut block = Block::new(&ranks);
                 drain(bits, |i| {
-                    let p = block.position(i);
+                    let z = block.holes(i);
                     // Its complement must be able to win for it to be reached.
-                    if pagodas.may_win(HOLES ^ p, 32 - pegs as u32) {
+                    if pagodas.may_win_holes(ALL_HOLES ^ z, 32 - pegs as u32) {
                         next.numbers.push(i as u32);
-                        next.positions.push(p);
+                        next.positions.push($from_holes(z));
                     }
                 });
                 next

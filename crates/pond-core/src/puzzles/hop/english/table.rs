@@ -78,7 +78,10 @@ impl Table {
             .chain(&self.reached)
             .map(|v| v.capacity() * size_of::<u64>() + size_of::<Vec<u64>>())
             .sum();
-        lists + self.pagodas.rows.len() * size_of::<[u64; 256]>() + size_of::<Table>()
+        lists
+            + self.pagodas.rows.len() * size_of::<[u64; 256]>()
+            + size_of_val(&*self.pagodas.holes)
+            + size_of::<Table>()
     }
 
     /// The number of positions kept.

@@ -112,6 +112,9 @@ fn parts_by_pext_are_the_parts() {
     for x in random_positions(5, 20_000).chain([0, HOLES, CENTRE]) {
         // SAFETY: this CPU has BMI2 (checked above).
         assert_eq!(unsafe { parts_bmi2(x) }, parts(x));
+        // SAFETY: as above.
+        assert_eq!(unsafe { from_holes_bmi2(holes(x)) }, x);
+        assert_eq!(from_holes(holes(x)), x);
     }
 }
 
@@ -217,6 +220,11 @@ fn pagodas_never_gain_weight_by_a_jump() {
         });
     }
     assert!(p.may_win(CENTRE, 1));
+    for x in random_positions(11, 20_000) {
+        for pegs in [1, x.count_ones()] {
+            assert_eq!(p.may_win_holes(holes(x), pegs), p.may_win(x, pegs));
+        }
+    }
     assert!(p.may_win(HOLES & !CENTRE, 32));
     // A lone peg in a corner of the cross never reaches the centre.
     assert!(!p.may_win(1 << 2, 1));
