@@ -106,10 +106,26 @@ pub(crate) struct BitsPart<'a> {
 /// threads' bit sets, over the same numbers), ascending, and clears them.
 /// Every word is read: a summary of the words in use, kept up at every
 /// number set, cost more than it saved.
+#[inline(always)]
 pub(crate) fn drain(parts: &mut [BitsPart<'_>], mut f: impl FnMut(u64)) {
     let Some(first) = parts.first().map(|p| p.first) else {
         return;
     };
+    if let [only] = parts {
+        // One thread's set: each word read once, cleared where it held any.
+        for (w, word) in only.words.iter_mut().enumerate() {
+            let mut bits = *word;
+            if bits == 0 {
+                continue;
+            }
+            *word = 0;
+            while bits != 0 {
+                f(first + ((w as u64) << 6 | bits.trailing_zeros() as u64));
+                bits &= bits - 1;
+            }
+        }
+        return;
+    }
     for w in 0..parts[0].words.len() {
         let mut word = 0;
         for p in parts.iter() {

@@ -139,8 +139,9 @@ macro_rules! census_body {
                 return nothing();
             }
             let size = ranks.level(pegs as u32 + 1);
+            let numbering = ranks.numbering();
             spread(&mut sets, &winning[pegs].positions(), |words, ys| {
-                set_moves(ys, true, &jumps, words, |p| ranks.rank_of($parts(p)))
+                set_moves(ys, true, &jumps, words, move |p| numbering.of($parts(p)))
             });
             let parts = on_runs(&mut sets, size, threads, |bits| {
                 let mut next = Run::default();
@@ -180,9 +181,10 @@ macro_rules! census_body {
             };
             // The complement's canonical form is the complement of the
             // greatest image.
+            let numbering = ranks.numbering();
             spread(&mut sets, &sources, |words, xs| {
-                set_moves(xs, false, &jumps, words, |p| {
-                    ranks.rank_of($parts(HOLES ^ p))
+                set_moves(xs, false, &jumps, words, move |p| {
+                    numbering.of($parts(HOLES ^ p))
                 })
             });
             let parts = on_runs(&mut sets, size, threads, |bits| {

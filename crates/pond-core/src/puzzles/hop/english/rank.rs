@@ -89,7 +89,7 @@ pub(crate) struct Ranks {
     /// its `hi`'s place.
     pub(crate) lo_values: Box<[u32; 1 << 16]>,
     /// Per `lo`: its pegs times 16 plus its class as a part of a position.
-    pub(crate) lo_kind: Vec<u16>,
+    pub(crate) lo_kind: Box<[u16; 1 << 16]>,
     /// Per `hi`: how many 17-bit values with as many pegs and the same class
     /// come before it.
     pub(crate) hi_rank: Box<[u16; 1 << 17]>,
@@ -126,9 +126,10 @@ impl Ranks {
             at += group.len();
         }
         group_at.push(at as u32);
-        let lo_kind = (0..1 << 16)
-            .map(|lo: u64| (lo.count_ones() as usize * 16 + class(from_holes(lo))) as u16)
-            .collect();
+        let mut lo_kind = zeros::<u16, { 1 << 16 }>();
+        for (lo, kind) in lo_kind.iter_mut().enumerate() {
+            *kind = (lo.count_ones() as usize * 16 + class(from_holes(lo as u64))) as u16;
+        }
         Ranks {
             pegs: -1,
             size: 0,
@@ -144,26 +145,26 @@ impl Ranks {
     /// Switches to the positions of `pegs` pegs; returns how many there are.
     pub(crate) fn level(&mut self, pegs: u32) -> u64 {
         self.pegs = pegs as i64;
-        let mut sum = 0u64;
-        for lo in 0..1 << 16 {
-            let kind = self.lo_kind[lo] as usize;
+        // Per kind of `lo` (see `lo_kind`): where the group of the `hi` that
+        // complete it starts, and how many it holds.
+        let mut groups = [(0u32, 0u32); 512];
+        for (kind, group) in groups.iter_mut().enumerate().take(17 * 16) {
             let m = self.pegs - (kind / 16) as i64;
-            let q = winning_class() ^ (kind % 16);
-            let g = if (0..=17).contains(&m) {
-                m as usize * 16 + q
-            } else {
-                // An empty group: no `hi` completes this `lo`.
-                GROUPS
-            };
-            let start = self.group_at[g.min(GROUPS)];
-            let end = self.group_at[(g + 1).min(GROUPS)];
-            self.lo_offset[lo] = sum as u32;
-            self.lo_values[lo] = start.wrapping_sub(sum as u32);
-            sum += (end - start) as u64;
+            if (0..=17).contains(&m) {
+                let g = m as usize * 16 + (winning_class() ^ (kind % 16));
+                let start = self.group_at[g];
+                *group = (start, self.group_at[g + 1] - start);
+            }
         }
-        assert!(sum < 1 << 32, "a level of {sum}");
-        self.size = sum;
-        sum
+        let mut sum = 0u32;
+        for lo in 0..1 << 16 {
+            let (start, len) = groups[self.lo_kind[lo] as usize % 512];
+            self.lo_offset[lo] = sum;
+            self.lo_values[lo] = start.wrapping_sub(sum);
+            sum = sum.checked_add(len).expect("a level of fewer than 2^32");
+        }
+        self.size = sum as u64;
+        self.size
     }
 
     /// The number of a position of the current level's number of pegs,
@@ -175,7 +176,32 @@ impl Ranks {
 
     /// `rank` of a position given by its `parts`.
     #[inline(always)]
-    pub(crate) fn rank_of(&self, (lo, hi): (usize, usize)) -> u64 {
+    pub(crate) fn rank_of(&self, parts: (usize, usize)) -> u64 {
+        self.numbering().of(parts)
+    }
+
+    /// The tables that number the current level, for a loop to hold in
+    /// registers (through `&self`, their addresses would be read again
+    /// after every store the loop makes).
+    pub(crate) fn numbering(&self) -> Numbering<'_> {
+        Numbering {
+            lo_offset: &self.lo_offset,
+            hi_rank: &self.hi_rank,
+        }
+    }
+}
+
+/// `Ranks::rank_of` with the tables' addresses in hand.
+#[derive(Clone, Copy)]
+pub(crate) struct Numbering<'r> {
+    lo_offset: &'r [u32; 1 << 16],
+    hi_rank: &'r [u16; 1 << 17],
+}
+
+impl Numbering<'_> {
+    /// The number of a position given by its `parts`.
+    #[inline(always)]
+    pub(crate) fn of(self, (lo, hi): (usize, usize)) -> u64 {
         // The masks change nothing (every part is in range) but spare the
         // bounds checks.
         self.lo_offset[lo & 0xFFFF] as u64 + self.hi_rank[hi & 0x1FFFF] as u64
