@@ -194,17 +194,61 @@ pub(crate) fn extreme_image(img: &[u64; 8], m: &[u64; 8], least: bool) -> u64 {
     best as u64
 }
 
+/// The eight images (see `images`) of a position by its holes (see
+/// `holes`), eight or nine at a time: the images of `x` are the XOR of
+/// those of its four runs of holes, four lookups in 80 KiB of tables
+/// instead of the bit reversals and transposes.
+pub(crate) struct HoleImages {
+    chunks: Box<ImageTable>,
+}
+
+/// The images of holes 0 to 7, 8 to 15 and 16 to 23 (by byte), and of
+/// holes 24 to 32.
+pub(crate) type ImageTable = ([[[u64; 8]; 256]; 3], [[u64; 8]; 512]);
+
+impl HoleImages {
+    pub(crate) fn new() -> HoleImages {
+        let mut chunks = Box::new(([[[0; 8]; 256]; 3], [[0; 8]; 512]));
+        for (j, table) in chunks.0.iter_mut().enumerate() {
+            for (v, img) in table.iter_mut().enumerate() {
+                *img = images(from_holes((v as u64) << (8 * j)));
+            }
+        }
+        for (v, img) in chunks.1.iter_mut().enumerate() {
+            *img = images(from_holes((v as u64) << 24));
+        }
+        HoleImages { chunks }
+    }
+
+    /// The tables, for a loop to hold in a register.
+    pub(crate) fn table(&self) -> &ImageTable {
+        &self.chunks
+    }
+}
+
+/// The images of the position of holes `z`, from `HoleImages::table`.
+#[inline(always)]
+pub(crate) fn images_of_holes(t: &ImageTable, z: u64) -> [u64; 8] {
+    let (a, b, c, d) = (
+        &t.0[0][(z & 0xFF) as usize],
+        &t.0[1][(z >> 8 & 0xFF) as usize],
+        &t.0[2][(z >> 16 & 0xFF) as usize],
+        &t.1[(z >> 24 & 0x1FF) as usize],
+    );
+    std::array::from_fn(|i| a[i] ^ b[i] ^ c[i] ^ d[i])
+}
+
 /// Calls `f` with the least (`least`) or greatest image of each position one
-/// jump after (`forward`) or before `x`.
+/// jump after (`forward`) or before `x`, given the images of `x`.
 #[inline(always)]
 pub(crate) fn images_of_moves(
     x: u64,
+    img: [u64; 8],
     forward: bool,
     least: bool,
     jumps: &[[u64; 8]; 256],
     mut f: impl FnMut(u64),
 ) {
-    let img = images(x);
     // The directions one by one, so that their shifts are constants.
     images_in_direction::<0>(x, &img, forward, least, jumps, &mut f);
     images_in_direction::<1>(x, &img, forward, least, jumps, &mut f);

@@ -89,7 +89,7 @@ fn census_portable(
     keep: bool,
     stop: Option<&AtomicBool>,
 ) -> (Census, Option<Table>) {
-    census_body!(threads, keep, stop, parts, from_holes)
+    census_body!(threads, keep, stop, holes, parts, from_holes)
 }
 
 /// `census` built for x86-64-v3 (AVX2, BMI1 and 2, POPCNT, LZCNT): the
@@ -100,14 +100,22 @@ fn census_portable(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 fn census_v3(threads: usize, keep: bool, stop: Option<&AtomicBool>) -> (Census, Option<Table>) {
-    census_body!(threads, keep, stop, parts_bmi2, from_holes_bmi2)
+    census_body!(threads, keep, stop, holes_bmi2, parts_bmi2, from_holes_bmi2)
 }
 
-/// The body of `census`, with `$parts` the function that cuts a position
-/// into the parts `Ranks` numbers it by, and `$from_holes` the one that
-/// makes a position of its holes.
+/// The body of `census`, with `$holes` the function that gives a
+/// position's holes, `$parts` the one that cuts a position into the parts
+/// `Ranks` numbers it by, and `$from_holes` the one that makes a position
+/// of its holes.
 macro_rules! census_body {
-    ($threads:ident, $keep:ident, $stop:ident, $parts:ident, $from_holes:ident) => {{
+    (
+        $threads:ident,
+        $keep:ident,
+        $stop:ident,
+        $holes:ident,
+        $parts:ident,
+        $from_holes:ident
+    ) => {{
         let threads = $threads;
         let stopped = || $stop.is_some_and(|s| s.load(Ordering::Relaxed));
         let nothing = || {
@@ -122,6 +130,9 @@ macro_rules! census_body {
         // MIDDLE pegs, by their number of pegs.
         let mut reached: Vec<Vec<u64>> = vec![Vec::new(); 34];
         let jumps = jump_images();
+        let hole_images = HoleImages::new();
+        let image_table = hole_images.table();
+        let images = move |x| images_of_holes(image_table, $holes(x));
         let mut ranks = Ranks::new();
         // The largest level the bit sets hold: numbers of MIDDLE pegs.
         let most = ranks.level(MIDDLE as u32);
@@ -141,7 +152,9 @@ macro_rules! census_body {
             let size = ranks.level(pegs as u32 + 1);
             let numbering = ranks.numbering();
             spread(&mut sets, &winning[pegs].positions(), |words, ys| {
-                set_moves(ys, true, &jumps, words, move |p| numbering.of($parts(p)))
+                set_moves(ys, true, &jumps, words, images, move |p| {
+                    numbering.of($parts(p))
+                })
             });
             let parts = on_runs(&mut sets, size, threads, |bits| {
                 let mut next = Run::default();
@@ -183,7 +196,7 @@ macro_rules! census_body {
             // greatest image.
             let numbering = ranks.numbering();
             spread(&mut sets, &sources, |words, xs| {
-                set_moves(xs, false, &jumps, words, move |p| {
+                set_moves(xs, false, &jumps, words, images, move |p| {
                     numbering.of($parts(HOLES ^ p))
                 })
             });

@@ -271,6 +271,11 @@ fn symmetries_keep_the_board_and_undo_themselves() {
     assert_eq!(flip_rows(a), 1 << (8 * 6 + 2));
     assert_eq!(flip_columns(a), 1 << 4);
     assert_eq!(transpose(a), 1 << (8 * 2));
+    // By their holes, from the tables, the same images.
+    let table = HoleImages::new();
+    for p in random_positions(17, 2_000).chain([0, HOLES, CENTRE]) {
+        assert_eq!(images_of_holes(table.table(), holes(p)), images(p));
+    }
 }
 
 #[test]
