@@ -154,3 +154,75 @@ pub(crate) fn any_set(parts: &[BitsPart<'_>], i: u64) -> bool {
         p.words[(j >> 6) as usize] >> (j & 63) & 1 == 1
     })
 }
+
+/// The numbers set in `parts` (see `drain`), read back into a run of a
+/// level: those whose holes (see `holes`) `keep` keeps, with their
+/// positions (`from_holes`). The run's arrays are made as long as the
+/// numbers set and cut back after, so that each number is written without
+/// a test of room and kept or dropped by its length alone, without a branch.
+#[inline(always)]
+pub(crate) fn read_back(
+    parts: &mut [BitsPart<'_>],
+    ranks: &Ranks,
+    keep: impl Fn(u64) -> bool,
+    from_holes: impl Fn(u64) -> u64,
+) -> Run {
+    let most: usize = parts
+        .iter()
+        .flat_map(|p| p.words.iter())
+        .map(|w| w.count_ones() as usize)
+        .sum();
+    let mut positions = vec![0u64; most];
+    let mut numbers = vec![0u32; most];
+    let mut len = 0;
+    let mut block = Block::new(ranks);
+    drain(parts, |i| {
+        let z = block.holes(i);
+        if let (Some(p), Some(n)) = (positions.get_mut(len), numbers.get_mut(len)) {
+            *p = from_holes(z);
+            *n = i as u32;
+        }
+        len += keep(z) as usize;
+    });
+    positions.truncate(len);
+    numbers.truncate(len);
+    positions.shrink_to_fit();
+    numbers.shrink_to_fit();
+    Run { positions, numbers }
+}
+
+/// The complements of the positions of `runs` (numbers and positions)
+/// whose number is set in any of `parts`, in order: made as `read_back`
+/// makes its run, without a branch on whether a number is set.
+#[inline(always)]
+pub(crate) fn complements_set<'a>(
+    parts: &[BitsPart<'_>],
+    runs: impl Iterator<Item = (&'a [u32], &'a [u64])>,
+) -> Vec<u64> {
+    let runs: Vec<_> = runs.collect();
+    let most = runs.iter().map(|(numbers, _)| numbers.len()).sum();
+    let mut out = vec![0u64; most];
+    let mut len = 0;
+    let mut keep = |is_set: &dyn Fn(u64) -> bool| {
+        for &(numbers, positions) in &runs {
+            for (&n, &y) in numbers.iter().zip(positions) {
+                if let Some(slot) = out.get_mut(len) {
+                    *slot = HOLES ^ y;
+                }
+                len += is_set(n as u64) as usize;
+            }
+        }
+    };
+    match parts {
+        [only] => keep(&|n| {
+            let j = n - only.first;
+            only.words
+                .get((j >> 6) as usize)
+                .is_some_and(|w| w >> (j & 63) & 1 == 1)
+        }),
+        _ => keep(&|n| any_set(parts, n)),
+    }
+    out.truncate(len);
+    out.shrink_to_fit();
+    out
+}

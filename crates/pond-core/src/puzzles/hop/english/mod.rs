@@ -156,18 +156,15 @@ macro_rules! census_body {
                     numbering.of($parts(p))
                 })
             });
+            // Its complement must be able to win for it to be reached.
+            let test = pagodas.of_holes(32 - pegs as u32);
             let parts = on_runs(&mut sets, size, threads, |bits| {
-                let mut next = Run::default();
-                let mut block = Block::new(&ranks);
-                drain(bits, |i| {
-                    let z = block.holes(i);
-                    // Its complement must be able to win for it to be reached.
-                    if pagodas.may_win_holes(ALL_HOLES ^ z, 32 - pegs as u32) {
-                        next.numbers.push(i as u32);
-                        next.positions.push($from_holes(z));
-                    }
-                });
-                next
+                read_back(
+                    bits,
+                    &ranks,
+                    move |z| test.may_win(ALL_HOLES ^ z),
+                    |z| $from_holes(z),
+                )
             });
             winning.push(Level { runs: parts });
         }
@@ -203,12 +200,7 @@ macro_rules! census_body {
             let parts = on_runs(&mut sets, size, threads, |bits| {
                 let first = bits[0].first;
                 let end = first + bits[0].words.len() as u64 * 64;
-                let next: Vec<u64> = below
-                    .between(first, end)
-                    .flat_map(|(numbers, positions)| numbers.iter().zip(positions))
-                    .filter(|&(&n, _)| any_set(bits, n as u64))
-                    .map(|(_, &y)| HOLES ^ y)
-                    .collect();
+                let next = complements_set(bits, below.between(first, end));
                 // Cleared whole: sparse, but one pass of stores is quicker
                 // than looking for the words in use.
                 for part in bits.iter_mut() {

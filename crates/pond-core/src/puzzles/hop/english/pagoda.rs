@@ -96,23 +96,59 @@ impl Pagodas {
     }
 
     /// `may_win` of the position of holes `z` (see `holes`).
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn may_win_holes(&self, z: u64, pegs: u32) -> bool {
-        let t = &self.holes;
-        let weight = t[0][(z & 0x7FF) as usize]
-            + t[1][(z >> 11 & 0x7FF) as usize]
-            + t[2][(z >> 22 & 0x7FF) as usize];
-        self.weighs_enough(weight, pegs)
+        self.of_holes(pegs).may_win(z)
+    }
+
+    /// `may_win` by holes for positions of `pegs` pegs, with the tables in
+    /// hand and the weight they must reach worked out once.
+    pub(crate) fn of_holes(&self, pegs: u32) -> HolesTest<'_> {
+        HolesTest {
+            holes: &self.holes,
+            need: self.need(pegs),
+        }
+    }
+
+    /// Lane by lane, the weight (raised by 2 a square) a position of `pegs`
+    /// pegs must have: the centre's (raised by 2) plus 2 a peg.
+    fn need(&self, pegs: u32) -> u64 {
+        self.centre - 2 * LANES + 2 * pegs as u64 * LANES
     }
 
     /// Whether `weight` (the raised weights of a position of `pegs` pegs,
     /// lane by lane) is at least the centre's under every function.
     #[inline(always)]
     fn weighs_enough(&self, weight: u64, pegs: u32) -> bool {
-        // Lane by lane: the true weight (raised weight less 2 a peg)
-        // against the centre's (raised by 2), both raised by 2 a peg.
-        let need = self.centre - 2 * LANES + 2 * pegs as u64 * LANES;
-        let high = LANES << 15;
-        ((weight | high) - need) & high == high
+        weighs_enough(weight, self.need(pegs))
+    }
+}
+
+/// Whether `weight` is at least `need` in every lane: the true weight
+/// (raised weight less 2 a peg) against the centre's (raised by 2), both
+/// raised by 2 a peg.
+#[inline(always)]
+fn weighs_enough(weight: u64, need: u64) -> bool {
+    let high = LANES << 15;
+    ((weight | high) - need) & high == high
+}
+
+/// `Pagodas::may_win` for the positions of one count of pegs, by their holes
+/// (see `Pagodas::of_holes`).
+#[derive(Clone, Copy)]
+pub(crate) struct HolesTest<'p> {
+    holes: &'p [[u64; 2048]; 3],
+    need: u64,
+}
+
+impl HolesTest<'_> {
+    /// Whether the position of holes `z` might still be won.
+    #[inline(always)]
+    pub(crate) fn may_win(self, z: u64) -> bool {
+        let t = self.holes;
+        let weight = t[0][(z & 0x7FF) as usize]
+            + t[1][(z >> 11 & 0x7FF) as usize]
+            + t[2][(z >> 22 & 0x7FF) as usize];
+        weighs_enough(weight, self.need)
     }
 }
