@@ -21,8 +21,8 @@ pub(crate) fn prefetch_word(words: &[u64], w: usize) {
 }
 
 /// Sets in `words` the number `number` gives each position one jump before
-/// each of `xs` (whose images `images` gives), taken as the least (`least`)
-/// or greatest of its images.
+/// each of `xs` (whose images `images` gives), taken as the image `extreme`
+/// picks (see `extreme_image`).
 /// Each word is fetched `AHEAD` numbers before its bit is set. The ring and
 /// the tables live in locals and arguments, not behind the bit set, so that
 /// the stores to `words` do not make the compiler read them again at every
@@ -31,7 +31,7 @@ pub(crate) fn prefetch_word(words: &[u64], w: usize) {
 #[inline(always)]
 pub(crate) fn set_moves(
     xs: &[u64],
-    least: bool,
+    extreme: impl Fn(&[u64; 8], &[u64; 8]) -> u64 + Copy,
     jumps: &[[u64; 8]; 256],
     words: &mut [u64; WORDS],
     images: impl Fn(u64) -> [u64; 8],
@@ -43,7 +43,7 @@ pub(crate) fn set_moves(
     let mut ring = [NOWHERE; AHEAD];
     let mut slot = 0usize;
     for &x in xs {
-        images_of_moves(x, images(x), false, least, jumps, |p| {
+        images_of_moves(x, images(x), false, extreme, jumps, |p| {
             let i = number(p);
             prefetch_word(words, (i >> 6) as usize);
             let j = ring[slot % AHEAD];

@@ -194,6 +194,50 @@ pub(crate) fn extreme_image(img: &[u64; 8], m: &[u64; 8], least: bool) -> u64 {
     best as u64
 }
 
+/// `extreme_image` with AVX: the images compared as the bits of
+/// floating-point numbers. Every position is below 2^55, so its bits are
+/// those of a positive number (its exponent field never all ones: no NaN),
+/// and positive floating-point numbers order as their bits do: the least of
+/// four pairs is one `vminpd`, where 64-bit integers take a compare and a
+/// blend.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn extreme_image_avx(img: &[u64; 8], m: &[u64; 8], least: bool) -> u64 {
+    use core::arch::x86_64::*;
+    let (a, b) = (
+        _mm256_set_epi64x(
+            (img[3] ^ m[3]) as i64,
+            (img[2] ^ m[2]) as i64,
+            (img[1] ^ m[1]) as i64,
+            (img[0] ^ m[0]) as i64,
+        ),
+        _mm256_set_epi64x(
+            (img[7] ^ m[7]) as i64,
+            (img[6] ^ m[6]) as i64,
+            (img[5] ^ m[5]) as i64,
+            (img[4] ^ m[4]) as i64,
+        ),
+    );
+    let (a, b) = (_mm256_castsi256_pd(a), _mm256_castsi256_pd(b));
+    let best = if least {
+        let four = _mm256_min_pd(a, b);
+        let two = _mm_min_pd(
+            _mm256_castpd256_pd128(four),
+            _mm256_extractf128_pd::<1>(four),
+        );
+        _mm_min_sd(two, _mm_unpackhi_pd(two, two))
+    } else {
+        let four = _mm256_max_pd(a, b);
+        let two = _mm_max_pd(
+            _mm256_castpd256_pd128(four),
+            _mm256_extractf128_pd::<1>(four),
+        );
+        _mm_max_sd(two, _mm_unpackhi_pd(two, two))
+    };
+    _mm_cvtsi128_si64(_mm_castpd_si128(best)) as u64
+}
+
 /// The eight images (see `images`) of a position by its holes (see
 /// `holes`), eight or nine at a time: the images of `x` are the XOR of
 /// those of its four runs of holes, four lookups in 80 KiB of tables
@@ -238,22 +282,23 @@ pub(crate) fn images_of_holes(t: &ImageTable, z: u64) -> [u64; 8] {
     std::array::from_fn(|i| a[i] ^ b[i] ^ c[i] ^ d[i])
 }
 
-/// Calls `f` with the least (`least`) or greatest image of each position one
-/// jump after (`forward`) or before `x`, given the images of `x`.
+/// Calls `f` with the image `extreme` picks (`extreme_image`) of each
+/// position one jump after (`forward`) or before `x`, given the images of
+/// `x`.
 #[inline(always)]
 pub(crate) fn images_of_moves(
     x: u64,
     img: [u64; 8],
     forward: bool,
-    least: bool,
+    extreme: impl Fn(&[u64; 8], &[u64; 8]) -> u64 + Copy,
     jumps: &[[u64; 8]; 256],
     mut f: impl FnMut(u64),
 ) {
     // The directions one by one, so that their shifts are constants.
-    images_in_direction::<0>(x, &img, forward, least, jumps, &mut f);
-    images_in_direction::<1>(x, &img, forward, least, jumps, &mut f);
-    images_in_direction::<2>(x, &img, forward, least, jumps, &mut f);
-    images_in_direction::<3>(x, &img, forward, least, jumps, &mut f);
+    images_in_direction::<0>(x, &img, forward, extreme, jumps, &mut f);
+    images_in_direction::<1>(x, &img, forward, extreme, jumps, &mut f);
+    images_in_direction::<2>(x, &img, forward, extreme, jumps, &mut f);
+    images_in_direction::<3>(x, &img, forward, extreme, jumps, &mut f);
 }
 
 /// `images_of_moves` in direction `D`, given the images of `x`.
@@ -262,7 +307,7 @@ fn images_in_direction<const D: usize>(
     x: u64,
     img: &[u64; 8],
     forward: bool,
-    least: bool,
+    extreme: impl Fn(&[u64; 8], &[u64; 8]) -> u64,
     jumps: &[[u64; 8]; 256],
     f: &mut impl FnMut(u64),
 ) {
@@ -270,6 +315,6 @@ fn images_in_direction<const D: usize>(
     while from != 0 {
         let m = &jumps[(D * 64 + from.trailing_zeros() as usize) & 255];
         from &= from - 1;
-        f(extreme_image(img, m, least));
+        f(extreme(img, m));
     }
 }

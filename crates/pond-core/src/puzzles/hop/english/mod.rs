@@ -89,7 +89,7 @@ fn census_portable(
     keep: bool,
     stop: Option<&AtomicBool>,
 ) -> (Census, Option<Table>) {
-    census_body!(threads, keep, stop, holes, parts, from_holes)
+    census_body!(threads, keep, stop, holes, parts, from_holes, extreme_image)
 }
 
 /// `census` built for x86-64-v3 (AVX2, BMI1 and 2, POPCNT, LZCNT): the
@@ -100,13 +100,22 @@ fn census_portable(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 fn census_v3(threads: usize, keep: bool, stop: Option<&AtomicBool>) -> (Census, Option<Table>) {
-    census_body!(threads, keep, stop, holes_bmi2, parts_bmi2, from_holes_bmi2)
+    census_body!(
+        threads,
+        keep,
+        stop,
+        holes_bmi2,
+        parts_bmi2,
+        from_holes_bmi2,
+        extreme_image_avx
+    )
 }
 
 /// The body of `census`, with `$holes` the function that gives a
 /// position's holes, `$parts` the one that cuts a position into the parts
 /// `Ranks` numbers it by, and `$from_holes` the one that makes a position
-/// of its holes.
+/// of its holes, `$extreme` the one that picks the least or greatest of
+/// eight images.
 macro_rules! census_body {
     (
         $threads:ident,
@@ -114,7 +123,8 @@ macro_rules! census_body {
         $stop:ident,
         $holes:ident,
         $parts:ident,
-        $from_holes:ident
+        $from_holes:ident,
+        $extreme:ident
     ) => {{
         let threads = $threads;
         let stopped = || $stop.is_some_and(|s| s.load(Ordering::Relaxed));
@@ -152,9 +162,14 @@ macro_rules! census_body {
             let size = ranks.level(pegs as u32 + 1);
             let numbering = ranks.numbering();
             spread(&mut sets, &winning[pegs].positions(), |words, ys| {
-                set_moves(ys, true, &jumps, words, images, move |p| {
-                    numbering.of($parts(p))
-                })
+                set_moves(
+                    ys,
+                    |a, b| $extreme(a, b, true),
+                    &jumps,
+                    words,
+                    images,
+                    move |p| numbering.of($parts(p)),
+                )
             });
             // Its complement must be able to win for it to be reached.
             let test = pagodas.of_holes(32 - pegs as u32);
@@ -193,9 +208,14 @@ macro_rules! census_body {
             // greatest image.
             let numbering = ranks.numbering();
             spread(&mut sets, &sources, |words, xs| {
-                set_moves(xs, false, &jumps, words, images, move |p| {
-                    numbering.of($parts(HOLES ^ p))
-                })
+                set_moves(
+                    xs,
+                    |a, b| $extreme(a, b, false),
+                    &jumps,
+                    words,
+                    images,
+                    move |p| numbering.of($parts(HOLES ^ p)),
+                )
             });
             let parts = on_runs(&mut sets, size, threads, |bits| {
                 let first = bits[0].first;

@@ -118,6 +118,25 @@ fn parts_by_pext_are_the_parts() {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn extreme_images_by_avx_are_the_extreme_images() {
+    if !std::arch::is_x86_feature_detected!("avx2") {
+        return;
+    }
+    let jumps = jump_images();
+    for x in random_positions(21, 5_000).chain([0, HOLES, CENTRE]) {
+        let img = images(x);
+        for m in jumps.iter().chain([&[0; 8], &images(HOLES)]) {
+            for least in [true, false] {
+                // SAFETY: this CPU has AVX2 (checked above).
+                let avx = unsafe { extreme_image_avx(&img, m, least) };
+                assert_eq!(avx, extreme_image(&img, m, least));
+            }
+        }
+    }
+}
+
 #[test]
 fn shares_cover_the_runs_in_order() {
     let items: Vec<u32> = (0..100).collect();
