@@ -266,8 +266,27 @@ fn a_tick_past_the_cap_carries_no_number() {
     let marks = drawn(&mut app);
     assert!(marks.iter().any(|(_, w)| *w == Some(true)), "{marks:?}");
     assert_eq!(numbers(&mut app), Vec::<String>::new());
-    assert_eq!(key(&app), None, "no number, no key");
-    assert_eq!(key_line(&mut app), Some((String::new(), false)));
+    // Every tick alone: the key says why (a new player saw no number and
+    // nothing on the board that said what a bare tick meant).
+    let bare = "A tick without a number: 1000+ ways to win after that move";
+    assert_eq!(key(&app).as_deref(), Some(bare));
+    assert_eq!(key_line(&mut app), Some((bare.to_string(), true)));
+    // A position with no winning move past the cap has no such key: the
+    // English board one jump before its win (the solver's line played).
+    let solved = pond_puzzles::solve::solve(&puzzle(&app), Budget::unlimited(), None, false);
+    let pond_puzzles::solve::Outcome::Solved { moves: line, .. } = solved.outcome else {
+        panic!("the English board is won")
+    };
+    for mv in &line[..line.len() - 1] {
+        app.world_mut().write_message(MoveRequested::player(*mv));
+        settle(&mut app);
+    }
+    wait_for_marks(&mut app);
+    assert_eq!(numbers(&mut app), vec!["1".to_string()]);
+    assert_eq!(
+        key(&app).as_deref(),
+        Some("The number on a mark: the ways to win after that move")
+    );
 }
 
 /// In a small window the board is drawn smaller (the camera shows more

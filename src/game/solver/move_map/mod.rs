@@ -135,8 +135,20 @@ impl MoveMarks {
     }
 
     fn number_key(&self, p: &Puzzle, waits: bool) -> Option<String> {
+        // Past the cap a tick stands alone (the English board's every early
+        // move): the key says why, as the bar's "ways to win: 1000+" does.
+        let many = self.shown.as_ref().is_some_and(|(_, map)| {
+            (map.moves.iter())
+                .any(|m| m.left.winnable == Some(true) && m.left.ways == Some(Ways::Many))
+        });
         match (self.numbered(), counts_ways(p), waits) {
+            (false, true, _) if many => Some(format!(
+                "A tick without a number: {WAYS_CAP}+ ways to win after that move"
+            )),
             (false, _, _) => None,
+            (true, true, _) if many => Some(format!(
+                "The number on a mark: the ways to win after that move \u{b7} none: {WAYS_CAP}+"
+            )),
             (true, true, _) => Some("The number on a mark: the ways to win after that move".into()),
             (true, false, false) => {
                 Some("The number on a mark: the fewest moves to win after that move".into())
