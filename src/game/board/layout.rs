@@ -28,6 +28,10 @@ const BOARD_PAD: f32 = 40.0;
 /// not taken to cover the board (the layout tests' slack).
 const SLIVER: f32 = 1.0;
 
+/// How much shorter, in pixels, the level panel may grow without the board
+/// growing back (two lines of its text).
+const HELD_LINES_PX: f32 = 48.0;
+
 /// Pixels kept between the board's room and a panel.
 const PANEL_GAP: f32 = 8.0;
 
@@ -49,6 +53,7 @@ pub(super) fn fit_camera(
     screen: Res<State<crate::game::Screen>>,
     mut level: Local<Option<crate::rules::Puzzle>>,
     mut since_win: Local<Option<f32>>,
+    mut held_top: Local<Option<f32>>,
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
@@ -67,7 +72,7 @@ pub(super) fn fit_camera(
         PANEL_PX.bottom * k
     }
     .max(bottom_reach);
-    let top = (PANEL_PX.top * k).max(top_reach);
+    let mut top = (PANEL_PX.top * k).max(top_reach);
     let board = if won.0 {
         puzzles::won_extent(&state.puzzle)
     } else {
@@ -95,6 +100,15 @@ pub(super) fn fit_camera(
         *level = Some(state.level.puzzle.clone());
     }
     let at_once = new_level || screen.is_changed() || window.is_changed();
+    // A line of the level panel that comes and goes (the move map's key,
+    // a message) leaves the board's size as it is: the room above is held
+    // while the panel is at most `HELD_LINES_PX` shorter than it was; the
+    // board shrinks at once for a taller panel, and grows back for a new
+    // level, a new window size, or a panel much shorter.
+    match *held_top {
+        Some(held) if !at_once && top < held && held - top <= HELD_LINES_PX * k => top = held,
+        _ => *held_top = Some(top),
+    }
     // The board makes room for the won banner gently (the banner waits for
     // it).
     if won.is_changed() {

@@ -353,13 +353,15 @@ fn update_counter(
             t.0 = words.clone();
         }
     }
-    // With the map on, its line keeps its room while the marks are
-    // decided (after a stop they came half a second later, and the bar
-    // grew a line under the player's eyes).
+    // With the map on, its lines keep their room while the marks are
+    // decided and whether or not a mark has a number (after a stop the
+    // marks came half a second later, and the bar grew a line under the
+    // player's eyes; on Flood the key came and went with the numbers, and
+    // the board moved a few pixels each time).
     let reserve = settings.move_map && !state.puzzle.is_won() && !state.puzzle.is_stuck();
     for (mut t, mut node, is_key) in &mut map_line {
         let map = match is_key {
-            true => key.clone(),
+            true => key.clone().or(reserve.then(|| "\u{a0}".to_string())),
             false => map.clone().or(reserve.then(|| "\u{a0}".to_string())),
         };
         let display = match map.is_some() {

@@ -60,3 +60,54 @@ fn the_move_maps_line_keeps_its_room_while_marks_are_decided() {
     assert!(words.contains("winnable"), "{words:?}");
     assert_eq!(waiting, decided, "the bar grew as the marks came");
 }
+
+/// The board keeps its size when a line of the level panel goes (the move
+/// map's lines on Flood, M pressed again): it grew by a few pixels each
+/// time and shrank again as the lines came back.
+#[test]
+fn the_board_keeps_its_size_when_a_panels_line_goes() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "flood.ron", 1);
+    settle(&mut app);
+    press(&mut app, KeyCode::KeyM);
+    for _ in 0..20_000 {
+        app.update();
+        let marks = app.world().resource::<MoveMarks>();
+        if !marks.pending() && marks.shown.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    settle(&mut app);
+    let (tall, words) = bar(&mut app);
+    assert!(words.contains("winnable"), "{words:?}");
+    let on = camera_at(&mut app);
+    press(&mut app, KeyCode::KeyM);
+    settle(&mut app);
+    let short = level_bar_height(&mut app);
+    assert!(
+        short < tall - 10.0,
+        "the bar kept its height: {tall} {short}"
+    );
+    assert_eq!(camera_at(&mut app), on, "the board moved as the lines went");
+    // Another level and back lays the board out afresh, for the panel it
+    // has.
+    start_level(&mut app, "flood.ron", 2);
+    settle(&mut app);
+    start_level(&mut app, "flood.ron", 1);
+    settle(&mut app);
+    assert!(camera_at(&mut app).0 < on.0, "the board kept the old room");
+}
+
+/// The level bar's height, as laid out (whatever lines it shows).
+fn level_bar_height(app: &mut App) -> f32 {
+    let nodes = laid_out(app);
+    let name = (nodes.iter())
+        .find(|n| n.name.as_deref() == Some("Level name"))
+        .expect("the level's name is laid out");
+    (nodes.iter())
+        .find(|n| Some(n.entity) == name.parent)
+        .expect("the level bar")
+        .rect
+        .height()
+}
