@@ -535,16 +535,35 @@ fn the_colour_the_flood_has_is_ringed() {
         let ring = ringed(&mut app);
         assert_eq!(ring.len(), 1, "{ring:?}");
         assert!(!legal.contains(&ring[0]), "{:?} is a move", ring[0]);
-        // Its meaning on hover, on it alone.
-        let tipped: Vec<PuzzleMove> = (app.world_mut())
-            .query_filtered::<&MoveRequested, With<game::theme::tip::Tip>>()
-            .iter(app.world())
-            .filter_map(|m| match m.request() {
-                Request::Play(mv) => Some(mv),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(tipped, ring, "the ringed colour's tip");
+        // Its meaning on hover; every other button says what its digit
+        // is (and with the move map on, its badge).
+        let tip_of = |app: &mut App, map: bool| -> Vec<(PuzzleMove, &'static str)> {
+            app.world_mut()
+                .resource_mut::<game::settings::Settings>()
+                .move_map = map;
+            app.update();
+            (app.world_mut())
+                .query::<(&MoveRequested, &game::theme::tip::Tip)>()
+                .iter(app.world())
+                .filter_map(|(m, t)| match m.request() {
+                    Request::Play(mv) => Some((mv, t.0)),
+                    _ => None,
+                })
+                .collect()
+        };
+        for map in [true, false] {
+            let tips = tip_of(&mut app, map);
+            assert_eq!(tips.len(), legal.len() + 1, "{tips:?}");
+            for (mv, words) in tips {
+                let fault = format!("{mv:?}, the map on: {map}: {words}");
+                if mv == ring[0] {
+                    assert!(words.contains("changes nothing"), "{fault}");
+                } else {
+                    assert!(words.contains("digit"), "{fault}");
+                    assert_eq!(words.contains("badge"), map, "{fault}");
+                }
+            }
+        }
         app.world_mut().write_message(MoveRequested::player(*mv));
         settle(&mut app);
         assert_ne!(ringed(&mut app), ring, "the ring stayed after {mv:?}");

@@ -195,6 +195,7 @@ pub(super) fn bottom_panels(
                             ),
                             PaletteButton(c),
                             BorderColor::all(Color::NONE),
+                            Tip(COLOUR_TO_POUR),
                         ));
                     }
                 });
@@ -297,18 +298,20 @@ pub(super) fn palette_colours(
 /// The button whose move would change nothing now (Flood's colour the
 /// flood already has) is ringed white, as the flood is on the board: with
 /// the move map on it was the one button without a mark, and a new player
-/// asked why.
+/// asked why. Every button says what it is one rest of the pointer away
+/// (the ringed one its ring; the others their digit, and with the move
+/// map on their badge: a button carries two numbers then).
 pub(super) fn ring_the_colour_now(
-    mut commands: Commands,
     state: Res<PlayState>,
-    mut buttons: Query<(Entity, &MoveRequested, &mut BorderColor), With<PaletteButton>>,
+    settings: Res<Settings>,
+    mut buttons: Query<(&MoveRequested, &mut BorderColor, &mut Tip), With<PaletteButton>>,
     added: Query<(), Added<PaletteButton>>,
 ) {
-    if !state.is_changed() && added.is_empty() {
+    if !state.is_changed() && !settings.is_changed() && added.is_empty() {
         return;
     }
     let legal = state.puzzle.legal_moves();
-    for (button, asked, mut border) in &mut buttons {
+    for (asked, mut border, mut tip) in &mut buttons {
         let Request::Play(mv) = asked.request() else {
             continue;
         };
@@ -316,15 +319,23 @@ pub(super) fn ring_the_colour_now(
         let want = BorderColor::all(if now { Color::WHITE } else { Color::NONE });
         if *border != want {
             *border = want;
-            // The ring's meaning one rest of the pointer away: a new
-            // player read it only from the flood's own outline.
-            match now {
-                true => commands.entity(button).try_insert(Tip(COLOUR_NOW)),
-                false => commands.entity(button).try_remove::<Tip>(),
-            };
+        }
+        let words = match (now, settings.move_map) {
+            (true, _) => COLOUR_NOW,
+            (false, false) => COLOUR_TO_POUR,
+            (false, true) => COLOUR_MARKED,
+        };
+        if tip.0 != words {
+            tip.0 = words;
         }
     }
 }
+
+/// A colour button's tip, but the ringed one's.
+pub const COLOUR_TO_POUR: &str = "Pours this colour on the flood (its key: the digit on it)";
+/// A colour button's tip with the move map on.
+pub const COLOUR_MARKED: &str =
+    "Pours this colour (key: its digit) \u{b7} the badge: the fewest moves to win after it";
 
 /// The ringed colour's tip.
 pub const COLOUR_NOW: &str = "The flood's colour now: playing it changes nothing";
