@@ -24,6 +24,17 @@ fn wait_for_marks(app: &mut App) {
     panic!("the move map was not decided");
 }
 
+/// The moves of the arcs' dots not hidden, one a dot.
+fn arc_dots_shown(app: &mut App) -> Vec<PuzzleMove> {
+    use pond_puzzles::game::solver::move_map::ArcDot;
+    app.world_mut()
+        .query::<(&ArcDot, &Visibility)>()
+        .iter(app.world())
+        .filter(|(_, v)| **v != Visibility::Hidden)
+        .map(|(d, _)| d.0)
+        .collect()
+}
+
 /// The marks drawn (on the board, or on the colour buttons), sorted by move.
 fn drawn(app: &mut App) -> Vec<(String, Option<bool>)> {
     let mut marks: Vec<(PuzzleMove, Option<bool>)> = app
@@ -383,7 +394,6 @@ fn a_jumps_mark_stands_by_its_own_pads() {
 #[test]
 fn a_picked_frog_shows_only_its_own_marks() {
     use pond_puzzles::game::puzzles::Picked;
-    use pond_puzzles::game::solver::move_map::ArcDot;
     let shown = |app: &mut App| {
         let mut moves: Vec<PuzzleMove> = app
             .world_mut()
@@ -392,13 +402,7 @@ fn a_picked_frog_shows_only_its_own_marks() {
             .filter(|(_, v)| **v != Visibility::Hidden)
             .map(|(b, _)| b.0)
             .collect();
-        let dots: Vec<PuzzleMove> = app
-            .world_mut()
-            .query::<(&ArcDot, &Visibility)>()
-            .iter(app.world())
-            .filter(|(_, v)| **v != Visibility::Hidden)
-            .map(|(d, _)| d.0)
-            .collect();
+        let dots = arc_dots_shown(app);
         assert!(
             dots.iter().all(|d| moves.contains(d)),
             "dots of hidden marks show: {dots:?} {moves:?}"

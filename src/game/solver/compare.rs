@@ -123,10 +123,7 @@ pub fn run(p: &Puzzle, is_plain: bool, budget: Budget) -> Figures {
         SolverEvent::Cut { why, .. } => cuts[why.index()] += 1,
         _ => {}
     };
-    // A search by depth reaches a new position with each move it tries; one
-    // by rounds or best first walks again along lines it has shown, so its
-    // own count of the positions it expanded is the one (as the tree's).
-    let by_depth = is_plain || solve::order(p) == solve::Order::DepthFirst;
+    let by_depth = counts_by_depth(p, is_plain);
     let report: Report<PuzzleMove> = if is_plain {
         plain::solve_plain(p, budget, Some(&mut count), true)
     } else {
@@ -210,7 +207,13 @@ fn keep_comparison(
     if comparison.as_ref().is_some_and(|c| &c.position == position) {
         return;
     }
-    if autoplay.as_deref().is_some_and(Autoplay::is_active) || position.is_won() {
+    // While a search is watched, from where it began (the map opened during
+    // its first run on a level: the band under the map stood empty to its
+    // end); not while a solution plays (its position moves at every step).
+    let searching = autoplay
+        .as_deref()
+        .is_some_and(|a| a.is_active() && a.watch.searches() && a.tree.is_some());
+    if autoplay.as_deref().is_some_and(Autoplay::is_active) && !searching || position.is_won() {
         return;
     }
     commands.insert_resource(Comparison::start(position.clone(), solver.0.shared.clone()));
@@ -315,10 +318,18 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
 /// figures count them once it is done (`run`): one a move tried by depth,
 /// its own count of those expanded best first.
 pub fn so_far(start: &Puzzle, is_plain: bool, stats: &super::SearchStats) -> u64 {
-    match is_plain || solve::order(start) == solve::Order::DepthFirst {
+    match counts_by_depth(start, is_plain) {
         true => stats.tried + 1,
         false => stats.nodes.max(1),
     }
+}
+
+/// Whether a search's positions are the moves it tried (and its start):
+/// a search by depth reaches a new position with each move it tries; one
+/// by rounds or best first walks again along lines it has shown, so its
+/// own count of the positions it expanded is the one (as the tree's).
+fn counts_by_depth(start: &Puzzle, is_plain: bool) -> bool {
+    is_plain || solve::order(start) == solve::Order::DepthFirst
 }
 
 /// The race while a search is watched: its bar grows with the positions it

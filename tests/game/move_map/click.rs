@@ -93,7 +93,6 @@ fn a_hidden_mark_takes_no_click() {
 #[test]
 fn a_mark_under_the_pointer_shows_its_move_alone() {
     use super::super::window::point_at;
-    use pond_puzzles::game::solver::move_map::ArcDot;
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "pegs.ron", 7);
     settle(&mut app);
@@ -106,13 +105,7 @@ fn a_mark_under_the_pointer_shows_its_move_alone() {
     app.update();
     let shown: Vec<PuzzleMove> = marks_shown(&mut app).iter().map(|m| m.0).collect();
     assert_eq!(shown, vec![mv], "the mark under the pointer alone");
-    let dots: Vec<PuzzleMove> = app
-        .world_mut()
-        .query::<(&ArcDot, &Visibility)>()
-        .iter(app.world())
-        .filter(|(_, v)| **v != Visibility::Hidden)
-        .map(|(d, _)| d.0)
-        .collect();
+    let dots = super::arc_dots_shown(&mut app);
     assert!(
         !dots.is_empty() && dots.iter().all(|d| *d == mv),
         "{dots:?}"

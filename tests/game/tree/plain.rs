@@ -402,6 +402,38 @@ fn a_watched_search_races_the_others_figure() {
     );
 }
 
+/// The map opened while a search runs (W, then G): the comparison's
+/// searches start then, from where the watched one began, and the race
+/// shows once their figures are in (the band under the map stood empty to
+/// the end of a level's first search).
+#[test]
+fn the_map_opened_during_a_search_races_it() {
+    use pond_puzzles::game::solver::compare::{Comparison, group};
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 2);
+    settle(&mut app);
+    let start = puzzle(&app);
+    super::search_paused_at(&mut app, Watch::Plain, 4);
+    assert!(app.world().get_resource::<Comparison>().is_none());
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    wait_for_both_searches(&mut app);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Comparison>().position, start);
+    assert!(
+        app.world().resource::<Autoplay>().is_active(),
+        "still watched"
+    );
+    let tried = app.world().resource::<Autoplay>().stats.tried;
+    let so_far = format!("{} so far", group(tried + 1));
+    let said = texts(&mut app);
+    assert!(said.contains(&so_far), "{so_far:?} not in {said:?}");
+    assert!(bars_shown(&mut app), "no race");
+    // On from there: the same comparison, the bar grown.
+    super::step_until(&mut app, 8);
+    assert_eq!(app.world().resource::<Comparison>().position, start);
+}
+
 /// A search settled by a quick line it proved shortest (Flood's) counts the
 /// line's positions, in its tree and in the comparison alike: "1 position"
 /// and "Ours 0" were said beside a line of 7 moves.

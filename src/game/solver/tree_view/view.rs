@@ -485,7 +485,7 @@ pub(super) fn chart_shown(comparison: Option<&Comparison>, autoplay: Option<&Aut
 }
 
 /// While a search is watched from the position the comparison's searches
-/// ran on, and the other's figure is in: the race, its bar growing.
+/// ran on, and both their figures are in: the race, its bar growing.
 pub(super) fn live_race(
     comparison: Option<&Comparison>,
     autoplay: Option<&Autoplay>,
