@@ -53,7 +53,7 @@ pub(super) fn fit_camera(
     screen: Res<State<crate::game::Screen>>,
     mut level: Local<Option<crate::rules::Puzzle>>,
     mut since_win: Local<Option<f32>>,
-    mut held_top: Local<Option<f32>>,
+    mut held_top: Local<(Option<f32>, Vec2)>,
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
@@ -105,9 +105,13 @@ pub(super) fn fit_camera(
     // while the panel is at most `HELD_LINES_PX` shorter than it was; the
     // board shrinks at once for a taller panel, and grows back for a new
     // level, a new window size, or a panel much shorter.
-    match *held_top {
-        Some(held) if !at_once && top < held && held - top <= HELD_LINES_PX * k => top = held,
-        _ => *held_top = Some(top),
+    // (The window's size, not its every change: the pointer's moves
+    // change the window too, and let the board grow back under it.)
+    let resized = std::mem::replace(&mut held_top.1, size) != size;
+    let anew = new_level || screen.is_changed() || resized;
+    match held_top.0 {
+        Some(held) if !anew && top < held && held - top <= HELD_LINES_PX * k => top = held,
+        _ => held_top.0 = Some(top),
     }
     // The board makes room for the won banner gently (the banner waits for
     // it).

@@ -358,7 +358,11 @@ fn update_counter(
     // marks came half a second later, and the bar grew a line under the
     // player's eyes; on Flood the key came and went with the numbers, and
     // the board moved a few pixels each time).
-    let reserve = settings.move_map && !state.puzzle.is_won() && !state.puzzle.is_stuck();
+    // (Not while auto-play plays: the map is off then, and its lines went
+    // and came with each pause of a watched search.)
+    let watched = autoplay.as_deref().is_some_and(|a| a.is_active());
+    let reserve =
+        settings.move_map && !watched && !state.puzzle.is_won() && !state.puzzle.is_stuck();
     for (mut t, mut node, is_key) in &mut map_line {
         let map = match is_key {
             true => key.clone().or(reserve.then(|| "\u{a0}".to_string())),

@@ -47,15 +47,7 @@ fn the_move_maps_line_keeps_its_room_while_marks_are_decided() {
         "decided at once: nothing to check"
     );
     assert!(words.trim().is_empty(), "{words:?}");
-    for _ in 0..20_000 {
-        app.update();
-        let marks = app.world().resource::<MoveMarks>();
-        if !marks.pending() && marks.shown.is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    settle(&mut app);
+    marks_decided(&mut app);
     let (decided, words) = bar(&mut app);
     assert!(words.contains("winnable"), "{words:?}");
     assert_eq!(waiting, decided, "the bar grew as the marks came");
@@ -70,19 +62,17 @@ fn the_board_keeps_its_size_when_a_panels_line_goes() {
     start_level(&mut app, "flood.ron", 1);
     settle(&mut app);
     press(&mut app, KeyCode::KeyM);
-    for _ in 0..20_000 {
-        app.update();
-        let marks = app.world().resource::<MoveMarks>();
-        if !marks.pending() && marks.shown.is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    settle(&mut app);
+    marks_decided(&mut app);
     let (tall, words) = bar(&mut app);
     assert!(words.contains("winnable"), "{words:?}");
     let on = camera_at(&mut app);
     press(&mut app, KeyCode::KeyM);
+    // The pointer on the move the while (it changes the window, not its
+    // size: the board grew back in the game while the pointer moved).
+    for i in 0..20 {
+        super::point_at(&mut app, Vec2::new(60.0 + i as f32, 650.0));
+        app.update();
+    }
     settle(&mut app);
     let short = level_bar_height(&mut app);
     assert!(
@@ -110,4 +100,18 @@ fn level_bar_height(app: &mut App) -> f32 {
         .expect("the level bar")
         .rect
         .height()
+}
+
+/// Runs frames until the move map's marks are decided and shown, then
+/// until the screen settles.
+fn marks_decided(app: &mut App) {
+    for _ in 0..20_000 {
+        app.update();
+        let marks = app.world().resource::<MoveMarks>();
+        if !marks.pending() && marks.shown.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    settle(app);
 }
