@@ -30,6 +30,8 @@ mod few_words;
 mod keys;
 #[path = "tree/narrow.rs"]
 mod narrow;
+#[path = "tree/scale.rs"]
+mod scale;
 
 /// Runs a watched search at "instant" with the tree shown; after every
 /// frame, the rows drawn stay under the bound. Returns the most rows shown.

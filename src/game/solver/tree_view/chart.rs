@@ -5,6 +5,7 @@
 //! width.
 
 use super::*;
+use crate::game::theme::tip::Tip;
 
 /// Ours against the plain search, under its ratio: a bar each, as long as
 /// its positions, with its positions and time.
@@ -14,6 +15,8 @@ pub(super) fn compare_chart() -> impl Bundle {
             // In a narrow column the figure goes under its bar, at the
             // right (`wrap_row`), and the track takes the row.
             wrap_row(),
+            Interaction::default(),
+            Tip(BAR_TIPS[i]),
             children![
                 (
                     text(name, 12.5, theme::TEXT_DIM),
@@ -126,6 +129,8 @@ pub(super) fn compare_chart() -> impl Bundle {
 fn compare_scale() -> impl Bundle {
     (
         wrap_row(),
+        Interaction::default(),
+        Tip(SCALE_TIP),
         Children::spawn((
             Spawn(Node {
                 width: px(SCALE_NAME),
@@ -187,6 +192,19 @@ fn compare_scale() -> impl Bundle {
     )
 }
 
+/// The bars' words on hover: which search each is, and what its length
+/// counts.
+const BAR_TIPS: [&str; 2] = [
+    "The plain search: every move in turn, nothing remembered, as the first \
+     programs searched. Its bar: the positions it reached",
+    "The solver: a search with its ideas for this puzzle (\"Words\" lists \
+     them). Its bar: the positions it reached",
+];
+
+/// The scale's words on hover.
+const SCALE_TIP: &str = "Positions reached. Where one search reached a hundred times \
+     the other's or more, each mark is ten times the one before";
+
 /// A row of the chart: a bar's name, its track and its figure, or the
 /// scale's. Where the three do not fit on a line (800x600: the track was
 /// 44 pixels), the figure goes on the next line, at the right: the tracks
@@ -214,7 +232,7 @@ const SCALE_GAP: f32 = 6.0;
 const SCALE_LABEL: f32 = 32.0;
 
 /// A figure of the scale in few letters: "300", "2k", "1.5k", "20M".
-pub(super) fn scale_words(n: u64) -> String {
+pub fn scale_words(n: u64) -> String {
     let (unit, size) = match n {
         0..1_000 => return n.to_string(),
         1_000..1_000_000 => ("k", 1_000),
@@ -239,6 +257,7 @@ type NewMarks = Or<(Added<ScaleTick>, Added<ScaleLabel>)>;
 /// figures under them, where the chart's scale puts them.
 pub(super) fn show_scale(
     comparison: Option<Res<Comparison>>,
+    autoplay: Option<Res<Autoplay>>,
     mut ticks: Query<(&ScaleTick, &mut Node), Without<ScaleLabel>>,
     mut labels: Query<(&ScaleLabel, &mut Node), Without<ScaleTick>>,
     mut words: Query<(&ScaleWords, &mut Text)>,
@@ -250,10 +269,17 @@ pub(super) fn show_scale(
         .next()
         .map_or(0.0, |n| n.size().x * n.inverse_scale_factor());
     let resized = track.iter().any(|n| n.is_changed());
-    if comparison.as_ref().is_none_or(|c| !c.is_changed()) && new.is_empty() && !resized {
+    // (A race's scale comes with its figures, and goes at the search's end.)
+    let moved = comparison.as_ref().is_some_and(|c| c.is_changed())
+        || autoplay.as_ref().is_some_and(|a| a.is_changed());
+    if !moved && new.is_empty() && !resized {
         return;
     }
-    let scale = compare::chart(comparison.as_deref()).scale;
+    // Before the bars have figures the scale says nothing.
+    let scale = chart_now(comparison.as_deref(), autoplay.as_deref())
+        .0
+        .scale;
+    let span = scale.map_or(0.0, |s| s.span);
     // A mark or figure shown at `left`, or hidden (None).
     let place = |node: &mut Node, left: Option<Val>| {
         let (display, left) = match left {
@@ -267,26 +293,20 @@ pub(super) fn show_scale(
     };
     for (tick, mut node) in &mut ticks {
         let k = tick.0 as f32;
-        place(
-            &mut node,
-            (k < scale.span).then(|| percent(k / scale.span * 100.0)),
-        );
+        place(&mut node, (k < span).then(|| percent(k / span * 100.0)));
     }
-    // Before the bars have figures the scale says nothing.
-    let figures = comparison
-        .as_ref()
-        .is_some_and(|c| c.figures().iter().any(Option::is_some));
-    let labelled = labelled_marks(scale.span, width);
+    let labelled = labelled_marks(span, width);
     for (label, mut node) in &mut labels {
         let k = label.0;
-        let at = SCALE_NAME + SCALE_GAP + k as f32 / scale.span * width;
+        let at = SCALE_NAME + SCALE_GAP + k as f32 / span.max(f32::MIN_POSITIVE) * width;
         place(
             &mut node,
-            (figures && (k == 0 || labelled(k))).then(|| px(at - SCALE_LABEL / 2.0)),
+            (scale.is_some() && (k == 0 || labelled(k))).then(|| px(at - SCALE_LABEL / 2.0)),
         );
     }
+    let Some(scale) = scale else { return };
     for (k, mut text) in &mut words {
-        let want = scale_words(u64::from(k.0) * scale.step);
+        let want = scale_words(scale.mark(k.0));
         if text.0 != want {
             text.0 = want;
         }

@@ -107,8 +107,9 @@ pub struct CompareBar(pub usize);
 #[derive(Component, Debug, Clone, Copy)]
 struct ScaleTick(u32);
 
-/// The most marks a bar has (`compare::Scale` spans at most four steps).
-const SCALE_MARKS: u32 = 4;
+/// The most marks a bar has (`compare::Scale` spans at most four steps,
+/// or nine powers of ten: the plain search stops at eight million).
+const SCALE_MARKS: u32 = 9;
 
 /// The figure under the bars at the mark of the same number: how many
 /// positions it stands for ("100", "2k", "1.5M").
@@ -215,6 +216,8 @@ mod rounds;
 mod timeline_line;
 mod view;
 
+/// (The chart's figures in few letters, for the tests to read.)
+pub use chart::scale_words;
 use chart::*;
 use column::*;
 use input::*;

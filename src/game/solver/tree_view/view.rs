@@ -210,12 +210,8 @@ pub(super) fn update_view(
     // The comparison (its searches run unseen once the column opens) waits
     // for a search of the player's: over "No search yet" its ratio read as
     // a search's that had not run.
-    let shown = chart_shown(comparison.as_deref(), autoplay.as_deref());
-    let compared = comparison.as_deref().filter(|_| shown);
-    let chart = match live_race(comparison.as_deref(), autoplay.as_deref()) {
-        Some(race) => show_chart(race, true, &mut charts, &mut bars),
-        None => show_chart(compare::chart(compared), shown, &mut charts, &mut bars),
-    };
+    let (chart, shown) = chart_now(comparison.as_deref(), autoplay.as_deref());
+    let chart = show_chart(chart, shown, &mut charts, &mut bars);
     let [plain_col, ours_col] = chart.values;
     // (The chart is hidden while a watch runs, its room kept; the answers
     // in words wait too.)
@@ -494,7 +490,25 @@ pub(super) fn live_race(
     let start = a.tree.as_ref()?.start();
     let c = comparison.filter(|c| &c.position == start)?;
     let plain = a.watch == Watch::Plain;
-    compare::live_chart(c, plain, compare::so_far(start, plain, &a.stats))
+    Some(compare::live_chart(
+        c,
+        plain,
+        compare::so_far(start, plain, &a.stats),
+    ))
+}
+
+/// The comparison's chart as it stands, and whether it shows: the race
+/// while a search is watched, else the searches' figures once a search of
+/// the player's has ended (`chart_shown`).
+pub(super) fn chart_now(
+    comparison: Option<&Comparison>,
+    autoplay: Option<&Autoplay>,
+) -> (compare::Chart, bool) {
+    if let Some(race) = live_race(comparison, autoplay) {
+        return (race, true);
+    }
+    let shown = chart_shown(comparison, autoplay);
+    (compare::chart(comparison.filter(|_| shown)), shown)
 }
 
 /// The comparison's chart, shown where `any` says, its bars as long as
