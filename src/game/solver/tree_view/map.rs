@@ -253,14 +253,17 @@ pub(super) fn map_section() -> impl Bundle {
                                 ..default()
                             }
                         ),
-                        widget::button(
-                            ToggleLayout,
-                            small_button(),
-                            (
-                                LayoutLabel,
-                                text("Width: positions searched", 12.0, theme::TEXT),
-                                TextLayout::no_wrap()
-                            )
+                        (
+                            widget::button(
+                                ToggleLayout,
+                                small_button(),
+                                (
+                                    LayoutLabel,
+                                    text("Width: positions searched", 12.0, theme::TEXT),
+                                    TextLayout::no_wrap()
+                                )
+                            ),
+                            crate::game::theme::tip::Tip(WIDTHS_TIP),
                         ),
                     ],
                 )],
@@ -268,6 +271,11 @@ pub(super) fn map_section() -> impl Bundle {
         ],
     )
 }
+
+/// What the widths' switch does, on hover (its name says only the widths
+/// shown now).
+const WIDTHS_TIP: &str = "Each branch as wide as the positions searched in it, \
+     or each move an equal share of its parent's width (B)";
 
 /// Where the map is: the node at its top (none: the start), and whether it
 /// follows the search down its line.
