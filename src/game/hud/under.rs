@@ -180,7 +180,7 @@ pub(super) fn bottom_panels(
                         row.spawn((
                             widget::coloured_button(
                                 MoveRequested::player(mv),
-                                ButtonColours::of(colour),
+                                ButtonColours::of_meaning(colour),
                                 Node {
                                     width: px(48),
                                     height: px(48),
@@ -289,7 +289,7 @@ pub(super) fn palette_colours(
         return;
     }
     for (b, mut colours) in &mut buttons {
-        *colours = ButtonColours::of(
+        *colours = ButtonColours::of_meaning(
             theme::palette(settings.colour_blind)[b.0 as usize % theme::PALETTE.len()],
         );
     }

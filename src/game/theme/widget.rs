@@ -32,6 +32,17 @@ impl ButtonColours {
         }
     }
 
+    /// A button of a colour that means something (Flood's colours): a
+    /// touch darker under the pointer, never paler (the move map's key
+    /// says "pale" of the numbers it ranks, and a new player read a paler
+    /// colour under the pointer as one of them).
+    pub fn of_meaning(colour: Color) -> ButtonColours {
+        ButtonColours {
+            rest: colour,
+            hover: colour.darker(0.08),
+        }
+    }
+
     fn at(&self, interaction: Interaction) -> Color {
         match interaction {
             Interaction::None => self.rest,
