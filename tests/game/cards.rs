@@ -97,7 +97,7 @@ fn the_how_to_card_opens_the_first_time_and_on_the_question_mark() {
 /// A key of the board or the search, pressed with the how-to card up,
 /// closes the card and does its work at once (a new player pressed W and G
 /// and saw nothing until the card was closed); Space only closes it, and a
-/// setting's key leaves it up.
+/// setting's key leaves it up, but for the move map's M.
 #[test]
 fn a_game_key_closes_the_how_to_card_and_does_its_work() {
     use game::play::Menu;
@@ -136,6 +136,16 @@ fn a_game_key_closes_the_how_to_card_and_does_its_work() {
     settle(&mut app);
     assert_eq!(menu(&app), Menu::Closed);
     assert_eq!(paused(&app), was, "Space under the card paused the search");
+    // M, the move map's key, closes it too: its marks are on the board.
+    press(&mut app, KeyCode::Slash);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::HowTo);
+    let map = |app: &App| app.world().resource::<game::settings::Settings>().move_map;
+    let was = map(&app);
+    press(&mut app, KeyCode::KeyM);
+    settle(&mut app);
+    assert_eq!(menu(&app), Menu::Closed, "M left the card up");
+    assert_ne!(map(&app), was, "M did not turn the map");
     drop(app);
     std::fs::remove_dir_all(&dir).ok();
 }

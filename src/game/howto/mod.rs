@@ -167,10 +167,15 @@ fn scroll_keys(
 }
 
 /// Enter or Space close the card; so does any key of the board or the
-/// search (W, G, a digit, U...), which does its own work as well.
+/// search (W, G, a digit, U...), which does its own work as well, and the
+/// move map's M (a setting's key, but its marks are on the board: pressed
+/// from the card, which lists it, the map and its line came on hidden
+/// under the card).
 fn close_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<PlayAction>) {
     let keeps = |key: &KeyCode| {
-        KEEPS_THE_CARD.contains(key) || SETTING_KEYS.iter().any(|(setting, _)| setting == key)
+        KEEPS_THE_CARD.contains(key)
+            || (SETTING_KEYS.iter())
+                .any(|(k, setting)| k == key && *setting != ChangeSetting::MoveMap)
     };
     if keys.get_just_pressed().any(|key| !keeps(key)) {
         actions.write(PlayAction::HowTo);
