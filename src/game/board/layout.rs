@@ -44,7 +44,7 @@ pub(super) fn fit_camera(
     won: Res<WinShown>,
     panel: Res<SolverPanelOpen>,
     tree: Res<TreeViewOpen>,
-    window: Option<Single<Ref<Window>, With<PrimaryWindow>>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
     edges: Query<(&BoardEdge, &ComputedNode, &UiGlobalTransform)>,
     column: Query<(&ComputedNode, &UiGlobalTransform), With<SideColumn>>,
     mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
@@ -99,16 +99,17 @@ pub(super) fn fit_camera(
     if new_level {
         *level = Some(state.level.puzzle.clone());
     }
-    let at_once = new_level || screen.is_changed() || window.is_changed();
+    // (The window's size, not its every change: the pointer's moves
+    // change the window too; they let the board grow back under it, and
+    // placed it at once where a panel's change should have eased it.)
+    let resized = std::mem::replace(&mut held_top.1, size) != size;
+    let anew = new_level || screen.is_changed() || resized;
+    let at_once = anew;
     // A line of the level panel that comes and goes (the move map's key,
     // a message) leaves the board's size as it is: the room above is held
     // while the panel is at most `HELD_LINES_PX` shorter than it was; the
     // board shrinks at once for a taller panel, and grows back for a new
     // level, a new window size, or a panel much shorter.
-    // (The window's size, not its every change: the pointer's moves
-    // change the window too, and let the board grow back under it.)
-    let resized = std::mem::replace(&mut held_top.1, size) != size;
-    let anew = new_level || screen.is_changed() || resized;
     match held_top.0 {
         Some(held) if !anew && top < held && held - top <= HELD_LINES_PX * k => top = held,
         _ => held_top.0 = Some(top),

@@ -363,11 +363,14 @@ fn update_counter(
     let watched = autoplay.as_deref().is_some_and(|a| a.is_active());
     let reserve =
         settings.move_map && !watched && !state.puzzle.is_won() && !state.puzzle.is_stuck();
+    // A line kept blank: a space that does not break, so it keeps its height.
+    let blank = reserve.then(|| "\u{a0}".to_string());
     for (mut t, mut node, is_key) in &mut map_line {
         let map = match is_key {
-            true => key.clone().or(reserve.then(|| "\u{a0}".to_string())),
-            false => map.clone().or(reserve.then(|| "\u{a0}".to_string())),
-        };
+            true => key.clone(),
+            false => map.clone(),
+        }
+        .or(blank.clone());
         let display = match map.is_some() {
             true => Display::Flex,
             false => Display::None,
