@@ -108,15 +108,17 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
         None => "searching...".to_string(),
         Some(f) => value_words(f),
     };
-    // The larger search is the whole track.
-    let positions = |f: &Option<Figures>| f.as_ref().map_or(0, |f| f.positions);
-    // (One figure alone is on a straight scale: by powers of ten against
-    // a search not yet in, the scale changed under the bar when it came.)
+    // The larger search is the whole track, once both are in: one figure
+    // alone filled its track, and its bar shrank when the other's came (a
+    // new player read it as his search losing ground).
     let scale = match (&plain, &ours) {
-        (Some(p), Some(o)) => Scale::between(p.positions, o.positions),
-        _ => Scale::of(positions(&plain).max(positions(&ours))),
+        (Some(p), Some(o)) => Some(Scale::between(p.positions, o.positions)),
+        _ => None,
     };
-    let share = |f: &Option<Figures>| f.as_ref().map_or(0.0, |f| scale.share(f.positions));
+    let share = |f: &Option<Figures>| match (f, scale) {
+        (Some(f), Some(scale)) => scale.share(f.positions),
+        _ => 0.0,
+    };
     // Whose positions were fewer, said: under the heading "Plain search"
     // the ratio alone read as the plain search's.
     let ratio = match (&plain, &ours) {
@@ -137,7 +139,7 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
         values: [value(&plain), value(&ours)],
         bars: [share(&plain), share(&ours)],
         ends: [None, None],
-        scale: (plain.is_some() || ours.is_some()).then_some(scale),
+        scale,
         answers,
         saved: ours
             .as_ref()
@@ -341,5 +343,54 @@ mod tests {
         // A hundred times apart is the first to go by powers.
         assert!(!Scale::between(9_900, 100).log);
         assert!(Scale::between(10_000, 100).log);
+    }
+
+    /// A comparison whose searches have these figures (the plain search's,
+    /// the solver's).
+    fn comparison(figures: [Option<Figures>; 2]) -> Comparison {
+        let pack = crate::levels::load(std::path::Path::new("pegs.ron")).expect("shipped");
+        let pool = AsyncComputeTaskPool::get_or_init(TaskPool::new);
+        Comparison {
+            position: pack.levels[0].puzzle.clone(),
+            results: Arc::new(Mutex::new(figures)),
+            cancel: Arc::new(AtomicBool::new(false)),
+            _task: pool.spawn(async {}),
+        }
+    }
+
+    fn figures(positions: u64) -> Option<Figures> {
+        Some(Figures {
+            positions,
+            dead_ends: 0,
+            millis: 1.0,
+            answer: "won".into(),
+            cuts: [0, 0],
+            whole: true,
+        })
+    }
+
+    /// One search's figure in, the other's on its way: the figures, no bars
+    /// and no scale yet (the solver's bar filled its track, then shrank as
+    /// the plain search's figure came and the scale went by powers of ten).
+    #[test]
+    fn the_bars_wait_for_both_figures() {
+        let one = chart(Some(&comparison([None, figures(26_730)])));
+        assert_eq!(one.bars, [0.0, 0.0]);
+        assert_eq!(one.scale, None);
+        assert_eq!(one.values[0], "searching...");
+        assert!(one.values[1].starts_with("26,730 in"), "{:?}", one.values);
+        let both = chart(Some(&comparison([figures(7_667_771), figures(26_730)])));
+        assert!(both.scale.is_some_and(|s| s.log));
+        assert_eq!(both.bars[0], 1.0);
+        assert!((0.6..0.7).contains(&both.bars[1]), "{:?}", both.bars);
+        // The race's band before the other's figure: the count so far and
+        // "searching...", no bars.
+        let race = live_chart(&comparison([None, figures(26_730)]), false, 12);
+        assert_eq!(
+            race.values,
+            ["searching...".to_string(), "12 so far".into()]
+        );
+        assert_eq!((race.bars, race.scale), ([0.0, 0.0], None));
+        assert_eq!(race.ends, [None, None]);
     }
 }

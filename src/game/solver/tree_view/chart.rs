@@ -196,14 +196,18 @@ fn compare_scale() -> impl Bundle {
 /// counts.
 const BAR_TIPS: [&str; 2] = [
     "The plain search: every move in turn, nothing remembered, as the first \
-     programs searched. Its bar: the positions it reached",
+     programs searched. Its bar: the positions it reached; while it runs, a \
+     white line marks where it will end",
     "The solver: a search with its ideas for this puzzle (\"Words\" lists \
-     them). Its bar: the positions it reached",
+     them). Its bar: the positions it reached; while it runs, a white line \
+     marks where it will end",
 ];
 
-/// The scale's words on hover.
+/// The scale's words on hover (a new player read "1 100 10k 1M" as marks a
+/// hundred times apart: the figures stand under every other mark there).
 const SCALE_TIP: &str = "Positions reached. Where one search reached a hundred times \
-     the other's or more, each mark is ten times the one before";
+     the other's or more, each mark is ten times the one before it (a figure \
+     under every other mark where they would crowd)";
 
 /// A row of the chart: a bar's name, its track and its figure, or the
 /// scale's. Where the three do not fit on a line (800x600: the track was
