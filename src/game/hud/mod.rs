@@ -8,9 +8,9 @@ use super::play::{
 };
 use super::puzzles::{self, Picked};
 use super::settings::Settings;
-use super::solver::Solvability;
 use super::solver::move_map::MoveMarks;
 use super::solver::tree_view::TreeViewState;
+use super::solver::{Solvability, Watch};
 use super::theme::widget;
 use super::theme::{self, text};
 use bevy::prelude::*;
@@ -298,15 +298,24 @@ fn top_bar(
     });
 }
 
+/// Where auto-play's moves began on the board, and what it watches.
+type SolverFrom = (usize, Watch);
+
 /// "Moves: N", the limit or the rule for the next move after it; while
 /// the solver plays, whose moves they are ("Solver's moves: 12", "Moves: 3
-/// yours + 12 the solver's"): the board is not the player's game then.
-fn counter_words(state: &PlayState, numbered: bool, solver_from: Option<usize>) -> String {
+/// yours + 12 the solver's"): the board is not the player's game then; the
+/// plain search's, while it is watched ("Solver's moves" above its race
+/// read as the solver's).
+fn counter_words(state: &PlayState, numbered: bool, solver_from: Option<SolverFrom>) -> String {
     let moves = state.moves();
-    let count = match solver_from {
-        Some(0) => format!("Solver's moves: {moves}"),
+    let who = match solver_from.map(|(_, w)| w) {
+        Some(Watch::Plain) => "plain search",
+        _ => "solver",
+    };
+    let count = match solver_from.map(|(base, _)| base) {
+        Some(0) => format!("{}'s moves: {moves}", pond_core::levels::capitalised(who)),
         Some(base) if base <= moves => {
-            format!("Moves: {base} yours + {} the solver's", moves - base)
+            format!("Moves: {base} yours + {} the {who}'s", moves - base)
         }
         _ => format!("Moves: {moves}"),
     };
@@ -322,7 +331,7 @@ fn update_counter(
     added: Query<(), Added<MoveCounter>>,
     (autoplay, mut last_from): (
         Option<Res<crate::game::solver::Autoplay>>,
-        Local<Option<usize>>,
+        Local<Option<SolverFrom>>,
     ),
 ) {
     // Where the solver's moves began while it plays (the board's moves
@@ -331,7 +340,7 @@ fn update_counter(
     let solver_from = autoplay
         .as_deref()
         .filter(|a| a.is_active() && !a.is_replay())
-        .map(crate::game::solver::Autoplay::base);
+        .map(|a| (a.base(), a.watch));
     let playing = *last_from != solver_from;
     *last_from = solver_from;
     // A new level's bar is spawned a frame after its state changed (N, a

@@ -379,6 +379,10 @@ fn a_watched_search_races_the_others_figure() {
         assert!(said.contains(&so_far), "{so_far:?} not in {said:?}");
         assert!(said.contains(&ours), "{ours:?} not in {said:?}");
         assert!(!shows(&mut app, "times fewer"), "a ratio before the end");
+        // The bar says whose moves the board shows: not "Solver's".
+        let moves = app.world().resource::<PlayState>().moves();
+        let whose = format!("Plain search's moves: {moves}");
+        assert!(said.iter().any(|t| t.starts_with(&whose)), "{said:?}");
         let nodes = laid_out(&mut app);
         let (_, plain) = compare_bar(&nodes, "Plain").expect("the plain search's bar");
         // Its finish line: where the plain search run unseen ended.
