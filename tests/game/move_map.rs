@@ -256,7 +256,7 @@ fn a_tick_past_the_cap_carries_no_number() {
     let key = |app: &App| app.world().resource::<MoveMarks>().key_words();
     assert_eq!(
         key(&app).as_deref(),
-        Some("The number on a mark: the ways to win after that move")
+        Some("The number: the ways to win after that move")
     );
     let key_line = |app: &mut App| {
         app.world_mut()
@@ -268,7 +268,7 @@ fn a_tick_past_the_cap_carries_no_number() {
     assert_eq!(
         key_line(&mut app),
         Some((
-            "The number on a mark: the ways to win after that move".to_string(),
+            "The number: the ways to win after that move".to_string(),
             true
         ))
     );
@@ -296,7 +296,7 @@ fn a_tick_past_the_cap_carries_no_number() {
     assert_eq!(numbers(&mut app), vec!["1".to_string()]);
     assert_eq!(
         key(&app).as_deref(),
-        Some("The number on a mark: the ways to win after that move")
+        Some("The number: the ways to win after that move")
     );
 }
 

@@ -147,11 +147,11 @@ impl MoveMarks {
             )),
             (false, _, _) => None,
             (true, true, _) if many => Some(format!(
-                "The number on a mark: the ways to win after that move \u{b7} none: {WAYS_CAP}+"
+                "The number: the ways to win after that move \u{b7} none: {WAYS_CAP}+"
             )),
-            (true, true, _) => Some("The number on a mark: the ways to win after that move".into()),
+            (true, true, _) => Some("The number: the ways to win after that move".into()),
             (true, false, false) => {
-                Some("The number on a mark: the fewest moves to win after that move".into())
+                Some("The number: the fewest moves to win after that move".into())
             }
             (true, false, true) => Some(
                 "The number: the fewest moves to win after it \u{b7} pale: more than the fewest"
