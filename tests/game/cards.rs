@@ -1,6 +1,6 @@
 //! What the game says and shows as a level goes: the how-to card and the
 //! "?", the bar and the panel, a click that does nothing, a dead end, the
-//! celebration, and a run through every screen.
+//! celebration, and a run through every screen (Flood out of moves: `stuck`).
 
 use super::*;
 
@@ -527,43 +527,6 @@ fn every_click_that_does_nothing_says_why() {
     // The one at the east end goes out.
     click_at(&mut app, game::puzzles::escape_pos(&e, 1, e.cols - 1));
     assert_eq!(app.world().resource::<PlayState>().moves(), 1);
-}
-
-/// Flood's move limit used up short of one colour: the same card as a dead
-/// end, saying so, with the way out (undo, restart).
-#[test]
-fn flood_out_of_moves_shows_the_way_out() {
-    let mut app = app();
-    start_level(&mut app, "flood.ron", 0);
-    let limit = puzzle(&app).moves_left().expect("a limit");
-    assert!(limit > 0);
-    for _ in 0..limit {
-        let p = puzzle(&app);
-        // A move that leaves the board more than one colour.
-        let mv = p
-            .legal_moves()
-            .into_iter()
-            .find(|&m| {
-                let mut q = p.clone();
-                q.apply(m).unwrap();
-                !q.is_goal()
-            })
-            .expect("a move short of the goal");
-        app.world_mut().write_message(MoveRequested::player(mv));
-        settle(&mut app);
-    }
-    let p = puzzle(&app);
-    assert_eq!(p.moves_left(), Some(0));
-    assert!(p.is_stuck() && !p.is_goal());
-    let shown = texts(&mut app);
-    for want in ["Out of moves.", "Undo (U)", "Restart"] {
-        assert!(shown.iter().any(|t| t == want), "{want}: {shown:?}");
-    }
-    // Undone, the card goes.
-    app.world_mut()
-        .write_message(MoveRequested::player(Request::Undo));
-    settle(&mut app);
-    assert!(!texts(&mut app).iter().any(|t| t == "Out of moves."));
 }
 
 /// A piece under the pointer when the level is won celebrates from its own

@@ -93,3 +93,40 @@ fn a_level_stuck_before_its_first_move_offers_only_the_way_out() {
         assert!(!said.iter().any(|t| t == idle), "{idle}: {said:?}");
     }
 }
+
+/// Flood's move limit used up short of one colour: the same card as a dead
+/// end, saying so, with the way out (undo, restart).
+#[test]
+fn flood_out_of_moves_shows_the_way_out() {
+    let mut app = app();
+    start_level(&mut app, "flood.ron", 0);
+    let limit = puzzle(&app).moves_left().expect("a limit");
+    assert!(limit > 0);
+    for _ in 0..limit {
+        let p = puzzle(&app);
+        // A move that leaves the board more than one colour.
+        let mv = p
+            .legal_moves()
+            .into_iter()
+            .find(|&m| {
+                let mut q = p.clone();
+                q.apply(m).unwrap();
+                !q.is_goal()
+            })
+            .expect("a move short of the goal");
+        app.world_mut().write_message(MoveRequested::player(mv));
+        settle(&mut app);
+    }
+    let p = puzzle(&app);
+    assert_eq!(p.moves_left(), Some(0));
+    assert!(p.is_stuck() && !p.is_goal());
+    let shown = texts(&mut app);
+    for want in ["Out of moves.", "Undo (U)", "Restart"] {
+        assert!(shown.iter().any(|t| t == want), "{want}: {shown:?}");
+    }
+    // Undone, the card goes.
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Undo));
+    settle(&mut app);
+    assert!(!texts(&mut app).iter().any(|t| t == "Out of moves."));
+}
