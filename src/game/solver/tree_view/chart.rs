@@ -322,7 +322,7 @@ pub(super) fn show_scale(
 /// every mark, or every other or third, going left, so that no two figures
 /// are nearer than a figure's width.
 pub(super) fn labelled_marks(span: f32, width: f32) -> impl Fn(u32) -> bool {
-    let last = span.ceil() as u32 - 1;
+    let last = (span.ceil() as u32).saturating_sub(1);
     let gap = width / span.max(1.0);
     let step = (SCALE_LABEL / gap.max(1.0)).ceil().max(1.0) as u32;
     move |k| k >= 1 && k <= last && (last - k).is_multiple_of(step)
@@ -381,5 +381,7 @@ mod tests {
         assert_eq!(marks(3.8, 45.0), [3]);
         assert_eq!(marks(3.8, 80.0), [1, 3]);
         assert_eq!(marks(0.5, 170.0), Vec::<u32>::new());
+        // No scale yet (a span of none): no marks, and no overflow.
+        assert_eq!(marks(0.0, 170.0), Vec::<u32>::new());
     }
 }
