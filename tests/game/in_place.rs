@@ -398,8 +398,11 @@ fn flood_tiles_at_rest_are_one_picture_a_hovered_or_swelling_tile_is_drawn_alone
     assert_eq!(pictures, [Visibility::Inherited], "one picture, drawn");
     assert_board_mirrors_rules(&mut app);
     let picture = picture_entity(&mut app);
-    // A hovered tile.
-    let hovered = tiles[7].0;
+    // A hovered tile outside the flooded region.
+    let flooded = |app: &App, e: Entity| app.world().get::<game::puzzles::Flooded>(e).is_some();
+    let hovered = (tiles.iter().map(|t| t.0))
+        .find(|&e| !flooded(&app, e))
+        .expect("a tile outside the region");
     app.world_mut()
         .entity_mut(hovered)
         .insert(game::puzzles::Hover);
@@ -417,6 +420,27 @@ fn flood_tiles_at_rest_are_one_picture_a_hovered_or_swelling_tile_is_drawn_alone
         .remove::<game::puzzles::Hover>();
     app.update();
     assert!(shown(&mut app).0.iter().all(|t| t.1 == Visibility::Hidden));
+    // A tile inside it is no move, and grown it stood past the region's
+    // line: the picture draws it, flat, hovered or not.
+    let inside: Vec<Entity> = (tiles.iter().map(|t| t.0))
+        .filter(|&e| flooded(&app, e))
+        .collect();
+    let region = match puzzle(&app) {
+        Puzzle::Flood(f) => f.region().len(),
+        _ => panic!("a Flood level"),
+    };
+    assert_eq!(inside.len(), region, "the region's tiles are marked");
+    app.world_mut()
+        .entity_mut(inside[0])
+        .insert(game::puzzles::Hover);
+    app.update();
+    assert!(
+        shown(&mut app).0.iter().all(|t| t.1 == Visibility::Hidden),
+        "a hovered tile of the region is not drawn over its line"
+    );
+    app.world_mut()
+        .entity_mut(inside[0])
+        .remove::<game::puzzles::Hover>();
     // Won by the moves that grow the region most; the swell after the last.
     let mut swelled = false;
     for _ in 0..40 {
@@ -456,6 +480,13 @@ fn flood_tiles_at_rest_are_one_picture_a_hovered_or_swelling_tile_is_drawn_alone
         }
         settle(&mut app);
         assert_board_mirrors_rules(&mut app);
+        let Puzzle::Flood(f) = puzzle(&app) else {
+            panic!("a Flood level")
+        };
+        let marked = (tiles.iter().map(|t| t.0))
+            .filter(|&e| flooded(&app, e))
+            .count();
+        assert_eq!(marked, f.region().len(), "the marks follow the region");
     }
     assert!(puzzle(&app).is_won(), "won by the greedy moves");
     assert!(swelled, "the win's swell was seen");

@@ -24,7 +24,7 @@ mod swap;
 pub use card::{Card, TITLE_H, TITLE_W};
 pub use celebrate::Pieces;
 pub use escape::{QUEUE_LAST, escape_pos, queue_pos};
-pub use flood::{TilePicture, TilesMaterial, flood_pos};
+pub use flood::{Flooded, TilePicture, TilesMaterial, flood_pos};
 pub use hop::hop_pos;
 pub use pieces::{
     Animal, Clickable, FreedomQueue, Frog, HOVER_GROWTH, HOVER_LIFT, Hover, Lily, Picked, Place,

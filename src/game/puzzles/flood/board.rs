@@ -20,6 +20,12 @@ pub(super) const TILE: f32 = FLOOD_TILE - 2.0;
 #[derive(Component)]
 pub struct Cell(u32);
 
+/// A tile inside the flooded region. The region reads as one body inside
+/// its light line, and its tiles are no move (their colour is the flood's):
+/// one hovered is not drawn grown over the line (`picture::show_tiles`).
+#[derive(Component)]
+pub struct Flooded;
+
 /// The line around the flooded region: the middle and the half size of
 /// each of its pieces, drawn as one mesh (made by `shape_edges`). A region
 /// of thousands of cells has a line of thousands of pieces, and the
@@ -93,6 +99,9 @@ pub(super) fn spawn(
             None,
             Some(Clickable(c as u32)),
         );
+        if inside {
+            commands.entity(tile).insert(Flooded);
+        }
         if numbered {
             commands.entity(tile).with_child(label(art, c));
         }
@@ -252,6 +261,11 @@ pub(super) fn refresh(
         *material = new_material;
         *click = Clickable(u32::from(c));
         *transform = tile_transform(after, i, inside, hovered);
+        if inside {
+            commands.entity(e).try_insert(Flooded);
+        } else {
+            commands.entity(e).try_remove::<Flooded>();
+        }
         if moving {
             commands.entity(e).try_remove::<TweenAnim>();
         }

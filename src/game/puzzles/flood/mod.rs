@@ -6,6 +6,7 @@
 mod board;
 mod picture;
 
+pub use board::Flooded;
 pub(super) use board::Tiles;
 pub use picture::{TilePicture, TilesMaterial, drawing};
 

@@ -8,7 +8,7 @@
 //! one mesh a look, took its frames from about 28 ms to 38 to 45 here; the
 //! one square brings them back to about 30.
 
-use super::board::Cell;
+use super::board::{Cell, Flooded};
 use crate::game::puzzles::Hover;
 use crate::game::theme::Art;
 use crate::rules::flood::Flood;
@@ -178,20 +178,26 @@ pub(super) fn paint(
     }
 }
 
-/// A tile's visibility, and whether it is hovered or moving.
-type Shown = (&'static mut Visibility, Has<Hover>, Has<TweenAnim>);
+/// A tile's visibility, and whether it is hovered, moving or flooded.
+type Shown = (
+    &'static mut Visibility,
+    Has<Hover>,
+    Has<TweenAnim>,
+    Has<Flooded>,
+);
 
 /// A tile is drawn on its own only while it is hovered (grown and lifted
-/// above the picture) or moving (a win's swell); while any tile moves, the
-/// picture is not drawn, the tiles are.
+/// above the picture; not inside the flooded region, whose line it would
+/// poke past) or moving (a win's swell); while any tile moves, the picture
+/// is not drawn, the tiles are.
 pub(super) fn show_tiles(
     mut tiles: Query<Shown, With<Cell>>,
     mut pictures: Query<&mut Visibility, (With<TilePicture>, Without<Cell>)>,
 ) {
     let mut moving = false;
-    for (mut shown, hovered, anim) in &mut tiles {
+    for (mut shown, hovered, anim, flooded) in &mut tiles {
         moving |= anim;
-        shown.set_if_neq(if hovered || anim {
+        shown.set_if_neq(if (hovered && !flooded) || anim {
             Visibility::Inherited
         } else {
             Visibility::Hidden
