@@ -439,16 +439,18 @@ fn play_step(
     };
     if a.solution.is_none() && a.watch.searches() && *speed == Speed::Instant {
         // At "instant" the search runs at its own pace: its events are taken
-        // for a share of the frame, each move asked for (the rules apply them
-        // all this frame), and the board shows where it has got to.
+        // for a share of the frame, and the board is asked for the moves
+        // that take it to where the search has got to (the rules apply them
+        // all this frame). A move tried and taken back within the frame is
+        // not asked for at all: the plain search's millions of such pairs,
+        // each a change of the board, its copy and its message, held the
+        // English board's plain search at "instant" to 54 s (3.7 s unseen).
         let until = std::time::Instant::now() + search_share(time.delta());
-        let mut asked = false;
+        let mut asked = Vec::new();
+        let mut out = Vec::new();
         while std::time::Instant::now() < until {
             match search_step(&mut a) {
-                SearchStep::Ask(request) => {
-                    moves.write(MoveRequested::new(request, Mover::Solver));
-                    asked = true;
-                }
+                SearchStep::Ask(request) => net_request(&mut asked, request),
                 // The solver is still at work: its next events are a moment
                 // away.
                 SearchStep::Wait if a.is_active() && a.job.is_some() => {
@@ -457,14 +459,15 @@ fn play_step(
                 SearchStep::Wait => break,
                 // The answer is played from the next frame, once the board
                 // has caught up with the search.
-                SearchStep::Answered if asked => break,
+                SearchStep::Answered if !asked.is_empty() => break,
                 SearchStep::Answered => {
-                    if let Some(request) = solution_step(&mut a, &state) {
-                        moves.write(MoveRequested::new(request, Mover::Solver));
-                    }
+                    out.extend(solution_step(&mut a, &state));
                     break;
                 }
             }
+        }
+        for request in asked.into_iter().chain(out) {
+            moves.write(MoveRequested::new(request, Mover::Solver));
         }
         return;
     }
@@ -498,17 +501,29 @@ fn play_step(
     }
 }
 
-/// The share of a frame the search's events may take at "instant".
+/// Adds `request` to a frame's requests, a move taken back cancelling the
+/// move tried last in the same frame: the board ends where the whole list
+/// would have taken it, by the fewest changes.
+fn net_request(asked: &mut Vec<Request>, request: Request) {
+    if request == Request::Undo && matches!(asked.last(), Some(Request::Play(_))) {
+        asked.pop();
+    } else {
+        asked.push(request);
+    }
+}
+
 /// The time a frame gives a search watched at "instant": half the last
 /// frame's, between 6 and 25 ms. On a fast screen the frame keeps its pace
 /// (6 ms of a frame of a few); where drawing is slow (software rendering,
 /// 40 ms a frame and more) a fixed 6 ms left the search a tenth of the time,
-/// and the English board's plain search took minutes at "instant".
+/// and the English board's plain search took minutes at "instant". (At most
+/// 50 ms a frame it took as long: on two cores the software drawing's
+/// threads and the search's own share the machine, and the search's events
+/// come no faster.)
 fn search_share(last_frame: std::time::Duration) -> std::time::Duration {
     use std::time::Duration;
     (last_frame / 2).clamp(Duration::from_millis(6), Duration::from_millis(25))
 }
-
 /// How fast the moves to a node of the search tree animate.
 const JUMP_SPEED: f64 = 6.0;
 
@@ -543,5 +558,36 @@ mod tests {
         assert_eq!(super::search_share(ms(4)), ms(6), "a fast screen");
         assert_eq!(super::search_share(ms(40)), ms(20), "software drawing");
         assert_eq!(super::search_share(ms(500)), ms(25), "a stall");
+    }
+
+    /// A frame's requests at "instant" take the board where the search
+    /// got to, a move tried and taken back in the frame not asked for.
+    #[test]
+    fn a_move_tried_and_taken_back_in_one_frame_is_not_asked_for() {
+        use crate::game::play::Request::{self, Play, Undo};
+        let row = crate::levels::parse_pack(
+            "t",
+            r#"Pack(name: "", levels: [Swap(name: "", row: "LLL_RRR")])"#,
+        )
+        .expect("the pack loads")
+        .levels[0]
+            .puzzle
+            .clone();
+        let mv = |from: u32| Play(row.parse_move(&from.to_string()).expect("a pad"));
+        let netted = |events: &[Request]| {
+            let mut asked = Vec::new();
+            for &r in events {
+                super::net_request(&mut asked, r);
+            }
+            asked
+        };
+        assert_eq!(netted(&[mv(1), Undo, mv(2), mv(3), Undo]), [mv(2)]);
+        // Taking back moves asked for in frames before: kept, in order.
+        assert_eq!(
+            netted(&[Undo, Undo, mv(4), Undo, mv(5)]),
+            [Undo, Undo, mv(5)]
+        );
+        assert_eq!(netted(&[mv(1), mv(2), Undo, Undo, Undo]), [Undo]);
+        assert!(netted(&[mv(1), Undo]).is_empty());
     }
 }
