@@ -7,14 +7,7 @@ use crate::levels::code::SwapCode;
 /// follow the - and + of their size, and leave less room when harder.
 #[test]
 fn random_swap_levels_vary_with_the_seed_size_and_difficulty() {
-    let swap = crate::levels::parse_pack(
-        "t",
-        r#"Pack(name: "", levels: [Swap(name: "", row: "L_R")])"#,
-    )
-    .expect("the pack loads")
-    .levels[0]
-        .puzzle
-        .clone();
+    let swap = crate::swap_row("L_R");
     let shape = RandomShape::default();
     let codes: std::collections::HashSet<String> = (0..4)
         .map(|seed| code_of_seed(&swap, 2, &shape, seed).unwrap().to_string())

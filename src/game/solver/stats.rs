@@ -158,14 +158,7 @@ mod tests {
     use super::*;
     #[test]
     fn the_search_path_counts_untried_moves() {
-        let row = crate::levels::parse_pack(
-            "t",
-            r#"Pack(name: "", levels: [Swap(name: "", row: "LL_RR")])"#,
-        )
-        .expect("the pack loads")
-        .levels[0]
-            .puzzle
-            .clone();
+        let row = crate::swap_row("LL_RR");
         let mv = |from: u32| row.parse_move(&from.to_string()).expect("a pad of the row");
         let mut s = SearchStats::default();
         s.on_tried(1, mv(0), 3);

@@ -524,6 +524,7 @@ fn search_share(last_frame: std::time::Duration) -> std::time::Duration {
     use std::time::Duration;
     (last_frame / 2).clamp(Duration::from_millis(6), Duration::from_millis(25))
 }
+
 /// How fast the moves to a node of the search tree animate.
 const JUMP_SPEED: f64 = 6.0;
 
@@ -565,14 +566,7 @@ mod tests {
     #[test]
     fn a_move_tried_and_taken_back_in_one_frame_is_not_asked_for() {
         use crate::game::play::Request::{self, Play, Undo};
-        let row = crate::levels::parse_pack(
-            "t",
-            r#"Pack(name: "", levels: [Swap(name: "", row: "LLL_RRR")])"#,
-        )
-        .expect("the pack loads")
-        .levels[0]
-            .puzzle
-            .clone();
+        let row = crate::swap_row("LLL_RRR");
         let mv = |from: u32| Play(row.parse_move(&from.to_string()).expect("a pad"));
         let netted = |events: &[Request]| {
             let mut asked = Vec::new();
