@@ -533,7 +533,8 @@ fn the_answers_last_moves_are_the_searchs_steps_at_every_speed() {
         };
         let (log, tried) = (a.log.len(), a.stats.tried);
         assert_eq!((log, tried), (n, n as u64), "{speed:?}");
-        let steps = format!("{n} search steps: {n} moves tried");
+        // (A best-first search: each step to a new position.)
+        let steps = format!("{n} search steps: {n} to new positions");
         assert!(shows(&mut app, &steps), "{speed:?}: no {steps:?}");
     }
 }

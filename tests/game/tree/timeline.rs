@@ -127,6 +127,26 @@ fn a_best_first_timelines_end_is_the_win() {
     assert_eq!(app.world().resource::<PlayState>().took, took);
     assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
     assert_board_mirrors_rules(&mut app);
+    // Its steps in its own terms: those that reached a new position (every
+    // position but the start, as the column counts them) and those between
+    // its lines ("33 moves tried" stood beside "27 positions").
+    let (steps, positions) = {
+        let a = app.world().resource::<Autoplay>();
+        let t = a.tree.as_ref().expect("a tree");
+        (a.log.len() as u64, t.stats().positions)
+    };
+    let new = positions - 1;
+    assert!(
+        steps > new,
+        "the search went back to a line it had set aside"
+    );
+    let line = format!(
+        "{} search steps: {} to new positions, {} between lines set aside",
+        group(steps),
+        group(new),
+        group(steps - new)
+    );
+    assert!(shows_exactly(&mut app, &line), "no {line:?}");
 }
 
 /// A moment of the timeline put on the board is said in words, with "Play

@@ -71,20 +71,31 @@ pub(super) fn timeline_words(
                 if tried + back != shown {
                     return format!("{steps}{more}");
                 }
-                let back_words = match a
-                    .tree
-                    .as_ref()
-                    .is_some_and(|t| plain::best_first(t.start()))
-                {
-                    true => "set aside",
-                    false => "taken back",
-                };
+                let more = if past { more } else { "" };
+                // A best-first search walks back along a line it set aside
+                // to take it up again: its moves tried are not its
+                // positions ("33 moves tried" stood beside "27 positions").
+                // Its steps are those that reached a new position (every
+                // position but the start) and those between its lines.
+                // (The plain search goes depth first in every puzzle.)
+                let best_first =
+                    |t: &&SearchTree| a.watch == Watch::Search && plain::best_first(t.start());
+                if let Some(t) = a.tree.as_ref().filter(best_first) {
+                    let new = t.stats().positions.saturating_sub(1).min(tried);
+                    let between = match tried + back - new {
+                        0 => String::new(),
+                        n => format!(", {} between lines set aside", compare::group(n)),
+                    };
+                    return format!(
+                        "{steps}: {} to new positions{between}{more}",
+                        compare::group(new),
+                    );
+                }
                 format!(
-                    "{steps}: {} {} tried, {} {back_words}{}",
+                    "{steps}: {} {} tried, {} taken back{more}",
                     compare::group(tried),
                     crate::levels::noun(tried, "move", "moves"),
                     compare::group(back),
-                    if past { more } else { "" },
                 )
             }
         }

@@ -442,7 +442,7 @@ fn figures_and_note(autoplay: Option<&Autoplay>, tree: Option<&SearchTree>) -> (
             );
             // In the key's words: a best-first search sets lines aside
             // (each one taken back), it has no dead ends of its own.
-            let figures = if plain::best_first(t.start()) {
+            let figures = if a.watch == Watch::Search && plain::best_first(t.start()) {
                 format!(
                     "{positions}, {} set aside",
                     compare::group(st.backtracks)
