@@ -409,7 +409,7 @@ fn the_rows_name_moves_in_the_players_words() {
             tree.feed(e).expect("the events fit");
         };
         solve::solve(&p, Budget::nodes(20_000), Some(&mut sink), true);
-        let rows = outline(&tree);
+        let rows = outline(&tree, Watch::Search);
         assert!(rows.len() > 3, "{file} {level}: {} rows", rows.len());
         for row in &rows {
             let w = &row.words;

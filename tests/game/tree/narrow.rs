@@ -128,7 +128,7 @@ fn at_800x600_the_rows_of_words_keep_room_for_their_words() {
         .tree
         .clone()
         .expect("a tree");
-    let outline = outline(&tree);
+    let outline = outline(&tree, Watch::Search);
     let rows: Vec<(u32, f32)> = app
         .world_mut()
         .query::<(&TreeRow, &Node)>()

@@ -567,3 +567,28 @@ fn a_search_of_a_lost_position_rules_out_every_order() {
     assert!(shows_exactly(&mut app, "100%"), "{:?}", texts(&mut app));
     assert!(!shows_exactly(&mut app, "Deepest"));
 }
+
+/// The plain search goes depth first on Flood too: its rows, like its
+/// steps, say what it gave up and took back, not "set aside" (the words of
+/// the solver's best-first search, which its rows said while its figures
+/// said "taken back").
+#[test]
+fn the_plain_search_on_flood_is_said_in_a_depth_first_searchs_words() {
+    use pond_puzzles::game::solver::tree_view::{Tone, outline};
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "flood.ron", 2);
+    search_with_tree(&mut app, Watch::Plain);
+    let rows = {
+        let a = app.world().resource::<Autoplay>();
+        outline(a.tree.as_ref().expect("a tree"), a.watch)
+    };
+    assert!(
+        rows.iter().any(|r| r.tone == Tone::GivenUp),
+        "nothing given up"
+    );
+    for r in &rows {
+        assert!(!r.words.contains("set aside"), "{:?}", r.words);
+    }
+    assert!(shows(&mut app, " taken back"), "no steps taken back");
+    assert!(!shows(&mut app, "set aside"));
+}

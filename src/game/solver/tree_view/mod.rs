@@ -230,6 +230,14 @@ pub use map_key::{key_entry, mark_colour, wash_entry};
 use map_pointer::*;
 use map_switch::*;
 pub use outline::{Row, Tone, outline};
+
+/// Whether the tree is of a search that sets lines aside and may take them
+/// up again (the solver's best-first search, Flood's), not one that takes
+/// its moves back: its rows, key, figures and steps are said in those
+/// words. The plain search goes depth first in every puzzle.
+pub fn sets_aside(watch: Watch, tree: &SearchTree) -> bool {
+    watch == Watch::Search && plain::best_first(tree.start())
+}
 use picture::*;
 use replay::*;
 pub use replay::{TimelinePlay, replayable};

@@ -27,13 +27,13 @@ pub struct Row {
 /// The outline of the tree: the root, and under each node on the line (or
 /// the solution) the moves tried from it, then its untried moves in one
 /// faint row. Branches given up show as one row with their count.
-pub fn outline(tree: &SearchTree) -> Vec<Row> {
+pub fn outline(tree: &SearchTree, watch: Watch) -> Vec<Row> {
     enum Visit {
         Node(u32),
         Untried(u32),
         Leave(PuzzleUndo),
     }
-    let best_first = plain::best_first(tree.start());
+    let best_first = sets_aside(watch, tree);
     let mut rows = Vec::new();
     let mut at: Puzzle = tree.start().clone();
     let mut stack = vec![Visit::Node(ROOT)];

@@ -77,10 +77,7 @@ pub(super) fn timeline_words(
                 // positions ("33 moves tried" stood beside "27 positions").
                 // Its steps are those that reached a new position (every
                 // position but the start) and those between its lines.
-                // (The plain search goes depth first in every puzzle.)
-                let best_first =
-                    |t: &&SearchTree| a.watch == Watch::Search && plain::best_first(t.start());
-                if let Some(t) = a.tree.as_ref().filter(best_first) {
+                if let Some(t) = a.tree.as_ref().filter(|t| sets_aside(a.watch, t)) {
                     let new = t.stats().positions.saturating_sub(1).min(tried);
                     let between = match tried + back - new {
                         0 => String::new(),

@@ -137,7 +137,8 @@ pub(super) fn update_view(
         Some((_, t)) => Some(t),
         None => autoplay.as_deref().and_then(|a| a.tree.as_ref()),
     };
-    let outline = tree.map(outline).unwrap_or_default();
+    let watch = autoplay.as_deref().map_or(Watch::Search, |a| a.watch);
+    let outline = tree.map(|t| outline(t, watch)).unwrap_or_default();
     let size = SIZES[view.zoom.min(SIZES.len() - 1)];
     let logical = |c: &ComputedNode| c.size().y * c.inverse_scale_factor();
     let fit = rows_fitting(room.iter().next().map_or(200.0, logical), size);
@@ -192,7 +193,7 @@ pub(super) fn update_view(
     paint_rows(&outline, &painted, &mut rows, &mut texts);
     let (figures, note) = figures_and_note(autoplay.as_deref(), tree);
     // The rows' words for what was given up, and the map's.
-    let given_up_key = match tree.is_some_and(|t| plain::best_first(t.start())) {
+    let given_up_key = match tree.is_some_and(|t| sets_aside(watch, t)) {
         true => "set aside",
         false => "lost, skipped, dead end",
     }
@@ -442,7 +443,7 @@ fn figures_and_note(autoplay: Option<&Autoplay>, tree: Option<&SearchTree>) -> (
             );
             // In the key's words: a best-first search sets lines aside
             // (each one taken back), it has no dead ends of its own.
-            let figures = if a.watch == Watch::Search && plain::best_first(t.start()) {
+            let figures = if sets_aside(a.watch, t) {
                 format!(
                     "{positions}, {} set aside",
                     compare::group(st.backtracks)
