@@ -86,13 +86,6 @@ fn around_in<const W: usize>(near: &[[Set<W>; 256]], set: &Set<W>) -> Set<W> {
     out
 }
 
-/// `around_in` built with AVX2: a set's words ORed four at a time.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn around_avx2<const W: usize>(near: &[[Set<W>; 256]], set: &Set<W>) -> Set<W> {
-    around_in(near, set)
-}
-
 /// The table of regions reached's size (home slots) from which a child's
 /// slots are fetched ahead: a smaller table stays in the caches.
 const FETCH_AHEAD: usize = 1 << 17;
@@ -141,7 +134,8 @@ pub(crate) struct AStar<'b, const W: usize> {
     /// Each colour's last blob in the walk's order (0 for a colour with
     /// none), where the relaxed bound starts looking for one not yet taken.
     last_of_colour: [u16; MAX_COLOURS as usize],
-    /// The CPU has AVX2: `around` and the relaxed bound run as built for it.
+    /// The CPU has AVX2 and the bit instructions (BMI1, BMI2, LZCNT,
+    /// POPCNT): the search and the relaxed bound run as built for them.
     avx2: bool,
     nodes: Vec<Node<W>>,
     /// Every region reached, as the index of the node that reached it in
@@ -193,7 +187,11 @@ impl<'b, const W: usize> AStar<'b, W> {
             last_of_colour,
             near,
             #[cfg(target_arch = "x86_64")]
-            avx2: std::arch::is_x86_feature_detected!("avx2"),
+            avx2: std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+                && std::arch::is_x86_feature_detected!("popcnt"),
             #[cfg(not(target_arch = "x86_64"))]
             avx2: false,
             nodes: Vec::new(),
@@ -205,23 +203,30 @@ impl<'b, const W: usize> AStar<'b, W> {
         }
     }
 
-    /// Every neighbour of the blobs of `set`.
+    /// The same search built without AVX2 and the bit instructions, as on a
+    /// processor that lacks them.
+    #[cfg(test)]
+    pub(crate) fn plain_build(mut self) -> Self {
+        self.avx2 = false;
+        self
+    }
+
+    /// Every neighbour of the blobs of `set` (inlined: in the search built
+    /// with AVX2 it is built so too).
+    #[inline(always)]
     fn around(&self, set: &Set<W>) -> Set<W> {
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `avx2` is set only where the CPU has AVX2.
-            return unsafe { around_avx2(&self.near, set) };
-        }
         around_in(&self.near, set)
     }
 
     /// The blobs next to `region`.
+    #[inline(always)]
     fn frontier(&self, region: &Set<W>) -> Set<W> {
         and_not(&self.around(region), region)
     }
 
     /// The blobs next to `region`, which a move made by taking `taken`
     /// from next to a region whose frontier was `before`.
+    #[inline(always)]
     fn frontier_after(&self, before: &Set<W>, taken: &Set<W>, region: &Set<W>) -> Set<W> {
         and_not(&or(before, &self.around(taken)), region)
     }
@@ -238,6 +243,7 @@ impl<'b, const W: usize> AStar<'b, W> {
     }
 
     /// `left`: the colours (as bits) with a blob outside `region`.
+    #[inline(always)]
     fn bound(&mut self, region: &Set<W>, frontier: &Set<W>, left: u32, limit: u8) -> u8 {
         match self.exact.bound {
             Bound::Layers => self.layers(region),
@@ -252,6 +258,7 @@ impl<'b, const W: usize> AStar<'b, W> {
     /// orders reach the same region, the lower colour goes first. (Not applied
     /// after a forced move: its parent offered no other.)
     /// `frontier` is the node's, `before` its parent's.
+    #[inline(always)]
     fn redundant(&self, id: u32, colour: usize, frontier: &Set<W>, before: &Set<W>) -> bool {
         let node = &self.nodes[id as usize];
         if node.forced || node.parent == u32::MAX {
@@ -367,6 +374,7 @@ impl<'b, const W: usize> AStar<'b, W> {
     /// cleared by one move, and playing it first never costs a move, so it
     /// is the only choice (the answer is true); else every colour on the
     /// frontier.
+    #[inline(always)]
     fn choices(&self, region: &Set<W>, frontier: &Set<W>, out: &mut Vec<usize>) -> bool {
         let colours = self.blobs.colours as usize;
         let clearing = (0..colours).find(|&c| {
@@ -386,6 +394,24 @@ impl<'b, const W: usize> AStar<'b, W> {
     /// `run` from the region `start`, with `frontiers` to keep the expanded
     /// nodes' frontiers in.
     fn search(
+        &mut self,
+        search: &mut Search<'_, FloodMove>,
+        start: Set<W>,
+        upper: usize,
+        frontiers: &mut Vec<Set<W>>,
+    ) -> Option<Option<Vec<u8>>> {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only where the CPU has AVX2 and the bit
+            // instructions `search_avx2` is built with.
+            return unsafe { search_avx2(self, search, start, upper, frontiers) };
+        }
+        self.search_in(search, start, upper, frontiers)
+    }
+
+    /// `search`'s work, inlined into each build of it.
+    #[inline(always)]
+    fn search_in(
         &mut self,
         search: &mut Search<'_, FloodMove>,
         start: Set<W>,
@@ -550,4 +576,18 @@ impl<'b, const W: usize> AStar<'b, W> {
         }
         Some(None)
     }
+}
+
+/// `AStar::search` built with AVX2 and the bit instructions: the sets' tests
+/// and the lookups in the table of regions without a call for each.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn search_avx2<const W: usize>(
+    a: &mut AStar<'_, W>,
+    search: &mut Search<'_, FloodMove>,
+    start: Set<W>,
+    upper: usize,
+    frontiers: &mut Vec<Set<W>>,
+) -> Option<Option<Vec<u8>>> {
+    a.search_in(search, start, upper, frontiers)
 }

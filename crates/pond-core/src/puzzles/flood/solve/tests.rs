@@ -319,3 +319,35 @@ fn moves_asked_of_the_position_before_match_their_own_searches() {
         before = Some((f.clone(), d));
     }
 }
+
+/// The search built for processors without AVX2 and the bit instructions
+/// finds lines as short as the one built with them (the machines that run
+/// the tests have them, so the plain build is asked here by name), on sets
+/// of 2 words and of 6.
+#[test]
+fn the_plain_build_finds_what_the_fast_one_finds() {
+    let mut x = 7u64;
+    let mut boards: Vec<Flood> = (0..24).map(|i| random_board(&mut x, i, 6)).collect();
+    boards.extend((0..4).map(|i| random_board(&mut x, i, 16)));
+    let mut wide = 0;
+    for (i, f) in boards.iter().enumerate() {
+        let blobs = Blobs::of(f).in_walk_order();
+        wide += usize::from(blobs.len() > 128);
+        let upper = greedy(&blobs).len() + 1;
+        let search = || Search::new(Budget::unlimited());
+        let fast = shorter_than(&blobs, Exact::FAST, &mut search(), upper);
+        let plain = match blobs.len() {
+            0..=128 => AStar::<2>::new(&blobs, Exact::FAST)
+                .plain_build()
+                .run(&mut search(), upper),
+            _ => AStar::<6>::new(&blobs, Exact::FAST)
+                .plain_build()
+                .run(&mut search(), upper),
+        };
+        let (fast, plain) = (fast.unwrap().unwrap(), plain.unwrap().unwrap());
+        assert_eq!(fast.len(), plain.len(), "board {i}");
+        let moves: Vec<FloodMove> = plain.iter().map(|&colour| FloodMove { colour }).collect();
+        replay(f, &moves).unwrap_or_else(|e| panic!("board {i}: {e}"));
+    }
+    assert!(wide > 0, "no board took sets of 6 words");
+}

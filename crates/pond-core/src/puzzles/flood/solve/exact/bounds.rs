@@ -56,6 +56,7 @@ impl<const W: usize> AStar<'_, W> {
     /// touch the region), and when none can be, take a whole layer in one
     /// move. Any real line of play is also a line of the relaxed game, so it
     /// is no shorter. (The idea is from A. and S. Puchert's Flood-It solver.)
+    #[inline(always)]
     pub(super) fn relaxed(&self, region: &Set<W>, frontier: &Set<W>, left: u32, limit: u8) -> u8 {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
@@ -165,7 +166,7 @@ fn last_outside<const W: usize>(set: &Set<W>, seen: &Set<W>, from: usize) -> Opt
 /// `AStar::relaxed` built with AVX2: the sets' words four at a time, and
 /// `around_in` inlined, its answer kept in registers.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 fn relaxed_avx2<const W: usize>(
     a: &AStar<'_, W>,
     region: &Set<W>,
