@@ -344,50 +344,6 @@ fn a_ticks_number_stays_legible_in_a_small_window() {
     }
 }
 
-/// On a board full of frogs, each jump's mark stands nearer the frog it
-/// jumps over or the pad it lands on than any other pad: at the middle of
-/// a bowed arc it stood beside a frog that had no part in the move.
-#[test]
-fn a_jumps_mark_stands_by_its_own_pads() {
-    use pond_puzzles::game::puzzles::hop_pos;
-    use pond_puzzles::rules::Puzzle;
-    let mut app = app();
-    start_level(&mut app, "pegs.ron", 0);
-    press(&mut app, KeyCode::KeyM);
-    for level in [0, 7, 8] {
-        start_level(&mut app, "pegs.ron", level);
-        wait_for_marks(&mut app);
-        let Puzzle::Hop(h) = puzzle(&app) else {
-            panic!("a peg board")
-        };
-        let marks: Vec<(PuzzleMove, Vec3)> = app
-            .world_mut()
-            .query::<(&MoveMarkBadge, &Transform)>()
-            .iter(app.world())
-            .map(|(m, at)| (m.0, at.translation))
-            .collect();
-        assert!(!marks.is_empty(), "level {level}: marks");
-        for (mv, at) in marks {
-            let PuzzleMove::Hop(jump) = mv else {
-                panic!("a jump")
-            };
-            let (from, to) = (hop_pos(&h, jump.from), hop_pos(&h, jump.to));
-            let nearest = (0..h.board.pads.len() as u8)
-                .map(|pad| hop_pos(&h, pad))
-                .min_by(|a, b| {
-                    let (da, db) = (a.distance(at.truncate()), b.distance(at.truncate()));
-                    da.total_cmp(&db)
-                })
-                .expect("pads");
-            let over = (from + to) / 2.0;
-            assert!(
-                nearest == to || nearest.distance(over) < 1.0,
-                "level {level}: the mark of {mv} at {at} is nearest the pad at {nearest}"
-            );
-        }
-    }
-}
-
 /// While a frog is picked (the first click of a jump), only its own jumps'
 /// marks show: on the English start four jumps land on the centre and
 /// which mark was which had to be read from the arcs.
@@ -576,5 +532,7 @@ fn a_colour_whose_last_tiles_a_move_floods_says_all() {
     assert!(seen > 0, "no colour's last tiles along the line");
 }
 
+#[path = "move_map/arcs.rs"]
+mod arcs;
 #[path = "move_map/click.rs"]
 mod click;

@@ -29,14 +29,20 @@ impl MarkArc {
         }
     }
 
-    /// A jump's arc, its mark near the pad it lands on, left of the way it
-    /// comes in: at the middle it stood beside a frog that had no part in
-    /// the move on a board full of frogs. The jumps into one pad come from
-    /// different sides, so their marks stand apart around it.
-    pub fn near_landing(from: Vec2, to: Vec2) -> Self {
+    /// A jump's arc, its mark near the pad it lands on: at the middle it
+    /// stood beside a frog that had no part in the move on a board full of
+    /// frogs. It bows by `bow` (a share of its length), over the frog
+    /// jumped: bowed as far as a row's step, it crossed the frogs beside the
+    /// jump (a jump and the opposite one over the same frog are never both
+    /// legal: one needs the pad the other starts from empty). The jumps into
+    /// one pad come from different sides, so their marks stand apart around
+    /// it.
+    pub fn near_landing(from: Vec2, to: Vec2, bow: f32) -> Self {
         MarkArc {
+            from,
+            to,
+            bow,
             mark_at: 0.8,
-            ..Self::bowed(from, to)
         }
     }
 

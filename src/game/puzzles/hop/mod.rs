@@ -113,9 +113,21 @@ impl GamePuzzle for Hop {
     /// A jump's arc: from the frog to the pad it lands on, its mark near
     /// the pad.
     fn mark_arc(&self, m: HopMove) -> Option<MarkArc> {
+        // As far aside as the frogs beside the jump leave room for: a row's
+        // step on a square board, less on a triangle's slanted rows. The
+        // Pond's pads stand closer than a lily pad's width in its offset
+        // rows, so no bow keeps clear of them, and up to eight jumps land
+        // on one pad: its arcs bow wide, which keeps their marks apart
+        // (drawn straight, the marks of two jumps into one pad overlapped).
+        let bow = match self.board.shape {
+            Shape::Square => 0.2,
+            Shape::Triangle => 0.14,
+            Shape::Pond => 0.28,
+        };
         Some(MarkArc::near_landing(
             hop_pos(self, m.from),
             hop_pos(self, m.to),
+            bow,
         ))
     }
 
