@@ -4,6 +4,7 @@
 
 use super::super::window::{click_at, laid_app, on_window};
 use super::*;
+use pond_puzzles::game::puzzles::hop_pos;
 
 /// The marks drawn and shown, each with its move and where it shows on the
 /// window.
@@ -110,8 +111,35 @@ fn a_mark_under_the_pointer_shows_its_move_alone() {
         !dots.is_empty() && dots.iter().all(|d| *d == mv),
         "{dots:?}"
     );
-    // Off the marks, onto open water: every mark again.
+    // The frog that jumps and the pad it lands on are ringed, as a picked
+    // frog's are.
+    let PuzzleMove::Hop(jump) = mv else {
+        panic!("a jump")
+    };
+    let Puzzle::Hop(h) = puzzle(&app) else {
+        panic!("a peg board")
+    };
+    let mut ringed = hover_rings(&mut app);
+    ringed.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    let mut pads = vec![hop_pos(&h, jump.from), hop_pos(&h, jump.to)];
+    pads.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    assert_eq!(ringed, pads, "the hovered jump's frog and pad ringed");
+    // Off the marks, onto open water: every mark again, and no ring.
     point_at(&mut app, Vec2::new(60.0, 650.0));
     app.update();
     assert_eq!(marks_shown(&mut app).len(), 4);
+    assert!(
+        hover_rings(&mut app).is_empty(),
+        "rings left after the hover"
+    );
+}
+
+/// Where the rings of the hovered mark's move stand, on the board.
+fn hover_rings(app: &mut App) -> Vec<Vec2> {
+    use pond_puzzles::game::solver::move_map::HoverRing;
+    app.world_mut()
+        .query_filtered::<&Transform, With<HoverRing>>()
+        .iter(app.world())
+        .map(|t| t.translation.truncate())
+        .collect()
 }

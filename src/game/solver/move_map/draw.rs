@@ -204,6 +204,46 @@ const MARK_HOVER: f32 = 1.2;
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
 pub struct MarkHovered(pub Option<PuzzleMove>);
 
+/// A ring of the hovered mark's move, the hint's rings of it: the piece
+/// that moves, and where a jump lands (hovering a mark, a new player looked
+/// for the frog and the pad it meant; a click on the frog rang them, a
+/// hover did not).
+#[derive(Component)]
+pub struct HoverRing;
+
+/// Rings the move of the mark under the pointer, and takes the rings away
+/// when the pointer leaves it or the marks are drawn anew.
+pub(super) fn ring_the_hovered_move(
+    mut commands: Commands,
+    hovered: Res<MarkHovered>,
+    marks: Res<MoveMarks>,
+    art: Res<Art>,
+    rings: Query<Entity, With<HoverRing>>,
+    roots: Query<Entity, With<BoardRoot>>,
+) {
+    if !hovered.is_changed() {
+        return;
+    }
+    for r in &rings {
+        commands.entity(r).try_despawn();
+    }
+    let (Some(mv), Some((p, _))) = (hovered.0, &marks.shown) else {
+        return;
+    };
+    for root in &roots {
+        for (at, size) in puzzles::hint_rings(p, mv) {
+            commands.spawn((
+                HoverRing,
+                Mesh2d(art.pad_ring.clone()),
+                MeshMaterial2d(art.highlight_mat.clone()),
+                Transform::from_translation(at.extend(1.0)).with_scale(Vec3::splat(size)),
+                Pickable::IGNORE,
+                ChildOf(root),
+            ));
+        }
+    }
+}
+
 fn grow_under_the_pointer(
     over: On<Pointer<Over>>,
     mut badges: Query<(&MoveMarkBadge, &mut Transform)>,

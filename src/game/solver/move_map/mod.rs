@@ -10,7 +10,7 @@
 
 mod draw;
 
-pub use draw::{ArcDot, ButtonMark, LastOfItsKind, MarkHovered, MoveMarkBadge};
+pub use draw::{ArcDot, ButtonMark, HoverRing, LastOfItsKind, MarkHovered, MoveMarkBadge};
 
 use super::{Autoplay, SolverBudget};
 use crate::game::play::{PlayState, PlaySystems};
@@ -183,7 +183,12 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 follow.in_set(PlaySystems::Solver),
-                (draw::draw, draw::draw_on_buttons, draw::focus_on_picked)
+                (
+                    draw::draw,
+                    draw::draw_on_buttons,
+                    draw::focus_on_picked,
+                    draw::ring_the_hovered_move,
+                )
                     .chain()
                     .in_set(PlaySystems::Present)
                     .after(crate::game::play::BoardRespawn),
