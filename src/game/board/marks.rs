@@ -31,24 +31,6 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A ring of `art.pad_ring` under the board's root.
-fn ring(
-    art: &Art,
-    material: Handle<ColorMaterial>,
-    at: Vec2,
-    z: f32,
-    size: f32,
-    root: Entity,
-) -> impl Bundle {
-    (
-        Mesh2d(art.pad_ring.clone()),
-        MeshMaterial2d(material),
-        Transform::from_translation(at.extend(z)).with_scale(Vec3::splat(size)),
-        Pickable::IGNORE,
-        ChildOf(root),
-    )
-}
-
 fn show_pick(
     mut commands: Commands,
     pick: Res<Picked>,
@@ -69,7 +51,7 @@ fn show_pick(
         for (at, size) in puzzles::pick_rings(&state.puzzle, pad) {
             commands.spawn((
                 PickRing,
-                ring(&art, art.highlight_mat.clone(), at, 1.0, size, root),
+                art.ring(art.highlight_mat.clone(), at, 1.0, size, root),
             ));
         }
     }
@@ -101,7 +83,7 @@ fn show_hint(
         for (at, size) in hint_rings(&state.puzzle, mv) {
             commands.spawn((
                 HintMark,
-                ring(&art, art.hint_mat.clone(), at, 8.0, size, root),
+                art.ring(art.hint_mat.clone(), at, 8.0, size, root),
             ));
         }
     }
@@ -129,7 +111,7 @@ fn show_cursor(
     if let Some(root) = roots.iter().next() {
         commands.spawn((
             CursorRing,
-            ring(&art, art.eye_mat.clone(), at, 9.0, size, root),
+            art.ring(art.eye_mat.clone(), at, 9.0, size, root),
         ));
     }
 }

@@ -104,6 +104,27 @@ pub struct Pictures {
     pub animals: Vec<(Handle<Image>, Handle<Image>)>,
 }
 
+impl Art {
+    /// A ring of `pad_ring` under the board's root `root` (a picked
+    /// piece's, a hint's, the keyboard cursor's, a hovered move mark's).
+    pub fn ring(
+        &self,
+        material: Handle<ColorMaterial>,
+        at: Vec2,
+        z: f32,
+        size: f32,
+        root: Entity,
+    ) -> impl Bundle {
+        (
+            Mesh2d(self.pad_ring.clone()),
+            MeshMaterial2d(material),
+            Transform::from_translation(at.extend(z)).with_scale(Vec3::splat(size)),
+            Pickable::IGNORE,
+            ChildOf(root),
+        )
+    }
+}
+
 impl Pictures {
     /// The icon called `name` in `drawing::ICONS`.
     pub fn icon(&self, name: &str) -> Handle<Image> {

@@ -234,11 +234,7 @@ pub(super) fn ring_the_hovered_move(
         for (at, size) in puzzles::hint_rings(p, mv) {
             commands.spawn((
                 HoverRing,
-                Mesh2d(art.pad_ring.clone()),
-                MeshMaterial2d(art.highlight_mat.clone()),
-                Transform::from_translation(at.extend(1.0)).with_scale(Vec3::splat(size)),
-                Pickable::IGNORE,
-                ChildOf(root),
+                art.ring(art.highlight_mat.clone(), at, 1.0, size, root),
             ));
         }
     }
