@@ -16,10 +16,11 @@ struct Margins {
     bottom: f32,
 }
 
-/// The level panel above, the palette and the controls below.
+/// The least room above and below the board (the level panel above; the
+/// palette and the keys below, as far as they reach).
 const PANEL_PX: Margins = Margins {
     top: 150.0,
-    bottom: 130.0,
+    bottom: 56.0,
 };
 /// World units of water kept around the board.
 const BOARD_PAD: f32 = 40.0;

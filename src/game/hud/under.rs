@@ -166,6 +166,9 @@ pub(super) fn bottom_panels(
                     Palette,
                     BoardEdge::Bottom,
                     Node {
+                        // Room above for the move map's marks on the
+                        // buttons' corners: the board stays clear of them.
+                        padding: UiRect::top(px(16)),
                         column_gap: px(8),
                         row_gap: px(8),
                         flex_wrap: FlexWrap::Wrap,

@@ -165,10 +165,11 @@ impl GamePuzzle for Swap {
         vec![(swap_pos(m.from as usize, self.cells.len()), 1.0)]
     }
 
-    /// A row of few pads is drawn large: the marks stay the size of the
-    /// other puzzles' on the screen.
+    /// A row of few pads is drawn large: the marks stay near the size of
+    /// the other puzzles' on the screen (a long row's, drawn small, grow to
+    /// the least size the move map keeps legible).
     fn mark_size(&self) -> f32 {
-        1.0
+        1.3
     }
 
     /// A step's or a jump's arc: from the frog to the pad it lands on (the
