@@ -194,6 +194,34 @@ fn the_search_is_watched_move_by_move_and_ends_won() {
     }
 }
 
+/// At "instant" the board is the search's position at every frame: the
+/// search changes it each frame, and a jump's animation begun each frame
+/// never got past its start (a jumped frog still on its pad beside "6
+/// frogs left"). The English board's plain search, frame by frame.
+#[test]
+fn at_instant_the_board_is_the_searchs_position_every_frame() {
+    let mut app = app();
+    app.insert_resource(Speed::Instant);
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Plain));
+    let mut changed = 0;
+    for frame in 0..40 {
+        let before = puzzle(&app);
+        app.update();
+        if puzzle(&app) == before {
+            continue;
+        }
+        changed += 1;
+        let wrong = board_mismatches(&mut app);
+        assert!(wrong.is_empty(), "frame {frame}: {wrong:#?}");
+    }
+    assert!(
+        changed > 10,
+        "the search moved the board in {changed} frames"
+    );
+}
+
 #[test]
 fn leaving_a_level_cancels_its_solver() {
     let mut app = app();

@@ -13,7 +13,7 @@ pub use input::KeyCursor;
 pub use marks::HintMark;
 
 use super::Screen;
-use super::play::{MoveApplied, PlayState, PlaySystems};
+use super::play::{MoveApplied, Mover, PlayState, PlaySystems};
 use super::puzzles::{self, Picked};
 use super::settings::Settings;
 use super::theme::Art;
@@ -108,6 +108,7 @@ fn respawn(
     roots: Query<Entity, With<BoardRoot>>,
     mut pick: ResMut<Picked>,
     mut pieces: puzzles::Refresh,
+    speed: Option<Res<super::options::Speed>>,
 ) {
     // Several changes may land in one frame (a search watched at instant
     // speed): the board shows the state before the first of them, and the
@@ -150,6 +151,14 @@ fn respawn(
         }
     };
     let Some(change) = change else { return };
+    // At "instant" the solver's changes come every frame: an animation
+    // begun each frame never got past its start, and the board showed the
+    // position before the search's last move beside a count after it (a
+    // jumped frog still there beside "6 frogs left"). The board shows the
+    // position itself.
+    if change.by == Mover::Solver && speed.as_deref() == Some(&super::options::Speed::Instant) {
+        return;
+    }
     puzzles::animate(
         &change.before,
         &state.puzzle,
