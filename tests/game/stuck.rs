@@ -130,3 +130,38 @@ fn flood_out_of_moves_shows_the_way_out() {
     settle(&mut app);
     assert!(!texts(&mut app).iter().any(|t| t == "Out of moves."));
 }
+
+/// A search that found no solution says so of the position it started
+/// from; after an undo the board is another position, and the panel says
+/// which one it meant ("No solution from this position" stood beside a
+/// board one move back).
+#[test]
+fn a_lost_searchs_verdict_names_its_position_after_an_undo() {
+    use pond_puzzles::solve::{Budget, moves::winnable_map};
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "hop.ron", 39);
+    let lost = winnable_map(&puzzle(&app), &Budget::unlimited())
+        .into_iter()
+        .find(|(_, winnable)| *winnable == Some(false))
+        .map(|(mv, _)| mv)
+        .expect("a losing first move");
+    app.world_mut().write_message(MoveRequested::player(lost));
+    settle(&mut app);
+    let ending = autoplay(&mut app, Watch::Search);
+    assert_eq!(ending, Ending::Unsolvable);
+    let said = |app: &mut App| texts(app).join(" | ");
+    assert!(
+        said(&mut app).contains("No solution from this position"),
+        "{}",
+        said(&mut app)
+    );
+    press(&mut app, KeyCode::KeyU);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PlayState>().moves(), 0);
+    let words = said(&mut app);
+    assert!(!words.contains("No solution from this position"), "{words}");
+    assert!(
+        words.contains("No solution from the position after 1 move"),
+        "{words}"
+    );
+}

@@ -106,6 +106,18 @@ pub(super) fn panel_text(
     let words = match &a.verdict {
         // "Solution: 13 moves" under "won in 13 moves" said it twice.
         Some(_) if a.verdict_counts_only && matches!(a.ending, Some(Ending::Won(_))) => words,
+        // The board moved since (an undo): "this position" was read as the
+        // one on the board.
+        Some(_) if a.ending == Some(Ending::Unsolvable) && state.moves() != a.base() => {
+            let from = match a.base() {
+                0 => "the start".to_string(),
+                n => format!(
+                    "the position after {}",
+                    crate::levels::count_of(n, "move", "moves")
+                ),
+            };
+            format!("{words}\nNo solution from {from}")
+        }
         Some(v) => format!("{words}\n{v}"),
         None => words,
     };
