@@ -45,16 +45,17 @@ impl MapMark {
     }
 
     /// Why the search is done with a cell, in a few words (for a hover, a
-    /// tip, the key).
+    /// tip, the key): two short lines at most beside the map's widths
+    /// switch (a longer one wrapped to four and pushed the chart down).
     pub fn words(self) -> &'static str {
         match self {
             MapMark::Line => "the line tried now",
             MapMark::Solution => "the solution",
             MapMark::Lost => "searched: every line lost",
             MapMark::DeadEnd => "a dead end: no move left",
-            MapMark::Cut => "skipped without trying: seen before, or a test proved it lost",
+            MapMark::Cut => "skipped: seen before or proved lost",
             MapMark::Untried => "not tried yet",
-            MapMark::SetAside(_) => "set aside: it needs more moves than this round allows",
+            MapMark::SetAside(_) => "set aside: too long for this round",
         }
     }
 

@@ -196,11 +196,14 @@ fn compare_scale() -> impl Bundle {
 /// counts.
 const BAR_TIPS: [&str; 2] = [
     "The plain search: every move in turn, nothing remembered, as the first \
-     programs searched. Its bar: the positions it reached; while it runs, a \
-     white line marks where it will end",
+     programs searched. Its bar: the positions it reached. Both searches are \
+     also run unseen on this position when one starts: their figures come \
+     from those runs, and while one is watched a white line marks where it \
+     will end",
     "The solver: a search with its ideas for this puzzle (\"Words\" lists \
-     them). Its bar: the positions it reached; while it runs, a white line \
-     marks where it will end",
+     them). Its bar: the positions it reached. Both searches are also run \
+     unseen on this position when one starts: their figures come from those \
+     runs, and while one is watched a white line marks where it will end",
 ];
 
 /// The scale's words on hover (a new player read "1 100 10k 1M" as marks a
@@ -384,4 +387,27 @@ mod tests {
         // No scale yet (a span of none): no marks, and no overflow.
         assert_eq!(marks(0.0, 170.0), Vec::<u32>::new());
     }
+}
+
+/// The share of its positions a watched search has reached, where its end
+/// is known from its run unseen on the same position (the race's white
+/// line): how much of it is done, where the share of the orders of moves it
+/// has ruled out says next to nothing (the English board's search wins
+/// before a millionth). None for a moment of the timeline (`tree` is not
+/// the search's own) or before its run's figure is in.
+pub(super) fn positions_done(
+    comparison: Option<&Comparison>,
+    autoplay: Option<&Autoplay>,
+    tree: &SearchTree,
+) -> Option<f64> {
+    let a = autoplay.filter(|a| a.is_active() && !a.is_replay() && a.watch.searches())?;
+    if !std::ptr::eq(a.tree.as_ref()?, tree) {
+        return None;
+    }
+    let start = tree.start();
+    let c = comparison.filter(|c| &c.position == start)?;
+    let plain = a.watch == Watch::Plain;
+    let end = c.figures()[usize::from(!plain)].as_ref()?.positions;
+    let so_far = compare::so_far(start, plain, &a.stats);
+    (so_far < end).then(|| so_far as f64 / end as f64)
 }

@@ -39,8 +39,8 @@ pub struct MapShare;
 /// The bar's figure and its name (not the line under it).
 type BarWords = (Or<(With<MapShare>, With<MapBarName>)>, Without<MapFigure>);
 
-/// The bar's name at its left: "Ruled out", or "Done" once the search has
-/// won (full beside "Ruled out", it read as every way to play tried).
+/// The bar's name at its left: "Ruled out", "Deepest", or "Done" (won, or
+/// its positions' share reached: a full "Ruled out" read as all tried).
 #[derive(Component)]
 pub struct MapBarName;
 
@@ -356,6 +356,7 @@ pub(super) fn paint_map(
     view: Res<TreeViewState>,
     map_view: Res<MapView>,
     autoplay: Option<Res<Autoplay>>,
+    comparison: Option<Res<Comparison>>,
     time: Res<Time>,
     mut images: ResMut<Assets<Image>>,
     mut pictures: Query<(&mut ImageNode, &ComputedNode), With<MapPicture>>,
@@ -470,23 +471,31 @@ pub(super) fn paint_map(
             let needs = t.start().moves_to_win().filter(|&n| n > 0)?;
             Some((t.stats().deepest.min(needs), needs))
         });
-    let (fill_share, fill_mark) = match deepest {
+    // Its end known from its run unseen, the bar says the share of its
+    // positions reached instead ("Deepest" stood at 29 of 31 most of the
+    // English board's search long).
+    let done = deepest
+        .and(tree)
+        .and_then(|t| positions_done(comparison.as_deref(), autoplay.as_deref(), t));
+    let (fill_share, fill_mark) = match (deepest, done) {
         _ if won => (1.0, MapMark::Solution),
-        Some((deep, needs)) => (deep as f64 / needs as f64, MapMark::Line),
-        None => (share, MapMark::Lost),
+        (_, Some(done)) => (done, MapMark::Lost),
+        (Some((deep, needs)), None) => (deep as f64 / needs as f64, MapMark::Line),
+        (None, None) => (share, MapMark::Lost),
     };
     for (mut fill, mut colour) in &mut fills {
         fill.width = percent(fill_share * 100.0);
         colour.set_if_neq(BackgroundColor(mark_colour(fill_mark)));
     }
-    let percent_words = match (tree, deepest) {
-        (Some(_), _) if won => "won".to_string(),
-        (Some(_), Some((deep, needs))) => format!("{deep} of {needs}"),
-        (Some(_), None) => map::share_words(share),
-        (None, _) => String::new(),
+    let percent_words = match (tree, deepest, done) {
+        (Some(_), _, _) if won => "won".to_string(),
+        (Some(_), _, Some(done)) => map::share_words(done),
+        (Some(_), Some((deep, needs)), None) => format!("{deep} of {needs}"),
+        (Some(_), None, None) => map::share_words(share),
+        (None, _, _) => String::new(),
     };
     let name = match deepest {
-        _ if won => "Done",
+        _ if won || done.is_some() => "Done",
         Some(_) => "Deepest",
         None => "Ruled out",
     };
