@@ -98,3 +98,39 @@ fn a_row_clicked_stays_under_the_pointer() {
     let slots = app.world().resource::<TreeViewState>().slots.clone();
     assert_eq!(slots.first(), Some(&Some(here)), "the row clicked moved");
 }
+
+/// A moment of the timeline counts the search as it stood then in the race
+/// of the two searches, and in the bar of its share done: "82 so far" stood
+/// beside a board at step 43 of 137.
+#[test]
+fn a_moment_of_the_timeline_races_with_its_own_count() {
+    use pond_puzzles::game::solver::compare::group;
+    let mut app = super::window::laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    super::search_paused_at(&mut app, Watch::Search, 12);
+    super::plain::wait_for_both_searches(&mut app);
+    settle(&mut app);
+    let now = app.world().resource::<Autoplay>().stats.tried + 1;
+    assert!(shows(&mut app, &format!("{} so far", group(now))));
+    app.world_mut().write_message(Scrub::Start);
+    app.world_mut().write_message(Scrub::By(9));
+    super::follow_jump(&mut app);
+    settle(&mut app);
+    let then = app
+        .world()
+        .resource::<TreeViewState>()
+        .scrubbed
+        .as_ref()
+        .map(|(_, t)| t.stats().positions)
+        .expect("the timeline is short of its end");
+    assert!(then < now, "{then} of {now}");
+    assert!(
+        shows(&mut app, &format!("{} so far", group(then))),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert!(!shows(&mut app, &format!("{} so far", group(now))));
+    assert!(shows_exactly(&mut app, "Done"), "{:?}", texts(&mut app));
+}

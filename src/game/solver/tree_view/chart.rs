@@ -265,6 +265,7 @@ type NewMarks = Or<(Added<ScaleTick>, Added<ScaleLabel>)>;
 pub(super) fn show_scale(
     comparison: Option<Res<Comparison>>,
     autoplay: Option<Res<Autoplay>>,
+    view: Res<TreeViewState>,
     mut ticks: Query<(&ScaleTick, &mut Node), Without<ScaleLabel>>,
     mut labels: Query<(&ScaleLabel, &mut Node), Without<ScaleTick>>,
     mut words: Query<(&ScaleWords, &mut Text)>,
@@ -278,12 +279,14 @@ pub(super) fn show_scale(
     let resized = track.iter().any(|n| n.is_changed());
     // (A race's scale comes with its figures, and goes at the search's end.)
     let moved = comparison.as_ref().is_some_and(|c| c.is_changed())
-        || autoplay.as_ref().is_some_and(|a| a.is_changed());
+        || autoplay.as_ref().is_some_and(|a| a.is_changed())
+        || view.is_changed();
     if !moved && new.is_empty() && !resized {
         return;
     }
     // Before the bars have figures the scale says nothing.
-    let scale = chart_now(comparison.as_deref(), autoplay.as_deref())
+    let moment = view.scrubbed.as_ref().map(|(_, t)| t);
+    let scale = chart_now(comparison.as_deref(), autoplay.as_deref(), moment)
         .0
         .scale;
     let span = scale.map_or(0.0, |s| s.span);
@@ -393,21 +396,22 @@ mod tests {
 /// is known from its run unseen on the same position (the race's white
 /// line): how much of it is done, where the share of the orders of moves it
 /// has ruled out says next to nothing (the English board's search wins
-/// before a millionth). None for a moment of the timeline (`tree` is not
-/// the search's own) or before its run's figure is in.
+/// before a millionth). `tree` is the search's own, or a moment of its
+/// timeline (the share it had reached then). None before its run's figure
+/// is in.
 pub(super) fn positions_done(
     comparison: Option<&Comparison>,
     autoplay: Option<&Autoplay>,
     tree: &SearchTree,
 ) -> Option<f64> {
     let a = autoplay.filter(|a| a.is_active() && !a.is_replay() && a.watch.searches())?;
-    if !std::ptr::eq(a.tree.as_ref()?, tree) {
-        return None;
-    }
     let start = tree.start();
     let c = comparison.filter(|c| &c.position == start)?;
     let plain = a.watch == Watch::Plain;
     let end = c.figures()[usize::from(!plain)].as_ref()?.positions;
-    let so_far = compare::so_far(start, plain, &a.stats);
+    let so_far = match a.tree.as_ref().is_some_and(|t| std::ptr::eq(t, tree)) {
+        true => compare::so_far(start, plain, &a.stats),
+        false => tree.stats().positions,
+    };
     (so_far < end).then(|| so_far as f64 / end as f64)
 }

@@ -211,7 +211,8 @@ pub(super) fn update_view(
     // The comparison (its searches run unseen once the column opens) waits
     // for a search of the player's: over "No search yet" its ratio read as
     // a search's that had not run.
-    let (chart, shown) = chart_now(comparison.as_deref(), autoplay.as_deref());
+    let moment = scrubbed.as_ref().map(|(_, t)| t);
+    let (chart, shown) = chart_now(comparison.as_deref(), autoplay.as_deref(), moment);
     let chart = show_chart(chart, shown, &mut charts, &mut bars);
     let [plain_col, ours_col] = chart.values;
     // (The chart is hidden while a watch runs, its room kept; the answers
@@ -482,20 +483,23 @@ pub(super) fn chart_shown(comparison: Option<&Comparison>, autoplay: Option<&Aut
 }
 
 /// While a search is watched from the position the comparison's searches
-/// ran on, and both their figures are in: the race, its bar growing.
+/// ran on, and both their figures are in: the race, its bar growing (at a
+/// moment of the timeline, `moment`, the positions the search had reached
+/// then: "82 so far" stood beside the board at step 43 of 137).
 pub(super) fn live_race(
     comparison: Option<&Comparison>,
     autoplay: Option<&Autoplay>,
+    moment: Option<&SearchTree>,
 ) -> Option<compare::Chart> {
     let a = autoplay.filter(|a| a.is_active() && !a.is_replay() && a.watch.searches())?;
     let start = a.tree.as_ref()?.start();
     let c = comparison.filter(|c| &c.position == start)?;
     let plain = a.watch == Watch::Plain;
-    Some(compare::live_chart(
-        c,
-        plain,
-        compare::so_far(start, plain, &a.stats),
-    ))
+    let so_far = match moment {
+        Some(then) => then.stats().positions,
+        None => compare::so_far(start, plain, &a.stats),
+    };
+    Some(compare::live_chart(c, plain, so_far))
 }
 
 /// The comparison's chart as it stands, and whether it shows: the race
@@ -504,8 +508,9 @@ pub(super) fn live_race(
 pub(super) fn chart_now(
     comparison: Option<&Comparison>,
     autoplay: Option<&Autoplay>,
+    moment: Option<&SearchTree>,
 ) -> (compare::Chart, bool) {
-    if let Some(race) = live_race(comparison, autoplay) {
+    if let Some(race) = live_race(comparison, autoplay, moment) {
         return (race, true);
     }
     let shown = chart_shown(comparison, autoplay);
