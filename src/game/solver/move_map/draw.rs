@@ -355,14 +355,19 @@ pub(super) fn mark_growth(size: f32, world_per_px: f32) -> f32 {
     (LEAST_MARK_PX * world_per_px / (2.0 * MARK_RADIUS * size)).clamp(1.0, MARK_GROWTH_MOST)
 }
 
+/// The board's root, not a mark nor a tag.
+type BoardOnly = (With<BoardRoot>, Without<NumberTag>, Without<MarkScale>);
+/// Marks or tags just made.
+type NewMarks = Or<(Added<NumberTag>, Added<MarkScale>)>;
+
 /// Grows the marks and their numbers' tags where the board is drawn small,
 /// when a mark is made, the camera's scale changes (a window made smaller)
 /// or the pointer comes onto a mark or leaves it (the mark under it grows
 /// by `MARK_HOVER`: it can be clicked).
 pub(super) fn legible_numbers(
     camera: Query<Ref<Projection>, With<Camera2d>>,
-    roots: Query<Ref<Transform>, (With<BoardRoot>, Without<NumberTag>, Without<MarkScale>)>,
-    new_marks: Query<(), Or<(Added<NumberTag>, Added<MarkScale>)>>,
+    roots: Query<Ref<Transform>, BoardOnly>,
+    new_marks: Query<(), NewMarks>,
     hovered: Res<MarkHovered>,
     mut marks: Query<
         (

@@ -262,6 +262,7 @@ type NewMarks = Or<(Added<ScaleTick>, Added<ScaleLabel>)>;
 
 /// The marks of the scale's steps on the comparison's bars, and the
 /// figures under them, where the chart's scale puts them.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn show_scale(
     comparison: Option<Res<Comparison>>,
     autoplay: Option<Res<Autoplay>>,
@@ -363,6 +364,30 @@ pub(super) fn even_figures(
     }
 }
 
+/// The share of its positions a watched search has reached, where its end
+/// is known from its run unseen on the same position (the race's white
+/// line): how much of it is done, where the share of the orders of moves it
+/// has ruled out says next to nothing (the English board's search wins
+/// before a millionth). `tree` is the search's own, or a moment of its
+/// timeline (the share it had reached then). None before its run's figure
+/// is in.
+pub(super) fn positions_done(
+    comparison: Option<&Comparison>,
+    autoplay: Option<&Autoplay>,
+    tree: &SearchTree,
+) -> Option<f64> {
+    let a = autoplay.filter(|a| a.is_active() && !a.is_replay() && a.watch.searches())?;
+    let start = tree.start();
+    let c = comparison.filter(|c| &c.position == start)?;
+    let plain = a.watch == Watch::Plain;
+    let end = c.figures()[usize::from(!plain)].as_ref()?.positions;
+    let so_far = match a.tree.as_ref().is_some_and(|t| std::ptr::eq(t, tree)) {
+        true => compare::so_far(start, plain, &a.stats),
+        false => tree.stats().positions,
+    };
+    (so_far < end).then(|| so_far as f64 / end as f64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,28 +415,4 @@ mod tests {
         // No scale yet (a span of none): no marks, and no overflow.
         assert_eq!(marks(0.0, 170.0), Vec::<u32>::new());
     }
-}
-
-/// The share of its positions a watched search has reached, where its end
-/// is known from its run unseen on the same position (the race's white
-/// line): how much of it is done, where the share of the orders of moves it
-/// has ruled out says next to nothing (the English board's search wins
-/// before a millionth). `tree` is the search's own, or a moment of its
-/// timeline (the share it had reached then). None before its run's figure
-/// is in.
-pub(super) fn positions_done(
-    comparison: Option<&Comparison>,
-    autoplay: Option<&Autoplay>,
-    tree: &SearchTree,
-) -> Option<f64> {
-    let a = autoplay.filter(|a| a.is_active() && !a.is_replay() && a.watch.searches())?;
-    let start = tree.start();
-    let c = comparison.filter(|c| &c.position == start)?;
-    let plain = a.watch == Watch::Plain;
-    let end = c.figures()[usize::from(!plain)].as_ref()?.positions;
-    let so_far = match a.tree.as_ref().is_some_and(|t| std::ptr::eq(t, tree)) {
-        true => compare::so_far(start, plain, &a.stats),
-        false => tree.stats().positions,
-    };
-    (so_far < end).then(|| so_far as f64 / end as f64)
 }
