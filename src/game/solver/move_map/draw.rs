@@ -120,6 +120,11 @@ pub(super) fn draw(
             }
         }
         let number = super::number(&mark.left, counts);
+        // A jump's number toward the pad it lands on, empty by the rules:
+        // down and right it covered the frog jumped over on the peg boards.
+        let tag_at = arc
+            .and_then(|a| (a.to - at).try_normalize())
+            .map_or(TAG_AT, |d| d * TAG_AT.length());
         commands
             .spawn((
                 MoveMarkBadge(mark.mv, mark.left.winnable),
@@ -149,8 +154,8 @@ pub(super) fn draw(
                     // kept legible in a small window (`legible_numbers`).
                     let n = n.to_string();
                     b.spawn((
-                        NumberTag { size },
-                        Transform::from_translation(TAG_AT.extend(0.2)),
+                        NumberTag { size, at: tag_at },
+                        Transform::from_translation(tag_at.extend(0.2)),
                         Visibility::default(),
                         Pickable::IGNORE,
                     ))
@@ -315,6 +320,8 @@ pub(super) fn focus_on_picked(
 #[derive(Component)]
 pub(super) struct NumberTag {
     size: f32,
+    /// Where it stands from its mark's centre, in the mark's units.
+    at: Vec2,
 }
 
 /// A mark's own scale on the board (`Puzzle::mark_size`), before it grows
@@ -322,7 +329,9 @@ pub(super) struct NumberTag {
 #[derive(Component)]
 pub(super) struct MarkScale(f32);
 
-/// Where a number's tag stands from its mark's centre, in the mark's units.
+/// Where a number's tag stands from its mark's centre, in the mark's units,
+/// where the move has no arc (Escape's gates); a jump's or a step's stands
+/// as far toward the pad it lands on.
 const TAG_AT: Vec2 = Vec2::new(12.0, -9.0);
 /// The number's size in the mark's units.
 const NUMBER_PX: f32 = 11.0;
@@ -412,7 +421,7 @@ pub(super) fn legible_numbers(
             };
             let k = tag_growth(tag.size * grown * root.scale.y, world_per_px);
             // Grown, it stands a little further out, clear of the tick.
-            let at = TAG_AT * (1.0 + 0.5 * (k - 1.0));
+            let at = tag.at * (1.0 + 0.5 * (k - 1.0));
             if (t.scale.x - k).abs() > 0.01 || t.translation.truncate() != at {
                 t.scale = Vec3::new(k, k, 1.0);
                 t.translation = at.extend(t.translation.z);
