@@ -411,6 +411,16 @@ fn press(app: &mut App, key: KeyCode) {
 /// greedy line fits the level's limit.
 const FLOOD_NODES: u64 = 20_000;
 
+/// A move of `p` after which it can no longer be won.
+fn a_losing_move(p: &Puzzle) -> PuzzleMove {
+    use pond_puzzles::solve::{Budget, moves::winnable_map};
+    winnable_map(p, &Budget::unlimited())
+        .into_iter()
+        .find(|(_, winnable)| *winnable == Some(false))
+        .map(|(mv, _)| mv)
+        .expect("a losing move")
+}
+
 /// Starts auto-play and runs frames until it ends; returns how it ended.
 fn autoplay(app: &mut App, watch: Watch) -> Ending {
     app.world_mut().write_message(AutoplayCommand::Start(watch));

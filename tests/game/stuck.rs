@@ -137,14 +137,9 @@ fn flood_out_of_moves_shows_the_way_out() {
 /// board one move back).
 #[test]
 fn a_lost_searchs_verdict_names_its_position_after_an_undo() {
-    use pond_puzzles::solve::{Budget, moves::winnable_map};
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "hop.ron", 39);
-    let lost = winnable_map(&puzzle(&app), &Budget::unlimited())
-        .into_iter()
-        .find(|(_, winnable)| *winnable == Some(false))
-        .map(|(mv, _)| mv)
-        .expect("a losing first move");
+    let lost = super::a_losing_move(&puzzle(&app));
     app.world_mut().write_message(MoveRequested::player(lost));
     settle(&mut app);
     let ending = autoplay(&mut app, Watch::Search);

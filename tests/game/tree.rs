@@ -205,6 +205,16 @@ fn step_until(app: &mut App, moves: usize) {
     panic!("the search made fewer than {moves} moves");
 }
 
+/// The positions of the search as the timeline's moment shows it.
+fn moment_positions(app: &App) -> u64 {
+    app.world()
+        .resource::<TreeViewState>()
+        .scrubbed
+        .as_ref()
+        .map(|(_, t)| t.stats().positions)
+        .expect("the timeline is short of its end")
+}
+
 /// Runs frames until the board has caught up with a jump or a scrub.
 fn follow_jump(app: &mut App) {
     for _ in 0..5000 {
@@ -283,13 +293,7 @@ fn the_panel_and_the_tree_count_the_same_positions() {
     app.world_mut().write_message(Scrub::Start);
     app.world_mut().write_message(Scrub::By(9));
     follow_jump(&mut app);
-    let then = app
-        .world()
-        .resource::<TreeViewState>()
-        .scrubbed
-        .as_ref()
-        .map(|(_, t)| t.stats().positions)
-        .expect("the timeline is short of its end");
+    let then = moment_positions(&app);
     assert!(then < positions, "{then} of {positions}");
     assert!(
         shows(&mut app, &format!("Solver's search: {then} positions")),

@@ -545,16 +545,10 @@ fn the_answers_last_moves_are_the_searchs_steps_at_every_speed() {
 /// has gone ("Deepest", "3 of 9": moves of the 9 a win takes).
 #[test]
 fn a_search_of_a_lost_position_rules_out_every_order() {
-    use pond_puzzles::solve::{Budget, moves::winnable_map};
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "hop.ron", 39);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
-    let start = puzzle(&app);
-    let lost = winnable_map(&start, &Budget::unlimited())
-        .into_iter()
-        .find(|(_, winnable)| *winnable == Some(false))
-        .map(|(mv, _)| mv)
-        .expect("a losing first move");
+    let lost = super::super::a_losing_move(&puzzle(&app));
     app.world_mut().write_message(MoveRequested::player(lost));
     settle(&mut app);
     search_to_its_end(&mut app);

@@ -118,13 +118,7 @@ fn a_moment_of_the_timeline_races_with_its_own_count() {
     app.world_mut().write_message(Scrub::By(9));
     super::follow_jump(&mut app);
     settle(&mut app);
-    let then = app
-        .world()
-        .resource::<TreeViewState>()
-        .scrubbed
-        .as_ref()
-        .map(|(_, t)| t.stats().positions)
-        .expect("the timeline is short of its end");
+    let then = super::moment_positions(&app);
     assert!(then < now, "{then} of {now}");
     assert!(
         shows(&mut app, &format!("{} so far", group(then))),

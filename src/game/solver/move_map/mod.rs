@@ -9,6 +9,7 @@
 //! is help, as a hint is.
 
 mod draw;
+mod legible;
 
 pub use draw::{ArcDot, ButtonMark, HoverRing, LastOfItsKind, MarkHovered, MoveMarkBadge};
 
@@ -198,7 +199,7 @@ pub(super) fn plugin(app: &mut App) {
         // follow the scale of the frame they are drawn in.
         .add_systems(
             PostUpdate,
-            draw::legible_numbers.before(bevy::transform::TransformSystems::Propagate),
+            legible::legible_numbers.before(bevy::transform::TransformSystems::Propagate),
         );
 }
 
