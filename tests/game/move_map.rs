@@ -536,3 +536,40 @@ fn a_colour_whose_last_tiles_a_move_floods_says_all() {
 mod arcs;
 #[path = "move_map/click.rs"]
 mod click;
+
+/// Turned on while the solver plays its solution, the map says when its
+/// marks come (the button lit over a board with no mark read as a map that
+/// failed), and they come once the solver stops.
+#[test]
+fn the_map_turned_on_while_the_solver_plays_says_when_it_comes() {
+    let mut app = app();
+    app.insert_resource(Speed::Times(1.0));
+    // The English board: 31 moves to play, a while at 1x.
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Solution));
+    for _ in 0..20 {
+        app.update();
+    }
+    press(&mut app, KeyCode::KeyM);
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(app.world().resource::<Autoplay>().is_active());
+    let said = |app: &mut App| texts(app).join(" | ");
+    let words = said(&mut app);
+    assert!(
+        words.contains("Move map: back when the solver stops"),
+        "{words}"
+    );
+    assert_eq!(count::<MoveMarkBadge>(&mut app), 0);
+    app.world_mut().write_message(AutoplayCommand::Stop);
+    settle(&mut app);
+    wait_for_marks(&mut app);
+    let words = said(&mut app);
+    assert!(!words.contains("back when the solver stops"), "{words}");
+    assert!(
+        count::<MoveMarkBadge>(&mut app) > 0,
+        "no marks after the stop"
+    );
+}

@@ -370,6 +370,12 @@ fn update_counter(
     // (Not while auto-play plays: the map is off then, and its lines went
     // and came with each pause of a watched search.)
     let watched = autoplay.as_deref().is_some_and(|a| a.is_active());
+    // Turned on while the solver plays, the map says when it comes (its
+    // button lit over a board with no mark read as a map that failed).
+    let map = match settings.move_map && watched && !state.puzzle.is_won() {
+        true => Some("move map: back when the solver stops".to_string()),
+        false => map,
+    };
     let reserve =
         settings.move_map && !watched && !state.puzzle.is_won() && !state.puzzle.is_stuck();
     // A line kept blank: a space that does not break, so it keeps its height.
