@@ -440,3 +440,79 @@ fn the_search_is_counted_in_the_column_or_the_panel() {
         assert!(shows(&mut app, "watched"), "{size}: the search's time");
     }
 }
+
+/// In a narrow window the map takes the room under its bar that the tip's
+/// row kept empty while no cell is hovered (at 800x600 the map was 115
+/// pixels high, at 800x560 75): the tip, under the pointer, stands in the
+/// figure's room, and nothing under it moves.
+#[test]
+fn in_a_narrow_window_the_tip_stands_in_the_figures_room() {
+    use pond_puzzles::game::solver::tree_view::{MapFigure, MapPicture, MapTip};
+    for (height, least) in [(600, 140.0), (560, 100.0)] {
+        let mut app = laid_app(UVec2::new(800, height));
+        start_level(&mut app, "pegs.ron", 8);
+        app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+        settle(&mut app);
+        app.insert_resource(Speed::Times(4.0));
+        app.world_mut()
+            .write_message(AutoplayCommand::Start(Watch::Search));
+        for _ in 0..120 {
+            app.update();
+        }
+        app.world_mut().resource_mut::<Autoplay>().paused = true;
+        settle(&mut app);
+        let rect_of = |app: &mut App, e: Entity| {
+            (laid_out(app).into_iter().find(|n| n.entity == e)).map(|n| n.rect)
+        };
+        let one = |app: &mut App, f: fn(&mut World) -> Option<Entity>| {
+            f(app.world_mut()).expect("the map's part")
+        };
+        let picture = one(&mut app, |w| {
+            w.query_filtered::<Entity, With<MapPicture>>()
+                .iter(w)
+                .next()
+        });
+        let figure = one(&mut app, |w| {
+            w.query_filtered::<Entity, With<MapFigure>>().iter(w).next()
+        });
+        let tip = one(&mut app, |w| {
+            w.query_filtered::<Entity, With<MapTip>>().iter(w).next()
+        });
+        let map = rect_of(&mut app, picture).expect("the map shows");
+        assert!(
+            map.height() >= least,
+            "at 800x{height} the map is {:.0} pixels high",
+            map.height()
+        );
+        let room = rect_of(&mut app, figure).expect("the figure's room");
+        let first = |app: &mut App| {
+            let nodes = laid_out(app);
+            (nodes.iter().find(|n| n.text.as_deref() == Some("|<")))
+                .expect("the timeline's first button")
+                .rect
+        };
+        let button = first(&mut app);
+        // The pointer over the map's top band: the line tried, said.
+        let scale = app
+            .world_mut()
+            .query_filtered::<&Window, With<bevy::window::PrimaryWindow>>()
+            .single(app.world())
+            .expect("a window")
+            .scale_factor();
+        point_at(&mut app, (map.min + Vec2::new(12.0, 4.0)) / scale);
+        settle(&mut app);
+        let said = app.world().get::<Text>(tip).expect("the tip").0.clone();
+        assert!(!said.is_empty(), "no reason under the pointer");
+        let at = rect_of(&mut app, tip).expect("the tip shows");
+        assert!(
+            at.min.y >= room.min.y - 1.0 && at.max.y <= room.max.y + 1.0,
+            "the tip at {at:?}, the figure's room {room:?}"
+        );
+        assert!(
+            rect_of(&mut app, figure).is_none(),
+            "the figure under the tip"
+        );
+        assert_eq!(rect_of(&mut app, picture), Some(map), "the map moved");
+        assert_eq!(first(&mut app), button, "the timeline's button moved");
+    }
+}

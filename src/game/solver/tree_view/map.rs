@@ -215,7 +215,7 @@ pub(super) fn map_section() -> impl Bundle {
                 ChartOrDone::Done,
                 text("", 14.0, theme::TEXT),
                 Node {
-                    min_height: px(36),
+                    min_height: px(FIGURE_ROOM),
                     flex_shrink: 0.0,
                     ..default()
                 }
@@ -224,21 +224,22 @@ pub(super) fn map_section() -> impl Bundle {
             // take the Done bar's (`ChartOrDone`).
             (
                 ChartOrDone::Done,
+                TipRow,
                 Node {
                     flex_direction: FlexDirection::Column,
                     flex_shrink: 0.0,
                     ..default()
                 },
                 children![(
-                    ShowFrom(340.0),
                     Node {
                         justify_content: JustifyContent::SpaceBetween,
                         align_items: AlignItems::Center,
                         column_gap: px(6),
                         flex_shrink: 0.0,
-                        // Two lines' room: a tip that wraps in a narrow column
-                        // (800x600) moves nothing above it.
-                        min_height: px(34),
+                        // The figure's room: a tip that wraps in a narrow
+                        // column (800x600), or takes the figure's room
+                        // there, moves nothing above it.
+                        min_height: px(FIGURE_ROOM),
                         ..default()
                     },
                     children![

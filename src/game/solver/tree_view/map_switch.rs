@@ -126,21 +126,55 @@ pub(super) fn chart_or_done(
     comparison: Option<Res<Comparison>>,
     autoplay: Option<Res<Autoplay>>,
     view: Res<TreeViewState>,
-    mut parts: Query<(&ChartOrDone, &mut Node)>,
+    tips: Query<&Text, With<MapTip>>,
+    mut parts: Query<(&ChartOrDone, &mut Node, Has<MapFigure>, Has<TipRow>)>,
 ) {
     let short = column_height_of(&columns) < BOTH_FROM;
     let compared = chart_shown(comparison.as_deref(), autoplay.as_deref());
-    for (part, mut node) in &mut parts {
+    let (tip_row, figure) = tip_and_figure(&columns, tips.iter().any(|t| !t.0.is_empty()));
+    for (part, mut node, is_figure, is_tip_row) in &mut parts {
         let shown = match part {
             // (The rows of words keep their room: they have no Done bar.)
             ChartOrDone::Chart => !short || (compared && !view.words),
-            ChartOrDone::Done => !short || !compared,
+            ChartOrDone::Done => {
+                (!short || !compared) && (figure || !is_figure) && (tip_row || !is_tip_row)
+            }
             ChartOrDone::Roomy => !short,
         };
         let display = if shown { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;
         }
+    }
+}
+
+/// The room of the hovered cell's reason (and the widths' switch), under
+/// the map's figure.
+#[derive(Component)]
+pub(super) struct TipRow;
+
+/// The room of the map's figure, and of the tip's row: two lines.
+pub(super) const FIGURE_ROOM: f32 = 36.0;
+
+/// A column shorter than this (logical pixels) has no tip's row of its own.
+const TIP_FROM: f32 = 340.0;
+
+/// Where the hovered cell's reason stands: in its own row under the
+/// figure (a column wide enough for the widths' switch beside it), none (a
+/// column too short), or in a narrow column (800x600) in the figure's room
+/// while a cell is hovered, the row giving its room to the map otherwise
+/// (the two rooms left some 70 pixels empty under the bar most of a search
+/// long, with the map 115 pixels high). Whether (the tip's row, the figure)
+/// show.
+fn tip_and_figure(columns: &Query<&ComputedNode, With<TreeColumn>>, tip: bool) -> (bool, bool) {
+    let narrow = columns
+        .iter()
+        .next()
+        .is_some_and(|c| c.size().x * c.inverse_scale_factor() < NARROW_COLUMN);
+    match (column_height_of(columns) >= TIP_FROM, narrow) {
+        (false, _) => (false, true),
+        (true, false) => (true, true),
+        (true, true) => (tip, !tip),
     }
 }
 
