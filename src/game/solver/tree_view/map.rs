@@ -236,9 +236,8 @@ pub(super) fn map_section() -> impl Bundle {
                         align_items: AlignItems::Center,
                         column_gap: px(6),
                         flex_shrink: 0.0,
-                        // The figure's room: a tip that wraps in a narrow
-                        // column (800x600), or takes the figure's room
-                        // there, moves nothing above it.
+                        // The figure's room: a tip that wraps, or stands in
+                        // the figure's room (800x600), moves nothing.
                         min_height: px(FIGURE_ROOM),
                         ..default()
                     },
