@@ -12,7 +12,7 @@ use crate::game::play::{
 };
 use crate::game::puzzles;
 use crate::game::settings::{ChangeSetting, SETTING_KEYS, Settings};
-use crate::game::solver::{AutoplayCommand, Watch};
+use crate::game::solver::{Autoplay, AutoplayCommand, Watch};
 use crate::game::theme::widget;
 use bevy::prelude::*;
 
@@ -30,19 +30,45 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// Seconds within which a second Backspace restarts a level whose watched
+/// search the first one would have put away.
+const AGAIN_WITHIN: f32 = 4.0;
+
 /// The keys that work with the menu or the how-to card open too.
-fn play_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<PlayAction>) {
+fn play_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut actions: MessageWriter<PlayAction>,
+    autoplay: Option<Res<Autoplay>>,
+    time: Res<Time>,
+    mut say: MessageWriter<Say>,
+    mut asked_at: Local<Option<f32>>,
+) {
     let ctrl = keys::ctrl(&keys);
     for (key, action) in [
         (KeyCode::Escape, PlayAction::Menu),
         (KeyCode::KeyL, PlayAction::LevelSelect),
         (KeyCode::KeyT, PlayAction::Title),
-        (KeyCode::Backspace, PlayAction::Replay),
         (KeyCode::KeyE, PlayAction::EditCopy),
     ] {
         // Ctrl+C copies the game; no key with Ctrl does its plain action.
         if keys.just_pressed(key) && !ctrl {
             actions.write(action);
+        }
+    }
+    // A restart puts a watched search away (its map, timeline and rows): a
+    // slip of the key asks first, and a second press restarts. (The
+    // menu's and the banners' buttons restart at once: each names it.)
+    if keys.just_pressed(KeyCode::Backspace) && !ctrl {
+        let now = time.elapsed_secs();
+        let watched = autoplay.is_some_and(|a| a.watch.searches() && a.tree.is_some());
+        let again = asked_at.take().is_some_and(|at| now - at <= AGAIN_WITHIN);
+        if watched && !again {
+            *asked_at = Some(now);
+            say.write(Say(
+                "Backspace again to restart: the search watched goes.".into()
+            ));
+        } else {
+            actions.write(PlayAction::Replay);
         }
     }
     // The settings' keys, as the menu shows them (C, A, F, M, Q, V, O).

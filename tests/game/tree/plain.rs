@@ -332,6 +332,15 @@ fn a_search_stopped_short_shows_no_comparison() {
     assert!(!chart(&mut app), "a chart beside a search stopped short");
     // The search watched to its end: the chart is its own.
     app.insert_resource(Speed::Instant);
+    // Backspace asks first: a restart puts the watched search away (a
+    // new player lost one to a slip of the key); a second press restarts.
+    press(&mut app, KeyCode::Backspace);
+    settle(&mut app);
+    assert!(
+        app.world().get_resource::<Autoplay>().is_some(),
+        "put away unasked"
+    );
+    assert!(shows(&mut app, "Backspace again to restart"));
     press(&mut app, KeyCode::Backspace);
     settle(&mut app);
     assert!(app.world().get_resource::<Autoplay>().is_none());
@@ -340,8 +349,10 @@ fn a_search_stopped_short_shows_no_comparison() {
     settle(&mut app);
     assert!(chart(&mut app), "no chart beside a search that ended");
     // A solution played (S) is no search: no chart over "No search yet".
-    press(&mut app, KeyCode::Backspace);
-    settle(&mut app);
+    for _ in 0..2 {
+        press(&mut app, KeyCode::Backspace);
+        settle(&mut app);
+    }
     assert!(matches!(
         autoplay(&mut app, Watch::Solution),
         Ending::Won(_)
