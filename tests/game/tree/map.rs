@@ -208,7 +208,8 @@ fn the_map_is_drawn_in_one_texture_in_every_window() {
         // Won early (the pond's search), it says what the win spared.
         assert!(
             figure.contains("ways to play ruled out")
-                || figure == "Won early: most of the search never needed",
+                || (figure.starts_with("Won early: ")
+                    && figure.ends_with("% of the ways to play never needed")),
             "{at}: {figure}"
         );
         let s = size.as_vec2();

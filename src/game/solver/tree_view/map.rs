@@ -511,12 +511,12 @@ pub(super) fn paint_map(
             // A win ends the search early: the share is what it took.
             // Won early, the share reads as nothing done beside "287 times
             // fewer positions": the win says what it spared instead.
-            Some(_) if won && share < 0.5 => {
-                "Won early: most of the search never needed".to_string()
-            }
-            Some(w) if won => {
-                format!("Won, with {w}")
-            }
+            Some(_) if won && share < 0.5 => format!(
+                "Won early: {}{} of the ways to play never needed",
+                if share < 0.01 { "over " } else { "" },
+                map::share_words((1.0 - share).min(0.99))
+            ),
+            Some(w) if won => format!("Won, with {w}"),
             // Under way, the bar beside "Ruled out" says the share: the
             // same figure again in words was seven words more to read.
             Some(_) => String::new(),
