@@ -207,15 +207,15 @@ pub(super) fn map_section() -> impl Bundle {
                     ),
                 ],
             ),
-            // Two lines' room whether it takes one or two ("From move 6: 1
-            // in 99 trillion ..." wraps in a narrow column): a wrap never
-            // moves the map.
+            // Two lines' room whether it takes one or two: a wrap never moves
+            // the map (a wrapped text's width is rounded up: a little inside).
             (
                 MapFigure,
                 ChartOrDone::Done,
                 text("", 14.0, theme::TEXT),
                 Node {
                     min_height: px(FIGURE_ROOM),
+                    padding: UiRect::right(px(4)),
                     flex_shrink: 0.0,
                     ..default()
                 }
