@@ -277,7 +277,11 @@ fn spawn_card(
 /// The search map's part of the card: its marks, then how it is read.
 fn map_part(body: &mut ChildSpawnerCommands, puzzle: &Puzzle) {
     body.spawn(map_key(puzzle));
-    for line in MAP_WORDS {
+    // How the puzzle's search goes, after what the map is: the column says
+    // it only in a tall window (its paragraph took four rows of words).
+    let how = crate::game::solver::tree_view::search_note(puzzle);
+    let (first, rest) = MAP_WORDS.split_at(1);
+    for &line in first.iter().chain([&how.as_str()]).chain(rest) {
         body.spawn((
             text(line, 15.0, theme::TEXT_DIM),
             TextLayout::justify(Justify::Center),

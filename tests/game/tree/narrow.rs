@@ -158,7 +158,17 @@ fn at_800x600_the_rows_of_words_keep_room_for_their_words() {
 /// The English board at 800x600 with the search's column open, `setup`
 /// done, watched at `speed` for `frames` frames, then paused.
 fn paused_english_watch(speed: Speed, frames: usize, setup: impl FnOnce(&mut App)) -> App {
-    let mut app = laid_app(UVec2::new(800, 600));
+    paused_english_watch_in(UVec2::new(800, 600), speed, frames, setup)
+}
+
+/// `paused_english_watch` in a window of `size`.
+fn paused_english_watch_in(
+    size: UVec2,
+    speed: Speed,
+    frames: usize,
+    setup: impl FnOnce(&mut App),
+) -> App {
+    let mut app = laid_app(size);
     start_level(&mut app, "pegs.ron", 7);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
     settle(&mut app);
@@ -515,4 +525,25 @@ fn in_a_narrow_window_the_tip_stands_in_the_figures_room() {
         assert_eq!(rect_of(&mut app, picture), Some(map), "the map moved");
         assert_eq!(first(&mut app), button, "the timeline's button moved");
     }
+}
+
+/// At 1280x720 the rows of words take the column's room: the paragraph on
+/// how the search goes (the how-to card says it) stands only in a tall
+/// column (it took four rows' room: six rows showed).
+#[test]
+fn at_1280x720_the_rows_of_words_fill_the_column() {
+    let size = UVec2::new(1280, 720);
+    let mut app = paused_english_watch_in(size, Speed::Times(4.0), 120, |app| {
+        app.world_mut().resource_mut::<TreeViewState>().words = true;
+    });
+    let rows = app
+        .world_mut()
+        .query::<(&TreeRow, &Node)>()
+        .iter(app.world())
+        .filter(|(_, n)| n.display != Display::None)
+        .count();
+    let total = app.world().resource::<TreeViewState>().total;
+    assert!(total >= 10, "{total} rows in the outline");
+    assert!(rows >= 9, "{rows} rows of words of {total}");
+    assert!(!shows(&mut app, "It follows one line of moves"));
 }

@@ -50,7 +50,10 @@ pub(super) fn column(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                         ..default()
                     },
                     children![
-                        (para(TreeText::Note, 13.0, theme::TEXT_DIM), ShowFrom(440.0)),
+                        (
+                            para(TreeText::Note, 13.0, theme::TEXT_DIM),
+                            ShowFrom(NOTE_FROM)
+                        ),
                         rounds_key(),
                     ],
                 )),
@@ -110,6 +113,11 @@ pub(super) fn column(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
         )),
     )
 }
+
+/// The column's height from which it says how the search goes above the
+/// rows of words (the how-to card says it too): at 1280x720 its four lines
+/// took the room of four rows.
+const NOTE_FROM: f32 = 640.0;
 
 /// The comparison's ratio, shown in a column of at least 300 pixels.
 pub(super) fn compare_ratio_part() -> impl Bundle {

@@ -242,6 +242,7 @@ use picture::*;
 use replay::*;
 pub use replay::{TimelinePlay, replayable};
 use rounds::*;
+pub use view::search_note;
 use view::*;
 
 pub(super) fn plugin(app: &mut App) {

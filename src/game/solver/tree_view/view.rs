@@ -563,6 +563,11 @@ fn show_chart(
     chart
 }
 
+/// How the solver's search of the puzzle goes, for the how-to card.
+pub fn search_note(p: &Puzzle) -> String {
+    note_for(p, Watch::Search)
+}
+
 /// What the picture shows, for the puzzle and the search watched.
 pub(super) fn note_for(p: &Puzzle, watch: Watch) -> String {
     match (crate::solve::order(p), watch) {
