@@ -299,7 +299,9 @@ fn a_paused_search_moved_through_its_timeline_goes_on_from_where_it_stood() {
     settle(&mut app);
     let a = app.world().resource::<Autoplay>();
     assert!(matches!(a.ending, Some(Ending::Won(31))), "{:?}", a.ending);
-    assert!(a.log.len() > len, "the search did not go on");
+    // (Its log kept, not begun again: the search's thread may have logged
+    // its every step before the pause, so the log need not grow.)
+    assert!(a.log.len() >= len, "the search began again");
     assert!(app.world().resource::<TreeViewState>().scrubbed.is_none());
     assert!(puzzle(&app).is_won());
     assert_board_mirrors_rules(&mut app);
