@@ -152,7 +152,7 @@ pub(super) fn draw(
                 symbol.spawn(b, made);
                 if let Some(n) = number {
                     // The number on a dark tag of its own, down and right,
-                    // kept legible in a small window (`legible_numbers`).
+                    // kept legible in a small window (`legible_marks`).
                     let n = n.to_string();
                     b.spawn((
                         NumberTag { size, at: tag_at },

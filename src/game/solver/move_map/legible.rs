@@ -42,7 +42,7 @@ const LEAST_MARK_PX: f32 = 32.0;
 
 /// How much a number's tag grows so that its number stands at least
 /// `LEAST_PX` high on a screen showing `world_per_px` world units a pixel.
-pub(super) fn tag_growth(size: f32, world_per_px: f32) -> f32 {
+fn tag_growth(size: f32, world_per_px: f32) -> f32 {
     (LEAST_PX * world_per_px / (NUMBER_PX * size)).max(1.0)
 }
 
@@ -54,7 +54,7 @@ const MARK_GROWTH_MOST: f32 = 1.25;
 /// How much a mark of scale `size` grows so that it stands at least
 /// `LEAST_MARK_PX` wide on a screen showing `world_per_px` world units a
 /// pixel, as far as `MARK_GROWTH_MOST`.
-pub(super) fn mark_growth(size: f32, world_per_px: f32) -> f32 {
+fn mark_growth(size: f32, world_per_px: f32) -> f32 {
     (LEAST_MARK_PX * world_per_px / (2.0 * MARK_RADIUS * size)).clamp(1.0, MARK_GROWTH_MOST)
 }
 
@@ -67,7 +67,7 @@ type NewMarks = Or<(Added<NumberTag>, Added<MarkScale>)>;
 /// when a mark is made, the camera's scale changes (a window made smaller)
 /// or the pointer comes onto a mark or leaves it (the mark under it grows
 /// by `MARK_HOVER`: it can be clicked).
-pub(super) fn legible_numbers(
+pub(super) fn legible_marks(
     camera: Query<Ref<Projection>, With<Camera2d>>,
     roots: Query<Ref<Transform>, BoardOnly>,
     new_marks: Query<(), NewMarks>,

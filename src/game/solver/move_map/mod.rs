@@ -199,7 +199,7 @@ pub(super) fn plugin(app: &mut App) {
         // follow the scale of the frame they are drawn in.
         .add_systems(
             PostUpdate,
-            legible::legible_numbers.before(bevy::transform::TransformSystems::Propagate),
+            legible::legible_marks.before(bevy::transform::TransformSystems::Propagate),
         );
 }
 

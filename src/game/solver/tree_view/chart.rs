@@ -364,6 +364,26 @@ pub(super) fn even_figures(
     }
 }
 
+/// A search watched from the position the comparison's searches ran on:
+/// the comparison, whether the search is the plain one, and the positions
+/// it has reached (at a moment of the timeline, `moment`, those it had
+/// reached then: "82 so far" stood beside the board at step 43 of 137).
+pub(super) fn race<'a>(
+    comparison: Option<&'a Comparison>,
+    autoplay: Option<&Autoplay>,
+    moment: Option<&SearchTree>,
+) -> Option<(&'a Comparison, bool, u64)> {
+    let a = autoplay.filter(|a| a.is_active() && !a.is_replay() && a.watch.searches())?;
+    let start = a.tree.as_ref()?.start();
+    let c = comparison.filter(|c| &c.position == start)?;
+    let plain = a.watch == Watch::Plain;
+    let so_far = match moment {
+        Some(then) => then.stats().positions,
+        None => compare::so_far(start, plain, &a.stats),
+    };
+    Some((c, plain, so_far))
+}
+
 /// The share of its positions a watched search has reached, where its end
 /// is known from its run unseen on the same position (the race's white
 /// line): how much of it is done, where the share of the orders of moves it
@@ -376,15 +396,12 @@ pub(super) fn positions_done(
     autoplay: Option<&Autoplay>,
     tree: &SearchTree,
 ) -> Option<f64> {
-    let a = autoplay.filter(|a| a.is_active() && !a.is_replay() && a.watch.searches())?;
-    let start = tree.start();
-    let c = comparison.filter(|c| &c.position == start)?;
-    let plain = a.watch == Watch::Plain;
+    let own = autoplay?
+        .tree
+        .as_ref()
+        .is_some_and(|t| std::ptr::eq(t, tree));
+    let (c, plain, so_far) = race(comparison, autoplay, (!own).then_some(tree))?;
     let end = c.figures()[usize::from(!plain)].as_ref()?.positions;
-    let so_far = match a.tree.as_ref().is_some_and(|t| std::ptr::eq(t, tree)) {
-        true => compare::so_far(start, plain, &a.stats),
-        false => tree.stats().positions,
-    };
     (so_far < end).then(|| so_far as f64 / end as f64)
 }
 

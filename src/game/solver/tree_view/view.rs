@@ -482,23 +482,13 @@ pub(super) fn chart_shown(comparison: Option<&Comparison>, autoplay: Option<&Aut
     }) && comparison.is_some_and(|c| c.figures().iter().any(Option::is_some))
 }
 
-/// While a search is watched from the position the comparison's searches
-/// ran on, and both their figures are in: the race, its bar growing (at a
-/// moment of the timeline, `moment`, the positions the search had reached
-/// then: "82 so far" stood beside the board at step 43 of 137).
+/// While a search is watched (`race`): the race, its bar growing.
 pub(super) fn live_race(
     comparison: Option<&Comparison>,
     autoplay: Option<&Autoplay>,
     moment: Option<&SearchTree>,
 ) -> Option<compare::Chart> {
-    let a = autoplay.filter(|a| a.is_active() && !a.is_replay() && a.watch.searches())?;
-    let start = a.tree.as_ref()?.start();
-    let c = comparison.filter(|c| &c.position == start)?;
-    let plain = a.watch == Watch::Plain;
-    let so_far = match moment {
-        Some(then) => then.stats().positions,
-        None => compare::so_far(start, plain, &a.stats),
-    };
+    let (c, plain, so_far) = race(comparison, autoplay, moment)?;
     Some(compare::live_chart(c, plain, so_far))
 }
 
