@@ -26,6 +26,9 @@ mod plain;
 
 #[path = "tree/few_words.rs"]
 mod few_words;
+
+#[path = "tree/figure.rs"]
+mod figure;
 #[path = "tree/keys.rs"]
 mod keys;
 #[path = "tree/narrow.rs"]

@@ -41,6 +41,7 @@ fn play_keys(
     autoplay: Option<Res<Autoplay>>,
     time: Res<Time>,
     mut say: MessageWriter<Say>,
+    mut watch: MessageWriter<AutoplayCommand>,
     mut asked_at: Local<Option<f32>>,
 ) {
     let ctrl = keys::ctrl(&keys);
@@ -56,16 +57,23 @@ fn play_keys(
         }
     }
     // A restart puts a watched search away (its map, timeline and rows): a
-    // slip of the key asks first, and a second press restarts. (The
-    // menu's and the banners' buttons restart at once: each names it.)
+    // slip of the key asks first, and a second press restarts. A search
+    // still running pauses meanwhile (its next step took the question off
+    // the bar within a second). (The menu's and the banners' buttons
+    // restart at once: each names it.)
     if keys.just_pressed(KeyCode::Backspace) && !ctrl {
         let now = time.elapsed_secs();
-        let watched = autoplay.is_some_and(|a| a.watch.searches() && a.tree.is_some());
+        let watched = autoplay
+            .as_ref()
+            .is_some_and(|a| a.watch.searches() && a.tree.is_some());
         let again = asked_at.take().is_some_and(|at| now - at <= AGAIN_WITHIN);
         if watched && !again {
             *asked_at = Some(now);
+            if autoplay.is_some_and(|a| a.is_active() && !a.paused) {
+                watch.write(AutoplayCommand::Pause);
+            }
             say.write(Say(
-                "Backspace again to restart: the search watched goes.".into()
+                "Backspace again restarts the level and puts the watched search away.".into(),
             ));
         } else {
             actions.write(PlayAction::Replay);

@@ -546,3 +546,37 @@ fn the_cards_example_hides_when_scrolled_past() {
         "{scrolled} pictures shown, {at_top} at the top"
     );
 }
+
+/// Backspace during a watched search pauses it and asks (its next step
+/// took the question off the bar within a second); a second press restarts
+/// and puts the search away.
+#[test]
+fn backspace_during_a_search_pauses_it_and_asks() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    app.insert_resource(Speed::default());
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..30 {
+        app.update();
+    }
+    assert!(app.world().resource::<Autoplay>().is_active());
+    press(&mut app, KeyCode::Backspace);
+    // Two seconds (a frame is 50 ms here): a step or more at 1x.
+    for _ in 0..40 {
+        app.update();
+    }
+    let a = app.world().resource::<Autoplay>();
+    assert!(
+        a.is_active() && a.paused,
+        "the search ran on: {:?}",
+        a.ending
+    );
+    assert!(shows(&mut app, "Backspace again restarts the level"));
+    press(&mut app, KeyCode::Backspace);
+    settle(&mut app);
+    assert!(app.world().get_resource::<Autoplay>().is_none());
+    assert_eq!(app.world().resource::<PlayState>().moves(), 0);
+}

@@ -340,7 +340,7 @@ fn a_search_stopped_short_shows_no_comparison() {
         app.world().get_resource::<Autoplay>().is_some(),
         "put away unasked"
     );
-    assert!(shows(&mut app, "Backspace again to restart"));
+    assert!(shows(&mut app, "Backspace again restarts the level"));
     press(&mut app, KeyCode::Backspace);
     settle(&mut app);
     assert!(app.world().get_resource::<Autoplay>().is_none());

@@ -505,38 +505,7 @@ pub(super) fn paint_map(
             text.0 = words.to_string();
         }
     }
-    let words = match tree {
-        None => "No search yet: Watch (W) or Plain (P)".to_string(),
-        Some(t) => match whole.done_words() {
-            // A win ends the search early: the share is what it took.
-            // Won early, the share reads as nothing done beside "287 times
-            // fewer positions": the win says what it spared instead.
-            Some(_) if won && share < 0.5 => format!(
-                "Won early: {}{} of the ways to play never needed",
-                if share < 0.01 { "over " } else { "" },
-                map::share_words((1.0 - share).min(0.99))
-            ),
-            Some(w) if won => format!("Won, with {w}"),
-            // Under way, the bar beside "Ruled out" says the share: the
-            // same figure again in words was seven words more to read.
-            Some(_) => String::new(),
-            None => match (t.round(), narrowed) {
-                (Some(_), _) if t.solved() => {
-                    let moves = t.line().len().saturating_sub(1);
-                    let moves = crate::levels::count_of(moves, "move", "moves");
-                    format!("Won in {moves}: none shorter")
-                }
-                (_, Some((bound, known, _))) if bound < known => {
-                    format!("Shortest win: {bound} to {known} moves")
-                }
-                (_, Some((_, known, _))) => format!("Shortest win: {known} moves"),
-                (Some(bound), None) => {
-                    format!("Round {}: lines of {bound} moves", t.rounds().len())
-                }
-                (None, None) => "Nothing tried yet".into(),
-            },
-        },
-    };
+    let words = figure_words(tree, whole, share, won, narrowed, map_view.layout);
     for mut text in &mut figures {
         if text.0 != words {
             text.0 = words.clone();

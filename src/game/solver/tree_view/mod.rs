@@ -206,6 +206,7 @@ mod chart;
 mod column;
 mod input;
 mod map;
+mod map_figure;
 mod map_key;
 mod map_pointer;
 mod map_switch;
@@ -225,6 +226,7 @@ use map::*;
 pub use map::{
     DragBand, MapFigure, MapPicture, MapShare, MapTip, MapView, ToggleLayout, ToggleWords,
 };
+use map_figure::*;
 use map_key::*;
 pub use map_key::{key_entry, mark_colour, wash_entry};
 use map_pointer::*;

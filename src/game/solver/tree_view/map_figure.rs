@@ -1,0 +1,59 @@
+//! The line under the map's bar: what a won search spared, or how far a
+//! search by rounds has narrowed the shortest win.
+
+use super::*;
+use crate::solve::map::{Layout, SearchMap};
+
+/// The figure's words for the search shown (`tree`), its map as a whole
+/// (`whole`), the share of its orders of moves ruled out, whether it has
+/// won, how a search by rounds has narrowed the shortest win, and the
+/// map's widths (`layout`).
+pub(super) fn figure_words(
+    tree: Option<&SearchTree>,
+    whole: &SearchMap,
+    share: f64,
+    won: bool,
+    narrowed: Option<(u32, u32, f64)>,
+    layout: Layout,
+) -> String {
+    let Some(t) = tree else {
+        return "No search yet: Watch (W) or Plain (P)".to_string();
+    };
+    match whole.done_words() {
+        // Widths by the positions searched, the winning line fills most of
+        // the picture: a share of the orders of moves ("over 99% never
+        // needed") beside it read as the opposite of what it showed.
+        Some(_) if won && layout == Layout::Work => {
+            let n = t.stats().positions;
+            let noun = crate::levels::noun(n, "position", "positions");
+            format!("Won: {} {noun} searched", compare::group(n))
+        }
+        // A win ends the search early: the share is what it took.
+        // Won early, the share reads as nothing done beside "287 times
+        // fewer positions": the win says what it spared instead.
+        Some(_) if won && share < 0.5 => format!(
+            "Won early: {}{} of the ways to play never needed",
+            if share < 0.01 { "over " } else { "" },
+            crate::solve::map::share_words((1.0 - share).min(0.99))
+        ),
+        Some(w) if won => format!("Won, with {w}"),
+        // Under way, the bar beside "Ruled out" says the share: the
+        // same figure again in words was seven words more to read.
+        Some(_) => String::new(),
+        None => match (t.round(), narrowed) {
+            (Some(_), _) if t.solved() => {
+                let moves = t.line().len().saturating_sub(1);
+                let moves = crate::levels::count_of(moves, "move", "moves");
+                format!("Won in {moves}: none shorter")
+            }
+            (_, Some((bound, known, _))) if bound < known => {
+                format!("Shortest win: {bound} to {known} moves")
+            }
+            (_, Some((_, known, _))) => format!("Shortest win: {known} moves"),
+            (Some(bound), None) => {
+                format!("Round {}: lines of {bound} moves", t.rounds().len())
+            }
+            (None, None) => "Nothing tried yet".into(),
+        },
+    }
+}
