@@ -458,7 +458,7 @@ fn the_search_is_counted_in_the_column_or_the_panel() {
 #[test]
 fn in_a_narrow_window_the_tip_stands_in_the_figures_room() {
     use pond_puzzles::game::solver::tree_view::{MapFigure, MapPicture, MapTip};
-    for (height, least) in [(600, 140.0), (560, 100.0)] {
+    for (height, least) in [(600, 165.0), (560, 125.0)] {
         let mut app = laid_app(UVec2::new(800, height));
         start_level(&mut app, "pegs.ron", 8);
         app.world_mut().resource_mut::<TreeViewOpen>().0 = true;

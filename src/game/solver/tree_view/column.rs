@@ -149,16 +149,18 @@ pub(super) fn timeline_caption() -> impl Bundle {
 }
 
 /// The ratio's line's height: its 17-pixel type's.
-const RATIO_LINE: f32 = 22.0;
+pub(super) const RATIO_LINE: f32 = 22.0;
 
 /// Ours against the plain search in big type: "287 times fewer positions".
 fn compare_ratio() -> impl Bundle {
     (
         CompareChart,
+        RatioLine,
         Node {
             flex_shrink: 0.0,
             // Its line kept while it is empty, so that the ratio coming in
-            // (the plain search's end) moves nothing above or below it.
+            // (the plain search's end) moves nothing above or below it (but
+            // in a narrow column: `ratio_room`).
             min_height: px(RATIO_LINE),
             ..default()
         },

@@ -178,6 +178,40 @@ fn tip_and_figure(columns: &Query<&ComputedNode, With<TreeColumn>>, tip: bool) -
     }
 }
 
+/// The ratio's line ("287 times fewer positions"), kept while empty.
+#[derive(Component)]
+pub(super) struct RatioLine;
+
+/// In a narrow column (800x600) the ratio's empty line gives its room to
+/// the map until the ratio comes in (at a search's end): the map's key
+/// then moves up a line, and nothing under the map moves. (Kept, it was
+/// one of three empty gaps of the column a new player saw, with the map
+/// some 140 pixels high.)
+pub(super) fn ratio_room(
+    columns: Query<&ComputedNode, With<TreeColumn>>,
+    texts: Query<(&TreeText, &Text)>,
+    mut lines: Query<&mut Node, With<RatioLine>>,
+) {
+    let narrow = columns
+        .iter()
+        .next()
+        .is_some_and(|c| c.size().x * c.inverse_scale_factor() < NARROW_COLUMN);
+    let empty = texts
+        .iter()
+        .filter(|(t, _)| matches!(t, TreeText::CompareRatio))
+        .all(|(_, text)| text.0.is_empty());
+    let least = if narrow && empty {
+        px(0)
+    } else {
+        px(RATIO_LINE)
+    };
+    for mut node in &mut lines {
+        if node.min_height != least {
+            node.min_height = least;
+        }
+    }
+}
+
 /// A column narrower than this (logical pixels) has no widths' switch.
 const NARROW_COLUMN: f32 = 250.0;
 

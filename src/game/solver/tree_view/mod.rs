@@ -306,6 +306,7 @@ pub(super) fn plugin(app: &mut App) {
                 show_switches,
                 hide_widths_when_narrow,
                 chart_or_done,
+                ratio_room,
                 place_column,
                 follow_line,
                 paint_map,
