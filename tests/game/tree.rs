@@ -334,6 +334,16 @@ fn hop_searched_with_map() -> App {
     searched_with_map(UVec2::new(1280, 720), "hop.ron", 39)
 }
 
+/// The map's figure, the line under its bar.
+fn figure(app: &mut App) -> String {
+    use pond_puzzles::game::solver::tree_view::MapFigure;
+    app.world_mut()
+        .query_filtered::<&Text, With<MapFigure>>()
+        .single(app.world())
+        .map(|t| t.0.clone())
+        .expect("the map's figure")
+}
+
 /// A shipped level in a window of `size`, the map shown, its search
 /// watched to its end.
 fn searched_with_map(size: UVec2, file: &str, level: usize) -> App {

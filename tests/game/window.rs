@@ -470,18 +470,22 @@ pub(super) fn left_button(app: &mut App, window: Entity, state: ButtonState) {
 /// Where the node `entity` shows, in the window's logical pixels (where a
 /// pointer is), taken at its middle.
 pub(super) fn middle_of(app: &mut App, entity: Entity) -> Vec2 {
-    let scale = app
-        .world_mut()
-        .query_filtered::<&Window, With<bevy::window::PrimaryWindow>>()
-        .single(app.world())
-        .expect("a window")
-        .scale_factor();
+    let scale = scale_factor(app);
     let laid = laid_out(app);
     let node = laid
         .iter()
         .find(|n| n.entity == entity)
         .unwrap_or_else(|| panic!("{entity} is not laid out"));
     node.rect.center() / scale
+}
+
+/// The window's scale factor: its pixels a logical pixel.
+pub(super) fn scale_factor(app: &mut App) -> f32 {
+    app.world_mut()
+        .query_filtered::<&Window, With<bevy::window::PrimaryWindow>>()
+        .single(app.world())
+        .expect("a window")
+        .scale_factor()
 }
 
 /// Where a board piece shows on the window.

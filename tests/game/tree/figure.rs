@@ -4,15 +4,6 @@
 
 use super::*;
 
-fn figure(app: &mut App) -> String {
-    use pond_puzzles::game::solver::tree_view::MapFigure;
-    app.world_mut()
-        .query_filtered::<&Text, With<MapFigure>>()
-        .single(app.world())
-        .map(|t| t.0.clone())
-        .expect("the map's figure")
-}
-
 /// A Swap row's win: its map by the positions searched is mostly its
 /// winning line, and "over 99% of the ways to play never needed" stood
 /// under it (a new player read the two as saying opposite things).

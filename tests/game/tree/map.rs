@@ -218,16 +218,6 @@ fn the_map_is_drawn_in_one_texture_in_every_window() {
     }
 }
 
-/// The map's figure, the line under its bar.
-fn figure(app: &mut App) -> String {
-    use pond_puzzles::game::solver::tree_view::MapFigure;
-    app.world_mut()
-        .query_filtered::<&Text, With<MapFigure>>()
-        .single(app.world())
-        .map(|t| t.0.clone())
-        .expect("the map's figure")
-}
-
 /// Starting the level again ends what the search showed: the map is
 /// emptied and says there is no search, not the old one's picture.
 #[test]

@@ -503,12 +503,7 @@ fn in_a_narrow_window_the_tip_stands_in_the_figures_room() {
         };
         let button = first(&mut app);
         // The pointer over the map's top band: the line tried, said.
-        let scale = app
-            .world_mut()
-            .query_filtered::<&Window, With<bevy::window::PrimaryWindow>>()
-            .single(app.world())
-            .expect("a window")
-            .scale_factor();
+        let scale = super::super::window::scale_factor(&mut app);
         point_at(&mut app, (map.min + Vec2::new(12.0, 4.0)) / scale);
         settle(&mut app);
         let said = app.world().get::<Text>(tip).expect("the tip").0.clone();
