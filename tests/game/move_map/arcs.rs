@@ -100,3 +100,34 @@ fn a_jumps_arc_passes_over_no_frog_but_its_own() {
         }
     }
 }
+
+/// At the English board's start its four jumps all land on the finish pad:
+/// their marks stand back from its ring of beads (by 0.6 of a row's step
+/// from its middle), so the goal shows between them (they hid it).
+#[test]
+fn the_marks_of_jumps_into_the_finish_leave_its_ring_in_sight() {
+    let mut app = app();
+    start_level(&mut app, "pegs.ron", 7);
+    press(&mut app, KeyCode::KeyM);
+    wait_for_marks(&mut app);
+    let Puzzle::Hop(h) = puzzle(&app) else {
+        panic!("a peg board")
+    };
+    let finish = h.finish.expect("the English board's finish pad");
+    let middle = hop_pos(&h, finish);
+    let step = (0..h.board.pads.len() as u8)
+        .filter(|&p| p != finish)
+        .map(|p| hop_pos(&h, p).distance(middle))
+        .fold(f32::MAX, f32::min);
+    let marks: Vec<Vec3> = app
+        .world_mut()
+        .query::<(&MoveMarkBadge, &Transform)>()
+        .iter(app.world())
+        .map(|(_, at)| at.translation)
+        .collect();
+    assert_eq!(marks.len(), 4, "the start's four jumps");
+    for at in marks {
+        let away = at.truncate().distance(middle) / step;
+        assert!(away >= 0.6, "a mark {away:.2} of a step from the finish");
+    }
+}

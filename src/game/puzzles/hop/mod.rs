@@ -124,11 +124,14 @@ impl GamePuzzle for Hop {
             Shape::Triangle => 0.14,
             Shape::Pond => 0.28,
         };
-        Some(MarkArc::near_landing(
-            hop_pos(self, m.from),
-            hop_pos(self, m.to),
-            bow,
-        ))
+        let mut arc = MarkArc::near_landing(hop_pos(self, m.from), hop_pos(self, m.to), bow);
+        // Into the finish pad, the mark stands back from its ring of beads:
+        // the four jumps into the English board's centre at its start hid
+        // the goal behind their marks.
+        if self.finish == Some(m.to) {
+            arc.mark_at = 0.7;
+        }
+        Some(arc)
     }
 
     /// The picked frog's pad, and the pads it can jump to (from the rules'
