@@ -542,3 +542,46 @@ fn at_1280x720_the_rows_of_words_fill_the_column() {
     assert!(rows >= 9, "{rows} rows of words of {total}");
     assert!(!shows(&mut app, "It follows one line of moves"));
 }
+
+/// The map keeps its size while the search comes to new marks: the key
+/// keeps two rows' room from the start (its second row, when "lost" and
+/// "dead end" came, shortened the map by 17 pixels mid-search at 800x600).
+#[test]
+fn the_map_keeps_its_size_as_the_key_grows() {
+    use pond_puzzles::game::solver::tree_view::MapPicture;
+    let mut app = laid_app(UVec2::new(800, 600));
+    start_level(&mut app, "pegs.ron", 8);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.insert_resource(Speed::Times(4.0));
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    let map = |app: &mut App| {
+        let e = (app.world_mut())
+            .query_filtered::<Entity, With<MapPicture>>()
+            .iter(app.world())
+            .next()
+            .expect("the map");
+        (laid_out(app).into_iter().find(|n| n.entity == e)).map(|n| n.rect)
+    };
+    let shown = |app: &mut App| {
+        let keys = ["lost", "dead end"];
+        keys.iter().filter(|k| shows_exactly(app, k)).count()
+    };
+    for _ in 0..4 {
+        app.update();
+    }
+    let first = map(&mut app).expect("the map shows");
+    assert_eq!(shown(&mut app), 0, "the key's later marks at the start");
+    for _ in 0..600 {
+        app.update();
+        if shown(&mut app) == 2 {
+            break;
+        }
+    }
+    assert_eq!(shown(&mut app), 2, "no lost branch nor dead end yet");
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(map(&mut app), Some(first), "the map changed its size");
+}

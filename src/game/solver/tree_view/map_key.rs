@@ -8,6 +8,9 @@ use crate::solve::map::{self, MapMark};
 #[derive(Component)]
 pub(super) struct KeyEntry(pub(super) MapMark);
 
+/// The key's room: two rows of its 12-pixel words.
+const KEY_ROOM: f32 = 32.0;
+
 /// The key of the map's marks: a swatch and a word or two each.
 pub(super) fn key() -> impl Bundle {
     (
@@ -19,6 +22,11 @@ pub(super) fn key() -> impl Bundle {
             row_gap: px(2),
             flex_wrap: FlexWrap::Wrap,
             flex_shrink: 0.0,
+            // Two rows' room from the start: the marks a search comes to
+            // ("lost", "dead end") wrapped the key to a second row and
+            // shortened the map mid-search.
+            min_height: px(KEY_ROOM),
+            align_content: AlignContent::FlexStart,
             ..default()
         },
         Children::spawn(SpawnIter(map::key_all().map(|mark| {
