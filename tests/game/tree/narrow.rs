@@ -459,13 +459,7 @@ fn the_search_is_counted_in_the_column_or_the_panel() {
 fn in_a_narrow_window_the_tip_stands_in_the_figures_room() {
     use pond_puzzles::game::solver::tree_view::{MapFigure, MapPicture, MapTip};
     for (height, least) in [(600, 165.0), (560, 125.0)] {
-        let mut app = laid_app(UVec2::new(800, height));
-        start_level(&mut app, "pegs.ron", 8);
-        app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
-        settle(&mut app);
-        app.insert_resource(Speed::Times(4.0));
-        app.world_mut()
-            .write_message(AutoplayCommand::Start(Watch::Search));
+        let mut app = european_search_begun(UVec2::new(800, height));
         for _ in 0..120 {
             app.update();
         }
@@ -549,13 +543,7 @@ fn at_1280x720_the_rows_of_words_fill_the_column() {
 #[test]
 fn the_map_keeps_its_size_as_the_key_grows() {
     use pond_puzzles::game::solver::tree_view::MapPicture;
-    let mut app = laid_app(UVec2::new(800, 600));
-    start_level(&mut app, "pegs.ron", 8);
-    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
-    settle(&mut app);
-    app.insert_resource(Speed::Times(4.0));
-    app.world_mut()
-        .write_message(AutoplayCommand::Start(Watch::Search));
+    let mut app = european_search_begun(UVec2::new(800, 600));
     let map = |app: &mut App| {
         let e = (app.world_mut())
             .query_filtered::<Entity, With<MapPicture>>()
@@ -584,4 +572,17 @@ fn the_map_keeps_its_size_as_the_key_grows() {
         app.update();
     }
     assert_eq!(map(&mut app), Some(first), "the map changed its size");
+}
+
+/// The European board in a window of `size`, the search's column open,
+/// its search asked for at 4x (no frame run yet).
+fn european_search_begun(size: UVec2) -> App {
+    let mut app = laid_app(size);
+    start_level(&mut app, "pegs.ron", 8);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.insert_resource(Speed::Times(4.0));
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    app
 }
