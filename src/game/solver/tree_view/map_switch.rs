@@ -91,10 +91,7 @@ pub(super) fn hide_widths_when_narrow(
     mut layout_button: LayoutButton,
     columns: Query<&ComputedNode, With<TreeColumn>>,
 ) {
-    let narrow = columns
-        .iter()
-        .next()
-        .is_some_and(|c| c.size().x * c.inverse_scale_factor() < NARROW_COLUMN);
+    let narrow = narrow_column(&columns);
     let shown = if narrow { Display::None } else { Display::Flex };
     for mut node in &mut layout_button {
         if node.display != shown {
@@ -167,10 +164,7 @@ const TIP_FROM: f32 = 340.0;
 /// long, with the map 115 pixels high). Whether (the tip's row, the figure)
 /// show.
 fn tip_and_figure(columns: &Query<&ComputedNode, With<TreeColumn>>, tip: bool) -> (bool, bool) {
-    let narrow = columns
-        .iter()
-        .next()
-        .is_some_and(|c| c.size().x * c.inverse_scale_factor() < NARROW_COLUMN);
+    let narrow = narrow_column(columns);
     match (column_height_of(columns) >= TIP_FROM, narrow) {
         (false, _) => (false, true),
         (true, false) => (true, true),
@@ -192,10 +186,7 @@ pub(super) fn ratio_room(
     texts: Query<(&TreeText, &Text)>,
     mut lines: Query<&mut Node, With<RatioLine>>,
 ) {
-    let narrow = columns
-        .iter()
-        .next()
-        .is_some_and(|c| c.size().x * c.inverse_scale_factor() < NARROW_COLUMN);
+    let narrow = narrow_column(&columns);
     let empty = texts
         .iter()
         .filter(|(t, _)| matches!(t, TreeText::CompareRatio))
@@ -210,6 +201,14 @@ pub(super) fn ratio_room(
             node.min_height = least;
         }
     }
+}
+
+/// Whether the column is narrow (800x600): under `NARROW_COLUMN`.
+fn narrow_column(columns: &Query<&ComputedNode, With<TreeColumn>>) -> bool {
+    columns
+        .iter()
+        .next()
+        .is_some_and(|c| c.size().x * c.inverse_scale_factor() < NARROW_COLUMN)
 }
 
 /// A column narrower than this (logical pixels) has no widths' switch.
