@@ -30,3 +30,107 @@ fn a_wins_figure_speaks_of_what_the_map_shows() {
         "{said}"
     );
 }
+
+/// What the map's bar measures, said on hover.
+fn bar_tip(app: &mut App) -> &'static str {
+    use pond_puzzles::game::solver::tree_view::MapBar;
+    use pond_puzzles::game::theme::tip::Tip;
+    app.world_mut()
+        .query_filtered::<&Tip, With<MapBar>>()
+        .single(app.world())
+        .map(|t| t.0)
+        .expect("the map's bar")
+}
+
+/// The bar keeps its name from a search's start to its win ("Ruled out"
+/// while it ran, "Done" at its win: a new player read the one bar as two),
+/// and says on hover what it measures then.
+#[test]
+fn the_bar_keeps_its_name_and_says_what_it_measures() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.insert_resource(Speed::default());
+    start_level(&mut app, "swap.ron", 6);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..12 {
+        app.update();
+    }
+    assert!(
+        app.world().resource::<Autoplay>().ending.is_none(),
+        "won at once"
+    );
+    assert!(!shows_exactly(&mut app, "Ruled out"));
+    // ("Deepest" where it has ruled out next to nothing: how deep it went.)
+    let (name, measure) = match shows_exactly(&mut app, "Deepest") {
+        true => ("Deepest", "deep"),
+        false => ("Done", "ruled out"),
+    };
+    assert!(shows_exactly(&mut app, name), "{:?}", texts(&mut app));
+    assert!(bar_tip(&mut app).contains(measure), "{}", bar_tip(&mut app));
+    for _ in 0..20_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
+    }
+    settle(&mut app);
+    assert!(shows_exactly(&mut app, "Done"), "{:?}", texts(&mut app));
+    assert!(
+        bar_tip(&mut app).contains("found a win"),
+        "{}",
+        bar_tip(&mut app)
+    );
+}
+
+/// Hovering the map's dark, where no cell is, says what it stands for: the
+/// part under a dead end is that dead end's, under a move not tried, not
+/// tried (it said nothing).
+#[test]
+fn hovering_the_maps_dark_says_what_it_stands_for() {
+    use pond_puzzles::game::solver::tree_view::{MapPicture, MapTip, MapView, shown_map};
+    let mut app = searched_with_map(UVec2::new(1280, 720), "swap.ron", 3);
+    let map = {
+        let tree = (app.world().resource::<Autoplay>().tree.as_ref()).expect("the tree");
+        shown_map(tree, app.world().resource::<MapView>())
+    };
+    // A point of the map where no cell is, and the mark above it, the same
+    // a little either side (a pixel's rounding moves nothing), in the
+    // middle of its band.
+    let bands = f64::from(map.bands);
+    let dark = |x: f64, y: f64| {
+        let marks = [x - 0.01, x, x + 0.01].map(|x| {
+            (map.cell_at(1.0, 1.0, x, y).is_none()).then(|| map.mark_under(1.0, 1.0, x, y))
+        });
+        (marks[0] == marks[1] && marks[1] == marks[2])
+            .then_some(marks[1])
+            .flatten()
+            .flatten()
+    };
+    let (at, mark) = (1..99)
+        .flat_map(|i| {
+            (0..map.bands).map(move |b| (f64::from(i) / 100.0, (f64::from(b) + 0.5) / bands))
+        })
+        .find_map(|(x, y)| dark(x, y).map(|m| ((x, y), m)))
+        .expect("a dark part of the map under a cell");
+    let picture = app
+        .world_mut()
+        .query_filtered::<Entity, With<MapPicture>>()
+        .single(app.world())
+        .expect("the map");
+    let rect = (laid_out(&mut app).into_iter().find(|n| n.entity == picture))
+        .expect("the map shows")
+        .rect;
+    let scale = super::super::window::scale_factor(&mut app);
+    let point = rect.min + rect.size() * Vec2::new(at.0 as f32, at.1 as f32);
+    point_at(&mut app, point / scale);
+    settle(&mut app);
+    let said = app
+        .world_mut()
+        .query_filtered::<&Text, With<MapTip>>()
+        .single(app.world())
+        .map(|t| t.0.clone())
+        .expect("the tip");
+    assert_eq!(said, mark.words(), "at {at:?} of the map");
+}

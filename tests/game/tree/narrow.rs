@@ -297,7 +297,7 @@ fn the_comparisons_bars_show_in_a_short_column() {
     both_searches_in(&mut app);
     assert!(bars_shown(&mut app), "no bars");
     assert!(
-        !shows(&mut app, "Ruled out"),
+        !shows_exactly(&mut app, "Done"),
         "the bars and the Done bar both"
     );
     let after = map_height(&mut app);

@@ -551,7 +551,7 @@ fn the_answers_last_moves_are_the_searchs_steps_at_every_speed() {
 }
 
 /// A search that rules its orders of moves out, here all of them from a
-/// position that cannot be won, says the share on its bar ("Ruled out
+/// position that cannot be won, says the share on its bar ("Done
 /// 100%"), where one that has ruled out next to nothing says how deep it
 /// has gone ("Deepest", "3 of 9": moves of the 9 a win takes).
 #[test]
@@ -564,11 +564,7 @@ fn a_search_of_a_lost_position_rules_out_every_order() {
     settle(&mut app);
     search_to_its_end(&mut app);
     assert!(!puzzle(&app).is_won());
-    assert!(
-        shows_exactly(&mut app, "Ruled out"),
-        "{:?}",
-        texts(&mut app)
-    );
+    assert!(shows_exactly(&mut app, "Done"), "{:?}", texts(&mut app));
     assert!(shows_exactly(&mut app, "100%"), "{:?}", texts(&mut app));
     assert!(!shows_exactly(&mut app, "Deepest"));
 }

@@ -310,6 +310,26 @@ impl SearchMap {
             .find(|c| c.depth == depth && c.x0 <= at && at < c.x1)
     }
 
+    /// What the map's empty dark under a cell stands for, at a point of a
+    /// picture `width` by `height` where no cell is: the mark of the
+    /// nearest cell above it, as the part under it is (under a move not
+    /// tried, or the line tried now, moves not tried yet; under a dead
+    /// end, a skip or a searched branch, that); None under the solution's
+    /// end or above every cell.
+    pub fn mark_under(&self, width: f64, height: f64, x: f64, y: f64) -> Option<MapMark> {
+        let band = height / self.bands.max(1) as f64;
+        let depth = (y / band).floor() as u32;
+        let at = x / width;
+        let above = (self.cells.iter())
+            .filter(|c| c.depth < depth && c.x0 <= at && at < c.x1)
+            .max_by_key(|c| c.depth)?;
+        match above.mark {
+            MapMark::Solution => None,
+            MapMark::Line => Some(MapMark::Untried),
+            mark => Some(mark),
+        }
+    }
+
     /// The share done in words: "about 38% of the ways to play ruled out";
     /// under 0.1%, to two figures ("0.0083%", then "0.034%": a figure that
     /// grows as the share does, where "1 in 12,000" then "1 in 2,900" read

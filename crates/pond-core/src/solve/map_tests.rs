@@ -527,3 +527,41 @@ fn cells_thinner_than_a_pixel_paint_it_solid() {
         }
     }
 }
+
+/// The dark under a cell is named by the cell above it: moves not tried
+/// under a move not tried or under the line tried now, a dead end under a
+/// dead end; nothing under the solution's end.
+#[test]
+fn the_dark_under_a_cell_is_named_by_the_cell_above_it() {
+    let p = Puzzle::Swap(Swap::new(parse_row("LLL_RRR").unwrap(), false));
+    let events = plain_events(&p);
+    let mut named = std::collections::HashSet::new();
+    for part in [events.len() / 3, events.len()] {
+        let map = SearchMap::of(&tree_of(&p, &events[..part], usize::MAX));
+        let (w, h) = (1000.0, 100.0 * map.bands as f64);
+        for cell in &map.cells {
+            let x = (cell.x0 + cell.x1) * 500.0;
+            for depth in cell.depth + 1..map.bands {
+                let y = depth as f64 * 100.0 + 50.0;
+                if map.cell_at(w, h, x, y).is_some() {
+                    break;
+                }
+                let want = match cell.mark {
+                    MapMark::Solution => None,
+                    MapMark::Line => Some(MapMark::Untried),
+                    mark => Some(mark),
+                };
+                assert_eq!(map.mark_under(w, h, x, y), want, "under {cell:?}");
+                named.extend(want);
+            }
+        }
+        // Above every cell (no band over the first) nothing is named.
+        assert_eq!(map.mark_under(w, h, 500.0, 50.0), None);
+    }
+    for mark in [MapMark::Untried, MapMark::DeadEnd] {
+        assert!(
+            named.contains(&mark),
+            "{mark:?} never under a cell: {named:?}"
+        );
+    }
+}

@@ -11,6 +11,7 @@
 //! and back (`map_switch`).
 
 use super::*;
+use crate::game::theme::tip::Tip;
 use crate::solve::map::{self, Layout, MapMark, SearchMap};
 use bevy::asset::RenderAssetUsages;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -39,13 +40,14 @@ pub struct MapShare;
 /// The bar's figure and its name (not the line under it).
 type BarWords = (Or<(With<MapShare>, With<MapBarName>)>, Without<MapFigure>);
 
-/// The bar's name at its left: "Ruled out", "Deepest", or "Done" (won, or
-/// its positions' share reached: a full "Ruled out" read as all tried).
+/// The bar's name at its left: "Done", or "Deepest" where it says how
+/// deep the search has gone (named "Ruled out" while under way and "Done"
+/// at its end, the one bar read as two).
 #[derive(Component)]
 pub struct MapBarName;
 
 /// The bar's row (its name, its track, its share): shown with a search
-/// only (its empty track beside "Ruled out" read as a full bar).
+/// only (its empty track beside "Done" read as a full bar).
 #[derive(Component)]
 pub struct MapBar;
 
@@ -162,6 +164,9 @@ pub(super) fn map_section() -> impl Bundle {
             (
                 MapBar,
                 ChartOrDone::Done,
+                // What it measures, on hover (`BarTips`).
+                Interaction::default(),
+                Tip(BAR_TIPS.orders),
                 Node {
                     align_items: AlignItems::Center,
                     column_gap: px(6),
@@ -171,7 +176,7 @@ pub(super) fn map_section() -> impl Bundle {
                 children![
                     (
                         MapBarName,
-                        text("Ruled out", 12.0, theme::TEXT_DIM),
+                        text("Done", 12.0, theme::TEXT_DIM),
                         TextLayout::no_wrap()
                     ),
                     (
@@ -263,7 +268,7 @@ pub(super) fn map_section() -> impl Bundle {
                                     TextLayout::no_wrap()
                                 )
                             ),
-                            crate::game::theme::tip::Tip(WIDTHS_TIP),
+                            Tip(WIDTHS_TIP),
                         ),
                     ],
                 )],
@@ -271,6 +276,23 @@ pub(super) fn map_section() -> impl Bundle {
         ],
     )
 }
+
+/// What the bar measures, on hover: the words of each of its measures.
+struct BarTips {
+    orders: &'static str,
+    positions: &'static str,
+    deepest: &'static str,
+    won: &'static str,
+}
+
+const BAR_TIPS: BarTips = BarTips {
+    orders: "The share of the ways to play (every order of moves) the search has ruled out",
+    positions: "The share of the positions this search visits in all (known from its \
+         run unseen) it has reached",
+    deepest: "How deep the search's line has gone, of the moves every win takes \
+         (it has ruled out next to nothing yet)",
+    won: "The search has found a win: nothing more to rule out",
+};
 
 /// What the widths' switch does, on hover (its name says only the widths
 /// shown now).
@@ -330,7 +352,7 @@ pub(super) fn top_of(tree: &SearchTree, view: &MapView) -> u32 {
 
 /// The map as the view shows it: from its top, in its layout; by the move
 /// orders, at most `BANDS` deep.
-pub(super) fn shown_map(tree: &SearchTree, view: &MapView) -> SearchMap {
+pub fn shown_map(tree: &SearchTree, view: &MapView) -> SearchMap {
     let mut map = SearchMap::laid_out(tree, top_of(tree, view), view.layout);
     if view.layout == Layout::Orders {
         map.bands = map.bands.min(BANDS);
@@ -364,6 +386,7 @@ pub(super) fn paint_map(
     mut key: Query<(&KeyEntry, &mut Node), Without<MapFill>>,
     mut figures: Query<&mut Text, (With<MapFigure>, Without<MapShare>)>,
     mut shares: Query<(&mut Text, Has<MapBarName>), BarWords>,
+    mut bar_tips: Query<&mut Tip, With<MapBar>>,
     mut last: Local<(f32, Option<(u32, u32)>)>,
     mut had_search: Local<bool>,
     mut held: Local<Held>,
@@ -494,11 +517,15 @@ pub(super) fn paint_map(
         (Some(_), None, None) => map::share_words(share),
         (None, _, _) => String::new(),
     };
-    let name = match deepest {
-        _ if won || done.is_some() => "Done",
-        Some(_) => "Deepest",
-        None => "Ruled out",
+    let (name, tip) = match (deepest, done) {
+        _ if won => ("Done", BAR_TIPS.won),
+        (_, Some(_)) => ("Done", BAR_TIPS.positions),
+        (Some(_), None) => ("Deepest", BAR_TIPS.deepest),
+        (None, None) => ("Done", BAR_TIPS.orders),
     };
+    for mut bar_tip in &mut bar_tips {
+        bar_tip.set_if_neq(Tip(tip));
+    }
     for (mut text, is_name) in &mut shares {
         let words = if is_name { name } else { &percent_words };
         if text.0 != words {

@@ -37,7 +37,7 @@ pub(super) fn figure_words(
             crate::solve::map::share_words((1.0 - share).min(0.99))
         ),
         Some(w) if won => format!("Won, with {w}"),
-        // Under way, the bar beside "Ruled out" says the share: the
+        // Under way, the bar beside "Done" says the share: the
         // same figure again in words was seven words more to read.
         Some(_) => String::new(),
         None => match (t.round(), narrowed) {

@@ -39,18 +39,25 @@ pub(super) fn map_pointer(
     let over = at.normalized.filter(|_| at.cursor_over);
     // The wheel turns the map only with the pointer over it.
     let steps = if over.is_some() { turned } else { 0.0 } + keyed;
-    let (hovered, cell_node) = match (tree, over) {
+    // The cell under the pointer, or where there is none, what the dark
+    // there stands for (moves not tried, under a dead end...).
+    let (hovered, cell_node, under) = match (tree, over) {
         (Some(t), Some(n)) => {
             let shown = shown_map(t, &map_view);
-            let cell = shown.cell_at(
-                1.0,
-                1.0,
-                (n.x + 0.5).clamp(0.0, 0.9999) as f64,
-                (n.y + 0.5).clamp(0.0, 0.9999) as f64,
-            );
-            (cell.map(|c| (c.node, c.mark)), cell.and_then(|c| c.node))
+            let (x, y) = (n + Vec2::splat(0.5))
+                .clamp(Vec2::ZERO, Vec2::splat(0.9999))
+                .into();
+            let cell = shown.cell_at(1.0, 1.0, x as f64, y as f64);
+            let under = (cell.is_none())
+                .then(|| shown.mark_under(1.0, 1.0, x as f64, y as f64))
+                .flatten();
+            (
+                cell.map(|c| (c.node, c.mark)),
+                cell.and_then(|c| c.node),
+                under,
+            )
         }
-        _ => (None, None),
+        _ => (None, None, None),
     };
     if map_view.hovered != hovered {
         map_view.hovered = hovered;
@@ -63,6 +70,7 @@ pub(super) fn map_pointer(
             .and_then(|id| t.filter(|t| t.holds(id)).and_then(|t| t.node(id).cut))
             .map_or(mark.words(), |why| why.words())
             .to_string(),
+        (None, Some(_)) if under.is_some() => under.map_or("", MapMark::words).to_string(),
         (None, Some(t)) if top_of(t, &map_view) != ROOT || map_view.part.is_some() => {
             let top = top_of(t, &map_view);
             // (As the whole's figure says it: a tiny share to two

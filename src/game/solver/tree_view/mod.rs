@@ -224,7 +224,8 @@ use column::*;
 use input::*;
 use map::*;
 pub use map::{
-    DragBand, MapFigure, MapPicture, MapShare, MapTip, MapView, ToggleLayout, ToggleWords,
+    DragBand, MapBar, MapFigure, MapPicture, MapShare, MapTip, MapView, ToggleLayout, ToggleWords,
+    shown_map,
 };
 use map_figure::*;
 use map_key::*;
