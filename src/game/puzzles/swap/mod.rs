@@ -11,6 +11,13 @@ use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::{LevelCode, SwapCode};
 use crate::rules::PuzzleMove;
 use crate::rules::swap::{Cell, Swap, SwapMove};
+
+/// A frog's place among the frogs of its colour, from the front, in words
+/// (no digits in the player's view).
+const PLACES: [&str; 12] = [
+    "front", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+    "eleventh", "twelfth",
+];
 use bevy::prelude::*;
 
 pub const SWAP_STEP: f32 = 84.0;
@@ -274,16 +281,26 @@ impl GamePuzzle for Swap {
         format!("pad {}", m.from)
     }
 
+    /// Which frog, by its place among the frogs of its colour counted from
+    /// the front (the way they go: yellow right, blue left), and whether
+    /// it steps or jumps: "front yellow steps", "second blue jumps" ("blue
+    /// jumps" left the player to find which of four).
     fn step_words(&self, m: SwapMove) -> String {
         let from = m.from as usize;
-        let who = match self.cells.get(from) {
-            Some(Cell::L) => "yellow",
-            _ => "blue",
+        let (who, ahead) = match self.cells.get(from) {
+            Some(Cell::L) => ("yellow", self.cells.get(from + 1..).unwrap_or_default()),
+            _ => ("blue", self.cells.get(..from).unwrap_or_default()),
         };
+        let own = self.cells.get(from).copied();
+        let place = ahead.iter().filter(|c| Some(**c) == own).count();
         // A step lands on the pad beside; a jump two pads on.
         let beside = |i: usize| self.cells.get(i) == Some(&Cell::Empty);
         let step = beside(from + 1) || from.checked_sub(1).is_some_and(beside);
-        format!("{who} {}", if step { "steps" } else { "jumps" })
+        let way = if step { "steps" } else { "jumps" };
+        match PLACES.get(place) {
+            Some(place) => format!("{place} {who} {way}"),
+            None => format!("{who} {way}"),
+        }
     }
 
     fn describe(&self, m: SwapMove, _: bool) -> String {
@@ -383,5 +400,42 @@ impl GamePuzzle for Swap {
             right: frogs + (seed / 2 % 2) as u8 + u8::from(d >= 4),
             gaps: [3, 2, 2, 1, 1][(d.clamp(1, 5) - 1) as usize],
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::rules::swap::parse_row;
+
+    /// Each legal move of a row in words: which frog by its place among its
+    /// colour's, no two alike, no digits.
+    fn words(row: &str) -> Vec<String> {
+        let s = Swap::new(parse_row(row).expect("a row"), false);
+        let mut legal = Vec::new();
+        s.legal_moves(&mut legal);
+        legal.into_iter().map(|m| s.step_words(m)).collect()
+    }
+
+    #[test]
+    fn a_move_in_words_says_which_frog() {
+        assert_eq!(words("LLL_RRR"), ["front yellow steps", "front blue steps"]);
+        assert_eq!(
+            words("LL_LRRR"),
+            ["second yellow steps", "front blue jumps"]
+        );
+        assert_eq!(
+            words("LRL_RLR"),
+            ["second yellow steps", "second blue steps"]
+        );
+        for row in ["LL__RR", "LLL__RRR", "LRL_RLR", "LLLLLLL_RRRRRRR"] {
+            let said = words(row);
+            let mut distinct = said.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), said.len(), "{row}: {said:?}");
+            assert!(said.iter().all(|w| !w.chars().any(|c| c.is_ascii_digit())));
+        }
     }
 }
