@@ -1,7 +1,7 @@
 //! The map drawn: painted into pixels (the game's texture) and written as
 //! an SVG picture (`pond solve --map`).
 
-use super::{KEY, MapCell, SearchMap, WASH, key_word};
+use super::{KEY, MapCell, MapMark, SearchMap, WASH, key_word};
 use std::fmt::Write;
 
 /// A map painted into RGBA pixels, `width` by `height`, row by row from
@@ -80,30 +80,64 @@ pub fn paint_into(map: &SearchMap, width: usize, height: usize, px: &mut [u8]) {
             cells.push(c);
         }
     }
-    let mut sums = vec![[0.0f64; 4]; width];
+    // Per pixel column: the colour times the cover, the opacity, the cover.
+    let mut sums = vec![[0.0f64; 5]; width];
+    let hollow =
+        |c: &MapCell| c.mark == MapMark::Line && (c.x1 - c.x0) * width as f64 >= HOLLOW_FROM;
     for (depth, cells) in by_depth.iter().enumerate() {
         if cells.is_empty() {
             continue;
         }
-        sums.fill([0.0; 4]);
+        sums.fill([0.0; 5]);
         for c in cells {
             let rgb = c.mark.colour();
+            let opacity = if hollow(c) { LINE_FILL } else { 1.0 };
             for (x, cover) in covers(c.x0, c.x1) {
                 let s = &mut sums[x];
                 for k in 0..3 {
                     s[k] += rgb[k] as f64 * cover;
                 }
-                s[3] += cover;
+                s[3] += cover * opacity;
+                s[4] += cover;
             }
         }
+        let band_rows = rows(depth as u32, false);
         for (x, s) in sums.iter().enumerate() {
-            if s[3] > 0.0 {
-                let rgb = [s[0] / s[3], s[1] / s[3], s[2] / s[3]];
-                blend(rows(depth as u32, false), x, rgb, s[3]);
+            if s[4] > 0.0 {
+                let rgb = [s[0] / s[4], s[1] / s[4], s[2] / s[4]];
+                blend(band_rows.clone(), x, rgb, s[3]);
+            }
+        }
+        // The line tried now, where it is wide: its edges in its colour
+        // around its dim fill, so that the work under way does not read
+        // as work done (the solid colours).
+        for c in cells.iter().filter(|c| hollow(c)) {
+            let rgb = c.mark.colour().map(f64::from);
+            let (top, bottom) = (band_rows.start, band_rows.end);
+            // (In a band of a few rows, its top edge only: both read as
+            // a solid line.)
+            let low = match bottom - top >= 5 {
+                true => bottom.saturating_sub(1).max(top)..bottom,
+                false => top..top,
+            };
+            let edges = [top..(top + 1).min(bottom), low];
+            let spans: Vec<(usize, f64)> = covers(c.x0, c.x1).collect();
+            for (x, cover) in &spans {
+                for rows in &edges {
+                    blend(rows.clone(), *x, rgb, *cover);
+                }
+            }
+            for side in [spans.first(), spans.last()].into_iter().flatten() {
+                blend(band_rows.clone(), side.0, rgb, 1.0);
             }
         }
     }
 }
+
+/// The line tried now is drawn hollow where it is at least this many
+/// pixels wide (thinner, it is a solid stroke), its inside this opaque.
+const HOLLOW_FROM: f64 = 6.0;
+const LINE_FILL: f64 = 0.3;
 
 /// The map as an SVG picture: the bands, the cells (those at least a tenth
 /// of a pixel wide, each with its reason as a tip), the share done and the

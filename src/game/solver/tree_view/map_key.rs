@@ -81,17 +81,29 @@ pub fn key_entry(
     size: f32,
     colour: Color,
 ) -> impl Bundle {
+    // The line tried now as the map draws it: hollow, its edges in its
+    // colour around a dim inside.
+    let line = mark == MapMark::Line;
+    let fill = mark_colour(mark);
     let square = (
         Node {
             width: px(swatch),
             height: px(swatch),
             border_radius: BorderRadius::all(px(swatch / 5.0)),
+            border: UiRect::all(px(if line { 1.5 } else { 0.0 })),
             ..default()
         },
-        BackgroundColor(mark_colour(mark)),
+        BorderColor::all(fill),
+        BackgroundColor(match line {
+            true => fill.with_alpha(LINE_FILL),
+            false => fill,
+        }),
     );
     entry_row(square, words, swatch, size, colour)
 }
+
+/// The inside of the line tried now, as the map paints it.
+const LINE_FILL: f32 = 0.3;
 
 /// The wash below a branch given up, as the how-to card's key shows it: a
 /// lost branch's cell over its colour as dim as the map draws it (alone,
