@@ -1,6 +1,8 @@
-//! The line under the map's bar at a win says what the picture shows: by
-//! the positions searched, their count; by the orders of moves, the share
-//! of them the win never needed.
+//! The words and switches around the map: the line under its bar at a win
+//! says what the picture shows (by the positions searched, their count; by
+//! the orders of moves, the share of them the win never needed), the bar
+//! says what it measures, the map's dark what it stands for, and the
+//! widths' switch which widths it shows.
 
 use super::*;
 
@@ -133,4 +135,43 @@ fn hovering_the_maps_dark_says_what_it_stands_for() {
         .map(|t| t.0.clone())
         .expect("the tip");
     assert_eq!(said, mark.words(), "at {at:?} of the map");
+}
+
+/// The widths' switch is two choices, the one shown rimmed: a click on
+/// "equal" shows each move an equal share, a second click keeps it (one
+/// button named for the widths shown read as a label, and a press on it
+/// switched away from what it said).
+#[test]
+fn the_widths_switch_shows_its_choice_and_keeps_it() {
+    use pond_puzzles::game::solver::tree_view::{ChooseLayout, MapView};
+    use pond_puzzles::solve::map::Layout;
+    let mut app = searched_with_map(UVec2::new(1280, 720), "swap.ron", 3);
+    let choice = |app: &mut App, layout: Layout| {
+        app.world_mut()
+            .query::<(Entity, &ChooseLayout)>()
+            .iter(app.world())
+            .find(|(_, c)| c.0 == layout)
+            .map(|(e, _)| e)
+            .expect("the choice's button")
+    };
+    let rimmed = |app: &mut App, layout: Layout| {
+        let button = choice(app, layout);
+        app.world().get::<BorderColor>(button).expect("a rim").top != Color::NONE
+    };
+    assert_eq!(app.world().resource::<MapView>().layout, Layout::Work);
+    assert!(rimmed(&mut app, Layout::Work) && !rimmed(&mut app, Layout::Orders));
+    assert!(shows_exactly(&mut app, "Width:"));
+    for _ in 0..2 {
+        let equal = choice(&mut app, Layout::Orders);
+        let at = middle_of(&mut app, equal);
+        click_at(&mut app, at);
+        settle(&mut app);
+        assert_eq!(app.world().resource::<MapView>().layout, Layout::Orders);
+        assert!(rimmed(&mut app, Layout::Orders) && !rimmed(&mut app, Layout::Work));
+    }
+    // B goes back.
+    press(&mut app, KeyCode::KeyB);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<MapView>().layout, Layout::Work);
+    assert!(rimmed(&mut app, Layout::Work));
 }

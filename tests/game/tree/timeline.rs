@@ -400,7 +400,7 @@ fn buttons_stay_put(size: UVec2) {
 fn map_controls(app: &mut App) -> (Option<Rect>, Option<Rect>) {
     // (The widths' switch shows in a wide column only; the Done bar gives
     // way to the comparison's bars in a short one.)
-    let widths = shows(app, "Width: ").then(|| parent_of_text(app, |t| t.starts_with("Width: ")));
+    let widths = shows(app, "Width:").then(|| parent_of_text(app, |t| t == "Width:"));
     // (Named "Deepest" while the search has ruled out next to nothing.)
     let names = ["Done", "Deepest"];
     let named = |t: &str| names.contains(&t);

@@ -10,16 +10,13 @@ use crate::solve::map::Layout;
 /// The nodes with `A` and neither `B` nor `C`.
 type OnlyOf<A, B, C> = (With<A>, Without<B>, Without<C>);
 
-/// The words of the column's two switches (layout, and map or words).
-type SwitchLabels = Or<(With<LayoutLabel>, With<WordsLabel>)>;
-
 /// D (or the column's button): the rows of words instead of the map, and
 /// back; B the map's widths; Home (or "Whole map") the whole map again.
 /// The keys only: `show_switches` shows what they chose.
 pub(super) fn switch_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut toggles: MessageReader<ToggleWords>,
-    mut layouts: MessageReader<ToggleLayout>,
+    mut layouts: MessageReader<ChooseLayout>,
     view: Option<ResMut<TreeViewState>>,
     mut whole: MessageReader<WholeMap>,
     mut map_view: ResMut<MapView>,
@@ -37,11 +34,14 @@ pub(super) fn switch_keys(
             ..default()
         };
     }
-    if layouts.read().count() % 2 == 1 || keys.just_pressed(KeyCode::KeyB) {
-        map_view.layout = match map_view.layout {
-            Layout::Work => Layout::Orders,
-            Layout::Orders => Layout::Work,
-        };
+    let other = match map_view.layout {
+        Layout::Work => Layout::Orders,
+        Layout::Orders => Layout::Work,
+    };
+    let chosen = layouts.read().last().map(|c| c.0);
+    let chosen = chosen.or(keys.just_pressed(KeyCode::KeyB).then_some(other));
+    if let Some(layout) = chosen.filter(|&l| l != map_view.layout) {
+        map_view.layout = layout;
         (map_view.top, map_view.part) = (None, None);
         map_view.moved = false;
     }
@@ -54,7 +54,8 @@ pub(super) fn switch_keys(
 pub(super) fn show_switches(
     view: Res<TreeViewState>,
     map_view: Res<MapView>,
-    mut labels: Query<(&mut Text, Has<LayoutLabel>), SwitchLabels>,
+    mut labels: Query<&mut Text, With<WordsLabel>>,
+    mut choices: Query<(&ChooseLayout, &mut BorderColor)>,
     mut whole_button: Query<&mut Node, OnlyOf<WholeMap, WithMap, WithWords>>,
     mut maps: MapParts,
     mut words: WordsParts,
@@ -70,16 +71,18 @@ pub(super) fn show_switches(
             node.display = zoomed;
         }
     }
-    // The layout shown (a switch named for the other one read as this one).
-    let layout = match map_view.layout {
-        Layout::Work => "Width: positions searched",
-        Layout::Orders => "Width: each move equal",
-    };
+    // The widths shown: their choice rimmed, as every choice made is.
+    for (choice, mut rim) in &mut choices {
+        let on = choice.0 == map_view.layout;
+        let want = BorderColor::all(if on { theme::TEXT } else { Color::NONE });
+        if *rim != want {
+            *rim = want;
+        }
+    }
     let switch = if view.words { "Map" } else { "Words" };
-    for (mut t, is_layout) in &mut labels {
-        let label = if is_layout { layout } else { switch };
-        if t.0 != label {
-            t.0 = label.to_string();
+    for mut t in &mut labels {
+        if t.0 != switch {
+            t.0 = switch.to_string();
         }
     }
     show_one_of(view.words, &mut maps, &mut words);
@@ -219,7 +222,7 @@ type LayoutButton<'w, 's> = Query<
     's,
     &'static mut Node,
     (
-        With<ToggleLayout>,
+        With<LayoutSwitch>,
         Without<WithMap>,
         Without<WithWords>,
         Without<WholeMap>,

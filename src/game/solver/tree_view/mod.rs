@@ -224,7 +224,7 @@ use column::*;
 use input::*;
 use map::*;
 pub use map::{
-    DragBand, MapBar, MapFigure, MapPicture, MapShare, MapTip, MapView, ToggleLayout, ToggleWords,
+    ChooseLayout, DragBand, MapBar, MapFigure, MapPicture, MapShare, MapTip, MapView, ToggleWords,
     shown_map,
 };
 use map_figure::*;
@@ -255,7 +255,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<GoToNode>()
         .add_message::<ToggleWords>()
         .add_message::<AskPlain>()
-        .add_message::<ToggleLayout>()
+        .add_message::<ChooseLayout>()
         .add_message::<WholeMap>()
         .init_resource::<TreeJump>()
         .init_resource::<TimelinePlay>()
@@ -269,7 +269,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(widget::activate::<Scrub>)
         .add_observer(widget::activate::<ToggleWords>)
         .add_observer(widget::activate::<AskPlain>)
-        .add_observer(widget::activate::<ToggleLayout>)
+        .add_observer(widget::activate::<ChooseLayout>)
         .add_observer(widget::activate::<WholeMap>)
         .add_observer(slide_timeline)
         .add_systems(PreUpdate, arrows_on_timeline.run_if(in_state(Screen::Play)))
