@@ -64,13 +64,20 @@ fn the_bar_keeps_its_name_and_says_what_it_measures() {
         "won at once"
     );
     assert!(!shows_exactly(&mut app, "Ruled out"));
-    // ("Deepest" where it has ruled out next to nothing: how deep it went.)
-    let (name, measure) = match shows_exactly(&mut app, "Deepest") {
-        true => ("Deepest", "deep"),
-        false => ("Done", "ruled out"),
+    // The share of the positions it visits where its run unseen is in (the
+    // race's bars beside it: "Done 0%" of the orders ruled out stood beside
+    // "6 so far" of 16), else of the orders ruled out; "Deepest" where it
+    // has ruled out next to nothing: how deep it went.
+    let (name, measures) = match shows_exactly(&mut app, "Deepest") {
+        true => ("Deepest", ["deep", "deep"]),
+        false => ("Done", ["ruled out", "positions the search has reached"]),
     };
     assert!(shows_exactly(&mut app, name), "{:?}", texts(&mut app));
-    assert!(bar_tip(&mut app).contains(measure), "{}", bar_tip(&mut app));
+    let tip = bar_tip(&mut app);
+    assert!(measures.iter().any(|m| tip.contains(m)), "{tip}");
+    if tip.contains("positions") {
+        assert!(!shows_exactly(&mut app, "0%"), "{:?}", texts(&mut app));
+    }
     for _ in 0..20_000 {
         app.update();
         if app.world().resource::<Autoplay>().ending.is_some() {
@@ -174,4 +181,51 @@ fn the_widths_switch_shows_its_choice_and_keeps_it() {
     settle(&mut app);
     assert_eq!(app.world().resource::<MapView>().layout, Layout::Work);
     assert!(rimmed(&mut app, Layout::Work));
+}
+
+/// With the pointer over the map, its reason takes the whole row under the
+/// bar (beside the widths' switch, "skipped: known lost, searched before"
+/// took three lines of 120 pixels and pushed the map up): the switch comes
+/// back when the pointer leaves, and nothing above moves.
+#[test]
+fn over_the_map_the_reason_takes_the_switchs_row() {
+    use pond_puzzles::game::solver::tree_view::{MapPicture, MapTip};
+    let mut app = searched_with_map(UVec2::new(1280, 720), "swap.ron", 3);
+    let entity =
+        |app: &mut App, f: fn(&mut World) -> Option<Entity>| f(app.world_mut()).expect("a part");
+    let picture = entity(&mut app, |w| {
+        w.query_filtered::<Entity, With<MapPicture>>()
+            .iter(w)
+            .next()
+    });
+    let tip = entity(&mut app, |w| {
+        w.query_filtered::<Entity, With<MapTip>>().iter(w).next()
+    });
+    let rect_of = |app: &mut App, e: Entity| {
+        (laid_out(app).into_iter().find(|n| n.entity == e)).map(|n| n.rect)
+    };
+    let map = rect_of(&mut app, picture).expect("the map");
+    assert!(shows_exactly(&mut app, "Width:"));
+    let scale = super::super::window::scale_factor(&mut app);
+    point_at(&mut app, (map.min + Vec2::new(8.0, 4.0)) / scale);
+    settle(&mut app);
+    assert!(
+        !shows_exactly(&mut app, "Width:"),
+        "the switch beside the reason"
+    );
+    let said = app.world().get::<Text>(tip).expect("the tip").0.clone();
+    assert!(!said.is_empty(), "no reason under the pointer");
+    let wide = rect_of(&mut app, tip).expect("the tip shows");
+    assert!(
+        wide.width() >= map.width() * 0.9,
+        "the tip {wide:?}, the map {map:?}"
+    );
+    assert_eq!(rect_of(&mut app, picture), Some(map), "the map moved");
+    point_at(
+        &mut app,
+        (map.min + Vec2::new(map.width() + 40.0, 0.0)) / scale,
+    );
+    settle(&mut app);
+    assert!(shows_exactly(&mut app, "Width:"), "the switch back");
+    assert_eq!(rect_of(&mut app, picture), Some(map), "the map moved");
 }

@@ -274,8 +274,11 @@ pub(super) fn map_section() -> impl Bundle {
                         column_gap: px(6),
                         flex_shrink: 0.0,
                         // The figure's room: a tip that wraps, or stands in
-                        // the figure's room (800x600), moves nothing.
+                        // the figure's room (800x600), moves nothing (one of
+                        // three lines pushed the map up: its room is fixed).
                         min_height: px(FIGURE_ROOM),
+                        height: px(FIGURE_ROOM),
+                        overflow: Overflow::clip(),
                         ..default()
                     },
                     children![
@@ -308,8 +311,8 @@ struct BarTips {
 
 const BAR_TIPS: BarTips = BarTips {
     orders: "The share of the ways to play (every order of moves) the search has ruled out",
-    positions: "The share of the positions this search visits in all (known from its \
-         run unseen) it has reached",
+    positions: "The positions the search has reached, of all it visits before it ends \
+         (the white tick on its bar below: known from its run unseen)",
     deepest: "How deep the search's line has gone, of the moves every win takes \
          (it has ruled out next to nothing yet)",
     won: "The search has found a win: nothing more to rule out",
@@ -516,10 +519,11 @@ pub(super) fn paint_map(
             Some((t.stats().deepest.min(needs), needs))
         });
     // Its end known from its run unseen, the bar says the share of its
-    // positions reached instead ("Deepest" stood at 29 of 31 most of the
-    // English board's search long).
-    let done = deepest
-        .and(tree)
+    // positions reached ("Deepest" stood at 29 of 31 most of the English
+    // board's search long, and "Done 0%" of the orders ruled out beside
+    // the race's "6 so far" of 16).
+    let done = tree
+        .filter(|_| !won)
         .and_then(|t| positions_done(comparison.as_deref(), autoplay.as_deref(), t));
     let (fill_share, fill_mark) = match (deepest, done) {
         _ if won => (1.0, MapMark::Solution),

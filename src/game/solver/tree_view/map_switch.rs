@@ -89,13 +89,22 @@ pub(super) fn show_switches(
 }
 
 /// In a narrow column (800x600) the widths' switch (B) gives its room to
-/// the map's line beside it, which wrapped a word a line there.
+/// the map's line beside it, which wrapped a word a line there; in a wide
+/// one too while the pointer is over the map, where the hovered part's
+/// reason takes the row (beside the switch, "skipped: known lost, searched
+/// before" took three lines of its 120 pixels).
 pub(super) fn hide_widths_when_narrow(
     mut layout_button: LayoutButton,
     columns: Query<&ComputedNode, With<TreeColumn>>,
+    pictures: Query<&bevy::ui::RelativeCursorPosition, With<MapPicture>>,
 ) {
     let narrow = narrow_column(&columns);
-    let shown = if narrow { Display::None } else { Display::Flex };
+    let over_map = pictures.iter().any(|p| p.cursor_over);
+    let shown = if narrow || over_map {
+        Display::None
+    } else {
+        Display::Flex
+    };
     for mut node in &mut layout_button {
         if node.display != shown {
             node.display = shown;
