@@ -129,8 +129,21 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
         f.as_ref()
             .map_or("searching".to_string(), |f| f.answer.clone())
     };
+    // A plain win as short as the solver's proven shortest is one too
+    // ("not proven shortest" beside the banner's "shortest 15" read as the
+    // two disagreeing).
+    let plain_answer = match (&plain, &ours) {
+        (Some(p), Some(o)) if matches!((p.win, o.win), (Some((n, false)), Some((m, true))) if n == m) =>
+        {
+            format!(
+                "{} moves, the shortest (as the solver proved)",
+                o.win.map_or(0, |w| w.0)
+            )
+        }
+        _ => answer(&plain),
+    };
     let answers = if plain.is_some() || ours.is_some() {
-        format!("Plain: {}. Solver: {}.", answer(&plain), answer(&ours))
+        format!("Plain: {plain_answer}. Solver: {}.", answer(&ours))
     } else {
         String::new()
     };
@@ -309,6 +322,7 @@ mod tests {
             answer: String::new(),
             cuts: [0, 0],
             whole,
+            win: None,
         };
         let said = |p, o| ratio_of(&figures(p, false), &figures(o, true));
         assert_eq!(
@@ -366,7 +380,39 @@ mod tests {
             answer: "won".into(),
             cuts: [0, 0],
             whole: true,
+            win: None,
         })
+    }
+
+    /// A plain win as long as the solver's proven shortest is said to be
+    /// one (beside the banner's "shortest 15", "not proven shortest" read as
+    /// a disagreement); a longer one is not.
+    #[test]
+    fn a_plain_win_as_short_as_the_proven_shortest_is_said_so() {
+        let won = |moves, fewest, answer: &str| {
+            Some(Figures {
+                win: Some((moves, fewest)),
+                answer: answer.into(),
+                ..figures(10).expect("figures")
+            })
+        };
+        let ours = won(15, true, "15 moves, the shortest");
+        let said = chart(Some(&comparison([
+            won(15, false, "15 moves, not proven shortest"),
+            ours.clone(),
+        ])));
+        assert_eq!(
+            said.answers,
+            "Plain: 15 moves, the shortest (as the solver proved). Solver: 15 moves, the shortest."
+        );
+        let said = chart(Some(&comparison([
+            won(17, false, "17 moves, not proven shortest"),
+            ours,
+        ])));
+        assert!(
+            said.answers
+                .starts_with("Plain: 17 moves, not proven shortest.")
+        );
     }
 
     /// One search's figure in, the other's on its way: the figures, no bars

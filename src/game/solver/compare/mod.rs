@@ -51,6 +51,8 @@ pub struct Figures {
     pub cuts: [u64; 2],
     /// False when the budget stopped it: its counts are a least.
     pub whole: bool,
+    /// Its win's moves, and whether they are known to be the fewest.
+    pub win: Option<(usize, bool)>,
 }
 
 /// The two searches on one position: the plain one's figures, then the
@@ -162,6 +164,12 @@ pub fn run(p: &Puzzle, is_plain: bool, budget: Budget) -> Figures {
         whole: !matches!(report.outcome, Outcome::OutOfBudget { .. }),
         answer,
         cuts,
+        win: match &report.outcome {
+            Outcome::Solved { moves, optimal } => {
+                Some((moves.len(), *optimal || p.moves_to_win().is_some()))
+            }
+            _ => None,
+        },
     }
 }
 
@@ -317,6 +325,7 @@ mod tests {
             answer: String::new(),
             cuts: [0, 0],
             whole,
+            win: None,
         };
         assert_eq!(
             ratio_of(&f(6_422_450, false), &f(26_730, true)),
