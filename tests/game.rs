@@ -567,3 +567,22 @@ fn open_own_pack(text: &str, level: Option<usize>) -> (App, std::path::PathBuf) 
     settle(&mut app);
     (app, dir)
 }
+
+/// Waits until both searches of the comparison have answered, then lets the
+/// screen settle.
+fn both_searches_in(app: &mut App) {
+    use pond_puzzles::game::solver::compare::Comparison;
+    use std::time::Duration;
+    for _ in 0..2_000 {
+        let both = app
+            .world()
+            .get_resource::<Comparison>()
+            .is_some_and(|c| c.figures().iter().all(Option::is_some));
+        if both {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    settle(app);
+}

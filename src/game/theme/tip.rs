@@ -137,7 +137,9 @@ fn show_tips(
         border_radius: PANEL_RADIUS,
         ..default()
     };
-    let low = rect.max.y + GAP + 60.0 > room.y;
+    // Above its button where its lines would pass the window's foot
+    // under it (the comparison's bars' six lines ran off it).
+    let low = rect.max.y + GAP + height_of(words.0) > room.y;
     if let Some(left) = beside.filter(|left| *left > WIDEST / 2.0) {
         place.right = px(room.x - left + GAP);
         if low {
@@ -169,4 +171,14 @@ fn show_tips(
         Pickable::IGNORE,
         children![(text(words.0, 14.0, TEXT), Pickable::IGNORE)],
     ));
+}
+
+/// A tip's height, about: its lines at the widest (some seven pixels a
+/// letter of its 14-pixel words), each 19 pixels, and its padding.
+fn height_of(words: &str) -> f32 {
+    let per_line = ((WIDEST - 20.0) / 7.0).floor();
+    let lines: f32 = (words.split('\n'))
+        .map(|l| (l.chars().count() as f32 / per_line).ceil().max(1.0))
+        .sum();
+    lines * 19.0 + 14.0
 }

@@ -326,24 +326,6 @@ fn a_short_column_says_the_step_the_board_shows() {
     assert_eq!(back_button(&mut app), button, "the buttons moved");
 }
 
-/// Waits until both searches of the comparison have answered, then lets the
-/// screen settle.
-fn both_searches_in(app: &mut App) {
-    use pond_puzzles::game::solver::compare::Comparison;
-    for _ in 0..2_000 {
-        let both = app
-            .world()
-            .get_resource::<Comparison>()
-            .is_some_and(|c| c.figures().iter().all(Option::is_some));
-        if both {
-            break;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    settle(app);
-}
-
 /// The bars are as long as their positions, and their scale is said in
 /// round figures under them ("0" at their start, "100", "200", "300"
 /// positions at its marks,

@@ -433,7 +433,7 @@ fn header(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                     // search (the play icon says so).
                     (
                         Tip(
-                            "Runs a plain search from the same start (every move in turn, no shortcuts), to compare with the solver's"
+                            "Runs a plain search from the same start (every move in turn, no shortcuts, until a win), to compare with the solver's"
                         ),
                         widget::button(
                             AskPlain,
