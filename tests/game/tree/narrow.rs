@@ -470,7 +470,11 @@ fn in_a_narrow_window_the_tip_stands_in_the_figures_room() {
             "at 800x{height} the map is {:.0} pixels high",
             map.height()
         );
-        let room = rect_of(&mut app, figure).expect("the figure's room");
+        // The figure has nothing to say while the search runs: its room
+        // holds the widths' switch.
+        assert!(rect_of(&mut app, figure).is_none(), "an empty figure shown");
+        assert!(shows_exactly(&mut app, "Width:"), "no switch in its room");
+        let room = parent_of_text(&mut app, |t| t == "Width:");
         let first = |app: &mut App| {
             let nodes = laid_out(app);
             (nodes.iter().find(|n| n.text.as_deref() == Some("|<")))
@@ -486,8 +490,12 @@ fn in_a_narrow_window_the_tip_stands_in_the_figures_room() {
         assert!(!said.is_empty(), "no reason under the pointer");
         let at = rect_of(&mut app, tip).expect("the tip shows");
         assert!(
-            at.min.y >= room.min.y - 1.0 && at.max.y <= room.max.y + 1.0,
-            "the tip at {at:?}, the figure's room {room:?}"
+            at.min.y >= room.min.y - 12.0 && at.max.y <= room.max.y + 12.0,
+            "the tip at {at:?}, the switch at {room:?}"
+        );
+        assert!(
+            !shows_exactly(&mut app, "Width:"),
+            "the switch beside the tip"
         );
         assert!(
             rect_of(&mut app, figure).is_none(),

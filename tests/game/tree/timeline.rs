@@ -335,9 +335,15 @@ fn buttons_stay_put(size: UVec2) {
     }
     settle(&mut app);
     let before = (back_button(&mut app), map_controls(&mut app));
-    // The widths' switch gives its room to the map's line in a narrow
-    // column (800x600), where that line wrapped a word a line.
-    assert_eq!(before.1.0.is_some(), size.x > 1000, "{size}: the switch");
+    // The widths' switch stands under the bar in a narrow column too
+    // (800x600) where the figure has nothing to say (while a search runs;
+    // a win's figure takes its room).
+    let said = !figure(&mut app).is_empty();
+    assert_eq!(
+        before.1.0.is_some(),
+        size.x > 1000 || !said,
+        "{size}: the switch"
+    );
     for _ in 0..100_000 {
         app.update();
         if app.world().resource::<Autoplay>().ending.is_some() {

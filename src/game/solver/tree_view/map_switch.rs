@@ -88,19 +88,20 @@ pub(super) fn show_switches(
     show_one_of(view.words, &mut maps, &mut words);
 }
 
-/// In a narrow column (800x600) the widths' switch (B) gives its room to
-/// the map's line beside it, which wrapped a word a line there; in a wide
-/// one too while the pointer is over the map, where the hovered part's
-/// reason takes the row (beside the switch, "skipped: known lost, searched
-/// before" took three lines of its 120 pixels).
-pub(super) fn hide_widths_when_narrow(
+/// While the pointer is over the map the widths' switch (B) gives its row
+/// to the hovered part's reason (beside the switch, "skipped: known lost,
+/// searched before" took three lines of its 120 pixels), and in a narrow
+/// column (800x600) to any words of the row ("From move 22", where the map
+/// follows the line, stood a word a line under the switch's words).
+pub(super) fn hide_widths_over_map(
     mut layout_button: LayoutButton,
-    columns: Query<&ComputedNode, With<TreeColumn>>,
     pictures: Query<&bevy::ui::RelativeCursorPosition, With<MapPicture>>,
+    columns: Query<&ComputedNode, With<TreeColumn>>,
+    tips: Query<&Text, With<MapTip>>,
 ) {
-    let narrow = narrow_column(&columns);
     let over_map = pictures.iter().any(|p| p.cursor_over);
-    let shown = if narrow || over_map {
+    let said = tips.iter().any(|t| !t.0.is_empty());
+    let shown = if over_map || (said && narrow_column(&columns)) {
         Display::None
     } else {
         Display::Flex
@@ -136,11 +137,14 @@ pub(super) fn chart_or_done(
     autoplay: Option<Res<Autoplay>>,
     view: Res<TreeViewState>,
     tips: Query<&Text, With<MapTip>>,
+    figures: Query<&Text, With<MapFigure>>,
     mut parts: Query<(&ChartOrDone, &mut Node, Has<MapFigure>, Has<TipRow>)>,
 ) {
     let short = column_height_of(&columns) < BOTH_FROM;
     let compared = chart_shown(comparison.as_deref(), autoplay.as_deref());
-    let (tip_row, figure) = tip_and_figure(&columns, tips.iter().any(|t| !t.0.is_empty()));
+    let tip = tips.iter().any(|t| !t.0.is_empty());
+    let figure_said = figures.iter().any(|t| !t.0.is_empty());
+    let (tip_row, figure) = tip_and_figure(&columns, tip, figure_said);
     for (part, mut node, is_figure, is_tip_row) in &mut parts {
         let shown = match part {
             // (The rows of words keep their room: they have no Done bar.)
@@ -170,17 +174,26 @@ const TIP_FROM: f32 = 340.0;
 
 /// Where the hovered cell's reason stands: in its own row under the
 /// figure (a column wide enough for the widths' switch beside it), none (a
-/// column too short), or in a narrow column (800x600) in the figure's room
-/// while a cell is hovered, the row giving its room to the map otherwise
-/// (the two rooms left some 70 pixels empty under the bar most of a search
-/// long, with the map 115 pixels high). Whether (the tip's row, the figure)
-/// show.
-fn tip_and_figure(columns: &Query<&ComputedNode, With<TreeColumn>>, tip: bool) -> (bool, bool) {
+/// column too short), or in a narrow column (800x600) in the figure's room,
+/// the row (the reason, or the widths' switch) while a cell is hovered or
+/// the figure has nothing to say, the figure otherwise (the two rooms left
+/// some 70 pixels empty under the bar most of a search long, with the map
+/// 115 pixels high; then the one left empty, and B switched the widths with
+/// nothing on the screen to say which). Whether (the tip's row, the
+/// figure) show.
+fn tip_and_figure(
+    columns: &Query<&ComputedNode, With<TreeColumn>>,
+    tip: bool,
+    figure_said: bool,
+) -> (bool, bool) {
     let narrow = narrow_column(columns);
     match (column_height_of(columns) >= TIP_FROM, narrow) {
         (false, _) => (false, true),
         (true, false) => (true, true),
-        (true, true) => (tip, !tip),
+        (true, true) => {
+            let row = tip || !figure_said;
+            (row, !row)
+        }
     }
 }
 

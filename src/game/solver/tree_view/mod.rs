@@ -305,7 +305,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 show_switches,
-                hide_widths_when_narrow,
+                hide_widths_over_map,
                 chart_or_done,
                 ratio_room,
                 place_column,
