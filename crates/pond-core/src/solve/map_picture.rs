@@ -223,3 +223,43 @@ fn escape(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The line tried now is drawn hollow where it is wide: its edges in its
+    /// colour, its inside dim (solid, the work under way read as work done
+    /// beside "Done 0.2%"); a thin one is a solid stroke.
+    #[test]
+    fn the_line_tried_now_is_hollow_where_it_is_wide() {
+        let cell = |x0: f64, x1: f64, mark| MapCell {
+            depth: 0,
+            x0,
+            x1,
+            mark,
+            node: None,
+        };
+        let map = SearchMap {
+            cells: vec![
+                cell(0.0, 0.5, MapMark::Line),
+                cell(0.5, 0.51, MapMark::Line),
+            ],
+            bands: 1,
+            done: Some(0.0),
+            done_by_depth: vec![0.0],
+        };
+        let px = paint(&map, 100, 20);
+        let alpha = |x: usize, y: usize| px[(y * 100 + x) * 4 + 3];
+        // Inside the wide cell, dim; its edges, and the thin cell, solid.
+        assert!(
+            (60..100).contains(&alpha(25, 9)),
+            "inside: {}",
+            alpha(25, 9)
+        );
+        for (x, y) in [(25, 0), (0, 9), (49, 9), (50, 9)] {
+            assert_eq!(alpha(x, y), 255, "at {x},{y}");
+        }
+        assert_eq!(alpha(80, 9), 0, "nothing past the cells");
+    }
+}

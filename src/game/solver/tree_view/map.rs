@@ -68,47 +68,6 @@ pub(super) struct WithWords;
 #[derive(Message, Component, Debug, Clone, Copy)]
 pub struct ToggleWords;
 
-/// Shares the map's width by the work or by the move orders: the switch's
-/// two buttons, one each (B switches between them).
-#[derive(Message, Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ChooseLayout(pub Layout);
-
-/// The widths' switch: "Width:" and its two choices, the one shown rimmed
-/// (a single button named for the widths shown read as a label).
-#[derive(Component)]
-pub(super) struct LayoutSwitch;
-
-fn layout_switch() -> impl Bundle {
-    let choice = |layout: Layout, words: &'static str| {
-        (
-            widget::button(
-                ChooseLayout(layout),
-                Node {
-                    border: UiRect::all(px(1.5)),
-                    ..small_button()
-                },
-                (text(words, 12.0, theme::TEXT), TextLayout::no_wrap()),
-            ),
-            BorderColor::all(Color::NONE),
-            Tip(WIDTHS_TIP),
-        )
-    };
-    (
-        LayoutSwitch,
-        Node {
-            align_items: AlignItems::Center,
-            column_gap: px(4),
-            flex_shrink: 0.0,
-            ..default()
-        },
-        children![
-            (text("Width:", 12.0, theme::TEXT_DIM), TextLayout::no_wrap()),
-            choice(Layout::Work, "searched"),
-            choice(Layout::Orders, "equal"),
-        ],
-    )
-}
-
 /// Back to the whole map: a button over a zoomed map's corner (Home does
 /// the same), which also says that the map is zoomed.
 #[derive(Message, Component, Debug, Clone, Copy)]
@@ -317,11 +276,6 @@ const BAR_TIPS: BarTips = BarTips {
          (it has ruled out next to nothing yet)",
     won: "The search has found a win: nothing more to rule out",
 };
-
-/// What the widths' switch does, on hover (its name says only the widths
-/// shown now).
-const WIDTHS_TIP: &str = "Each branch as wide as the positions searched in it, \
-     or each move an equal share of its parent's width (B switches)";
 
 /// Where the map is: the node at its top (none: the start), and whether it
 /// follows the search down its line.

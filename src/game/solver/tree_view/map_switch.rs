@@ -5,6 +5,7 @@
 //! the keys).
 
 use super::*;
+use crate::game::theme::tip::Tip;
 use crate::solve::map::Layout;
 
 /// The nodes with `A` and neither `B` nor `C`.
@@ -272,3 +273,49 @@ fn show_one_of(words: bool, maps: &mut MapParts, rows: &mut WordsParts) {
         }
     }
 }
+
+/// Shares the map's width by the work or by the move orders: the switch's
+/// two buttons, one each (B switches between them).
+#[derive(Message, Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChooseLayout(pub Layout);
+
+/// The widths' switch: "Width:" and its two choices, the one shown rimmed
+/// (a single button named for the widths shown read as a label).
+#[derive(Component)]
+pub(super) struct LayoutSwitch;
+
+pub(super) fn layout_switch() -> impl Bundle {
+    let choice = |layout: Layout, words: &'static str| {
+        (
+            widget::button(
+                ChooseLayout(layout),
+                Node {
+                    border: UiRect::all(px(1.5)),
+                    ..small_button()
+                },
+                (text(words, 12.0, theme::TEXT), TextLayout::no_wrap()),
+            ),
+            BorderColor::all(Color::NONE),
+            Tip(WIDTHS_TIP),
+        )
+    };
+    (
+        LayoutSwitch,
+        Node {
+            align_items: AlignItems::Center,
+            column_gap: px(4),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        children![
+            (text("Width:", 12.0, theme::TEXT_DIM), TextLayout::no_wrap()),
+            choice(Layout::Work, "searched"),
+            choice(Layout::Orders, "equal"),
+        ],
+    )
+}
+
+/// What the widths' switch does, on hover (its name says only the widths
+/// shown now).
+const WIDTHS_TIP: &str = "Each branch as wide as the positions searched in it, \
+     or each move an equal share of its parent's width (B switches)";

@@ -224,13 +224,13 @@ use column::*;
 use input::*;
 use map::*;
 pub use map::{
-    ChooseLayout, DragBand, MapBar, MapFigure, MapPicture, MapShare, MapTip, MapView, ToggleWords,
-    shown_map,
+    DragBand, MapBar, MapFigure, MapPicture, MapShare, MapTip, MapView, ToggleWords, shown_map,
 };
 use map_figure::*;
 use map_key::*;
 pub use map_key::{key_entry, mark_colour, wash_entry};
 use map_pointer::*;
+pub use map_switch::ChooseLayout;
 use map_switch::*;
 pub use outline::{Row, Tone, outline};
 
