@@ -91,10 +91,7 @@ fn rim_map_buttons(
             MapToggle::Moves => settings.move_map,
             MapToggle::Search => open.0,
         };
-        let want = BorderColor::all(if on { theme::TEXT } else { Color::NONE });
-        if *rim != want {
-            *rim = want;
-        }
+        widget::set_rim(&mut rim, on);
     }
 }
 

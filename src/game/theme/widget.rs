@@ -86,6 +86,16 @@ pub fn raised<A: Component>(action: A, colours: ButtonColours, node: Node) -> im
     )
 }
 
+/// A choice's button says whether it is the one made: a white rim (the
+/// maps' buttons, the widths' switch), none otherwise. Set only where it
+/// changes.
+pub fn set_rim(rim: &mut BorderColor, on: bool) {
+    let want = BorderColor::all(if on { super::TEXT } else { Color::NONE });
+    if *rim != want {
+        *rim = want;
+    }
+}
+
 /// A button greyed because it would change nothing (a number at its end):
 /// it takes no click and does not light under the pointer. Spawned with
 /// the button, or set on it later with `set_greyed`.

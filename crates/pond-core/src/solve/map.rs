@@ -417,6 +417,10 @@ pub fn key_meaning(mark: MapMark) -> &'static str {
 /// colour (a share of the colour over the background).
 pub const WASH: f64 = 0.35;
 
+/// How opaque the inside of the line tried now is where it is drawn
+/// hollow (its edges in its colour): the work under way, not work done.
+pub const LINE_FILL: f64 = 0.3;
+
 /// What the wash means, for a key with room for it.
 pub const WASH_MEANING: &str = "faded: under a branch given up, so never searched";
 

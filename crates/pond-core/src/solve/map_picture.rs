@@ -1,7 +1,7 @@
 //! The map drawn: painted into pixels (the game's texture) and written as
 //! an SVG picture (`pond solve --map`).
 
-use super::{KEY, MapCell, MapMark, SearchMap, WASH, key_word};
+use super::{KEY, LINE_FILL, MapCell, MapMark, SearchMap, WASH, key_word};
 use std::fmt::Write;
 
 /// A map painted into RGBA pixels, `width` by `height`, row by row from
@@ -135,9 +135,9 @@ pub fn paint_into(map: &SearchMap, width: usize, height: usize, px: &mut [u8]) {
 }
 
 /// The line tried now is drawn hollow where it is at least this many
-/// pixels wide (thinner, it is a solid stroke), its inside this opaque.
+/// pixels wide (thinner, it is a solid stroke), its inside `LINE_FILL`
+/// opaque.
 const HOLLOW_FROM: f64 = 6.0;
-const LINE_FILL: f64 = 0.3;
 
 /// The map as an SVG picture: the bands, the cells (those at least a tenth
 /// of a pixel wide, each with its reason as a tip), the share done and the

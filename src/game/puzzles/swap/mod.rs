@@ -11,6 +11,7 @@ use crate::game::theme::{self, Art, Sound, art::Pictures};
 use crate::levels::code::{LevelCode, SwapCode};
 use crate::rules::PuzzleMove;
 use crate::rules::swap::{Cell, Swap, SwapMove};
+use bevy::prelude::*;
 
 /// A frog's place among the frogs of its colour, from the front, in words
 /// (no digits in the player's view).
@@ -18,7 +19,6 @@ const PLACES: [&str; 12] = [
     "front", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
     "eleventh", "twelfth",
 ];
-use bevy::prelude::*;
 
 pub const SWAP_STEP: f32 = 84.0;
 /// The reeds and stones stand above the row and below its goal, not at its

@@ -132,13 +132,10 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
     // A plain win as short as the solver's proven shortest is one too
     // ("not proven shortest" beside the banner's "shortest 15" read as the
     // two disagreeing).
-    let plain_answer = match (&plain, &ours) {
-        (Some(p), Some(o)) if matches!((p.win, o.win), (Some((n, false)), Some((m, true))) if n == m) =>
-        {
-            format!(
-                "{} moves, the shortest (as the solver proved)",
-                o.win.map_or(0, |w| w.0)
-            )
+    let win = |f: &Option<Figures>| f.as_ref().and_then(|f| f.win);
+    let plain_answer = match (win(&plain), win(&ours)) {
+        (Some((n, false)), Some((m, true))) if n == m => {
+            format!("{n} moves, the shortest (as the solver proved)")
         }
         _ => answer(&plain),
     };

@@ -95,15 +95,12 @@ pub fn key_entry(
         },
         BorderColor::all(fill),
         BackgroundColor(match line {
-            true => fill.with_alpha(LINE_FILL),
+            true => fill.with_alpha(map::LINE_FILL as f32),
             false => fill,
         }),
     );
     entry_row(square, words, swatch, size, colour)
 }
-
-/// The inside of the line tried now, as the map paints it.
-const LINE_FILL: f32 = 0.3;
 
 /// The wash below a branch given up, as the how-to card's key shows it: a
 /// lost branch's cell over its colour as dim as the map draws it (alone,

@@ -63,15 +63,15 @@ pub(super) fn map_pointer(
         map_view.hovered = hovered;
     }
     // The hovered cell's reason, or where the map stands when zoomed.
-    let tip = match (hovered, tree) {
+    let tip = match (hovered, under, tree) {
         // A cut names the idea that cut it, where the search said.
-        (Some((node, mark)), t) => node
+        (Some((node, mark)), _, t) => node
             .filter(|_| mark == MapMark::Cut)
             .and_then(|id| t.filter(|t| t.holds(id)).and_then(|t| t.node(id).cut))
             .map_or(mark.words(), |why| why.words())
             .to_string(),
-        (None, Some(_)) if under.is_some() => under.map_or("", MapMark::words).to_string(),
-        (None, Some(t)) if top_of(t, &map_view) != ROOT || map_view.part.is_some() => {
+        (None, Some(mark), _) => mark.words().to_string(),
+        (None, None, Some(t)) if top_of(t, &map_view) != ROOT || map_view.part.is_some() => {
             let top = top_of(t, &map_view);
             // (As the bar says it: a tiny share to two figures, never
             // "0%" beside lost branches; in two short lines at most, where

@@ -74,11 +74,7 @@ pub(super) fn show_switches(
     }
     // The widths shown: their choice rimmed, as every choice made is.
     for (choice, mut rim) in &mut choices {
-        let on = choice.0 == map_view.layout;
-        let want = BorderColor::all(if on { theme::TEXT } else { Color::NONE });
-        if *rim != want {
-            *rim = want;
-        }
+        widget::set_rim(&mut rim, choice.0 == map_view.layout);
     }
     let switch = if view.words { "Map" } else { "Words" };
     for mut t in &mut labels {
