@@ -92,7 +92,7 @@ impl Watch {
     pub fn words(self) -> &'static str {
         match self {
             Watch::Solution => "Solution",
-            Watch::Search => "Search",
+            Watch::Search => "Solver's search",
             Watch::Plain => "Plain search",
         }
     }

@@ -227,7 +227,7 @@ fn a_tip_follows_its_buttons_words() {
     assert!(
         texts(&mut app)
             .iter()
-            .any(|t| t.starts_with("Search: paused")),
+            .any(|t| t.starts_with("Solver's search: paused")),
         "{:?}",
         texts(&mut app)
     );

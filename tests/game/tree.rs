@@ -218,6 +218,28 @@ fn moment_positions(app: &App) -> u64 {
         .expect("the timeline is short of its end")
 }
 
+/// The race's count of the watched search's positions (`n`): "34 of 4,210"
+/// once its run unseen has its whole count (the white line's place), else
+/// "34 so far".
+fn race_count(app: &App, n: u64) -> String {
+    use pond_puzzles::game::solver::compare::Comparison;
+    let watched = match app.world().resource::<Autoplay>().watch {
+        Watch::Plain => 0,
+        _ => 1,
+    };
+    let figures = app
+        .world()
+        .get_resource::<Comparison>()
+        .map(|c| c.figures());
+    let both = figures
+        .as_ref()
+        .is_some_and(|f| f.iter().all(Option::is_some));
+    match figures.and_then(|f| f[watched].clone()) {
+        Some(own) if both && own.whole => format!("{} of {}", group(n), group(own.positions)),
+        _ => format!("{} so far", group(n)),
+    }
+}
+
 /// Runs frames until the board has caught up with a jump or a scrub.
 fn follow_jump(app: &mut App) {
     for _ in 0..5000 {
@@ -310,7 +332,7 @@ fn the_panel_and_the_tree_count_the_same_positions() {
 
 /// The timeline's line says what its steps are: "285 search steps" beside
 /// 150 positions read as a riddle to a new player. Its moves tried and
-/// taken back add up to its steps, and they are the log's.
+/// taken back are the log's steps, and its positions the race's count.
 #[test]
 fn the_timeline_says_what_its_steps_are() {
     let mut app = searched_with_map(UVec2::new(1280, 720), "pegs.ron", 2);
@@ -320,9 +342,11 @@ fn the_timeline_says_what_its_steps_are() {
         (log.len() - back, back)
     };
     assert!(tried > 0 && back > 0, "{tried} tried, {back} back");
+    // A search by depth reaches a position with each move it tries: the
+    // line counts them as the race does (its start and one a move).
     let want = format!(
-        "{} search steps: {} moves tried, {} taken back",
-        group((tried + back) as u64),
+        "{} positions: {} moves tried, {} taken back",
+        group(tried as u64 + 1),
         group(tried as u64),
         group(back as u64)
     );
@@ -521,10 +545,10 @@ fn plain_search_start(app: &mut App) -> Option<Puzzle> {
 }
 
 /// The search's column: the outermost node around its title (the solver
-/// panel's button says "Search" too).
+/// panel's watch says "Solver's search" too).
 fn column_of(nodes: &[super::window::Laid]) -> &super::window::Laid {
     let title = (nodes.iter())
-        .filter(|n| n.text.as_deref() == Some("Search"))
+        .filter(|n| n.text.as_deref() == Some("Solver's search"))
         .min_by(|a, b| a.rect.min.x.total_cmp(&b.rect.min.x))
         .expect("the column's title");
     let mut column = title;
@@ -587,7 +611,9 @@ fn a_column_opened_behind_the_how_to_card_shows_the_map_alone() {
         .filter_map(|n| n.text)
         .collect();
     assert!(
-        shown.iter().any(|t| t.starts_with("No search yet: Watch")),
+        shown
+            .iter()
+            .any(|t| t.starts_with("Watch (W): the solver's search")),
         "the map's line: {shown:?}"
     );
     assert!(

@@ -368,7 +368,7 @@ fn a_search_stopped_short_shows_no_comparison() {
 /// band stood empty while a search ran). Stopped short, the chart goes.
 #[test]
 fn a_watched_search_races_the_others_figure() {
-    use pond_puzzles::game::solver::compare::{Comparison, group, value_words};
+    use pond_puzzles::game::solver::compare::{Comparison, value_words};
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "pegs.ron", 2);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
@@ -386,7 +386,7 @@ fn a_watched_search_races_the_others_figure() {
         }
         let tried = app.world().resource::<Autoplay>().stats.tried;
         let said = texts(&mut app);
-        let so_far = format!("{} so far", group(tried + 1));
+        let so_far = super::race_count(&app, tried + 1);
         assert!(said.contains(&so_far), "{so_far:?} not in {said:?}");
         assert!(said.contains(&ours), "{ours:?} not in {said:?}");
         assert!(!shows(&mut app, "times fewer"), "a ratio before the end");
@@ -423,7 +423,7 @@ fn a_watched_search_races_the_others_figure() {
 /// the end of a level's first search).
 #[test]
 fn the_map_opened_during_a_search_races_it() {
-    use pond_puzzles::game::solver::compare::{Comparison, group};
+    use pond_puzzles::game::solver::compare::Comparison;
     let mut app = laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "pegs.ron", 2);
     settle(&mut app);
@@ -440,7 +440,7 @@ fn the_map_opened_during_a_search_races_it() {
         "still watched"
     );
     let tried = app.world().resource::<Autoplay>().stats.tried;
-    let so_far = format!("{} so far", group(tried + 1));
+    let so_far = super::race_count(&app, tried + 1);
     let said = texts(&mut app);
     assert!(said.contains(&so_far), "{so_far:?} not in {said:?}");
     assert!(bars_shown(&mut app), "no race");

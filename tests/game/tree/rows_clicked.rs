@@ -104,7 +104,6 @@ fn a_row_clicked_stays_under_the_pointer() {
 /// beside a board at step 43 of 137.
 #[test]
 fn a_moment_of_the_timeline_races_with_its_own_count() {
-    use pond_puzzles::game::solver::compare::group;
     let mut app = super::window::laid_app(UVec2::new(1280, 720));
     start_level(&mut app, "pegs.ron", 7);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
@@ -113,18 +112,16 @@ fn a_moment_of_the_timeline_races_with_its_own_count() {
     super::plain::wait_for_both_searches(&mut app);
     settle(&mut app);
     let now = app.world().resource::<Autoplay>().stats.tried + 1;
-    assert!(shows(&mut app, &format!("{} so far", group(now))));
+    let now_said = super::race_count(&app, now);
+    assert!(shows(&mut app, &now_said));
     app.world_mut().write_message(Scrub::Start);
     app.world_mut().write_message(Scrub::By(9));
     super::follow_jump(&mut app);
     settle(&mut app);
     let then = super::moment_positions(&app);
     assert!(then < now, "{then} of {now}");
-    assert!(
-        shows(&mut app, &format!("{} so far", group(then))),
-        "{:?}",
-        texts(&mut app)
-    );
-    assert!(!shows(&mut app, &format!("{} so far", group(now))));
+    let then_said = super::race_count(&app, then);
+    assert!(shows(&mut app, &then_said), "{:?}", texts(&mut app));
+    assert!(!shows(&mut app, &now_said));
     assert!(shows_exactly(&mut app, "Done"), "{:?}", texts(&mut app));
 }

@@ -137,6 +137,23 @@ pub struct SearchMap {
 pub const NARROWEST: f64 = 1.0 / 65_536.0;
 
 impl SearchMap {
+    /// The map before any search: the start, one cell as wide as the
+    /// picture and as tall, not tried yet (the whole search is left).
+    pub fn not_started() -> SearchMap {
+        SearchMap {
+            cells: vec![MapCell {
+                depth: 0,
+                x0: 0.0,
+                x1: 1.0,
+                mark: MapMark::Untried,
+                node: None,
+            }],
+            bands: 1,
+            done: Some(0.0),
+            done_by_depth: Vec::new(),
+        }
+    }
+
     /// Lays the map of a tree out.
     pub fn of(tree: &SearchTree) -> SearchMap {
         SearchMap::from_node(tree, ROOT)

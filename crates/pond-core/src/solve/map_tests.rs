@@ -565,3 +565,24 @@ fn the_dark_under_a_cell_is_named_by_the_cell_above_it() {
         );
     }
 }
+
+/// Before a search the map is one cell, the whole picture, not tried yet:
+/// nothing done, and the key names only "not tried".
+#[test]
+fn before_a_search_the_whole_map_is_not_tried() {
+    let map = SearchMap::not_started();
+    assert_eq!(map.done, Some(0.0));
+    assert!(
+        KEY.iter()
+            .all(|&m| shows(&map, m) == (m == MapMark::Untried))
+    );
+    let (w, h) = (40, 20);
+    let mut px = vec![0u8; w * h * 4];
+    paint_into(&map, w, h, &mut px);
+    // Every pixel painted in one colour, but the gap under the band.
+    let first = &px[0..4];
+    assert!(first[3] > 0, "nothing painted");
+    let painted = px.chunks(4).filter(|p| p[3] > 0);
+    assert!(painted.clone().all(|p| p == first), "not one colour");
+    assert!(painted.count() >= w * (h - 1), "not the whole picture");
+}

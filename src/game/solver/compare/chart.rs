@@ -193,6 +193,11 @@ pub fn live_chart(c: &Comparison, watched_plain: bool, so_far: u64) -> Chart {
     let (Some(theirs), Some(own)) = (&figures[other], &figures[watched]) else {
         return chart;
     };
+    // Its whole count known, the count says where the white line stands
+    // ("34 of 4,210"): a new player saw the line and nothing to name it.
+    if own.whole {
+        chart.values[watched] = format!("{} of {}", group(so_far), group(own.positions));
+    }
     let scale = Scale::between(theirs.positions, own.positions);
     chart.bars[watched] = scale.share(so_far);
     chart.bars[other] = scale.share(theirs.positions);
@@ -435,5 +440,10 @@ mod tests {
         );
         assert_eq!((race.bars, race.scale), ([0.0, 0.0], None));
         assert_eq!(race.ends, [None, None]);
+        // Both in: the count says where its white line stands.
+        let both = comparison([figures(7_667_771), figures(26_730)]);
+        let race = live_chart(&both, false, 12);
+        assert_eq!(race.values[1], "12 of 26,730");
+        assert!(race.ends[1].is_some_and(|end| end > race.bars[1]));
     }
 }

@@ -244,7 +244,7 @@ pub fn so_far(start: &Puzzle, is_plain: bool, stats: &super::SearchStats) -> u64
 /// a search by depth reaches a new position with each move it tries; one
 /// by rounds or best first walks again along lines it has shown, so its
 /// own count of the positions it expanded is the one (as the tree's).
-fn counts_by_depth(start: &Puzzle, is_plain: bool) -> bool {
+pub fn counts_by_depth(start: &Puzzle, is_plain: bool) -> bool {
     is_plain || solve::order(start) == solve::Order::DepthFirst
 }
 

@@ -228,7 +228,7 @@ fn wrap_row() -> Node {
 }
 
 /// The least length of a track before its figure goes under it.
-const TRACK_LEAST: f32 = 100.0;
+const TRACK_LEAST: f32 = 60.0;
 
 /// The width of the bars' names ("Plain", "Solver") and the gap after them:
 /// where the track starts in its row.

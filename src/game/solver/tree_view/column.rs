@@ -131,8 +131,9 @@ pub(super) fn compare_ratio_part() -> impl Bundle {
     )
 }
 
-/// The timeline's line ("52,427 search steps", or the step the board
-/// shows), in a column of at least 300 pixels (said short under 470).
+/// The timeline's line ("18 positions: 17 moves tried, 9 taken back", or
+/// the step the board shows), in a column of at least 300 pixels (said
+/// short under 470).
 pub(super) fn timeline_caption() -> impl Bundle {
     (
         StepsCaption,
@@ -158,9 +159,9 @@ fn compare_ratio() -> impl Bundle {
         RatioLine,
         Node {
             flex_shrink: 0.0,
-            // Its line kept while it is empty, so that the ratio coming in
-            // (the plain search's end) moves nothing above or below it (but
-            // in a narrow column: `ratio_room`).
+            // Its line given to the map while it is empty (`ratio_room`):
+            // the ratio comes in at a search's end and moves nothing under
+            // it.
             min_height: px(RATIO_LINE),
             ..default()
         },
@@ -368,8 +369,8 @@ pub fn tone_colour(tone: Tone) -> Color {
     }
 }
 
-/// The width of "Plain search" in the column's title's type (19 px).
-const HEADING_WIDTH: f32 = 112.0;
+/// The width of "Solver's search" in the column's title's type (19 px).
+const HEADING_WIDTH: f32 = 140.0;
 
 /// The column's header: its title, and the Plain, Words, Hide and "?"
 /// buttons.
@@ -395,12 +396,12 @@ fn header(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                     ..default()
                 },
                 children![
-                    // As wide saying "Search" as "Plain search": the
+                    // As wide saying "Solver's search" as "Plain search": the
                     // buttons beside it moved to a line of their own
                     // when a plain search began.
                     (
                         TreeText::Heading,
-                        theme::heading(fonts, "Search", 19.0, theme::TEXT),
+                        theme::heading(fonts, "Solver's search", 19.0, theme::TEXT),
                         TextLayout::no_wrap(),
                         Node {
                             min_width: px(HEADING_WIDTH),

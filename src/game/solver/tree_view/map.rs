@@ -128,6 +128,39 @@ pub(super) fn map_section() -> impl Bundle {
                             (text("Whole map", 12.0, theme::TEXT), TextLayout::no_wrap()),
                         ),
                     ),
+                    // Before a search, the whole map not tried yet, and
+                    // how to start one (an empty box stood there, its
+                    // words under it).
+                    (
+                        MapBlank,
+                        Node {
+                            position_type: PositionType::Absolute,
+                            width: percent(100),
+                            height: percent(100),
+                            flex_direction: FlexDirection::Column,
+                            justify_content: JustifyContent::Center,
+                            align_items: AlignItems::Center,
+                            row_gap: px(6),
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                        children![
+                            (
+                                text("No search yet", 15.0, theme::TEXT),
+                                TextLayout::no_wrap(),
+                                Pickable::IGNORE,
+                            ),
+                            (
+                                text(
+                                    "Watch (W): the solver's search\nPlain (P): the plain search",
+                                    12.5,
+                                    theme::TEXT
+                                ),
+                                TextLayout::justify(Justify::Center),
+                                Pickable::IGNORE,
+                            ),
+                        ],
+                    ),
                     (
                         DragBand,
                         Node {
@@ -304,18 +337,28 @@ pub(super) fn shown_tree<'a>(
     }
 }
 
-/// The bar stands only beside a search (before one, "No search yet" alone).
+/// The words in the map before a search.
+#[derive(Component)]
+pub(super) struct MapBlank;
+
+/// The bar stands only beside a search; before one, the map says how to
+/// start one.
 pub(super) fn bar_with_a_search(
     view: Res<TreeViewState>,
     autoplay: Option<Res<Autoplay>>,
-    mut bars: Query<&mut Visibility, With<MapBar>>,
+    mut bars: Query<&mut Visibility, (With<MapBar>, Without<MapBlank>)>,
+    mut blanks: Query<&mut Visibility, With<MapBlank>>,
 ) {
-    let shown = match shown_tree(&view, autoplay.as_deref()) {
-        Some(_) => Visibility::Inherited,
-        None => Visibility::Hidden,
+    let searched = shown_tree(&view, autoplay.as_deref()).is_some();
+    let shown = |yes: bool| match yes {
+        true => Visibility::Inherited,
+        false => Visibility::Hidden,
     };
     for mut v in &mut bars {
-        v.set_if_neq(shown);
+        v.set_if_neq(shown(searched));
+    }
+    for mut v in &mut blanks {
+        v.set_if_neq(shown(!searched));
     }
 }
 
@@ -407,7 +450,10 @@ pub(super) fn paint_map(
         solved,
     };
     *last = (now, Some((w, h)));
-    let shown = tree.map(|t| shown_map(t, &map_view)).unwrap_or_default();
+    let shown = match tree {
+        Some(t) => shown_map(t, &map_view),
+        None => SearchMap::not_started(),
+    };
     // The share done is the whole search's, whatever the layout: the map
     // shown holds it unless zoomed.
     let zoomed = tree
@@ -426,9 +472,7 @@ pub(super) fn paint_map(
         }
     }
     let mut pixels = vec![0u8; (w * h * 4) as usize];
-    if tree.is_some() {
-        map::paint_into(&shown, w as usize, h as usize, &mut pixels);
-    }
+    map::paint_into(&shown, w as usize, h as usize, &mut pixels);
     let fits = images
         .get(&image.image)
         .is_some_and(|i| (i.width(), i.height()) == (w, h));

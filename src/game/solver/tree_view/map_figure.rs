@@ -16,8 +16,9 @@ pub(super) fn figure_words(
     narrowed: Option<(u32, u32, f64)>,
     layout: Layout,
 ) -> String {
+    // (Before a search the map itself says how to start one.)
     let Some(t) = tree else {
-        return "No search yet: Watch (W) or Plain (P)".to_string();
+        return String::new();
     };
     match whole.done_words() {
         // Widths by the positions searched, the winning line fills most of

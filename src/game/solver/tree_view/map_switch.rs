@@ -95,10 +95,14 @@ pub(super) fn hide_widths_over_map(
     pictures: Query<&bevy::ui::RelativeCursorPosition, With<MapPicture>>,
     columns: Query<&ComputedNode, With<TreeColumn>>,
     tips: Query<&Text, With<MapTip>>,
+    view: Res<TreeViewState>,
+    autoplay: Option<Res<Autoplay>>,
 ) {
     let over_map = pictures.iter().any(|p| p.cursor_over);
     let said = tips.iter().any(|t| !t.0.is_empty());
-    let shown = if over_map || (said && narrow_column(&columns)) {
+    // Before a search there are no widths to switch.
+    let no_search = shown_tree(&view, autoplay.as_deref()).is_none();
+    let shown = if over_map || no_search || (said && narrow_column(&columns)) {
         Display::None
     } else {
         Display::Flex
@@ -128,6 +132,7 @@ pub(super) enum ChartOrDone {
 /// or the map's "Done" bar, not both.
 const BOTH_FROM: f32 = 480.0;
 
+#[allow(clippy::too_many_arguments)]
 pub(super) fn chart_or_done(
     columns: Query<&ComputedNode, With<TreeColumn>>,
     comparison: Option<Res<Comparison>>,
@@ -136,12 +141,20 @@ pub(super) fn chart_or_done(
     tips: Query<&Text, With<MapTip>>,
     figures: Query<&Text, With<MapFigure>>,
     mut parts: Query<(&ChartOrDone, &mut Node, Has<MapFigure>, Has<TipRow>)>,
+    mut kept: Local<(bool, usize)>,
 ) {
     let short = column_height_of(&columns) < BOTH_FROM;
     let compared = chart_shown(comparison.as_deref(), autoplay.as_deref());
     let tip = tips.iter().any(|t| !t.0.is_empty());
     let figure_said = figures.iter().any(|t| !t.0.is_empty());
-    let (tip_row, figure) = tip_and_figure(&columns, tip, figure_said);
+    // Once the search shown has said a figure, its room stays while the
+    // search does (scrubbed back from a win, the bar moved with the
+    // timeline); a new search (its log begun again) starts without it.
+    let log = autoplay.as_deref().map(|a| a.log.len());
+    let new_search = log.is_none_or(|n| n < kept.1);
+    kept.0 = figure_said || (kept.0 && !new_search);
+    kept.1 = log.unwrap_or(0);
+    let (tip_row, figure) = tip_and_figure(&columns, tip, figure_said, kept.0);
     for (part, mut node, is_figure, is_tip_row) in &mut parts {
         let shown = match part {
             // (The rows of words keep their room: they have no Done bar.)
@@ -170,7 +183,9 @@ pub(super) const FIGURE_ROOM: f32 = 36.0;
 const TIP_FROM: f32 = 340.0;
 
 /// Where the hovered cell's reason stands: in its own row under the
-/// figure (a column wide enough for the widths' switch beside it), none (a
+/// figure (a column wide enough for the widths' switch beside it; the
+/// figure's room there once the search has said a figure: the map takes
+/// it before), none (a
 /// column too short), or in a narrow column (800x600) in the figure's room,
 /// the row (the reason, or the widths' switch) while a cell is hovered or
 /// the figure has nothing to say, the figure otherwise (the two rooms left
@@ -182,11 +197,15 @@ fn tip_and_figure(
     columns: &Query<&ComputedNode, With<TreeColumn>>,
     tip: bool,
     figure_said: bool,
+    figure_kept: bool,
 ) -> (bool, bool) {
     let narrow = narrow_column(columns);
     match (column_height_of(columns) >= TIP_FROM, narrow) {
         (false, _) => (false, true),
-        (true, false) => (true, true),
+        // Its room empty for a whole search by depth (its figure comes at
+        // the win), the figure's room goes to the map until the search
+        // has said one.
+        (true, false) => (true, figure_kept),
         (true, true) => {
             let row = tip || !figure_said;
             (row, !row)
@@ -198,26 +217,20 @@ fn tip_and_figure(
 #[derive(Component)]
 pub(super) struct RatioLine;
 
-/// In a narrow column (800x600) the ratio's empty line gives its room to
-/// the map until the ratio comes in (at a search's end): the map's key
-/// then moves up a line, and nothing under the map moves. (Kept, it was
-/// one of three empty gaps of the column a new player saw, with the map
-/// some 140 pixels high.)
+/// The ratio's empty line gives its room to the map until the ratio comes
+/// in (at a search's end): the map's key then moves up a line, and nothing
+/// under the map moves. (Kept, it was one of three empty gaps of the
+/// column a new player saw at 800x600, with the map some 140 pixels high,
+/// and at 1280x720 the map stood over a gap of 60 pixels.)
 pub(super) fn ratio_room(
-    columns: Query<&ComputedNode, With<TreeColumn>>,
     texts: Query<(&TreeText, &Text)>,
     mut lines: Query<&mut Node, With<RatioLine>>,
 ) {
-    let narrow = narrow_column(&columns);
     let empty = texts
         .iter()
         .filter(|(t, _)| matches!(t, TreeText::CompareRatio))
         .all(|(_, text)| text.0.is_empty());
-    let least = if narrow && empty {
-        px(0)
-    } else {
-        px(RATIO_LINE)
-    };
+    let least = if empty { px(0) } else { px(RATIO_LINE) };
     for mut node in &mut lines {
         if node.min_height != least {
             node.min_height = least;
@@ -226,7 +239,7 @@ pub(super) fn ratio_room(
 }
 
 /// Whether the column is narrow (800x600): under `NARROW_COLUMN`.
-fn narrow_column(columns: &Query<&ComputedNode, With<TreeColumn>>) -> bool {
+pub(super) fn narrow_column(columns: &Query<&ComputedNode, With<TreeColumn>>) -> bool {
     columns
         .iter()
         .next()

@@ -148,7 +148,7 @@ struct RoundSwatch(usize);
 /// The rounds the key shows at most (the last ones).
 const ROUNDS_SHOWN: usize = 8;
 
-/// The timeline's line under the map ("26 search steps: 17 moves tried, 9
+/// The timeline's line under the map ("18 positions: 17 moves tried, 9
 /// taken back"), where the column counts the search: a short column leaves
 /// it out, and the solver panel counts then.
 #[derive(Component)]

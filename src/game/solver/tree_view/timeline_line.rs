@@ -88,8 +88,26 @@ pub(super) fn timeline_words(
                         compare::group(new),
                     );
                 }
+                // A search by depth reaches a new position with each move
+                // it tries: its positions counted as the race beside it
+                // counts them ("41 search steps" stood over "34 so far").
+                let by_depth = a.tree.as_ref().map(|t| {
+                    let plain = a.watch == Watch::Plain;
+                    (compare::counts_by_depth(t.start(), plain), t)
+                });
+                let reached = match by_depth {
+                    Some((true, _)) => {
+                        let n = tried + 1;
+                        format!(
+                            "{} {}",
+                            compare::group(n),
+                            crate::levels::noun(n, "position", "positions")
+                        )
+                    }
+                    _ => steps,
+                };
                 format!(
-                    "{steps}: {} {} tried, {} taken back{more}",
+                    "{reached}: {} {} tried, {} taken back{more}",
                     compare::group(tried),
                     crate::levels::noun(tried, "move", "moves"),
                     compare::group(back),

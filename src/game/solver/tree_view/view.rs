@@ -214,7 +214,13 @@ pub(super) fn update_view(
     let moment = scrubbed.as_ref().map(|(_, t)| t);
     let (chart, shown) = chart_now(comparison.as_deref(), autoplay.as_deref(), moment);
     let chart = show_chart(chart, shown, &mut charts, &mut bars);
-    let [plain_col, ours_col] = chart.values;
+    let [plain_col, ours_col] = chart.values.map(|v| match narrow_column(&columns) {
+        // In a narrow column (800x600) the positions alone, beside their
+        // bars: with their times each went under its bar, and the bars
+        // and the ratio left the won map 70 pixels high.
+        true => v.split(" in ").next().unwrap_or_default().to_string(),
+        false => v,
+    });
     // (The chart is hidden while a watch runs, its room kept; the answers
     // in words wait too.)
     let (ratio, saved) = (chart.ratio, chart.saved);
@@ -243,7 +249,7 @@ pub(super) fn update_view(
     // The plain search's picture says so in its title.
     let heading = match autoplay.as_deref().map(|a| a.watch) {
         Some(Watch::Plain) => "Plain search",
-        _ => "Search",
+        _ => "Solver's search",
     }
     .to_string();
     for (line, mut t) in &mut lines {
