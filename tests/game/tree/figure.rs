@@ -229,3 +229,94 @@ fn over_the_map_the_reason_takes_the_switchs_row() {
     assert!(shows_exactly(&mut app, "Width:"), "the switch back");
     assert_eq!(rect_of(&mut app, picture), Some(map), "the map moved");
 }
+
+/// While a search by depth runs, its figure has nothing to say and its
+/// ratio has not come: their rooms are the map's (at 1280x720 the map
+/// stood over some 100 pixels kept empty). The win's figure then has its
+/// room, and keeps it when the timeline goes back before the win (the bar
+/// stays where it stands).
+#[test]
+fn the_empty_rooms_under_the_map_are_the_maps() {
+    use pond_puzzles::game::solver::tree_view::{MapFigure, MapPicture};
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    super::search_paused_at(&mut app, Watch::Search, 6);
+    super::plain::wait_for_both_searches(&mut app);
+    settle(&mut app);
+    let rect = |app: &mut App, f: fn(&mut World) -> Option<Entity>| {
+        let e = f(app.world_mut()).expect("a part");
+        (laid_out(app).into_iter().find(|n| n.entity == e)).map(|n| n.rect)
+    };
+    let picture = |w: &mut World| {
+        w.query_filtered::<Entity, With<MapPicture>>()
+            .iter(w)
+            .next()
+    };
+    let figure_room = |w: &mut World| w.query_filtered::<Entity, With<MapFigure>>().iter(w).next();
+    assert_eq!(figure(&mut app), "");
+    assert_eq!(rect(&mut app, figure_room), None, "an empty figure's room");
+    let bar = |app: &mut App| parent_of_text(app, |t| t == "Done" || t == "Deepest");
+    let searching = rect(&mut app, picture).expect("the map");
+    // On to the win: its figure and the ratio come, the map gives them
+    // their rooms.
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
+    }
+    settle(&mut app);
+    assert!(!figure(&mut app).is_empty(), "no figure at the win");
+    assert!(rect(&mut app, figure_room).is_some(), "the figure hidden");
+    let won = rect(&mut app, picture).expect("the map");
+    // The figure's two lines and the ratio's line were the map's.
+    assert!(
+        won.height() < searching.height() - 45.0,
+        "{won:?} {searching:?}"
+    );
+    let at_win = bar(&mut app);
+    // Back before the win: the figure's room stays, the bar with it.
+    app.world_mut().write_message(Scrub::Start);
+    super::follow_jump(&mut app);
+    settle(&mut app);
+    assert_eq!(bar(&mut app), at_win, "the bar moved with the timeline");
+}
+
+/// Zoomed in, a strip along the map's top says where the part shown
+/// stands in the whole search: its mark spans the part's place in the
+/// whole map's width. The whole map has no strip.
+#[test]
+fn a_zoomed_map_shows_where_it_stands_in_the_whole() {
+    use pond_puzzles::game::solver::tree_view::{MapPlace, MapPlaceMark};
+    let mut app = searched_with_map(UVec2::new(1280, 720), "hop.ron", 39);
+    let rect = |app: &mut App, f: fn(&mut World) -> Option<Entity>| {
+        let e = f(app.world_mut())?;
+        (laid_out(app).into_iter().find(|n| n.entity == e)).map(|n| n.rect)
+    };
+    let strip = |w: &mut World| w.query_filtered::<Entity, With<MapPlace>>().iter(w).next();
+    let mark = |w: &mut World| {
+        w.query_filtered::<Entity, With<MapPlaceMark>>()
+            .iter(w)
+            .next()
+    };
+    assert_eq!(rect(&mut app, strip), None, "a strip over the whole map");
+    for presses in 1..=3 {
+        press(&mut app, KeyCode::BracketRight);
+        settle(&mut app);
+        let whole = rect(&mut app, strip).expect("no strip, zoomed");
+        let part = rect(&mut app, mark).expect("no mark in the strip");
+        let (a, b) = super::shown_span(&app);
+        let at = |share: f64| whole.min.x + whole.width() * share as f32;
+        assert!(
+            (part.min.x - at(a)).abs() <= 1.5
+                && (part.max.x - at(b).max(part.min.x + 3.0)).abs() <= 1.5,
+            "{presses}: {part:?} in {whole:?}, not {a}..{b}"
+        );
+    }
+    press(&mut app, KeyCode::Home);
+    settle(&mut app);
+    assert_eq!(rect(&mut app, strip), None, "the strip stayed");
+}

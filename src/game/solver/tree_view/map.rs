@@ -81,7 +81,7 @@ pub(super) struct WordsLabel;
 /// Pixels the map's texture has at most on a side.
 const MOST: u32 = 1024;
 /// Seconds between two paintings while the search runs.
-const EVERY: f32 = 0.1;
+pub(super) const EVERY: f32 = 0.1;
 
 /// The map's part of the column: the picture, the key, the bar and
 /// figure, and the tip.
@@ -118,8 +118,11 @@ pub(super) fn map_section() -> impl Bundle {
                         widget::button(
                             WholeMap,
                             Node {
+                                // At the foot (the search's deepest and
+                                // narrowest): at the top it hid the first
+                                // band's cells.
                                 position_type: PositionType::Absolute,
-                                top: px(4),
+                                bottom: px(4),
                                 right: px(4),
                                 padding: UiRect::axes(px(6), px(2)),
                                 display: Display::None,
@@ -129,38 +132,10 @@ pub(super) fn map_section() -> impl Bundle {
                         ),
                     ),
                     // Before a search, the whole map not tried yet, and
-                    // how to start one (an empty box stood there, its
-                    // words under it).
-                    (
-                        MapBlank,
-                        Node {
-                            position_type: PositionType::Absolute,
-                            width: percent(100),
-                            height: percent(100),
-                            flex_direction: FlexDirection::Column,
-                            justify_content: JustifyContent::Center,
-                            align_items: AlignItems::Center,
-                            row_gap: px(6),
-                            ..default()
-                        },
-                        Pickable::IGNORE,
-                        children![
-                            (
-                                text("No search yet", 15.0, theme::TEXT),
-                                TextLayout::no_wrap(),
-                                Pickable::IGNORE,
-                            ),
-                            (
-                                text(
-                                    "Watch (W): the solver's search\nPlain (P): the plain search",
-                                    12.5,
-                                    theme::TEXT
-                                ),
-                                TextLayout::justify(Justify::Center),
-                                Pickable::IGNORE,
-                            ),
-                        ],
-                    ),
+                    // how to start one (`map_figure::blank`).
+                    blank(),
+                    // Zoomed, where the part shown stands in the whole.
+                    place_strip(),
                     (
                         DragBand,
                         Node {
@@ -334,31 +309,6 @@ pub(super) fn shown_tree<'a>(
     match &view.scrubbed {
         Some((_, t)) => Some(t),
         None => autoplay.and_then(|a| a.tree.as_ref()),
-    }
-}
-
-/// The words in the map before a search.
-#[derive(Component)]
-pub(super) struct MapBlank;
-
-/// The bar stands only beside a search; before one, the map says how to
-/// start one.
-pub(super) fn bar_with_a_search(
-    view: Res<TreeViewState>,
-    autoplay: Option<Res<Autoplay>>,
-    mut bars: Query<&mut Visibility, (With<MapBar>, Without<MapBlank>)>,
-    mut blanks: Query<&mut Visibility, With<MapBlank>>,
-) {
-    let searched = shown_tree(&view, autoplay.as_deref()).is_some();
-    let shown = |yes: bool| match yes {
-        true => Visibility::Inherited,
-        false => Visibility::Hidden,
-    };
-    for mut v in &mut bars {
-        v.set_if_neq(shown(searched));
-    }
-    for mut v in &mut blanks {
-        v.set_if_neq(shown(!searched));
     }
 }
 

@@ -58,3 +58,63 @@ pub(super) fn figure_words(
         },
     }
 }
+
+/// Before a search, the map's words: how to start one (an empty box stood
+/// there, its words under it).
+pub(super) fn blank() -> impl Bundle {
+    (
+        MapBlank,
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            row_gap: px(6),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            (
+                text("No search yet", 15.0, theme::TEXT),
+                TextLayout::no_wrap(),
+                Pickable::IGNORE,
+            ),
+            (
+                text(
+                    "Watch (W): the solver's search\nPlain (P): the plain search",
+                    12.5,
+                    theme::TEXT
+                ),
+                TextLayout::justify(Justify::Center),
+                Pickable::IGNORE,
+            ),
+        ],
+    )
+}
+
+/// The words in the map before a search.
+#[derive(Component)]
+pub(super) struct MapBlank;
+
+/// The bar stands only beside a search; before one, the map says how to
+/// start one.
+pub(super) fn bar_with_a_search(
+    view: Res<TreeViewState>,
+    autoplay: Option<Res<Autoplay>>,
+    mut bars: Query<&mut Visibility, (With<MapBar>, Without<MapBlank>)>,
+    mut blanks: Query<&mut Visibility, With<MapBlank>>,
+) {
+    let searched = shown_tree(&view, autoplay.as_deref()).is_some();
+    let shown = |yes: bool| match yes {
+        true => Visibility::Inherited,
+        false => Visibility::Hidden,
+    };
+    for mut v in &mut bars {
+        v.set_if_neq(shown(searched));
+    }
+    for mut v in &mut blanks {
+        v.set_if_neq(shown(!searched));
+    }
+}

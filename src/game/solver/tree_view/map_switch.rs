@@ -230,10 +230,11 @@ pub(super) fn ratio_room(
         .iter()
         .filter(|(t, _)| matches!(t, TreeText::CompareRatio))
         .all(|(_, text)| text.0.is_empty());
-    let least = if empty { px(0) } else { px(RATIO_LINE) };
+    // (An empty text keeps a line's height: the line is taken away.)
+    let display = if empty { Display::None } else { Display::Flex };
     for mut node in &mut lines {
-        if node.min_height != least {
-            node.min_height = least;
+        if node.display != display {
+            node.display = display;
         }
     }
 }

@@ -208,6 +208,7 @@ mod input;
 mod map;
 mod map_figure;
 mod map_key;
+mod map_place;
 mod map_pointer;
 mod map_switch;
 mod outline;
@@ -229,6 +230,8 @@ pub use map::{
 use map_figure::*;
 use map_key::*;
 pub use map_key::{key_entry, mark_colour, wash_entry};
+use map_place::*;
+pub use map_place::{MapPlace, MapPlaceMark, place_in_whole};
 use map_pointer::*;
 pub use map_switch::ChooseLayout;
 use map_switch::*;
@@ -311,6 +314,7 @@ pub(super) fn plugin(app: &mut App) {
                 place_column,
                 follow_line,
                 paint_map,
+                show_place,
                 bar_with_a_search,
                 line_key_word,
                 update_view,
