@@ -125,3 +125,47 @@ fn a_moment_of_the_timeline_races_with_its_own_count() {
     assert!(!shows(&mut app, &now_said));
     assert!(shows_exactly(&mut app, "Done"), "{:?}", texts(&mut app));
 }
+
+/// The picture of a hovered row's position names the move that led there
+/// in full, under the picture: at 800x600 a narrow column cut the row short
+/// ("green nearer the top ...").
+#[test]
+fn a_hovered_rows_picture_names_its_move_in_full() {
+    use pond_puzzles::game::puzzles::step_words;
+    let mut app = super::searched_with_map(UVec2::new(800, 600), "hop.ron", 39);
+    app.world_mut().resource_mut::<TreeViewState>().words = true;
+    settle(&mut app);
+    let (slot, id) = (app.world().resource::<TreeViewState>().slots.iter())
+        .enumerate()
+        .find_map(|(i, s)| s.filter(|&id| id != 0).map(|id| (i, id)))
+        .expect("a row of a move");
+    let row = (app.world_mut().query::<(Entity, &TreeRow)>())
+        .iter(app.world())
+        .find(|(_, r)| r.0 == slot)
+        .map(|(e, _)| e)
+        .expect("the row");
+    let at = middle_of(&mut app, row);
+    point_at(&mut app, at);
+    settle(&mut app);
+    let want = {
+        let tree = (app.world().resource::<Autoplay>().tree.as_ref()).expect("a tree");
+        let node = tree.node(id);
+        step_words(&tree.position(node.parent), node.mv.expect("a move"))
+    };
+    let laid = laid_out(&mut app);
+    let in_picture = |n: &super::super::window::Laid| {
+        let mut up = n.parent;
+        while let Some(p) = up.and_then(|p| laid.iter().find(|l| l.entity == p)) {
+            if p.name.as_deref() == Some("Position picture") {
+                return true;
+            }
+            up = p.parent;
+        }
+        false
+    };
+    assert!(
+        laid.iter()
+            .any(|n| n.text.as_deref() == Some(want.as_str()) && in_picture(n)),
+        "no {want:?} under the picture"
+    );
+}

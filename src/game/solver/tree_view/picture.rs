@@ -59,12 +59,12 @@ pub(super) fn hover_picture(
     let dots = puzzles::sketch(&position);
     // What the move into this position changed, ringed: the frog that
     // landed, the animal that came out (a flood's many cells go unringed).
-    let moved = match depth {
-        0 => Vec::new(),
-        _ => arrived(
-            &puzzles::sketch(&tree.position(tree.node(id).parent)),
-            &dots,
-        ),
+    let parent = (depth > 0).then(|| tree.position(tree.node(id).parent));
+    let step =
+        (parent.as_ref()).and_then(|before| Some(puzzles::step_words(before, tree.node(id).mv?)));
+    let moved = match &parent {
+        None => Vec::new(),
+        Some(before) => arrived(&puzzles::sketch(before), &dots),
     };
     commands
         .spawn((
@@ -135,6 +135,20 @@ pub(super) fn hover_picture(
                     ));
                 }
             });
+            // The move that led here, in full: a narrow column cut its
+            // row short ("green nearer the top ..."), and the map's cell
+            // named no move.
+            if let Some(words) = &step {
+                p.spawn((
+                    text(words.clone(), 13.0, theme::TEXT),
+                    TextLayout::justify(Justify::Center),
+                    Node {
+                        max_width: px(size.max(CAPTION_LEAST)),
+                        ..default()
+                    },
+                    Pickable::IGNORE,
+                ));
+            }
             let words = match depth {
                 0 => "the start".to_string(),
                 1 => "after 1 move".to_string(),
@@ -143,6 +157,9 @@ pub(super) fn hover_picture(
             p.spawn((text(words, 13.0, theme::TEXT_DIM), Pickable::IGNORE));
         });
 }
+
+/// The least width the move's words under the picture wrap in.
+const CAPTION_LEAST: f32 = 140.0;
 
 /// A ring's width around the dot it marks, in the dot's widths.
 const RING: f32 = 1.9;

@@ -202,7 +202,8 @@ pub(super) fn update_view(
         0 => String::new(),
         n if n <= fit => "Click a row (paused or done) to go there.".to_string(),
         n => format!(
-            "Rows {}-{} of {n}: drag, wheel or PageUp/PageDown; Home: back to the search.",
+            // ("Rows 15-22 of 25" alone read as a riddle to a new player.)
+            "Showing rows {}-{} of {n}. To see others: drag, wheel or PageUp/PageDown; Home: back to the search.",
             first + 1,
             (first + fit).min(n)
         ),
