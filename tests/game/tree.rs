@@ -345,7 +345,7 @@ fn the_timeline_says_what_its_steps_are() {
     // A search by depth reaches a position with each move it tries: the
     // line counts them as the race does (its start and one a move).
     let want = format!(
-        "{} positions: {} moves tried, {} taken back",
+        "{} positions: {} moves tried, {} taken\u{a0}back",
         group(tried as u64 + 1),
         group(tried as u64),
         group(back as u64)

@@ -309,6 +309,10 @@ fn a_zoomed_map_shows_where_it_stands_in_the_whole() {
         let whole = rect(&mut app, strip).expect("no strip, zoomed");
         let part = rect(&mut app, mark).expect("no mark in the strip");
         let (a, b) = super::shown_span(&app);
+        // The row under the map names the strip (not the part's share
+        // done, which stood beside the bar's, the whole search's).
+        assert!(shows(&mut app, "White line above: where, in the whole"));
+        assert!(!shows(&mut app, " done"), "{:?}", texts(&mut app));
         let at = |share: f64| whole.min.x + whole.width() * share as f32;
         assert!(
             (part.min.x - at(a)).abs() <= 1.5
@@ -319,4 +323,38 @@ fn a_zoomed_map_shows_where_it_stands_in_the_whole() {
     press(&mut app, KeyCode::Home);
     settle(&mut app);
     assert_eq!(rect(&mut app, strip), None, "the strip stayed");
+}
+
+/// The Plain button is rimmed while the plain search runs, and not
+/// otherwise (it looked the same running as not).
+#[test]
+fn the_plain_button_is_lit_while_the_plain_search_runs() {
+    use pond_puzzles::game::solver::tree_view::AskPlain;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    let lit = |app: &mut App| {
+        (app.world_mut()
+            .query_filtered::<&BorderColor, With<AskPlain>>())
+        .single(app.world())
+        .expect("the Plain button")
+        .top != Color::NONE
+    };
+    assert!(!lit(&mut app), "lit before a search");
+    super::search_paused_at(&mut app, Watch::Search, 3);
+    settle(&mut app);
+    assert!(!lit(&mut app), "lit beside the solver's search");
+    app.world_mut().write_message(AutoplayCommand::Stop);
+    settle(&mut app);
+    // (From the start again: the board the search stopped on is lost.)
+    app.world_mut()
+        .write_message(MoveRequested::player(Request::Restart));
+    settle(&mut app);
+    super::search_paused_at(&mut app, Watch::Plain, 3);
+    settle(&mut app);
+    assert!(lit(&mut app), "not lit while the plain search runs");
+    app.world_mut().write_message(AutoplayCommand::Stop);
+    settle(&mut app);
+    assert!(!lit(&mut app), "lit once stopped");
 }

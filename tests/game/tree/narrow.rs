@@ -427,7 +427,7 @@ fn the_search_is_counted_in_the_column_or_the_panel() {
         settle(&mut app);
         app.insert_resource(Speed::Times(16.0));
         search_a_step_then_pause(&mut app);
-        assert_eq!(shows(&mut app, " taken back"), column_counts, "{size}");
+        assert_eq!(shows(&mut app, " taken\u{a0}back"), column_counts, "{size}");
         assert_eq!(shows(&mut app, "Positions "), !column_counts, "{size}");
         assert!(shows(&mut app, "watched"), "{size}: the search's time");
     }

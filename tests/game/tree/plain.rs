@@ -590,6 +590,6 @@ fn the_plain_search_on_flood_is_said_in_a_depth_first_searchs_words() {
     for r in &rows {
         assert!(!r.words.contains("set aside"), "{:?}", r.words);
     }
-    assert!(shows(&mut app, " taken back"), "no steps taken back");
+    assert!(shows(&mut app, " taken\u{a0}back"), "no steps taken back");
     assert!(!shows(&mut app, "set aside"));
 }

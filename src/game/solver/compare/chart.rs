@@ -151,9 +151,13 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
         ends: [None, None],
         scale,
         answers,
+        // Whose ideas: under the plain search's map the line read as the
+        // plain search's.
         saved: ours
             .as_ref()
             .map(|f| saved_words(&f.cuts))
+            .filter(|w| !w.is_empty())
+            .map(|w| format!("Solver: {w}"))
             .unwrap_or_default(),
     }
 }

@@ -436,10 +436,14 @@ fn header(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                         Tip(
                             "Runs a plain search from the same start (every move in turn, no shortcuts, until a win), to compare with the solver's"
                         ),
+                        // Rimmed while the plain search runs
+                        // (`plain_button_lit`).
+                        BorderColor::all(Color::NONE),
                         widget::button(
                             AskPlain,
                             Node {
                                 padding: UiRect::axes(px(6), px(3)),
+                                border: UiRect::all(px(1.5)),
                                 ..default()
                             },
                             (

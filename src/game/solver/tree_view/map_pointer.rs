@@ -73,15 +73,14 @@ pub(super) fn map_pointer(
         (None, Some(mark), _) => mark.words().to_string(),
         (None, None, Some(t)) if top_of(t, &map_view) != ROOT || map_view.part.is_some() => {
             let top = top_of(t, &map_view);
-            // (As the bar says it: a tiny share to two figures, never
-            // "0%" beside lost branches; in two short lines at most, where
-            // "about 0.1% of the ways to play ruled out" took three and
-            // pushed the map up.)
-            let part = SearchMap::from_node(t, top)
-                .done
-                .map(|d| format!(": {} done", crate::solve::map::share_words(d)))
-                .unwrap_or_default();
-            format!("From move {}{part}", t.node(top).depth + 1)
+            // Where the part shown starts, and what the strip over it
+            // says (a new player saw the white line and nothing to name
+            // it). The part's own share done stood beside the bar's, the
+            // whole search's: "<0.000001% done" beside "Done 57%".
+            format!(
+                "From move {} on. White line above: where, in the whole",
+                t.node(top).depth + 1
+            )
         }
         _ => String::new(),
     };

@@ -329,3 +329,15 @@ pub(super) fn layout_switch() -> impl Bundle {
 /// shown now).
 const WIDTHS_TIP: &str = "Each branch as wide as the positions searched in it, \
      or each move an equal share of its parent's width (B switches)";
+
+/// The Plain button is rimmed white while the plain search runs, as a
+/// choice made is (it looked the same running as not).
+pub(super) fn plain_button_lit(
+    autoplay: Option<Res<Autoplay>>,
+    mut buttons: Query<&mut BorderColor, With<AskPlain>>,
+) {
+    let on = autoplay.is_some_and(|a| a.watch == Watch::Plain && a.is_active());
+    for mut rim in &mut buttons {
+        widget::set_rim(&mut rim, on);
+    }
+}

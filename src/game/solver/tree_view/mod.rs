@@ -308,6 +308,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 show_switches,
+                plain_button_lit,
                 hide_widths_over_map,
                 chart_or_done,
                 ratio_room,

@@ -106,8 +106,15 @@ pub(super) fn timeline_words(
                     }
                     _ => steps,
                 };
+                // Past the timeline's million, its count and what the
+                // timeline keeps (with the moves tried and taken back too
+                // it took three lines).
+                if past {
+                    return format!("{reached}{more}");
+                }
+                // ("taken back" kept on one line: "26,698 taken / back".)
                 format!(
-                    "{reached}: {} {} tried, {} taken back{more}",
+                    "{reached}: {} {} tried, {} taken\u{a0}back{more}",
                     compare::group(tried),
                     crate::levels::noun(tried, "move", "moves"),
                     compare::group(back),
