@@ -85,12 +85,22 @@ pub fn key_entry(
     // colour around a dim inside.
     let line = mark == MapMark::Line;
     let fill = mark_colour(mark);
+    // A mark given up over its wash, as the map draws it: the dim under a
+    // lost cell, hovered, said "every line lost" beside a key whose only
+    // dim swatch was "not tried".
+    let wash = match mark.closed() {
+        true => fill.with_alpha(map::WASH as f32),
+        false => Color::NONE,
+    };
     let square = (
         Node {
             width: px(swatch),
             height: px(swatch),
             border_radius: BorderRadius::all(px(swatch / 5.0)),
             border: UiRect::all(px(if line { 1.5 } else { 0.0 })),
+            overflow: Overflow::clip(),
+            justify_content: JustifyContent::FlexEnd,
+            flex_direction: FlexDirection::Column,
             ..default()
         },
         BorderColor::all(fill),
@@ -98,9 +108,36 @@ pub fn key_entry(
             true => fill.with_alpha(map::LINE_FILL as f32),
             false => fill,
         }),
+        children![(
+            Node {
+                width: percent(100),
+                height: percent(50),
+                ..default()
+            },
+            // Over the solid colour, the map's background first.
+            BackgroundColor(wash_over(wash)),
+        )],
     );
     entry_row(square, words, swatch, size, colour)
 }
+
+/// The wash as it shows on the map's dark: its colour blended over the
+/// map's background (none for a mark without a wash).
+fn wash_over(wash: Color) -> Color {
+    if wash.alpha() == 0.0 {
+        return Color::NONE;
+    }
+    let (w, a) = (wash.to_srgba(), wash.alpha());
+    let under = MAP_DARK.to_srgba();
+    Color::srgb(
+        w.red * a + under.red * (1.0 - a),
+        w.green * a + under.green * (1.0 - a),
+        w.blue * a + under.blue * (1.0 - a),
+    )
+}
+
+/// The map's dark under its cells, about as it shows over the panel.
+const MAP_DARK: Color = Color::srgb(0.06, 0.14, 0.18);
 
 /// The wash below a branch given up, as the how-to card's key shows it: a
 /// lost branch's cell over its colour as dim as the map draws it (alone,
