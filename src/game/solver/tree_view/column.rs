@@ -236,9 +236,10 @@ pub(super) fn timeline_bar() -> impl Bundle {
         let tip = match s {
             Scrub::Start => "To the search's first step",
             Scrub::End => "To the search's last step",
-            Scrub::By(-1) => "One step of the search back",
+            // ("One step of the search on" read as a riddle.)
+            Scrub::By(-1) => "Back one step: the board as the search stood a move earlier",
             Scrub::Here => "Makes the position the board shows your game, to play on from",
-            _ => "One step of the search on",
+            _ => "Forward one step: the search's next move, tried or taken back",
         };
         (
             widget::button(
