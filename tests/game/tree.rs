@@ -218,26 +218,16 @@ fn moment_positions(app: &App) -> u64 {
         .expect("the timeline is short of its end")
 }
 
-/// The race's count of the watched search's positions (`n`): "34 of 4,210"
-/// once its run unseen has its whole count (the white line's place), else
-/// "34 so far".
-fn race_count(app: &App, n: u64) -> String {
-    use pond_puzzles::game::solver::compare::Comparison;
-    let watched = match app.world().resource::<Autoplay>().watch {
-        Watch::Plain => 0,
-        _ => 1,
-    };
-    let figures = app
-        .world()
-        .get_resource::<Comparison>()
-        .map(|c| c.figures());
-    let both = figures
-        .as_ref()
-        .is_some_and(|f| f.iter().all(Option::is_some));
-    match figures.and_then(|f| f[watched].clone()) {
-        Some(own) if both && own.whole => format!("{} of {}", group(n), group(own.positions)),
-        _ => format!("{} so far", group(n)),
+/// Resumes a paused search (Space) and runs it to its end.
+fn resume_to_its_end(app: &mut App) {
+    app.world_mut().write_message(AutoplayCommand::Pause);
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<Autoplay>().ending.is_some() {
+            break;
+        }
     }
+    settle(app);
 }
 
 /// Runs frames until the board has caught up with a jump or a scrub.
@@ -328,29 +318,6 @@ fn the_panel_and_the_tree_count_the_same_positions() {
         !shows(&mut app, "Positions "),
         "the panel counts beside the column"
     );
-}
-
-/// The timeline's line says what its steps are: "285 search steps" beside
-/// 150 positions read as a riddle to a new player. Its moves tried and
-/// taken back are the log's steps, and its positions the race's count.
-#[test]
-fn the_timeline_says_what_its_steps_are() {
-    let mut app = searched_with_map(UVec2::new(1280, 720), "pegs.ron", 2);
-    let (tried, back) = {
-        let log = &app.world().resource::<Autoplay>().log;
-        let back = log.iter().filter(|s| s.back).count();
-        (log.len() - back, back)
-    };
-    assert!(tried > 0 && back > 0, "{tried} tried, {back} back");
-    // A search by depth reaches a position with each move it tries: the
-    // line counts them as the race does (its start and one a move).
-    let want = format!(
-        "{} positions: {} moves tried, {} taken\u{a0}back",
-        group(tried as u64 + 1),
-        group(tried as u64),
-        group(back as u64)
-    );
-    assert!(shows_exactly(&mut app, &want), "no line {want:?}");
 }
 
 /// The pond's level 40 with the map shown, its search watched to its end.

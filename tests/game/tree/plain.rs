@@ -386,7 +386,7 @@ fn a_watched_search_races_the_others_figure() {
         }
         let tried = app.world().resource::<Autoplay>().stats.tried;
         let said = texts(&mut app);
-        let so_far = super::race_count(&app, tried + 1);
+        let so_far = super::figure::race_count(&app, tried + 1);
         assert!(said.contains(&so_far), "{so_far:?} not in {said:?}");
         assert!(said.contains(&ours), "{ours:?} not in {said:?}");
         assert!(!shows(&mut app, "times fewer"), "a ratio before the end");
@@ -440,7 +440,7 @@ fn the_map_opened_during_a_search_races_it() {
         "still watched"
     );
     let tried = app.world().resource::<Autoplay>().stats.tried;
-    let so_far = super::race_count(&app, tried + 1);
+    let so_far = super::figure::race_count(&app, tried + 1);
     let said = texts(&mut app);
     assert!(said.contains(&so_far), "{so_far:?} not in {said:?}");
     assert!(bars_shown(&mut app), "no race");

@@ -112,7 +112,7 @@ fn a_moment_of_the_timeline_races_with_its_own_count() {
     super::plain::wait_for_both_searches(&mut app);
     settle(&mut app);
     let now = app.world().resource::<Autoplay>().stats.tried + 1;
-    let now_said = super::race_count(&app, now);
+    let now_said = super::figure::race_count(&app, now);
     assert!(shows(&mut app, &now_said));
     app.world_mut().write_message(Scrub::Start);
     app.world_mut().write_message(Scrub::By(9));
@@ -120,7 +120,7 @@ fn a_moment_of_the_timeline_races_with_its_own_count() {
     settle(&mut app);
     let then = super::moment_positions(&app);
     assert!(then < now, "{then} of {now}");
-    let then_said = super::race_count(&app, then);
+    let then_said = super::figure::race_count(&app, then);
     assert!(shows(&mut app, &then_said), "{:?}", texts(&mut app));
     assert!(!shows(&mut app, &now_said));
     assert!(shows_exactly(&mut app, "Done"), "{:?}", texts(&mut app));

@@ -289,14 +289,7 @@ fn a_paused_search_moved_through_its_timeline_goes_on_from_where_it_stood() {
     assert_ne!(puzzle(&app), stood, "the board did not move to the moment");
     assert!(shows(&mut app, "(Space: the search goes on)"));
     // Space: back to where it stood, and on to the answer.
-    app.world_mut().write_message(AutoplayCommand::Pause);
-    for _ in 0..100_000 {
-        app.update();
-        if app.world().resource::<Autoplay>().ending.is_some() {
-            break;
-        }
-    }
-    settle(&mut app);
+    super::resume_to_its_end(&mut app);
     let a = app.world().resource::<Autoplay>();
     assert!(matches!(a.ending, Some(Ending::Won(31))), "{:?}", a.ending);
     // (Its log kept, not begun again: the search's thread may have logged
