@@ -239,6 +239,9 @@ fn over_the_map_the_reason_takes_the_switchs_row() {
 fn the_empty_rooms_under_the_map_are_the_maps() {
     use pond_puzzles::game::solver::tree_view::{MapFigure, MapPicture};
     let mut app = laid_app(UVec2::new(1280, 720));
+    // At 1x until paused: at "instant" a slow first frame let the search
+    // run on to its win.
+    app.insert_resource(Speed::default());
     start_level(&mut app, "pegs.ron", 7);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
     settle(&mut app);
@@ -261,6 +264,7 @@ fn the_empty_rooms_under_the_map_are_the_maps() {
     let searching = rect(&mut app, picture).expect("the map");
     // On to the win: its figure and the ratio come, the map gives them
     // their rooms.
+    app.insert_resource(Speed::Instant);
     super::resume_to_its_end(&mut app);
     assert!(!figure(&mut app).is_empty(), "no figure at the win");
     assert!(rect(&mut app, figure_room).is_some(), "the figure hidden");
@@ -324,6 +328,7 @@ fn a_zoomed_map_shows_where_it_stands_in_the_whole() {
 fn the_plain_button_is_lit_while_the_plain_search_runs() {
     use pond_puzzles::game::solver::tree_view::AskPlain;
     let mut app = laid_app(UVec2::new(1280, 720));
+    app.insert_resource(Speed::default());
     start_level(&mut app, "pegs.ron", 7);
     app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
     settle(&mut app);
