@@ -11,6 +11,8 @@ pub struct Chart {
     pub ratio: String,
     /// The plain search's figures and the solver's.
     pub values: [String; 2],
+    /// The same, the positions alone (a narrow column's: no times).
+    pub counts: [String; 2],
     /// Each bar's share of the track, 0 to 1.
     pub bars: [f32; 2],
     /// Where a bar still growing will end (its search's share once done),
@@ -96,6 +98,7 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
         return Chart {
             ratio: String::new(),
             values: ["-".into(), "-".into()],
+            counts: ["-".into(), "-".into()],
             bars: [0.0, 0.0],
             ends: [None, None],
             scale: None,
@@ -104,9 +107,9 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
         };
     };
     let [plain, ours] = c.figures();
-    let value = |f: &Option<Figures>| match f {
+    let value = |f: &Option<Figures>, words: fn(&Figures) -> String| match f {
         None => "searching...".to_string(),
-        Some(f) => value_words(f),
+        Some(f) => words(f),
     };
     // The larger search is the whole track, once both are in: one figure
     // alone filled its track, and its bar shrank when the other's came (a
@@ -146,7 +149,8 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
     };
     Chart {
         ratio,
-        values: [value(&plain), value(&ours)],
+        values: [value(&plain, value_words), value(&ours, value_words)],
+        counts: [value(&plain, count_words), value(&ours, count_words)],
         bars: [share(&plain), share(&ours)],
         ends: [None, None],
         scale,
@@ -176,14 +180,30 @@ pub fn live_chart(c: &Comparison, watched_plain: bool, so_far: u64) -> Chart {
         true => (0, 1),
         false => (1, 0),
     };
+    // Its whole count known (and the other's), the count says where the
+    // white line stands ("34 of 4,210"): a new player saw the line and
+    // nothing to name it.
+    let count = match (&figures[watched], &figures[other]) {
+        (Some(own), Some(_)) if own.whole => {
+            format!("{} of {}", group(so_far), group(own.positions))
+        }
+        _ => format!("{} so far", group(so_far)),
+    };
+    let other_words = |words: fn(&Figures) -> String| {
+        figures[other]
+            .as_ref()
+            .map_or("searching...".to_string(), words)
+    };
     let mut values = [String::new(), String::new()];
-    values[watched] = format!("{} so far", group(so_far));
-    values[other] = figures[other]
-        .as_ref()
-        .map_or("searching...".to_string(), value_words);
+    let mut counts = values.clone();
+    values[watched] = count.clone();
+    counts[watched] = count;
+    values[other] = other_words(value_words);
+    counts[other] = other_words(count_words);
     let mut chart = Chart {
         ratio: String::new(),
         values,
+        counts,
         bars: [0.0; 2],
         ends: [None; 2],
         scale: None,
@@ -197,11 +217,6 @@ pub fn live_chart(c: &Comparison, watched_plain: bool, so_far: u64) -> Chart {
     let (Some(theirs), Some(own)) = (&figures[other], &figures[watched]) else {
         return chart;
     };
-    // Its whole count known, the count says where the white line stands
-    // ("34 of 4,210"): a new player saw the line and nothing to name it.
-    if own.whole {
-        chart.values[watched] = format!("{} of {}", group(so_far), group(own.positions));
-    }
     let scale = Scale::between(theirs.positions, own.positions);
     chart.bars[watched] = scale.share(so_far);
     chart.bars[other] = scale.share(theirs.positions);
@@ -224,8 +239,13 @@ pub fn saved_words(cuts: &[u64; 2]) -> String {
 /// 6,422,450 in 5.0 s" when its budget stopped it (the positions and the
 /// time apart: "380 · 0.12 ms" read as one figure).
 pub fn value_words(f: &Figures) -> String {
+    format!("{} in {}", count_words(f), time(f.millis))
+}
+
+/// A search's positions alone: "7,667,771", or "over 6,422,450".
+pub fn count_words(f: &Figures) -> String {
     let over = if f.whole { "" } else { "over " };
-    format!("{over}{} in {}", group(f.positions), time(f.millis))
+    format!("{over}{}", group(f.positions))
 }
 
 /// The ratio of the two searches in words; "at least" when the plain
@@ -448,6 +468,10 @@ mod tests {
         let both = comparison([figures(7_667_771), figures(26_730)]);
         let race = live_chart(&both, false, 12);
         assert_eq!(race.values[1], "12 of 26,730");
+        assert_eq!(
+            race.counts,
+            ["7,667,771".to_string(), "12 of 26,730".into()]
+        );
         assert!(race.ends[1].is_some_and(|end| end > race.bars[1]));
     }
 }

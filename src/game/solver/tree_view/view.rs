@@ -215,13 +215,13 @@ pub(super) fn update_view(
     let moment = scrubbed.as_ref().map(|(_, t)| t);
     let (chart, shown) = chart_now(comparison.as_deref(), autoplay.as_deref(), moment);
     let chart = show_chart(chart, shown, &mut charts, &mut bars);
-    let [plain_col, ours_col] = chart.values.map(|v| match narrow_column(&columns) {
-        // In a narrow column (800x600) the positions alone, beside their
-        // bars: with their times each went under its bar, and the bars
-        // and the ratio left the won map 70 pixels high.
-        true => v.split(" in ").next().unwrap_or_default().to_string(),
-        false => v,
-    });
+    // In a narrow column (800x600) the positions alone, beside their bars:
+    // with their times each went under its bar, and the bars and the ratio
+    // left the won map 70 pixels high.
+    let [plain_col, ours_col] = match narrow_column(&columns) {
+        true => chart.counts,
+        false => chart.values,
+    };
     // (The chart is hidden while a watch runs, its room kept; the answers
     // in words wait too.)
     let (ratio, saved) = (chart.ratio, chart.saved);
