@@ -308,11 +308,12 @@ fn the_comparison_waits_for_a_search() {
     assert!(ratio(&mut app), "the ratio after the search");
 }
 
-/// A search stopped short shows no comparison: its chart, from searches
-/// run to their ends on their own, read as the stopped one's figures; a
-/// search that ended shows it; a solution played (S) does not.
+/// A search stopped short shows its race frozen where it stopped, and no
+/// ratio (the figures, from searches run to their ends on their own, are
+/// not the stopped one's); a search that ended shows the whole chart; a
+/// solution played (S) shows none.
 #[test]
-fn a_search_stopped_short_shows_no_comparison() {
+fn a_search_stopped_short_shows_its_race_frozen() {
     let mut app = laid_app(UVec2::new(1280, 720));
     app.insert_resource(Speed::Times(1.0));
     start_level(&mut app, "pegs.ron", 2);
@@ -328,8 +329,30 @@ fn a_search_stopped_short_shows_no_comparison() {
     settle(&mut app);
     let ending = app.world().resource::<Autoplay>().ending.clone();
     assert_eq!(ending, Some(Ending::Stopped));
+    assert!(
+        !shows(&mut app, "times fewer positions"),
+        "a ratio for a search stopped short"
+    );
+    // Its room was left empty: the race stays, frozen, and says so.
+    assert!(bars_shown(&mut app), "no race after Stop");
+    let solver_bar = |app: &mut App| compare_bar(&laid_out(app), "Solver").map(|(_, w)| w);
+    let frozen = solver_bar(&mut app);
+    assert!(frozen.is_some_and(|w| w > 0.0), "{frozen:?}");
+    let a = app.world().resource::<Autoplay>();
+    let start = a.tree.as_ref().expect("the search's tree").start();
+    let count = pond_puzzles::game::solver::compare::so_far(start, false, &a.stats);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with(&format!("stopped at {}", group(count)))),
+        "{:?}",
+        texts(&mut app)
+    );
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(solver_bar(&mut app), frozen, "the frozen bar moved");
     let chart = |app: &mut App| shows(app, "times fewer positions") || bars_shown(app);
-    assert!(!chart(&mut app), "a chart beside a search stopped short");
     // The search watched to its end: the chart is its own.
     app.insert_resource(Speed::Instant);
     // Backspace asks first: a restart puts the watched search away (a
@@ -365,7 +388,7 @@ fn a_search_stopped_short_shows_no_comparison() {
 /// While a search is watched on the position the comparison's searches
 /// ran on, the chart is a race: the watched search's bar grows with the
 /// positions it has reached so far, beside the other's whole figure (the
-/// band stood empty while a search ran). Stopped short, the chart goes.
+/// band stood empty while a search ran). Stopped short, it stays frozen.
 #[test]
 fn a_watched_search_races_the_others_figure() {
     use pond_puzzles::game::solver::compare::{Comparison, value_words};
@@ -409,12 +432,12 @@ fn a_watched_search_races_the_others_figure() {
         shares.push(plain);
     }
     assert!(shares[1] >= shares[0], "the bar shrank: {shares:?}");
+    // Stopped short, the race stays as it stood, with no ratio.
     press(&mut app, KeyCode::KeyX);
     settle(&mut app);
-    assert!(
-        !bars_shown(&mut app),
-        "a chart beside a search stopped short"
-    );
+    assert!(bars_shown(&mut app), "the race went at Stop");
+    assert!(!shows(&mut app, "times fewer"), "a ratio after Stop");
+    assert!(shows(&mut app, "stopped at "), "{:?}", texts(&mut app));
 }
 
 /// The map opened while a search runs (W, then G): the comparison's

@@ -373,7 +373,32 @@ pub(super) fn race<'a>(
     autoplay: Option<&Autoplay>,
     moment: Option<&SearchTree>,
 ) -> Option<(&'a Comparison, bool, u64)> {
-    let a = autoplay.filter(|a| a.is_active() && !a.is_replay() && a.watch.searches())?;
+    let a = autoplay.filter(|a| a.is_active())?;
+    race_of(comparison, a, moment)
+}
+
+/// The race of a search stopped short (Stop), as it stood when stopped (or
+/// at the timeline's moment, `moment`): `race`'s, for a search no longer
+/// running. Its room stood empty after Stop.
+pub(super) fn stopped_race<'a>(
+    comparison: Option<&'a Comparison>,
+    autoplay: Option<&Autoplay>,
+    moment: Option<&SearchTree>,
+) -> Option<(&'a Comparison, bool, u64)> {
+    let a = autoplay
+        .filter(|a| !a.is_active() && a.ending == Some(crate::game::solver::Ending::Stopped))?;
+    race_of(comparison, a, moment)
+}
+
+/// `race` and `stopped_race` of the search `a`, running or not.
+fn race_of<'a>(
+    comparison: Option<&'a Comparison>,
+    a: &Autoplay,
+    moment: Option<&SearchTree>,
+) -> Option<(&'a Comparison, bool, u64)> {
+    if a.is_replay() || !a.watch.searches() {
+        return None;
+    }
     let start = a.tree.as_ref()?.start();
     let c = comparison.filter(|c| &c.position == start)?;
     let plain = a.watch == Watch::Plain;
