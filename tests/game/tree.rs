@@ -23,6 +23,8 @@ mod timeline;
 
 #[path = "tree/plain.rs"]
 mod plain;
+#[path = "tree/stopped.rs"]
+mod stopped;
 
 #[path = "tree/few_words.rs"]
 mod few_words;

@@ -157,7 +157,11 @@ fn at_800x600_the_rows_of_words_keep_room_for_their_words() {
 
 /// The English board at 800x600 with the search's column open, `setup`
 /// done, watched at `speed` for `frames` frames, then paused.
-fn paused_english_watch(speed: Speed, frames: usize, setup: impl FnOnce(&mut App)) -> App {
+pub(super) fn paused_english_watch(
+    speed: Speed,
+    frames: usize,
+    setup: impl FnOnce(&mut App),
+) -> App {
     paused_english_watch_in(UVec2::new(800, 600), speed, frames, setup)
 }
 

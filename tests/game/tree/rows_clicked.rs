@@ -169,3 +169,59 @@ fn a_hovered_rows_picture_names_its_move_in_full() {
         "no {want:?} under the picture"
     );
 }
+
+/// At 800x600 the rows of words show a few rows of a long outline: a thin
+/// line at their right edge says where those rows stand in the whole (the
+/// line of words that says so at 1280x720 has no room there), and follows
+/// the rows when they scroll. The map shows no such line.
+#[test]
+fn at_800x600_a_scroll_line_says_where_the_rows_stand() {
+    use pond_puzzles::game::solver::tree_view::{RowsScroll, RowsThumb};
+    let mut app = super::narrow::paused_english_watch(Speed::Instant, 60, |app| {
+        app.world_mut().resource_mut::<TreeViewState>().words = true;
+    });
+    let rect_of = |app: &mut App, thumb: bool| {
+        let nodes = laid_out(app);
+        let found: Vec<Entity> = match thumb {
+            true => (app.world_mut().query_filtered::<Entity, With<RowsThumb>>())
+                .iter(app.world())
+                .collect(),
+            false => (app.world_mut().query_filtered::<Entity, With<RowsScroll>>())
+                .iter(app.world())
+                .collect(),
+        };
+        (nodes.iter())
+            .find(|n| found.contains(&n.entity) && n.rect.height() > 0.0)
+            .map(|n| n.rect)
+    };
+    let thumb_at = |app: &mut App| {
+        let track = rect_of(app, false).expect("a scroll line beside a long outline");
+        let thumb = rect_of(app, true).expect("its thumb");
+        assert!(track.contains(thumb.center()), "{thumb:?} off {track:?}");
+        let view = app.world().resource::<TreeViewState>();
+        let (fit, total) = (view.slots.len() as f32, view.total as f32);
+        assert!(total > fit, "{total} rows, {fit} shown");
+        let share = (fit / total).max(0.08);
+        assert!(
+            (thumb.height() - share * track.height()).abs() < 1.5,
+            "{} of {}: {thumb:?} on {track:?}",
+            fit,
+            total
+        );
+        let top = (view.first as f32 / total).min(1.0 - share) * track.height();
+        assert!(
+            (thumb.min.y - track.min.y - top).abs() < 1.5,
+            "{thumb:?} {top}"
+        );
+        thumb.min.y
+    };
+    let before = thumb_at(&mut app);
+    app.world_mut().resource_mut::<TreeViewState>().first = 0;
+    app.world_mut().resource_mut::<TreeViewState>().follow = false;
+    settle(&mut app);
+    let top = thumb_at(&mut app);
+    assert!(top < before, "scrolled to the top: {top} from {before}");
+    app.world_mut().resource_mut::<TreeViewState>().words = false;
+    settle(&mut app);
+    assert_eq!(rect_of(&mut app, false), None, "a scroll line over the map");
+}

@@ -66,10 +66,15 @@ pub(super) fn column(fonts: &theme::Fonts, play: Handle<Image>) -> impl Bundle {
                         flex_shrink: 1.0,
                         flex_basis: px(0),
                         min_height: px(60),
+                        // (The scroll line's room, at the right.)
+                        padding: UiRect::right(px(7)),
                         overflow: Overflow::clip(),
                         ..default()
                     },
-                    Children::spawn(SpawnIter((0..MAX_ROWS).map(row))),
+                    Children::spawn((
+                        SpawnIter((0..MAX_ROWS).map(row)),
+                        Spawn(rows_scroll::rows_scroll()),
+                    )),
                 )),
             ),
             (

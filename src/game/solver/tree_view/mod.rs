@@ -215,6 +215,8 @@ mod outline;
 mod picture;
 mod replay;
 mod rounds;
+mod rows_scroll;
+pub use rows_scroll::{RowsScroll, RowsThumb};
 mod timeline_line;
 mod view;
 
@@ -319,6 +321,7 @@ pub(super) fn plugin(app: &mut App) {
                 bar_with_a_search,
                 line_key_word,
                 update_view,
+                rows_scroll::show_rows_scroll,
                 show_rounds,
                 fill_timeline,
                 show_scale,

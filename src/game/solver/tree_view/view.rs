@@ -174,10 +174,11 @@ pub(super) fn update_view(
     view.total = outline.len();
     let first = view.first;
     let shift = view.shift;
-    // Letters a row has room for, beside its indent.
+    // Letters a row has room for, beside its indent (and the scroll line's
+    // room at the right).
     let width = windows
         .single()
-        .map_or(300.0, |w| panels::tree_width(w.width()) - 40.0);
+        .map_or(300.0, |w| panels::tree_width(w.width()) - 47.0);
     view.slots = (0..fit)
         .map(|i| outline.get(first + i).and_then(|r| r.id))
         .collect();

@@ -1,0 +1,80 @@
+//! A search stopped short (Stop): its race under the map stays as it stood.
+
+use super::*;
+
+/// A search stopped short shows its race frozen where it stopped, and no
+/// ratio (the figures, from searches run to their ends on their own, are
+/// not the stopped one's); a search that ended shows the whole chart; a
+/// solution played (S) shows none.
+#[test]
+fn a_search_stopped_short_shows_its_race_frozen() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    app.insert_resource(Speed::Times(1.0));
+    start_level(&mut app, "pegs.ron", 2);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    app.world_mut()
+        .write_message(AutoplayCommand::Start(Watch::Search));
+    for _ in 0..30 {
+        app.update();
+    }
+    press(&mut app, KeyCode::KeyX);
+    super::plain::wait_for_both_searches(&mut app);
+    settle(&mut app);
+    let ending = app.world().resource::<Autoplay>().ending.clone();
+    assert_eq!(ending, Some(Ending::Stopped));
+    assert!(
+        !shows(&mut app, "times fewer positions"),
+        "a ratio for a search stopped short"
+    );
+    // Its room was left empty: the race stays, frozen, and says so.
+    assert!(bars_shown(&mut app), "no race after Stop");
+    let solver_bar = |app: &mut App| compare_bar(&laid_out(app), "Solver").map(|(_, w)| w);
+    let frozen = solver_bar(&mut app);
+    assert!(frozen.is_some_and(|w| w > 0.0), "{frozen:?}");
+    let a = app.world().resource::<Autoplay>();
+    let start = a.tree.as_ref().expect("the search's tree").start();
+    let count = pond_puzzles::game::solver::compare::so_far(start, false, &a.stats);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with(&format!("stopped at {}", group(count)))),
+        "{:?}",
+        texts(&mut app)
+    );
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(solver_bar(&mut app), frozen, "the frozen bar moved");
+    let chart = |app: &mut App| shows(app, "times fewer positions") || bars_shown(app);
+    // The search watched to its end: the chart is its own.
+    app.insert_resource(Speed::Instant);
+    // Backspace asks first: a restart puts the watched search away (a
+    // new player lost one to a slip of the key); a second press restarts.
+    press(&mut app, KeyCode::Backspace);
+    settle(&mut app);
+    assert!(
+        app.world().get_resource::<Autoplay>().is_some(),
+        "put away unasked"
+    );
+    assert!(shows(&mut app, "Backspace again restarts the level"));
+    press(&mut app, KeyCode::Backspace);
+    settle(&mut app);
+    assert!(app.world().get_resource::<Autoplay>().is_none());
+    search_to_its_end(&mut app);
+    assert!(puzzle(&app).is_won());
+    settle(&mut app);
+    assert!(chart(&mut app), "no chart beside a search that ended");
+    // A solution played (S) is no search: no chart over "No search yet".
+    for _ in 0..2 {
+        press(&mut app, KeyCode::Backspace);
+        settle(&mut app);
+    }
+    assert!(matches!(
+        autoplay(&mut app, Watch::Solution),
+        Ending::Won(_)
+    ));
+    settle(&mut app);
+    assert!(shows(&mut app, "No search yet"));
+    assert!(!chart(&mut app), "a chart beside a solution played");
+}
