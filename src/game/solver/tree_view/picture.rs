@@ -2,6 +2,12 @@
 
 use super::*;
 
+/// The board's pieces (pads, frogs, tiles, animals), where they stand.
+type Pieces<'w, 's> = Query<'w, 's, &'static GlobalTransform, With<puzzles::Clickable>>;
+/// The board's camera, to find the pieces on the window.
+type Camera2dAt<'w, 's> =
+    Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera2d>>;
+
 /// The row or the map's cell under the pointer shows its position as a
 /// small picture beside the column (drawn again only when another is
 /// hovered).
@@ -15,6 +21,7 @@ pub(super) fn hover_picture(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     map_view: Res<MapView>,
     column: Query<&Node, With<TreeColumn>>,
+    board: (Pieces, Camera2dAt),
     mut shown: Local<Option<(u32, Option<usize>)>>,
 ) {
     let row = rows.iter().find_map(|(row, interaction, at, node)| {
@@ -55,6 +62,12 @@ pub(super) fn hover_picture(
         _ => 8.0,
     };
     let (left, top) = beside(window.width(), window.height(), y, below);
+    let top = clear_of(
+        &pieces_on_window(&board.0, &board.1),
+        (left, top),
+        card(window.width()),
+        (y, below, window.height()),
+    );
     let size = picture_size(window.width());
     let dots = puzzles::sketch(&position);
     // What the move into this position changed, ringed: the frog that
@@ -191,7 +204,7 @@ fn arrived(before: &[puzzles::Dot], after: &[puzzles::Dot]) -> Vec<puzzles::Dot>
 /// padding, wide and high.
 fn card(width: f32) -> (f32, f32) {
     let size = picture_size(width);
-    (size + 16.0, size + 42.0)
+    (size + 16.0, size + 54.0)
 }
 
 /// The picture's side: smaller in a narrow window, where it stands over
@@ -212,6 +225,67 @@ pub(super) fn beside(width: f32, height: f32, y: f32, below: f32) -> (f32, f32) 
     let h = card(width).1;
     let top = (y - h / 2.0).clamp(below, (height - h - 8.0).max(below));
     (left, top)
+}
+
+/// Where the board's pieces (pads, frogs, tiles, animals) stand on the
+/// window: their centres, in logical pixels.
+fn pieces_on_window(pieces: &Pieces, camera: &Camera2dAt) -> Vec<Vec2> {
+    let Some((camera, at)) = camera.iter().next() else {
+        return Vec::new();
+    };
+    pieces
+        .iter()
+        .filter_map(|t| camera.world_to_viewport(at, t.translation()).ok())
+        .collect()
+}
+
+/// Pixels around a piece's centre that the picture keeps clear of: two
+/// fifths of the least distance between two pieces' centres (a pad's half
+/// width, about), from up to a few hundred of them.
+fn piece_radius(pieces: &[Vec2]) -> f32 {
+    let some = &pieces[..pieces.len().min(300)];
+    let least = (some.iter().enumerate())
+        .flat_map(|(i, a)| some[i + 1..].iter().map(move |b| a.distance(*b)))
+        .filter(|&d| d > 2.0)
+        .fold(f32::INFINITY, f32::min);
+    if least.is_finite() { least * 0.4 } else { 0.0 }
+}
+
+/// The picture's top, `top` moved up or down where that covers none of
+/// the board's pieces (`pieces`, their centres): it stays level with the
+/// pointer (`y`), below the column's top (`below`) and inside the window
+/// (`height`). Over the map's lower half, the picture stood over the
+/// English board's left arm, with water free above it.
+pub(super) fn clear_of(
+    pieces: &[Vec2],
+    (left, top): (f32, f32),
+    (w, h): (f32, f32),
+    (y, below, height): (f32, f32, f32),
+) -> f32 {
+    let clear = piece_radius(pieces);
+    let covered = |t: f32| {
+        let (x0, x1) = (left - clear, left + w + clear);
+        let (y0, y1) = (t - clear, t + h + clear);
+        (pieces.iter())
+            .filter(|p| p.x > x0 && p.x < x1 && p.y > y0 && p.y < y1)
+            .count()
+    };
+    if covered(top) == 0 {
+        return top;
+    }
+    // Every top in reach, a few pixels apart: the nearest the top asked for
+    // that covers none (a board that fills the room leaves it where asked).
+    let lowest = (height - h - 8.0).max(below);
+    let mut best: Option<f32> = None;
+    let mut t = below;
+    while t <= lowest {
+        let nearer = best.is_none_or(|b| (t - top).abs() < (b - top).abs());
+        if nearer && (t..=t + h).contains(&y) && covered(t) == 0 {
+            best = Some(t);
+        }
+        t += 4.0;
+    }
+    best.unwrap_or(top)
 }
 
 #[cfg(test)]
@@ -250,6 +324,47 @@ mod tests {
     /// In every window the picture stands beside the column (nothing of
     /// the map or the rows is covered), within the window, below the
     /// level's bar, and level with the pointer wherever the pointer is.
+    /// The picture moves up or down off the board's pieces where water is
+    /// free, still level with the pointer; where no place is free of
+    /// them, it stays where it was asked.
+    #[test]
+    fn the_picture_keeps_clear_of_the_pieces_where_it_can() {
+        let (w, h) = (166.0, 200.0);
+        // A cross: an arm of pads 60 pixels apart from x 400 on, between y
+        // 380 and 440, and a narrow upright from x 560 on; the picture
+        // stands at x 350, the column's top at y 140.
+        let mut pieces = Vec::new();
+        for x in [400.0, 460.0, 520.0] {
+            for y in [380.0, 440.0] {
+                pieces.push(Vec2::new(x, y));
+            }
+        }
+        for y in [140.0, 200.0, 260.0, 320.0, 500.0, 560.0, 620.0] {
+            pieces.push(Vec2::new(580.0, y));
+        }
+        let clear = piece_radius(&pieces);
+        assert_eq!(clear, 24.0);
+        let asked = 300.0 - h / 2.0;
+        let top = clear_of(&pieces, (350.0, asked), (w, h), (300.0, 140.0, 720.0));
+        assert!(top + h + clear <= 380.0, "over the arm: {top}");
+        assert!(
+            (top..=top + h).contains(&300.0),
+            "not level with the pointer: {top}"
+        );
+        // Below the arm, the same.
+        let asked = 520.0 - h / 2.0;
+        let top = clear_of(&pieces, (350.0, asked), (w, h), (520.0, 140.0, 720.0));
+        assert!(top - clear >= 440.0, "over the arm: {top}");
+        // A board of pieces everywhere: where it was asked.
+        let full: Vec<Vec2> = (0..40)
+            .flat_map(|i| {
+                (0..40).map(move |j| Vec2::new(300.0 + 10.0 * i as f32, 100.0 + 16.0 * j as f32))
+            })
+            .collect();
+        let top = clear_of(&full, (350.0, asked), (w, h), (520.0, 140.0, 720.0));
+        assert_eq!(top, asked);
+    }
+
     #[test]
     fn the_picture_stands_beside_the_column_level_with_the_pointer() {
         for (width, height) in [(800.0, 600.0), (1280.0, 720.0), (1920.0, 1080.0)] {
