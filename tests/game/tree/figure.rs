@@ -401,3 +401,30 @@ pub(super) fn race_count(app: &App, n: u64) -> String {
         _ => format!("{} so far", group(n)),
     }
 }
+
+/// A best-first search's race counts the positions its tree holds, as its
+/// whole figure does: Flood's said "1 of 2,784" (its search's own count,
+/// which comes with rare progress reports) beside "45 search steps: 25 to
+/// new positions".
+#[test]
+fn a_best_first_race_counts_the_positions_its_tree_holds() {
+    use pond_puzzles::game::solver::compare::Comparison;
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "flood.ron", 14);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    super::plain::wait_for_both_searches(&mut app);
+    let [_, ours] = app.world().resource::<Comparison>().figures();
+    let whole = ours.expect("the solver's figures").positions;
+    app.insert_resource(Speed::default());
+    super::search_paused_at(&mut app, Watch::Search, 6);
+    let a = app.world().resource::<Autoplay>();
+    let positions = a.tree.as_ref().expect("a tree").stats().positions;
+    assert!(positions > 6, "{positions}");
+    let count = format!("{} of {}", group(positions), group(whole));
+    assert!(
+        texts(&mut app).contains(&count),
+        "{count:?} not in {:?}",
+        texts(&mut app)
+    );
+}

@@ -33,8 +33,12 @@ fn a_search_stopped_short_shows_its_race_frozen() {
     let frozen = solver_bar(&mut app);
     assert!(frozen.is_some_and(|w| w > 0.0), "{frozen:?}");
     let a = app.world().resource::<Autoplay>();
-    let start = a.tree.as_ref().expect("the search's tree").start();
-    let count = pond_puzzles::game::solver::compare::so_far(start, false, &a.stats);
+    let count = a
+        .tree
+        .as_ref()
+        .expect("the search's tree")
+        .stats()
+        .positions;
     assert!(
         texts(&mut app)
             .iter()

@@ -230,16 +230,6 @@ fn keep_comparison(
     commands.insert_resource(Comparison::start(position.clone(), solver.0.shared.clone()));
 }
 
-/// The positions a watched search has reached so far, counted as its
-/// figures count them once it is done (`run`): one a move tried by depth,
-/// its own count of those expanded best first.
-pub fn so_far(start: &Puzzle, is_plain: bool, stats: &super::SearchStats) -> u64 {
-    match counts_by_depth(start, is_plain) {
-        true => stats.tried + 1,
-        false => stats.nodes.max(1),
-    }
-}
-
 /// Whether a search's positions are the moves it tried (and its start):
 /// a search by depth reaches a new position with each move it tries; one
 /// by rounds or best first walks again along lines it has shown, so its
