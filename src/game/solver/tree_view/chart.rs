@@ -410,6 +410,26 @@ fn race_of<'a>(
     Some((c, plain, so_far))
 }
 
+/// While a search is watched (`race`): the race, its bar growing.
+pub(super) fn live_race(
+    comparison: Option<&Comparison>,
+    autoplay: Option<&Autoplay>,
+    moment: Option<&SearchTree>,
+) -> Option<compare::Chart> {
+    if let Some((c, plain, so_far)) = race(comparison, autoplay, moment) {
+        return Some(compare::live_chart(c, plain, so_far));
+    }
+    // Stopped short: the race frozen where the search stopped, no ratio
+    // (its figures are its own runs' to their ends, not the stopped one's).
+    let (c, plain, so_far) = stopped_race(comparison, autoplay, moment)?;
+    let mut chart = compare::live_chart(c, plain, so_far);
+    let watched = usize::from(!plain);
+    for words in [&mut chart.values[watched], &mut chart.counts[watched]] {
+        *words = format!("stopped at {}", words.trim_end_matches(" so far"));
+    }
+    Some(chart)
+}
+
 /// The share of its positions a watched search has reached, where its end
 /// is known from its run unseen on the same position (the race's white
 /// line): how much of it is done, where the share of the orders of moves it

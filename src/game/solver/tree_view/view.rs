@@ -490,26 +490,6 @@ pub(super) fn chart_shown(comparison: Option<&Comparison>, autoplay: Option<&Aut
     }) && comparison.is_some_and(|c| c.figures().iter().any(Option::is_some))
 }
 
-/// While a search is watched (`race`): the race, its bar growing.
-pub(super) fn live_race(
-    comparison: Option<&Comparison>,
-    autoplay: Option<&Autoplay>,
-    moment: Option<&SearchTree>,
-) -> Option<compare::Chart> {
-    if let Some((c, plain, so_far)) = race(comparison, autoplay, moment) {
-        return Some(compare::live_chart(c, plain, so_far));
-    }
-    // Stopped short: the race frozen where the search stopped, no ratio
-    // (its figures are its own runs' to their ends, not the stopped one's).
-    let (c, plain, so_far) = stopped_race(comparison, autoplay, moment)?;
-    let mut chart = compare::live_chart(c, plain, so_far);
-    let watched = usize::from(!plain);
-    for words in [&mut chart.values[watched], &mut chart.counts[watched]] {
-        *words = format!("stopped at {}", words.trim_end_matches(" so far"));
-    }
-    Some(chart)
-}
-
 /// The comparison's chart as it stands, and whether it shows: the race
 /// while a search is watched, else the searches' figures once a search of
 /// the player's has ended (`chart_shown`).
