@@ -23,6 +23,8 @@ mod timeline;
 
 #[path = "tree/plain.rs"]
 mod plain;
+#[path = "tree/resized.rs"]
+mod resized;
 #[path = "tree/stopped.rs"]
 mod stopped;
 

@@ -14,7 +14,7 @@ use pond_puzzles::game::play::Say;
 use pond_puzzles::game::puzzles::extent;
 
 #[path = "window/fit.rs"]
-mod fit;
+pub(super) mod fit;
 
 #[path = "window/board_room.rs"]
 mod board_room;

@@ -453,7 +453,7 @@ fn a_long_message_is_sized_again_when_the_window_is_resized() {
 
 /// The window resized as a player drags its edge: the window and its
 /// camera's view (a headless game's camera has no window to read).
-fn resize(app: &mut App, size: UVec2) {
+pub(crate) fn resize(app: &mut App, size: UVec2) {
     let world = app.world_mut();
     for mut window in world.query::<&mut Window>().iter_mut(world) {
         window.resolution.set(size.x as f32, size.y as f32);

@@ -128,10 +128,9 @@ pub(in crate::game::solver) fn commands_and_input(
                     // fault), with the way back.
                     if a.watch.searches() && state.moves() > a.base {
                         a.stopped_on = Some(state.moves());
-                        // One line at 800x600.
-                        say.write(Say(
-                            "Stopped: your board now. Shift+Home: undo the search".into()
-                        ));
+                        // One line at 800x600 ("... undo the search"
+                        // wrapped there, out of the level's bar).
+                        say.write(Say("Stopped: your board now (Shift+Home: undo)".into()));
                     }
                 }
             }

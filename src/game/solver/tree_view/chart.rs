@@ -237,6 +237,9 @@ const SCALE_GAP: f32 = 6.0;
 
 /// A scale label's width, centred on its mark.
 const SCALE_LABEL: f32 = 32.0;
+/// Half the widest figure of the scale ("1.5k", about 20 pixels), and a
+/// little room past it, in pixels.
+const LABEL_HALF: f32 = 12.0;
 
 /// A figure of the scale in few letters: "300", "2k", "1.5k", "20M".
 pub fn scale_words(n: u64) -> String {
@@ -329,8 +332,14 @@ pub(super) fn show_scale(
 /// every mark, or every other or third, going left, so that no two figures
 /// are nearer than a figure's width.
 pub(super) fn labelled_marks(span: f32, width: f32) -> impl Fn(u32) -> bool {
-    let last = (span.ceil() as u32).saturating_sub(1);
     let gap = width / span.max(1.0);
+    // The last mark's figure may reach past the track's end by the gap
+    // before the figures' room, no more: beside short figures (Flood's
+    // "1,575" at 800x600) "1.5k" ran into the scale's "positions" there.
+    let mut last = (span.ceil() as u32).saturating_sub(1);
+    while last > 1 && last as f32 * gap > width - (LABEL_HALF - SCALE_GAP) {
+        last -= 1;
+    }
     let step = (SCALE_LABEL / gap.max(1.0)).ceil().max(1.0) as u32;
     move |k| k >= 1 && k <= last && (last - k).is_multiple_of(step)
 }
@@ -477,5 +486,10 @@ mod tests {
         assert_eq!(marks(0.5, 170.0), Vec::<u32>::new());
         // No scale yet (a span of none): no marks, and no overflow.
         assert_eq!(marks(0.0, 170.0), Vec::<u32>::new());
+        // A mark a few pixels before the track's end (1,575 positions, a
+        // step of 500, 64 pixels: the mark at 1,500 stands 3 pixels from
+        // it) has no figure: it would run into the words past the end.
+        assert_eq!(marks(3.15, 64.0), [2]);
+        assert_eq!(marks(3.5, 64.0), [1, 3]);
     }
 }

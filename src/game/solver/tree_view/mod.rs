@@ -380,6 +380,10 @@ type Edge = (
     Has<panels::WideEdge>,
 );
 
+/// Frames after a resize (or a new column) in which the panels' reach is
+/// not kept: their layout is still the old window's.
+const SETTLING_FRAMES: u8 = 3;
+
 /// The column stands below the level's bar and above the keys' line, and
 /// takes the width the board's camera leaves it. It keeps the least room
 /// it has had in this window since its search began: a panel that comes
@@ -392,7 +396,7 @@ fn place_column(
     mut columns: Query<&mut Node, With<TreeColumn>>,
     new: Query<(), Added<TreeColumn>>,
     autoplay: Option<Res<Autoplay>>,
-    mut kept: Local<(Vec2, f32, f32)>,
+    mut kept: Local<(Vec2, f32, f32, u8)>,
 ) {
     let Ok(window) = windows.single() else { return };
     let width = panels::tree_width(window.width()) - 10.0;
@@ -409,8 +413,11 @@ fn place_column(
     };
     let size = Vec2::new(window.width(), window.height());
     let fresh = kept.0 != size || !new.is_empty() || autoplay.is_some_and(|a| a.is_added());
+    // (A window resized is laid out anew a frame or two later: until then
+    // the panels' edges are the old size's, and kept, a narrow window's
+    // taller keys' line held a column made wide again at its old height.)
     if fresh {
-        *kept = (size, 0.0, 0.0);
+        *kept = (size, 0.0, 0.0, SETTLING_FRAMES);
     }
     // The won banner's room only while it is there (in a small window it
     // stands under the column too). The edges as laid out before the
@@ -419,7 +426,9 @@ fn place_column(
     // second row held the timeline's buttons 21 px up until a win let them
     // down).
     let (top, bottom) = reach(false);
-    if new.is_empty() {
+    if kept.3 > 0 {
+        kept.3 -= 1;
+    } else if new.is_empty() {
         (kept.1, kept.2) = (top.max(kept.1), bottom.max(kept.2));
     }
     let (top, bottom) = reach(true);
