@@ -308,7 +308,10 @@ fn a_zoomed_map_shows_where_it_stands_in_the_whole() {
         let (a, b) = super::shown_span(&app);
         // The row under the map names the strip (not the part's share
         // done, which stood beside the bar's, the whole search's).
-        assert!(shows(&mut app, "White line above: where, in the whole"));
+        assert!(shows(
+            &mut app,
+            "The white line above: its place in the whole"
+        ));
         assert!(!shows(&mut app, " done"), "{:?}", texts(&mut app));
         let at = |share: f64| whole.min.x + whole.width() * share as f32;
         assert!(

@@ -78,7 +78,7 @@ pub(super) fn map_pointer(
             // it). The part's own share done stood beside the bar's, the
             // whole search's: "<0.000001% done" beside "Done 57%".
             format!(
-                "From move {} on. White line above: where, in the whole",
+                "From move {} on. The white line above: its place in the whole",
                 t.node(top).depth + 1
             )
         }
