@@ -50,6 +50,17 @@ fn a_search_stopped_short_shows_its_race_frozen() {
         app.update();
     }
     assert_eq!(solver_bar(&mut app), frozen, "the frozen bar moved");
+    // The words view's key names the line as the map's key does: it said
+    // "tried now" beside the map's "on the board".
+    app.world_mut().resource_mut::<TreeViewState>().words = true;
+    settle(&mut app);
+    assert!(
+        shows_exactly(&mut app, "on the board"),
+        "{:?}",
+        texts(&mut app)
+    );
+    app.world_mut().resource_mut::<TreeViewState>().words = false;
+    settle(&mut app);
     let chart = |app: &mut App| shows(app, "times fewer positions") || bars_shown(app);
     // The search watched to its end: the chart is its own.
     app.insert_resource(Speed::Instant);

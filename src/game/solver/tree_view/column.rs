@@ -330,7 +330,10 @@ pub(super) fn legend() -> impl Bundle {
             ..default()
         },
         children![
-            word("tried now", tone_colour(Tone::Line)),
+            (
+                super::map_key::LineWord,
+                word("tried now", tone_colour(Tone::Line))
+            ),
             (
                 TreeText::GivenUpKey,
                 word("lost, skipped, dead end", tone_colour(Tone::GivenUp))

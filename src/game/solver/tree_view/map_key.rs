@@ -46,7 +46,8 @@ pub(super) fn line_key_word(
     autoplay: Option<Res<Autoplay>>,
     view: Res<TreeViewState>,
     entries: Query<(&KeyEntry, &Children)>,
-    mut texts: Query<&mut Text>,
+    mut texts: Query<&mut Text, Without<LineWord>>,
+    mut words_key: Query<&mut Text, With<LineWord>>,
 ) {
     let now = autoplay.is_some_and(|a| a.is_active()) && view.scrubbed.is_none();
     let word = if now {
@@ -54,6 +55,13 @@ pub(super) fn line_key_word(
     } else {
         LINE_SHOWN
     };
+    // The words view's key says the same (after Stop it said "tried now"
+    // beside the map's "on the board").
+    for mut t in &mut words_key {
+        if t.0 != word {
+            t.0 = word.to_string();
+        }
+    }
     for (entry, children) in &entries {
         if entry.0 != MapMark::Line {
             continue;
@@ -67,6 +75,10 @@ pub(super) fn line_key_word(
         }
     }
 }
+
+/// The line's word in the words view's key, which follows the map key's.
+#[derive(Component)]
+pub(super) struct LineWord;
 
 /// The line's word in the key once the search no longer runs on it.
 pub const LINE_SHOWN: &str = "on the board";

@@ -116,13 +116,14 @@ pub(super) fn hover_picture(
                     } else {
                         BorderRadius::ZERO
                     };
+                    let (left, top, side) = dot_place(&d, size);
                     stage.spawn((
                         Node {
                             position_type: PositionType::Absolute,
-                            left: percent((d.at.x - d.size / 2.0) * 100.0),
-                            top: percent((d.at.y - d.size / 2.0) * 100.0),
-                            width: percent(d.size * 100.0),
-                            height: percent(d.size * 100.0),
+                            left,
+                            top,
+                            width: side.0,
+                            height: side.1,
                             border_radius: corner,
                             ..default()
                         },
@@ -225,6 +226,26 @@ pub(super) fn beside(width: f32, height: f32, y: f32, below: f32) -> (f32, f32) 
     let h = card(width).1;
     let top = (y - h / 2.0).clamp(below, (height - h - 8.0).max(below));
     (left, top)
+}
+
+/// Where a dot of the picture stands in a picture `size` pixels wide: its
+/// left, its top and its width and height. A square one (a Flood cell) has
+/// its edges on whole pixels, so that cells side by side meet: placed by
+/// shares, a dark line of the picture's ground showed between some columns.
+fn dot_place(d: &puzzles::Dot, size: f32) -> (Val, Val, (Val, Val)) {
+    let half = d.size / 2.0;
+    if d.round {
+        let side = percent(d.size * 100.0);
+        let corner = (d.at - Vec2::splat(half)) * 100.0;
+        return (percent(corner.x), percent(corner.y), (side, side));
+    }
+    let low = ((d.at - Vec2::splat(half)) * size).floor();
+    let high = ((d.at + Vec2::splat(half)) * size).ceil();
+    (
+        px(low.x),
+        px(low.y),
+        (px(high.x - low.x), px(high.y - low.y)),
+    )
 }
 
 /// Where the board's pieces (pads, frogs, tiles, animals) stand on the
@@ -363,6 +384,35 @@ mod tests {
             .collect();
         let top = clear_of(&full, (350.0, asked), (w, h), (520.0, 140.0, 720.0));
         assert_eq!(top, asked);
+    }
+
+    /// A row of square cells (Flood's, 14 a row) meets edge to edge on
+    /// whole pixels: no line of the ground between two of them.
+    #[test]
+    fn square_dots_side_by_side_meet() {
+        let px_of = |v: Val| match v {
+            Val::Px(p) => p,
+            other => panic!("{other:?}"),
+        };
+        let size = 150.0;
+        let side = 1.0 / 14.0;
+        let cells: Vec<(f32, f32)> = (0..14)
+            .map(|i| {
+                let d = puzzles::Dot {
+                    at: Vec2::new((i as f32 + 0.5) * side, 0.5),
+                    size: side,
+                    colour: Color::WHITE,
+                    round: false,
+                };
+                let (left, _, (width, _)) = dot_place(&d, size);
+                (px_of(left), px_of(left) + px_of(width))
+            })
+            .collect();
+        for pair in cells.windows(2) {
+            assert!(pair[0].1 >= pair[1].0, "a gap: {pair:?}");
+            assert_eq!(pair[0].0.fract(), 0.0, "{pair:?}");
+        }
+        assert!(cells[0].0 >= 0.0 && cells[13].1 <= size, "{cells:?}");
     }
 
     #[test]
