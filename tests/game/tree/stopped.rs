@@ -93,3 +93,36 @@ fn a_search_stopped_short_shows_its_race_frozen() {
     assert!(shows(&mut app, "No search yet"));
     assert!(!chart(&mut app), "a chart beside a solution played");
 }
+
+/// At Stop the map's bar keeps its measure: the share of the search's
+/// positions reached, as the frozen race beside it (on Flood it jumped
+/// from the positions' 13% to the orders of moves' 50%).
+#[test]
+fn the_bar_keeps_its_measure_at_stop() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "flood.ron", 13);
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    super::plain::wait_for_both_searches(&mut app);
+    app.insert_resource(Speed::default());
+    super::search_paused_at(&mut app, Watch::Search, 6);
+    let before = bar_words(&mut app);
+    app.world_mut().write_message(AutoplayCommand::Stop);
+    settle(&mut app);
+    assert_eq!(
+        app.world().resource::<Autoplay>().ending,
+        Some(Ending::Stopped)
+    );
+    assert_eq!(
+        bar_words(&mut app),
+        before,
+        "the bar's figure changed at Stop"
+    );
+}
+
+/// The map's bar's figure ("19%").
+fn bar_words(app: &mut App) -> String {
+    let said = texts(app);
+    let figure = said.iter().find(|t| t.ends_with('%'));
+    figure.cloned().expect("the bar's figure")
+}

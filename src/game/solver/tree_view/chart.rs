@@ -444,8 +444,8 @@ pub(super) fn live_race(
 /// line): how much of it is done, where the share of the orders of moves it
 /// has ruled out says next to nothing (the English board's search wins
 /// before a millionth). `tree` is the search's own, or a moment of its
-/// timeline (the share it had reached then). None before its run's figure
-/// is in.
+/// timeline (the share it had reached then). Running or stopped short. None
+/// before its run's figure is in.
 pub(super) fn positions_done(
     comparison: Option<&Comparison>,
     autoplay: Option<&Autoplay>,
@@ -455,7 +455,11 @@ pub(super) fn positions_done(
         .tree
         .as_ref()
         .is_some_and(|t| std::ptr::eq(t, tree));
-    let (c, plain, so_far) = race(comparison, autoplay, (!own).then_some(tree))?;
+    // (Stopped short, as the race frozen beside it: on Flood the bar went
+    // from the positions' 13% to the orders of moves' 50% at Stop.)
+    let moment = (!own).then_some(tree);
+    let (c, plain, so_far) = race(comparison, autoplay, moment)
+        .or_else(|| stopped_race(comparison, autoplay, moment))?;
     let end = c.figures()[usize::from(!plain)].as_ref()?.positions;
     (so_far < end).then(|| so_far as f64 / end as f64)
 }
