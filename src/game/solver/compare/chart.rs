@@ -174,7 +174,9 @@ pub fn chart(c: Option<&Comparison>) -> Chart {
 /// the other's), the bars empty: the band stood empty for the first
 /// seconds of the English board's search, with nothing to say that a
 /// comparison was on its way. No ratio, no answers: they wait for its end.
-pub fn live_chart(c: &Comparison, watched_plain: bool, so_far: u64) -> Chart {
+/// A search stopped short (`stopped`) keeps its race as it stood, said so
+/// ("stopped at 15 of 26,730"), and never has a ratio.
+pub fn live_chart(c: &Comparison, watched_plain: bool, so_far: u64, stopped: bool) -> Chart {
     let figures = c.figures();
     let (watched, other) = match watched_plain {
         true => (0, 1),
@@ -187,7 +189,12 @@ pub fn live_chart(c: &Comparison, watched_plain: bool, so_far: u64) -> Chart {
         (Some(own), Some(_)) if own.whole => {
             format!("{} of {}", group(so_far), group(own.positions))
         }
+        _ if stopped => group(so_far),
         _ => format!("{} so far", group(so_far)),
+    };
+    let count = match stopped {
+        true => format!("stopped at {count}"),
+        false => count,
     };
     let other_words = |words: fn(&Figures) -> String| {
         figures[other]
@@ -457,7 +464,7 @@ mod tests {
         assert!((0.6..0.7).contains(&both.bars[1]), "{:?}", both.bars);
         // The race's band before the other's figure: the count so far and
         // "searching...", no bars.
-        let race = live_chart(&comparison([None, figures(26_730)]), false, 12);
+        let race = live_chart(&comparison([None, figures(26_730)]), false, 12, false);
         assert_eq!(
             race.values,
             ["searching...".to_string(), "12 so far".into()]
@@ -466,12 +473,19 @@ mod tests {
         assert_eq!(race.ends, [None, None]);
         // Both in: the count says where its white line stands.
         let both = comparison([figures(7_667_771), figures(26_730)]);
-        let race = live_chart(&both, false, 12);
+        let race = live_chart(&both, false, 12, false);
         assert_eq!(race.values[1], "12 of 26,730");
         assert_eq!(
             race.counts,
             ["7,667,771".to_string(), "12 of 26,730".into()]
         );
         assert!(race.ends[1].is_some_and(|end| end > race.bars[1]));
+        // Stopped short: said so, in both the wide words and the narrow.
+        let stopped = live_chart(&both, false, 12, true);
+        assert_eq!(stopped.values[1], "stopped at 12 of 26,730");
+        assert_eq!(stopped.counts[1], "stopped at 12 of 26,730");
+        assert_eq!(stopped.ratio, "");
+        let early = live_chart(&comparison([None, figures(26_730)]), false, 12, true);
+        assert_eq!(early.values[1], "stopped at 12");
     }
 }

@@ -373,39 +373,20 @@ pub(super) fn even_figures(
     }
 }
 
-/// A search watched from the position the comparison's searches ran on:
-/// the comparison, whether the search is the plain one, and the positions
-/// it has reached (at a moment of the timeline, `moment`, those it had
-/// reached then: "82 so far" stood beside the board at step 43 of 137).
+/// A search watched from the position the comparison's searches ran on,
+/// running or stopped short (Stop: its race stays, frozen where it
+/// stopped; its room stood empty): the comparison, whether the search is
+/// the plain one, the positions it has reached (at a moment of the
+/// timeline, `moment`, those it had reached then: "82 so far" stood beside
+/// the board at step 43 of 137), and whether it was stopped.
 pub(super) fn race<'a>(
     comparison: Option<&'a Comparison>,
     autoplay: Option<&Autoplay>,
     moment: Option<&SearchTree>,
-) -> Option<(&'a Comparison, bool, u64)> {
-    let a = autoplay.filter(|a| a.is_active())?;
-    race_of(comparison, a, moment)
-}
-
-/// The race of a search stopped short (Stop), as it stood when stopped (or
-/// at the timeline's moment, `moment`): `race`'s, for a search no longer
-/// running. Its room stood empty after Stop.
-pub(super) fn stopped_race<'a>(
-    comparison: Option<&'a Comparison>,
-    autoplay: Option<&Autoplay>,
-    moment: Option<&SearchTree>,
-) -> Option<(&'a Comparison, bool, u64)> {
-    let a = autoplay
-        .filter(|a| !a.is_active() && a.ending == Some(crate::game::solver::Ending::Stopped))?;
-    race_of(comparison, a, moment)
-}
-
-/// `race` and `stopped_race` of the search `a`, running or not.
-fn race_of<'a>(
-    comparison: Option<&'a Comparison>,
-    a: &Autoplay,
-    moment: Option<&SearchTree>,
-) -> Option<(&'a Comparison, bool, u64)> {
-    if a.is_replay() || !a.watch.searches() {
+) -> Option<(&'a Comparison, bool, u64, bool)> {
+    let a = autoplay.filter(|a| !a.is_replay() && a.watch.searches())?;
+    let stopped = a.ending == Some(crate::game::solver::Ending::Stopped);
+    if !a.is_active() && !stopped {
         return None;
     }
     let tree = a.tree.as_ref()?;
@@ -416,27 +397,18 @@ fn race_of<'a>(
     // progress reports, and Flood's race said "1 of 2,784" beside "45
     // search steps: 25 to new positions".
     let so_far = moment.unwrap_or(tree).stats().positions;
-    Some((c, plain, so_far))
+    Some((c, plain, so_far, stopped))
 }
 
-/// While a search is watched (`race`): the race, its bar growing.
+/// While a search is watched, or after it was stopped (`race`): the race,
+/// its bar growing, or frozen.
 pub(super) fn live_race(
     comparison: Option<&Comparison>,
     autoplay: Option<&Autoplay>,
     moment: Option<&SearchTree>,
 ) -> Option<compare::Chart> {
-    if let Some((c, plain, so_far)) = race(comparison, autoplay, moment) {
-        return Some(compare::live_chart(c, plain, so_far));
-    }
-    // Stopped short: the race frozen where the search stopped, no ratio
-    // (its figures are its own runs' to their ends, not the stopped one's).
-    let (c, plain, so_far) = stopped_race(comparison, autoplay, moment)?;
-    let mut chart = compare::live_chart(c, plain, so_far);
-    let watched = usize::from(!plain);
-    for words in [&mut chart.values[watched], &mut chart.counts[watched]] {
-        *words = format!("stopped at {}", words.trim_end_matches(" so far"));
-    }
-    Some(chart)
+    let (c, plain, so_far, stopped) = race(comparison, autoplay, moment)?;
+    Some(compare::live_chart(c, plain, so_far, stopped))
 }
 
 /// The share of its positions a watched search has reached, where its end
@@ -455,11 +427,9 @@ pub(super) fn positions_done(
         .tree
         .as_ref()
         .is_some_and(|t| std::ptr::eq(t, tree));
-    // (Stopped short, as the race frozen beside it: on Flood the bar went
-    // from the positions' 13% to the orders of moves' 50% at Stop.)
-    let moment = (!own).then_some(tree);
-    let (c, plain, so_far) = race(comparison, autoplay, moment)
-        .or_else(|| stopped_race(comparison, autoplay, moment))?;
+    // (Stopped short too, as the race frozen beside it: on Flood the bar
+    // went from the positions' 13% to the orders of moves' 50% at Stop.)
+    let (c, plain, so_far, _) = race(comparison, autoplay, (!own).then_some(tree))?;
     let end = c.figures()[usize::from(!plain)].as_ref()?.positions;
     (so_far < end).then(|| so_far as f64 / end as f64)
 }
