@@ -325,13 +325,16 @@ pub fn animate(
 }
 
 /// A dot of a position's sketch: its centre and its width as fractions of
-/// the picture's side, its colour, and whether it is round.
+/// the picture's side, its colour, whether it is round, and the kind of
+/// animal it is (Escape's): a picture big enough draws that animal, in
+/// the dot's colour, so that a crab and a dog of one colour differ.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Dot {
     pub at: Vec2,
     pub size: f32,
     pub colour: Color,
     pub round: bool,
+    pub kind: Option<u8>,
 }
 
 /// The most dots a sketch has: a big board is sampled.

@@ -354,15 +354,17 @@ impl GamePuzzle for Escape {
                     (c as f32 + 0.5 + (side - cols as f32) / 2.0) / side,
                     (r as f32 + 0.5 + (side - rows as f32) / 2.0) / side,
                 );
-                let colour = match self.animals.get(r * cols + c) {
-                    Some(a) if c < left => theme::PALETTE[a.colour as usize % theme::PALETTE.len()],
-                    _ => Color::srgb(0.25, 0.27, 0.28),
+                let animal = self.animals.get(r * cols + c).filter(|_| c < left);
+                let colour = match animal {
+                    Some(a) => theme::PALETTE[a.colour as usize % theme::PALETTE.len()],
+                    None => Color::srgb(0.25, 0.27, 0.28),
                 };
                 dots.push(Dot {
                     at,
                     size: 0.85 / side,
                     colour,
-                    round: c < left,
+                    round: animal.is_some(),
+                    kind: animal.map(|a| a.kind),
                 });
             }
         }

@@ -307,6 +307,7 @@ impl GamePuzzle for Flood {
                     size: step as f32 / side,
                     colour: theme::PALETTE[c % theme::PALETTE.len()],
                     round: false,
+                    kind: None,
                 });
             }
         }

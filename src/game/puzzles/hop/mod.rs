@@ -358,6 +358,7 @@ impl GamePuzzle for Hop {
                 size: 0.85 / side,
                 colour: theme::LILY.darker(0.12),
                 round: true,
+                kind: None,
             });
             let colour = if self.red == Some(i as u8) {
                 theme::FROG_RED
@@ -371,6 +372,7 @@ impl GamePuzzle for Hop {
                 size: 0.55 / side,
                 colour,
                 round: true,
+                kind: None,
             });
         }
         dots

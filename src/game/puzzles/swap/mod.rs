@@ -355,6 +355,7 @@ impl GamePuzzle for Swap {
                 size,
                 colour: theme::LILY,
                 round: true,
+                kind: None,
             });
             let colour = match cell {
                 Cell::L => theme::FROG_L,
@@ -366,6 +367,7 @@ impl GamePuzzle for Swap {
                 size: size * 0.6,
                 colour,
                 round: true,
+                kind: None,
             });
         }
         dots

@@ -22,6 +22,7 @@ pub(super) fn hover_picture(
     map_view: Res<MapView>,
     column: Query<&Node, With<TreeColumn>>,
     board: (Pieces, Camera2dAt),
+    art: Res<theme::Art>,
     mut shown: Local<Option<(u32, Option<usize>)>>,
 ) {
     let row = rows.iter().find_map(|(row, interaction, at, node)| {
@@ -117,6 +118,10 @@ pub(super) fn hover_picture(
                         BorderRadius::ZERO
                     };
                     let (left, top, side) = dot_place(&d, size);
+                    if let Some(kind) = d.kind.filter(|_| d.size * size >= ANIMAL_LEAST) {
+                        animal(stage, &art.pictures, kind, &d, size);
+                        continue;
+                    }
                     stage.spawn((
                         Node {
                             position_type: PositionType::Absolute,
@@ -170,6 +175,41 @@ pub(super) fn hover_picture(
             };
             p.spawn((text(words, 13.0, theme::TEXT_DIM), Pickable::IGNORE));
         });
+}
+
+/// The least width in pixels at which a dot with an animal's kind is
+/// drawn as that animal (a smaller one stays a dot of its colour).
+const ANIMAL_LEAST: f32 = 12.0;
+
+/// The animal of kind `kind` at dot `d` of a picture `size` wide: its
+/// body in the dot's colour and its face in white, a little bigger than
+/// the dot (the drawing leaves a margin round the animal).
+fn animal(
+    stage: &mut ChildSpawnerCommands,
+    pics: &theme::art::Pictures,
+    kind: u8,
+    d: &puzzles::Dot,
+    size: f32,
+) {
+    let Some((body, detail)) = pics.animals.get(kind as usize % pics.animals.len().max(1)) else {
+        return;
+    };
+    let side = d.size * size * 1.15;
+    let corner = d.at * size - Vec2::splat(side / 2.0);
+    for (image, tint) in [(body, d.colour), (detail, Color::WHITE)] {
+        stage.spawn((
+            ImageNode::new(image.clone()).with_color(tint),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(corner.x),
+                top: px(corner.y),
+                width: px(side),
+                height: px(side),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ));
+    }
 }
 
 /// The least width the move's words under the picture wrap in.
@@ -342,6 +382,56 @@ mod tests {
         assert!(seen > 40, "{seen} levels");
     }
 
+    /// On every shipped Escape level, before and after its first move, the
+    /// picture's animals are the prison's: each animal still inside is one
+    /// dot of its kind and colour, big enough to be drawn as that animal
+    /// in the smaller picture, and no other dot has a kind (one that came
+    /// out, an empty cell).
+    #[test]
+    fn an_escape_picture_draws_each_animal_by_its_kind() {
+        use crate::levels::{SHIPPED, parse_pack};
+        let mut seen = 0;
+        for (file, text) in SHIPPED {
+            for level in parse_pack(file, text).expect("shipped").levels {
+                let Puzzle::Escape(start) = &level.puzzle else {
+                    continue;
+                };
+                let mut after = level.puzzle.clone();
+                if let Some(&mv) = after.legal_moves().first() {
+                    assert!(after.apply(mv).is_ok());
+                }
+                for position in [level.puzzle.clone(), after] {
+                    let Puzzle::Escape(e) = &position else {
+                        unreachable!()
+                    };
+                    let cols = usize::from(e.cols);
+                    let mut inside: Vec<(u8, u32)> = (0..usize::from(e.rows))
+                        .flat_map(|r| (0..usize::from(e.left[r])).map(move |c| r * cols + c))
+                        .map(|i| (e.animals[i].kind, e.animals[i].colour as u32))
+                        .collect();
+                    let dots = puzzles::sketch(&position);
+                    let mut drawn: Vec<(u8, u32)> = (dots.iter())
+                        .filter_map(|d| {
+                            let k = d.kind?;
+                            assert!(
+                                d.size * picture_size(800.0) >= ANIMAL_LEAST,
+                                "{}",
+                                level.name
+                            );
+                            let c = (theme::PALETTE.iter()).position(|p| *p == d.colour);
+                            Some((k, c.expect("a colour of the palette") as u32))
+                        })
+                        .collect();
+                    inside.sort_unstable();
+                    drawn.sort_unstable();
+                    assert_eq!(drawn, inside, "{file} {}", level.name);
+                    seen += usize::from(!drawn.is_empty() && start.animals.len() > 4);
+                }
+            }
+        }
+        assert!(seen > 10, "{seen} positions");
+    }
+
     /// In every window the picture stands beside the column (nothing of
     /// the map or the rows is covered), within the window, below the
     /// level's bar, and level with the pointer wherever the pointer is.
@@ -403,6 +493,7 @@ mod tests {
                     size: side,
                     colour: Color::WHITE,
                     round: false,
+                    kind: None,
                 };
                 let (left, _, (width, _)) = dot_place(&d, size);
                 (px_of(left), px_of(left) + px_of(width))
