@@ -225,3 +225,20 @@ fn at_800x600_a_scroll_line_says_where_the_rows_stand() {
     settle(&mut app);
     assert_eq!(rect_of(&mut app, false), None, "a scroll line over the map");
 }
+
+/// At 800x600 an untried row names as many of its moves as fit whole and
+/// counts the others ("2 untried: centre frog jumps right and 1 more", or
+/// "2 untried"): it read "2 untried: centre frog jumps ri...".
+#[test]
+fn at_800x600_untried_rows_name_whole_moves() {
+    let mut app = super::narrow::paused_english_watch(Speed::default(), 40, |app| {
+        app.world_mut().resource_mut::<TreeViewState>().words = true;
+    });
+    let untried: Vec<String> = (texts(&mut app).into_iter())
+        .filter(|t| t.contains(" untried"))
+        .collect();
+    assert!(!untried.is_empty(), "no untried row: {:?}", texts(&mut app));
+    for row in &untried {
+        assert!(!row.contains("..."), "{row:?}");
+    }
+}

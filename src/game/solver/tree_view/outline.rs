@@ -22,6 +22,27 @@ pub struct Row {
     pub tone: Tone,
     /// The round of a best-first search it was reached in.
     pub round: Option<u32>,
+    /// An untried row's moves, in words (its words name the first few;
+    /// a narrow column names as many as fit, `untried_words`).
+    pub untried: Vec<String>,
+}
+
+/// An untried row's words within `letters`: the count and as many of its
+/// moves (at most three) as fit whole, the others counted ("3 untried:
+/// left frog steps right and 2 more"); the count alone where none fits.
+/// At 800x600 a row read "2 untried: centre frog jumps ri...".
+pub fn untried_words(moves: &[String], letters: usize) -> String {
+    let n = moves.len();
+    for named in (1..=n.min(3)).rev() {
+        let mut words = format!("{n} untried: {}", moves[..named].join(", "));
+        if n > named {
+            words.push_str(&format!(" and {} more", n - named));
+        }
+        if words.chars().count() <= letters {
+            return words;
+        }
+    }
+    format!("{n} untried")
 }
 
 /// The outline of the tree: the root, and under each node on the line (or
@@ -53,18 +74,13 @@ pub fn outline(tree: &SearchTree, watch: Watch) -> Vec<Row> {
                     .filter(|mv| !tried.contains(mv))
                     .map(|mv| step_words(&at, mv))
                     .collect();
-                let shown: Vec<&str> = untried.iter().take(3).map(String::as_str).collect();
-                let more = untried.len().saturating_sub(3);
-                let mut words = format!("{} untried: {}", untried.len(), shown.join(", "));
-                if more > 0 {
-                    words.push_str(&format!(" and {more} more"));
-                }
                 rows.push(Row {
                     id: None,
                     depth: n.depth + 1,
-                    words,
+                    words: untried_words(&untried, usize::MAX),
                     tone: Tone::Untried,
                     round: None,
+                    untried,
                 });
             }
             Visit::Node(id) => {
@@ -90,6 +106,7 @@ pub fn outline(tree: &SearchTree, watch: Watch) -> Vec<Row> {
                     words,
                     tone,
                     round: n.round,
+                    untried: Vec::new(),
                 });
                 if tone == Tone::GivenUp {
                     continue;
