@@ -37,3 +37,20 @@ fn a_watched_search_shows_about_sixty_words() {
     println!("{} words shown", words.len());
     assert!(words.len() <= 65, "{} words: {words:?}", words.len());
 }
+
+/// The same with the search's map open beside the board (G): the map's
+/// key, its bar and the race under it, the timeline's buttons and the
+/// solver's panel stay within about 60 words too.
+#[test]
+fn a_watched_search_with_its_map_shows_about_sixty_words() {
+    let mut app = laid_app(UVec2::new(1280, 720));
+    start_level(&mut app, "pegs.ron", 7);
+    app.world_mut().resource_mut::<SolverPanelOpen>().0 = true;
+    app.world_mut().resource_mut::<TreeViewOpen>().0 = true;
+    settle(&mut app);
+    super::search_paused_at(&mut app, Watch::Search, 14);
+    let words = words_shown(&mut app);
+    assert!(words.iter().any(|w| w == "Done"), "no map shown: {words:?}");
+    println!("{} words shown: {words:?}", words.len());
+    assert!(words.len() <= 65, "{} words: {words:?}", words.len());
+}
