@@ -385,7 +385,7 @@ const MAP_WORDS: [&str; 4] = [
     "The search map: a band for each move deeper, each position's width shared among its moves.",
     "Wheel, ]\u{a0}[ or a drag: zoom \u{b7} Home: the whole map \u{b7} a click: the board goes there \u{b7} D: in words",
     "Plain\u{a0}(P): the search without the solver's ideas; the bars count each search's positions.",
-    "The timeline: a step for each move tried or taken back; the arrows step it (with Shift while you play).",
+    "The timeline: a step for each move tried or taken back; the arrows step it (with Shift while you play), Shift+Home and Shift+End go to its ends.",
 ];
 
 /// Every mark of the search map, a swatch and what it means (the column's
