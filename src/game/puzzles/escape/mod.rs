@@ -412,3 +412,50 @@ fn animal_words(a: crate::rules::escape::Animal, numbered: bool) -> (String, &'s
         _ => (colour.to_string(), kind),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On every shipped Escape level, before and after its first move, the
+    /// sketch's animals are the prison's: each animal still inside is one
+    /// dot of its kind and colour, and no other dot has a kind (one that
+    /// came out, an empty cell). The position's picture draws them as
+    /// those animals (a red crab and a red dog differ).
+    #[test]
+    fn the_sketch_names_each_animal_inside_by_its_kind() {
+        use crate::levels::{SHIPPED, parse_pack};
+        let mut seen = 0;
+        for (file, text) in SHIPPED {
+            for level in parse_pack(file, text).expect("shipped").levels {
+                let crate::rules::Puzzle::Escape(start) = &level.puzzle else {
+                    continue;
+                };
+                let mut after = start.clone();
+                let mut moves = Vec::new();
+                after.legal_moves(&mut moves);
+                if let Some(&mv) = moves.first() {
+                    assert!(after.apply(mv).is_ok());
+                }
+                for e in [start.clone(), after] {
+                    let cols = usize::from(e.cols);
+                    let mut inside: Vec<(u8, usize)> = (0..usize::from(e.rows))
+                        .flat_map(|r| (0..usize::from(e.left[r])).map(move |c| r * cols + c))
+                        .map(|i| (e.animals[i].kind, usize::from(e.animals[i].colour)))
+                        .collect();
+                    let mut drawn: Vec<(u8, usize)> = (e.sketch().iter())
+                        .filter_map(|d| {
+                            let c = (theme::PALETTE.iter()).position(|p| *p == d.colour);
+                            Some((d.kind?, c.expect("a colour of the palette")))
+                        })
+                        .collect();
+                    inside.sort_unstable();
+                    drawn.sort_unstable();
+                    assert_eq!(drawn, inside, "{file} {}", level.name);
+                    seen += usize::from(!drawn.is_empty());
+                }
+            }
+        }
+        assert!(seen > 20, "{seen} positions");
+    }
+}

@@ -382,54 +382,33 @@ mod tests {
         assert!(seen > 40, "{seen} levels");
     }
 
-    /// On every shipped Escape level, before and after its first move, the
-    /// picture's animals are the prison's: each animal still inside is one
-    /// dot of its kind and colour, big enough to be drawn as that animal
-    /// in the smaller picture, and no other dot has a kind (one that came
-    /// out, an empty cell).
+    /// On every shipped level, before and after its first move, a dot
+    /// drawn as an animal (one with a kind) is big enough to be told apart
+    /// in the smaller picture (the one of a narrow window); Escape's
+    /// levels have such dots (`puzzles::escape`'s tests say which).
     #[test]
-    fn an_escape_picture_draws_each_animal_by_its_kind() {
+    fn a_picture_draws_its_animals_big_enough() {
         use crate::levels::{SHIPPED, parse_pack};
         let mut seen = 0;
         for (file, text) in SHIPPED {
             for level in parse_pack(file, text).expect("shipped").levels {
-                let Puzzle::Escape(start) = &level.puzzle else {
-                    continue;
-                };
                 let mut after = level.puzzle.clone();
                 if let Some(&mv) = after.legal_moves().first() {
                     assert!(after.apply(mv).is_ok());
                 }
                 for position in [level.puzzle.clone(), after] {
-                    let Puzzle::Escape(e) = &position else {
-                        unreachable!()
-                    };
-                    let cols = usize::from(e.cols);
-                    let mut inside: Vec<(u8, u32)> = (0..usize::from(e.rows))
-                        .flat_map(|r| (0..usize::from(e.left[r])).map(move |c| r * cols + c))
-                        .map(|i| (e.animals[i].kind, e.animals[i].colour as u32))
-                        .collect();
-                    let dots = puzzles::sketch(&position);
-                    let mut drawn: Vec<(u8, u32)> = (dots.iter())
-                        .filter_map(|d| {
-                            let k = d.kind?;
-                            assert!(
-                                d.size * picture_size(800.0) >= ANIMAL_LEAST,
-                                "{}",
-                                level.name
-                            );
-                            let c = (theme::PALETTE.iter()).position(|p| *p == d.colour);
-                            Some((k, c.expect("a colour of the palette") as u32))
-                        })
-                        .collect();
-                    inside.sort_unstable();
-                    drawn.sort_unstable();
-                    assert_eq!(drawn, inside, "{file} {}", level.name);
-                    seen += usize::from(!drawn.is_empty() && start.animals.len() > 4);
+                    for d in puzzles::sketch(&position)
+                        .iter()
+                        .filter(|d| d.kind.is_some())
+                    {
+                        let side = d.size * picture_size(800.0);
+                        assert!(side >= ANIMAL_LEAST, "{file} {}: {side}", level.name);
+                        seen += 1;
+                    }
                 }
             }
         }
-        assert!(seen > 10, "{seen} positions");
+        assert!(seen > 100, "{seen} animals");
     }
 
     /// In every window the picture stands beside the column (nothing of
