@@ -137,3 +137,34 @@ pub(super) fn given_up(best_first: bool, tree: &SearchTree, id: u32) -> String {
         _ => format!("{positions} lost"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::untried_words;
+
+    /// A narrow untried row names as many of its moves as fit whole, and
+    /// counts the others; never a move cut short.
+    #[test]
+    fn an_untried_row_names_whole_moves() {
+        let moves: Vec<String> = ["centre frog jumps right", "top frog jumps down"]
+            .map(String::from)
+            .to_vec();
+        let whole = "2 untried: centre frog jumps right, top frog jumps down";
+        assert_eq!(untried_words(&moves, 80), whole);
+        assert_eq!(
+            untried_words(&moves, 50),
+            "2 untried: centre frog jumps right and 1 more"
+        );
+        assert_eq!(untried_words(&moves, 34), "2 untried");
+        let five: Vec<String> = (1..=5).map(|i| format!("pour {i}")).collect();
+        assert_eq!(
+            untried_words(&five, 80),
+            "5 untried: pour 1, pour 2, pour 3 and 2 more"
+        );
+        for letters in 0..80 {
+            let w = untried_words(&moves, letters);
+            assert!(w.chars().count() <= letters.max(9), "{w}");
+            assert!(!w.contains("..."), "{w}");
+        }
+    }
+}
