@@ -227,8 +227,9 @@ fn at_800x600_a_scroll_line_says_where_the_rows_stand() {
 }
 
 /// At 800x600 an untried row names as many of its moves as fit whole and
-/// counts the others ("2 untried: centre frog jumps right and 1 more", or
-/// "2 untried"): it read "2 untried: centre frog jumps ri...".
+/// counts the others ("2 untried: centre frog jumps right and 1 more",
+/// "... right, ..." or "2 untried"): it read "2 untried: centre frog jumps
+/// ri...".
 #[test]
 fn at_800x600_untried_rows_name_whole_moves() {
     let mut app = super::narrow::paused_english_watch(Speed::default(), 40, |app| {
@@ -239,6 +240,50 @@ fn at_800x600_untried_rows_name_whole_moves() {
         .collect();
     assert!(!untried.is_empty(), "no untried row: {:?}", texts(&mut app));
     for row in &untried {
-        assert!(!row.contains("..."), "{row:?}");
+        assert!(
+            !row.contains("...") || row.ends_with(", ..."),
+            "a move cut short: {row:?}"
+        );
     }
+}
+
+/// A key pressed puts the hovered row's picture away until the pointer
+/// moves: it stayed over the board while the keys stepped the timeline
+/// or stopped the search; and a menu open puts it away (it stood over
+/// the menu's buttons).
+#[test]
+fn a_key_puts_the_picture_away_until_the_pointer_moves() {
+    let mut app = super::searched_with_map(UVec2::new(800, 600), "hop.ron", 39);
+    app.world_mut().resource_mut::<TreeViewState>().words = true;
+    settle(&mut app);
+    let slot = (app.world().resource::<TreeViewState>().slots.iter())
+        .position(|s| s.is_some_and(|id| id != 0))
+        .expect("a row of a move");
+    let row = (app.world_mut().query::<(Entity, &TreeRow)>())
+        .iter(app.world())
+        .find(|(_, r)| r.0 == slot)
+        .map(|(e, _)| e)
+        .expect("the row");
+    let at = middle_of(&mut app, row);
+    let pictures = |app: &mut App| {
+        (laid_out(app).iter())
+            .filter(|n| n.name.as_deref() == Some("Position picture"))
+            .count()
+    };
+    point_at(&mut app, at);
+    settle(&mut app);
+    assert_eq!(pictures(&mut app), 1, "no picture under the pointer");
+    press(&mut app, KeyCode::ArrowLeft);
+    settle(&mut app);
+    assert_eq!(pictures(&mut app), 0, "the picture stayed after a key");
+    point_at(&mut app, at + Vec2::new(2.0, 0.0));
+    settle(&mut app);
+    assert_eq!(pictures(&mut app), 1, "no picture once the pointer moved");
+    // Nor over the menu's buttons.
+    use pond_puzzles::game::play::Menu;
+    app.world_mut()
+        .resource_mut::<NextState<Menu>>()
+        .set(Menu::Open);
+    settle(&mut app);
+    assert_eq!(pictures(&mut app), 0, "the picture over the menu");
 }

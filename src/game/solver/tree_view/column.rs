@@ -320,9 +320,11 @@ pub(super) fn rounds_key() -> impl Bundle {
     )
 }
 
-/// The key of the colours, in the colours.
+/// The key of the colours, in the colours, each behind a swatch of its
+/// colour (the words alone read as one phrase: "tried now lost, skipped,
+/// dead end not tried solution").
 pub(super) fn legend() -> impl Bundle {
-    let word = |w: &'static str, c: Color| text(w, 12.5, c);
+    let word = |w: &'static str, tone: Tone| text(w, 12.5, tone_colour(tone));
     (
         Node {
             column_gap: px(10),
@@ -330,16 +332,43 @@ pub(super) fn legend() -> impl Bundle {
             ..default()
         },
         children![
-            (
-                super::map_key::LineWord,
-                word("tried now", tone_colour(Tone::Line))
+            legend_entry(
+                Tone::Line,
+                (super::map_key::LineWord, word("tried now", Tone::Line))
             ),
-            (
-                TreeText::GivenUpKey,
-                word("lost, skipped, dead end", tone_colour(Tone::GivenUp))
+            legend_entry(
+                Tone::GivenUp,
+                (
+                    TreeText::GivenUpKey,
+                    word("lost, skipped, dead end", Tone::GivenUp)
+                )
             ),
-            word("not tried", tone_colour(Tone::Untried)),
-            word("solution", tone_colour(Tone::Solution)),
+            legend_entry(Tone::Untried, word("not tried", Tone::Untried)),
+            legend_entry(Tone::Solution, word("solution", Tone::Solution)),
+        ],
+    )
+}
+
+/// One entry of the words' key: a swatch in the colour of `tone`, then
+/// its words.
+fn legend_entry(tone: Tone, words: impl Bundle) -> impl Bundle {
+    (
+        Node {
+            column_gap: px(4),
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        children![
+            (
+                Node {
+                    width: px(8),
+                    height: px(8),
+                    border_radius: BorderRadius::all(px(2)),
+                    ..default()
+                },
+                BackgroundColor(tone_colour(tone)),
+            ),
+            words,
         ],
     )
 }

@@ -29,7 +29,8 @@ pub struct Row {
 
 /// An untried row's words within `letters`: the count and as many of its
 /// moves (at most three) as fit whole, the others counted ("3 untried:
-/// left frog steps right and 2 more"); the count alone where none fits.
+/// left frog steps right and 2 more", or "3 untried: left frog steps
+/// right, ..."); the count alone where none fits.
 /// At 800x600 a row read "2 untried: centre frog jumps ri...".
 pub fn untried_words(moves: &[String], letters: usize) -> String {
     let n = moves.len();
@@ -38,6 +39,13 @@ pub fn untried_words(moves: &[String], letters: usize) -> String {
         if n > named {
             words.push_str(&format!(" and {} more", n - named));
         }
+        if words.chars().count() <= letters {
+            return words;
+        }
+    }
+    // Shorter: the others as ", ...".
+    for named in (1..n.min(4)).rev() {
+        let words = format!("{n} untried: {}, ...", moves[..named].join(", "));
         if words.chars().count() <= letters {
             return words;
         }
@@ -155,6 +163,10 @@ mod tests {
             untried_words(&moves, 50),
             "2 untried: centre frog jumps right and 1 more"
         );
+        assert_eq!(
+            untried_words(&moves, 40),
+            "2 untried: centre frog jumps right, ..."
+        );
         assert_eq!(untried_words(&moves, 34), "2 untried");
         let five: Vec<String> = (1..=5).map(|i| format!("pour {i}")).collect();
         assert_eq!(
@@ -164,7 +176,7 @@ mod tests {
         for letters in 0..80 {
             let w = untried_words(&moves, letters);
             assert!(w.chars().count() <= letters.max(9), "{w}");
-            assert!(!w.contains("..."), "{w}");
+            assert!(!w.contains("...") || w.ends_with(", ..."), "{w}");
         }
     }
 }

@@ -23,7 +23,12 @@ pub(super) fn hover_picture(
     column: Query<&Node, With<TreeColumn>>,
     board: (Pieces, Camera2dAt),
     art: Res<theme::Art>,
+    (keys, menu): (
+        Res<ButtonInput<KeyCode>>,
+        Option<Res<State<crate::game::play::Menu>>>,
+    ),
     mut shown: Local<Option<(u32, Option<usize>)>>,
+    mut hidden_at: Local<Option<Vec2>>,
 ) {
     let row = rows.iter().find_map(|(row, interaction, at, node)| {
         (*interaction != Interaction::None && view.words)
@@ -32,13 +37,20 @@ pub(super) fn hover_picture(
             .map(|id| (id, at.translation.y * node.inverse_scale_factor()))
     });
     // Or the map's cell under the pointer, beside the pointer.
-    let cursor_y = windows
-        .single()
-        .ok()
-        .and_then(|w| w.cursor_position())
-        .map(|c| c.y);
+    let cursor = windows.single().ok().and_then(|w| w.cursor_position());
+    // A key pressed puts the picture away until the pointer moves: it stood
+    // over the board while the keys stepped the timeline or stopped the
+    // search.
+    if keys.get_just_pressed().next().is_some() {
+        *hidden_at = cursor;
+    } else if hidden_at.is_some() && *hidden_at != cursor {
+        *hidden_at = None;
+    }
     let on_map = map_view.hovered.filter(|_| !view.words && row.is_none());
-    let hovered = row.or_else(|| Some((on_map?.0?, cursor_y?)));
+    let hovered = row.or_else(|| Some((on_map?.0?, cursor?.y)));
+    // Nor under the menu or a card (it stood over the menu's buttons).
+    let menu_open = menu.is_some_and(|m| *m.get() != crate::game::play::Menu::Closed);
+    let hovered = hovered.filter(|_| hidden_at.is_none() && !menu_open);
     let tree = match &view.scrubbed {
         Some((_, t)) => Some(t),
         None => autoplay.as_deref().and_then(|a| a.tree.as_ref()),
@@ -102,57 +114,74 @@ pub(super) fn hover_picture(
             theme::solid_panel(),
         ))
         .with_children(|p| {
+            // A board lower than it is wide (a row of pads) shows only the
+            // band its dots take: its card had a row of dots over empty
+            // room twice as high.
+            let (from, to) = band(&dots, &moved, size);
             p.spawn((
                 Node {
                     width: px(size),
-                    height: px(size),
+                    height: px(to - from),
+                    overflow: Overflow::clip(),
                     ..default()
                 },
                 Pickable::IGNORE,
             ))
-            .with_children(|stage| {
-                for d in dots {
-                    let corner = if d.round {
-                        BorderRadius::MAX
-                    } else {
-                        BorderRadius::ZERO
-                    };
-                    let (left, top, side) = dot_place(&d, size);
-                    if let Some(kind) = d.kind.filter(|_| d.size * size >= ANIMAL_LEAST) {
-                        animal(stage, &art.pictures, kind, &d, size);
-                        continue;
+            .with_children(|clip| {
+                clip.spawn((
+                    Node {
+                        position_type: PositionType::Absolute,
+                        top: px(-from),
+                        width: px(size),
+                        height: px(size),
+                        ..default()
+                    },
+                    Pickable::IGNORE,
+                ))
+                .with_children(|stage| {
+                    for d in dots {
+                        let corner = if d.round {
+                            BorderRadius::MAX
+                        } else {
+                            BorderRadius::ZERO
+                        };
+                        let (left, top, side) = dot_place(&d, size);
+                        if let Some(kind) = d.kind.filter(|_| d.size * size >= ANIMAL_LEAST) {
+                            animal(stage, &art.pictures, kind, &d, size);
+                            continue;
+                        }
+                        stage.spawn((
+                            Node {
+                                position_type: PositionType::Absolute,
+                                left,
+                                top,
+                                width: side.0,
+                                height: side.1,
+                                border_radius: corner,
+                                ..default()
+                            },
+                            BackgroundColor(d.colour),
+                            Pickable::IGNORE,
+                        ));
                     }
-                    stage.spawn((
-                        Node {
-                            position_type: PositionType::Absolute,
-                            left,
-                            top,
-                            width: side.0,
-                            height: side.1,
-                            border_radius: corner,
-                            ..default()
-                        },
-                        BackgroundColor(d.colour),
-                        Pickable::IGNORE,
-                    ));
-                }
-                for d in &moved {
-                    let ring = d.size * RING;
-                    stage.spawn((
-                        Node {
-                            position_type: PositionType::Absolute,
-                            left: percent((d.at.x - ring / 2.0) * 100.0),
-                            top: percent((d.at.y - ring / 2.0) * 100.0),
-                            width: percent(ring * 100.0),
-                            height: percent(ring * 100.0),
-                            border: UiRect::all(px(2)),
-                            border_radius: BorderRadius::MAX,
-                            ..default()
-                        },
-                        BorderColor::all(theme::WIN),
-                        Pickable::IGNORE,
-                    ));
-                }
+                    for d in &moved {
+                        let ring = d.size * RING;
+                        stage.spawn((
+                            Node {
+                                position_type: PositionType::Absolute,
+                                left: percent((d.at.x - ring / 2.0) * 100.0),
+                                top: percent((d.at.y - ring / 2.0) * 100.0),
+                                width: percent(ring * 100.0),
+                                height: percent(ring * 100.0),
+                                border: UiRect::all(px(2)),
+                                border_radius: BorderRadius::MAX,
+                                ..default()
+                            },
+                            BorderColor::all(theme::WIN),
+                            Pickable::IGNORE,
+                        ));
+                    }
+                });
             });
             // The move that led here, in full: a narrow column cut its
             // row short ("green nearer the top ..."), and the map's cell
@@ -175,6 +204,24 @@ pub(super) fn hover_picture(
             };
             p.spawn((text(words, 13.0, theme::TEXT_DIM), Pickable::IGNORE));
         });
+}
+
+/// The band of a picture `size` wide that its dots and rings take, from
+/// its top down, in pixels (a few pixels kept round them): the whole
+/// picture unless they leave a fifth of it empty.
+fn band(dots: &[puzzles::Dot], rings: &[puzzles::Dot], size: f32) -> (f32, f32) {
+    let reach =
+        (dots.iter().map(|d| d.size / 2.0)).chain(rings.iter().map(|d| d.size * RING / 2.0));
+    let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
+    for (d, half) in dots.iter().chain(rings).zip(reach) {
+        low = low.min(d.at.y - half);
+        high = high.max(d.at.y + half);
+    }
+    if !(low.is_finite() && high.is_finite()) || high - low > 0.8 {
+        return (0.0, size);
+    }
+    let from = (low * size - 4.0).floor().max(0.0);
+    (from, (high * size + 4.0).ceil().min(size))
 }
 
 /// The least width in pixels at which a dot with an animal's kind is
@@ -453,6 +500,36 @@ mod tests {
             .collect();
         let top = clear_of(&full, (350.0, asked), (w, h), (520.0, 140.0, 720.0));
         assert_eq!(top, asked);
+    }
+
+    /// On every shipped level, before and after its first move, the
+    /// picture shows the band its dots take: every dot inside it, and on
+    /// the boards of one row (some levels) a band under half the picture.
+    #[test]
+    fn the_picture_keeps_to_the_band_of_its_dots() {
+        use crate::levels::{SHIPPED, parse_pack};
+        let size = picture_size(1280.0);
+        let mut low = 0;
+        for (file, text) in SHIPPED {
+            for level in parse_pack(file, text).expect("shipped").levels {
+                let dots = puzzles::sketch(&level.puzzle);
+                let (from, to) = band(&dots, &[], size);
+                assert!(0.0 <= from && from < to && to <= size, "{from} {to}");
+                for d in &dots {
+                    let (top, bottom) = (
+                        (d.at.y - d.size / 2.0) * size,
+                        (d.at.y + d.size / 2.0) * size,
+                    );
+                    assert!(
+                        top >= from - 0.5 && bottom <= to + 0.5,
+                        "{file} {}: {top}..{bottom} outside {from}..{to}",
+                        level.name
+                    );
+                }
+                low += usize::from(to - from < size / 2.0);
+            }
+        }
+        assert!(low > 5, "{low} levels in a low band");
     }
 
     /// A row of square cells (Flood's, 14 a row) meets edge to edge on
