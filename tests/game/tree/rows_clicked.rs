@@ -126,12 +126,9 @@ fn a_moment_of_the_timeline_races_with_its_own_count() {
     assert!(shows_exactly(&mut app, "Done"), "{:?}", texts(&mut app));
 }
 
-/// The picture of a hovered row's position names the move that led there
-/// in full, under the picture: at 800x600 a narrow column cut the row short
-/// ("green nearer the top ...").
-#[test]
-fn a_hovered_rows_picture_names_its_move_in_full() {
-    use pond_puzzles::game::puzzles::step_words;
+/// A searched pond level at 800x600 in words: the app, the first row of a
+/// move (its node) and the middle of that row.
+fn first_move_row() -> (App, u32, Vec2) {
     let mut app = super::searched_with_map(UVec2::new(800, 600), "hop.ron", 39);
     app.world_mut().resource_mut::<TreeViewState>().words = true;
     settle(&mut app);
@@ -145,6 +142,16 @@ fn a_hovered_rows_picture_names_its_move_in_full() {
         .map(|(e, _)| e)
         .expect("the row");
     let at = middle_of(&mut app, row);
+    (app, id, at)
+}
+
+/// The picture of a hovered row's position names the move that led there
+/// in full, under the picture: at 800x600 a narrow column cut the row short
+/// ("green nearer the top ...").
+#[test]
+fn a_hovered_rows_picture_names_its_move_in_full() {
+    use pond_puzzles::game::puzzles::step_words;
+    let (mut app, id, at) = first_move_row();
     point_at(&mut app, at);
     settle(&mut app);
     let want = {
@@ -253,18 +260,7 @@ fn at_800x600_untried_rows_name_whole_moves() {
 /// the menu's buttons).
 #[test]
 fn a_key_puts_the_picture_away_until_the_pointer_moves() {
-    let mut app = super::searched_with_map(UVec2::new(800, 600), "hop.ron", 39);
-    app.world_mut().resource_mut::<TreeViewState>().words = true;
-    settle(&mut app);
-    let slot = (app.world().resource::<TreeViewState>().slots.iter())
-        .position(|s| s.is_some_and(|id| id != 0))
-        .expect("a row of a move");
-    let row = (app.world_mut().query::<(Entity, &TreeRow)>())
-        .iter(app.world())
-        .find(|(_, r)| r.0 == slot)
-        .map(|(e, _)| e)
-        .expect("the row");
-    let at = middle_of(&mut app, row);
+    let (mut app, _, at) = first_move_row();
     let pictures = |app: &mut App| {
         (laid_out(app).iter())
             .filter(|n| n.name.as_deref() == Some("Position picture"))
