@@ -86,7 +86,7 @@ pub(super) fn square(at: Vec2, size: f32) -> Node {
 
 /// One picture centred on `at`, `size` square, tinted `tint`, turned
 /// `angle` (a UI node turns clockwise).
-pub(super) fn image(
+pub(crate) fn image(
     image: &Handle<Image>,
     at: Vec2,
     size: f32,

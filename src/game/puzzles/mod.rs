@@ -13,6 +13,9 @@ mod arc;
 mod card;
 pub use arc::MarkArc;
 pub use card::LessonPop;
+/// A picture centred on a point of its parent (the position's picture
+/// draws Escape's animals with it).
+pub(crate) use card::image;
 mod celebrate;
 mod escape;
 mod flood;

@@ -140,16 +140,16 @@ pub(super) fn hover_picture(
                 ))
                 .with_children(|stage| {
                     for d in dots {
+                        if let Some(kind) = d.kind.filter(|_| d.size * size >= ANIMAL_LEAST) {
+                            animal(stage, &art.pictures, kind, &d, size);
+                            continue;
+                        }
                         let corner = if d.round {
                             BorderRadius::MAX
                         } else {
                             BorderRadius::ZERO
                         };
                         let (left, top, side) = dot_place(&d, size);
-                        if let Some(kind) = d.kind.filter(|_| d.size * size >= ANIMAL_LEAST) {
-                            animal(stage, &art.pictures, kind, &d, size);
-                            continue;
-                        }
                         stage.spawn((
                             Node {
                                 position_type: PositionType::Absolute,
@@ -210,10 +210,10 @@ pub(super) fn hover_picture(
 /// its top down, in pixels (a few pixels kept round them): the whole
 /// picture unless they leave a fifth of it empty.
 fn band(dots: &[puzzles::Dot], rings: &[puzzles::Dot], size: f32) -> (f32, f32) {
-    let reach =
-        (dots.iter().map(|d| d.size / 2.0)).chain(rings.iter().map(|d| d.size * RING / 2.0));
+    let reach = (dots.iter().map(|d| (d, d.size / 2.0)))
+        .chain(rings.iter().map(|d| (d, d.size * RING / 2.0)));
     let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
-    for (d, half) in dots.iter().chain(rings).zip(reach) {
+    for (d, half) in reach {
         low = low.min(d.at.y - half);
         high = high.max(d.at.y + half);
     }
@@ -241,21 +241,9 @@ fn animal(
     let Some((body, detail)) = pics.animals.get(kind as usize % pics.animals.len().max(1)) else {
         return;
     };
-    let side = d.size * size * 1.15;
-    let corner = d.at * size - Vec2::splat(side / 2.0);
+    let (at, side) = (d.at * size, d.size * size * 1.15);
     for (image, tint) in [(body, d.colour), (detail, Color::WHITE)] {
-        stage.spawn((
-            ImageNode::new(image.clone()).with_color(tint),
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(corner.x),
-                top: px(corner.y),
-                width: px(side),
-                height: px(side),
-                ..default()
-            },
-            Pickable::IGNORE,
-        ));
+        stage.spawn((puzzles::image(image, at, side, tint, 0.0), Pickable::IGNORE));
     }
 }
 
